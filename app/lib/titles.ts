@@ -1,0 +1,23 @@
+/** Page titles by path, as the spec names the screens. Used by the shell, breadcrumbs and placeholders. */
+export const pageTitles: Record<string, string> = {
+  "/main-dashboard": "Dashboards",
+  "/dashboard": "Private Access Dashboard",
+  "/account": "Settings",
+  "/profile": "My Profile",
+  "/billing": "Billing",
+  "/contacts": "Contacts",
+  "/app-services": "App Services",
+  "/endpoints": "Endpoints",
+  "/iam": "IAM",
+  "/service-nodes": "Service Nodes",
+  "/service-node-groups": "Manage Service Node Groups",
+  "/endpoint-nodes": "Endpoint Nodes",
+  "/endpoint-node-groups": "Manage Endpoint Node Groups",
+  "/user-agents": "User Agents",
+  "/routers": "Internet NIDs",
+  "/ethernet-devices": "Metro Ethernet NIDs",
+  "/operations": "Operations",
+  "/support": "Support Center",
+  "/entities": "Entities",
+  "/histories": "View Changes",
+};

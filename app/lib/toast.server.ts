@@ -1,0 +1,45 @@
+import { createCookieSessionStorage, redirect } from "react-router";
+import { secureCookies, sessionSecrets } from "./env.server.ts";
+
+export type ToastType = "success" | "warning" | "error" | "info";
+export interface Toast {
+  id: string;
+  type: ToastType;
+  message: string;
+  /** Persistent toasts stay until dismissed (errors, detail lists). */
+  persistent?: boolean;
+}
+export type ToastInput = Omit<Toast, "id"> & { id?: string };
+
+const toastStorage = createCookieSessionStorage<{ toasts: Toast[] }, { toasts: Toast[] }>({
+  cookie: { name: "__toast", httpOnly: true, sameSite: "lax", path: "/", secrets: sessionSecrets, secure: secureCookies },
+});
+
+let counter = 0;
+function withId(t: ToastInput): Toast {
+  return { ...t, id: t.id ?? `t${Date.now().toString(36)}${(counter++).toString(36)}` };
+}
+
+/** Adds toasts to the flash cookie; returns the Set-Cookie value. */
+export async function flashToasts(request: Request, toasts: ToastInput[]): Promise<string> {
+  const session = await toastStorage.getSession(request.headers.get("Cookie"));
+  const existing = (session.get("toasts") as Toast[] | undefined) ?? [];
+  session.flash("toasts", [...existing, ...toasts.map(withId)]);
+  return toastStorage.commitSession(session);
+}
+
+/** POST → redirect → GET with a toast rendered by the server. */
+export async function redirectWithToast(request: Request, url: string, toast: ToastInput | ToastInput[], init?: ResponseInit) {
+  const headers = new Headers(init?.headers);
+  headers.append("Set-Cookie", await flashToasts(request, Array.isArray(toast) ? toast : [toast]));
+  return redirect(url, { status: 303, ...init, headers });
+}
+
+/** Reads (and consumes) the toasts of this request. */
+export async function getToasts(request: Request): Promise<{ toasts: Toast[]; setCookie: string | null }> {
+  const cookie = request.headers.get("Cookie");
+  if (!cookie || !cookie.includes("__toast=")) return { toasts: [], setCookie: null };
+  const session = await toastStorage.getSession(cookie);
+  const toasts = (session.get("toasts") as Toast[] | undefined) ?? [];
+  return { toasts, setCookie: await toastStorage.destroySession(session) };
+}

@@ -1,0 +1,49 @@
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+
+/**
+ * One route module per URL. Screens that a later issue fills share `coming-soon.tsx`, which
+ * shows the page title and 'No data' until then.
+ */
+const comingSoon = (path: string) => route(path, "routes/coming-soon.tsx", { id: `coming-soon${path}` });
+
+export default [
+  // Public (spec 3 §2.1)
+  index("routes/login.tsx", { id: "index-login" }),
+  route("login", "routes/login.tsx"),
+  route("login-mfa", "routes/login-mfa.tsx"),
+  route("logout", "routes/logout.tsx"),
+  route("register", "routes/register.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password-template", "routes/reset-password-template.tsx"),
+  route("new-iam-user-setup-template", "routes/new-iam-user-setup-template.tsx"),
+  route("idp-login", "routes/idp-login.tsx"),
+
+  // Resource routes
+  route("api/v1/*", "routes/api.v1.$.ts"),
+  route("healthz", "routes/healthz.ts"),
+
+  // Protected (spec 3 §2.2): the shell layout guards them all.
+  layout("routes/_shell.tsx", [
+    route("account", "routes/account.tsx"),
+    route("profile", "routes/profile.tsx"),
+    route("contacts", "routes/contacts.tsx"),
+    route("entities", "routes/entities.tsx"),
+    comingSoon("/main-dashboard"),
+    comingSoon("/dashboard"),
+    comingSoon("/billing"),
+    comingSoon("/app-services"),
+    comingSoon("/endpoints"),
+    comingSoon("/iam"),
+    comingSoon("/service-nodes"),
+    comingSoon("/service-node-groups"),
+    comingSoon("/endpoint-nodes"),
+    comingSoon("/endpoint-node-groups"),
+    comingSoon("/user-agents"),
+    comingSoon("/routers"),
+    comingSoon("/ethernet-devices"),
+    comingSoon("/operations"),
+    comingSoon("/support"),
+    comingSoon("/histories"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+] satisfies RouteConfig;

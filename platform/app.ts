@@ -1,0 +1,82 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { apiLogMiddleware } from "./lib/apilog.ts";
+import { authMiddleware } from "./lib/auth.ts";
+import type { Env, PlatformDeps } from "./lib/context.ts";
+import { ApiError, zodIssuesToDetail } from "./lib/errors.ts";
+import { renderApiReference } from "./lib/reference.ts";
+import { registerAccountCalls } from "./routes/account.ts";
+import { registerAuthCalls } from "./routes/auth.ts";
+import { registerContactCalls } from "./routes/contacts.ts";
+import { registerEntityCalls } from "./routes/entities.ts";
+import { registerIamCalls } from "./routes/iam.ts";
+
+export const basePath = "/api/v1";
+export type PlatformApp = OpenAPIHono<Env>;
+
+/** A new OpenAPIHono whose request validation answers FastAPI-style 422s. */
+export function newRouter(): PlatformApp {
+  return new OpenAPIHono<Env>({
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        const where = result.target === "query" ? "query" : "body";
+        return c.json({ detail: zodIssuesToDetail(result.error.issues, where) }, 422);
+      }
+    },
+  });
+}
+
+export function createPlatformApp(deps: PlatformDeps): PlatformApp {
+  const app = newRouter().basePath(basePath) as unknown as PlatformApp;
+
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    await next();
+  });
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: 2 * 1024 * 1024,
+      onError: (c) => c.json({ detail: "Payload too large" }, 413),
+    }),
+  );
+  app.use("*", authMiddleware(basePath));
+  app.use("*", apiLogMiddleware(basePath));
+
+  registerAuthCalls(app);
+  registerAccountCalls(app);
+  registerIamCalls(app);
+  registerEntityCalls(app);
+  registerContactCalls(app);
+
+  app.get("/health", (c) => c.json({ status: "ok", database: deps.dbKind }));
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
+  const document = () =>
+    app.getOpenAPIDocument({
+      openapi: "3.0.3",
+      info: {
+        title: `${deps.config.productName} platform API`,
+        version: "1",
+        description:
+          'Errors look like FastAPI\'s: `{"detail": "text"}` or `{"detail": [{"loc", "msg", "type"}]}`. Every call but the public ones needs `Authorization: Bearer <access_token>` from POST /token.',
+      },
+    });
+  app.get("/openapi.json", (c) => c.json(document()));
+  app.get("/docs", (c) => c.html(renderApiReference(document())));
+
+  app.notFound((c) => c.json({ detail: "Not Found" }, 404));
+  app.onError((err, c) => {
+    if (err instanceof ApiError) {
+      return c.json({ detail: err.detail } as never, err.status as never);
+    }
+    if (err instanceof HTTPException) {
+      const status = err.status;
+      return c.json({ detail: err.message || "Bad request" }, status);
+    }
+    console.error("[platform] unexpected error", err);
+    return c.json({ detail: "Internal server error" }, 500);
+  });
+  return app;
+}

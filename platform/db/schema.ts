@@ -1,0 +1,189 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/** An account owner: the customer. `username` is an e-mail address; several accounts may share one. */
+export const accounts = pgTable(
+  "accounts",
+  {
+    accountId: text("account_id").primaryKey(),
+    username: text("username").notNull(),
+    // The short name shown in the account dropdown when several accounts share an e-mail.
+    accountDomain: text("account_domain").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    name: text("name").notNull().default(""),
+    email: text("email").notNull().default(""),
+    phone: text("phone").notNull().default(""),
+    address: text("address").notNull().default(""),
+    logo: text("logo"),
+    mfaEnabled: boolean("mfa_enabled").notNull().default(false),
+    idpMetalink: text("idp_metalink").notNull().default(""),
+    subscriber: text("subscriber"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("accounts_username_idx").on(t.username), uniqueIndex("accounts_domain_uq").on(t.accountDomain)],
+);
+
+export const entities = pgTable(
+  "entities",
+  {
+    entityId: text("entity_id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: "cascade" }),
+    entityName: text("entity_name").notNull(),
+    parentEntityId: text("parent_entity_id"),
+    description: text("description").notNull().default(""),
+    // Alert e-mail addresses, comma separated, as the spec shows them.
+    email: text("email").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("entities_account_name_uq").on(t.accountId, t.entityName)],
+);
+
+/** An IAM user: a sub-user of an account, tied to an entity. */
+export const iamUsers = pgTable(
+  "iam_users",
+  {
+    iamUserId: text("iam_user_id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: "cascade" }),
+    username: text("username").notNull(),
+    passwordHash: text("password_hash"),
+    role: text("role").notNull().default("readonly"),
+    entityId: text("entity_id").references(() => entities.entityId, { onDelete: "set null" }),
+    name: text("name").notNull().default(""),
+    email: text("email").notNull().default(""),
+    phone: text("phone").notNull().default(""),
+    address: text("address").notNull().default(""),
+    mfaEnabled: boolean("mfa_enabled").notNull().default(false),
+    mfaType: text("mfa_type"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("iam_users_account_username_uq").on(t.accountId, t.username), index("iam_users_username_idx").on(t.username)],
+);
+
+/** Opaque bearer tokens; only the SHA-256 of the token is stored. */
+export const accessTokens = pgTable("access_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  accountId: text("account_id")
+    .notNull()
+    .references(() => accounts.accountId, { onDelete: "cascade" }),
+  iamUserId: text("iam_user_id").references(() => iamUsers.iamUserId, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/**
+ * Single-use secrets sent by e-mail: MFA login codes, password-reset tokens, first IAM-user
+ * password tokens. Hashed, expiring, attempt-limited.
+ */
+export const oneTimeSecrets = pgTable(
+  "one_time_secrets",
+  {
+    id: text("id").primaryKey(),
+    purpose: text("purpose").notNull(), // "mfa" | "password_reset" | "iam_setup"
+    secretHash: text("secret_hash").notNull(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: "cascade" }),
+    iamUserId: text("iam_user_id").references(() => iamUsers.iamUserId, { onDelete: "cascade" }),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("one_time_secrets_hash_idx").on(t.secretHash)],
+);
+
+/** Failed login attempts by username, for throttling. */
+export const loginFailures = pgTable(
+  "login_failures",
+  {
+    id: text("id").primaryKey(),
+    username: text("username").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("login_failures_username_idx").on(t.username, t.createdAt)],
+);
+
+export const contacts = pgTable(
+  "contacts",
+  {
+    contactId: text("contact_id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: "cascade" }),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    email: text("email").notNull(),
+    phone: text("phone").notNull().default(""),
+    address: text("address").notNull().default(""),
+    companyName: text("company_name").notNull().default(""),
+    contactType: text("contact_type").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("contacts_account_idx").on(t.accountId)],
+);
+
+/** A contact's assignment to an entity, with the contact types it holds there (comma-joined). */
+export const contactEntities = pgTable(
+  "contact_entities",
+  {
+    contactId: text("contact_id")
+      .notNull()
+      .references(() => contacts.contactId, { onDelete: "cascade" }),
+    entityId: text("entity_id")
+      .notNull()
+      .references(() => entities.entityId, { onDelete: "cascade" }),
+    contactTypes: text("contact_types").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.contactId, t.entityId] })],
+);
+
+/** Every mutating call, for /histories. Bodies are stored with secrets removed. */
+export const apiLog = pgTable(
+  "api_log",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    iamUserId: text("iam_user_id"),
+    accountUsername: text("account_username").notNull(),
+    iamUserUsername: text("iam_user_username"),
+    method: text("method").notNull(),
+    urlPath: text("url_path").notNull(),
+    requestBody: jsonb("request_body"),
+    queryParameters: jsonb("query_parameters"),
+    status: integer("status").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("api_log_account_time_idx").on(t.accountId, t.createdAt)],
+);
+
+export const accountOps = pgTable("account_ops", {
+  accountId: text("account_id")
+    .primaryKey()
+    .references(() => accounts.accountId, { onDelete: "cascade" }),
+  webhookUrl: text("webhook_url").notNull().default(""),
+  email: text("email").notNull().default(""),
+  signatureKey: text("signature_key").notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const now = sql`now()`;

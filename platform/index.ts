@@ -1,0 +1,48 @@
+import path from "node:path";
+import { createPlatformApp, type PlatformApp } from "./app.ts";
+import { openDatabase } from "./db/client.ts";
+import { configFromEnv, type PlatformConfig } from "./lib/config.ts";
+import type { PlatformDeps } from "./lib/context.ts";
+import { createMailer } from "./mail/mailer.ts";
+import { seedDemo } from "./seed.ts";
+
+export interface Platform {
+  app: PlatformApp;
+  deps: PlatformDeps;
+  fetch: (request: Request) => Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function createPlatform(config: PlatformConfig = configFromEnv()): Promise<Platform> {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite"),
+  });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    outboxDir: path.join(config.dataDir, "outbox"),
+    from: `${config.productName} <no-reply@${config.productName.toLowerCase().replace(/[^a-z0-9]/g, "") || "console"}.example>`,
+  });
+  const deps: PlatformDeps = { db: database.db, dbKind: database.kind, mailer, config };
+  if (config.seedDemo) await seedDemo(deps);
+  const app = createPlatformApp(deps);
+  return {
+    app,
+    deps,
+    fetch: async (request) => app.fetch(request),
+    close: () => database.close(),
+  };
+}
+
+// One platform per process: the console calls it in-process when API_URL is unset.
+const globalKey = Symbol.for("linkwise.platform");
+type GlobalWithPlatform = typeof globalThis & { [globalKey]?: Promise<Platform> };
+
+export function getPlatform(): Promise<Platform> {
+  const g = globalThis as GlobalWithPlatform;
+  g[globalKey] ??= createPlatform().catch((err) => {
+    delete g[globalKey];
+    throw err;
+  });
+  return g[globalKey]!;
+}

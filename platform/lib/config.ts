@@ -1,0 +1,29 @@
+import path from "node:path";
+
+/** Everything the platform reads from the environment, in one place. */
+export interface PlatformConfig {
+  dataDir: string;
+  databaseUrl?: string;
+  smtpUrl?: string;
+  productName: string;
+  /** Public address of the console, for links in e-mails. */
+  consoleUrl: string;
+  demoPassword: string;
+  fleetSeed: number;
+  tokenTtlHours: number;
+  seedDemo: boolean;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
+  return {
+    dataDir: path.resolve(env.DATA_DIR ?? "./data"),
+    databaseUrl: env.DATABASE_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    productName: env.PRODUCT_NAME || "Linkwise",
+    consoleUrl: (env.CONSOLE_URL || `http://localhost:${env.PORT ?? 3000}`).replace(/\/$/, ""),
+    demoPassword: env.DEMO_PASSWORD || "demo-password-1",
+    fleetSeed: Number(env.FLEET_SEED ?? 1),
+    tokenTtlHours: Number(env.TOKEN_TTL_HOURS ?? 12),
+    seedDemo: env.SEED_DEMO !== "false",
+  };
+}

@@ -1,0 +1,45 @@
+import { eq } from "drizzle-orm";
+import { accounts, contactEntities, contacts, entities } from "./db/schema.ts";
+import { createAccount } from "./domain/accounts.ts";
+import type { PlatformDeps } from "./lib/context.ts";
+import { newId } from "./lib/ids.ts";
+
+export const demoUsername = "demo@linkwise.example";
+
+/** On an empty database: one demo account with a few sample objects, and its credentials printed. */
+export async function seedDemo(deps: PlatformDeps) {
+  const existing = await deps.db.select({ id: accounts.accountId }).from(accounts).where(eq(accounts.username, demoUsername)).limit(1);
+  if (existing.length > 0) return;
+  const account = await createAccount(deps, {
+    username: demoUsername,
+    password: deps.config.demoPassword,
+    name: "Demo Networks Inc.",
+    accountDomain: "demo",
+  });
+  const hq = newId("ent");
+  const branch = newId("ent");
+  await deps.db.insert(entities).values([
+    { entityId: hq, accountId: account.accountId, entityName: "Headquarters", description: "Head office and data centre", email: "noc@demo.example" },
+    { entityId: branch, accountId: account.accountId, entityName: "Branch East", parentEntityId: hq, description: "East coast branch offices", email: "" },
+  ]);
+  const people = [
+    ["Ada", "Lovelace", "ada@demo.example", "+1 555 0100", "business"],
+    ["Grace", "Hopper", "grace@demo.example", "+1 555 0101", "technical"],
+    ["Edsger", "Dijkstra", "edsger@demo.example", "+1 555 0102", "technical"],
+  ] as const;
+  for (const [i, [first, last, email, phone, type]] of people.entries()) {
+    const contactId = newId("con");
+    await deps.db.insert(contacts).values({
+      contactId,
+      accountId: account.accountId,
+      firstName: first,
+      lastName: last,
+      email,
+      phone,
+      companyName: "Demo Networks Inc.",
+      contactType: type,
+    });
+    await deps.db.insert(contactEntities).values({ contactId, entityId: i === 2 ? branch : hq, contactTypes: type });
+  }
+  console.log(`[platform] demo account ready: username ${demoUsername} password ${deps.config.demoPassword}`);
+}

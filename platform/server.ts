@@ -1,0 +1,9 @@
+import { serve } from "@hono/node-server";
+import { createPlatform } from "./index.ts";
+
+// The platform on its own (scaled deployment): `npm run start:platform`.
+const port = Number(process.env.PLATFORM_PORT ?? process.env.PORT ?? 8000);
+const platform = await createPlatform();
+serve({ fetch: platform.app.fetch, port }, (info) => {
+  console.log(`[platform] listening on http://localhost:${info.port}/api/v1 (${platform.deps.dbKind})`);
+});

@@ -1,0 +1,113 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createPlatformApp, type PlatformApp } from "../app.ts";
+import { openDatabase, type Database } from "../db/client.ts";
+import { entities, iamUsers } from "../db/schema.ts";
+import { createAccount, issueToken } from "../domain/accounts.ts";
+import { configFromEnv } from "../lib/config.ts";
+import type { PlatformDeps } from "../lib/context.ts";
+import { hashPassword } from "../lib/crypto.ts";
+import { newId } from "../lib/ids.ts";
+import { createMailer, readLatestMail } from "../mail/mailer.ts";
+
+export interface CallResult<T = any> {
+  status: number;
+  body: T;
+}
+
+export interface TestAccount {
+  accountId: string;
+  username: string;
+  password: string;
+  token: string;
+}
+
+export interface TestPlatform {
+  app: PlatformApp;
+  deps: PlatformDeps;
+  outboxDir: string;
+  call<T = any>(method: "GET" | "POST", call: string, opts?: { token?: string; body?: unknown; query?: Record<string, string>; rawBody?: string; contentType?: string }): Promise<CallResult<T>>;
+  newAccount(opts?: { username?: string; password?: string }): Promise<TestAccount>;
+  newIamUser(account: TestAccount, role: "readonly" | "admin", opts?: { username?: string; password?: string }): Promise<TestAccount & { iamUserId: string; entityName: string }>;
+  latestMail(to: string): string | null;
+}
+
+let shared: Promise<{ database: Database; deps: PlatformDeps; app: PlatformApp; outboxDir: string }> | undefined;
+
+/**
+ * One platform per test file (per vitest worker): PGlite in memory by default, or the PostgreSQL
+ * database in TEST_DATABASE_URL (migrated once by the global setup). Tests isolate themselves by
+ * creating their own accounts, never by resetting shared data.
+ */
+export function testPlatform(): Promise<TestPlatform> {
+  shared ??= (async () => {
+    const database = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL || undefined });
+    const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "linkwise-outbox-"));
+    const config = { ...configFromEnv({}), dataDir: outboxDir, consoleUrl: "http://console.test", seedDemo: false };
+    const deps: PlatformDeps = {
+      db: database.db,
+      dbKind: database.kind,
+      config,
+      mailer: createMailer({ outboxDir, from: "test@linkwise.test", log: () => {} }),
+    };
+    return { database, deps, app: createPlatformApp(deps), outboxDir };
+  })();
+  return shared.then(({ deps, app, outboxDir }) => {
+    const platform: TestPlatform = {
+      app,
+      deps,
+      outboxDir,
+      async call(method, call, opts = {}) {
+        const url = new URL(`http://platform.test/api/v1/${call.replace(/^\//, "")}`);
+        for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v);
+        const headers: Record<string, string> = {};
+        if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+        let body: string | undefined;
+        if (opts.rawBody !== undefined) {
+          body = opts.rawBody;
+          headers["content-type"] = opts.contentType ?? "application/json";
+        } else if (opts.body !== undefined) {
+          body = JSON.stringify(opts.body);
+          headers["content-type"] = "application/json";
+        }
+        const res = await app.fetch(new Request(url, { method, headers, body }));
+        const text = await res.text();
+        let parsed: any = text;
+        try {
+          parsed = JSON.parse(text);
+        } catch {}
+        return { status: res.status, body: parsed };
+      },
+      async newAccount(opts = {}) {
+        const username = opts.username ?? `owner-${newId("t")}@example.test`;
+        const password = opts.password ?? "correct horse battery";
+        const account = await createAccount(deps, { username, password, name: "Test Account" });
+        const token = await issueToken(deps, account.accountId);
+        return { accountId: account.accountId, username: account.username, password, token };
+      },
+      async newIamUser(account, role, opts = {}) {
+        const entityId = newId("ent");
+        const entityName = `Entity ${entityId}`;
+        await deps.db.insert(entities).values({ entityId, accountId: account.accountId, entityName });
+        const iamUserId = newId("iam");
+        const username = opts.username ?? `iam-${newId("t")}@example.test`;
+        const password = opts.password ?? "iam user password";
+        await deps.db.insert(iamUsers).values({
+          iamUserId,
+          accountId: account.accountId,
+          username,
+          passwordHash: await hashPassword(password),
+          role,
+          entityId,
+          name: "Test IAM user",
+          email: username,
+        });
+        const token = await issueToken(deps, account.accountId, iamUserId);
+        return { accountId: account.accountId, username, password, token, iamUserId, entityName };
+      },
+      latestMail: (to) => readLatestMail(outboxDir, to),
+    };
+    return platform;
+  });
+}
