@@ -1,0 +1,172 @@
+// `npm run bench`: what the contacts table costs over the shell. It reports; it does not fail.
+//
+// Starts the production build with the demo data, signs in as the demo user, gives the account
+// enough contacts for a 50-row page, then measures for 10 s at 10 connections each:
+//   1. GET /contacts?size=50 (the table), 2. the signed-in 404 page (the shell, no data),
+//   3. a bare node:http server answering the identical /contacts HTML from memory.
+// Also: the gzip size of the JavaScript a browser loads for /contacts, and the server's RSS.
+import { spawn, execSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import autocannon from "autocannon";
+import { createCookieSessionStorage } from "react-router";
+
+const port = 3390;
+const base = `http://localhost:${port}`;
+const secret = "bench-session-secret";
+const duration = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = 10;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "linkwise-bench-"));
+
+execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
+const server = spawn(process.execPath, ["node_modules/@react-router/serve/bin.js", "./build/server/index.js"], {
+  env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, SESSION_SECRET: secret, COOKIE_SECURE: "false", DEMO_PASSWORD: "bench-password" },
+  stdio: ["ignore", "pipe", "inherit"],
+});
+server.stdout!.on("data", () => {});
+
+async function waitUp() {
+  for (let i = 0; i < 200; i++) {
+    try {
+      const r = await fetch(`${base}/healthz`);
+      if (r.ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("server did not start");
+}
+
+function rssMb(pid: number) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+async function measure(name: string, url: string, cookie?: string) {
+  const result = await autocannon({ url, connections, duration, headers: cookie ? { cookie } : {} });
+  const row = {
+    name,
+    requests_per_s: Math.round(result.requests.average),
+    p50_ms: result.latency.p50,
+    p99_ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+  console.log(JSON.stringify(row));
+  return row;
+}
+
+async function main() {
+  await waitUp();
+  // Sign in as the demo user: a platform token in a console session cookie signed with the same secret.
+  const tokenRes = await fetch(`${base}/api/v1/token`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "demo@linkwise.example", password: "bench-password" }),
+  });
+  const { access_token } = (await tokenRes.json()) as { access_token: string };
+  if (!access_token) throw new Error("demo sign-in failed");
+  const storage = createCookieSessionStorage({ cookie: { name: "__session", secrets: [secret], httpOnly: true, sameSite: "lax", path: "/" } });
+  const session = await storage.getSession();
+  session.set("username", "demo@linkwise.example");
+  session.set("access_token", access_token);
+  session.set("session_type", "account");
+  const cookie = (await storage.commitSession(session)).split(";")[0]!;
+
+  // Enough contacts for a full 50-row page.
+  const auth = { authorization: `Bearer ${access_token}`, "content-type": "application/json" };
+  for (let i = 0; i < 55; i++) {
+    await fetch(`${base}/api/v1/create-contact`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({
+        first_name: `First${i}`,
+        last_name: `Last${i}`,
+        email: `contact${i}@bench.example`,
+        phone: `+1 555 01${String(i).padStart(2, "0")}`,
+        address: `${i} Main Street`,
+        company_name: "Bench Corp",
+        contact_type: "technical",
+        entity_name: "Headquarters",
+      }),
+    });
+  }
+
+  const contactsUrl = `${base}/contacts?size=50`;
+  const page = await fetch(contactsUrl, { headers: { cookie } });
+  const html = Buffer.from(await page.arrayBuffer());
+  const rows = (html.toString().match(/<tr/g) ?? []).length - 1;
+  console.log(`/contacts: status ${page.status}, ${html.length} bytes, ${rows} table rows`);
+
+  // Warm up.
+  await autocannon({ url: contactsUrl, connections: 2, duration: 2, headers: { cookie } });
+  const contacts = await measure("GET /contacts (50 rows)", contactsUrl, cookie);
+  const notFound = await measure("GET signed-in 404 page (shell only)", `${base}/no-such-page`, cookie);
+
+  const bare = http.createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": html.length });
+    res.end(html);
+  });
+  await new Promise<void>((r) => bare.listen(port + 1, r));
+  const bareRow = await measure("bare node:http, same /contacts bytes", `http://localhost:${port + 1}/`);
+  bare.close();
+  const rss = rssMb(server.pid!);
+
+  // JavaScript a browser loads for /contacts, gzip.
+  let jsGzipKb: number | null = null;
+  try {
+    const { chromium } = await import("@playwright/test");
+    const { chromiumPath } = await import("../tests/e2e/env.ts");
+    const browser = await chromium.launch({ executablePath: chromiumPath(), args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+    const context = await browser.newContext();
+    const [name, value] = cookie.split("=") as [string, string];
+    await context.addCookies([{ name, value, url: base }]);
+    const p = await context.newPage();
+    let total = 0;
+    const pending: Promise<void>[] = [];
+    p.on("response", (res) => {
+      if (res.request().resourceType() === "script" || res.url().endsWith(".js")) {
+        pending.push(res.body().then((b) => void (total += zlib.gzipSync(b).length)).catch(() => {}));
+      }
+    });
+    await p.goto(contactsUrl, { waitUntil: "networkidle" });
+    await Promise.all(pending);
+    jsGzipKb = Math.round((total / 1024) * 10) / 10;
+    await browser.close();
+  } catch (error) {
+    console.log(`browser measurement skipped: ${(error as Error).message}`);
+  }
+
+  const ratio = Math.round((contacts.requests_per_s / notFound.requests_per_s) * 100) / 100;
+  const report = {
+    date: new Date().toISOString().slice(0, 10),
+    machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB`,
+    duration_s: duration,
+    connections,
+    results: [contacts, notFound, bareRow],
+    ratio_contacts_over_404: ratio,
+    js_gzip_kb_for_contacts: jsGzipKb,
+    server_rss_mb_after: rss,
+    targets: { ratio: ">= 0.6", p99_ms: "< 100", js_gzip_kb: "<= 150" },
+  };
+  fs.mkdirSync("bench/out", { recursive: true });
+  fs.writeFileSync("bench/out/contacts.json", JSON.stringify(report, null, 2));
+  console.log("\n| measurement | requests/s | p50 ms | p99 ms |\n|---|---|---|---|");
+  for (const r of report.results) console.log(`| ${r.name} | ${r.requests_per_s} | ${r.p50_ms} | ${r.p99_ms} |`);
+  console.log(`\nratio /contacts ÷ 404 page: ${ratio} (target ≥ 0.6)`);
+  console.log(`JavaScript for /contacts (gzip): ${jsGzipKb} KB (target ≤ 150)`);
+  console.log(`server RSS after the run: ${rss} MB`);
+}
+
+main()
+  .catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    server.kill();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });

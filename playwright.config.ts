@@ -1,0 +1,36 @@
+import { defineConfig, devices } from "@playwright/test";
+import { chromiumPath, e2eDataDir, e2ePort } from "./tests/e2e/env.ts";
+
+const launchOptions = {
+  executablePath: chromiumPath(),
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 45_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://localhost:${e2ePort}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions,
+  },
+  projects: [
+    { name: "js", use: { ...devices["Desktop Chrome"], launchOptions } },
+    { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false, launchOptions } },
+  ],
+  webServer: {
+    command: "node scripts/e2e-server.mjs",
+    url: `http://localhost:${e2ePort}/healthz`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+    stdout: "pipe",
+    env: { DATA_DIR: e2eDataDir, PORT: String(e2ePort) },
+  },
+});
