@@ -5,37 +5,83 @@ import { newId } from "./ids.ts";
 
 const secretKey = /pass(word)?|token|secret|otp|private_key|certificate|ca_chain|payment_method|signature/i;
 
-/** Replaces the value of every secret-looking key, at any depth. */
-export function redactSecrets(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redactSecrets);
+/** Text that PostgreSQL's jsonb accepts: no NUL, no lone surrogates. */
+function cleanText(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\u0000/g, "").replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
+}
+
+/**
+ * Replaces the value of every secret-looking key, at any depth, and makes the rest storable:
+ * clean text, nesting cut at 8 levels. The log must never change a call's answer.
+ */
+export function redactSecrets(value: unknown, depth = 0): unknown {
+  if (typeof value === "string") return cleanText(value);
+  if (depth >= 8 && value && typeof value === "object") return "[nested too deep]";
+  if (Array.isArray(value)) return value.slice(0, 100).map((v) => redactSecrets(v, depth + 1));
   if (value && typeof value === "object") {
     return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, secretKey.test(k) ? "***" : redactSecrets(v)]),
+      Object.entries(value as Record<string, unknown>)
+        .slice(0, 100)
+        .map(([k, v]) => [cleanText(k), secretKey.test(k) ? "***" : redactSecrets(v, depth + 1)]),
     );
   }
   return value;
+}
+
+/** The body's text, or "" when it is longer than `limit` bytes (never reads more than that). */
+async function readCapped(request: Request, limit: number): Promise<string> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel();
+        return "";
+      }
+      chunks.push(value);
+    }
+  } catch {
+    return "";
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** Writes every mutating (POST) call of a signed-in caller to the API log that /histories shows. */
 export const apiLogMiddleware = (basePath: string): MiddlewareHandler<Env> => async (c, next) => {
   if (c.req.method !== "POST") return next();
   let body: unknown = null;
-  const text = await c.req.raw.clone().text().catch(() => "");
+  // Only small JSON bodies are read for the log: an upload stream must never be buffered here.
+  const type = c.req.header("content-type") ?? "";
+  const length = Number(c.req.header("content-length") ?? "0");
+  const readable = type.includes("json") && length <= 64 * 1024;
+  const text = readable ? await readCapped(c.req.raw.clone(), 64 * 1024) : "";
   if (text.length > 0 && text.length <= 64 * 1024) {
     try {
       body = JSON.parse(text);
     } catch {
       body = { raw: text.slice(0, 1000) };
     }
+    try {
+      body = redactSecrets(body);
+    } catch {
+      body = { raw: "[unreadable body]" };
+    }
   }
   await next();
   const who = c.get("caller");
   if (!who) return;
   const path = c.req.path.startsWith(basePath) ? c.req.path.slice(basePath.length) : c.req.path;
-  await c
-    .get("deps")
-    .db.insert(apiLog)
-    .values({
+  try {
+    await c
+      .get("deps")
+      .db.insert(apiLog)
+      .values({
       id: newId("log"),
       accountId: who.accountId,
       iamUserId: who.iamUserId,
@@ -43,8 +89,11 @@ export const apiLogMiddleware = (basePath: string): MiddlewareHandler<Env> => as
       iamUserUsername: who.iamUsername,
       method: c.req.method,
       urlPath: path,
-      requestBody: redactSecrets(body),
-      queryParameters: Object.fromEntries(new URL(c.req.url).searchParams),
-      status: c.res.status,
-    });
+        requestBody: body,
+        queryParameters: redactSecrets(Object.fromEntries(new URL(c.req.url).searchParams)),
+        status: c.res.status,
+      });
+  } catch (error) {
+    console.error("[platform] could not write the API log:", (error as Error).message);
+  }
 };

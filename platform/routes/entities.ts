@@ -1,46 +1,280 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { asc, eq } from "drizzle-orm";
+import type { MiddlewareHandler } from "hono";
 import type { PlatformApp } from "../app.ts";
-import { entities } from "../db/schema.ts";
-import { caller } from "../lib/context.ts";
-import { bearer, errors, ok } from "../lib/openapi.ts";
+import {
+  assignEntityParent,
+  createEntity,
+  editEntityDescription,
+  entityNames,
+  listEntities,
+  removeEntity,
+} from "../domain/entities.ts";
+import { caller, requireWriter, type Env } from "../lib/context.ts";
+import { ErrorSchema } from "../lib/errors.ts";
+import { bearer, DetailSchema, errors, jsonBody, ok } from "../lib/openapi.ts";
 
 // Pattern for every call: declare it with createRoute (zod request + response schemas and every
 // status it can answer), then implement it with a handler that calls domain functions.
 
+// ---------------------------------------------------------------------------------------------
+// Field rules shared by the entity and contact calls. Every string is bounded so oversized input
+// is a 422, and text that Postgres cannot store (NUL) or that is not well-formed UTF-16 is refused.
+
+export const limits = { id: 100, name: 200, description: 2000, phone: 50, address: 500, email: 254, emailList: 2000 } as const;
+
+const controlChars = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const lineBreaks = /[\t\n\r\u2028\u2029]/;
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const emailPattern = z.regexes.email;
+
+/** True for one line of well-formed text without control characters. */
+export const isSingleLine = (s: string) => !controlChars.test(s) && !lineBreaks.test(s) && !loneSurrogate.test(s);
+
+/** A string field: "Field required" when missing, FastAPI-style. */
+const str = (what = "a valid string") =>
+  z.string({ error: (iss) => (iss.input === undefined ? "Field required" : `Input should be ${what}`) });
+
+/** Single-line free text, trimmed, at most `max` characters. */
+export const line = (max: number) =>
+  str()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .refine(isSingleLine, "Must be one line of text without control characters");
+
+/** Free text that may span lines, trimmed, at most `max` characters. */
+export const multiline = (max: number) =>
+  str()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .refine((s) => !controlChars.test(s) && !loneSurrogate.test(s), "Must be text without control characters");
+
+/** A required, non-blank name. */
+export const requiredName = (what: string, max: number = limits.name) => line(max).min(1, `${what} is required`);
+
+/** An object id (`ent-…`, `con-…`): required, taken as sent (not trimmed). Unknown ids answer 404. */
+export const idField = (what: string) =>
+  str()
+    .min(1, `${what} is required`)
+    .max(limits.id, `Must be at most ${limits.id} characters`)
+    .refine(isSingleLine, "Must be an id");
+
+/** One e-mail address, trimmed. */
+export const emailField = () =>
+  str()
+    .trim()
+    .min(1, "E-mail is required")
+    .max(limits.email, `Must be at most ${limits.email} characters`)
+    .regex(emailPattern, "Must be a valid e-mail address")
+    .openapi({ format: "email" });
+
+/** Comma-separated e-mail addresses, each checked; empty allowed. */
+export const emailListField = () =>
+  str()
+    .trim()
+    .max(limits.emailList, `Must be at most ${limits.emailList} characters`)
+    .superRefine((s, ctx) => {
+      for (const item of splitEmails(s)) {
+        if (item.length > limits.email || !emailPattern.test(item)) {
+          ctx.addIssue({ code: "custom", message: `Not a valid e-mail address: ${item.slice(0, 60)}` });
+        }
+      }
+    });
+
+/** The addresses of a comma-separated list, trimmed, without empties and case-insensitive repeats. */
+export function splitEmails(list: string): string[] {
+  const seen = new Set<string>();
+  return list
+    .split(",")
+    .map((e) => e.trim())
+    .filter((e) => e.length > 0 && !seen.has(e.toLowerCase()) && seen.add(e.toLowerCase()));
+}
+
+/** Readonly IAM users get 403 on mutating calls, before their body is even validated. */
+export const writerOnly: MiddlewareHandler<Env> = async (c, next) => {
+  requireWriter(c);
+  await next();
+};
+
+/** Every status a mutating call can answer besides 200 (415: the body is not JSON). */
+export const writeResponses = {
+  ...errors(400, 401, 403, 404, 413, 422),
+  415: { description: "Unsupported media type: the body must be JSON", content: { "application/json": { schema: ErrorSchema } } },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Schemas
+
+const EntitySchema = z
+  .object({
+    entity_id: z.string().openapi({ example: "ent-3k9x0q1z7m2a" }),
+    entity_name: z.string(),
+    parent_entity_name: z.string().openapi({ description: "'' for a top-level entity" }),
+    description: z.string(),
+    email: z.string().openapi({ description: "Alert e-mail addresses, comma separated ('' when none)" }),
+    created_at: z.string().openapi({ format: "date-time" }),
+  })
+  .openapi("Entity");
+
 const EntityNamesQuery = z.object({
-  parent: z
-    .enum(["true", "false"])
+  parent: z.enum(["true", "false"]).optional().openapi({
+    description:
+      "When true, only the names that can be chosen as a parent entity: with `entity_id`, every entity but that one and the entities below it (the choices of Assign Parent Entity); without it, every entity (any entity can parent a new one).",
+  }),
+  entity_id: idField("Entity id")
     .optional()
-    .openapi({ description: "When true, only the names that can be chosen as a parent entity" }),
+    .openapi({ description: "With parent=true: the entity whose parent is being chosen. Unknown id: 404." }),
 });
+
+const CreateEntityBody = z
+  .strictObject({
+    entity_name: requiredName("Entity name"),
+    description: multiline(limits.description).optional(),
+    parent_entity_name: line(limits.name).optional().openapi({ description: "Empty or absent: a top-level entity" }),
+  })
+  .openapi("CreateEntity");
+
+const EditEntityBody = z
+  .strictObject({
+    entity_id: idField("Entity id"),
+    description: multiline(limits.description).min(1, "Description is required"),
+    email: emailListField()
+      .optional()
+      .openapi({ description: "Alert e-mail addresses, comma separated; '' clears them; absent keeps them" }),
+  })
+  .openapi("EditEntityDescription");
+
+const AssignParentBody = z
+  .strictObject({
+    entity_id: idField("Entity id"),
+    parent_entity_name: line(limits.name).openapi({ description: "'' makes the entity top-level" }),
+  })
+  .openapi("AssignEntityParent");
+
+const EntityIdBody = z.strictObject({ entity_id: idField("Entity id") }).openapi("EntityId");
+
+const CreatedEntitySchema = z.object({ entity_id: z.string(), detail: z.string() }).openapi("EntityCreated");
+
+// ---------------------------------------------------------------------------------------------
+// Calls
 
 const getEntityNames = (path: string) =>
   createRoute({
     method: "get",
     path,
     tags: ["Entities"],
-    summary: "Names of the caller's entities",
+    summary: "Names of the caller's entities, sorted",
     security: bearer,
     request: { query: EntityNamesQuery },
-    responses: { ...ok(z.array(z.string())), ...errors(401, 422) },
+    responses: { ...ok(z.array(z.string())), ...errors(401, 404, 422) },
   });
+
+const getEntity = createRoute({
+  method: "get",
+  path: "/get_entity",
+  tags: ["Entities"],
+  summary: "The caller's entities, sorted by name",
+  security: bearer,
+  responses: { ...ok(z.array(EntitySchema)), ...errors(401) },
+});
+
+const createEntityRoute = createRoute({
+  method: "post",
+  path: "/create_entity",
+  tags: ["Entities"],
+  summary: "Create an entity",
+  description:
+    "The name is unique in the account (409 'Entity {name} already exists.'). The parent, when given, must exist (404 'Entity {name} not found.'). Answers 'Entity created.' and the new entity_id.",
+  security: bearer,
+  middleware: [writerOnly],
+  request: jsonBody(CreateEntityBody),
+  responses: { ...ok(CreatedEntitySchema), ...writeResponses, ...errors(409) },
+});
+
+const editEntityRoute = createRoute({
+  method: "post",
+  path: "/edit_entity_description",
+  tags: ["Entities"],
+  summary: "Edit an entity's description and alert e-mail addresses",
+  description: "Answers 'Entity updated.'. Each address of `email` is checked; the list is stored comma-joined (no spaces), without repeats.",
+  security: bearer,
+  middleware: [writerOnly],
+  request: jsonBody(EditEntityBody),
+  responses: { ...ok(DetailSchema), ...writeResponses },
+});
+
+const assignParentRoute = createRoute({
+  method: "post",
+  path: "/assign_entity_parent",
+  tags: ["Entities"],
+  summary: "Set or clear an entity's parent",
+  description:
+    "Answers 'Parent entity assigned.' or, with an empty parent_entity_name, 'Parent entity cleared.'. An entity cannot be its own parent nor the child of an entity below it: 400 with a detail list ({loc: ['body','parent_entity_name'], type: 'entity_cycle'}).",
+  security: bearer,
+  middleware: [writerOnly],
+  request: jsonBody(AssignParentBody),
+  responses: { ...ok(DetailSchema), ...writeResponses },
+});
+
+const removeEntityRoute = createRoute({
+  method: "post",
+  path: "/remove_entity",
+  tags: ["Entities"],
+  summary: "Remove an entity",
+  description:
+    "Answers 'Entity removed.'. While the entity still has child entities, assigned contacts or IAM users: 400 with a detail list, one item per blocking reason ({loc: ['body','entity_id'], msg: 'Entity X still has 2 child entities: A, B', type: 'entity_in_use'}).",
+  security: bearer,
+  middleware: [writerOnly],
+  request: jsonBody(EntityIdBody),
+  responses: { ...ok(DetailSchema), ...writeResponses },
+});
 
 export function registerEntityCalls(app: PlatformApp) {
   // The spec names this call in two spellings; both are served.
   for (const path of ["/get_entity_names", "/get-entity-names"]) {
     app.openapi(getEntityNames(path), async (c) => {
       const who = caller(c);
-      const rows = await c
-        .get("deps")
-        .db.select({ name: entities.entityName })
-        .from(entities)
-        .where(eq(entities.accountId, who.accountId))
-        .orderBy(asc(entities.entityName));
-      return c.json(
-        rows.map((r) => r.name),
-        200,
-      );
+      const q = c.req.valid("query");
+      const names = await entityNames(c.get("deps").db, who.accountId, {
+        parentCandidatesFor: q.parent === "true" && q.entity_id ? q.entity_id : undefined,
+      });
+      return c.json(names, 200);
     });
   }
+
+  app.openapi(getEntity, async (c) => {
+    const who = caller(c);
+    return c.json(await listEntities(c.get("deps").db, who.accountId), 200);
+  });
+
+  app.openapi(createEntityRoute, async (c) => {
+    const who = requireWriter(c);
+    const body = c.req.valid("json");
+    const entityId = await createEntity(c.get("deps").db, who.accountId, body);
+    return c.json({ entity_id: entityId, detail: "Entity created." }, 200);
+  });
+
+  app.openapi(editEntityRoute, async (c) => {
+    const who = requireWriter(c);
+    const body = c.req.valid("json");
+    await editEntityDescription(c.get("deps").db, who.accountId, {
+      entity_id: body.entity_id,
+      description: body.description,
+      email: body.email === undefined ? undefined : splitEmails(body.email).join(","),
+    });
+    return c.json({ detail: "Entity updated." }, 200);
+  });
+
+  app.openapi(assignParentRoute, async (c) => {
+    const who = requireWriter(c);
+    const body = c.req.valid("json");
+    await assignEntityParent(c.get("deps").db, who.accountId, body);
+    return c.json({ detail: body.parent_entity_name ? "Parent entity assigned." : "Parent entity cleared." }, 200);
+  });
+
+  app.openapi(removeEntityRoute, async (c) => {
+    const who = requireWriter(c);
+    const body = c.req.valid("json");
+    await removeEntity(c.get("deps").db, who.accountId, body.entity_id);
+    return c.json({ detail: "Entity removed." }, 200);
+  });
 }

@@ -1,0 +1,223 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { contactEntities, contacts, entities } from "../db/schema.ts";
+import { notFound } from "../lib/errors.ts";
+import { newId } from "../lib/ids.ts";
+import { entityNameNotFound, findEntityByName, pgErrorCode, requireEntity, type DbOrTx } from "./entities.ts";
+
+/**
+ * Contacts of an account and their assignments to entities. A contact has one main
+ * `contact_type` (set on create and update) and, per assigned entity, the comma-joined types it
+ * holds there (set on create for the first entity, then by contact-assign-entity).
+ */
+
+/** The contact types, in their canonical order (GET contact-types). */
+export const contactTypes = ["business", "technical", "billing", "security"] as const;
+export type ContactType = (typeof contactTypes)[number];
+
+export interface ContactView {
+  contact_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  address: string;
+  company_name: string;
+  /** Without an entity: the contact's main type. For an entity: the types it holds there, comma-joined. */
+  contact_type: string;
+  /** Without an entity: the first assigned entity's name, or ''. For an entity: that entity's name. */
+  entity_name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ContactFields {
+  first_name?: string;
+  last_name?: string;
+  email: string;
+  phone?: string;
+  address?: string;
+  company_name?: string;
+  contact_type: string;
+}
+
+export const contactNotFound = () => notFound("Contact not found");
+
+/** Splits a comma-joined type list; returns the known types in canonical order and the unknown ones. */
+export function parseContactTypes(joined: string): { types: ContactType[]; unknown: string[] } {
+  const items = joined
+    .split(",")
+    .map((t) => t.trim())
+    .filter((t) => t.length > 0);
+  const known = new Set<string>(contactTypes);
+  return {
+    types: contactTypes.filter((t) => items.includes(t)),
+    unknown: [...new Set(items.filter((t) => !known.has(t)))],
+  };
+}
+
+const contactColumns = {
+  contact_id: contacts.contactId,
+  first_name: contacts.firstName,
+  last_name: contacts.lastName,
+  email: contacts.email,
+  phone: contacts.phone,
+  address: contacts.address,
+  company_name: contacts.companyName,
+  created_at: contacts.createdAt,
+  updated_at: contacts.updatedAt,
+};
+
+const iso = <T extends { created_at: Date; updated_at: Date }>(r: T) => ({
+  ...r,
+  created_at: r.created_at.toISOString(),
+  updated_at: r.updated_at.toISOString(),
+});
+
+/** All contacts of the account, or with `entityId` the contacts assigned to that entity. */
+export async function listContacts(db: DbOrTx, accountId: string, entityId?: string): Promise<ContactView[]> {
+  if (entityId !== undefined) {
+    const entity = await requireEntity(db, accountId, entityId);
+    const rows = await db
+      .select({ ...contactColumns, contact_type: contactEntities.contactTypes })
+      .from(contactEntities)
+      .innerJoin(contacts, eq(contacts.contactId, contactEntities.contactId))
+      .where(and(eq(contactEntities.entityId, entity.entityId), eq(contacts.accountId, accountId)))
+      .orderBy(asc(contacts.createdAt), asc(contacts.contactId));
+    return rows.map((r) => ({ ...iso(r), entity_name: entity.entityName }));
+  }
+  // Written out: drizzle leaves columns unqualified here, which the correlated subquery cannot have.
+  const firstEntityName = sql<string>`coalesce((
+    select e.entity_name from contact_entities ce join entities e on e.entity_id = ce.entity_id
+    where ce.contact_id = "contacts"."contact_id"
+    order by ce.created_at, e.entity_name
+    limit 1), '')`;
+  const rows = await db
+    .select({ ...contactColumns, contact_type: contacts.contactType, entity_name: firstEntityName })
+    .from(contacts)
+    .where(eq(contacts.accountId, accountId))
+    .orderBy(asc(contacts.createdAt), asc(contacts.contactId));
+  return rows.map(iso);
+}
+
+async function requireContact(db: DbOrTx, accountId: string, contactId: string) {
+  const rows = await db
+    .select({ id: contacts.contactId })
+    .from(contacts)
+    .where(and(eq(contacts.accountId, accountId), eq(contacts.contactId, contactId)))
+    .limit(1);
+  if (!rows[0]) throw contactNotFound();
+}
+
+/** Creates the contact and its assignment to `entity_name` (holding `contact_type`) in one transaction. */
+export async function createContact(db: Db, accountId: string, input: ContactFields & { entity_name: string }): Promise<string> {
+  const contactId = newId("con");
+  try {
+    await db.transaction(async (tx) => {
+      const entity = await findEntityByName(tx, accountId, input.entity_name);
+      if (!entity) throw entityNameNotFound(input.entity_name);
+      await tx.insert(contacts).values({
+        contactId,
+        accountId,
+        firstName: input.first_name ?? "",
+        lastName: input.last_name ?? "",
+        email: input.email,
+        phone: input.phone ?? "",
+        address: input.address ?? "",
+        companyName: input.company_name ?? "",
+        contactType: input.contact_type,
+      });
+      await tx.insert(contactEntities).values({ contactId, entityId: entity.entityId, contactTypes: input.contact_type });
+    });
+  } catch (err) {
+    // The entity was removed between our read and our insert.
+    if (pgErrorCode(err) === "23503") throw entityNameNotFound(input.entity_name);
+    throw err;
+  }
+  return contactId;
+}
+
+/** Updates the given fields; fields left out (undefined) keep their value: drizzle skips undefined in SET. */
+export async function updateContact(db: Db, accountId: string, input: ContactFields & { contact_id: string }) {
+  const updated = await db
+    .update(contacts)
+    .set({
+      email: input.email,
+      contactType: input.contact_type,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      phone: input.phone,
+      address: input.address,
+      companyName: input.company_name,
+      // The database clock, like created_at: updated_at never precedes created_at.
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(contacts.accountId, accountId), eq(contacts.contactId, input.contact_id)))
+    .returning({ id: contacts.contactId });
+  if (updated.length === 0) throw contactNotFound();
+}
+
+/** Removes the contact; its entity assignments go with it (same statement, ON DELETE CASCADE). */
+export async function removeContact(db: Db, accountId: string, contactId: string) {
+  const removed = await db
+    .delete(contacts)
+    .where(and(eq(contacts.accountId, accountId), eq(contacts.contactId, contactId)))
+    .returning({ id: contacts.contactId });
+  if (removed.length === 0) throw contactNotFound();
+}
+
+export async function assignedEntities(db: DbOrTx, accountId: string, contactId: string) {
+  await requireContact(db, accountId, contactId);
+  return db
+    .select({
+      entity_name: entities.entityName,
+      entity_id: entities.entityId,
+      description: entities.description,
+      contact_types: contactEntities.contactTypes,
+    })
+    .from(contactEntities)
+    .innerJoin(entities, eq(entities.entityId, contactEntities.entityId))
+    .where(and(eq(contactEntities.contactId, contactId), eq(entities.accountId, accountId)))
+    .orderBy(asc(contactEntities.createdAt), asc(entities.entityName));
+}
+
+/** Assigns the contact to the entity with these types; an existing assignment gets the new types. */
+export async function assignEntity(
+  db: Db,
+  accountId: string,
+  input: { contact_id: string; new_entity_name: string; contact_types: ContactType[] },
+) {
+  const contactTypesJoined = input.contact_types.join(",");
+  try {
+    await db.transaction(async (tx) => {
+      await requireContact(tx, accountId, input.contact_id);
+      const entity = await findEntityByName(tx, accountId, input.new_entity_name);
+      if (!entity) throw entityNameNotFound(input.new_entity_name);
+      await tx
+        .insert(contactEntities)
+        .values({ contactId: input.contact_id, entityId: entity.entityId, contactTypes: contactTypesJoined })
+        .onConflictDoUpdate({
+          target: [contactEntities.contactId, contactEntities.entityId],
+          set: { contactTypes: contactTypesJoined },
+        });
+    });
+  } catch (err) {
+    // The contact or the entity was removed between our read and our write.
+    if (pgErrorCode(err) === "23503") {
+      const constraint = String((err as any)?.cause?.constraint ?? (err as any)?.constraint ?? "");
+      throw constraint.includes("contact_id") ? contactNotFound() : entityNameNotFound(input.new_entity_name);
+    }
+    throw err;
+  }
+}
+
+export async function unassignEntity(db: Db, accountId: string, input: { contact_id: string; entity_name: string }) {
+  await requireContact(db, accountId, input.contact_id);
+  const entity = await findEntityByName(db, accountId, input.entity_name);
+  if (!entity) throw entityNameNotFound(input.entity_name);
+  const removed = await db
+    .delete(contactEntities)
+    .where(and(eq(contactEntities.contactId, input.contact_id), eq(contactEntities.entityId, entity.entityId)))
+    .returning({ id: contactEntities.entityId });
+  if (removed.length === 0) throw notFound(`Contact is not assigned to entity ${input.entity_name}.`);
+}
