@@ -11,6 +11,7 @@ import { registerAuthCalls } from "./routes/auth.ts";
 import { registerContactCalls } from "./routes/contacts.ts";
 import { registerEntityCalls } from "./routes/entities.ts";
 import { registerIamCalls } from "./routes/iam.ts";
+import { registerPcapCalls } from "./routes/pcap.ts";
 
 export const basePath = "/api/v1";
 export type PlatformApp = OpenAPIHono<Env>;
@@ -34,21 +35,24 @@ export function createPlatformApp(deps: PlatformDeps): PlatformApp {
     c.set("deps", deps);
     await next();
   });
-  app.use(
-    "*",
-    bodyLimit({
-      maxSize: 2 * 1024 * 1024,
-      onError: (c) => c.json({ detail: "Payload too large" }, 413),
-    }),
-  );
+  // The PCAP upload calls stream bodies of up to 10 GB: no 2 MB limit, and no API-log middleware
+  // (it reads the body); they enforce their own limit and write their own log line.
+  const streamsBody = (path: string) => path.includes("/upload-pcap");
+  const limitBody = bodyLimit({
+    maxSize: 2 * 1024 * 1024,
+    onError: (c) => c.json({ detail: "Payload too large" }, 413),
+  });
+  app.use("*", (c, next) => (streamsBody(c.req.path) ? next() : limitBody(c, next)));
   app.use("*", authMiddleware(basePath));
-  app.use("*", apiLogMiddleware(basePath));
+  const logCall = apiLogMiddleware(basePath);
+  app.use("*", (c, next) => (streamsBody(c.req.path) ? next() : logCall(c, next)));
 
   registerAuthCalls(app);
   registerAccountCalls(app);
   registerIamCalls(app);
   registerEntityCalls(app);
   registerContactCalls(app);
+  registerPcapCalls(app);
 
   app.get("/health", (c) => c.json({ status: "ok", database: deps.dbKind }));
 

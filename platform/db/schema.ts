@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -154,7 +155,8 @@ export const contactEntities = pgTable(
     contactTypes: text("contact_types").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.contactId, t.entityId] })],
+  // The entity index serves "contacts of an entity" (get_contact, remove_entity) and the cascade from entities.
+  (t) => [primaryKey({ columns: [t.contactId, t.entityId] }), index("contact_entities_entity_idx").on(t.entityId)],
 );
 
 /** Every mutating call, for /histories. Bodies are stored with secrets removed. */
@@ -185,5 +187,46 @@ export const accountOps = pgTable("account_ops", {
   signatureKey: text("signature_key").notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * An uploaded (or being uploaded) PCAP capture. `pcap_file_key` is `{account_id}_pcap-…`; the
+ * object of that key is in the object store (platform/storage). `upload_started_at` is set
+ * once, by the first upload through the key's signed URL: that makes the URL single-use.
+ */
+export const pcapFiles = pgTable(
+  "pcap_files",
+  {
+    pcapFileKey: text("pcap_file_key").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: "cascade" }),
+    iamUserId: text("iam_user_id").references(() => iamUsers.iamUserId, { onDelete: "set null" }),
+    pcapFileName: text("pcap_file_name").notNull(),
+    size: bigint("size", { mode: "number" }),
+    uploadStartedAt: timestamp("upload_started_at", { withTimezone: true }),
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("pcap_files_account_idx").on(t.accountId, t.createdAt)],
+);
+
+/** The analysis of a capture, cached so re-reading it and flow reports do not re-parse the file. */
+export const pcapAnalyses = pgTable(
+  "pcap_analyses",
+  {
+    pcapFileKey: text("pcap_file_key")
+      .primaryKey()
+      .references(() => pcapFiles.pcapFileKey, { onDelete: "cascade" }),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: "cascade" }),
+    pcapFileName: text("pcap_file_name").notNull(),
+    // The object version the result was computed from (store etag); another version is re-analysed.
+    objectEtag: text("object_etag").notNull(),
+    result: jsonb("result").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("pcap_analyses_account_idx").on(t.accountId)],
+);
 
 export const now = sql`now()`;

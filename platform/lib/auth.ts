@@ -55,7 +55,7 @@ export const authMiddleware = (basePath: string): MiddlewareHandler<Env> => asyn
     const who = await callerFromToken(c.get("deps"), match[1]!);
     if (who) c.set("caller", who);
     else if (!publicCalls.has(sub)) throw new ApiError(401, "Could not validate credentials");
-  } else if (!publicCalls.has(sub) && !sub.startsWith("/download-")) {
+  } else if (!publicCalls.has(sub) && !sub.startsWith("/download-") && !sub.startsWith("/upload-pcap/")) {
     throw new ApiError(401, "Not authenticated");
   }
   await next();

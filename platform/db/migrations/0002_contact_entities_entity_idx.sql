@@ -1,0 +1,1 @@
+CREATE INDEX "contact_entities_entity_idx" ON "contact_entities" USING btree ("entity_id");

@@ -1,0 +1,382 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { accounts, apiLog, iamUsers, pcapAnalyses, pcapFiles } from "../db/schema.ts";
+import type { Caller, PlatformDeps } from "../lib/context.ts";
+import { ApiError, notFound } from "../lib/errors.ts";
+import { newId } from "../lib/ids.ts";
+import { isPcapFormatError } from "../pcap/errors.ts";
+import { analyzeFileInWorker } from "../pcap/queue.ts";
+import { flowReport, toSession, type FlowReport, type PcapSession as EngineSession } from "../pcap/report.ts";
+import type { AnalysisResult, ConversationFigures } from "../pcap/types.ts";
+import {
+  LocalObjectStore,
+  objectStore,
+  ObjectNotFoundError,
+  ObjectTooLargeError,
+  type BodySource,
+} from "../storage/index.ts";
+import type { SignedPutQuery } from "../storage/signing.ts";
+
+/**
+ * The PCAP analyzer, a free tool of every signed-in caller (readonly IAM users included: it
+ * changes nothing of the account's configuration). A capture is uploaded once under a key
+ * `{account_id}_pcap-…`, analysed once (the result is cached in pcap_analyses), and its
+ * sessions then give flow reports and the PDF insights report.
+ */
+
+/** Spec 1 §9: one file of at most 10 GB. */
+export const MAX_PCAP_BYTES = 10737418240;
+/** Signed upload URLs expire after 15 minutes. */
+export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
+/** Spec 1 §8 'Upload', 413. */
+export const TOO_LARGE_DETAIL = "Error: Chosen file is too large to upload.";
+/** Spec 1 §8 'Upload': a report without data. */
+export const NO_TEST_DATA_DETAIL = "There is no test data.";
+
+/** An analysis still running after this long is stopped (a 10 GB capture takes a few minutes). */
+export const ANALYSIS_TIMEOUT_MS = 30 * 60 * 1000;
+
+/** The upload size limit; tests lower it to exercise the 413 of a streamed body. */
+export const pcapLimits = { maxBytes: MAX_PCAP_BYTES };
+
+export const pcapFileNotFound = () => notFound("PCAP file not found.");
+const tooLarge = () => new ApiError(413, TOO_LARGE_DETAIL);
+
+/** Keys look like `acct-k3j9x0q1z7m2_pcap-0a1b2c3d4e5f6g7h`. */
+export const pcapKeyPattern = /^[a-z0-9-]{1,100}_pcap-[a-z0-9]{16}$/;
+
+function newPcapKey(accountId: string): string {
+  return `${accountId}_${newId("pcap", 16)}`;
+}
+
+/** The caller's file of that key, or 404 (another account's key included). */
+async function ownedFile(deps: PlatformDeps, accountId: string, key: string) {
+  if (!key.startsWith(`${accountId}_`)) throw pcapFileNotFound();
+  const [row] = await deps.db
+    .select()
+    .from(pcapFiles)
+    .where(and(eq(pcapFiles.pcapFileKey, key), eq(pcapFiles.accountId, accountId)))
+    .limit(1);
+  if (!row) throw pcapFileNotFound();
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Uploads
+
+export interface UploadUrl {
+  s3_url: string;
+  pcap_file_key: string;
+  pcap_file_name: string;
+}
+
+/**
+ * A new key and a URL to PUT the file to (GET get-s3-upload-url). Embedded store: a signed,
+ * single-use URL on the platform, `/api/v1/upload-pcap/{key}?expires&max&sig` (path-absolute:
+ * the browser PUTs it to the console's origin, where /api/v1 is served). S3: a presigned PutObject URL.
+ */
+export async function createUploadUrl(deps: PlatformDeps, who: Caller, fileName: string): Promise<UploadUrl> {
+  const key = newPcapKey(who.accountId);
+  await deps.db.insert(pcapFiles).values({
+    pcapFileKey: key,
+    accountId: who.accountId,
+    iamUserId: who.iamUserId,
+    pcapFileName: fileName,
+  });
+  const url = await objectStore(deps).presignPut(key, { expiresIn: UPLOAD_URL_TTL_SECONDS, maxBytes: pcapLimits.maxBytes });
+  return { s3_url: url, pcap_file_key: key, pcap_file_name: fileName };
+}
+
+export interface UploadDone {
+  pcap_file_key: string;
+  pcap_file_name: string;
+  size: number;
+}
+
+/**
+ * PUT upload-pcap/{key}: the target of the embedded store's signed URL. The signature is the
+ * authorization; the first PUT claims the key (single use); the body is streamed to disk.
+ */
+export async function receiveSignedUpload(
+  deps: PlatformDeps,
+  key: string,
+  query: SignedPutQuery,
+  body: BodySource,
+  contentLength: number | null,
+): Promise<UploadDone> {
+  const store = objectStore(deps);
+  // With S3 the browser uploads to the bucket: this call is not in use.
+  if (!(store instanceof LocalObjectStore) || !pcapKeyPattern.test(key)) throw pcapFileNotFound();
+  const check = store.verifySignedPut(key, query);
+  if (!check.ok) {
+    throw new ApiError(403, check.reason === "expired" ? "This upload URL has expired." : "Invalid upload URL signature.");
+  }
+  if (contentLength != null && contentLength > check.maxBytes) throw tooLarge();
+  const [claimed] = await deps.db
+    .update(pcapFiles)
+    .set({ uploadStartedAt: new Date() })
+    .where(and(eq(pcapFiles.pcapFileKey, key), isNull(pcapFiles.uploadStartedAt)))
+    .returning();
+  if (!claimed) {
+    const [exists] = await deps.db.select({ k: pcapFiles.pcapFileKey }).from(pcapFiles).where(eq(pcapFiles.pcapFileKey, key));
+    if (!exists) throw pcapFileNotFound();
+    throw new ApiError(403, "This upload URL has already been used.");
+  }
+  const size = await storeBody(deps, key, body, check.maxBytes, contentLength);
+  await deps.db.update(pcapFiles).set({ size, uploadedAt: new Date() }).where(eq(pcapFiles.pcapFileKey, key));
+  await logUpload(deps, claimed.accountId, claimed.iamUserId, `/upload-pcap/${key}`, "PUT", {}, 200);
+  return { pcap_file_key: key, pcap_file_name: claimed.pcapFileName, size };
+}
+
+/** POST upload-pcap-stream: the console's no-JS upload, streamed into the store under a new key. */
+export async function receiveStreamUpload(
+  deps: PlatformDeps,
+  who: Caller,
+  fileName: string,
+  body: BodySource,
+  contentLength: number | null,
+): Promise<UploadDone> {
+  if (contentLength != null && contentLength > pcapLimits.maxBytes) throw tooLarge();
+  const key = newPcapKey(who.accountId);
+  await deps.db.insert(pcapFiles).values({
+    pcapFileKey: key,
+    accountId: who.accountId,
+    iamUserId: who.iamUserId,
+    pcapFileName: fileName,
+    uploadStartedAt: new Date(),
+  });
+  let size: number;
+  try {
+    size = await storeBody(deps, key, body, pcapLimits.maxBytes, contentLength);
+  } catch (err) {
+    await deps.db.delete(pcapFiles).where(eq(pcapFiles.pcapFileKey, key));
+    throw err;
+  }
+  await deps.db.update(pcapFiles).set({ size, uploadedAt: new Date() }).where(eq(pcapFiles.pcapFileKey, key));
+  await logUpload(deps, who.accountId, who.iamUserId, "/upload-pcap-stream", "POST", { pcap_file_name: fileName }, 200);
+  return { pcap_file_key: key, pcap_file_name: fileName, size };
+}
+
+async function storeBody(deps: PlatformDeps, key: string, body: BodySource, maxBytes: number, contentLength: number | null) {
+  try {
+    const { size } = await objectStore(deps).putStream(key, body, { maxBytes, contentLength });
+    return size;
+  } catch (err) {
+    if (err instanceof ObjectTooLargeError) throw tooLarge();
+    throw err;
+  }
+}
+
+/**
+ * The upload calls stream their bodies, so the API-log middleware (which reads the body) is not
+ * run for them (platform/app.ts); they write their log line here, without the body.
+ */
+async function logUpload(
+  deps: PlatformDeps,
+  accountId: string,
+  iamUserId: string | null,
+  path: string,
+  method: string,
+  query: Record<string, string>,
+  status: number,
+) {
+  const [who] = await deps.db
+    .select({ accountUsername: accounts.username, iamUsername: iamUsers.username })
+    .from(accounts)
+    .leftJoin(iamUsers, and(eq(iamUsers.accountId, accounts.accountId), eq(iamUsers.iamUserId, iamUserId ?? "")))
+    .where(eq(accounts.accountId, accountId))
+    .limit(1);
+  if (!who) return;
+  await deps.db.insert(apiLog).values({
+    id: newId("log"),
+    accountId,
+    iamUserId,
+    accountUsername: who.accountUsername,
+    iamUserUsername: who.iamUsername ?? null,
+    method,
+    urlPath: path,
+    requestBody: null,
+    queryParameters: query,
+    status,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Analysis
+
+export interface AnalyzeView extends Omit<PcapAnalysis, "details"> {
+  pcap_file_key: string;
+  pcap_file_name: string;
+}
+
+/** One analysis per key at a time in this process: concurrent requests share it. */
+const inflight = new Map<string, Promise<PcapAnalysis>>();
+
+/**
+ * GET analyze-s3-pcap: the sessions of an uploaded capture. Parsed once, in the analysis worker
+ * queue (never on the request thread); later calls read the cached result, as long as the
+ * stored object has not changed (S3 URLs can be reused until they expire).
+ */
+export async function analyzePcap(deps: PlatformDeps, who: Caller, key: string, fileName: string): Promise<AnalyzeView> {
+  const file = await ownedFile(deps, who.accountId, key);
+  const { details: _details, ...analysis } = await cachedOrRun(deps, file.pcapFileKey, file.accountId, fileName);
+  return { pcap_file_key: key, pcap_file_name: fileName, ...analysis };
+}
+
+async function cachedOrRun(deps: PlatformDeps, key: string, accountId: string, fileName: string): Promise<PcapAnalysis> {
+  const store = objectStore(deps);
+  const info = await store.stat(key);
+  if (!info) throw notFound("The PCAP file has not been uploaded.");
+  if (info.size > MAX_PCAP_BYTES) {
+    // Possible only through an S3 URL, which cannot carry a size limit.
+    await store.delete(key).catch(() => {});
+    throw tooLarge();
+  }
+  const [cached] = await deps.db
+    .select({ result: pcapAnalyses.result, etag: pcapAnalyses.objectEtag })
+    .from(pcapAnalyses)
+    .where(eq(pcapAnalyses.pcapFileKey, key))
+    .limit(1);
+  if (cached && cached.etag === info.etag) return cached.result as PcapAnalysis;
+
+  const running = inflight.get(key);
+  if (running) return running;
+  const job = (async () => {
+    const copy = await store.getPath(key).catch((err) => {
+      if (err instanceof ObjectNotFoundError) throw notFound("The PCAP file has not been uploaded.");
+      throw err;
+    });
+    let analysis: PcapAnalysis;
+    try {
+      analysis = await pcapEngine.analyze(copy.path);
+    } catch (err) {
+      if (isPcapFormatError(err)) throw new ApiError(422, err.message);
+      throw err;
+    } finally {
+      await copy.release();
+    }
+    await deps.db
+      .insert(pcapAnalyses)
+      .values({ pcapFileKey: key, accountId, pcapFileName: fileName, objectEtag: info.etag, result: analysis })
+      .onConflictDoUpdate({
+        target: pcapAnalyses.pcapFileKey,
+        set: { pcapFileName: fileName, objectEtag: info.etag, result: analysis, createdAt: new Date() },
+      });
+    return analysis;
+  })();
+  inflight.set(key, job);
+  try {
+    return await job;
+  } finally {
+    inflight.delete(key);
+  }
+}
+
+/** The cached analysis of the caller's capture; analysed first when it has not been yet. */
+async function analysisOf(deps: PlatformDeps, who: Caller, key: string): Promise<{ fileName: string; analysis: PcapAnalysis }> {
+  const file = await ownedFile(deps, who.accountId, key);
+  const [cached] = await deps.db
+    .select({ result: pcapAnalyses.result, fileName: pcapAnalyses.pcapFileName })
+    .from(pcapAnalyses)
+    .where(eq(pcapAnalyses.pcapFileKey, key))
+    .limit(1);
+  if (cached) return { fileName: cached.fileName, analysis: cached.result as PcapAnalysis };
+  const analysis = await cachedOrRun(deps, key, who.accountId, file.pcapFileName);
+  return { fileName: file.pcapFileName, analysis };
+}
+
+export interface FlowReportView {
+  pcap_file_key: string;
+  pcap_file_name: string;
+  session: PcapSession;
+  report: PcapFlowReport;
+}
+
+/** POST perform-flow-analysis: the flow analysis report of one session of an analysed capture. */
+export async function flowAnalysis(deps: PlatformDeps, who: Caller, key: string, sessionId: string): Promise<FlowReportView> {
+  const { fileName, analysis } = await analysisOf(deps, who, key);
+  const found = pcapEngine.report(analysis, sessionId);
+  if (!found) throw notFound(NO_TEST_DATA_DETAIL);
+  return { pcap_file_key: key, pcap_file_name: fileName, ...found };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The analysis engine: platform/pcap (parser, tshark-exact conversation analysis, session rows and
+// flow reports, worker queue). Everything the calls need from it goes through `pcapEngine`.
+
+export interface PcapSummary {
+  packets: number;
+  bytes: number;
+  /** seconds between the first and the last packet (0 for an empty capture) */
+  duration: number;
+  sessions: number;
+  degraded_sessions: number;
+  /** share of sessions whose performance is not good, in percent (0–100, 2 decimals) */
+  degraded_percent: number;
+}
+
+/** Spec 1 §3 'PCAP session': report.ts's row, plus the ids of the matching product objects. */
+export interface PcapSession extends EngineSession {
+  /** null: sessions are not matched to endpoints, app services or nodes yet */
+  ep_id: string | null;
+  app_service_id: string | null;
+  node_id: string | null;
+}
+
+/** Spec 1 §3 'Flow analysis report' (platform/pcap/report.ts). */
+export type PcapFlowReport = FlowReport;
+
+/** What is cached per capture: the call's answer, plus the figures behind each session for its report. */
+export interface PcapAnalysis {
+  summary: PcapSummary;
+  sessions: PcapSession[];
+  /** e.g. the file was cut short in the middle of a packet (the packets before it are analysed) */
+  warnings: string[];
+  /** the conversation figures of each session, by session_id (not sent by analyze-s3-pcap) */
+  details: Record<string, ConversationFigures>;
+}
+
+export interface PcapEngine {
+  /** Analyses the capture file at `path` off the request thread. Throws PcapFormatError for a bad file. */
+  analyze(path: string): Promise<PcapAnalysis>;
+  /** The session and its flow report, or null for an unknown session id. */
+  report(analysis: PcapAnalysis, sessionId: string): { session: PcapSession; report: PcapFlowReport } | null;
+}
+
+/** The sessions and summary of an analysed capture (sessions in time order). */
+export function toAnalysis(result: AnalysisResult): PcapAnalysis {
+  const sessions: PcapSession[] = [];
+  const details: Record<string, ConversationFigures> = {};
+  for (const conv of result.conversations) {
+    const row = toSession(conv);
+    sessions.push({ ...row, ep_id: null, app_service_id: null, node_id: null });
+    details[row.session_id] = conv;
+  }
+  sessions.sort((x, y) => (x.start_time ?? "\uffff").localeCompare(y.start_time ?? "\uffff") || x.session_id.localeCompare(y.session_id));
+  const degraded = sessions.filter((s) => s.performance !== "good").length;
+  return {
+    summary: {
+      packets: result.packets,
+      bytes: result.bytes,
+      duration: result.duration ?? 0,
+      sessions: sessions.length,
+      degraded_sessions: degraded,
+      degraded_percent: sessions.length ? Math.round((degraded / sessions.length) * 10000) / 100 : 0,
+    },
+    sessions,
+    warnings: result.warnings,
+    details,
+  };
+}
+
+export const pcapEngine: PcapEngine = {
+  async analyze(path) {
+    // In the analysis worker thread, one capture at a time (platform/pcap/queue.ts).
+    return toAnalysis(await analyzeFileInWorker(path, { sha256: false, timeoutMs: ANALYSIS_TIMEOUT_MS }));
+  },
+  report(analysis, sessionId) {
+    const session = analysis.sessions.find((s) => s.session_id === sessionId);
+    const conv = analysis.details[sessionId];
+    if (!session || !conv) return null;
+    return { session, report: flowReport(conv) };
+  },
+};

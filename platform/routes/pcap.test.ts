@@ -1,0 +1,504 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { fileURLToPath } from "node:url";
+import { and, eq, like } from "drizzle-orm";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { apiLog, pcapAnalyses } from "../db/schema.ts";
+import { MAX_PCAP_BYTES, pcapLimits, TOO_LARGE_DETAIL } from "../domain/pcap.ts";
+import { pcapQueue } from "../pcap/queue.ts";
+import { LocalObjectStore, objectStore, uploadPcapPath } from "../storage/index.ts";
+import { testPlatform, type TestAccount, type TestPlatform } from "../test/harness.ts";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const corpus = path.resolve(repoRoot, "../shared/pcaps");
+const capture = (name: string) => path.join(corpus, "captures", name);
+const expected = (name: string) => JSON.parse(fs.readFileSync(path.join(corpus, "expected", name), "utf8"));
+const hasPdftotext = (() => {
+  try {
+    execFileSync("pdftotext", ["-v"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+let p: TestPlatform;
+let owner: TestAccount;
+
+beforeAll(async () => {
+  p = await testPlatform();
+  owner = await p.newAccount();
+});
+
+afterEach(() => {
+  pcapLimits.maxBytes = MAX_PCAP_BYTES;
+});
+
+/** A request to the platform with any method and body (streams included). */
+async function send(
+  method: string,
+  url: string,
+  opts: { token?: string; body?: BodyInit | null; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: any; headers: Headers; bytes: Buffer }> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  const init: RequestInit & { duplex?: "half" } = { method, headers, body: opts.body ?? null };
+  if (opts.body instanceof ReadableStream) init.duplex = "half";
+  const res = await p.app.fetch(new Request(new URL(url, "http://platform.test"), init));
+  const bytes = Buffer.from(await res.arrayBuffer());
+  let body: any = bytes.toString("utf8");
+  try {
+    body = JSON.parse(body);
+  } catch {}
+  return { status: res.status, body, headers: res.headers, bytes };
+}
+
+const fileStream = (file: string) => Readable.toWeb(fs.createReadStream(file)) as unknown as ReadableStream<Uint8Array>;
+
+/** A web stream of `total` bytes, in 1 KiB chunks, made as it is read. */
+function generated(total: number, fill = 0x41): ReadableStream<Uint8Array> {
+  let sent = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (sent >= total) return controller.close();
+      const n = Math.min(1024, total - sent);
+      sent += n;
+      controller.enqueue(new Uint8Array(n).fill(fill));
+    },
+  });
+}
+
+async function uploadUrl(token: string, name = "capture.pcap") {
+  const r = await p.call("GET", "get-s3-upload-url", { token, query: { pcap_file_name: name } });
+  expect(r.status).toBe(200);
+  return r.body as { s3_url: string; pcap_file_key: string; pcap_file_name: string };
+}
+
+async function uploadFile(token: string, file: string, name = path.basename(file)) {
+  const u = await uploadUrl(token, name);
+  const put = await send("PUT", u.s3_url, {
+    body: fileStream(file),
+    headers: { "content-type": "application/vnd.tcpdump.pcap", "content-length": String(fs.statSync(file).size) },
+  });
+  expect(put.status, JSON.stringify(put.body)).toBe(200);
+  return u;
+}
+
+describe("PCAP analyzer calls", () => {
+  it("uploads a capture to the signed URL, analyses it, reports on a session and renders the PDF", async () => {
+    const file = capture("tcpdump-ssh.pcap");
+    const oracle = expected("tcpdump-ssh.json");
+    const u = await uploadUrl(owner.token, "tcpdump-ssh.pcap");
+    expect(u.pcap_file_name).toBe("tcpdump-ssh.pcap");
+    expect(u.pcap_file_key.startsWith(`${owner.accountId}_pcap-`)).toBe(true);
+    const signed = new URL(u.s3_url, "http://console.test");
+    expect(signed.pathname).toBe(`/api/v1/upload-pcap/${u.pcap_file_key}`);
+    expect([...signed.searchParams.keys()].sort()).toEqual(["expires", "max", "sig"]);
+    const ttl = Number(signed.searchParams.get("expires")) - Date.now() / 1000;
+    expect(ttl).toBeGreaterThan(14 * 60);
+    expect(ttl).toBeLessThanOrEqual(15 * 60 + 1);
+    expect(signed.searchParams.get("max")).toBe(String(MAX_PCAP_BYTES));
+
+    // The browser PUTs the raw file, without a bearer token.
+    const put = await send("PUT", u.s3_url, {
+      body: fileStream(file),
+      headers: { "content-type": "application/vnd.tcpdump.pcap", "content-length": String(oracle.file_size) },
+    });
+    expect(put.status).toBe(200);
+    expect(put.body).toEqual({ pcap_file_key: u.pcap_file_key, pcap_file_name: "tcpdump-ssh.pcap", size: oracle.file_size });
+    const stored = await objectStore(p.deps).stat(u.pcap_file_key);
+    expect(stored?.size).toBe(oracle.file_size);
+
+    // The upload is in the API log (without its body or signature).
+    const logged = await p.deps.db
+      .select()
+      .from(apiLog)
+      .where(and(eq(apiLog.accountId, owner.accountId), like(apiLog.urlPath, "/upload-pcap/%")));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]!.method).toBe("PUT");
+    expect(JSON.stringify(logged[0]!.queryParameters)).not.toContain(signed.searchParams.get("sig")!);
+
+    const analysed = await p.call("GET", "analyze-s3-pcap", {
+      token: owner.token,
+      query: { pcap_file_key: u.pcap_file_key, pcap_file_name: u.pcap_file_name },
+    });
+    expect(analysed.status, JSON.stringify(analysed.body)).toBe(200);
+    const a = analysed.body;
+    expect(a.pcap_file_key).toBe(u.pcap_file_key);
+    expect(a.pcap_file_name).toBe("tcpdump-ssh.pcap");
+    expect(a.sessions).toHaveLength(oracle.conversations.length);
+    expect(a.summary.packets).toBe(oracle.packets);
+    expect(a.summary.bytes).toBe(oracle.bytes);
+    expect(a.summary.sessions).toBe(oracle.conversations.length);
+    expect(a.summary.duration).toBeCloseTo(oracle.duration, 6);
+    expect(a.summary.degraded_percent).toBeCloseTo((100 * a.summary.degraded_sessions) / a.summary.sessions, 1);
+    expect(a.warnings).toEqual([]);
+    expect("details" in a).toBe(false);
+    const session = a.sessions[0];
+    for (const field of [
+      "session_id",
+      "start_time",
+      "end_time",
+      "app_name",
+      "server_name",
+      "src_addr",
+      "dst_addr",
+      "src_port",
+      "dst_port",
+      "proto",
+      "tx_bytes",
+      "rx_bytes",
+      "tx_packets",
+      "rx_packets",
+      "ep_id",
+      "app_service_id",
+      "node_id",
+      "performance",
+    ]) {
+      expect(session, field).toHaveProperty(field);
+    }
+    const conv = oracle.conversations[0];
+    expect(session.proto).toBe("tcp");
+    expect(`${session.src_addr}:${session.src_port}`).toBe(conv.first_src);
+    expect(session.tx_bytes + session.rx_bytes).toBe(conv.bytes);
+    expect(session.ep_id).toBeNull();
+    expect(session.app_service_id).toBeNull();
+    expect(session.node_id).toBeNull();
+    expect(session.start_time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{9}Z$/);
+    expect(Date.parse(session.start_time) / 1000).toBeCloseTo(conv.start_time, 2);
+    expect(["good", "not good"]).toContain(session.performance);
+
+    // Cached: read again without re-parsing (same answer; one row in pcap_analyses).
+    const again = await p.call("GET", "analyze-s3-pcap", {
+      token: owner.token,
+      query: { pcap_file_key: u.pcap_file_key, pcap_file_name: u.pcap_file_name },
+    });
+    expect(again).toEqual(analysed);
+    const rows = await p.deps.db.select().from(pcapAnalyses).where(eq(pcapAnalyses.pcapFileKey, u.pcap_file_key));
+    expect(rows).toHaveLength(1);
+
+    // The console sends the whole session object plus the key.
+    const flow = await p.call("POST", "perform-flow-analysis", {
+      token: owner.token,
+      body: { ...session, pcap_file_key: u.pcap_file_key },
+    });
+    expect(flow.status, JSON.stringify(flow.body)).toBe(200);
+    expect(flow.body.session_id).toBe(session.session_id);
+    expect(["yes", "no"]).toContain(flow.body.summary.performance_degradation);
+    expect(typeof flow.body.summary.comment).toBe("string");
+    expect(flow.body.summary.performance_degradation === "yes").toBe(session.performance !== "good");
+    for (const part of ["general_info", "network_data", "flow_quality_assessment"]) {
+      expect(typeof flow.body[part], part).toBe("object");
+    }
+
+    const pdf = await send("GET", `/api/v1/pcap-report-pdf?pcap_file_key=${u.pcap_file_key}&session_id=${session.session_id}`, {
+      token: owner.token,
+    });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(pdf.headers.get("content-disposition")).toContain(
+      `attachment; filename="${p.deps.config.productName}-performance-insights-report.pdf"`,
+    );
+    expect(pdf.bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    if (hasPdftotext) {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pcap-pdf-"));
+      const out = path.join(dir, "report.pdf");
+      fs.writeFileSync(out, pdf.bytes);
+      const text = execFileSync("pdftotext", ["-layout", out, "-"], { encoding: "utf8" });
+      const order = [
+        `${p.deps.config.productName} Performance Insights Report`,
+        "Summary",
+        "General Info",
+        "Network Data",
+        "Flow Quality Assessment",
+        "Cross-client similarity",
+        "Cross-site similarity",
+      ].map((t) => text.indexOf(t));
+      expect(order.every((i) => i >= 0), text).toBe(true);
+      expect([...order].sort((x, y) => x - y)).toEqual(order);
+      expect(text.match(/information not available yet/gi)).toHaveLength(2);
+      expect(text).toMatch(/Page 1 of \d+/);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("makes signed URLs single-use and refuses tampered, expired or missing signatures with 403", async () => {
+    const u = await uploadFile(owner.token, capture("zeek-tcp-retransmit-timeout.pcapng"));
+    const reused = await send("PUT", u.s3_url, { body: "again" });
+    expect(reused).toMatchObject({ status: 403, body: { detail: "This upload URL has already been used." } });
+
+    const fresh = await uploadUrl(owner.token);
+    const url = new URL(fresh.s3_url, "http://platform.test");
+    const tamper = (k: string, v: string) => {
+      const t = new URL(url);
+      t.searchParams.set(k, v);
+      return t.pathname + t.search;
+    };
+    const sig = url.searchParams.get("sig")!;
+    for (const bad of [
+      tamper("sig", (sig[0] === "A" ? "B" : "A") + sig.slice(1)),
+      tamper("expires", String(Number(url.searchParams.get("expires")) + 3600)),
+      tamper("max", String(MAX_PCAP_BYTES * 2)),
+      url.pathname, // no signature at all
+      // the signature of one key does not open another
+      uploadPcapPath(`${owner.accountId}_pcap-0000000000000000`) + url.search,
+    ]) {
+      const r = await send("PUT", bad, { body: "x" });
+      expect(r.status, bad).toBe(403);
+      expect(r.body.detail).toBe("Invalid upload URL signature.");
+    }
+
+    // A URL signed 16 minutes ago has expired.
+    const past = new LocalObjectStore({
+      root: path.join(p.deps.config.dataDir, "objects"),
+      secretFile: path.join(p.deps.config.dataDir, "objects-secret"),
+      uploadUrl: uploadPcapPath,
+      now: () => Date.now() - 16 * 60 * 1000,
+    });
+    const expiredUrl = await past.presignPut(fresh.pcap_file_key, { expiresIn: 15 * 60, maxBytes: MAX_PCAP_BYTES });
+    const expired = await send("PUT", expiredUrl, { body: "x" });
+    expect(expired).toMatchObject({ status: 403, body: { detail: "This upload URL has expired." } });
+
+    // None of the refused attempts used up the URL.
+    const ok = await send("PUT", fresh.s3_url, { body: fs.readFileSync(capture("zeek-tcp-retransmit-timeout.pcapng")) });
+    expect(ok.status).toBe(200);
+  });
+
+  it("answers 404 for another account's key, an unknown key and an unknown session", async () => {
+    const u = await uploadFile(owner.token, capture("zeek-tcp-ctu-64702-888.pcap"));
+    const other = await p.newAccount();
+    const q = { pcap_file_key: u.pcap_file_key, pcap_file_name: u.pcap_file_name };
+    expect(await p.call("GET", "analyze-s3-pcap", { token: other.token, query: q })).toEqual({
+      status: 404,
+      body: { detail: "PCAP file not found." },
+    });
+    expect(
+      (await p.call("POST", "perform-flow-analysis", { token: other.token, body: { pcap_file_key: u.pcap_file_key, session_id: "1" } })).status,
+    ).toBe(404);
+    expect((await send("GET", `/api/v1/pcap-report-pdf?pcap_file_key=${u.pcap_file_key}&session_id=1`, { token: other.token })).status).toBe(404);
+    // A key made up with the other account's prefix is not theirs either.
+    const forged = `${other.accountId}_${u.pcap_file_key.split("_")[1]}`;
+    expect((await p.call("GET", "analyze-s3-pcap", { token: other.token, query: { ...q, pcap_file_key: forged } })).status).toBe(404);
+
+    const analysed = await p.call("GET", "analyze-s3-pcap", { token: owner.token, query: q });
+    expect(analysed.status).toBe(200);
+    const unknown = await p.call("POST", "perform-flow-analysis", {
+      token: owner.token,
+      body: { pcap_file_key: u.pcap_file_key, session_id: "999999" },
+    });
+    expect(unknown).toEqual({ status: 404, body: { detail: "There is no test data." } });
+    const pdf = await send("GET", `/api/v1/pcap-report-pdf?pcap_file_key=${u.pcap_file_key}&session_id=999999`, { token: owner.token });
+    expect(pdf.status).toBe(404);
+    expect(pdf.body).toEqual({ detail: "There is no test data." });
+
+    // Asked for a URL but never uploaded.
+    const pending = await uploadUrl(owner.token);
+    expect(
+      await p.call("GET", "analyze-s3-pcap", {
+        token: owner.token,
+        query: { pcap_file_key: pending.pcap_file_key, pcap_file_name: pending.pcap_file_name },
+      }),
+    ).toEqual({ status: 404, body: { detail: "The PCAP file has not been uploaded." } });
+  });
+
+  it("refuses uploads over the limit with 413, by Content-Length and while streaming", async () => {
+    // Declared too large: refused before reading the body.
+    const u = await uploadUrl(owner.token);
+    const declared = await send("PUT", u.s3_url, {
+      body: generated(10),
+      headers: { "content-length": String(MAX_PCAP_BYTES + 1) },
+    });
+    expect(declared).toMatchObject({ status: 413, body: { detail: TOO_LARGE_DETAIL } });
+    const declaredStream = await send("POST", "/api/v1/upload-pcap-stream?pcap_file_name=big.pcap", {
+      token: owner.token,
+      body: generated(10),
+      headers: { "content-type": "application/octet-stream", "content-length": String(MAX_PCAP_BYTES + 1) },
+    });
+    expect(declaredStream).toMatchObject({ status: 413, body: { detail: TOO_LARGE_DETAIL } });
+
+    // A body without a length that grows past a (test-sized) limit.
+    pcapLimits.maxBytes = 4096;
+    const small = await uploadUrl(owner.token);
+    expect(new URL(small.s3_url, "http://x").searchParams.get("max")).toBe("4096");
+    const streamed = await send("PUT", small.s3_url, { body: generated(64 * 1024) });
+    expect(streamed).toMatchObject({ status: 413, body: { detail: TOO_LARGE_DETAIL } });
+    expect(await objectStore(p.deps).stat(small.pcap_file_key)).toBeNull();
+    const objectsDir = path.join(p.deps.config.dataDir, "objects");
+    expect(fs.readdirSync(objectsDir).filter((f) => f.includes(".part-"))).toEqual([]);
+
+    const viaStream = await send("POST", "/api/v1/upload-pcap-stream?pcap_file_name=big.pcap", {
+      token: owner.token,
+      body: generated(64 * 1024),
+      headers: { "content-type": "application/octet-stream" },
+    });
+    expect(viaStream).toMatchObject({ status: 413, body: { detail: TOO_LARGE_DETAIL } });
+
+    // Exactly at the limit is fine.
+    const exact = await uploadUrl(owner.token);
+    expect((await send("PUT", exact.s3_url, { body: generated(4096) })).status).toBe(200);
+  });
+
+  it("uploads through upload-pcap-stream (the console's no-JS path) without the 2 MB body limit", async () => {
+    const file = capture("pcapplusplus-tls2.pcap"); // 2.8 MB
+    const oracle = expected("pcapplusplus-tls2.json");
+    const anon = await send("POST", "/api/v1/upload-pcap-stream?pcap_file_name=tls2.pcap", {
+      body: generated(10),
+      headers: { "content-type": "application/octet-stream" },
+    });
+    expect(anon.status).toBe(401);
+    const up = await send("POST", "/api/v1/upload-pcap-stream?pcap_file_name=tls2.pcap", {
+      token: owner.token,
+      body: fileStream(file),
+      headers: { "content-type": "application/octet-stream" },
+    });
+    expect(up.status, JSON.stringify(up.body)).toBe(200);
+    expect(up.body.pcap_file_name).toBe("tls2.pcap");
+    expect(up.body.size).toBe(oracle.file_size);
+    const analysed = await p.call("GET", "analyze-s3-pcap", {
+      token: owner.token,
+      query: { pcap_file_key: up.body.pcap_file_key, pcap_file_name: "tls2.pcap" },
+    });
+    expect(analysed.status).toBe(200);
+    expect(analysed.body.sessions).toHaveLength(oracle.conversations.length);
+    expect(new Set(analysed.body.sessions.map((s: any) => s.session_id)).size).toBe(oracle.conversations.length);
+    expect(analysed.body.summary.packets).toBe(oracle.packets);
+    const log = await p.deps.db
+      .select()
+      .from(apiLog)
+      .where(and(eq(apiLog.accountId, owner.accountId), eq(apiLog.urlPath, "/upload-pcap-stream")));
+    expect(log).toHaveLength(1);
+    expect(log[0]!.queryParameters).toEqual({ pcap_file_name: "tls2.pcap" });
+  });
+
+  it("answers 422 with the parser's message for a corrupt or truncated file", async () => {
+    const garbage = await send("POST", "/api/v1/upload-pcap-stream?pcap_file_name=notes.txt", {
+      token: owner.token,
+      body: "This is a text file, not a packet capture.\n",
+      headers: { "content-type": "application/octet-stream" },
+    });
+    expect(garbage.status).toBe(200);
+    const r1 = await p.call("GET", "analyze-s3-pcap", {
+      token: owner.token,
+      query: { pcap_file_key: garbage.body.pcap_file_key, pcap_file_name: "notes.txt" },
+    });
+    expect(r1.status).toBe(422);
+    expect(typeof r1.body.detail).toBe("string");
+    expect(r1.body.detail.length).toBeGreaterThan(10);
+
+    const empty = await send("POST", "/api/v1/upload-pcap-stream?pcap_file_name=empty.pcap", {
+      token: owner.token,
+      body: "",
+      headers: { "content-type": "application/octet-stream" },
+    });
+    const r2 = await p.call("GET", "analyze-s3-pcap", {
+      token: owner.token,
+      query: { pcap_file_key: empty.body.pcap_file_key, pcap_file_name: "empty.pcap" },
+    });
+    expect(r2.status).toBe(422);
+    expect(typeof r2.body.detail).toBe("string");
+
+    // Cut inside the first packet record: nothing readable.
+    const head = fs.readFileSync(capture("tcpdump-ssh.pcap")).subarray(0, 40);
+    const cut = await send("POST", "/api/v1/upload-pcap-stream?pcap_file_name=cut.pcap", {
+      token: owner.token,
+      body: head,
+      headers: { "content-type": "application/octet-stream" },
+    });
+    const r3 = await p.call("GET", "analyze-s3-pcap", {
+      token: owner.token,
+      query: { pcap_file_key: cut.body.pcap_file_key, pcap_file_name: "cut.pcap" },
+    });
+    expect(r3.status).toBe(422);
+    expect(r3.body.detail).toMatch(/\d/); // says where
+  });
+
+  it("lets readonly IAM users use the analyzer (a free tool that changes nothing)", async () => {
+    const reader = await p.newIamUser(owner, "readonly");
+    const u = await uploadFile(reader.token, capture("zeek-tcp-retransmit-timeout.pcapng"));
+    expect(u.pcap_file_key.startsWith(`${owner.accountId}_`)).toBe(true);
+    const analysed = await p.call("GET", "analyze-s3-pcap", {
+      token: reader.token,
+      query: { pcap_file_key: u.pcap_file_key, pcap_file_name: u.pcap_file_name },
+    });
+    expect(analysed.status).toBe(200);
+    const flow = await p.call("POST", "perform-flow-analysis", {
+      token: reader.token,
+      body: { pcap_file_key: u.pcap_file_key, session_id: analysed.body.sessions[0].session_id },
+    });
+    expect(flow.status).toBe(200);
+    // The account owner sees the same capture (keys belong to the account).
+    const byOwner = await p.call("GET", "analyze-s3-pcap", {
+      token: owner.token,
+      query: { pcap_file_key: u.pcap_file_key, pcap_file_name: u.pcap_file_name },
+    });
+    expect(byOwner.status).toBe(200);
+  });
+
+  it("analyses in the worker queue: concurrent analyses wait their turn, one per key", async () => {
+    const a = await uploadFile(owner.token, capture("pcapplusplus-example2.pcap"));
+    const b = await uploadFile(owner.token, capture("tcpdump-afs.pcap"));
+    const q = (u: { pcap_file_key: string; pcap_file_name: string }) => ({
+      token: owner.token,
+      query: { pcap_file_key: u.pcap_file_key, pcap_file_name: u.pcap_file_name },
+    });
+    const calls = [p.call("GET", "analyze-s3-pcap", q(a)), p.call("GET", "analyze-s3-pcap", q(b)), p.call("GET", "analyze-s3-pcap", q(a))];
+    // The request thread only waits: the analysis is running in the queue's worker.
+    await expect.poll(() => pcapQueue().busy, { timeout: 5000, interval: 5 }).toBe(true);
+    const [ra, rb, ra2] = await Promise.all(calls);
+    expect(ra.status).toBe(200);
+    expect(rb.status).toBe(200);
+    expect(ra2).toEqual(ra);
+    expect(ra.body.sessions).toHaveLength(expected("pcapplusplus-example2.json").conversations.length);
+    expect(rb.body.sessions).toHaveLength(expected("tcpdump-afs.json").conversations.length);
+    // Sessions are in time order, and the summary counts the degraded ones.
+    const starts = ra.body.sessions.map((s: any) => s.start_time);
+    expect([...starts].sort()).toEqual(starts);
+    const degraded = ra.body.sessions.filter((s: any) => s.performance !== "good").length;
+    expect(ra.body.summary.degraded_sessions).toBe(degraded);
+    expect(ra.body.summary.degraded_percent).toBe(Math.round((degraded / ra.body.sessions.length) * 10000) / 100);
+  });
+
+  it("validates names and keys, and needs a bearer token except for the signed PUT", async () => {
+    expect((await p.call("GET", "get-s3-upload-url", { query: { pcap_file_name: "a.pcap" } })).status).toBe(401);
+    for (const bad of ["", "../etc/passwd", "dir/a.pcap", "dir\\a.pcap", "a".repeat(256), "..", "tab\there.pcap"]) {
+      const r = await p.call("GET", "get-s3-upload-url", { token: owner.token, query: { pcap_file_name: bad } });
+      expect(r.status, JSON.stringify(bad)).toBe(422);
+      expect(r.body.detail[0].loc).toEqual(["query", "pcap_file_name"]);
+    }
+    const missing = await p.call("GET", "get-s3-upload-url", { token: owner.token });
+    expect(missing.status).toBe(422);
+    expect((await p.call("GET", "get-s3-upload-url", { token: owner.token, query: { pcap_file_name: "a".repeat(255) } })).status).toBe(
+      200,
+    );
+    expect((await p.call("GET", "analyze-s3-pcap", { token: owner.token, query: { pcap_file_name: "a.pcap" } })).status).toBe(422);
+    expect(
+      (await p.call("GET", "analyze-s3-pcap", { token: owner.token, query: { pcap_file_key: "../../x", pcap_file_name: "a.pcap" } })).status,
+    ).toBe(404);
+    expect((await p.call("POST", "perform-flow-analysis", { token: owner.token, body: { pcap_file_key: "k" } })).status).toBe(422);
+    expect((await send("PUT", "/api/v1/upload-pcap/..%2F..%2Fetc?expires=1&max=1&sig=x", { body: "x" })).status).toBe(404);
+    // Same-origin PUTs need no CORS; the console's own origin is answered if it ever is cross-origin.
+    const pre = await send("OPTIONS", "/api/v1/upload-pcap/anything", {
+      headers: { origin: p.deps.config.consoleUrl, "access-control-request-method": "PUT" },
+    });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get("access-control-allow-origin")).toBe(p.deps.config.consoleUrl);
+    expect(pre.headers.get("access-control-allow-methods")).toContain("PUT");
+    const foreign = await send("OPTIONS", "/api/v1/upload-pcap/anything", { headers: { origin: "https://evil.example" } });
+    expect(foreign.headers.get("access-control-allow-origin")).toBeNull();
+    const doc = await p.call("GET", "openapi.json");
+    for (const call of [
+      "/api/v1/get-s3-upload-url",
+      "/api/v1/upload-pcap/{key}",
+      "/api/v1/upload-pcap-stream",
+      "/api/v1/analyze-s3-pcap",
+      "/api/v1/perform-flow-analysis",
+      "/api/v1/pcap-report-pdf",
+    ]) {
+      expect(Object.keys(doc.body.paths), call).toContain(call);
+    }
+    expect(doc.body.paths["/api/v1/upload-pcap/{key}"].put.security).toEqual([]);
+  });
+});

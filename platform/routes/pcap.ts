@@ -1,0 +1,402 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { PlatformApp } from "../app.ts";
+import {
+  analyzePcap,
+  createUploadUrl,
+  flowAnalysis,
+  MAX_PCAP_BYTES,
+  NO_TEST_DATA_DETAIL,
+  receiveSignedUpload,
+  receiveStreamUpload,
+  TOO_LARGE_DETAIL,
+  UPLOAD_URL_TTL_SECONDS,
+} from "../domain/pcap.ts";
+import { caller, type Ctx } from "../lib/context.ts";
+import { ErrorSchema } from "../lib/errors.ts";
+import { bearer, errors, jsonBody, ok } from "../lib/openapi.ts";
+import { renderPcapInsightsPdf } from "../reports/pcap-insights.ts";
+
+// The PCAP analyzer (spec 1 §2 'PCAP Analyzer dialog', §4 'PCAP flow', §7 'PCAP', §8 'Upload').
+// A free tool: every signed-in caller may use it, readonly IAM users included (it changes nothing
+// of the account's configuration). Keys belong to the caller's account; another account's key
+// answers 404.
+
+// ---------------------------------------------------------------------------------------------
+// Fields
+
+const controlChars = /[\u0000-\u001F\u007F]/;
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+const required = (what: string) =>
+  z.string({ error: (iss) => (iss.input === undefined ? "Field required" : `${what} must be a string`) });
+
+/** A file name: 1–255 characters, no path separators, no control characters, not `.` or `..`. */
+const fileNameField = () =>
+  required("pcap_file_name")
+    .min(1, "pcap_file_name is required")
+    .max(255, "Must be at most 255 characters")
+    .refine((s) => !/[/\\]/.test(s), "Must be a file name, without / or \\")
+    .refine((s) => !controlChars.test(s) && !loneSurrogate.test(s), "Must not contain control characters")
+    .refine((s) => s !== "." && s !== "..", "Must be a file name")
+    .openapi({ example: "capture.pcapng" });
+
+const keyField = () =>
+  required("pcap_file_key")
+    .min(1, "pcap_file_key is required")
+    .max(200, "Must be at most 200 characters")
+    .openapi({ example: "acct-k3j9x0q1z7m2_pcap-0a1b2c3d4e5f6g7h" });
+
+const sessionIdField = () =>
+  z
+    .union([z.string().min(1).max(50), z.number().int().nonnegative()], {
+      error: (iss) => (iss.input === undefined ? "Field required" : "session_id must be a session id"),
+    })
+    .transform(String)
+    .openapi({ type: "string", example: "3" });
+
+// ---------------------------------------------------------------------------------------------
+// Schemas
+
+const UploadUrlQuery = z.object({ pcap_file_name: fileNameField() });
+
+const UploadUrlSchema = z
+  .object({
+    s3_url: z.string().openapi({
+      description: `Where to PUT the file (raw body), within ${UPLOAD_URL_TTL_SECONDS / 60} minutes. Embedded store: a path on this platform, \`/api/v1/upload-pcap/{key}?expires=…&max=…&sig=…\`, to be resolved against the console's origin; single use. With S3: an absolute presigned S3 PutObject URL.`,
+    }),
+    pcap_file_key: z.string(),
+    pcap_file_name: z.string(),
+  })
+  .openapi("PcapUploadUrl");
+
+const UploadedSchema = z
+  .object({ pcap_file_key: z.string(), pcap_file_name: z.string(), size: z.number().int().openapi({ description: "bytes stored" }) })
+  .openapi("PcapUploaded");
+
+const SignedQuery = z.object({
+  expires: z.string().optional().openapi({ description: "unix seconds" }),
+  max: z.string().optional().openapi({ description: "largest accepted body, bytes" }),
+  sig: z.string().optional().openapi({ description: "HMAC-SHA256 signature, base64url" }),
+});
+
+const binaryBody = (description: string) => ({
+  body: {
+    required: true,
+    description,
+    content: { "application/octet-stream": { schema: { type: "string" as const, format: "binary" } } },
+  },
+});
+
+const SummarySchema = z
+  .object({
+    packets: z.number().int(),
+    bytes: z.number().int().openapi({ description: "Σ original wire length of every packet" }),
+    duration: z.number().openapi({ description: "seconds from the first to the last packet" }),
+    sessions: z.number().int(),
+    degraded_sessions: z.number().int(),
+    degraded_percent: z.number().openapi({ description: "share of sessions whose performance is not good, 0–100" }),
+  })
+  .openapi("PcapSummary");
+
+const performance = z.enum(["good", "not good"]);
+
+const SessionSchema = z
+  .object({
+    session_id: z.string().openapi({ description: "stable id of the session in its capture; send it to perform-flow-analysis", example: "9f86d081884c7d65" }),
+    start_time: z.string().nullable().openapi({ description: "ISO 8601 UTC with nanoseconds", example: "2018-12-23T10:50:09.891237000Z" }),
+    end_time: z.string().nullable().openapi({ description: "ISO 8601 UTC with nanoseconds" }),
+    app_name: z.string().nullable().openapi({ description: "application by well-known port, e.g. 'https'; null when unknown" }),
+    server_name: z.string().nullable().openapi({ description: "TLS SNI or HTTP Host, when seen" }),
+    src_addr: z.string().openapi({ description: "the client: source of the session's first packet" }),
+    src_port: z.number().int(),
+    dst_addr: z.string(),
+    dst_port: z.number().int(),
+    proto: z.enum(["tcp", "udp"]),
+    tx_bytes: z.number().int().openapi({ description: "wire bytes sent by src" }),
+    rx_bytes: z.number().int().openapi({ description: "wire bytes sent by dst" }),
+    tx_packets: z.number().int(),
+    rx_packets: z.number().int(),
+    ep_id: z.string().nullable().openapi({ description: "null: sessions are not matched to endpoints yet" }),
+    app_service_id: z.string().nullable().openapi({ description: "null: not matched yet" }),
+    node_id: z.string().nullable().openapi({ description: "null: not matched yet" }),
+    performance: performance.openapi({ description: "'not good' when a flow-quality threshold is crossed (see the flow analysis report)" }),
+  })
+  .openapi("PcapSession");
+
+const AnalyzeQuery = z.object({ pcap_file_key: keyField(), pcap_file_name: fileNameField() });
+
+const AnalysisSchema = z
+  .object({
+    pcap_file_key: z.string(),
+    pcap_file_name: z.string(),
+    summary: SummarySchema,
+    sessions: z.array(SessionSchema),
+    warnings: z.array(z.string()).openapi({
+      description: "e.g. the file was cut short in the middle of a packet: the packets before are analysed, as Wireshark does",
+    }),
+  })
+  .openapi("PcapAnalysis");
+
+const FlowAnalysisBody = z
+  .object({ pcap_file_key: keyField(), session_id: sessionIdField() })
+  .openapi("PerformFlowAnalysis", {
+    description: "The session object of analyze-s3-pcap (only its session_id is read) plus the capture's key.",
+  });
+
+const count = () => z.number().int();
+const ratio = () => z.number().openapi({ description: "0–1" });
+const DirectionQualitySchema = z
+  .object({
+    quality: performance,
+    data_segments: count(),
+    retransmissions: count(),
+    retransmission_rate: ratio(),
+    fast_retransmissions: count(),
+    spurious_retransmissions: count(),
+    lost_segments: count(),
+    lost_segment_rate: ratio(),
+    out_of_order: count(),
+    out_of_order_rate: ratio(),
+    duplicate_acks: count(),
+    duplicate_ack_rate: ratio(),
+    zero_windows: count(),
+  })
+  .openapi("PcapDirectionQuality");
+const Traffic = z.object({ packets: count(), bytes: count(), payload_bytes: count() });
+const Endpoint = z.object({ addr: z.string(), port: z.number().int() });
+
+const FlowReportSchema = z
+  .object({
+    pcap_file_key: z.string(),
+    session_id: z.string(),
+    summary: z.object({
+      performance_degradation: z.enum(["yes", "no"]),
+      comment: z.string(),
+      findings: z.array(
+        z.object({
+          figure: z.string().openapi({ example: "retransmission_rate" }),
+          direction: z.string().openapi({ description: "client_to_server, server_to_client or flow" }),
+          value: z.number(),
+          threshold: z.number(),
+          text: z.string(),
+        }),
+      ),
+    }),
+    general_info: z.object({
+      session_id: z.string(),
+      start_time: z.string().nullable(),
+      end_time: z.string().nullable(),
+      duration_seconds: z.number().nullable(),
+      protocol: z.enum(["tcp", "udp"]),
+      app_name: z.string().nullable(),
+      server_name: z.string().nullable(),
+      client: Endpoint,
+      server: Endpoint,
+    }),
+    network_data: z.object({
+      client_to_server: Traffic,
+      server_to_client: Traffic,
+      total: Traffic,
+      throughput_bps: z.object({
+        client_to_server: z.number().nullable(),
+        server_to_client: z.number().nullable(),
+        total: z.number().nullable(),
+      }),
+    }),
+    flow_quality_assessment: z.object({
+      segment_quality: z
+        .object({ client_to_server: DirectionQualitySchema, server_to_client: DirectionQualitySchema })
+        .nullable()
+        .openapi({ description: "null for UDP (no sequence numbers)" }),
+      packet_loss: z
+        .object({ retransmissions: count(), retransmission_rate: ratio(), lost_segments: count(), lost_segment_rate: ratio() })
+        .nullable(),
+      out_of_order: z.object({ count: count(), rate: ratio() }).nullable(),
+      dup_acks: z.object({ count: count(), rate: ratio() }).nullable(),
+      efficiency: z.object({ payload_ratio: z.number().nullable(), goodput_ratio: z.number().nullable() }),
+      request_response_stats: z.object({
+        ack_rtt_samples: count(),
+        ack_rtt_median_ms: z.number().nullable(),
+        ack_rtt_max_ms: z.number().nullable(),
+        responses_seen: z.boolean().optional().openapi({ description: "UDP only: whether the responder answered at all" }),
+      }),
+      zero_windows: count().nullable(),
+    }),
+  })
+  .openapi("FlowAnalysisReport", { description: "Thresholds and the meaning of each figure: docs/pcap.md" });
+
+const ReportPdfQuery = z.object({ pcap_file_key: keyField(), session_id: sessionIdField() });
+
+// ---------------------------------------------------------------------------------------------
+// Calls
+
+const tags = ["PCAP"];
+const tooLarge413 = {
+  413: { description: `Over ${MAX_PCAP_BYTES} bytes: '${TOO_LARGE_DETAIL}'`, content: { "application/json": { schema: ErrorSchema } } },
+};
+
+const getUploadUrlRoute = createRoute({
+  method: "get",
+  path: "/get-s3-upload-url",
+  tags,
+  summary: "A key and a URL to PUT a capture to",
+  description:
+    "Then PUT the file (raw body) to `s3_url` within 15 minutes, and call analyze-s3-pcap with the key. The embedded store's URL is single-use and refuses bodies over 10737418240 bytes with 413.",
+  security: bearer,
+  request: { query: UploadUrlQuery },
+  responses: { ...ok(UploadUrlSchema), ...errors(401, 422) },
+});
+
+const signedUploadRoute = createRoute({
+  method: "put",
+  path: "/upload-pcap/{key}",
+  tags,
+  summary: "Upload a capture to a signed URL (embedded store)",
+  description:
+    "The target of get-s3-upload-url's `s3_url` when no S3 is configured. No bearer token: the signature is the authorization. The body (the capture, any content type) is streamed to the store. 403 for a missing, tampered, expired or already used signature; 413 for a body over the signed limit (Content-Length, or while streaming).",
+  security: [],
+  request: {
+    params: z.object({ key: z.string().max(200) }),
+    query: SignedQuery,
+    ...binaryBody("the capture file"),
+  },
+  responses: { ...ok(UploadedSchema), ...errors(403, 404), ...tooLarge413 },
+});
+
+const streamUploadRoute = createRoute({
+  method: "post",
+  path: "/upload-pcap-stream",
+  tags,
+  summary: "Upload a capture through the platform (the console's no-JS path)",
+  description:
+    "The raw body (application/octet-stream) is streamed into the object store under a new key. Same 10 GB limit as the signed URL (413). Then call analyze-s3-pcap with the key.",
+  security: bearer,
+  request: { query: UploadUrlQuery, ...binaryBody("the capture file") },
+  responses: { ...ok(UploadedSchema), ...errors(401, 422), ...tooLarge413 },
+});
+
+const analyzeRoute = createRoute({
+  method: "get",
+  path: "/analyze-s3-pcap",
+  tags,
+  summary: "Analyse an uploaded capture: its sessions",
+  description:
+    "Parsed once, in the analysis worker queue (a second analysis waits its turn); later calls answer from the cached result. 404 'PCAP file not found.' for a key of another account or an unknown key, 404 'The PCAP file has not been uploaded.' before the upload; 422 with the parser's message (what and where) for a file that is not a readable pcap/pcapng capture.",
+  security: bearer,
+  request: { query: AnalyzeQuery },
+  responses: { ...ok(AnalysisSchema), ...errors(401, 404, 422), ...tooLarge413 },
+});
+
+const flowAnalysisRoute = createRoute({
+  method: "post",
+  path: "/perform-flow-analysis",
+  tags,
+  summary: "The flow analysis report of one session",
+  description: `Send the session (its session_id is read) and the capture's key. 404 '${NO_TEST_DATA_DETAIL}' for an unknown session.`,
+  security: bearer,
+  request: jsonBody(FlowAnalysisBody),
+  responses: {
+    ...ok(FlowReportSchema),
+    ...errors(401, 404, 422),
+    415: { description: "Unsupported media type: the body must be JSON", content: { "application/json": { schema: ErrorSchema } } },
+  },
+});
+
+const reportPdfRoute = createRoute({
+  method: "get",
+  path: "/pcap-report-pdf",
+  tags,
+  summary: "The performance insights report of one session, as a PDF",
+  description:
+    "A4: Summary, General Info, Network Data, Flow Quality Assessment, then the cross-client and cross-site similarity placeholders. Sent as an attachment named '{product}-performance-insights-report.pdf'.",
+  security: bearer,
+  request: { query: ReportPdfQuery },
+  responses: {
+    200: { description: "The PDF", content: { "application/pdf": { schema: { type: "string", format: "binary" } } } },
+    ...errors(401, 404, 422),
+  },
+});
+
+function contentLength(c: Ctx): number | null {
+  const v = c.req.header("content-length");
+  return v && /^\d{1,20}$/.test(v) ? Number(v) : null;
+}
+
+/** Only the console's own origin may PUT cross-origin (normally the PUT is same-origin). */
+function corsHeaders(c: Ctx): Record<string, string> {
+  const origin = c.req.header("origin");
+  if (!origin) return {};
+  let consoleOrigin: string | null = null;
+  try {
+    consoleOrigin = new URL(c.get("deps").config.consoleUrl).origin;
+  } catch {}
+  if (origin !== consoleOrigin) return {};
+  return { "access-control-allow-origin": origin, vary: "Origin" };
+}
+
+export function registerPcapCalls(app: PlatformApp) {
+  app.openapi(getUploadUrlRoute, async (c) => {
+    const who = caller(c);
+    const { pcap_file_name } = c.req.valid("query");
+    return c.json(await createUploadUrl(c.get("deps"), who, pcap_file_name), 200);
+  });
+
+  app.options("/upload-pcap/:key", (c) => {
+    const cors = corsHeaders(c);
+    if (!cors["access-control-allow-origin"]) return c.body(null, 204);
+    return c.body(null, 204, {
+      ...cors,
+      "access-control-allow-methods": "PUT, OPTIONS",
+      "access-control-allow-headers": "content-type",
+      "access-control-max-age": "600",
+    });
+  });
+
+  app.openapi(signedUploadRoute, async (c) => {
+    const { key } = c.req.valid("param");
+    const query = c.req.valid("query");
+    for (const [k, v] of Object.entries(corsHeaders(c))) c.header(k, v);
+    const done = await receiveSignedUpload(c.get("deps"), key, query, c.req.raw.body, contentLength(c));
+    return c.json(done, 200);
+  });
+
+  app.openapi(streamUploadRoute, async (c) => {
+    const who = caller(c);
+    const { pcap_file_name } = c.req.valid("query");
+    return c.json(await receiveStreamUpload(c.get("deps"), who, pcap_file_name, c.req.raw.body, contentLength(c)), 200);
+  });
+
+  app.openapi(analyzeRoute, async (c) => {
+    const who = caller(c);
+    const q = c.req.valid("query");
+    return c.json(await analyzePcap(c.get("deps"), who, q.pcap_file_key, q.pcap_file_name), 200);
+  });
+
+  app.openapi(flowAnalysisRoute, async (c) => {
+    const who = caller(c);
+    const body = c.req.valid("json");
+    const { report } = await flowAnalysis(c.get("deps"), who, body.pcap_file_key, body.session_id);
+    return c.json({ pcap_file_key: body.pcap_file_key, session_id: body.session_id, ...report }, 200);
+  });
+
+  app.openapi(reportPdfRoute, async (c) => {
+    const who = caller(c);
+    const q = c.req.valid("query");
+    const deps = c.get("deps");
+    const found = await flowAnalysis(deps, who, q.pcap_file_key, q.session_id);
+    const pdf = await renderPcapInsightsPdf({
+      productName: deps.config.productName,
+      fileName: found.pcap_file_name,
+      session: found.session,
+      report: found.report,
+      generatedAt: new Date(),
+    });
+    const fileName = `${deps.config.productName}-performance-insights-report.pdf`;
+    return c.body(new Uint8Array(pdf), 200, {
+      "content-type": "application/pdf",
+      "content-disposition": `attachment; filename="${fileName.replace(/[^\x20-\x7E]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      "content-length": String(pdf.length),
+      "cache-control": "private, no-store",
+    });
+  });
+}
