@@ -30,6 +30,12 @@ export default function handleRequest(
         const body = new PassThrough();
         const stream = createReadableStreamFromReadable(body);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        if (responseStatusCode === 503) {
+          // 'Service unavailable': without JavaScript the page retries by itself (a header, not
+          // a <meta http-equiv="refresh">, which fails WCAG 2.2.1); with it, the page revalidates.
+          responseHeaders.set("Refresh", "10");
+          responseHeaders.set("Retry-After", "10");
+        }
         responseHeaders.set("X-Content-Type-Options", "nosniff");
         responseHeaders.set("Referrer-Policy", "same-origin");
         responseHeaders.set("X-Frame-Options", "SAMEORIGIN");

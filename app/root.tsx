@@ -67,10 +67,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} />;
 }
 
-export function ErrorPage({ error }: { error: unknown }) {
+/** `nested`: rendered inside the shell's <main> (a section then), or as the whole page. */
+export function ErrorPage({ error, nested = false }: { error: unknown; nested?: boolean }) {
   const unavailable =
     isRouteErrorResponse(error) && (error.status === 503 || (error.data as { reason?: string } | undefined)?.reason === "service-unavailable");
   const revalidator = useRevalidator();
+  const product = (useRouteLoaderData("root") as { productName?: string } | undefined)?.productName ?? "Linkwise";
   useEffect(() => {
     if (!unavailable) return;
     // Recover by itself once the platform is back.
@@ -97,13 +99,15 @@ export function ErrorPage({ error }: { error: unknown }) {
   } else if (error instanceof Error) {
     console.error(error);
   }
+  const Wrapper = nested ? "section" : "main";
   return (
-    <main className="flex min-h-[60vh] items-center justify-center p-6">
-      <title>{`${title} | Console`}</title>
-      {unavailable ? <meta httpEquiv="refresh" content="10" /> : null}
+    <Wrapper className="flex min-h-[60vh] items-center justify-center p-6" aria-labelledby="error-title">
+      <title>{`${title} | ${product}`}</title>
       <div className="card bg-base-100 w-full max-w-lg shadow">
         <div className="card-body items-center text-center">
-          <h1 className="card-title text-2xl">{title}</h1>
+          <h1 id="error-title" className="card-title text-2xl">
+            {title}
+          </h1>
           <p>{message}</p>
           <div className="card-actions">
             {unavailable ? (
@@ -118,6 +122,6 @@ export function ErrorPage({ error }: { error: unknown }) {
           </div>
         </div>
       </div>
-    </main>
+    </Wrapper>
   );
 }

@@ -21,6 +21,9 @@ export default [
   // Resource routes
   route("api/v1/*", "routes/api.v1.$.ts"),
   route("healthz", "routes/healthz.ts"),
+  route("pcap-analyzer/upload", "routes/pcap-analyzer.upload.ts"),
+  route("pcap-analyzer/upload-url", "routes/pcap-analyzer.upload-url.ts"),
+  route("pcap-analyzer/report.pdf", "routes/pcap-analyzer.report-pdf.ts"),
 
   // Protected (spec 3 §2.2): the shell layout guards them all.
   layout("routes/_shell.tsx", [
@@ -28,6 +31,7 @@ export default [
     route("profile", "routes/profile.tsx"),
     route("contacts", "routes/contacts.tsx"),
     route("entities", "routes/entities.tsx"),
+    route("pcap-analyzer", "routes/pcap-analyzer.tsx"),
     comingSoon("/main-dashboard"),
     comingSoon("/dashboard"),
     comingSoon("/billing"),

@@ -40,23 +40,35 @@ export function ConformForm({
   labels?: Record<string, string>;
   summary?: boolean;
 } & Omit<FormProps, "id" | "onSubmit" | "noValidate">) {
+  const [submitted, setSubmitted] = useState(false);
   return (
-    <Form method="post" {...getFormProps(form)} className={className} {...rest}>
+    <Form method="post" {...getFormProps(form)} className={className} {...rest} onSubmitCapture={() => setSubmitted(true)}>
       <AuthenticityTokenInput name="csrf" />
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
-      {summary ? <ErrorSummary form={form} labels={labels} /> : null}
+      {summary ? <ErrorSummary form={form} labels={labels} submitted={submitted} /> : null}
       {children}
     </Form>
   );
 }
 
 /** All errors of a form at its top, each linking to its field. */
-export function ErrorSummary({ form, labels = {} }: { form: FormMetadata<any, any>; labels?: Record<string, string> }) {
+export function ErrorSummary({
+  form,
+  labels = {},
+  submitted = false,
+}: {
+  form: FormMetadata<any, any>;
+  labels?: Record<string, string>;
+  submitted?: boolean;
+}) {
   const fieldErrors = Object.entries(form.allErrors ?? {}).filter(([name, errs]) => name !== "" && name !== form.id && errs.length > 0);
   const formErrors = form.errors ?? [];
+  // Only after a submission (the server's reply, or a submit stopped by client validation):
+  // a summary that appears on blur would move the form under the user's pointer.
+  if (!submitted && form.status !== "error") return null;
   if (fieldErrors.length === 0 && formErrors.length === 0) return null;
   return (
-    <div role="alert" className="alert alert-error mb-4 flex-col items-start" id={`${form.id}-summary`} tabIndex={-1}>
+    <div role="alert" className="alert alert-error alert-vertical mb-4 items-start text-left" id={`${form.id}-summary`} tabIndex={-1}>
       <h2 className="font-semibold">There is a problem</h2>
       <ul className="list-disc pl-5">
         {formErrors.map((e: string) => (

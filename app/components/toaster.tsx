@@ -24,9 +24,9 @@ export function Toaster({ toasts }: { toasts: Toast[] }) {
   }, [toasts]);
   const visible = toasts.filter((t) => !hidden.includes(t.id));
   return (
-    <div className="toast toast-top toast-end z-50 max-w-md" aria-live="polite" data-testid="toaster">
+    <div className="toast toast-top toast-end top-16 z-50 w-full max-w-md sm:w-auto" aria-live="polite" data-testid="toaster">
       {visible.map((t) => (
-        <div key={t.id} role={t.type === "error" ? "alert" : "status"} className={`alert ${styles[t.type]} shadow-lg`} data-toast={t.type}>
+        <div key={t.id} role={t.type === "error" ? "alert" : "status"} className={`alert ${styles[t.type]} w-full max-w-[calc(100vw-2rem)] whitespace-normal break-words shadow-lg`} data-toast={t.type}>
           <span className="whitespace-pre-line">{t.message}</span>
           {hydrated ? (
             <button type="button" className="btn btn-ghost btn-xs" onClick={() => setHidden((h) => [...h, t.id])} aria-label="Dismiss notification">

@@ -1,16 +1,71 @@
-import { Outlet } from "react-router";
-import { requireSession } from "../lib/session.server.ts";
+import { useContext } from "react";
+import { data, Outlet, UNSAFE_DataRouterStateContext, useMatches, useRouteLoaderData } from "react-router";
+import { ShellFrame } from "../components/shell/shell-frame.tsx";
+import { getShellData, type ShellData } from "../lib/shell.server.ts";
+import { ErrorPage } from "../root.tsx";
 import type { Route } from "./+types/_shell";
 
+/*
+ * The layout of every protected route (spec 3 §2.2): the auth guard, the top bar, the side
+ * navigation and the breadcrumbs. Its loader runs GET list-account once per request (shared with
+ * the page below through lib/shell.server.ts) for the logo, the account id and the name.
+ * A page whose route handle has `hideNav: true` is shown without the side navigation.
+ */
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireSession(request);
-  return { user };
+  const { shell } = await getShellData(request);
+  return data(shell, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-export default function Shell() {
+export function headers({ loaderHeaders, parentHeaders }: Route.HeadersArgs) {
+  const out = new Headers(parentHeaders);
+  const cache = loaderHeaders.get("Cache-Control");
+  if (cache) out.set("Cache-Control", cache);
+  return out;
+}
+
+function useProductName() {
+  const root = useRouteLoaderData("root") as { productName?: string } | undefined;
+  return root?.productName ?? "Linkwise";
+}
+
+function useHideNav() {
+  return useMatches().some((m) => (m.handle as { hideNav?: boolean } | undefined)?.hideNav === true);
+}
+
+/**
+ * True when a page below the shell shows its own error boundary: that boundary (the root
+ * ErrorPage) brings its own `<main>`, so the shell must not wrap it in a second one.
+ */
+function useChildError() {
+  const state = useContext(UNSAFE_DataRouterStateContext);
+  return Object.keys(state?.errors ?? {}).some((id) => id !== "root" && id !== "routes/_shell");
+}
+
+export default function Shell({ loaderData }: Route.ComponentProps) {
+  const productName = useProductName();
+  const hideNav = useHideNav();
+  const childError = useChildError();
   return (
-    <main className="p-6">
+    <ShellFrame shell={loaderData} productName={productName} hideNav={hideNav} mainElement={childError ? "div" : "main"}>
       <Outlet />
-    </main>
+    </ShellFrame>
+  );
+}
+
+/**
+ * Errors of the pages below render inside the shell, so the navigation keeps working; the
+ * platform-down case ('Service unavailable') retries by itself (the root ErrorPage's logic).
+ * When the shell's own data is missing (its loader failed), the root ErrorPage is shown alone.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const shell = useRouteLoaderData("routes/_shell") as ShellData | undefined;
+  const productName = useProductName();
+  const hideNav = useHideNav();
+  if (!shell) return <ErrorPage error={error} />;
+  return (
+    <ShellFrame shell={shell} productName={productName} hideNav={hideNav} mainElement="div" title="Error">
+      <ErrorPage error={error} />
+    </ShellFrame>
   );
 }

@@ -1,6 +1,14 @@
 import { useLocation } from "react-router";
 import { pageTitles } from "../lib/titles.ts";
+import { requireAccountOwner, requireSession } from "../lib/session.server.ts";
 import type { Route } from "./+types/coming-soon";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  // /billing does not exist for IAM users (spec 3 §2.2).
+  if (new URL(request.url).pathname === "/billing") await requireAccountOwner(request);
+  else await requireSession(request);
+  return null;
+}
 
 export const meta: Route.MetaFunction = ({ location, matches }) => {
   const product = (matches[0]?.data as { productName?: string } | undefined)?.productName ?? "Linkwise";

@@ -1,4 +1,109 @@
-// Placeholder: being built.
-export default function Page() {
-  return <h1>login-mfa</h1>;
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { ACCOUNT_CHOICE_MESSAGE, AuthLayout } from "../components/auth-layout.tsx";
+import { ConformForm, formHasErrors, PageTitle, SubmitButton, TextField } from "../components/forms.tsx";
+import { clearPendingLogin, finishLogin, readPendingLogin, requestToken } from "../lib/auth.server.ts";
+import { readForm } from "../lib/csrf.server.ts";
+import { splitDetail } from "../lib/forms.server.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
+import { ErrorPage } from "../root.tsx";
+import type { Route } from "./+types/login-mfa";
+
+/*
+ * /login-mfa (spec 3 §2.5; spec 1 §4 Login): the one-time-code step. It exists only while a
+ * pending login does (set by /login when the platform e-mailed a code); otherwise it redirects
+ * to /main-dashboard. It resubmits the stored email and password with the otp.
+ */
+
+const loginCodeSchema = z.object({
+  otp: z
+    .string({ error: "Enter the login code." })
+    .trim()
+    .min(1, "Enter the login code."),
+});
+
+const noStore = { "Cache-Control": "no-store" };
+// Credentials may be on the page (the 300 answer keeps the password filled in): never cache it.
+export const headers: Route.HeadersFunction = () => noStore;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const pending = await readPendingLogin(request);
+  if (!pending) {
+    // None, or older than 10 minutes: forget what is left of it.
+    const cookie = await clearPendingLogin(request);
+    throw redirect("/main-dashboard", cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
+  }
+  return data({ username: pending.username }, { headers: noStore });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await readForm(request);
+  const pending = await readPendingLogin(request);
+  if (!pending) {
+    const cookie = await clearPendingLogin(request);
+    return redirectWithToast(
+      request,
+      "/login",
+      { type: "warning", message: "Your login code has expired. Please log in again." },
+      cookie ? { headers: { "Set-Cookie": cookie } } : undefined,
+    );
+  }
+  const submission = parseWithZod(formData, { schema: loginCodeSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400, headers: noStore });
+
+  const outcome = await requestToken({
+    username: pending.username,
+    password: pending.password,
+    account_id: pending.account_id,
+    subscriber: pending.subscriber,
+    otp: submission.value.otp,
+  });
+  if (outcome.kind === "token") return finishLogin(request, outcome.token, pending.username, pending.redirectTo);
+  if (outcome.kind === "error") {
+    const { fieldErrors, formErrors } = splitDetail(outcome.result.detail, ["otp"]);
+    const status = outcome.result.status >= 400 && outcome.result.status < 500 ? outcome.result.status : 400;
+    return data({ result: submission.reply({ formErrors, fieldErrors, hideFields: ["otp"] }) }, { status, headers: noStore });
+  }
+  // Another code was sent (or the accounts changed meanwhile): say so and stay here.
+  const message = outcome.kind === "code" ? outcome.detail : ACCOUNT_CHOICE_MESSAGE;
+  return data({ result: submission.reply({ formErrors: [message], hideFields: ["otp"] }) }, { status: 400, headers: noStore });
+}
+
+export default function LoginMfa({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: "login-mfa",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginCodeSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formMethod === "POST";
+
+  return (
+    <AuthLayout heading="Login">
+      <PageTitle title="Login Code" error={formHasErrors(form)} />
+      <div>
+        <p className="font-medium">We've emailed your passcode</p>
+        <p className="text-base-content/70 text-sm">Sent to {loaderData.username}</p>
+      </div>
+      <ConformForm form={form} labels={{ otp: "Login Code" }} className="flex flex-col gap-2">
+        <TextField field={fields.otp} label="Login Code" autoComplete="one-time-code" />
+        <SubmitButton pending={pending} className="btn btn-primary mt-2 w-full">
+          Login
+        </SubmitButton>
+      </ConformForm>
+      <p className="text-center">
+        <Link className="link text-blue-800" to="/login">
+          Try a different email
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
 }

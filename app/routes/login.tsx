@@ -1,4 +1,149 @@
-// Placeholder: being built.
-export default function Page() {
-  return <h1>login</h1>;
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { ACCOUNT_CHOICE_MESSAGE, AuthLayout, Notice } from "../components/auth-layout.tsx";
+import { ConformForm, formHasErrors, PageTitle, PasswordField, SelectField, SubmitButton, TextField } from "../components/forms.tsx";
+import { commitPendingLogin, finishLogin, rememberedSubscriber, requestToken, type AccountChoice } from "../lib/auth.server.ts";
+import { readForm } from "../lib/csrf.server.ts";
+import { splitDetail } from "../lib/forms.server.ts";
+import { getSession, getUser, sessionStorage } from "../lib/session.server.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
+import { ErrorPage } from "../root.tsx";
+import type { Route } from "./+types/login";
+
+/*
+ * / and /login (spec 3 §2.4, §4 Login; spec 1 §4 Login, §8 Login). One form; the Account
+ * dropdown appears only after the platform answered 300 with the accounts sharing the e-mail.
+ */
+
+const loginSchema = z.object({
+  username: z
+    .string({ error: "Enter your email." })
+    .trim()
+    .min(1, "Enter your email.")
+    .pipe(z.email({ error: "Enter a valid email address." })),
+  password: z.string({ error: "Enter your password." }),
+  account_id: z.string().optional(),
+  subscriber: z.string().optional(),
+  redirectTo: z.string().optional(),
+});
+
+const fieldLabels = { username: "Email", password: "Password", account_id: "Account" };
+const noStore = { "Cache-Control": "no-store" };
+// Credentials may be on the page (the 300 answer keeps the password filled in): never cache it.
+export const headers: Route.HeadersFunction = () => noStore;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getUser(request)) throw redirect("/main-dashboard");
+  const url = new URL(request.url);
+  const subscriber = url.searchParams.get("subscriber")?.trim() || undefined;
+  const session = await getSession(request);
+  let changed = false;
+  // The subscriber of the link is remembered for this browser and sent with every login.
+  if (subscriber && session.get("subscriber") !== subscriber) {
+    session.set("subscriber", subscriber);
+    changed = true;
+  }
+  // Coming back to the login form (e.g. 'Try a different email') abandons a waiting login code.
+  if (session.has("pending")) {
+    session.unset("pending");
+    changed = true;
+  }
+  const headers = new Headers(noStore);
+  if (changed) headers.append("Set-Cookie", await sessionStorage.commitSession(session));
+  return data(
+    { subscriber: subscriber ?? session.get("subscriber") ?? "", redirectTo: url.searchParams.get("redirectTo") ?? "" },
+    { headers },
+  );
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  const none: AccountChoice[] = [];
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }), accounts: none }, { status: 400, headers: noStore });
+  }
+  const { username, password, account_id, redirectTo } = submission.value;
+  const subscriber = submission.value.subscriber?.trim() || (await rememberedSubscriber(request));
+  const outcome = await requestToken({ username, password, account_id, subscriber });
+
+  switch (outcome.kind) {
+    case "token":
+      return finishLogin(request, outcome.token, username, redirectTo);
+    case "code": {
+      // A one-time code was e-mailed: keep the credentials (sealed, 10 minutes) for /login-mfa.
+      const cookie = await commitPendingLogin(request, { username, password, account_id, subscriber, redirectTo });
+      return redirectWithToast(request, "/login-mfa", { type: "warning", message: outcome.detail }, { headers: { "Set-Cookie": cookie } });
+    }
+    case "choose":
+      // 300: the same form again, now with the Account dropdown. The password stays filled in
+      // (also without JavaScript) so that choosing an account and clicking Login is enough.
+      return data({ result: submission.reply(), accounts: outcome.accounts }, { headers: noStore });
+    case "error": {
+      const { fieldErrors, formErrors } = splitDetail(outcome.result.detail, Object.keys(fieldLabels));
+      const status = outcome.result.status >= 400 && outcome.result.status < 500 ? outcome.result.status : 400;
+      return data(
+        { result: submission.reply({ formErrors, fieldErrors, hideFields: ["password"] }), accounts: none },
+        { status, headers: noStore },
+      );
+    }
+  }
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const accounts = actionData?.accounts ?? [];
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/login") === true;
+  const registerHref = loaderData.subscriber ? `/register?subscriber=${encodeURIComponent(loaderData.subscriber)}` : "/register";
+
+  return (
+    <AuthLayout
+      heading="Login"
+      footer={
+        <p className="text-center">
+          Don't have an account?{" "}
+          <Link className="link text-blue-800 font-medium" to={registerHref}>
+            Register
+          </Link>
+        </p>
+      }
+    >
+      <PageTitle title="Login" error={formHasErrors(form)} />
+      <ConformForm form={form} labels={fieldLabels} action="/login" className="flex flex-col gap-2">
+        <input type="hidden" name="subscriber" value={loaderData.subscriber} />
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <TextField field={fields.username} label="Email" type="email" autoComplete="username" />
+        <PasswordField field={fields.password} label="Password" autoComplete="current-password" />
+        {accounts.length > 0 ? (
+          <>
+            <Notice tone="warning" alert>
+              {ACCOUNT_CHOICE_MESSAGE}
+            </Notice>
+            <SelectField field={fields.account_id} label="Account" options={accounts} placeholder="None" />
+          </>
+        ) : null}
+        <p className="text-right">
+          <Link className="link text-blue-800 text-sm" to="/forgot-password">
+            Forgot password?
+          </Link>
+        </p>
+        <SubmitButton pending={pending} className="btn btn-primary mt-2 w-full">
+          Login
+        </SubmitButton>
+      </ConformForm>
+    </AuthLayout>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
 }

@@ -1,4 +1,140 @@
-// Placeholder: being built.
-export default function Page() {
-  return <h1>register</h1>;
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { AuthLayout } from "../components/auth-layout.tsx";
+import { CheckboxField, ConformForm, formHasErrors, PageTitle, PasswordField, SubmitButton, TextField } from "../components/forms.tsx";
+import { callApi } from "../lib/api.server.ts";
+import { rememberedSubscriber } from "../lib/auth.server.ts";
+import { readForm } from "../lib/csrf.server.ts";
+import { upstreamReply } from "../lib/forms.server.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
+import { ErrorPage } from "../root.tsx";
+import type { Route } from "./+types/register";
+
+/* /register (spec 3 §2.9, §3 Registration): 'Join us!' with email, password and the terms. */
+
+const registerSchema = z.object({
+  username: z
+    .string({ error: "Enter your email." })
+    .trim()
+    .min(1, "Enter your email.")
+    .pipe(z.email({ error: "Enter a valid email address." })),
+  password: z
+    .string({ error: "Enter a password." })
+    .min(8, "Use at least 8 characters.")
+    .max(128, "Use at most 128 characters."),
+  terms: z
+    .string({ error: "Accept the terms of use and the privacy policy." })
+    .refine((v) => v === "on", "Accept the terms of use and the privacy policy."),
+  subscriber: z.string().optional(),
+});
+
+const fieldLabels = { username: "Email", password: "Password", terms: "Terms" };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return { subscriber: (await rememberedSubscriber(request)) ?? "" };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: registerSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  const { username, password, subscriber } = submission.value;
+  const body: Record<string, unknown> = { username, password, terms: true };
+  const sub = subscriber?.trim() || (await rememberedSubscriber(request));
+  if (sub) body.subscriber = sub;
+  const result = await callApi<{ detail?: string }>(null, "POST", "register", { body });
+  if (!result.ok) {
+    // 409 (the e-mail is taken) belongs beside the Email field; anything else by field or summary.
+    if (result.status === 409 && typeof result.detail === "string") {
+      return data({ result: submission.reply({ fieldErrors: { username: [result.detail] }, hideFields: ["password"] }) }, { status: 409 });
+    }
+    return upstreamReply(submission, result, Object.keys(fieldLabels));
+  }
+  const to = sub ? `/login?subscriber=${encodeURIComponent(sub)}` : "/login";
+  return redirectWithToast(request, to, { type: "success", message: result.data?.detail || "Registration successful. You can now log in." });
+}
+
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: "register",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const loginHref = loaderData.subscriber ? `/login?subscriber=${encodeURIComponent(loaderData.subscriber)}` : "/login";
+
+  return (
+    <AuthLayout
+      heading="Join us!"
+      footer={
+        <>
+          <p className="text-center">
+            Already have an account?{" "}
+            <Link className="link text-blue-800 font-medium" to={loginHref}>
+              Login
+            </Link>
+          </p>
+          <Policies />
+        </>
+      }
+    >
+      <PageTitle title="Register" error={formHasErrors(form)} />
+      <ConformForm form={form} labels={fieldLabels} className="flex flex-col gap-2">
+        <input type="hidden" name="subscriber" value={loaderData.subscriber} />
+        <TextField field={fields.username} label="Email" type="email" autoComplete="email" />
+        <PasswordField field={fields.password} label="Password" autoComplete="new-password" hint="At least 8 characters." />
+        <CheckboxField field={fields.terms}>
+          I agree to the{" "}
+          <a className="link text-blue-800" href="#terms">
+            terms of use
+          </a>{" "}
+          and the{" "}
+          <a className="link text-blue-800" href="#privacy">
+            privacy policy
+          </a>
+          .
+        </CheckboxField>
+        <SubmitButton pending={pending} className="btn btn-primary mt-2 w-full">
+          Register
+        </SubmitButton>
+      </ConformForm>
+    </AuthLayout>
+  );
+}
+
+/** The texts the terms checkbox links to, on the same page so that they open without a round trip. */
+function Policies() {
+  return (
+    <div className="text-base-content/80 mt-8 space-y-6 text-sm">
+      <section id="terms" aria-labelledby="terms-title" tabIndex={-1} className="scroll-mt-4">
+        <h2 id="terms-title" className="text-base-content mb-1 text-base font-semibold">
+          Terms of use
+        </h2>
+        <p>
+          The console is provided to manage and monitor the network services of your organisation. Keep your credentials to yourself,
+          use the console only for services you are entitled to manage, and do not attempt to disrupt the service or reach data of
+          other customers. Changes you make through the console and its API are recorded in the change log of your account.
+        </p>
+      </section>
+      <section id="privacy" aria-labelledby="privacy-title" tabIndex={-1} className="scroll-mt-4">
+        <h2 id="privacy-title" className="text-base-content mb-1 text-base font-semibold">
+          Privacy policy
+        </h2>
+        <p>
+          We keep your e-mail address, your account details and the data your devices report in order to provide the service. We use
+          your e-mail address to send you sign-in codes, password links and service notices, and do not sell or share it. You can
+          remove your account from Settings at any time.
+        </p>
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
 }

@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { confirmPhraseSchema } from "../confirm-phrase.tsx";
+import { REMOVE_PHRASE, SELECT_ENTITY_AND_TYPES } from "./model.tsx";
+
+/*
+ * The Contacts screen's form schemas (spec 1 §5), one per form, used by the route's action.
+ * Server-only: there is no client-side validation (the server's reply shows the errors, with and
+ * without JavaScript), and keeping zod out of the page's JavaScript keeps it small.
+ */
+
+const optionalText = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters.`).optional();
+const email = z.email({ error: (iss) => (iss.input === undefined ? "Email is required." : "Enter a valid email address.") }).max(254);
+const contactType = z.string({ error: "Type is required." }).trim().min(1, "Type is required.");
+const contactFields = {
+  first_name: optionalText(200),
+  last_name: optionalText(200),
+  email,
+  phone: optionalText(50),
+  address: optionalText(500),
+  company_name: optionalText(200),
+  contact_type: contactType,
+};
+
+export const CreateContactSchema = z.object({
+  ...contactFields,
+  entity_name: z.string({ error: "Entity is required." }).trim().min(1, "Entity is required."),
+});
+
+export const UpdateContactSchema = z.object({ contact_id: z.string({ error: "Contact id is missing." }), ...contactFields });
+
+export const AssignEntitySchema = z
+  .object({
+    contact_id: z.string({ error: "Contact id is missing." }),
+    new_entity_name: z.string().trim().optional(),
+    contact_types: z.array(z.string()).optional(),
+  })
+  .superRefine((v, ctx) => {
+    // One message, beside the first missing choice (spec 1 §5).
+    if (!v.new_entity_name) ctx.addIssue({ code: "custom", path: ["new_entity_name"], message: SELECT_ENTITY_AND_TYPES });
+    else if (!v.contact_types?.length) ctx.addIssue({ code: "custom", path: ["contact_types"], message: SELECT_ENTITY_AND_TYPES });
+  });
+
+export const RemoveContactSchema = confirmPhraseSchema(REMOVE_PHRASE, { contact_id: z.string({ error: "Contact id is missing." }) });
+
+
+export const UnassignSchema = z.object({ contact_id: z.string(), entity_name: z.string() });

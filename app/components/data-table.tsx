@@ -1,0 +1,464 @@
+import { useEffect, useRef, useState, type MouseEvent as ReactMouseEvent, type ReactNode } from "react";
+import { Form, useLocation, useNavigate, useSubmit } from "react-router";
+import type { TablePage } from "../lib/table.server.ts";
+import { applyParams, DIALOG_PARAMS, hrefWith, keptParams, queryString, type ParamChanges } from "../lib/url.ts";
+import { MenuStyles, useMenuBehavior } from "./row-menu.tsx";
+
+/*
+ * The server-driven data table. The loader pages the rows (app/lib/table.server.ts); this renders
+ * them as a real <table> whose every control is a link or a GET form, so it all works without
+ * JavaScript: sort links in the headers, a search form, selection links/checkboxes (`selected=`),
+ * page links and a page-size form, a column chooser (`cols=`). With JavaScript the same links and
+ * forms navigate on the client, the search submits itself 250 ms after typing stops, checkboxes
+ * and selects apply at once, and a click anywhere on a row selects it.
+ *
+ * Cells are plain JSX: `column.cell(row)` is called directly (no per-cell context objects), which
+ * keeps a 50-row page cheap to render on the server. See app/components/README.md.
+ */
+
+export interface Column<T> {
+  /** Unique; also the `sort=` and `cols=` value. */
+  id: string;
+  /** Column header text. */
+  header: string;
+  /** The cell's content. Called once per row; keep it cheap (no hooks). */
+  cell: (row: T) => ReactNode;
+  /** The header is a sort link (the loader must list the id in `sortable`). */
+  sortable?: boolean;
+  /** Hidden until shown with the column chooser (the loader must list the id in `hideable`). */
+  hidden?: boolean;
+  /** Classes for the <td> (and <th>). */
+  className?: string;
+}
+
+/** Hrefs a row menu or a cell needs, built cheaply from the current URL. */
+export interface TableLinks {
+  /** This page with the dialog `name` open for `id`: `?…&dialog=edit&id=con-1`. */
+  dialog: (name: string, id?: string) => string;
+  /** This page with only this row selected. */
+  select: (id: string) => string;
+  /** This page with some parameters changed. */
+  with: (changes: ParamChanges) => string;
+}
+
+export interface DataTableProps<T> {
+  /** The table's accessible name (a visually hidden <caption>), e.g. "Contacts". */
+  caption: string;
+  columns: readonly Column<T>[];
+  /** From the loader: pageRows(rows, state, …). */
+  page: TablePage<T>;
+  getRowId: (row: T) => string;
+  /** A row's name for screen readers: "Select {name}", "Actions for {name}". */
+  rowLabel: (row: T) => string;
+  /**
+   * "single": the `linkColumn` cell links to `?selected=id` (and, with JS, a click on the row does).
+   * "multiple": that, plus a checkbox per row that adds/removes the row (a GET form; "Select" submits it without JS).
+   */
+  selection?: "none" | "single" | "multiple";
+  /** The column whose cell is the selection link (default: the first visible column). */
+  linkColumn?: string;
+  /** The row menu (a <RowMenu>), given the row, hrefs, and whether it should open upward. */
+  rowMenu?: (row: T, links: TableLinks, up: boolean) => ReactNode;
+  /** Buttons/links shown right of the search (e.g. "Add Contact"). */
+  toolbar?: ReactNode;
+  /** Show the search form (default true). */
+  search?: boolean;
+  searchPlaceholder?: string;
+  /** When there are no rows at all (default 'No data'). */
+  emptyMessage?: string;
+  /** When the search matches nothing (default 'No data found.'). */
+  noMatchMessage?: string;
+  /** DOM id prefix when a page has several tables (default "table"). */
+  id?: string;
+}
+
+export function DataTable<T>({
+  caption,
+  columns,
+  page,
+  getRowId,
+  rowLabel,
+  selection = "none",
+  linkColumn,
+  rowMenu,
+  toolbar,
+  search = true,
+  searchPlaceholder = "Search",
+  emptyMessage = "No data",
+  noMatchMessage = "No data found.",
+  id = "table",
+}: DataTableProps<T>) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  useMenuBehavior();
+
+  const visible = columns.filter((c) => !c.hidden || page.cols.includes(c.id));
+  const hideable = columns.filter((c) => c.hidden);
+  const linkCol = selection === "none" ? null : (linkColumn ?? visible[0]?.id);
+  const selectFormId = `${id}-select`;
+  const selected = new Set(page.selected);
+
+  // Prefixes computed once per render, so each row's hrefs are plain string concatenation.
+  const withoutDialog = applyParams(location.search, { dialog: null, id: null, index: null });
+  const dialogBase = prefix(location.pathname, withoutDialog);
+  const selectBase = prefix(location.pathname, applyParams(withoutDialog, { selected: null }));
+  const links: TableLinks = {
+    dialog: (name, rowId) => `${dialogBase}dialog=${encodeURIComponent(name)}${rowId ? `&id=${encodeURIComponent(rowId)}` : ""}`,
+    select: (rowId) => `${selectBase}selected=${encodeURIComponent(rowId)}`,
+    with: (changes) => hrefWith(location, changes),
+  };
+
+  /** With JS: links in the table navigate on the client; a click on a row (not on a control) selects it. */
+  function onClick(event: ReactMouseEvent<HTMLDivElement>) {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const target = event.target as HTMLElement;
+    const anchor = target.closest("a[href]") as HTMLAnchorElement | null;
+    if (anchor) {
+      if (anchor.target || anchor.hasAttribute("download") || anchor.origin !== window.location.origin) return;
+      event.preventDefault();
+      const menu = anchor.closest("details[data-menu]") as HTMLDetailsElement | null;
+      if (menu) {
+        menu.open = false;
+        // Focus returns here when a dialog opened from the menu closes.
+        menu.querySelector("summary")?.focus();
+      }
+      navigate(anchor.pathname + anchor.search + anchor.hash, { preventScrollReset: true });
+      return;
+    }
+    if (selection === "none" || target.closest("button, input, select, textarea, label, summary, details, form")) return;
+    const link = target.closest("tr")?.querySelector<HTMLAnchorElement>("a.kit-select");
+    if (link) navigate(link.pathname + link.search, { preventScrollReset: true });
+  }
+
+  function onChange(event: React.ChangeEvent<HTMLDivElement>) {
+    // Checkboxes (selection, column chooser) and the page-size select apply at once with JS.
+    const el = event.target as unknown as HTMLInputElement | HTMLSelectElement;
+    const form = el.form;
+    if (!form || el.type === "search" || form.getAttribute("method")?.toLowerCase() !== "get") return;
+    submit(form, { preventScrollReset: true, replace: el.name !== "selected" });
+  }
+
+  const from = page.total === 0 ? 0 : (page.page - 1) * page.size + 1;
+  const to = Math.min(page.total, page.page * page.size);
+  const colCount = visible.length + (selection === "multiple" ? 1 : 0) + (rowMenu ? 1 : 0);
+  const lastRows = page.rows.length > 3 ? page.rows.length - 2 : page.rows.length;
+
+  return (
+    <div className="card bg-base-100 shadow-sm" onClick={onClick} onChange={onChange} id={id}>
+      <MenuStyles />
+      <div className="card-body gap-3 p-4">
+        <div className="flex flex-wrap items-end gap-2">
+          {search ? <TableSearch id={id} q={page.q} placeholder={searchPlaceholder} /> : null}
+          <div className="ml-auto flex flex-wrap items-center gap-2">
+            {hideable.length ? <ColumnChooser id={id} columns={hideable} shown={page.cols} hydrated={hydrated} /> : null}
+            {toolbar}
+          </div>
+        </div>
+
+        {selection === "multiple" ? (
+          <Form
+            method="get"
+            id={selectFormId}
+            // Always there (the checkboxes belong to it); shown when it has something to show.
+            className={(!hydrated && page.rows.length > 0) || page.selected.length ? "flex flex-wrap items-center gap-2" : "hidden"}
+            preventScrollReset
+          >
+            {keptParams(location.search, ["selected"]).map(([k, v], i) => (
+              <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+            ))}
+            {/* Without JS the checkboxes need a submit; with JS they apply at once. */}
+            {!hydrated && page.rows.length > 0 ? (
+              <button type="submit" className="btn btn-sm">
+                Select
+              </button>
+            ) : null}
+            {page.selected.length ? (
+              <a href={links.with({ selected: null, dialog: null, id: null, tab: null })} className="link text-sm">
+                Clear selection
+              </a>
+            ) : null}
+          </Form>
+        ) : null}
+
+        <div className="overflow-x-auto">
+          <table className="kit-table table table-sm" aria-describedby={`${id}-status`}>
+            <caption className="sr-only">{caption}</caption>
+            <thead>
+              <tr>
+                {selection === "multiple" ? (
+                  <th scope="col" className="w-8">
+                    <span className="sr-only">Selected</span>
+                  </th>
+                ) : null}
+                {visible.map((c) => (
+                  <HeaderCell key={c.id} column={c} page={page} location={location} />
+                ))}
+                {rowMenu ? (
+                  <th scope="col" className="w-10">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody>
+              {page.rows.length === 0 ? (
+                <tr>
+                  <td colSpan={colCount} className="text-base-content/70 py-8 text-center">
+                    {page.unfiltered === 0 ? emptyMessage : noMatchMessage}
+                  </td>
+                </tr>
+              ) : (
+                page.rows.map((row, index) => {
+                  const rowId = getRowId(row);
+                  const isSelected = selected.has(rowId);
+                  const selectHref = linkCol ? links.select(rowId) : undefined;
+                  return (
+                    <tr key={rowId} aria-selected={isSelected || undefined}>
+                      {selection === "multiple" ? (
+                        <td>
+                          <input
+                            key={isSelected ? "on" : "off"}
+                            type="checkbox"
+                            className="checkbox checkbox-sm"
+                            name="selected"
+                            value={rowId}
+                            form={selectFormId}
+                            defaultChecked={isSelected}
+                            aria-label={`Select ${rowLabel(row)}`}
+                          />
+                        </td>
+                      ) : null}
+                      {visible.map((c) =>
+                        c.id === linkCol ? (
+                          <td key={c.id} className={c.className}>
+                            <a href={selectHref} className="kit-select link link-hover link-primary font-medium" aria-current={isSelected ? "true" : undefined}>
+                              {c.cell(row)}
+                            </a>
+                          </td>
+                        ) : (
+                          <td key={c.id} className={c.className}>
+                            {c.cell(row)}
+                          </td>
+                        ),
+                      )}
+                      {rowMenu ? <td className="text-right">{rowMenu(row, links, index >= lastRows)}</td> : null}
+                    </tr>
+                  );
+                })
+              )}
+            </tbody>
+          </table>
+        </div>
+
+        <div className="flex flex-wrap items-center gap-3">
+          <p id={`${id}-status`} className="text-base-content/70 text-sm" aria-live="polite">
+            {page.total === 0 ? "0 rows" : `Rows ${from}–${to} of ${page.total}`}
+            {page.selected.length ? `, ${page.selected.length} selected` : ""}
+          </p>
+          <PageSizeForm id={id} page={page} location={location} hydrated={hydrated} />
+          <Pagination caption={caption} page={page} location={location} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function prefix(pathname: string, params: URLSearchParams) {
+  const q = queryString(params);
+  return q ? `${pathname}${q}&` : `${pathname}?`;
+}
+
+/** True once React has hydrated (false during the server render and the first client render). */
+export function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+type Loc = { pathname: string; search: string };
+
+function HeaderCell<T>({ column, page, location }: { column: Column<T>; page: TablePage<T>; location: Loc }) {
+  if (!column.sortable) {
+    return (
+      <th scope="col" className={column.className}>
+        {column.header}
+      </th>
+    );
+  }
+  const active = page.sort?.id === column.id ? page.sort : null;
+  const nextSort = active && !active.desc ? `-${column.id}` : column.id;
+  const href = hrefWith(location, { sort: nextSort, page: null, ...dialogOff });
+  return (
+    <th scope="col" className={column.className} aria-sort={active ? (active.desc ? "descending" : "ascending") : undefined}>
+      <a href={href} className="link link-hover inline-flex items-center gap-1 whitespace-nowrap">
+        {column.header}
+        <span aria-hidden="true" className={active ? "" : "opacity-30"}>
+          {active ? (active.desc ? "▼" : "▲") : "↕"}
+        </span>
+        <span className="sr-only">{active ? (active.desc ? ", sorted descending" : ", sorted ascending") : ", sortable"}</span>
+      </a>
+    </th>
+  );
+}
+
+const dialogOff = Object.fromEntries(DIALOG_PARAMS.map((p) => [p, null])) as ParamChanges;
+
+/** The search: a GET form labelled "Search"; with JS it submits itself 250 ms after typing stops. */
+function TableSearch({ id, q, placeholder }: { id: string; q: string; placeholder: string }) {
+  const location = useLocation();
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    // Back/forward or a link changed q: show it, unless the user is typing.
+    if (input.current && document.activeElement !== input.current) input.current.value = q;
+  }, [q]);
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+  return (
+    <Form
+      method="get"
+      role="search"
+      className="flex w-full min-w-0 items-end gap-2 sm:w-auto"
+      preventScrollReset
+      onSubmit={() => timer.current && clearTimeout(timer.current)}
+    >
+      {keptParams(location.search, ["q", "page"]).map(([k, v], i) => (
+        <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+      ))}
+      <label className="input input-sm min-w-0 flex-1 sm:w-64 sm:flex-none">
+        <span className="sr-only">Search</span>
+        <svg aria-hidden="true" focusable="false" className="h-4 w-4 opacity-60" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+          <circle cx="11" cy="11" r="7" />
+          <path d="m20 20-3.5-3.5" />
+        </svg>
+        <input
+          ref={input}
+          id={`${id}-q`}
+          type="search"
+          name="q"
+          defaultValue={q}
+          placeholder={placeholder}
+          maxLength={200}
+          autoComplete="off"
+          onChange={(event) => {
+            const form = event.currentTarget.form!;
+            if (timer.current) clearTimeout(timer.current);
+            timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 250);
+          }}
+        />
+      </label>
+      <button type="submit" className="btn btn-sm">
+        Search
+      </button>
+    </Form>
+  );
+}
+
+function ColumnChooser<T>({ id, columns, shown, hydrated }: { id: string; columns: Column<T>[]; shown: string[]; hydrated: boolean }) {
+  const location = useLocation();
+  return (
+    <details className="dropdown dropdown-end" data-menu="">
+      <summary className="btn btn-sm">Columns</summary>
+      <div className="dropdown-content bg-base-100 rounded-box border-base-300 z-20 w-56 border p-3 shadow-lg">
+        <Form method="get" preventScrollReset>
+          {keptParams(location.search, ["cols"]).map(([k, v], i) => (
+            <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+          ))}
+          <fieldset>
+            <legend className="mb-1 text-sm font-semibold">Show hidden columns</legend>
+            {columns.map((c) => (
+              <label key={c.id} className="label flex cursor-pointer gap-2 py-1 text-sm">
+                <input
+                  type="checkbox"
+                  className="checkbox checkbox-sm"
+                  name="cols"
+                  value={c.id}
+                  defaultChecked={shown.includes(c.id)}
+                  id={`${id}-col-${c.id}`}
+                />
+                <span className="text-base-content">{c.header}</span>
+              </label>
+            ))}
+          </fieldset>
+          {!hydrated ? (
+            <button type="submit" className="btn btn-sm btn-primary mt-2">
+              Apply<span className="sr-only"> columns</span>
+            </button>
+          ) : null}
+        </Form>
+      </div>
+    </details>
+  );
+}
+
+function PageSizeForm<T>({ id, page, location, hydrated }: { id: string; page: TablePage<T>; location: Loc; hydrated: boolean }) {
+  return (
+    <Form method="get" className="ml-auto flex items-center gap-2" preventScrollReset>
+      {keptParams(location.search, ["size", "page"]).map(([k, v], i) => (
+        <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+      ))}
+      <label htmlFor={`${id}-size`} className="text-sm">
+        Rows per page
+      </label>
+      <select id={`${id}-size`} name="size" defaultValue={String(page.size)} key={page.size} className="select select-sm w-20">
+        {page.sizes.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
+      </select>
+      {!hydrated ? (
+        <button type="submit" className="btn btn-sm">
+          Apply<span className="sr-only"> page size</span>
+        </button>
+      ) : null}
+    </Form>
+  );
+}
+
+function Pagination<T>({ caption, page, location }: { caption: string; page: TablePage<T>; location: Loc }) {
+  const prev = page.page > 1 ? hrefWith(location, { page: page.page - 1 === 1 ? null : page.page - 1, ...dialogOff }) : null;
+  const next = page.page < page.pageCount ? hrefWith(location, { page: page.page + 1, ...dialogOff }) : null;
+  return (
+    <nav aria-label={`${caption} pages`} className="join">
+      {prev ? (
+        <a href={prev} className="join-item btn btn-sm" rel="prev">
+          <span aria-hidden="true">«</span> Previous
+        </a>
+      ) : (
+        <span className="join-item btn btn-sm btn-disabled" aria-disabled="true">
+          <span aria-hidden="true">«</span> Previous
+        </span>
+      )}
+      <span className="join-item btn btn-sm btn-ghost pointer-events-none" aria-current="page">
+        Page {page.page} of {page.pageCount}
+      </span>
+      {next ? (
+        <a href={next} className="join-item btn btn-sm" rel="next">
+          Next <span aria-hidden="true">»</span>
+        </a>
+      ) : (
+        <span className="join-item btn btn-sm btn-disabled" aria-disabled="true">
+          Next <span aria-hidden="true">»</span>
+        </span>
+      )}
+    </nav>
+  );
+}
+
+/**
+ * The selection message under a table: 'Nothing selected.' for none, 'N {plural} selected.' for
+ * several, and `children` (the selected row's tabs) for exactly one.
+ */
+export function SelectionStatus({ count, plural, children }: { count: number; plural: string; children?: ReactNode }) {
+  if (count === 1) return <>{children}</>;
+  return (
+    <div className="card bg-base-100 shadow-sm">
+      <p className="card-body text-base-content/70 p-4" role="status">
+        {count === 0 ? "Nothing selected." : `${count} ${plural} selected.`}
+      </p>
+    </div>
+  );
+}

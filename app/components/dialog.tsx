@@ -1,0 +1,138 @@
+import { createContext, useContext, useEffect, useId, useLayoutEffect, useRef, type ReactNode } from "react";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { closeDialogHref } from "../lib/url.ts";
+
+/*
+ * A dialog opened by URL: `?dialog=edit&id=con-1`. The server renders it open (<dialog open>), so
+ * it works without JavaScript, with a Cancel link back to the URL without `dialog`/`id`. With
+ * JavaScript it becomes a real modal (showModal: the page behind is inert, focus is trapped,
+ * Escape and a click on the backdrop navigate to the URL without the dialog, focus returns to
+ * what opened it).
+ *
+ *   <UrlDialog name="edit" title="Update Contact">
+ *     <ConformForm …>…<DialogActions><SubmitButton>Update</SubmitButton></DialogActions></ConformForm>
+ *   </UrlDialog>
+ */
+
+const DialogContext = createContext<{ closeHref: string; titleId: string } | null>(null);
+
+export interface UrlDialogProps {
+  /** The `dialog=` value that opens it. */
+  name: string;
+  title: string;
+  children: ReactNode;
+  /** Where Cancel/Escape go; default: this URL without `dialog` and `id`. */
+  closeHref?: string;
+  /** Wider box for big forms. */
+  size?: "md" | "lg";
+  /** Render even if `dialog=` does not match (the route decided already). */
+  open?: boolean;
+}
+
+export function UrlDialog({ name, title, children, closeHref, size = "md", open }: UrlDialogProps) {
+  const [params] = useSearchParams();
+  const isOpen = open ?? params.get("dialog") === name;
+  if (!isOpen) return null;
+  return (
+    <OpenDialog title={title} closeHref={closeHref} size={size}>
+      {children}
+    </OpenDialog>
+  );
+}
+
+function OpenDialog({ title, children, closeHref, size }: { title: string; children: ReactNode; closeHref?: string; size: "md" | "lg" }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const close = closeHref ?? closeDialogHref(location);
+  const closeRef = useRef(close);
+  closeRef.current = close;
+
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (!dialog.matches(":modal")) {
+      if (dialog.open) dialog.close();
+      try {
+        dialog.showModal();
+      } catch {
+        dialog.setAttribute("open", "");
+      }
+    }
+    // Focus the first field with an error, else the first field (showModal focuses the first focusable, often Cancel).
+    const target =
+      dialog.querySelector<HTMLElement>("[aria-invalid='true']") ??
+      dialog.querySelector<HTMLElement>("[autofocus], input:not([type='hidden']):not([disabled]), select:not([disabled]), textarea:not([disabled])");
+    target?.focus();
+    return () => {
+      // Closing (rather than just removing) returns focus to what opened the dialog.
+      if (dialog.open) dialog.close();
+    };
+  }, []);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      navigate(closeRef.current, { preventScrollReset: true, replace: false });
+    };
+    const onClick = (event: MouseEvent) => {
+      // A click on the backdrop (the <dialog> itself, outside the box) closes it.
+      if (event.target === dialog) navigate(closeRef.current, { preventScrollReset: true });
+    };
+    dialog.addEventListener("cancel", onCancel);
+    dialog.addEventListener("click", onClick);
+    return () => {
+      dialog.removeEventListener("cancel", onCancel);
+      dialog.removeEventListener("click", onClick);
+    };
+  }, [navigate]);
+
+  return (
+    <DialogContext.Provider value={{ closeHref: close, titleId }}>
+      <dialog ref={ref} open className="modal modal-bottom sm:modal-middle" aria-labelledby={titleId}>
+        <div className={`modal-box ${size === "lg" ? "sm:max-w-2xl" : "sm:max-w-lg"}`}>
+          <div className="mb-2 flex items-start justify-between gap-4">
+            <h2 id={titleId} className="text-lg font-semibold">
+              {title}
+            </h2>
+            <Link to={close} className="btn btn-ghost btn-sm btn-square" aria-label="Close" preventScrollReset>
+              <span aria-hidden="true">✕</span>
+            </Link>
+          </div>
+          {children}
+        </div>
+      </dialog>
+    </DialogContext.Provider>
+  );
+}
+
+/** The dialog's button row: Cancel (a link back to the URL without the dialog) and your buttons. */
+export function DialogActions({ children, cancelLabel = "Cancel" }: { children?: ReactNode; cancelLabel?: string }) {
+  return (
+    <div className="modal-action">
+      <DialogCancel>{cancelLabel}</DialogCancel>
+      {children}
+    </div>
+  );
+}
+
+/** A Cancel link that closes the surrounding dialog. */
+export function DialogCancel({ children = "Cancel", className = "btn" }: { children?: ReactNode; className?: string }) {
+  const ctx = useContext(DialogContext);
+  const location = useLocation();
+  return (
+    <Link to={ctx?.closeHref ?? closeDialogHref(location)} className={className} preventScrollReset>
+      {children}
+    </Link>
+  );
+}
+
+/** The close href of the surrounding dialog (for links inside it). */
+export function useDialogCloseHref(): string {
+  const ctx = useContext(DialogContext);
+  const location = useLocation();
+  return ctx?.closeHref ?? closeDialogHref(location);
+}

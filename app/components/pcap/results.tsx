@@ -1,0 +1,228 @@
+import { Fragment, useMemo, type MouseEvent as ReactMouseEvent } from "react";
+import { useLocation, useNavigate } from "react-router";
+import type { TablePage } from "../../lib/table.server.ts";
+import {
+  endpoint,
+  formatBytes,
+  formatCount,
+  formatDuration,
+  formatPercent,
+  formatTime,
+  type PcapSession,
+  type PcapSummary,
+} from "../../lib/pcap.ts";
+import { applyParams, queryString } from "../../lib/url.ts";
+import { DataTable, type Column } from "../data-table.tsx";
+
+/*
+ * The analysis of a capture (spec 1 §2, §3 'PCAP session', §4): a summary line, the degraded-flow
+ * percentage bar, the warnings of a truncated capture, and the sessions table (50 rows a page)
+ * whose rows open the flow analysis report by URL (`&session=ID&dialog=report`).
+ */
+
+const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
+
+export function AnalysisSummary({ fileName, summary }: { fileName: string; summary: PcapSummary }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <h2 className="text-base font-semibold break-all">
+        <span className="sr-only">Analysis of </span>
+        {fileName}
+      </h2>
+      <p className="text-base-content/80 text-sm" data-testid="pcap-summary">
+        {plural(summary.packets, "packet", "packets")} · {plural(summary.bytes, "byte", "bytes")}
+        {summary.bytes >= 1024 ? ` (${formatBytes(summary.bytes)})` : ""} · {formatDuration(summary.duration)} ·{" "}
+        {plural(summary.sessions, "session", "sessions")}
+      </p>
+    </div>
+  );
+}
+
+/** 'N% degraded flows': the share of sessions whose performance is not good. */
+export function DegradedBar({ summary }: { summary: PcapSummary }) {
+  const percent = Math.max(0, Math.min(100, summary.degraded_percent));
+  return (
+    <div className="flex flex-col gap-1" data-testid="pcap-degraded">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <label htmlFor="pcap-degraded" className="font-semibold">
+          {formatPercent(percent)}% degraded flows
+        </label>
+        <span className="text-base-content/80 text-sm">
+          {formatCount(summary.degraded_sessions)} of {plural(summary.sessions, "session", "sessions")} not good
+        </span>
+      </div>
+      <progress id="pcap-degraded" className="progress progress-error h-3 w-full" value={percent} max={100} />
+    </div>
+  );
+}
+
+export function Warnings({ warnings }: { warnings: string[] }) {
+  if (!warnings.length) return null;
+  return (
+    <div role="alert" className="alert alert-warning alert-soft border-warning text-base-content items-start border" data-testid="pcap-warnings">
+      <span aria-hidden="true" className="text-lg leading-6">
+        ⚠
+      </span>
+      <div>
+        <h3 className="font-semibold">The capture could not be read to its end</h3>
+        <ul className="list-disc pl-5 text-sm">
+          {warnings.map((w, i) => (
+            <li key={`${i}-${w}`}>{w}</li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+/** Good / not good, as text and a coloured badge (dark text on a light tint: AA contrast). */
+export function Performance({ value }: { value: PcapSession["performance"] }) {
+  const good = value === "good";
+  return (
+    <span
+      className={`inline-flex items-center gap-1.5 rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${
+        good ? "border-green-700 bg-green-50 text-green-900" : "border-red-700 bg-red-50 text-red-900"
+      }`}
+    >
+      <span aria-hidden="true" className={`inline-block size-2 rounded-full ${good ? "bg-green-700" : "bg-red-700"}`} />
+      {good ? "good" : "not good"}
+    </span>
+  );
+}
+
+export const sessionSortable = [
+  "start_time",
+  "end_time",
+  "app_name",
+  "server_name",
+  "src",
+  "dst",
+  "proto",
+  "tx_bytes",
+  "rx_bytes",
+  "tx_packets",
+  "performance",
+] as const;
+
+/** The value a column sorts by (loader side). */
+export function sessionSortValue(row: PcapSession, column: string): string | number | null {
+  switch (column) {
+    case "src":
+      return endpoint(row.src_addr, row.src_port);
+    case "dst":
+      return endpoint(row.dst_addr, row.dst_port);
+    default:
+      return (row as unknown as Record<string, string | number | null>)[column] ?? null;
+  }
+}
+
+/** The text a search matches (loader side). */
+export function sessionSearchText(row: PcapSession): string {
+  return [
+    row.app_name,
+    row.server_name,
+    endpoint(row.src_addr, row.src_port),
+    endpoint(row.dst_addr, row.dst_port),
+    row.proto,
+    row.performance,
+    row.start_time,
+  ]
+    .filter(Boolean)
+    .join("\u0000");
+}
+
+/** Date over time of day: two short lines keep the eleven columns within a laptop's width. */
+function time(iso: string | null) {
+  if (!iso) return "—";
+  const text = formatTime(iso);
+  const space = text.indexOf(" ");
+  return (
+    <time dateTime={iso} className="whitespace-nowrap">
+      {space > 0 ? (
+        <>
+          {text.slice(0, space)}
+          <br />
+          {text.slice(space + 1)}
+        </>
+      ) : (
+        text
+      )}
+    </time>
+  );
+}
+const num = "text-right tabular-nums whitespace-nowrap";
+const narrow = "block max-w-40 break-words";
+
+/** Long names and IPv6 endpoints may wrap after a dot or colon (<wbr>: copying the text is unchanged). */
+function wrappable(text: string) {
+  if (text.length <= 24) return text;
+  const parts = text.split(/(?<=[.:])/);
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {part}
+      {i < parts.length - 1 ? <wbr /> : null}
+    </Fragment>
+  ));
+}
+
+function columnsFor(reportHref: (id: string) => string): Column<PcapSession>[] {
+  return [
+    {
+      id: "start_time",
+      header: "Start Time",
+      sortable: true,
+      cell: (r) => (
+        <a href={reportHref(r.session_id)} className="link link-hover font-medium text-blue-800" data-report-link="">
+          {time(r.start_time)}
+          <span className="sr-only">, open the report of this session</span>
+        </a>
+      ),
+    },
+    { id: "end_time", header: "End Time", sortable: true, cell: (r) => time(r.end_time) },
+    { id: "app_name", header: "App", sortable: true, cell: (r) => r.app_name ?? "—" },
+    { id: "server_name", header: "Server Name", sortable: true, cell: (r) => (r.server_name ? <span className={narrow}>{wrappable(r.server_name)}</span> : "—") },
+    { id: "src", header: "Source", sortable: true, cell: (r) => <span className={narrow}>{wrappable(endpoint(r.src_addr, r.src_port))}</span> },
+    { id: "dst", header: "Destination", sortable: true, cell: (r) => <span className={narrow}>{wrappable(endpoint(r.dst_addr, r.dst_port))}</span> },
+    { id: "proto", header: "Protocol", sortable: true, cell: (r) => r.proto.toUpperCase() },
+    { id: "tx_bytes", header: "TX Bytes", sortable: true, className: num, cell: (r) => formatCount(r.tx_bytes) },
+    { id: "rx_bytes", header: "RX Bytes", sortable: true, className: num, cell: (r) => formatCount(r.rx_bytes) },
+    { id: "tx_packets", header: "TX Packets", sortable: true, className: num, cell: (r) => formatCount(r.tx_packets) },
+    { id: "performance", header: "Performance", sortable: true, cell: (r) => <Performance value={r.performance} /> },
+  ];
+}
+
+export function SessionsTable({ page }: { page: TablePage<PcapSession> }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Each row's report link: this URL (key, name, from, page, sort, q…) plus session and dialog.
+  const columns = useMemo(() => {
+    const base = applyParams(location.search, { session: null, dialog: null, zoom: null, id: null });
+    const q = queryString(base);
+    const prefix = q ? `${location.pathname}${q}&` : `${location.pathname}?`;
+    return columnsFor((id) => `${prefix}session=${encodeURIComponent(id)}&dialog=report`);
+  }, [location.pathname, location.search]);
+
+  /** With JS, a click anywhere on a row opens its report (the row's link does it without JS). */
+  function onClick(event: ReactMouseEvent<HTMLDivElement>) {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const target = event.target as HTMLElement;
+    if (target.closest("a, button, input, select, textarea, label, summary, details, form")) return;
+    const link = target.closest("tbody tr")?.querySelector<HTMLAnchorElement>("a[data-report-link]");
+    if (link) navigate(link.pathname + link.search, { preventScrollReset: true });
+  }
+
+  return (
+    <div onClick={onClick} className="[&_td]:px-2 [&_th]:px-2 [&_tbody_tr:has(a[data-report-link])]:hover:bg-base-200 [&_tbody_tr:has(a[data-report-link])]:cursor-pointer">
+      <DataTable
+        caption="Sessions"
+        id="sessions"
+        columns={columns}
+        page={page}
+        getRowId={(r) => r.session_id}
+        rowLabel={(r) => `${endpoint(r.src_addr, r.src_port)} to ${endpoint(r.dst_addr, r.dst_port)}`}
+        selection="none"
+        searchPlaceholder="Search sessions"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,318 @@
+import { useEffect, useRef, useState, type DragEvent, type FormEvent } from "react";
+import { useNavigation, useSubmit } from "react-router";
+import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/react";
+import {
+  checkPcapFile,
+  cleanFileName,
+  FILE_HINT,
+  messages,
+  percentOf,
+  progressStep,
+  uploadDetails,
+  uploadErrorMessage,
+} from "../../lib/pcap.ts";
+import { useHydrated } from "../data-table.tsx";
+
+/*
+ * Choose one capture and send it (spec 1 §2 'PCAP Analyzer dialog', §4 'PCAP flow', §5, §8).
+ *
+ * Without JavaScript: a multipart form (the CSRF field first, then the file) posted to
+ * /pcap-analyzer/upload, which streams the file to the platform and analyses it.
+ * With JavaScript: a file picked or dropped is checked (over 10 GB: refused, no request), then
+ * the console asks for an upload URL, the file is PUT there with XMLHttpRequest (a progress bar,
+ * Cancel), and the analysis runs as a form submission to the page's action ('Analyzing…').
+ */
+
+type Phase = "idle" | "preparing" | "uploading" | "uploaded" | "error";
+
+interface UploadState {
+  phase: Phase;
+  percent: number;
+  fileName: string | null;
+  key: string | null;
+  error: string | null;
+}
+
+const initial: UploadState = { phase: "idle", percent: 0, fileName: null, key: null, error: null };
+
+export function UploadForm({
+  from,
+  currentKey,
+  serverError,
+}: {
+  /** The page the analyzer was opened from (kept through the upload). */
+  from: string | null;
+  /** The key of the capture shown below (the completed upload stays visible for it). */
+  currentKey: string | null;
+  /** The page action's answer when the analysis failed (JS path). */
+  serverError: string | null;
+}) {
+  const hydrated = useHydrated();
+  const token = useAuthenticityToken();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const [state, setState] = useState<UploadState>(initial);
+  const [dragging, setDragging] = useState(false);
+  const [announcement, setAnnouncement] = useState("");
+  const input = useRef<HTMLInputElement>(null);
+  const xhr = useRef<XMLHttpRequest | null>(null);
+  const request = useRef<AbortController | null>(null);
+  const lastStep = useRef(-1);
+  const refocus = useRef(false);
+
+  useEffect(
+    () => () => {
+      xhr.current?.abort();
+      request.current?.abort();
+    },
+    [],
+  );
+
+  const fromQuery = from ? `?from=${encodeURIComponent(from)}` : "";
+  const analyzing = navigation.state !== "idle" && navigation.formData?.get("intent") === "analyze";
+  const busy = state.phase === "preparing" || state.phase === "uploading" || analyzing;
+
+  function announce(percent: number) {
+    const step = progressStep(percent);
+    if (step === lastStep.current) return;
+    lastStep.current = step;
+    setAnnouncement(`Upload ${step}% complete`);
+  }
+
+  function fail(message: string | null) {
+    xhr.current = null;
+    request.current = null;
+    if (message === null) {
+      // A cancellation is silent (spec 1 §8).
+      setState(initial);
+      setAnnouncement("");
+      return;
+    }
+    setState((s) => ({ ...s, phase: "error", error: message }));
+  }
+
+  async function start(file: File) {
+    if (busy) return;
+    const refused = checkPcapFile(file);
+    if (refused) {
+      setState({ ...initial, phase: "error", fileName: file.name, error: refused.message });
+      return;
+    }
+    lastStep.current = -1;
+    setAnnouncement("");
+    const name = cleanFileName(file.name);
+    setState({ phase: "preparing", percent: 0, fileName: name, key: null, error: null });
+
+    // 1. An upload URL, asked by the console with the session's token.
+    const controller = new AbortController();
+    request.current = controller;
+    let details: ReturnType<typeof uploadDetails>;
+    try {
+      const res = await fetch("/pcap-analyzer/upload-url", {
+        method: "POST",
+        body: new URLSearchParams({ csrf: token, pcap_file_name: name }),
+        headers: { accept: "application/json" },
+        signal: controller.signal,
+      });
+      if (res.redirected && new URL(res.url).pathname.startsWith("/login")) {
+        window.location.assign(res.url);
+        return;
+      }
+      const text = await res.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {}
+      if (!res.ok) return fail(uploadErrorMessage({ status: res.status, body, statusText: res.statusText }));
+      details = uploadDetails(body);
+    } catch {
+      return fail(controller.signal.aborted ? null : messages.unknown);
+    }
+    request.current = null;
+    if (!details) return fail(messages.noUploadDetails);
+
+    // 2. The file, PUT to that URL with progress.
+    const upload = new XMLHttpRequest();
+    xhr.current = upload;
+    const { pcap_file_key: key, pcap_file_name: storedName } = details;
+    setState((s) => ({ ...s, phase: "uploading", key }));
+    announce(0);
+    upload.upload.onprogress = (event) => {
+      if (!event.lengthComputable) return;
+      const percent = percentOf(event.loaded, event.total);
+      setState((s) => (s.phase === "uploading" ? { ...s, percent } : s));
+      announce(percent);
+    };
+    upload.onload = () => {
+      xhr.current = null;
+      if (upload.status >= 200 && upload.status < 300) {
+        setState((s) => ({ ...s, phase: "uploaded", percent: 100 }));
+        announce(100);
+        // 3. The analysis: the page's action calls analyze-s3-pcap and redirects to the results.
+        submit({ csrf: token, intent: "analyze", key, name: storedName }, { method: "post", action: `/pcap-analyzer${fromQuery}` });
+        return;
+      }
+      fail(uploadErrorMessage({ status: upload.status, body: upload.responseText, statusText: upload.statusText }));
+    };
+    upload.onerror = () => fail(messages.unknown);
+    upload.onabort = () => fail(null);
+    upload.open("PUT", details.s3_url);
+    upload.send(file);
+  }
+
+  function cancel() {
+    refocus.current = true;
+    request.current?.abort();
+    xhr.current?.abort();
+  }
+
+  useEffect(() => {
+    // After Cancel the button is gone: focus goes back to the (enabled again) file input.
+    if (!busy && refocus.current) {
+      refocus.current = false;
+      input.current?.focus();
+    }
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    // Before hydration the form posts itself (the no-JS path); after, the upload runs here.
+    event.preventDefault();
+    const file = input.current?.files?.[0];
+    if (file) void start(file);
+  }
+
+  function onDrop(event: DragEvent<HTMLDivElement>) {
+    event.preventDefault();
+    setDragging(false);
+    if (busy) return;
+    const files = event.dataTransfer?.files;
+    if (!files || files.length === 0) return;
+    if (files.length > 1) {
+      setState({ ...initial, phase: "error", error: messages.oneFile });
+      return;
+    }
+    if (input.current) {
+      try {
+        input.current.files = files;
+      } catch {}
+    }
+    void start(files[0]!);
+  }
+
+  function onDragOver(event: DragEvent<HTMLDivElement>) {
+    if (!event.dataTransfer?.types.includes("Files")) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = busy ? "none" : "copy";
+    if (!dragging) setDragging(true);
+  }
+
+  const error = state.phase === "error" ? state.error : state.phase === "uploaded" && !analyzing ? serverError : null;
+  const showProgress =
+    state.phase === "preparing" || state.phase === "uploading" || (state.phase === "uploaded" && (analyzing || state.key === currentKey || !!serverError));
+  const describedBy = ["pcap-file-hint", error ? "pcap-file-error" : null].filter(Boolean).join(" ");
+
+  return (
+    <form
+      method="post"
+      encType="multipart/form-data"
+      action={`/pcap-analyzer/upload${fromQuery}`}
+      onSubmit={hydrated ? onSubmit : undefined}
+      aria-labelledby="pcap-upload-title"
+      className="flex flex-col gap-3"
+    >
+      {/* First: the upload route checks it before it reads the file. */}
+      <AuthenticityTokenInput name="csrf" />
+      <h2 id="pcap-upload-title" className="text-base font-semibold">
+        Upload a capture
+      </h2>
+      <div
+        className={`rounded-box flex flex-col gap-2 border-2 border-dashed p-4 transition-colors sm:p-5 ${
+          dragging ? "border-primary bg-primary/5" : "border-base-300 bg-base-200/40"
+        }`}
+        onDragEnter={onDragOver}
+        onDragOver={onDragOver}
+        onDragLeave={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+        }}
+        onDrop={onDrop}
+        data-testid="pcap-drop-zone"
+      >
+        <label htmlFor="pcap-file" className="font-semibold">
+          PCAP file
+        </label>
+        {hydrated ? (
+          <p className="text-base-content/80 text-sm" aria-hidden="true">
+            Drag and drop one capture here, or choose it below.
+          </p>
+        ) : null}
+        <input
+          ref={input}
+          id="pcap-file"
+          type="file"
+          name="file"
+          required
+          className={`file-input w-full max-w-xl ${error ? "file-input-error" : ""}`}
+          aria-describedby={describedBy}
+          aria-invalid={error ? true : undefined}
+          disabled={busy}
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            if (file && hydrated) void start(file);
+          }}
+        />
+        <p id="pcap-file-hint" className="text-base-content/80 text-sm">
+          {FILE_HINT}
+        </p>
+      </div>
+
+      {error ? (
+        <div id="pcap-file-error" role="alert" className="alert alert-error alert-soft border-error text-base-content border">
+          <span>{error}</span>
+        </div>
+      ) : null}
+
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
+          {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          Upload and analyze
+        </button>
+        <p role="status" className="flex items-center gap-2 font-medium" data-testid="pcap-status">
+          {analyzing ? (
+            <>
+              <span className="loading loading-dots loading-sm" aria-hidden="true" />
+              Analyzing…
+            </>
+          ) : null}
+        </p>
+      </div>
+
+      {showProgress ? (
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1" data-testid="pcap-progress">
+          <label htmlFor="pcap-progress" className="text-sm font-medium">
+            Upload progress
+            {state.fileName ? <span className="text-base-content/80 font-normal"> ({state.fileName})</span> : null}
+          </label>
+          <div className="flex min-w-48 flex-1 items-center gap-3">
+            <progress
+              id="pcap-progress"
+              className="progress progress-primary h-3 flex-1"
+              value={state.phase === "preparing" ? 0 : state.percent}
+              max={100}
+            />
+            <span className="w-12 text-right text-sm tabular-nums">{state.phase === "preparing" ? 0 : state.percent}%</span>
+          </div>
+          {state.phase === "preparing" || state.phase === "uploading" ? (
+            <button type="button" className="btn btn-sm" onClick={cancel}>
+              Cancel
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {hydrated ? (
+        <p className="sr-only" aria-live="polite" aria-atomic="true">
+          {announcement}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,191 @@
+import { useEffect, type ReactNode } from "react";
+import { Form } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+
+/*
+ * A row menu: <details>/<summary> with links (that open dialogs by URL) and buttons (POST forms
+ * with the CSRF token and an intent). Works without JavaScript; with it, useMenuBehavior() adds
+ * ArrowUp/ArrowDown/Home/End between items, Escape (closes, focus back on the summary), closing on
+ * an outside click and when another menu opens. <DataTable> installs that behaviour for its rows.
+ *
+ * A pure function component (no hooks), because a table renders one per row.
+ */
+
+export type MenuItem =
+  /** Opens a dialog or another page: `href: links.dialog("edit", id)`. */
+  | { label: string; href: string; disabled?: boolean; danger?: boolean }
+  /** Posts `intent` (+ fields) to the route's action. */
+  | { label: string; intent: string; fields?: Record<string, string>; disabled?: boolean; danger?: boolean };
+
+export interface RowMenuProps {
+  /** The accessible name of the menu button, e.g. "Actions for Ada Lovelace". */
+  label: string;
+  items: readonly MenuItem[];
+  /** Open upward (the last rows of a table, so the menu is not cut off). */
+  up?: boolean;
+  /** Align the menu's right edge with the button (default) or its left edge. */
+  align?: "end" | "start";
+  /** The visible button content; default a vertical ellipsis. */
+  button?: ReactNode;
+  className?: string;
+}
+
+export function RowMenu({ label, items, up = false, align = "end", button, className = "" }: RowMenuProps) {
+  return (
+    <details className={`dropdown ${align === "end" ? "dropdown-end" : ""} ${up ? "dropdown-top" : ""} ${className}`} data-menu="">
+      <summary className="btn btn-ghost btn-sm btn-square" aria-label={label}>
+        {button ?? (
+          <span aria-hidden="true" className="text-lg leading-none">
+            ⋮
+          </span>
+        )}
+      </summary>
+      <ul className="menu dropdown-content kit-menu">
+        {items.map((item) => (
+          <li key={item.label}>{renderItem(item)}</li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function renderItem(item: MenuItem) {
+  const tone = item.danger ? "text-error" : undefined;
+  if (item.disabled) {
+    return (
+      <span className="menu-disabled" aria-disabled="true">
+        {item.label}
+      </span>
+    );
+  }
+  if ("href" in item) {
+    return (
+      <a href={item.href} className={tone}>
+        {item.label}
+      </a>
+    );
+  }
+  return (
+    <Form method="post" className="p-0">
+      <AuthenticityTokenInput name="csrf" />
+      <input type="hidden" name="intent" value={item.intent} />
+      {Object.entries(item.fields ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className={`w-full text-left ${tone ?? ""}`}>
+        {item.label}
+      </button>
+    </Form>
+  );
+}
+
+/*
+ * Menus inside a scrolling table container would be cut off by it. Where CSS anchor positioning
+ * exists, the open menu is `position: fixed`, anchored to its button (so nothing clips it) and
+ * flips above the button when there is no room below. Elsewhere it stays a plain absolute dropdown.
+ */
+const menuCss = `.kit-menu { background: var(--color-base-100); border: 1px solid var(--color-base-300); border-radius: var(--radius-box); z-index: 20; width: 13rem; padding: .25rem; box-shadow: 0 10px 15px -3px rgb(0 0 0 / .1), 0 4px 6px -4px rgb(0 0 0 / .1); }
+.kit-table tbody tr:has(a.kit-select):hover { background: var(--color-base-200); cursor: pointer; }
+.kit-table tbody tr[aria-selected=true] { background: color-mix(in oklab, var(--color-primary) 10%, transparent); }
+@supports (anchor-name: --a) and (anchor-scope: --a) and (position-try-fallbacks: flip-block) {
+details[data-menu] { anchor-scope: --kit-menu; }
+details[data-menu] > summary { anchor-name: --kit-menu; }
+details[data-menu] > .dropdown-content {
+  position: fixed; position-anchor: --kit-menu; position-area: none; inset: auto; translate: none;
+  top: anchor(bottom); margin-top: 4px; right: anchor(right);
+  position-try-fallbacks: flip-block; max-height: 70vh; overflow-y: auto;
+}
+details[data-menu].dropdown-top > .dropdown-content { top: auto; bottom: anchor(top); margin: 0 0 4px; }
+details[data-menu]:not(.dropdown-end) > .dropdown-content { right: auto; left: anchor(left); }
+}`;
+
+/** The kit's shared CSS (row menus, table rows), once per page (React hoists and de-duplicates it). <DataTable> renders it. */
+export function MenuStyles() {
+  return (
+    <style href="kit-row-menu" precedence="default">
+      {menuCss}
+    </style>
+  );
+}
+
+let installed = 0;
+let teardown: (() => void) | null = null;
+
+function items(details: HTMLDetailsElement): HTMLElement[] {
+  // The menu's links and buttons (and the column chooser's checkboxes).
+  return Array.from(details.querySelectorAll<HTMLElement>(".dropdown-content :is(a[href], button, input:not([type='hidden']))"));
+}
+
+function closeMenu(details: HTMLDetailsElement, focusSummary: boolean) {
+  details.open = false;
+  if (focusSummary) details.querySelector("summary")?.focus();
+}
+
+function install() {
+  const onKeyDown = (event: KeyboardEvent) => {
+    const target = event.target as HTMLElement | null;
+    const details = target?.closest?.("details[data-menu]") as HTMLDetailsElement | null;
+    if (!details) return;
+    if (event.key === "Escape" && details.open) {
+      event.preventDefault();
+      event.stopPropagation();
+      closeMenu(details, true);
+      return;
+    }
+    const list = items(details);
+    if (!list.length) return;
+    const index = list.indexOf(target as HTMLElement);
+    let next: HTMLElement | undefined;
+    if (event.key === "ArrowDown") {
+      if (!details.open) details.open = true;
+      next = list[index < 0 ? 0 : (index + 1) % list.length];
+    } else if (event.key === "ArrowUp") {
+      if (!details.open) details.open = true;
+      next = list[index < 0 ? list.length - 1 : (index - 1 + list.length) % list.length];
+    } else if (event.key === "Home" && index >= 0) {
+      next = list[0];
+    } else if (event.key === "End" && index >= 0) {
+      next = list[list.length - 1];
+    }
+    if (next) {
+      event.preventDefault();
+      next.focus();
+    }
+  };
+  const onClick = (event: MouseEvent) => {
+    const target = event.target as Element | null;
+    const inside = target?.closest?.("details[data-menu]");
+    document.querySelectorAll<HTMLDetailsElement>("details[data-menu][open]").forEach((d) => {
+      if (d !== inside) d.open = false;
+    });
+  };
+  const onToggle = (event: Event) => {
+    const details = event.target as HTMLDetailsElement;
+    if (!(details instanceof HTMLDetailsElement) || !details.matches("[data-menu]") || !details.open) return;
+    // One menu open at a time.
+    document.querySelectorAll<HTMLDetailsElement>("details[data-menu][open]").forEach((d) => {
+      if (d !== details) d.open = false;
+    });
+  };
+  document.addEventListener("keydown", onKeyDown);
+  document.addEventListener("click", onClick);
+  document.addEventListener("toggle", onToggle, true);
+  return () => {
+    document.removeEventListener("keydown", onKeyDown);
+    document.removeEventListener("click", onClick);
+    document.removeEventListener("toggle", onToggle, true);
+  };
+}
+
+/** Keyboard and outside-click behaviour for every row menu on the page (installed once, however many callers). */
+export function useMenuBehavior() {
+  useEffect(() => {
+    if (installed++ === 0) teardown = install();
+    return () => {
+      if (--installed === 0) {
+        teardown?.();
+        teardown = null;
+      }
+    };
+  }, []);
+}

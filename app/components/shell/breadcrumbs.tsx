@@ -1,0 +1,50 @@
+import { Link, useLocation } from "react-router";
+import { pageTitles } from "../../lib/titles.ts";
+
+/** Pages whose breadcrumb leads back to another page first (spec 2 §2). */
+const parents: Record<string, string> = {
+  "/endpoint-node-groups": "/endpoint-nodes",
+  "/service-node-groups": "/service-nodes",
+};
+
+/** Pages under 'Dashboards' rather than 'Dashboard' (spec 1 §2, spec 3 §2.3). */
+const underDashboards = new Set(["/routers", "/ethernet-devices"]);
+
+interface Crumb {
+  label: string;
+  to?: string;
+}
+
+export function breadcrumbsFor(pathname: string, fallbackTitle = "Page Not Found"): Crumb[] {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  if (path === "/main-dashboard") return [{ label: "Dashboard" }];
+  const root: Crumb = { label: underDashboards.has(path) ? "Dashboards" : "Dashboard", to: "/main-dashboard" };
+  const crumbs = [root];
+  const parent = parents[path];
+  if (parent) crumbs.push({ label: pageTitles[parent] ?? parent, to: parent });
+  crumbs.push({ label: pageTitles[path] ?? fallbackTitle });
+  return crumbs;
+}
+
+/** 'Dashboard' › page title; the last crumb is the current page. */
+export function Breadcrumbs({ title }: { title?: string }) {
+  const { pathname } = useLocation();
+  const crumbs = breadcrumbsFor(pathname, title);
+  return (
+    <nav aria-label="Breadcrumb" className="breadcrumbs overflow-visible py-0 text-sm [&>ol]:flex-wrap [&>ol]:whitespace-normal" data-testid="breadcrumbs">
+      <ol>
+        {crumbs.map((crumb, i) => (
+          <li key={`${crumb.label}-${i}`}>
+            {crumb.to ? (
+              <Link to={crumb.to} className="link link-hover">
+                {crumb.label}
+              </Link>
+            ) : (
+              <span aria-current="page">{crumb.label}</span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

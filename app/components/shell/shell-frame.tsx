@@ -1,0 +1,59 @@
+import { useEffect, useState, type ReactNode } from "react";
+import type { ShellData } from "../../lib/shell.server.ts";
+import { Breadcrumbs } from "./breadcrumbs.tsx";
+import { SideNav } from "./side-nav.tsx";
+import { TopBar } from "./top-bar.tsx";
+
+/**
+ * The frame of every protected page: skip link, top bar, side navigation, breadcrumbs and the
+ * main landmark. `mainElement="div"` when the content brings its own `<main>` (the root ErrorPage).
+ */
+export function ShellFrame({
+  shell,
+  productName,
+  hideNav = false,
+  mainElement = "main",
+  title,
+  children,
+}: {
+  shell: ShellData;
+  productName: string;
+  hideNav?: boolean;
+  mainElement?: "main" | "div";
+  /** The breadcrumb for a page unknown to the titles list. */
+  title?: string;
+  children: ReactNode;
+}) {
+  const showBilling = shell.user.session_type === "account";
+  const Main = mainElement;
+  // Marks the page as interactive (tests and scripts wait for it before using JS-only comfort).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return (
+    <div className="shell min-h-screen" data-hydrated={hydrated || undefined}>
+      <a
+        href="#main"
+        className="bg-base-100 text-primary sr-only z-50 rounded px-4 py-2 font-semibold shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to main content
+      </a>
+      <TopBar
+        productName={productName}
+        logo={shell.account?.logo ?? null}
+        accountName={shell.account?.name ?? null}
+        username={shell.user.username}
+        accountId={shell.account?.account_id ?? null}
+        showBilling={showBilling}
+      />
+      <div className="flex">
+        {hideNav ? null : <SideNav showBilling={showBilling} collapsed={shell.navCollapsed} />}
+        <div className="min-w-0 flex-1">
+          <Main id="main" tabIndex={-1} className="mx-auto flex w-full max-w-screen-2xl flex-col gap-3 p-4 outline-none sm:p-6">
+            <Breadcrumbs title={title} />
+            {children}
+          </Main>
+        </div>
+      </div>
+    </div>
+  );
+}

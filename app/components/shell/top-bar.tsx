@@ -1,0 +1,63 @@
+import { Link, useLocation } from "react-router";
+import { Icon } from "./icons.tsx";
+import { NotificationsMenu } from "./notifications-menu.tsx";
+import { ProfileMenu } from "./profile-menu.tsx";
+
+/** The PCAP Analyzer (reachable by URL), with the way back to the current page. */
+function usePcapHref() {
+  const location = useLocation();
+  if (location.pathname === "/pcap-analyzer") return `/pcap-analyzer${location.search}`;
+  return `/pcap-analyzer?from=${encodeURIComponent(location.pathname + location.search)}`;
+}
+
+/**
+ * The top bar (spec 1 §2): the account's logo (with a 'powered by' caption) or the product's,
+ * linking to /main-dashboard; PCAP Analyzer; FAQ; notifications; the profile menu.
+ */
+export function TopBar({
+  productName,
+  logo,
+  accountName,
+  username,
+  accountId,
+  showBilling,
+}: {
+  productName: string;
+  logo: string | null;
+  accountName: string | null;
+  username: string;
+  accountId: string | null;
+  showBilling: boolean;
+}) {
+  const pcapHref = usePcapHref();
+  return (
+    <header className="bg-base-100 border-base-300 sticky top-0 z-30 flex h-16 items-center gap-1 border-b px-2 sm:gap-2 sm:px-4">
+      <Link to="/main-dashboard" className="flex min-w-0 items-center gap-2 rounded px-1 py-1" data-testid="home-link">
+        {logo ? (
+          <span className="flex min-w-0 flex-col leading-tight">
+            <img src={logo} alt={`${accountName ?? "Account"} logo`} className="h-7 max-w-[9rem] object-contain object-left" />
+            <span className="text-base-content/80 text-[0.7rem]">powered by {productName}</span>
+          </span>
+        ) : (
+          <>
+            <span className="bg-primary text-primary-content grid size-9 place-items-center rounded-lg">
+              <Icon name="logo" className="size-6" />
+            </span>
+            <span className="truncate text-lg font-semibold">{productName}</span>
+          </>
+        )}
+      </Link>
+      <div className="flex-1" />
+      <Link to={pcapHref} className="btn btn-primary max-sm:btn-square" preventScrollReset>
+        <Icon name="pcap" />
+        <span className="max-sm:sr-only">PCAP Analyzer</span>
+      </Link>
+      <Link to="/support#faq" className="btn btn-ghost max-sm:btn-square">
+        <Icon name="help" />
+        <span className="max-sm:sr-only">FAQ</span>
+      </Link>
+      <NotificationsMenu />
+      <ProfileMenu username={username} accountId={accountId} showBilling={showBilling} />
+    </header>
+  );
+}

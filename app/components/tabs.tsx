@@ -1,0 +1,72 @@
+import type { ReactNode } from "react";
+import { Link, useLocation } from "react-router";
+import { hrefWith, type ParamChanges } from "../lib/url.ts";
+
+/*
+ * Tabs as links: `?tab=details`. Each tab is a link to this URL with another `tab=` (every other
+ * parameter kept, the dialog closed); the current one has aria-current="page". The server renders
+ * only the current panel, so it works without JavaScript.
+ *
+ *   const tab = currentTab(searchParams, ["details", "endpoints"]);   // or in the loader
+ *   <Tabs label="Contact" tabs={[{ id: "details", label: "Details" }]} current={tab} />
+ *   <TabPanel tab={tab}>…</TabPanel>
+ */
+
+export interface TabItem {
+  id: string;
+  label: string;
+}
+
+/** The `tab=` value if it names one of `ids`, else the first. */
+export function currentTab(params: URLSearchParams, ids: readonly string[], param = "tab"): string {
+  const v = params.get(param);
+  return v && ids.includes(v) ? v : (ids[0] ?? "");
+}
+
+export function Tabs({
+  label,
+  tabs,
+  current,
+  param = "tab",
+  idPrefix = "tab",
+}: {
+  /** The navigation's accessible name, e.g. "Contact details". */
+  label: string;
+  tabs: readonly TabItem[];
+  current: string;
+  param?: string;
+  idPrefix?: string;
+}) {
+  const location = useLocation();
+  return (
+    <nav aria-label={label}>
+      <div className="tabs tabs-border">
+        {tabs.map((t) => {
+          const changes: ParamChanges = { [param]: t.id, dialog: null, id: null };
+          const active = t.id === current;
+          return (
+            <Link
+              key={t.id}
+              id={`${idPrefix}-${t.id}`}
+              to={hrefWith(location, changes)}
+              className={`tab ${active ? "tab-active" : ""}`}
+              aria-current={active ? "page" : undefined}
+              preventScrollReset
+            >
+              {t.label}
+            </Link>
+          );
+        })}
+      </div>
+    </nav>
+  );
+}
+
+/** The current tab's content, labelled by its tab link. */
+export function TabPanel({ tab, idPrefix = "tab", children }: { tab: string; idPrefix?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${idPrefix}-${tab}`} className="pt-4">
+      {children}
+    </section>
+  );
+}

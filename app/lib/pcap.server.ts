@@ -1,0 +1,257 @@
+import busboy from "busboy";
+import { Readable } from "node:stream";
+import { redirect } from "react-router";
+import { SERVICE_UNAVAILABLE } from "./api.server.ts";
+import { csrf } from "./csrf.server.ts";
+import { apiUrl } from "./env.server.ts";
+import { cleanFileName, MAX_PCAP_BYTES, messages, uploadErrorMessage } from "./pcap.ts";
+import { destroySessionCookie, loginRedirect } from "./session.server.ts";
+import { flashToasts } from "./toast.server.ts";
+
+/*
+ * The server side of the PCAP analyzer that api.server.ts does not cover: calls whose body or
+ * answer is a raw stream (the no-JS upload, the PDF report). They go where api.server.ts's
+ * calls go: to the in-process platform when API_URL is unset, else over HTTP to API_URL, with
+ * the session's bearer token (which never reaches the browser).
+ */
+
+type Query = Record<string, string | number | null | undefined>;
+
+function platformUrl(path: string, query: Query = {}): URL {
+  const url = new URL(`${apiUrl ?? "http://platform.internal"}/api/v1/${path.replace(/^\//, "")}`);
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== "") url.searchParams.set(k, String(v));
+  return url;
+}
+
+async function send(request: Request): Promise<Response> {
+  if (apiUrl) return fetch(request);
+  const { getPlatform } = await import("../../platform/index.ts");
+  return (await getPlatform()).fetch(request);
+}
+
+/** Thrown when the platform cannot be reached (the error boundary explains it and retries). */
+export function platformUnavailable() {
+  return new Response(JSON.stringify({ reason: SERVICE_UNAVAILABLE, message: "The service is unavailable right now. This page will retry by itself." }), {
+    status: 503,
+    headers: { "content-type": "application/json" },
+  });
+}
+
+/**
+ * A platform call with a raw body and/or a raw answer. `body` may be a web ReadableStream
+ * (sent as a half-duplex stream, never buffered).
+ */
+export async function callPlatformRaw(
+  token: string,
+  method: "GET" | "POST",
+  path: string,
+  opts: { query?: Query; body?: ReadableStream<Uint8Array> | string; headers?: Record<string, string>; signal?: AbortSignal } = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}`, ...opts.headers };
+  const init: RequestInit & { duplex?: "half" } = { method, headers, signal: opts.signal };
+  if (opts.body !== undefined) {
+    init.body = opts.body;
+    if (typeof opts.body !== "string") init.duplex = "half";
+  }
+  return send(new Request(platformUrl(path, opts.query), init));
+}
+
+/** The platform no longer accepts the session's token: end the session and go to /login (like api.server.ts). */
+export async function sessionEnded(request: Request, back?: string): Promise<Response> {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await destroySessionCookie(request));
+  headers.append("Set-Cookie", await flashToasts(request, [{ type: "warning", message: "Your session has ended. Please log in again." }]));
+  const target = back ? `/login?redirectTo=${encodeURIComponent(back)}` : loginRedirect(request);
+  return redirect(target, { status: 303, headers });
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * The no-JS upload: multipart/form-data → busboy → POST upload-pcap-stream (raw body)
+ * ---------------------------------------------------------------------------------------------- */
+
+export interface Uploaded {
+  pcap_file_key: string;
+  pcap_file_name: string;
+  size: number;
+}
+
+export type UploadResult =
+  | { ok: true; upload: Uploaded }
+  | { ok: false; status: number; message: string; reason?: "csrf" | "no-file" | "session" | "bad-request" | "platform" };
+
+/** The CSRF field name of the forms (app/lib/csrf.server.ts). */
+const CSRF_FIELD = "csrf";
+/** The file field of the upload form. */
+export const FILE_FIELD = "file";
+
+const CSRF_MESSAGE = "Your form has expired. Reload the page and try again.";
+
+/**
+ * A busboy file stream as a pull-based web ReadableStream: a chunk is read only when the
+ * platform asks for one, so the whole path (browser → console → store) keeps its back-pressure
+ * and the file is never held in memory. `drain()` discards whatever the reader did not take
+ * (the platform answered early: 413, 401…), so the browser's request can finish.
+ */
+export function fileBodyStream(file: Readable): { body: ReadableStream<Uint8Array>; drain: () => void; ended: () => boolean } {
+  let ended = false;
+  let draining = false;
+  let failure: Error | null = null;
+  let waiter: (() => void) | null = null;
+  const wake = () => {
+    const w = waiter;
+    waiter = null;
+    w?.();
+  };
+  const onReadable = () => wake();
+  file.on("readable", onReadable);
+  file.once("end", () => {
+    ended = true;
+    wake();
+  });
+  file.once("error", (err) => {
+    failure = err;
+    wake();
+  });
+  const drain = () => {
+    if (draining) return;
+    draining = true;
+    file.off("readable", onReadable);
+    file.resume();
+    wake();
+  };
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        for (;;) {
+          if (failure) return controller.error(failure);
+          if (draining) return controller.error(new Error("upload abandoned"));
+          const chunk = file.read() as Buffer | null;
+          if (chunk !== null) {
+            controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+            return;
+          }
+          if (ended || file.readableEnded) return controller.close();
+          await new Promise<void>((resolve) => (waiter = resolve));
+        }
+      },
+      cancel() {
+        drain();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return { body, drain, ended: () => ended || file.readableEnded };
+}
+
+/** Checks the form's CSRF token (read from the fields sent before the file) against the cookie. */
+async function csrfValid(fields: FormData, headers: Headers): Promise<boolean> {
+  try {
+    await csrf.validate(fields, headers);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Reads a multipart upload (the CSRF field first, then the file) and streams the file part
+ * straight into POST upload-pcap-stream. The request body is read to its end in every case, so
+ * the browser always gets the answer (a server that answers mid-upload gets a connection reset).
+ */
+export function receiveMultipartUpload(request: Request, token: string): Promise<UploadResult> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data\b/i.test(contentType) || !request.body) {
+    return Promise.resolve({ ok: false, status: 400, message: "The upload must be sent as multipart/form-data.", reason: "bad-request" });
+  }
+  const requestBody = request.body;
+  return new Promise<UploadResult>((resolve) => {
+    let settled = false;
+    const finish = (result: UploadResult) => {
+      if (settled) return;
+      settled = true;
+      resolve(result);
+    };
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: { "content-type": contentType },
+        defParamCharset: "utf8",
+        limits: { files: 1, fields: 20, parts: 25, fieldSize: 8 * 1024, fileSize: MAX_PCAP_BYTES + 1 },
+      });
+    } catch {
+      finish({ ok: false, status: 400, message: "The upload could not be read.", reason: "bad-request" });
+      requestBody.cancel().catch(() => {});
+      return;
+    }
+
+    const fields = new FormData();
+    let sawFile = false;
+    let upload: Promise<UploadResult> | null = null;
+
+    parser.on("field", (name, value) => {
+      if (!sawFile) fields.append(name, value);
+    });
+
+    parser.on("file", (name, file, info) => {
+      if (sawFile || name !== FILE_FIELD) {
+        file.resume();
+        return;
+      }
+      sawFile = true;
+      upload = (async (): Promise<UploadResult> => {
+        if (!fields.get(CSRF_FIELD) || !(await csrfValid(fields, request.headers))) {
+          file.resume();
+          return { ok: false, status: 403, message: CSRF_MESSAGE, reason: "csrf" };
+        }
+        if (!info.filename) {
+          file.resume();
+          return { ok: false, status: 400, message: messages.noFile, reason: "no-file" };
+        }
+        const stream = fileBodyStream(file);
+        let response: Response;
+        try {
+          response = await callPlatformRaw(token, "POST", "upload-pcap-stream", {
+            query: { pcap_file_name: cleanFileName(info.filename) },
+            body: stream.body,
+            headers: { "content-type": "application/octet-stream", accept: "application/json" },
+          });
+        } catch (err) {
+          stream.drain();
+          if (request.signal.aborted) return { ok: false, status: 499, message: messages.unknown, reason: "platform" };
+          console.error("[console] PCAP stream upload failed:", (err as Error).message);
+          return { ok: false, status: 503, message: "The service is unavailable right now. Please try again.", reason: "platform" };
+        }
+        if (!stream.ended()) stream.drain();
+        const text = await response.text().catch(() => "");
+        let parsed: unknown = text;
+        try {
+          parsed = JSON.parse(text);
+        } catch {}
+        if (response.status === 401) return { ok: false, status: 401, message: "Your session has ended.", reason: "session" };
+        if (response.ok && parsed && typeof parsed === "object" && "pcap_file_key" in parsed) {
+          return { ok: true, upload: parsed as Uploaded };
+        }
+        return {
+          ok: false,
+          status: response.status,
+          message: uploadErrorMessage({ status: response.status, body: parsed, statusText: response.statusText }) ?? messages.unknown,
+          reason: "platform",
+        };
+      })();
+    });
+
+    parser.on("close", () => {
+      if (upload) upload.then(finish);
+      else finish({ ok: false, status: 400, message: sawFile ? messages.unknown : messages.noFile, reason: "no-file" });
+    });
+    parser.on("error", (err) => {
+      // A broken body (the browser went away, a malformed part): the file stream errors too.
+      if (upload) upload.then(finish);
+      else finish({ ok: false, status: 400, message: `The upload could not be read: ${(err as Error).message}`, reason: "bad-request" });
+    });
+
+    const source = Readable.fromWeb(requestBody as import("node:stream/web").ReadableStream<Uint8Array>);
+    source.on("error", (err) => parser.destroy(err));
+    source.pipe(parser);
+  });
+}

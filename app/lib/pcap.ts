@@ -1,0 +1,268 @@
+/*
+ * The PCAP analyzer's constants and messages (spec 1 §5 'PCAP file', §8 'Upload', §9), shared by
+ * the browser (the JS upload) and the server (the no-JS upload, loaders). No React, no Node.
+ */
+
+/** Spec 1 §9: one file of at most 10 GB. */
+export const MAX_PCAP_BYTES = 10737418240;
+
+/** Spec 1 §5: the code of a file refused before the upload. */
+export const FILE_TOO_LARGE_CODE = "file-too-large";
+
+/** Spec 1 §8 'Upload'. */
+export const messages = {
+  fileTooLarge:
+    "Sorry, we can only accept file size less than 10GB at this time. You may filter this pcap file with a wireshark to reduce its size and try again.",
+  uploadTooLarge: "Error: Chosen file is too large to upload.",
+  unknown: "Unknown error",
+  noUploadDetails: "Failed to get upload details.",
+  noTestData: "There is no test data.",
+  analyzed: "Successfully analyzed.",
+  /** Not in the spec's catalogue: a submitted form without a file (the input is `required`, so only old browsers). */
+  noFile: "Please choose a PCAP file to upload.",
+  /** Not in the spec's catalogue: several files dropped at once (spec 1 §5: at most 1 file). */
+  oneFile: "Please choose only one file.",
+} as const;
+
+/** The hint under the file input (the no-JS path cannot check the size before sending). */
+export const FILE_HINT = "One pcap or pcapng capture, at most 10 GB (10737418240 bytes).";
+
+/** Zoom of the PDF preview, in percent. */
+export const ZOOM_MIN = 50;
+export const ZOOM_MAX = 200;
+export const ZOOM_STEP = 25;
+export const ZOOM_DEFAULT = 100;
+
+/** `?zoom=` → a zoom level within 50–200 (multiples of 25), else the default. */
+export function parseZoom(raw: string | null | undefined): number {
+  if (!raw || !/^\d{1,3}$/.test(raw)) return ZOOM_DEFAULT;
+  const n = Number(raw);
+  if (n < ZOOM_MIN || n > ZOOM_MAX) return ZOOM_DEFAULT;
+  return Math.round(n / ZOOM_STEP) * ZOOM_STEP;
+}
+
+/** The client-side check before any request (spec 1 §5): null when the file may be sent. */
+export function checkPcapFile(file: { size: number } | null | undefined): { code: string; message: string } | null {
+  if (!file) return null;
+  if (file.size > MAX_PCAP_BYTES) return { code: FILE_TOO_LARGE_CODE, message: messages.fileTooLarge };
+  return null;
+}
+
+/** A FastAPI-style `detail` as one line of text, or null. */
+export function detailOf(body: unknown): string | null {
+  let parsed = body;
+  if (typeof body === "string") {
+    const text = body.trim();
+    if (!text) return null;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // An S3 error is XML: <Error><Code>…</Code><Message>…</Message></Error>.
+      const xml = /<Message>([^<]*)<\/Message>/i.exec(text);
+      if (xml?.[1]) return xml[1];
+      return text.length <= 300 && !text.startsWith("<") ? text : null;
+    }
+  }
+  if (!parsed || typeof parsed !== "object") return null;
+  const detail = (parsed as { detail?: unknown }).detail;
+  if (typeof detail === "string" && detail) return detail;
+  if (Array.isArray(detail)) {
+    const msgs = detail
+      .map((d) => (d && typeof d === "object" && "msg" in d ? String((d as { msg: unknown }).msg) : typeof d === "string" ? d : ""))
+      .filter(Boolean);
+    return msgs.length ? msgs.join(" ") : null;
+  }
+  const message = (parsed as { message?: unknown }).message;
+  return typeof message === "string" && message ? message : null;
+}
+
+export interface UploadOutcome {
+  /** The HTTP status; 0 when no response arrived (network error, CORS, abort). */
+  status: number;
+  /** The response body (text or parsed JSON). */
+  body?: unknown;
+  /** The response's status text (for 'Error {status}: {message}' when there is no detail). */
+  statusText?: string;
+  /** The user pressed Cancel. */
+  aborted?: boolean;
+}
+
+/**
+ * Spec 1 §8 'Upload': the message for a failed upload (or analysis), or null for none
+ * (success, or a cancellation, which is silent).
+ *   400 and 500 → the server detail; 413 → 'Error: Chosen file is too large to upload.';
+ *   other statuses → 'Error {status}: {message}'; anything else → 'Unknown error'.
+ */
+export function uploadErrorMessage(outcome: UploadOutcome): string | null {
+  if (outcome.aborted) return null;
+  const { status } = outcome;
+  if (status >= 200 && status < 300) return null;
+  if (status === 413) return messages.uploadTooLarge;
+  if (!Number.isInteger(status) || status < 100) return messages.unknown;
+  const detail = detailOf(outcome.body);
+  if ((status === 400 || status === 500) && detail) return detail;
+  const message = detail ?? (outcome.statusText?.trim() || statusTexts[status] || "Request failed");
+  return `Error ${status}: ${message}`;
+}
+
+const statusTexts: Record<number, string> = {
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  408: "Request Timeout",
+  409: "Conflict",
+  415: "Unsupported Media Type",
+  422: "Unprocessable Entity",
+  429: "Too Many Requests",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+  504: "Gateway Timeout",
+};
+
+/** What get-s3-upload-url answers; null when it is missing a field ('Failed to get upload details.'). */
+export interface UploadDetails {
+  s3_url: string;
+  pcap_file_key: string;
+  pcap_file_name: string;
+}
+export function uploadDetails(body: unknown): UploadDetails | null {
+  if (!body || typeof body !== "object") return null;
+  const b = body as Record<string, unknown>;
+  if (typeof b.s3_url !== "string" || !b.s3_url || typeof b.pcap_file_key !== "string" || !b.pcap_file_key) return null;
+  const name = typeof b.pcap_file_name === "string" && b.pcap_file_name ? b.pcap_file_name : null;
+  if (!name) return null;
+  return { s3_url: b.s3_url, pcap_file_key: b.pcap_file_key, pcap_file_name: name };
+}
+
+/** The share of progress announced to screen readers: 0, 25, 50, 75 or 100. */
+export function progressStep(percent: number): number {
+  if (!Number.isFinite(percent) || percent <= 0) return 0;
+  if (percent >= 100) return 100;
+  return Math.floor(percent / 25) * 25;
+}
+
+/** Percent of `loaded` out of `total` (whole number, 0–100). */
+export function percentOf(loaded: number, total: number): number {
+  if (!total || total <= 0) return loaded > 0 ? 100 : 0;
+  return Math.max(0, Math.min(100, Math.floor((loaded / total) * 100)));
+}
+
+/** Only a same-site path may be the Close link's target (never an open redirect). */
+export function safeFrom(raw: string | null | undefined, fallback = "/main-dashboard"): string {
+  if (!raw || !raw.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) return fallback;
+  if (/[\u0000-\u001F\u007F]/.test(raw)) return fallback;
+  if (raw.startsWith("/pcap-analyzer") || raw.startsWith("/login") || raw.startsWith("/logout") || raw.startsWith("/api/")) return fallback;
+  return raw.slice(0, 2000);
+}
+
+/** A file name the platform accepts (1–255 characters, no path separators or control characters). */
+export function cleanFileName(name: string | null | undefined): string {
+  const base = (name ?? "").split(/[/\\]/).pop() ?? "";
+  const clean = base.replace(/[\u0000-\u001F\u007F]/g, "").slice(0, 255);
+  return clean && clean !== "." && clean !== ".." ? clean : "capture.pcap";
+}
+
+/** Bytes as text, en-US grouping (the same on the server and in the browser). */
+export function formatBytes(n: number): string {
+  if (!Number.isFinite(n)) return "—";
+  if (n < 1024) return `${n.toLocaleString("en-US")} B`;
+  const units = ["KB", "MB", "GB", "TB"];
+  let v = n / 1024;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${v.toLocaleString("en-US", { maximumFractionDigits: 1 })} ${units[i]}`;
+}
+
+export function formatCount(n: number): string {
+  return Number.isFinite(n) ? n.toLocaleString("en-US") : "—";
+}
+
+/** Seconds as text: '0.575 s', '1 min 5 s', '2 h 3 min'. */
+export function formatDuration(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return "—";
+  if (seconds < 60) return `${Number(seconds.toFixed(3)).toLocaleString("en-US")} s`;
+  const s = Math.round(seconds);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = s % 60;
+  return h ? `${h} h ${m} min` : `${m} min ${rest} s`;
+}
+
+/** A percentage as text without trailing zeros: 0 → '0', 33.33 → '33.33'. */
+export function formatPercent(p: number): string {
+  if (!Number.isFinite(p)) return "0";
+  return Number(p.toFixed(2)).toLocaleString("en-US", { maximumFractionDigits: 2 });
+}
+
+/** An ISO time with nanoseconds as 'YYYY-MM-DD HH:MM:SS.mmm' (UTC, fixed format). */
+export function formatTime(iso: string | null | undefined): string {
+  if (!iso) return "—";
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})(\.\d{1,3})?/.exec(iso);
+  if (!m) return iso;
+  return `${m[1]} ${m[2]}${m[3] ?? ""}`;
+}
+
+/* The platform's answers (platform/routes/pcap.ts), as far as the console reads them. ---------- */
+
+export interface PcapSummary {
+  packets: number;
+  bytes: number;
+  duration: number;
+  sessions: number;
+  degraded_sessions: number;
+  degraded_percent: number;
+}
+
+export interface PcapSession {
+  session_id: string;
+  start_time: string | null;
+  end_time: string | null;
+  app_name: string | null;
+  server_name: string | null;
+  src_addr: string;
+  src_port: number;
+  dst_addr: string;
+  dst_port: number;
+  proto: "tcp" | "udp";
+  tx_bytes: number;
+  rx_bytes: number;
+  tx_packets: number;
+  rx_packets: number;
+  performance: "good" | "not good";
+}
+
+export interface PcapAnalysis {
+  pcap_file_key: string;
+  pcap_file_name: string;
+  summary: PcapSummary;
+  sessions: PcapSession[];
+  warnings: string[];
+}
+
+export interface FlowReport {
+  pcap_file_key: string;
+  session_id: string;
+  summary: {
+    performance_degradation: "yes" | "no";
+    comment: string;
+    findings?: { figure: string; direction: string; value: number; threshold: number; text: string }[];
+  };
+  general_info?: {
+    start_time: string | null;
+    end_time: string | null;
+    duration_seconds: number | null;
+    protocol: "tcp" | "udp";
+    app_name: string | null;
+    server_name: string | null;
+    client: { addr: string; port: number };
+    server: { addr: string; port: number };
+  };
+}
+
+/** An address and port as one endpoint: '10.0.0.1:443', '[2001:db8::1]:443'. */
+export function endpoint(addr: string, port: number): string {
+  return addr.includes(":") ? `[${addr}]:${port}` : `${addr}:${port}`;
+}

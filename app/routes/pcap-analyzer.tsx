@@ -1,0 +1,162 @@
+import { data, Link, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { AnalysisSummary, DegradedBar, SessionsTable, sessionSearchText, sessionSortable, sessionSortValue, Warnings } from "../components/pcap/results.tsx";
+import { ReportDialog, type ReportState } from "../components/pcap/report-dialog.tsx";
+import { UploadForm } from "../components/pcap/upload-form.tsx";
+import { PageTitle } from "../components/forms.tsx";
+import { apiGet, apiPost, detailText } from "../lib/api.server.ts";
+import { readForm } from "../lib/csrf.server.ts";
+import { messages, parseZoom, safeFrom, uploadErrorMessage, type FlowReport, type PcapAnalysis } from "../lib/pcap.ts";
+import { requireSession } from "../lib/session.server.ts";
+import { ErrorPage } from "../root.tsx";
+import { pageRows, parseTableQuery } from "../lib/table.server.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
+import type { Route } from "./+types/pcap-analyzer";
+
+/* ------------------------------------------------------------------------------------------------
+ * The PCAP Analyzer (spec 1 §2 'PCAP Analyzer dialog', §3, §4 'PCAP flow', §5, §7 'PCAP', §8, §9):
+ * "the dialog reachable by URL" (docs/decisions/2026-11-22-pcap-analyzer-route.md). Its state is
+ * the URL: `?from=` (where Close goes), `key` + `name` (the analysed capture), the sessions table's
+ * `page/size/q/sort`, `session` + `dialog=report` (the report dialog) and `zoom`.
+ * ---------------------------------------------------------------------------------------------- */
+
+/** A dialog-like page: the whole width for the sessions table, no side navigation (the shell reads this). */
+export const handle = { hideNav: true };
+
+/** The sessions table remembers its own page size (default 50, spec 1 §2), apart from the other tables. */
+const TABLE = { sortable: sessionSortable, defaultSize: 50, cookieName: "pcap_page_size" } as const;
+
+function analyzerHref(params: Record<string, string | null | undefined>) {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v) q.set(k, v);
+  const s = q.toString();
+  return s ? `/pcap-analyzer?${s}` : "/pcap-analyzer";
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireSession(request);
+  const url = new URL(request.url);
+  const params = url.searchParams;
+  const rawFrom = params.get("from");
+  const from = rawFrom ? safeFrom(rawFrom) : null;
+  const key = params.get("key");
+  const name = params.get("name");
+  const base = { from, closeHref: from ?? "/main-dashboard", key, name };
+  const headers = { "Cache-Control": "private, no-store" };
+  if (!key || !name) return data({ ...base, analysis: null, error: null, table: null, report: null, session: null }, { headers });
+
+  const res = await apiGet<PcapAnalysis>(request, "analyze-s3-pcap", { pcap_file_key: key, pcap_file_name: name });
+  if (!res.ok) {
+    return data({ ...base, analysis: null, error: detailText(res.detail, messages.unknown), table: null, report: null, session: null }, { headers });
+  }
+  const { sessions, ...analysis } = res.data;
+  const { state, headers: tableHeaders } = parseTableQuery(request, TABLE);
+  tableHeaders.set("Cache-Control", headers["Cache-Control"]);
+  const table = pageRows(sessions, state, { getRowId: (s) => s.session_id, search: sessionSearchText, sortValue: sessionSortValue });
+
+  const session = params.get("dialog") === "report" ? params.get("session") : null;
+  let report: ReportState | null = null;
+  if (session) {
+    const found = await apiPost<FlowReport>(request, "perform-flow-analysis", { pcap_file_key: key, session_id: session });
+    report = found.ok
+      ? found.data && typeof found.data === "object" && found.data.summary
+        ? { ok: true, report: found.data }
+        : { ok: false, message: messages.noTestData }
+      : {
+          ok: false,
+          message:
+            found.status === 404 || found.status === 422
+              ? messages.noTestData
+              : (uploadErrorMessage({ status: found.status, body: found.data }) ?? messages.unknown),
+        };
+  }
+  return data({ ...base, analysis, error: null, table, report, session }, { headers: tableHeaders });
+}
+
+/** The JS path's last step: analyse the uploaded capture, then show it with 'Successfully analyzed.'. */
+export async function action({ request }: Route.ActionArgs) {
+  await requireSession(request);
+  const form = await readForm(request);
+  if (form.get("intent") !== "analyze") throw data({ message: "Unknown action." }, { status: 400 });
+  const key = form.get("key");
+  const name = form.get("name");
+  if (typeof key !== "string" || !key || typeof name !== "string" || !name) {
+    return data({ error: messages.noUploadDetails }, { status: 400 });
+  }
+  const rawFrom = new URL(request.url).searchParams.get("from");
+  const from = rawFrom ? safeFrom(rawFrom) : null;
+  const res = await apiGet(request, "analyze-s3-pcap", { pcap_file_key: key, pcap_file_name: name });
+  if (!res.ok) return data({ error: detailText(res.detail, messages.unknown) }, { status: res.status >= 400 && res.status < 500 ? res.status : 400 });
+  return redirectWithToast(request, analyzerHref({ key, name, from }), { type: "success", message: messages.analyzed });
+}
+
+/** Zoom is read from the URL by the component: changing it needs no new data. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const a = new URLSearchParams(currentUrl.search);
+  const b = new URLSearchParams(nextUrl.search);
+  a.delete("zoom");
+  b.delete("zoom");
+  a.sort();
+  b.sort();
+  if (a.toString() === b.toString() && currentUrl.search !== nextUrl.search) return false;
+  return defaultShouldRevalidate;
+}
+
+export default function PcapAnalyzer({ loaderData, actionData }: Route.ComponentProps) {
+  const { closeHref, from, key, name, analysis, error, table, report, session } = loaderData;
+  const navigation = useNavigation();
+  // Read here, not from the loader: a zoom change does not run the loader again (shouldRevalidate).
+  const [params] = useSearchParams();
+  const zoom = parseZoom(params.get("zoom"));
+  const loadingOther = navigation.state === "loading" && navigation.location.pathname === "/pcap-analyzer" && !navigation.formData;
+  return (
+    <section
+      aria-labelledby="pcap-title"
+      className="card bg-base-100 border-base-300 mx-auto w-full max-w-7xl border shadow-xl"
+      data-testid="pcap-analyzer"
+    >
+      <PageTitle title="PCAP Analyzer" />
+      <div className="card-body gap-5 p-3 sm:p-6">
+        <header className="border-base-300 -mx-3 -mt-3 flex items-center justify-between gap-4 border-b px-3 py-3 sm:-mx-6 sm:-mt-6 sm:px-6">
+          <h1 id="pcap-title" className="text-xl font-semibold">
+            PCAP Analyzer
+          </h1>
+          <Link to={closeHref} className="btn btn-ghost btn-sm gap-1">
+            <span aria-hidden="true">✕</span>
+            Close<span className="sr-only"> the PCAP Analyzer</span>
+          </Link>
+        </header>
+
+        <UploadForm from={from} currentKey={analysis ? key : null} serverError={actionData && "error" in actionData ? actionData.error : null} />
+
+        {error ? (
+          <div role="alert" className="alert alert-error alert-soft border-error text-base-content border">
+            <span>
+              {name ? <span className="font-semibold break-all">{name}: </span> : null}
+              {error}
+            </span>
+          </div>
+        ) : null}
+
+        {analysis && table ? (
+          <section aria-labelledby="pcap-results-title" className="flex flex-col gap-4" aria-busy={loadingOther || undefined}>
+            <h2 id="pcap-results-title" className="sr-only">
+              Results
+            </h2>
+            <AnalysisSummary fileName={analysis.pcap_file_name} summary={analysis.summary} />
+            <DegradedBar summary={analysis.summary} />
+            <Warnings warnings={analysis.warnings} />
+            <SessionsTable page={table} />
+          </section>
+        ) : null}
+      </div>
+      {analysis && key && session && report ? <ReportDialog pcapKey={key} session={session} zoom={zoom} state={report} /> : null}
+    </section>
+  );
+}
+
+/** Inside the shell (whose <main> becomes a <div> then): the root's error page, with a way back. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
+}

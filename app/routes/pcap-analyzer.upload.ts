@@ -1,0 +1,49 @@
+import { redirect } from "react-router";
+import { apiGet, detailText } from "../lib/api.server.ts";
+import { messages, safeFrom } from "../lib/pcap.ts";
+import { receiveMultipartUpload, sessionEnded } from "../lib/pcap.server.ts";
+import { requireSession } from "../lib/session.server.ts";
+import { redirectWithToast } from "../lib/toast.server.ts";
+import type { Route } from "./+types/pcap-analyzer.upload";
+
+/*
+ * POST /pcap-analyzer/upload: the PCAP Analyzer's upload without JavaScript (spec 1 §4 'PCAP
+ * flow'; DESIGN.md 'Uploads'). The multipart form sends the CSRF token first, then the file; the
+ * file part is streamed with busboy straight into the platform's POST upload-pcap-stream (never
+ * buffered), then analysed (GET analyze-s3-pcap), then 303 to the results with
+ * 'Successfully analyzed.'. Failures go back to the form with an error toast (413: 'Error: Chosen
+ * file is too large to upload.').
+ */
+
+/** `?from=` of the form's action: where the analyzer's Close link goes. */
+function pagePath(params: Record<string, string | null>) {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v) q.set(k, v);
+  const s = q.toString();
+  return s ? `/pcap-analyzer?${s}` : "/pcap-analyzer";
+}
+
+export async function loader() {
+  return redirect("/pcap-analyzer");
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireSession(request);
+  const rawFrom = new URL(request.url).searchParams.get("from");
+  const from = rawFrom ? safeFrom(rawFrom) : null;
+  const back = pagePath({ from });
+
+  const result = await receiveMultipartUpload(request, user.access_token);
+  if (!result.ok) {
+    if (result.reason === "session") return sessionEnded(request, back);
+    return redirectWithToast(request, back, { type: "error", message: result.message, persistent: true });
+  }
+
+  const { pcap_file_key: key, pcap_file_name: name } = result.upload;
+  const analysis = await apiGet(request, "analyze-s3-pcap", { pcap_file_key: key, pcap_file_name: name });
+  if (!analysis.ok) {
+    // Not a readable capture (422), or gone: back to the form with the platform's message.
+    return redirectWithToast(request, back, { type: "error", message: detailText(analysis.detail, messages.unknown), persistent: true });
+  }
+  return redirectWithToast(request, pagePath({ key, name, from }), { type: "success", message: messages.analyzed });
+}

@@ -1,0 +1,326 @@
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, jsDisabled, readMail, test, uniqueEmail, type Account } from "./fixtures.ts";
+
+/*
+ * The shell of every protected page (spec 1 §2 Top bar and Breadcrumbs, §6; spec 3 §2.2, §2.3;
+ * spec 2 §2): side navigation, top bar, profile and notifications menus, breadcrumbs, the 404
+ * page inside the shell, and the narrow-screen navigation. With and without JavaScript.
+ */
+
+const toast = (page: Page, text: string | RegExp) => page.getByTestId("toaster").getByText(text);
+const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main navigation" });
+const breadcrumb = (page: Page) => page.getByRole("navigation", { name: "Breadcrumb" });
+const profileMenu = (page: Page) => page.getByTestId("profile-menu");
+const notificationsMenu = (page: Page) => page.getByTestId("notifications-menu");
+/** The rendered width of a nav item's name: 1px or less when only assistive technology gets it. */
+const labelWidth = async (page: Page, name: string) => (await mainNav(page).getByText(name, { exact: true }).boundingBox())?.width ?? 0;
+
+const groups: [string, [string, string][]][] = [
+  [
+    "Intelligent Edge",
+    [
+      ["Dashboards", "/main-dashboard"],
+      ["Internet NIDs", "/routers"],
+      ["Metro Ethernet NIDs", "/ethernet-devices"],
+    ],
+  ],
+  [
+    "Private Access",
+    [
+      ["Dashboard", "/dashboard"],
+      ["App Services", "/app-services"],
+      ["Endpoints", "/endpoints"],
+      ["Service Nodes", "/service-nodes"],
+      ["Endpoint Nodes", "/endpoint-nodes"],
+      ["User Agents", "/user-agents"],
+    ],
+  ],
+  [
+    "Systems",
+    [
+      ["Entities", "/entities"],
+      ["IAM", "/iam"],
+      ["Contacts", "/contacts"],
+      ["Operations", "/operations"],
+      ["Change Logs", "/histories"],
+      ["Support", "/support"],
+      ["Billing", "/billing"],
+    ],
+  ],
+];
+
+/** With JavaScript, waits until the shell is hydrated (menus, clipboard and Escape need it). */
+async function ready(page: Page) {
+  if (!jsDisabled(test.info())) await page.locator(".shell[data-hydrated]").waitFor();
+}
+
+/** The path and query of the first link in a mail that points at `route`. */
+function linkIn(mail: string, route: string): string {
+  const match = mail.match(new RegExp(`https?://[^\\s"<>]*${route}\\?[^\\s"<>]+`));
+  if (!match) throw new Error(`no ${route} link in:\n${mail}`);
+  const url = new URL(match[0]);
+  return url.pathname + url.search;
+}
+
+/** A new IAM user of `owner`'s account, with its first password set through the e-mailed link. */
+async function createIamUser(page: Page, api: (a: Account, m: "GET" | "POST", c: string, b?: unknown) => Promise<{ status: number; body: any }>, owner: Account) {
+  const entity_name = `HQ ${Date.now().toString(36)}`;
+  const entity = await api(owner, "POST", "create_entity", { entity_name, description: "", parent_entity_name: "" });
+  expect(entity.status, JSON.stringify(entity.body)).toBe(200);
+  const iam: Account = { username: uniqueEmail("iam"), password: "iam password 123" };
+  const after = Date.now();
+  const created = await api(owner, "POST", "create-iam-user", { username: iam.username, role: "admin", entity_name, name: "Ira Iam" });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  await page.goto(linkIn(await readMail(iam.username, { after }), "/new-iam-user-setup-template"));
+  await page.getByLabel("Password", { exact: true }).fill(iam.password);
+  await page.getByLabel("Confirm Password").fill(iam.password);
+  await page.getByRole("button", { name: "Set password" }).click();
+  await page.waitForURL("**/login");
+  return iam;
+}
+
+test.describe("shell", () => {
+  test("side navigation: groups, links, current page, Billing for an account", async ({ page, account, signIn }) => {
+    await signIn(account);
+    await page.goto("/main-dashboard");
+    await ready(page);
+    const nav = mainNav(page);
+    for (const [title, items] of groups) {
+      const group = nav.getByRole("list", { name: title });
+      await expect(nav.getByRole("heading", { name: title })).toBeAttached();
+      for (const [label, href] of items) {
+        await expect(group.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", href);
+      }
+    }
+    await expect(nav.getByRole("link", { name: "Dashboards", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(nav.locator("[aria-current=page]")).toHaveCount(1);
+    await expectAccessible(page);
+
+    // Landmarks and the skip link.
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expect(page.getByRole("main")).toHaveAttribute("id", "main");
+    const skip = page.getByRole("link", { name: "Skip to main content" });
+    await expect(skip).toHaveAttribute("href", "#main");
+    await page.keyboard.press("Tab");
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeVisible();
+
+    // Following a link moves the current page.
+    await nav.getByRole("link", { name: "App Services" }).click();
+    await page.waitForURL("**/app-services");
+    await expect(nav.getByRole("link", { name: "App Services" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Dashboards", exact: true })).not.toHaveAttribute("aria-current", "page");
+    await expectAccessible(page);
+  });
+
+  test("breadcrumbs: Dashboard, Dashboards for the NID pages, the node pages for their groups", async ({ page, account, signIn }) => {
+    await signIn(account);
+    const cases: [string, [string, string | null][]][] = [
+      ["/main-dashboard", [["Dashboard", null]]],
+      ["/app-services", [["Dashboard", "/main-dashboard"], ["App Services", null]]],
+      ["/routers", [["Dashboards", "/main-dashboard"], ["Internet NIDs", null]]],
+      ["/ethernet-devices", [["Dashboards", "/main-dashboard"], ["Metro Ethernet NIDs", null]]],
+      ["/endpoint-node-groups", [["Dashboard", "/main-dashboard"], ["Endpoint Nodes", "/endpoint-nodes"], ["Manage Endpoint Node Groups", null]]],
+      ["/service-node-groups", [["Dashboard", "/main-dashboard"], ["Service Nodes", "/service-nodes"], ["Manage Service Node Groups", null]]],
+      ["/account", [["Dashboard", "/main-dashboard"], ["Settings", null]]],
+      ["/profile", [["Dashboard", "/main-dashboard"], ["My Profile", null]]],
+    ];
+    for (const [path, crumbs] of cases) {
+      await page.goto(path);
+      const items = breadcrumb(page).getByRole("listitem");
+      await expect(items).toHaveText(crumbs.map(([label]) => label));
+      for (const [i, [label, href]] of crumbs.entries()) {
+        if (href) await expect(items.nth(i).getByRole("link", { name: label })).toHaveAttribute("href", href);
+        else await expect(items.nth(i).getByText(label)).toHaveAttribute("aria-current", "page");
+      }
+    }
+    await expectAccessible(page);
+    // The breadcrumb leads back: the groups page to its nodes page.
+    await page.goto("/endpoint-node-groups");
+    await ready(page);
+    await breadcrumb(page).getByRole("link", { name: "Endpoint Nodes" }).click();
+    await page.waitForURL("**/endpoint-nodes");
+    await expectAccessible(page);
+  });
+
+  test("top bar: logo, PCAP Analyzer, FAQ and the notifications menu", async ({ page, account, signIn }) => {
+    await signIn(account);
+    await page.goto("/app-services?page=2");
+    await ready(page);
+    const banner = page.getByRole("banner");
+    await expect(banner.getByTestId("home-link")).toHaveAttribute("href", "/main-dashboard");
+    await expect(banner.getByTestId("home-link")).toContainText("Linkwise");
+    // No custom logo: no 'powered by' caption.
+    await expect(banner.getByText(/powered by/)).toHaveCount(0);
+    await expect(banner.getByRole("link", { name: "PCAP Analyzer" })).toHaveAttribute("href", "/app-services?page=2&dialog=pcap");
+    await expect(banner.getByRole("link", { name: "FAQ" })).toHaveAttribute("href", "/support#faq");
+
+    const menu = notificationsMenu(page);
+    await expect(menu.getByText("No notifications.")).toBeHidden();
+    await menu.locator("summary").click();
+    await expect(menu.getByText("No notifications.")).toBeVisible();
+    await expectAccessible(page);
+    if (!jsDisabled(test.info())) {
+      // Escape closes it and gives focus back to its button.
+      await page.keyboard.press("Escape");
+      await expect(menu.getByText("No notifications.")).toBeHidden();
+      await expect(menu.locator("summary")).toBeFocused();
+    }
+  });
+
+  test("profile menu: Copy Account ID, Settings, My Profile, Billing, Logout", async ({ page, context, account, signIn, api }) => {
+    const accountId = (await api(account, "GET", "list-account")).body.account_id as string;
+    expect(accountId).toBeTruthy();
+    await signIn(account);
+    await page.goto("/main-dashboard");
+    await ready(page);
+    const menu = profileMenu(page);
+    const summary = menu.locator("summary");
+    await expect(summary).toContainText("Profile menu");
+    await summary.click();
+    await expect(menu.getByRole("link", { name: "Settings" })).toHaveAttribute("href", "/account");
+    await expect(menu.getByRole("link", { name: "My Profile" })).toHaveAttribute("href", "/profile");
+    await expect(menu.getByRole("link", { name: "Billing" })).toHaveAttribute("href", "/billing");
+    await expect(menu.getByRole("button", { name: "Logout" })).toBeVisible();
+    await expectAccessible(page);
+
+    if (jsDisabled(test.info())) {
+      // Without JavaScript the id is shown as text to select and copy.
+      await expect(menu.getByTestId("account-id")).toContainText(accountId);
+    } else {
+      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+      await menu.getByRole("button", { name: /Copy Account ID/ }).click();
+      await expect(page.getByText("Copied to clipboard!")).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(accountId);
+      await expectAccessible(page);
+      // A click outside closes the menu; Escape too.
+      await page.getByRole("heading", { level: 1 }).click();
+      await expect(menu.getByRole("link", { name: "Settings" })).toBeHidden();
+      await summary.focus();
+      await page.keyboard.press("Enter");
+      await expect(menu.getByRole("link", { name: "Settings" })).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(menu.getByRole("link", { name: "Settings" })).toBeHidden();
+      await summary.click();
+    }
+
+    await menu.getByRole("link", { name: "Settings" }).click();
+    await page.waitForURL("**/account");
+    await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
+
+    await profileMenu(page).locator("summary").click();
+    await profileMenu(page).getByRole("link", { name: "My Profile" }).click();
+    await page.waitForURL("**/profile");
+    await expect(page.getByRole("heading", { name: "My Profile", level: 1 })).toBeVisible();
+
+    await profileMenu(page).locator("summary").click();
+    await profileMenu(page).getByRole("button", { name: "Logout" }).click();
+    await page.waitForURL("**/login");
+    await expect(toast(page, "Logout successful!")).toBeVisible();
+    await page.goto("/main-dashboard");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmain-dashboard$/);
+  });
+
+  test("an IAM user sees no Billing", async ({ page, account, signIn, api }) => {
+    const iam = await createIamUser(page, api, account);
+    await signIn(iam);
+    await page.goto("/main-dashboard");
+    await ready(page);
+    await expect(mainNav(page).getByRole("link", { name: "Entities" })).toBeAttached();
+    await expect(mainNav(page).getByRole("link", { name: "Billing" })).toHaveCount(0);
+    const menu = profileMenu(page);
+    await expect(menu.locator("summary")).toContainText(iam.username);
+    await menu.locator("summary").click();
+    await expect(menu.getByRole("link", { name: "Settings" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Billing" })).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
+  test("an unknown page: Error 404 inside the shell, and back to the dashboard", async ({ page, account, signIn }) => {
+    // Signed out, the catch-all is protected like every page.
+    await page.goto("/no-such-page");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fno-such-page$/);
+
+    await signIn(account);
+    const response = await page.goto("/no-such-page/deeper?x=1");
+    await ready(page);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Error 404" })).toBeVisible();
+    await expect(page.getByText("Page Not Found", { exact: true }).last()).toBeVisible();
+    await expect(page).toHaveTitle(/Page Not Found/);
+    // The navigation stays.
+    await expect(mainNav(page).getByRole("link", { name: "App Services" })).toBeAttached();
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Back to Dashboard" }).click();
+    await page.waitForURL("**/main-dashboard");
+    await expect(page.getByRole("heading", { name: "Dashboards", level: 1 })).toBeVisible();
+
+    // From the navigation of the 404 page, client-side or not.
+    await page.goto("/nothing-here");
+    await ready(page);
+    await mainNav(page).getByRole("link", { name: "Endpoints" }).click();
+    await page.waitForURL("**/endpoints");
+    await expect(page.getByRole("heading", { name: "Endpoints", level: 1 })).toBeVisible();
+  });
+
+  test("the navigation collapses to icons on wide screens", async ({ page, account, signIn }) => {
+    await signIn(account);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/main-dashboard");
+    await ready(page);
+    const sidenav = page.getByTestId("sidenav");
+    expect((await sidenav.boundingBox())?.width).toBe(260);
+    expect(await labelWidth(page, "App Services")).toBeGreaterThan(40);
+    await page.locator('label[for="nav-collapse"]').click();
+    await expect.poll(async () => (await sidenav.boundingBox())?.width).toBeLessThanOrEqual(80);
+    expect((await sidenav.boundingBox())?.width).toBeGreaterThanOrEqual(70);
+    // Icons only, the names stay for assistive technology.
+    await expect.poll(() => labelWidth(page, "App Services")).toBeLessThanOrEqual(1);
+    await expect(mainNav(page).getByRole("link", { name: "App Services" })).toBeVisible();
+    await expectAccessible(page);
+    await mainNav(page).getByRole("link", { name: "Contacts" }).click();
+    await page.waitForURL("**/contacts");
+    await expect(mainNav(page).getByRole("link", { name: "Contacts" })).toHaveAttribute("aria-current", "page");
+    if (!jsDisabled(test.info())) {
+      // With JavaScript the choice is remembered.
+      await page.reload();
+      await ready(page);
+      await expect.poll(async () => (await sidenav.boundingBox())?.width).toBeLessThanOrEqual(80);
+    }
+  });
+
+  test("on a phone the navigation is an icon rail that opens as a drawer, without horizontal scroll", async ({ page, account, signIn }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(account);
+    for (const path of ["/main-dashboard", "/account", "/profile", "/endpoint-node-groups", "/no-such-page"]) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `horizontal scroll on ${path}`).toBeLessThanOrEqual(0);
+    }
+    await page.goto("/main-dashboard");
+    await ready(page);
+    const sidenav = page.getByTestId("sidenav");
+    const width = (await sidenav.boundingBox())?.width ?? 0;
+    expect(width).toBeGreaterThanOrEqual(70);
+    expect(width).toBeLessThanOrEqual(80);
+    expect(await labelWidth(page, "App Services")).toBeLessThanOrEqual(1);
+    await expect(page.getByRole("link", { name: "PCAP Analyzer" })).toBeVisible();
+    await expectAccessible(page);
+
+    // The drawer: full names, over the page.
+    await page.locator('nav label[for="nav-open"]').click();
+    await expect.poll(() => labelWidth(page, "Metro Ethernet NIDs")).toBeGreaterThan(40);
+    expect((await mainNav(page).boundingBox())?.width).toBe(260);
+    await expectAccessible(page);
+    if (!jsDisabled(test.info())) {
+      await page.keyboard.press("Escape");
+      await expect.poll(() => labelWidth(page, "Metro Ethernet NIDs")).toBeLessThanOrEqual(1);
+      await page.locator('nav label[for="nav-open"]').click();
+    }
+    await mainNav(page).getByRole("link", { name: "User Agents" }).click();
+    await page.waitForURL("**/user-agents");
+    // Closed again after the navigation.
+    await expect.poll(() => labelWidth(page, "Metro Ethernet NIDs")).toBeLessThanOrEqual(1);
+    await expect(mainNav(page).getByRole("link", { name: "User Agents" })).toHaveAttribute("aria-current", "page");
+  });
+});
