@@ -30,7 +30,8 @@ export default defineConfig({
     url: `http://localhost:${e2ePort}/healthz`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
-    stdout: "pipe",
+    stdout: "ignore",
+    stderr: "pipe",
     env: { DATA_DIR: e2eDataDir, PORT: String(e2ePort) },
   },
 });

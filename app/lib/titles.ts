@@ -20,4 +20,5 @@ export const pageTitles: Record<string, string> = {
   "/support": "Support Center",
   "/entities": "Entities",
   "/histories": "View Changes",
+  "/pcap-analyzer": "PCAP Analyzer",
 };

@@ -86,18 +86,24 @@ export async function listContacts(db: DbOrTx, accountId: string, entityId?: str
       .orderBy(asc(contacts.createdAt), asc(contacts.contactId));
     return rows.map((r) => ({ ...iso(r), entity_name: entity.entityName }));
   }
-  // Written out: drizzle leaves columns unqualified here, which the correlated subquery cannot have.
-  const firstEntityName = sql<string>`coalesce((
-    select e.entity_name from contact_entities ce join entities e on e.entity_id = ce.entity_id
-    where ce.contact_id = "contacts"."contact_id"
-    order by ce.created_at, e.entity_name
-    limit 1), '')`;
-  const rows = await db
-    .select({ ...contactColumns, contact_type: contacts.contactType, entity_name: firstEntityName })
-    .from(contacts)
-    .where(eq(contacts.accountId, accountId))
-    .orderBy(asc(contacts.createdAt), asc(contacts.contactId));
-  return rows.map(iso);
+  // Two flat queries instead of a correlated subquery per row (the list is on every /contacts
+  // page view): the contacts, then every assignment of the account, first one per contact kept.
+  const [rows, assignments] = await Promise.all([
+    db
+      .select({ ...contactColumns, contact_type: contacts.contactType })
+      .from(contacts)
+      .where(eq(contacts.accountId, accountId))
+      .orderBy(asc(contacts.createdAt), asc(contacts.contactId)),
+    db
+      .select({ contactId: contactEntities.contactId, entityName: entities.entityName })
+      .from(contactEntities)
+      .innerJoin(entities, eq(entities.entityId, contactEntities.entityId))
+      .where(eq(entities.accountId, accountId))
+      .orderBy(asc(contactEntities.createdAt), asc(entities.entityName)),
+  ]);
+  const firstEntity = new Map<string, string>();
+  for (const a of assignments) if (!firstEntity.has(a.contactId)) firstEntity.set(a.contactId, a.entityName);
+  return rows.map((r) => iso({ ...r, entity_name: firstEntity.get(r.contact_id) ?? "" }));
 }
 
 async function requireContact(db: DbOrTx, accountId: string, contactId: string) {

@@ -47,6 +47,11 @@ async function seed(api: Api, account: Account, contacts: Array<Partial<Record<s
   return ids;
 }
 
+/** With JS: resolves once React has hydrated the table (the no-JS "Select" button is then gone). */
+async function hydrated(page: Page) {
+  await expect(page.getByRole("button", { name: "Select", exact: true })).toHaveCount(0);
+}
+
 async function openRowMenu(page: Page, name: string) {
   await page.locator(`summary[aria-label="Actions for ${name}"]`).click();
 }
@@ -331,6 +336,7 @@ test("a dialog opened by URL closes with Escape (JS) or Cancel (no JS), keeping 
   if (jsDisabled(testInfo)) {
     await update.getByRole("link", { name: "Cancel" }).click();
   } else {
+    await hydrated(page);
     await expect(update.getByLabel("First Name")).toBeFocused();
     await page.keyboard.press("Escape");
   }
@@ -344,6 +350,7 @@ test("row menu: keyboard operable with JS (arrows, Escape)", async ({ page, acco
   await seed(api, account, [{ first_name: "Hedy", last_name: "Lamarr", email: "hedy@example.com" }]);
   await signIn(account);
   await page.goto("/contacts");
+  await hydrated(page);
   const summary = page.locator('summary[aria-label="Actions for Hedy Lamarr"]');
   await summary.focus();
   await page.keyboard.press("ArrowDown");

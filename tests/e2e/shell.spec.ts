@@ -152,7 +152,7 @@ test.describe("shell", () => {
     await expect(banner.getByTestId("home-link")).toContainText("Linkwise");
     // No custom logo: no 'powered by' caption.
     await expect(banner.getByText(/powered by/)).toHaveCount(0);
-    await expect(banner.getByRole("link", { name: "PCAP Analyzer" })).toHaveAttribute("href", "/app-services?page=2&dialog=pcap");
+    await expect(banner.getByRole("link", { name: "PCAP Analyzer" })).toHaveAttribute("href", "/pcap-analyzer?from=%2Fapp-services%3Fpage%3D2");
     await expect(banner.getByRole("link", { name: "FAQ" })).toHaveAttribute("href", "/support#faq");
 
     const menu = notificationsMenu(page);
