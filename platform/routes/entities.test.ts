@@ -1,38 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { testPlatform, type TestAccount, type TestPlatform } from "../test/harness.ts";
-import { malformedPayloads, stressesBodyStorage, type MalformedPayload } from "../test/malformed.ts";
+import { malformedPayloads, validVariants, type MalformedPayload } from "../test/malformed.ts";
 
 let p: TestPlatform;
 beforeAll(async () => {
   p = await testPlatform();
 });
-
-/**
- * The generated variants that are a valid body for a call (malformed.ts asks us to filter them by
- * name): an optional field left out, emptied or blank (trimmed to empty), and line breaks in a
- * field that may span lines.
- */
-function validVariants(fields: { optional?: string[]; emptyAllowed?: string[]; multiline?: string[] }) {
-  const names = new Set<string>();
-  for (const f of fields.optional ?? []) names.add(`field "${f}": missing`);
-  for (const f of [...(fields.optional ?? []), ...(fields.emptyAllowed ?? [])]) {
-    names.add(`field "${f}": empty string`);
-    names.add(`field "${f}": whitespace only`);
-  }
-  for (const f of fields.multiline ?? []) names.add(`field "${f}": unicode junk (newline and tab injection)`);
-  return (m: MalformedPayload) => names.has(m.name);
-}
-
-/**
- * KNOWN ISSUE outside these routes: platform/lib/apilog.ts stores bodies as jsonb uncleaned, so a
- * signed-in POST carrying NUL, a lone surrogate or thousands of nesting levels answers 500 whatever
- * the call (see the it.fails in auth.test.ts). Such a variant is skipped only while a call that
- * does not exist fails on it too; once the log is fixed they are all checked here.
- */
-async function apiLogFails(a: TestAccount, m: MalformedPayload) {
-  const r = await p.call("POST", "no-such-call", { token: a.token, rawBody: m.rawBody, contentType: m.contentType });
-  return r.status >= 500;
-}
 
 const post = (a: TestAccount, call: string, body: unknown) => p.call("POST", call, { token: a.token, body });
 const get = (a: TestAccount, call: string, query?: Record<string, string>) => p.call("GET", call, { token: a.token, query });
@@ -421,7 +394,6 @@ describe("entities: malformed payloads", () => {
       const notRefused: string[] = [];
       let checked = 0;
       for (const m of payloads) {
-        if (stressesBodyStorage(m) && (await apiLogFails(a, m))) continue;
         checked++;
         const r = await p.call("POST", call, { token: a.token, rawBody: m.rawBody, contentType: m.contentType });
         if (r.status < 400 || r.status >= 500) notRefused.push(`${m.name}: ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);

@@ -202,3 +202,18 @@ export const validForEmptyBody = (m: MalformedPayload) =>
  */
 export const stressesBodyStorage = (m: MalformedPayload) =>
   m.rawBody.includes("\u0000") || /\\u0000|\\ud[89a-f][0-9a-f]{2}/i.test(m.rawBody) || /^[\[{]{1000}/.test(m.rawBody.replace(/"a":/g, ""));
+
+/**
+ * A filter for the generated variants that are a VALID body for a call: an optional field left
+ * out, emptied or blank (trimmed to empty), and line breaks in a field that may span lines.
+ */
+export function validVariants(fields: { optional?: string[]; emptyAllowed?: string[]; multiline?: string[] }) {
+  const names = new Set<string>();
+  for (const f of fields.optional ?? []) names.add(`field "${f}": missing`);
+  for (const f of [...(fields.optional ?? []), ...(fields.emptyAllowed ?? [])]) {
+    names.add(`field "${f}": empty string`);
+    names.add(`field "${f}": whitespace only`);
+  }
+  for (const f of fields.multiline ?? []) names.add(`field "${f}": unicode junk (newline and tab injection)`);
+  return (m: MalformedPayload) => names.has(m.name);
+}
