@@ -106,11 +106,7 @@ export function SetPasswordPage({
         <Notice tone="error" alert>
           {invalidText}
         </Notice>
-        <p className="text-center">
-          <Link className="link text-blue-800" to="/login">
-            Back to Login
-          </Link>
-        </p>
+        <BackToLogin />
       </AuthLayout>
     );
   }
@@ -131,11 +127,18 @@ export function SetPasswordPage({
           {button}
         </SubmitButton>
       </ConformForm>
-      <p className="text-center">
-        <Link className="link text-blue-800" to="/login">
-          Back to Login
-        </Link>
-      </p>
+      <BackToLogin />
     </AuthLayout>
+  );
+}
+
+/** The way back from a public page to the login form. */
+export function BackToLogin() {
+  return (
+    <p className="text-center">
+      <Link className="link text-blue-800" to="/login">
+        Back to Login
+      </Link>
+    </p>
   );
 }

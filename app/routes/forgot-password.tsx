@@ -1,9 +1,9 @@
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { data, Link, redirect, useNavigation } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { AuthLayout, Notice } from "../components/auth-layout.tsx";
+import { AuthLayout, Notice, BackToLogin } from "../components/auth-layout.tsx";
 import { ConformForm, formHasErrors, PageTitle, SelectField, SubmitButton, TextField } from "../components/forms.tsx";
 import { callApi } from "../lib/api.server.ts";
 import { accountChoices, type AccountChoice } from "../lib/auth.server.ts";
@@ -75,11 +75,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
       <AuthLayout heading="Forgot password">
         <PageTitle title="Forgot password" />
         <Notice tone="success">{SENT_MESSAGE}</Notice>
-        <p className="text-center">
-          <Link className="link text-blue-800" to="/login">
-            Back to Login
-          </Link>
-        </p>
+        <BackToLogin />
       </AuthLayout>
     );
   }
@@ -102,11 +98,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
           Send
         </SubmitButton>
       </ConformForm>
-      <p className="text-center">
-        <Link className="link text-blue-800" to="/login">
-          Back to Login
-        </Link>
-      </p>
+      <BackToLogin />
     </AuthLayout>
   );
 }

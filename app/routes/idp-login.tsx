@@ -1,5 +1,5 @@
-import { data, Link } from "react-router";
-import { AuthLayout } from "../components/auth-layout.tsx";
+import { data } from "react-router";
+import { AuthLayout, BackToLogin } from "../components/auth-layout.tsx";
 import { PageTitle } from "../components/forms.tsx";
 import { callApi } from "../lib/api.server.ts";
 import { finishLogin } from "../lib/auth.server.ts";
@@ -52,11 +52,7 @@ export default function IdpLogin() {
     <AuthLayout heading="Authentication failed">
       <PageTitle title="Authentication failed" error />
       <p role="alert">We could not authenticate your account, please close the page and try again.</p>
-      <p className="text-center">
-        <Link className="link text-blue-800" to="/login">
-          Back to Login
-        </Link>
-      </p>
+      <BackToLogin />
     </AuthLayout>
   );
 }

@@ -1,12 +1,11 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, jsDisabled, readMail, test, uniqueEmail, type Account } from "./fixtures.ts";
+import { expect, expectAccessible, jsDisabled, readMail, test, uniqueEmail, type Account, linkIn, createIamUser, type Api } from "./fixtures.ts";
 
 /*
  * Settings (/account) and My Profile (/profile): spec 1 §2, §5 "Password update" and
  * "Confirmation phrases", §6, §7 "Session and account", §8. With and without JavaScript.
  */
 
-type Api = (a: Account, m: "GET" | "POST", c: string, b?: unknown) => Promise<{ status: number; body: any }>;
 
 const toast = (page: Page, text: string | RegExp) => page.getByTestId("toaster").getByText(text);
 
@@ -18,31 +17,6 @@ async function ready(page: Page) {
 async function open(page: Page, path: string) {
   await page.goto(path);
   await ready(page);
-}
-
-/** The path and query of the first link in a mail that points at `route`. */
-function linkIn(mail: string, route: string): string {
-  const match = mail.match(new RegExp(`https?://[^\\s"<>]*${route}\\?[^\\s"<>]+`));
-  if (!match) throw new Error(`no ${route} link in:\n${mail}`);
-  const url = new URL(match[0]);
-  return url.pathname + url.search;
-}
-
-/** A new IAM user of `owner`'s account, with its first password set through the e-mailed link. */
-async function createIamUser(page: Page, api: Api, owner: Account) {
-  const entity_name = `HQ ${Date.now().toString(36)}`;
-  const entity = await api(owner, "POST", "create_entity", { entity_name, description: "", parent_entity_name: "" });
-  expect(entity.status, JSON.stringify(entity.body)).toBe(200);
-  const iam: Account = { username: uniqueEmail("iam"), password: "iam password 123" };
-  const after = Date.now();
-  const created = await api(owner, "POST", "create-iam-user", { username: iam.username, role: "admin", entity_name, name: "Ira Iam" });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  await page.goto(linkIn(await readMail(iam.username, { after }), "/new-iam-user-setup-template"));
-  await page.getByLabel("Password", { exact: true }).fill(iam.password);
-  await page.getByLabel("Confirm Password").fill(iam.password);
-  await page.getByRole("button", { name: "Set password" }).click();
-  await page.waitForURL("**/login");
-  return iam;
 }
 
 async function logout(page: Page) {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, jsDisabled, readMail, test, uniqueEmail, type Account } from "./fixtures.ts";
+import { expect, expectAccessible, jsDisabled, readMail, test, uniqueEmail, type Account, linkIn } from "./fixtures.ts";
 
 /*
  * The public routes (spec 3 §2.1, §2.4–2.9, §4, §5, §8; spec 1 §2, §4, §8 Login), with and
@@ -8,14 +8,6 @@ import { expect, expectAccessible, jsDisabled, readMail, test, uniqueEmail, type
  */
 
 const toast = (page: Page, text: string | RegExp) => page.getByTestId("toaster").getByText(text);
-
-/** The path and query of the first link in a mail that points at `route`. */
-function linkIn(mail: string, route: string): string {
-  const match = mail.match(new RegExp(`https?://[^\\s"<>]*${route}\\?[^\\s"<>]+`));
-  if (!match) throw new Error(`no ${route} link in:\n${mail}`);
-  const url = new URL(match[0]);
-  return url.pathname + url.search;
-}
 
 async function fillLogin(page: Page, username: string, password: string) {
   await page.getByLabel("Email").fill(username);

@@ -108,6 +108,33 @@ export const test = base.extend<Fixtures>({
   },
 });
 
+/** The path and query of the first link in a mail that points at `route`. */
+export function linkIn(mail: string, route: string): string {
+  const match = mail.match(new RegExp(`https?://[^\\s"<>]*${route}\\?[^\\s"<>]+`));
+  if (!match) throw new Error(`no ${route} link in:\n${mail}`);
+  const url = new URL(match[0]);
+  return url.pathname + url.search;
+}
+
+export type Api = (a: Account, m: "GET" | "POST", c: string, b?: unknown) => Promise<{ status: number; body: any }>;
+
+/** A new IAM user of `owner`'s account, with its first password set through the e-mailed link. */
+export async function createIamUser(page: Page, api: Api, owner: Account, role: "admin" | "readonly" = "admin") {
+  const entity_name = `HQ ${Date.now().toString(36)}`;
+  const entity = await api(owner, "POST", "create_entity", { entity_name, description: "", parent_entity_name: "" });
+  expect(entity.status, JSON.stringify(entity.body)).toBe(200);
+  const iam: Account = { username: uniqueEmail("iam"), password: "iam password 123" };
+  const after = Date.now();
+  const created = await api(owner, "POST", "create-iam-user", { username: iam.username, role, entity_name, name: "Ira Iam" });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  await page.goto(linkIn(await readMail(iam.username, { after }), "/new-iam-user-setup-template"));
+  await page.getByLabel("Password", { exact: true }).fill(iam.password);
+  await page.getByLabel("Confirm Password").fill(iam.password);
+  await page.getByRole("button", { name: "Set password" }).click();
+  await page.waitForURL("**/login");
+  return iam;
+}
+
 export { expect };
 
 /** True in the project that runs with JavaScript turned off. */

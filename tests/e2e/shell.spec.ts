@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, jsDisabled, readMail, test, uniqueEmail, type Account } from "./fixtures.ts";
+import { expect, expectAccessible, jsDisabled, readMail, test, uniqueEmail, type Account, linkIn, createIamUser, type Api } from "./fixtures.ts";
 
 /*
  * The shell of every protected page (spec 1 §2 Top bar and Breadcrumbs, §6; spec 3 §2.2, §2.3;
@@ -52,31 +52,6 @@ const groups: [string, [string, string][]][] = [
 /** With JavaScript, waits until the shell is hydrated (menus, clipboard and Escape need it). */
 async function ready(page: Page) {
   if (!jsDisabled(test.info())) await page.locator(".shell[data-hydrated]").waitFor();
-}
-
-/** The path and query of the first link in a mail that points at `route`. */
-function linkIn(mail: string, route: string): string {
-  const match = mail.match(new RegExp(`https?://[^\\s"<>]*${route}\\?[^\\s"<>]+`));
-  if (!match) throw new Error(`no ${route} link in:\n${mail}`);
-  const url = new URL(match[0]);
-  return url.pathname + url.search;
-}
-
-/** A new IAM user of `owner`'s account, with its first password set through the e-mailed link. */
-async function createIamUser(page: Page, api: (a: Account, m: "GET" | "POST", c: string, b?: unknown) => Promise<{ status: number; body: any }>, owner: Account) {
-  const entity_name = `HQ ${Date.now().toString(36)}`;
-  const entity = await api(owner, "POST", "create_entity", { entity_name, description: "", parent_entity_name: "" });
-  expect(entity.status, JSON.stringify(entity.body)).toBe(200);
-  const iam: Account = { username: uniqueEmail("iam"), password: "iam password 123" };
-  const after = Date.now();
-  const created = await api(owner, "POST", "create-iam-user", { username: iam.username, role: "admin", entity_name, name: "Ira Iam" });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  await page.goto(linkIn(await readMail(iam.username, { after }), "/new-iam-user-setup-template"));
-  await page.getByLabel("Password", { exact: true }).fill(iam.password);
-  await page.getByLabel("Confirm Password").fill(iam.password);
-  await page.getByRole("button", { name: "Set password" }).click();
-  await page.waitForURL("**/login");
-  return iam;
 }
 
 test.describe("shell", () => {
