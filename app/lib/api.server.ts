@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { apiUrl } from "./env.server.ts";
+import { platformFetch } from "./platform.server.ts";
 import { destroySessionCookie, getSession, loginRedirect } from "./session.server.ts";
 import { flashToasts } from "./toast.server.ts";
 
@@ -20,13 +21,7 @@ type Query = Record<string, string | number | boolean | null | undefined>;
 /** Thrown (as a 503 response) when the platform cannot be reached; the error boundary explains it. */
 export const SERVICE_UNAVAILABLE = "service-unavailable";
 
-async function send(request: Request): Promise<Response> {
-  if (apiUrl) return fetch(request);
-  // Embedded default: call the in-process platform directly, no network hop.
-  const { getPlatform } = await import("../../platform/index.ts");
-  const platform = await getPlatform();
-  return platform.fetch(request);
-}
+const send = platformFetch;
 
 function buildUrl(path: string, query?: Query): URL {
   const base = apiUrl ?? "http://platform.internal";

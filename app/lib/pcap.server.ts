@@ -4,6 +4,7 @@ import { redirect } from "react-router";
 import { SERVICE_UNAVAILABLE } from "./api.server.ts";
 import { csrf } from "./csrf.server.ts";
 import { apiUrl } from "./env.server.ts";
+import { platformFetch } from "./platform.server.ts";
 import { cleanFileName, MAX_PCAP_BYTES, messages, uploadErrorMessage } from "./pcap.ts";
 import { destroySessionCookie, loginRedirect } from "./session.server.ts";
 import { flashToasts } from "./toast.server.ts";
@@ -23,11 +24,7 @@ function platformUrl(path: string, query: Query = {}): URL {
   return url;
 }
 
-async function send(request: Request): Promise<Response> {
-  if (apiUrl) return fetch(request);
-  const { getPlatform } = await import("../../platform/index.ts");
-  return (await getPlatform()).fetch(request);
-}
+const send = platformFetch;
 
 /** Thrown when the platform cannot be reached (the error boundary explains it and retries). */
 export function platformUnavailable() {

@@ -12,6 +12,11 @@ export interface PlatformConfig {
   fleetSeed: number;
   tokenTtlHours: number;
   seedDemo: boolean;
+  /**
+   * Remember resolved bearer tokens between calls (lib/auth.ts). Only where this process is the
+   * database's sole writer (PGlite), so every change that could affect a token is seen here.
+   */
+  cacheCallers: boolean;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
@@ -25,5 +30,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     fleetSeed: Number(env.FLEET_SEED ?? 1),
     tokenTtlHours: Number(env.TOKEN_TTL_HOURS ?? 12),
     seedDemo: env.SEED_DEMO !== "false",
+    cacheCallers: !env.DATABASE_URL && env.CALLER_CACHE !== "off",
   };
 }

@@ -1,0 +1,162 @@
+import { existsSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import { packBody, type AnswerMessage, type HostMessage, type WorkerMessage } from "./protocol.ts";
+
+/*
+ * The embedded platform on its own thread (docs/decisions/2026-11-22-platform-thread.md).
+ *
+ * The console renders pages on the main thread; the platform (PGlite or PostgreSQL, Drizzle,
+ * Hono, mail, the PCAP queue) runs in one worker thread. `fetch(request)` has the platform's
+ * own signature, so api.server.ts, the /api/v1 splat route and the PCAP streams call it exactly
+ * as they would call the in-process platform or a remote one. On a 2-core machine this lets a
+ * page's database work and its rendering use both cores instead of queueing on one.
+ *
+ * If the thread dies, the calls under way fail (the console answers 'Service unavailable') and
+ * the next call starts a new thread.
+ */
+
+export interface PlatformThread {
+  fetch(request: Request): Promise<Response>;
+  /** Resolves when the platform has migrated and seeded (rejects if it could not start). */
+  ready: Promise<void>;
+  /** False once the thread has died or was closed. */
+  alive(): boolean;
+  close(): Promise<void>;
+}
+
+/** The directory holding entry.mjs and worker.ts (sources beside this module, or under cwd). */
+export function threadDirectory(): string {
+  const candidates = [process.env.LINKWISE_PLATFORM_THREAD_DIR, dirname(fileURLToPath(import.meta.url)), resolve(process.cwd(), "platform", "thread")];
+  for (const dir of candidates) {
+    if (dir && existsSync(join(dir, "entry.mjs")) && existsSync(join(dir, "worker.ts"))) return dir;
+  }
+  throw new Error("platform thread files not found (entry.mjs, worker.ts); set LINKWISE_PLATFORM_THREAD_DIR to the platform/thread directory");
+}
+
+interface Pending {
+  resolve: (response: Response) => void;
+  reject: (error: Error) => void;
+}
+
+const NULL_BODY_STATUS = new Set([101, 204, 205, 304]);
+
+export function startPlatformThread(): PlatformThread {
+  const dir = threadDirectory();
+  const worker = new Worker(join(dir, "entry.mjs"), { workerData: { workerTs: join(dir, "worker.ts") } });
+  // The thread must not keep the process alive: when the HTTP server closes (SIGTERM), the
+  // process exits and the thread with it, as the in-process platform did.
+  worker.unref();
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+  let dead: Error | null = null;
+
+  let markReady!: () => void;
+  let failReady!: (error: Error) => void;
+  const ready = new Promise<void>((res, rej) => {
+    markReady = res;
+    failReady = rej;
+  });
+  ready.catch(() => {});
+
+  const fail = (error: Error) => {
+    dead ??= error;
+    failReady(error);
+    for (const p of pending.values()) p.reject(error);
+    pending.clear();
+  };
+
+  worker.on("message", (message: WorkerMessage) => {
+    switch (message.kind) {
+      case "ready":
+        markReady();
+        return;
+      case "start-failed":
+        fail(new Error(`the platform could not start: ${message.message}`));
+        void worker.terminate();
+        return;
+      case "answer": {
+        const p = pending.get(message.id);
+        if (!p) return;
+        pending.delete(message.id);
+        p.resolve(toResponse(message));
+        return;
+      }
+      case "fail": {
+        const p = pending.get(message.id);
+        if (!p) return;
+        pending.delete(message.id);
+        p.reject(new Error(message.message));
+        return;
+      }
+    }
+  });
+  worker.on("error", (error) => {
+    console.error("[platform] thread crashed:", error);
+    fail(error);
+  });
+  worker.on("exit", (code) => fail(new Error(`the platform thread exited (code ${code})`)));
+
+  if (process.env.LINKWISE_ELU) {
+    let last = worker.performance.eventLoopUtilization();
+    setInterval(() => {
+      const now = worker.performance.eventLoopUtilization();
+      console.log(`[elu] platform ${worker.performance.eventLoopUtilization(now, last).utilization.toFixed(2)}`);
+      last = now;
+    }, 2000).unref();
+  }
+
+  const post = (message: HostMessage, transfer: Transferable[] = []) => worker.postMessage(message, transfer as never);
+
+  async function call(request: Request): Promise<Response> {
+    if (dead) throw dead;
+    const id = nextId++;
+    const transfer: Transferable[] = [];
+    const body =
+      request.method === "GET" || request.method === "HEAD"
+        ? null
+        : await packBody(request.body, request.headers, () => request.arrayBuffer(), transfer);
+    if (dead) throw dead;
+    const answer = new Promise<Response>((resolve, reject) => pending.set(id, { resolve, reject }));
+    post({ kind: "call", id, method: request.method, url: request.url, headers: [...request.headers], body }, transfer);
+    if (request.signal && !request.signal.aborted) {
+      const onAbort = () => post({ kind: "abort", id });
+      request.signal.addEventListener("abort", onAbort, { once: true });
+      answer.finally(() => request.signal.removeEventListener("abort", onAbort)).catch(() => {});
+    }
+    return answer;
+  }
+
+  return {
+    fetch: call,
+    ready,
+    alive: () => dead === null,
+    async close() {
+      fail(new Error("the platform thread was closed"));
+      await worker.terminate();
+    },
+  };
+}
+
+function toResponse(message: AnswerMessage): Response {
+  const body = NULL_BODY_STATUS.has(message.status) ? null : (message.body as BodyInit | null);
+  return new Response(body, { status: message.status, statusText: message.statusText, headers: message.headers });
+}
+
+/*
+ * One thread per process, started on first use and again after it died. Kept on globalThis so
+ * the dev server's module reloads do not start a second one.
+ */
+const key = Symbol.for("linkwise.platform-thread");
+type GlobalWithThread = typeof globalThis & { [key]?: PlatformThread };
+
+export function getPlatformThread(): PlatformThread {
+  const g = globalThis as GlobalWithThread;
+  let thread = g[key];
+  if (!thread || !thread.alive()) {
+    thread = startPlatformThread();
+    g[key] = thread;
+  }
+  return thread;
+}
