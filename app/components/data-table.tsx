@@ -1,8 +1,11 @@
-import { useEffect, useRef, useState, type MouseEvent as ReactMouseEvent, type ReactNode } from "react";
+import { Component, createRef, useEffect, useRef, useState, type MouseEvent as ReactMouseEvent, type ReactNode } from "react";
 import { Form, useLocation, useNavigate, useSubmit } from "react-router";
+import { useAuthenticityToken } from "remix-utils/csrf/react";
+import { tableRows } from "../lib/table-rows.ts";
 import type { TablePage } from "../lib/table.server.ts";
 import { applyParams, DIALOG_PARAMS, hrefWith, keptParams, queryString, type ParamChanges } from "../lib/url.ts";
 import { MenuStyles, useMenuBehavior } from "./row-menu.tsx";
+import { staticHtml, staticHtmlOfAll } from "./static-html.ts";
 
 /*
  * The server-driven data table. The loader pages the rows (app/lib/table.server.ts); this renders
@@ -12,8 +15,11 @@ import { MenuStyles, useMenuBehavior } from "./row-menu.tsx";
  * forms navigate on the client, the search submits itself 250 ms after typing stops, checkboxes
  * and selects apply at once, and a click anywhere on a row selects it.
  *
- * Cells are plain JSX: `column.cell(row)` is called directly (no per-cell context objects), which
- * keeps a 50-row page cheap to render on the server. See app/components/README.md.
+ * The rows are written as one string of markup (static-html.ts) into the <tbody>, on the server
+ * and in the browser alike: cells and row menus are plain JSX of HTML elements and pure function
+ * components (no hooks, no event handlers), and the table handles their clicks, changes and
+ * submits by delegation. That keeps a 50-row page cheap to render
+ * (docs/decisions/2026-11-23-table-rows-as-markup.md). See app/components/README.md.
  */
 
 export interface Column<T> {
@@ -21,7 +27,7 @@ export interface Column<T> {
   id: string;
   /** Column header text. */
   header: string;
-  /** The cell's content. Called once per row; keep it cheap (no hooks). */
+  /** The cell's content: HTML elements and pure function components (no hooks, no event handlers). */
   cell: (row: T) => ReactNode;
   /** The header is a sort link (the loader must list the id in `sortable`). */
   sortable?: boolean;
@@ -39,6 +45,8 @@ export interface TableLinks {
   select: (id: string) => string;
   /** This page with some parameters changed. */
   with: (changes: ParamChanges) => string;
+  /** The page's CSRF token, for POST items of a row menu (`<RowMenu csrf={links.csrf}>`). */
+  csrf: string;
 }
 
 export interface DataTableProps<T> {
@@ -57,8 +65,11 @@ export interface DataTableProps<T> {
   selection?: "none" | "single" | "multiple";
   /** The column whose cell is the selection link (default: the first visible column). */
   linkColumn?: string;
-  /** The row menu (a <RowMenu>), given the row, hrefs, and whether it should open upward. */
-  rowMenu?: (row: T, links: TableLinks, up: boolean) => ReactNode;
+  /**
+   * The row menu (a <RowMenu>), given the row, hrefs, and whether it should open upward. Pure, like
+   * the cells; pass `csrf={links.csrf}` when it has POST items.
+   */
+  rowMenu?: (row: T, links: TableLinks, up: boolean, index: number) => ReactNode;
   /** Buttons/links shown right of the search (e.g. "Add Contact"). */
   toolbar?: ReactNode;
   /** Show the search form (default true). */
@@ -92,6 +103,8 @@ export function DataTable<T>({
   const navigate = useNavigate();
   const submit = useSubmit();
   const hydrated = useHydrated();
+  const csrfToken = useAuthenticityToken();
+  const card = useRef<HTMLDivElement>(null);
   useMenuBehavior();
 
   const visible = columns.filter((c) => !c.hidden || page.cols.includes(c.id));
@@ -108,6 +121,7 @@ export function DataTable<T>({
     dialog: (name, rowId) => `${dialogBase}dialog=${encodeURIComponent(name)}${rowId ? `&id=${encodeURIComponent(rowId)}` : ""}`,
     select: (rowId) => `${selectBase}selected=${encodeURIComponent(rowId)}`,
     with: (changes) => hrefWith(location, changes),
+    csrf: csrfToken,
   };
 
   /** With JS: links in the table navigate on the client; a click on a row (not on a control) selects it. */
@@ -132,21 +146,91 @@ export function DataTable<T>({
     if (link) navigate(link.pathname + link.search, { preventScrollReset: true });
   }
 
-  function onChange(event: React.ChangeEvent<HTMLDivElement>) {
-    // Checkboxes (selection, column chooser) and the page-size select apply at once with JS.
-    const el = event.target as unknown as HTMLInputElement | HTMLSelectElement;
-    const form = el.form;
-    if (!form || el.type === "search" || form.getAttribute("method")?.toLowerCase() !== "get") return;
-    submit(form, { preventScrollReset: true, replace: el.name !== "selected" });
-  }
+  // Native listeners: the rows are markup that React does not manage, so its synthetic change
+  // and submit events would not see them.
+  const handlers = useRef({ submit });
+  handlers.current.submit = submit;
+  useEffect(() => {
+    const el = card.current;
+    if (!el) return;
+    const onChange = (event: Event) => {
+      // Checkboxes (selection, column chooser) and the page-size select apply at once with JS.
+      const input = event.target as HTMLInputElement | HTMLSelectElement;
+      const form = input.form;
+      if (!form || input.type === "search" || form.getAttribute("method")?.toLowerCase() !== "get") return;
+      handlers.current.submit(form, { preventScrollReset: true, replace: input.name !== "selected" });
+    };
+    const onSubmit = (event: SubmitEvent) => {
+      // A POST item of a row menu: submitted by the router, as a <Form> would be.
+      const form = event.target as HTMLFormElement;
+      if (event.defaultPrevented || !form.closest("tbody") || form.getAttribute("method")?.toLowerCase() !== "post") return;
+      event.preventDefault();
+      const menu = form.closest("details[data-menu]") as HTMLDetailsElement | null;
+      if (menu) menu.open = false;
+      handlers.current.submit(form, { method: "post", preventScrollReset: true });
+    };
+    el.addEventListener("change", onChange);
+    el.addEventListener("submit", onSubmit);
+    return () => {
+      el.removeEventListener("change", onChange);
+      el.removeEventListener("submit", onSubmit);
+    };
+  }, []);
 
   const from = page.total === 0 ? 0 : (page.page - 1) * page.size + 1;
   const to = Math.min(page.total, page.page * page.size);
   const colCount = visible.length + (selection === "multiple" ? 1 : 0) + (rowMenu ? 1 : 0);
-  const lastRows = page.rows.length > 3 ? page.rows.length - 2 : page.rows.length;
+  const rows = tableRows(page);
+  const lastRows = rows.length > 3 ? rows.length - 2 : rows.length;
+
+  let rowsHtml: string;
+  if (rows.length === 0) {
+    rowsHtml = staticHtml(
+      <tr>
+        <td colSpan={colCount} className="text-base-content/70 py-8 text-center">
+          {page.unfiltered === 0 ? emptyMessage : noMatchMessage}
+        </td>
+      </tr>,
+    );
+  } else {
+    rowsHtml = staticHtmlOfAll(rows, (row, index) => {
+      const rowId = getRowId(row);
+      const isSelected = selected.has(rowId);
+      const selectHref = linkCol ? links.select(rowId) : undefined;
+      return (
+        <tr data-row={rowId} aria-selected={isSelected || undefined}>
+          {selection === "multiple" ? (
+            <td>
+              <input
+                type="checkbox"
+                className="checkbox checkbox-sm"
+                name="selected"
+                value={rowId}
+                form={selectFormId}
+                defaultChecked={isSelected}
+                aria-label={`Select ${rowLabel(row)}`}
+              />
+            </td>
+          ) : null}
+          {visible.map((c) =>
+            c.id === linkCol ? (
+              <td className={c.className}>
+                <a href={selectHref} className="kit-select link link-hover link-primary font-medium" aria-current={isSelected ? "true" : undefined}>
+                  {c.cell(row)}
+                </a>
+              </td>
+            ) : (
+              <td className={c.className}>{c.cell(row)}</td>
+            ),
+          )}
+          {rowMenu ? <td className="text-right">{rowMenu(row, links, index >= lastRows, index)}</td> : null}
+        </tr>
+      );
+    });
+  }
 
   return (
-    <div className="card bg-base-100 shadow-sm" onClick={onClick} onChange={onChange} id={id}>
+    <div className="card bg-base-100 shadow-sm" onClick={onClick} id={id} ref={card}>
       <MenuStyles />
       <div className="card-body gap-3 p-4">
         <div className="flex flex-wrap items-end gap-2">
@@ -162,14 +246,14 @@ export function DataTable<T>({
             method="get"
             id={selectFormId}
             // Always there (the checkboxes belong to it); shown when it has something to show.
-            className={(!hydrated && page.rows.length > 0) || page.selected.length ? "flex flex-wrap items-center gap-2" : "hidden"}
+            className={(!hydrated && page.rowCount > 0) || page.selected.length ? "flex flex-wrap items-center gap-2" : "hidden"}
             preventScrollReset
           >
             {keptParams(location.search, ["selected"]).map(([k, v], i) => (
               <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
             ))}
             {/* Without JS the checkboxes need a submit; with JS they apply at once. */}
-            {!hydrated && page.rows.length > 0 ? (
+            {!hydrated && page.rowCount > 0 ? (
               <button type="submit" className="btn btn-sm">
                 Select
               </button>
@@ -202,53 +286,7 @@ export function DataTable<T>({
                 ) : null}
               </tr>
             </thead>
-            <tbody>
-              {page.rows.length === 0 ? (
-                <tr>
-                  <td colSpan={colCount} className="text-base-content/70 py-8 text-center">
-                    {page.unfiltered === 0 ? emptyMessage : noMatchMessage}
-                  </td>
-                </tr>
-              ) : (
-                page.rows.map((row, index) => {
-                  const rowId = getRowId(row);
-                  const isSelected = selected.has(rowId);
-                  const selectHref = linkCol ? links.select(rowId) : undefined;
-                  return (
-                    <tr key={rowId} aria-selected={isSelected || undefined}>
-                      {selection === "multiple" ? (
-                        <td>
-                          <input
-                            key={isSelected ? "on" : "off"}
-                            type="checkbox"
-                            className="checkbox checkbox-sm"
-                            name="selected"
-                            value={rowId}
-                            form={selectFormId}
-                            defaultChecked={isSelected}
-                            aria-label={`Select ${rowLabel(row)}`}
-                          />
-                        </td>
-                      ) : null}
-                      {visible.map((c) =>
-                        c.id === linkCol ? (
-                          <td key={c.id} className={c.className}>
-                            <a href={selectHref} className="kit-select link link-hover link-primary font-medium" aria-current={isSelected ? "true" : undefined}>
-                              {c.cell(row)}
-                            </a>
-                          </td>
-                        ) : (
-                          <td key={c.id} className={c.className}>
-                            {c.cell(row)}
-                          </td>
-                        ),
-                      )}
-                      {rowMenu ? <td className="text-right">{rowMenu(row, links, index >= lastRows)}</td> : null}
-                    </tr>
-                  );
-                })
-              )}
-            </tbody>
+            <MarkupRows html={rowsHtml} />
           </table>
         </div>
 
@@ -263,6 +301,40 @@ export function DataTable<T>({
       </div>
     </div>
   );
+}
+
+const FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]";
+
+/**
+ * The <tbody>, holding the rows' markup. React replaces the markup only when it changed; the
+ * element that had focus in it (a row's link, checkbox or menu button) gets it back afterwards.
+ */
+class MarkupRows extends Component<{ html: string }> {
+  private body = createRef<HTMLTableSectionElement>();
+
+  override shouldComponentUpdate(next: { html: string }) {
+    return next.html !== this.props.html;
+  }
+
+  override getSnapshotBeforeUpdate(): { row: string; index: number } | null {
+    const body = this.body.current;
+    const active = document.activeElement;
+    if (!body || !active || !body.contains(active)) return null;
+    const row = active.closest("tr");
+    const key = row?.getAttribute("data-row");
+    if (!row || !key) return null;
+    return { row: key, index: Array.from(row.querySelectorAll(FOCUSABLE)).indexOf(active) };
+  }
+
+  override componentDidUpdate(_props: unknown, _state: unknown, snapshot: { row: string; index: number } | null) {
+    if (!snapshot || snapshot.index < 0) return;
+    const row = this.body.current?.querySelector(`tr[data-row="${CSS.escape(snapshot.row)}"]`);
+    (row?.querySelectorAll<HTMLElement>(FOCUSABLE)[snapshot.index])?.focus();
+  }
+
+  override render() {
+    return <tbody ref={this.body} dangerouslySetInnerHTML={{ __html: this.props.html }} />;
+  }
 }
 
 function prefix(pathname: string, params: URLSearchParams) {

@@ -28,28 +28,35 @@ export interface RowMenuProps {
   /** The visible button content; default a vertical ellipsis. */
   button?: ReactNode;
   className?: string;
+  /**
+   * The CSRF token for POST items. In a <DataTable> row pass `links.csrf`: the rows are static
+   * markup there, so the items are plain forms (the table submits them through the router).
+   * Without it, POST items are router <Form>s that read the token themselves.
+   */
+  csrf?: string;
 }
 
-export function RowMenu({ label, items, up = false, align = "end", button, className = "" }: RowMenuProps) {
+const VERTICAL_ELLIPSIS = { __html: "&#x22EE;" };
+
+export function RowMenu({ label, items, up = false, align = "end", button, className = "", csrf }: RowMenuProps) {
   return (
     <details className={`dropdown ${align === "end" ? "dropdown-end" : ""} ${up ? "dropdown-top" : ""} ${className}`} data-menu="">
       <summary className="btn btn-ghost btn-sm btn-square" aria-label={label}>
         {button ?? (
-          <span aria-hidden="true" className="text-lg leading-none">
-            ⋮
-          </span>
+          // A character reference, not the character: the rows of a table stay one-byte text.
+          <span aria-hidden="true" className="text-lg leading-none" dangerouslySetInnerHTML={VERTICAL_ELLIPSIS} />
         )}
       </summary>
       <ul className="menu dropdown-content kit-menu">
         {items.map((item) => (
-          <li key={item.label}>{renderItem(item)}</li>
+          <li key={item.label}>{renderItem(item, csrf)}</li>
         ))}
       </ul>
     </details>
   );
 }
 
-function renderItem(item: MenuItem) {
+function renderItem(item: MenuItem, csrf: string | undefined) {
   const tone = item.danger ? "text-error" : undefined;
   if (item.disabled) {
     return (
@@ -63,6 +70,19 @@ function renderItem(item: MenuItem) {
       <a href={item.href} className={tone}>
         {item.label}
       </a>
+    );
+  }
+  const hidden = Object.entries(item.fields ?? {}).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);
+  if (csrf !== undefined) {
+    return (
+      <form method="post" className="p-0">
+        <input type="hidden" name="csrf" value={csrf} />
+        <input type="hidden" name="intent" value={item.intent} />
+        {hidden}
+        <button type="submit" className={`w-full text-left ${tone ?? ""}`}>
+          {item.label}
+        </button>
+      </form>
     );
   }
   return (

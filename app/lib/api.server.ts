@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { apiUrl } from "./env.server.ts";
-import { platformFetch } from "./platform.server.ts";
-import { destroySessionCookie, getSession, loginRedirect } from "./session.server.ts";
+import { platformText, type PlatformTextAnswer } from "./platform.server.ts";
+import { destroySessionCookie, getUser, loginRedirect } from "./session.server.ts";
 import { flashToasts } from "./toast.server.ts";
 
 /** One item of a FastAPI-style error list. */
@@ -20,8 +20,6 @@ type Query = Record<string, string | number | boolean | null | undefined>;
 
 /** Thrown (as a 503 response) when the platform cannot be reached; the error boundary explains it. */
 export const SERVICE_UNAVAILABLE = "service-unavailable";
-
-const send = platformFetch;
 
 function buildUrl(path: string, query?: Query): URL {
   const base = apiUrl ?? "http://platform.internal";
@@ -44,10 +42,7 @@ export async function callApi<T = unknown>(
   opts: { query?: Query; body?: unknown; token?: string } = {},
 ): Promise<ApiResult<T>> {
   let token = opts.token;
-  if (!token && request) {
-    const session = await getSession(request);
-    token = session.get("access_token");
-  }
+  if (!token && request) token = (await getUser(request))?.access_token;
   const headers: Record<string, string> = { accept: "application/json" };
   if (token) headers.authorization = `Bearer ${token}`;
   let body: string | undefined;
@@ -55,15 +50,15 @@ export async function callApi<T = unknown>(
     headers["content-type"] = "application/json";
     body = JSON.stringify(opts.body ?? {});
   }
-  let response: Response;
+  let response: PlatformTextAnswer;
   try {
-    response = await send(new Request(buildUrl(path, opts.query), { method, headers, body }));
+    response = await platformText(method, buildUrl(path, opts.query).href, headers, body);
   } catch (error) {
     console.error(`[console] platform unreachable for ${method} ${path}:`, (error as Error).message);
     throw unavailable();
   }
   if (response.status === 502 || response.status === 503 || response.status === 504) throw unavailable();
-  const text = await response.text();
+  const text = response.text;
   let parsed: unknown = null;
   if (text) {
     try {

@@ -1,8 +1,10 @@
-import { createCookie } from "react-router";
+import { createHash, randomBytes } from "node:crypto";
+import { encodeBase64url } from "@oslojs/encoding";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import { secureCookies, sessionSecrets } from "./env.server.ts";
+import { createSignedCookie } from "./signed-cookie.server.ts";
 
-const cookie = createCookie("csrf", {
+const cookie = createSignedCookie("csrf", {
   path: "/",
   httpOnly: true,
   secure: secureCookies,
@@ -10,7 +12,16 @@ const cookie = createCookie("csrf", {
   secrets: sessionSecrets,
 });
 
-export const csrf = new CSRF({ cookie, formDataKey: "csrf", secret: sessionSecrets[0] });
+/** remix-utils' CSRF, with the token drawn in one call to the system's CSPRNG (its own draws a character at a time). */
+class FastCSRF extends CSRF {
+  override generate(bytes = 32) {
+    const token = randomBytes(bytes).toString("base64url");
+    // The same "signature" as remix-utils' own (validate() recomputes it so).
+    return `${token}.${encodeBase64url(createHash("sha256").update(token).digest())}`;
+  }
+}
+
+export const csrf = new FastCSRF({ cookie, formDataKey: "csrf", secret: sessionSecrets[0] });
 
 /**
  * Reads a posted form and checks its CSRF token. A bad token answers 403: the form is stale or

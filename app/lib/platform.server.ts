@@ -14,14 +14,22 @@ function inProcess(): boolean {
   return process.env.PLATFORM_THREAD === "0" || (globalThis as Record<symbol, unknown>)[inProcessKey] !== undefined;
 }
 
+// Loaded once: a dynamic import() of an already loaded module still costs a module lookup.
+type HostModule = typeof import("../../platform/thread/host.ts");
+let hostModule: HostModule | Promise<HostModule> | null = null;
+async function platformThread() {
+  hostModule ??= import("../../platform/thread/host.ts").then((m) => (hostModule = m));
+  const host = hostModule instanceof Promise ? await hostModule : hostModule;
+  return host.getPlatformThread();
+}
+
 export async function platformFetch(request: Request): Promise<Response> {
   if (apiUrl) return fetch(request);
   if (inProcess()) {
     const { getPlatform } = await import("../../platform/index.ts");
     return (await getPlatform()).fetch(request);
   }
-  const { getPlatformThread } = await import("../../platform/thread/host.ts");
-  return getPlatformThread().fetch(request);
+  return (await platformThread()).fetch(request);
 }
 
 /** Starts the embedded platform with the server (migrate, seed, print the demo credentials) rather than on the first request. */
@@ -32,6 +40,24 @@ export async function startEmbeddedPlatform(): Promise<void> {
     await getPlatform();
     return;
   }
-  const { getPlatformThread } = await import("../../platform/thread/host.ts");
-  await getPlatformThread().ready;
+  await (await platformThread()).ready;
+}
+
+/** What a plain JSON call answers: status, headers and the body's text. */
+export interface PlatformTextAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+/**
+ * A plain call with a text body (the console's JSON calls, api.server.ts). On the platform thread
+ * it crosses as strings, without building a Request, a Response or a stream on this thread.
+ */
+export async function platformText(method: string, url: string, headers: Record<string, string>, body?: string): Promise<PlatformTextAnswer> {
+  if (apiUrl || inProcess()) {
+    const response = await platformFetch(new Request(url, { method, headers, body }));
+    return { status: response.status, headers: response.headers, text: await response.text() };
+  }
+  return (await platformThread()).text(method, url, Object.entries(headers), body ?? null);
 }

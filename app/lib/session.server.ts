@@ -1,5 +1,6 @@
 import { createCookieSessionStorage, redirect } from "react-router";
 import { secureCookies, sessionSecrets } from "./env.server.ts";
+import { createSignedCookie } from "./signed-cookie.server.ts";
 
 export type SessionType = "account" | "iam_user";
 
@@ -21,23 +22,41 @@ export interface PendingLogin {
 type StoredData = Partial<SessionData> & { pending?: PendingLogin; subscriber?: string };
 
 export const sessionStorage = createCookieSessionStorage<StoredData>({
-  cookie: {
-    name: "__session",
+  cookie: createSignedCookie("__session", {
     httpOnly: true,
     sameSite: "lax",
     path: "/",
     secrets: sessionSecrets,
     secure: secureCookies,
     maxAge: 60 * 60 * 12,
-  },
+  }),
 });
 
 export async function getSession(request: Request) {
   return sessionStorage.getSession(request.headers.get("Cookie"));
 }
 
+/*
+ * The signed-in user of a request, read once: the shell, the page's loader and each platform call
+ * all ask for it. Keyed by the Cookie header (the request objects React Router hands to loaders
+ * are not always the same object); the value is immutable.
+ */
+const users = new WeakMap<Request, { cookie: string | null; user: Promise<SessionData | null> }>();
+let lastUser: { cookie: string; user: Promise<SessionData | null> } | null = null;
+
 /** The signed-in user, or null. */
-export async function getUser(request: Request): Promise<SessionData | null> {
+export function getUser(request: Request): Promise<SessionData | null> {
+  const cookie = request.headers.get("Cookie");
+  const known = users.get(request);
+  if (known && known.cookie === cookie) return known.user;
+  if (cookie && lastUser?.cookie === cookie) return lastUser.user;
+  const user = readUser(request);
+  users.set(request, { cookie, user });
+  if (cookie) lastUser = { cookie, user };
+  return user;
+}
+
+async function readUser(request: Request): Promise<SessionData | null> {
   const session = await getSession(request);
   const username = session.get("username");
   const token = session.get("access_token");

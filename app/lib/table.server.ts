@@ -1,3 +1,4 @@
+import { rowsJson, type RowsJson } from "./table-rows.ts";
 import type { Submission } from "@conform-to/react";
 import type { ColumnSort } from "@tanstack/react-table";
 import type { ApiResult } from "./api.server.ts";
@@ -39,7 +40,10 @@ export interface TableState {
 
 /** What a loader hands to <DataTable page={…}>. */
 export interface TablePage<T> extends TableState {
-  rows: T[];
+  /** This page's rows, as JSON text (app/lib/table-rows.ts): read them with `tableRows(page)`. */
+  rows: RowsJson<T>;
+  /** How many rows this page has. */
+  rowCount: number;
   /** Rows matching the search (all pages). */
   total: number;
   /** Rows before the search. */
@@ -181,10 +185,12 @@ export function pageRows<T>(rows: readonly T[], state: TableState, options: Page
   const start = (page - 1) * state.size;
   const ids = new Set<string>();
   for (const row of rows) ids.add(options.getRowId(row));
+  const pageSlice = matching.slice(start, start + state.size);
   return {
     ...state,
     page,
-    rows: matching.slice(start, start + state.size),
+    rows: rowsJson(pageSlice),
+    rowCount: pageSlice.length,
     total,
     unfiltered: rows.length,
     pageCount,

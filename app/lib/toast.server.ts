@@ -1,5 +1,6 @@
 import { createCookieSessionStorage, redirect } from "react-router";
 import { secureCookies, sessionSecrets } from "./env.server.ts";
+import { createSignedCookie } from "./signed-cookie.server.ts";
 
 export type ToastType = "success" | "warning" | "error" | "info";
 export interface Toast {
@@ -12,7 +13,7 @@ export interface Toast {
 export type ToastInput = Omit<Toast, "id"> & { id?: string };
 
 const toastStorage = createCookieSessionStorage<{ toasts: Toast[] }, { toasts: Toast[] }>({
-  cookie: { name: "__toast", httpOnly: true, sameSite: "lax", path: "/", secrets: sessionSecrets, secure: secureCookies },
+  cookie: createSignedCookie("__toast", { httpOnly: true, sameSite: "lax", path: "/", secrets: sessionSecrets, secure: secureCookies }),
 });
 
 let counter = 0;

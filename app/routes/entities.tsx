@@ -303,12 +303,12 @@ export default function EntitiesPage({ loaderData, actionData }: Route.Component
             Add Entity
           </Link>
         }
-        rowMenu={(e, links, up) => (
+        rowMenu={(e, links, up, index) => (
           <RowMenu
             label={`Actions for ${e.entity_name}`}
             // The kit opens the last two rows upward only from 4 rows on; with exactly 3, the last
             // row's menu would be cut off by the scroll box when a row is tall (several e-mails).
-            up={up || (table.rows.length === 3 && e === table.rows[2])}
+            up={up || (table.rowCount === 3 && index === 2)}
             items={[
               { label: "Edit Entity", href: links.dialog("edit", e.entity_id) },
               { label: "Assign Parent Entity", href: links.dialog("assign-parent", e.entity_id) },

@@ -1,8 +1,9 @@
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { performance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
-import { packBody, type AnswerMessage, type HostMessage, type WorkerMessage } from "./protocol.ts";
+import { packBody, type AnswerMessage, type HostMessage, type TextAnswer, type WorkerMessage } from "./protocol.ts";
 
 /*
  * The embedded platform on its own thread (docs/decisions/2026-11-22-platform-thread.md).
@@ -19,6 +20,8 @@ import { packBody, type AnswerMessage, type HostMessage, type WorkerMessage } fr
 
 export interface PlatformThread {
   fetch(request: Request): Promise<Response>;
+  /** A plain call with a text body; answers the status, headers and text (see protocol.ts). */
+  text(method: string, url: string, headers: [string, string][], body: string | null): Promise<TextAnswer>;
   /** Resolves when the platform has migrated and seeded (rejects if it could not start). */
   ready: Promise<void>;
   /** False once the thread has died or was closed. */
@@ -36,7 +39,7 @@ export function threadDirectory(): string {
 }
 
 interface Pending {
-  resolve: (response: Response) => void;
+  resolve: (response: Response | TextAnswer) => void;
   reject: (error: Error) => void;
 }
 
@@ -67,8 +70,12 @@ export function startPlatformThread(): PlatformThread {
     pending.clear();
   };
 
+  let closed: (() => void) | null = null;
   worker.on("message", (message: WorkerMessage) => {
     switch (message.kind) {
+      case "closed":
+        closed?.();
+        return;
       case "ready":
         markReady();
         return;
@@ -81,6 +88,13 @@ export function startPlatformThread(): PlatformThread {
         if (!p) return;
         pending.delete(message.id);
         p.resolve(toResponse(message));
+        return;
+      }
+      case "text-answer": {
+        const p = pending.get(message.id);
+        if (!p) return;
+        pending.delete(message.id);
+        p.resolve({ status: message.status, headers: new Headers(message.headers), text: message.text });
         return;
       }
       case "fail": {
@@ -100,10 +114,15 @@ export function startPlatformThread(): PlatformThread {
 
   if (process.env.LINKWISE_ELU) {
     let last = worker.performance.eventLoopUtilization();
+    let lastMain = performance.eventLoopUtilization();
     setInterval(() => {
       const now = worker.performance.eventLoopUtilization();
-      console.log(`[elu] platform ${worker.performance.eventLoopUtilization(now, last).utilization.toFixed(2)}`);
+      const main = performance.eventLoopUtilization();
+      console.log(
+        `[elu] platform ${worker.performance.eventLoopUtilization(now, last).utilization.toFixed(2)} console ${performance.eventLoopUtilization(main, lastMain).utilization.toFixed(2)}`,
+      );
       last = now;
+      lastMain = main;
     }, 2000).unref();
   }
 
@@ -118,7 +137,7 @@ export function startPlatformThread(): PlatformThread {
         ? null
         : await packBody(request.body, request.headers, () => request.arrayBuffer(), transfer);
     if (dead) throw dead;
-    const answer = new Promise<Response>((resolve, reject) => pending.set(id, { resolve, reject }));
+    const answer = new Promise<Response>((resolve, reject) => pending.set(id, { resolve: resolve as Pending["resolve"], reject }));
     post({ kind: "call", id, method: request.method, url: request.url, headers: [...request.headers], body }, transfer);
     if (request.signal && !request.signal.aborted) {
       const onAbort = () => post({ kind: "abort", id });
@@ -128,12 +147,32 @@ export function startPlatformThread(): PlatformThread {
     return answer;
   }
 
+  function text(method: string, url: string, headers: [string, string][], body: string | null): Promise<TextAnswer> {
+    if (dead) return Promise.reject(dead);
+    const id = nextId++;
+    const answer = new Promise<TextAnswer>((resolve, reject) => pending.set(id, { resolve: resolve as Pending["resolve"], reject }));
+    post({ kind: "text-call", id, method, url, headers, body });
+    return answer;
+  }
+
   return {
     fetch: call,
+    text,
     ready,
     alive: () => dead === null,
     async close() {
+      // Calls under way fail; the platform closes its database (PGlite checkpoints) within 10 s,
+      // then the thread ends.
+      if (dead) return;
       fail(new Error("the platform thread was closed"));
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 10_000);
+        closed = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        post({ kind: "close" });
+      });
       await worker.terminate();
     },
   };
@@ -157,6 +196,23 @@ export function getPlatformThread(): PlatformThread {
   if (!thread || !thread.alive()) {
     thread = startPlatformThread();
     g[key] = thread;
+    closeOnSignals();
   }
   return thread;
+}
+
+let signalsHooked = false;
+/**
+ * On SIGTERM or SIGINT, close the platform with the HTTP server (react-router-serve closes that):
+ * the database shuts down cleanly and the process can exit.
+ */
+function closeOnSignals() {
+  if (signalsHooked) return;
+  signalsHooked = true;
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      const thread = (globalThis as GlobalWithThread)[key];
+      void thread?.close().catch(() => {});
+    });
+  }
 }

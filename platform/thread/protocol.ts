@@ -21,7 +21,33 @@ export interface AbortMessage {
   id: number;
 }
 
-export type HostMessage = CallMessage | AbortMessage;
+/**
+ * A plain call (the console's JSON calls): a text body in, the answer's text out. No Request,
+ * Response or stream is made on the console's thread for it, which is most of a call's cost there.
+ */
+export interface TextCallMessage {
+  kind: "text-call";
+  id: number;
+  method: string;
+  url: string;
+  headers: [string, string][];
+  body: string | null;
+}
+
+export interface TextAnswerMessage {
+  kind: "text-answer";
+  id: number;
+  status: number;
+  headers: [string, string][];
+  text: string;
+}
+
+/** Close the platform (the database checkpoints and closes), then end the thread. */
+export interface CloseMessage {
+  kind: "close";
+}
+
+export type HostMessage = CallMessage | TextCallMessage | AbortMessage | CloseMessage;
 
 export interface AnswerMessage {
   kind: "answer";
@@ -47,7 +73,18 @@ export interface StartFailedMessage {
   message: string;
 }
 
-export type WorkerMessage = AnswerMessage | FailMessage | ReadyMessage | StartFailedMessage;
+export interface ClosedMessage {
+  kind: "closed";
+}
+
+export type WorkerMessage = AnswerMessage | TextAnswerMessage | FailMessage | ReadyMessage | StartFailedMessage | ClosedMessage;
+
+/** What a plain call answers (platform.server.ts `platformText`). */
+export interface TextAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+}
 
 /** Bodies up to this size (with a known length) are read whole and sent as one buffer. */
 export const WHOLE_BODY_LIMIT = 4 * 1024 * 1024;

@@ -47,10 +47,35 @@ async function answer(message: Extract<HostMessage, { kind: "call" }>) {
   }
 }
 
+async function answerText(message: Extract<HostMessage, { kind: "text-call" }>) {
+  try {
+    const platform = await getPlatform();
+    const response = await platform.fetch(
+      new Request(message.url, { method: message.method, headers: message.headers, body: message.body ?? undefined }),
+    );
+    const text = await response.text();
+    post({ kind: "text-answer", id: message.id, status: response.status, headers: [...response.headers], text });
+  } catch (error) {
+    post({ kind: "fail", id: message.id, message: (error as Error)?.message ?? String(error) });
+  }
+}
+
 port.on("message", (message: HostMessage) => {
   if (message.kind === "call") void answer(message);
+  else if (message.kind === "text-call") void answerText(message);
   else if (message.kind === "abort") inFlight.get(message.id)?.abort();
+  else if (message.kind === "close") void closePlatform();
 });
+
+async function closePlatform() {
+  try {
+    await (await getPlatform()).close();
+  } catch (error) {
+    console.error("[platform] close failed:", error);
+  }
+  post({ kind: "closed" });
+  port!.close();
+}
 
 getPlatform().then(
   () => post({ kind: "ready" }),
