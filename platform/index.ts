@@ -4,6 +4,7 @@ import { openDatabase } from "./db/client.ts";
 import { configFromEnv, type PlatformConfig } from "./lib/config.ts";
 import type { PlatformDeps } from "./lib/context.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { startRetentionSweep } from "./domain/pcap-retention.ts";
 import { seedDemo } from "./seed.ts";
 
 export interface Platform {
@@ -26,11 +27,15 @@ export async function createPlatform(config: PlatformConfig = configFromEnv()): 
   const deps: PlatformDeps = { db: database.db, dbKind: database.kind, mailer, config };
   if (config.seedDemo) await seedDemo(deps);
   const app = createPlatformApp(deps);
+  const stopSweep = startRetentionSweep(deps, config.pcapRetentionDays);
   return {
     app,
     deps,
     fetch: async (request) => app.fetch(request),
-    close: () => database.close(),
+    close: async () => {
+      stopSweep();
+      await database.close();
+    },
   };
 }
 

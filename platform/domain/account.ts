@@ -1,3 +1,4 @@
+import { accountPcapKeys, deleteAccountPcapObjects } from "./pcap-retention.ts";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { accounts, entities, iamUsers } from "../db/schema.ts";
@@ -146,6 +147,8 @@ const pgCode = (error: unknown): string | undefined => {
 /** remove-account: revokes every token, then deletes the account and (by cascade) everything in it. */
 export async function removeAccount(deps: PlatformDeps, who: Caller, username: string) {
   if (normalizeUsername(username) !== who.accountUsername.toLowerCase()) throw new ApiError(404, accountMessages.notFound);
+  // Its uploaded captures go with it: the rows by cascade, the objects right after.
+  const pcapKeys = await accountPcapKeys(deps, who.accountId);
   try {
     await deps.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
@@ -157,6 +160,7 @@ export async function removeAccount(deps: PlatformDeps, who: Caller, username: s
     if (pgCode(error) === "23503") throw new ApiError(409, accountMessages.cannotRemove);
     throw error;
   }
+  await deleteAccountPcapObjects(deps, who.accountId, pcapKeys);
 }
 
 export async function setAccountMfa(deps: PlatformDeps, who: Caller, enabled: boolean) {

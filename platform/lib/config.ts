@@ -17,6 +17,8 @@ export interface PlatformConfig {
    * database's sole writer (PGlite), so every change that could affect a token is seen here.
    */
   cacheCallers: boolean;
+  /** Uploaded captures older than this are deleted (0 keeps them). */
+  pcapRetentionDays: number;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
@@ -31,5 +33,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     tokenTtlHours: Number(env.TOKEN_TTL_HOURS ?? 12),
     seedDemo: env.SEED_DEMO !== "false",
     cacheCallers: !env.DATABASE_URL && env.CALLER_CACHE !== "off",
+    pcapRetentionDays: env.PCAP_RETENTION_DAYS !== undefined && env.PCAP_RETENTION_DAYS !== "" ? Number(env.PCAP_RETENTION_DAYS) : 30,
   };
 }

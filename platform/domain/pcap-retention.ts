@@ -1,0 +1,73 @@
+import { eq, lt } from "drizzle-orm";
+import { pcapFiles } from "../db/schema.ts";
+import type { PlatformDeps } from "../lib/context.ts";
+import { objectStore } from "../storage/index.ts";
+
+/*
+ * Uploaded captures do not stay forever: an upload older than the retention period
+ * (PCAP_RETENTION_DAYS, default 30) is deleted with its cached analysis, and all of an account's
+ * captures go when the account is removed. Rows are deleted first with RETURNING, so two platform
+ * instances sweeping at once never both own a key; then the objects. An object whose delete
+ * fails is logged: its row is gone, so nothing refers to it any more, and the next operator
+ * clean-up of the bucket removes it.
+ */
+
+export const DEFAULT_PCAP_RETENTION_DAYS = 30;
+/** How often each platform instance sweeps. */
+export const RETENTION_SWEEP_MS = 60 * 60 * 1000;
+
+async function deleteObjects(deps: PlatformDeps, keys: string[]): Promise<number> {
+  const store = objectStore(deps);
+  let deleted = 0;
+  for (const key of keys) {
+    try {
+      await store.delete(key);
+      deleted++;
+    } catch (error) {
+      console.error(`[pcap] could not delete object ${key}:`, (error as Error).message);
+    }
+  }
+  return deleted;
+}
+
+/** Deletes the uploads created before `before`; returns the keys deleted. */
+export async function sweepExpiredPcaps(deps: PlatformDeps, before: Date): Promise<string[]> {
+  const rows = await deps.db.delete(pcapFiles).where(lt(pcapFiles.createdAt, before)).returning({ key: pcapFiles.pcapFileKey });
+  const keys = rows.map((r) => r.key);
+  await deleteObjects(deps, keys);
+  return keys;
+}
+
+/** The keys of an account's uploads (read before the account's rows cascade away). */
+export async function accountPcapKeys(deps: PlatformDeps, accountId: string): Promise<string[]> {
+  const rows = await deps.db.select({ key: pcapFiles.pcapFileKey }).from(pcapFiles).where(eq(pcapFiles.accountId, accountId));
+  return rows.map((r) => r.key);
+}
+
+/** Deletes these objects of an account (after its rows are gone). */
+export async function deleteAccountPcapObjects(deps: PlatformDeps, accountId: string, keys: string[]): Promise<void> {
+  // Only keys of this account: a key is `{account_id}_pcap-…`.
+  await deleteObjects(
+    deps,
+    keys.filter((k) => k.startsWith(`${accountId}_pcap-`)),
+  );
+}
+
+/** Starts the hourly sweep (and one soon after start); returns a function that stops it. */
+export function startRetentionSweep(deps: PlatformDeps, retentionDays: number): () => void {
+  if (!(retentionDays > 0)) return () => {};
+  const run = () => {
+    const before = new Date(Date.now() - retentionDays * 24 * 60 * 60 * 1000);
+    sweepExpiredPcaps(deps, before)
+      .then((keys) => keys.length && console.log(`[pcap] retention: deleted ${keys.length} upload(s) older than ${retentionDays} days`))
+      .catch((error) => console.error("[pcap] retention sweep failed:", (error as Error).message));
+  };
+  const first = setTimeout(run, 60_000);
+  const every = setInterval(run, RETENTION_SWEEP_MS);
+  first.unref();
+  every.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
+  };
+}
