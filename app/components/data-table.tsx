@@ -5,7 +5,7 @@ import { tableRows } from "../lib/table-rows.ts";
 import type { TablePage } from "../lib/table.server.ts";
 import { applyParams, DIALOG_PARAMS, hrefWith, keptParams, queryString, type ParamChanges } from "../lib/url.ts";
 import { MenuStyles, useMenuBehavior } from "./row-menu.tsx";
-import { staticHtml, staticHtmlOfAll } from "./static-html.ts";
+import { escapeHtml, staticHtml } from "./static-html.ts";
 
 /*
  * The server-driven data table. The loader pages the rows (app/lib/table.server.ts); this renders
@@ -193,40 +193,35 @@ export function DataTable<T>({
       </tr>,
     );
   } else {
-    rowsHtml = staticHtmlOfAll(rows, (row, index) => {
+    // The row frame is written directly (it is the same for every table); cells that are plain
+    // text skip the serializer, and only JSX cells and the row menu go through it.
+    const cellOpen = visible.map((c) => (c.className ? `<td class="${escapeHtml(c.className)}">` : "<td>"));
+    const formAttr = escapeHtml(selectFormId);
+    const parts: string[] = [];
+    rows.forEach((row, index) => {
       const rowId = getRowId(row);
+      const idText = escapeHtml(rowId);
       const isSelected = selected.has(rowId);
-      const selectHref = linkCol ? links.select(rowId) : undefined;
-      return (
-        <tr data-row={rowId} aria-selected={isSelected || undefined}>
-          {selection === "multiple" ? (
-            <td>
-              <input
-                type="checkbox"
-                className="checkbox checkbox-sm"
-                name="selected"
-                value={rowId}
-                form={selectFormId}
-                defaultChecked={isSelected}
-                aria-label={`Select ${rowLabel(row)}`}
-              />
-            </td>
-          ) : null}
-          {visible.map((c) =>
-            c.id === linkCol ? (
-              <td className={c.className}>
-                <a href={selectHref} className="kit-select link link-hover link-primary font-medium" aria-current={isSelected ? "true" : undefined}>
-                  {c.cell(row)}
-                </a>
-              </td>
-            ) : (
-              <td className={c.className}>{c.cell(row)}</td>
-            ),
-          )}
-          {rowMenu ? <td className="text-right">{rowMenu(row, links, index >= lastRows, index)}</td> : null}
-        </tr>
-      );
+      parts.push(isSelected ? `<tr data-row="${idText}" aria-selected="true">` : `<tr data-row="${idText}">`);
+      if (selection === "multiple") {
+        parts.push(
+          `<td><input type="checkbox" class="checkbox checkbox-sm" name="selected" value="${idText}" form="${formAttr}"${isSelected ? ' checked=""' : ""} aria-label="${escapeHtml(`Select ${rowLabel(row)}`)}"/></td>`,
+        );
+      }
+      visible.forEach((c, i) => {
+        const content = cellHtml(c.cell(row));
+        if (c.id === linkCol) {
+          parts.push(
+            `${cellOpen[i]}<a href="${escapeHtml(links.select(rowId))}" class="kit-select link link-hover link-primary font-medium"${isSelected ? ' aria-current="true"' : ""}>${content}</a></td>`,
+          );
+        } else {
+          parts.push(`${cellOpen[i]}${content}</td>`);
+        }
+      });
+      if (rowMenu) parts.push(`<td class="text-right">${staticHtml(rowMenu(row, links, index >= lastRows, index))}</td>`);
+      parts.push("</tr>");
     });
+    rowsHtml = parts.join("");
   }
 
   return (
@@ -335,6 +330,14 @@ class MarkupRows extends Component<{ html: string }> {
   override render() {
     return <tbody ref={this.body} dangerouslySetInnerHTML={{ __html: this.props.html }} />;
   }
+}
+
+/** A cell's markup: plain text and numbers directly, JSX through the serializer. */
+function cellHtml(content: ReactNode): string {
+  if (typeof content === "string") return escapeHtml(content);
+  if (typeof content === "number") return String(content);
+  if (content === null || content === undefined || typeof content === "boolean") return "";
+  return staticHtml(content);
 }
 
 function prefix(pathname: string, params: URLSearchParams) {

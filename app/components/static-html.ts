@@ -173,13 +173,6 @@ export function staticHtml(node: ReactNode): string {
   return out.join("");
 }
 
-/** Appends the HTML of each node to one buffer: for many rows, one string at the end. */
-export function staticHtmlOfAll<T>(items: readonly T[], render: (item: T, index: number) => ReactNode): string {
-  const out: string[] = [];
-  items.forEach((item, index) => write(render(item, index), out));
-  return out.join("");
-}
-
 function write(node: ReactNode, out: string[]): void {
   if (node === null || node === undefined || typeof node === "boolean") return;
   if (typeof node === "string") {
@@ -208,6 +201,12 @@ function write(node: ReactNode, out: string[]): void {
     return;
   }
   if (typeof type === "function") {
+    // A component may bring its own string form (RowMenu does: it is in every row).
+    const own = (type as { staticHtml?: (p: unknown) => string }).staticHtml;
+    if (own) {
+      out.push(own(props));
+      return;
+    }
     // A pure function component: call it. (A class or a component using hooks throws here.)
     write((type as (p: unknown) => ReactNode)(props), out);
     return;

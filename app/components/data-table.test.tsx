@@ -1,0 +1,131 @@
+import { renderToStaticMarkup, renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { describe, expect, it } from "vitest";
+import { rowsJson } from "../lib/table-rows.ts";
+import type { TablePage } from "../lib/table.server.ts";
+import { DataTable, type Column } from "./data-table.tsx";
+import { OpState } from "./op-state.tsx";
+import { RowMenu } from "./row-menu.tsx";
+
+interface Row {
+  id: string;
+  name: string;
+  note: string | null;
+  n: number;
+  state: string | null;
+}
+
+const rows: Row[] = [
+  { id: "r-1", name: `Ada "<b>" & co`, note: "it's <ok>", n: 7, state: "up" },
+  { id: "r&2", name: "Grace", note: null, n: 0, state: "down" },
+];
+
+const columns: Column<Row>[] = [
+  { id: "name", header: "Name", cell: (r) => r.name },
+  { id: "note", header: "Note", className: "whitespace-nowrap", cell: (r) => r.note },
+  { id: "n", header: "N", cell: (r) => r.n },
+  { id: "state", header: "State", cell: (r) => <OpState value={r.state} /> },
+];
+
+const page: TablePage<Row> = {
+  page: 1,
+  size: 10,
+  sizes: [10, 25, 50],
+  q: "",
+  sort: null,
+  selected: ["r&2"],
+  cols: [],
+  rows: rowsJson(rows),
+  rowCount: rows.length,
+  total: 2,
+  unfiltered: 2,
+  pageCount: 1,
+};
+
+function tbodyOf(html: string): string {
+  const start = html.indexOf("<tbody>");
+  return html.slice(start + "<tbody>".length, html.indexOf("</tbody>", start));
+}
+
+// Equal up to what HTML ignores: attribute order, a trailing '/' on void elements.
+const normal = (html: string) =>
+  html.replace(/<([a-z0-9]+)((?:\s+[^\s=>/]+="[^"]*")*)(\/?)>/gi, (_m, tag: string, attrs: string) => {
+    const list = [...attrs.matchAll(/\s+([^\s=>/]+)="([^"]*)"/g)].map(([, n, v]) => `${n!.toLowerCase()}="${v}"`);
+    return `<${tag}${list.sort().map((a) => ` ${a}`).join("")}>`;
+  });
+
+describe("DataTable rows", () => {
+  it("are the markup React writes for the same rows, data escaped", () => {
+    const Stub = createRoutesStub([
+      {
+        path: "/things",
+        Component: () => (
+          <AuthenticityTokenProvider token="tok.sig">
+            <DataTable
+              caption="Things"
+              columns={columns}
+              page={page}
+              getRowId={(r) => r.id}
+              rowLabel={(r) => r.name}
+              selection="multiple"
+              rowMenu={(r, links, up) => (
+                <RowMenu
+                  label={`Actions for ${r.name}`}
+                  up={up}
+                  csrf={links.csrf}
+                  items={[
+                    { label: "Edit", href: links.dialog("edit", r.id) },
+                    { label: "Restart", intent: "restart", fields: { id: r.id }, danger: true },
+                  ]}
+                />
+              )}
+            />
+          </AuthenticityTokenProvider>
+        ),
+      },
+    ]);
+    const html = renderToString(<Stub initialEntries={["/things?q=&selected=r%262"]} />);
+    const actual = tbodyOf(html);
+
+    // What the table wrote before its rows became markup: the same rows as React elements.
+    const reference = rows.map((r, index) => {
+      const isSelected = r.id === "r&2";
+      const select = `/things?q=&selected=${encodeURIComponent(r.id)}`;
+      return (
+        <tr key={r.id} data-row={r.id} aria-selected={isSelected || undefined}>
+          <td>
+            <input type="checkbox" className="checkbox checkbox-sm" name="selected" value={r.id} form="table-select" defaultChecked={isSelected} aria-label={`Select ${r.name}`} />
+          </td>
+          <td>
+            <a href={select} className="kit-select link link-hover link-primary font-medium" aria-current={isSelected ? "true" : undefined}>
+              {r.name}
+            </a>
+          </td>
+          <td className="whitespace-nowrap">{r.note}</td>
+          <td>{r.n}</td>
+          <td>
+            <OpState value={r.state} />
+          </td>
+          <td className="text-right">
+            <RowMenu
+              label={`Actions for ${r.name}`}
+              up={index >= rows.length}
+              csrf="tok.sig"
+              items={[
+                { label: "Edit", href: `/things?q=&selected=r%262&dialog=edit&id=${encodeURIComponent(r.id)}` },
+                { label: "Restart", intent: "restart", fields: { id: r.id }, danger: true },
+              ]}
+            />
+          </td>
+        </tr>
+      );
+    });
+    const expected = tbodyOf(renderToStaticMarkup(<table><tbody>{reference}</tbody></table>));
+    expect(actual.length).toBeGreaterThan(1500);
+    expect(actual.match(/<tr /g)).toHaveLength(2);
+    expect(normal(actual)).toBe(normal(expected));
+    expect(actual).toContain('aria-label="Select Ada &quot;&lt;b&gt;&quot; &amp; co"');
+    expect(actual).toContain('data-row="r&amp;2" aria-selected="true"');
+  });
+});
