@@ -1,20 +1,3 @@
-// Entry point of the analysis worker thread (see queue.ts and docs/pcap.md, "Worker").
-//
-// Plain JavaScript on purpose: a worker thread starts with Node's own loader, which
-// cannot import TypeScript (on Node 20 the thread does not get the tsx hooks of the
-// process that created it). So unless .ts files already load, tsx -- a runtime
-// dependency of the project -- is registered here, then worker.ts is loaded. Its path
-// comes from the caller in workerData, so this file works from any location.
-import { workerData } from "node:worker_threads";
-import { pathToFileURL } from "node:url";
-
-const target = pathToFileURL(workerData.workerTs).href;
-try {
-  await import(target);
-} catch (e) {
-  if (e?.code !== "ERR_UNKNOWN_FILE_EXTENSION") throw e;
-  const { register } = await import("tsx/esm/api");
-  register();
-  // a failed import stays cached under its URL: load it under a fresh one
-  await import(`${target}?tsx`);
-}
+// Entry point of the analysis worker thread (see queue.ts and docs/pcap.md, "Worker"): loads
+// worker.ts, whose path the caller gives in workerData (../lib/ts-worker-entry.mjs says how).
+import "../lib/ts-worker-entry.mjs";
