@@ -105,22 +105,9 @@ function renderItem(item: MenuItem, csrf: string | undefined) {
       </a>
     );
   }
-  const hidden = Object.entries(item.fields ?? {}).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);
-  if (csrf !== undefined) {
-    return (
-      <form method="post" className="p-0">
-        <input type="hidden" name="csrf" value={csrf} />
-        <input type="hidden" name="intent" value={item.intent} />
-        {hidden}
-        <button type="submit" className={`w-full text-left ${tone ?? ""}`}>
-          {item.label}
-        </button>
-      </form>
-    );
-  }
-  return (
-    <Form method="post" className="p-0">
-      <AuthenticityTokenInput name="csrf" />
+  const fields = (
+    <>
+      {csrf !== undefined ? <input type="hidden" name="csrf" value={csrf} /> : <AuthenticityTokenInput name="csrf" />}
       <input type="hidden" name="intent" value={item.intent} />
       {Object.entries(item.fields ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
@@ -128,6 +115,16 @@ function renderItem(item: MenuItem, csrf: string | undefined) {
       <button type="submit" className={`w-full text-left ${tone ?? ""}`}>
         {item.label}
       </button>
+    </>
+  );
+  // In a table row (csrf given) a plain form, submitted through the router by the table; elsewhere a router <Form>.
+  return csrf !== undefined ? (
+    <form method="post" className="p-0">
+      {fields}
+    </form>
+  ) : (
+    <Form method="post" className="p-0">
+      {fields}
     </Form>
   );
 }

@@ -24,8 +24,6 @@ function platformUrl(path: string, query: Query = {}): URL {
   return url;
 }
 
-const send = platformFetch;
-
 /** Thrown when the platform cannot be reached (the error boundary explains it and retries). */
 export function platformUnavailable() {
   return new Response(JSON.stringify({ reason: SERVICE_UNAVAILABLE, message: "The service is unavailable right now. This page will retry by itself." }), {
@@ -50,7 +48,7 @@ export async function callPlatformRaw(
     init.body = opts.body;
     if (typeof opts.body !== "string") init.duplex = "half";
   }
-  return send(new Request(platformUrl(path, opts.query), init));
+  return platformFetch(new Request(platformUrl(path, opts.query), init));
 }
 
 /** The platform no longer accepts the session's token: end the session and go to /login (like api.server.ts). */

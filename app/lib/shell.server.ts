@@ -1,3 +1,4 @@
+import { readCookie } from "./cookie-header.ts";
 import { apiGet, type ApiResult } from "./api.server.ts";
 import { requireSession, type SessionData, type SessionType } from "./session.server.ts";
 
@@ -69,15 +70,6 @@ export async function getAccountOrNull(request: Request): Promise<AccountInfo | 
   }
 }
 
-function readCookie(request: Request, name: string): string | null {
-  const header = request.headers.get("Cookie") ?? "";
-  for (const part of header.split(";")) {
-    const [k, ...v] = part.trim().split("=");
-    if (k === name) return v.join("=");
-  }
-  return null;
-}
-
 /** The shell loader's data: the session (guarded) and the account for the logo, id and name. */
 export async function getShellData(request: Request): Promise<{ session: SessionData; shell: ShellData }> {
   const session = await requireSession(request);
@@ -95,7 +87,7 @@ export async function getShellData(request: Request): Promise<{ session: Session
           username: account.username,
         }
       : null,
-    navCollapsed: readCookie(request, NAV_COOKIE) === "1",
+    navCollapsed: readCookie(request.headers.get("Cookie"), NAV_COOKIE) === "1",
   };
   return { session, shell };
 }

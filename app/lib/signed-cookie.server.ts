@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Cookie, CookieOptions } from "react-router";
+import { readCookie } from "./cookie-header.ts";
 
 /*
  * A signed cookie with React Router's `Cookie` interface and wire format (base64 of the JSON,
@@ -64,27 +65,6 @@ export function decodeSignedValue(raw: string, secrets: string[]): unknown {
   return null;
 }
 
-/** The raw value of cookie `name` in a Cookie header (undefined when absent). */
-export function readCookie(header: string, name: string): string | undefined {
-  let start = 0;
-  while (start < header.length) {
-    let end = header.indexOf(";", start);
-    if (end === -1) end = header.length;
-    const eq = header.indexOf("=", start);
-    if (eq !== -1 && eq < end && header.slice(start, eq).trim() === name) {
-      let value = header.slice(eq + 1, end).trim();
-      if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
-      try {
-        return value.includes("%") ? decodeURIComponent(value) : value;
-      } catch {
-        return value;
-      }
-    }
-    start = end + 1;
-  }
-  return undefined;
-}
-
 function serializeCookie(name: string, value: string, o: CookieOptions): string {
   const parts = [`${name}=${encodeURIComponent(value)}`];
   if (o.maxAge !== undefined) parts.push(`Max-Age=${Math.floor(o.maxAge)}`);
@@ -117,7 +97,7 @@ export function createSignedCookie(name: string, cookieOptions: Options = {}): C
     async parse(header) {
       if (!header) return null;
       const raw = readCookie(header, name);
-      if (raw === undefined) return null;
+      if (raw === null) return null;
       if (raw === "") return "";
       return decodeSignedValue(raw, secrets);
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { tableRows } from "./table-rows.ts";
-import { compareValues, pageRows, parsePositiveInt, parseTableQuery, readCookie, type TableState } from "./table.server.ts";
+import { compareValues, pageRows, parsePositiveInt, parseTableQuery, type TableState } from "./table.server.ts";
 
 interface Row {
   id: string;
@@ -64,11 +64,6 @@ describe("parseTableQuery", () => {
 });
 
 describe("helpers", () => {
-  it("readCookie", () => {
-    expect(readCookie("a=1; page_size=25", "page_size")).toBe("25");
-    expect(readCookie("xpage_size=25", "page_size")).toBeNull();
-    expect(readCookie(null, "page_size")).toBeNull();
-  });
   it("parsePositiveInt", () => {
     expect(parsePositiveInt("7", 1)).toBe(7);
     expect(parsePositiveInt(null, 4)).toBe(4);

@@ -1,3 +1,4 @@
+import { readCookie } from "./cookie-header.ts";
 import { rowsJson, type RowsJson } from "./table-rows.ts";
 import type { Submission } from "@conform-to/react";
 import type { ColumnSort } from "@tanstack/react-table";
@@ -61,17 +62,6 @@ export interface TableOptions {
   defaultSize?: number;
   sizes?: readonly number[];
   cookieName?: string;
-}
-
-/** Reads one cookie without parsing the whole header into an object. */
-export function readCookie(header: string | null, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq === -1) continue;
-    if (part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
-  }
-  return null;
 }
 
 /** A positive whole number from a parameter, or the fallback; clamped to [1, max]. */

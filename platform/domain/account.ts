@@ -1,10 +1,10 @@
-import { accountPcapKeys, deleteAccountPcapObjects } from "./pcap-retention.ts";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { accounts, entities, iamUsers } from "../db/schema.ts";
 import type { Caller, PlatformDeps } from "../lib/context.ts";
 import { ApiError } from "../lib/errors.ts";
 import { clearLoginFailures, normalizeUsername, revokeTokens, setPassword } from "./auth.ts";
+import { accountPcapKeys, deleteAccountPcapObjects } from "./pcap-retention.ts";
 
 // The caller's own account and IAM-user profile: list-account, update-account, update-iam-user,
 // remove-account, the MFA switches and the SAML metadata URL.

@@ -372,3 +372,29 @@ test("row menu: keyboard operable with JS (arrows, Escape)", async ({ page, acco
   await expect(dialog(page, "Update Contact")).toHaveCount(0);
   await expect(summary).toBeFocused();
 });
+
+test("keyboard selection keeps focus where it was while the rows are redrawn (JS)", async ({ page, account, signIn, api }, testInfo) => {
+  test.skip(jsDisabled(testInfo), "without JavaScript each selection loads a new page");
+  await seed(api, account, [
+    { first_name: "Hedy", last_name: "Lamarr", email: "hedy@example.com" },
+    { first_name: "Radia", last_name: "Perlman", email: "radia@example.com" },
+  ]);
+  await signIn(account);
+  await page.goto("/contacts");
+  await hydrated(page);
+  // Enter on a row's link selects it: the rows' markup changes (aria-current, checkbox, menu
+  // links), and focus must stay on that link rather than fall back to the page.
+  const hedy = table(page).getByRole("link", { name: "Hedy" });
+  await hedy.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/selected=/);
+  await expect(table(page).getByRole("checkbox", { name: "Select Hedy Lamarr" })).toBeChecked();
+  await expect(table(page).getByRole("link", { name: "Hedy" })).toBeFocused();
+  // Space on another row's checkbox adds it: focus stays on that checkbox.
+  const radia = table(page).getByRole("checkbox", { name: "Select Radia Perlman" });
+  await radia.focus();
+  await page.keyboard.press("Space");
+  await expect(page.getByText("2 contacts selected.")).toBeVisible();
+  await expect(table(page).getByRole("checkbox", { name: "Select Radia Perlman" })).toBeChecked();
+  await expect(table(page).getByRole("checkbox", { name: "Select Radia Perlman" })).toBeFocused();
+});
