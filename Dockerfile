@@ -8,8 +8,8 @@ RUN npx react-router build
 
 FROM node:20-bookworm-slim
 WORKDIR /app
-ENV NODE_ENV=production DATA_DIR=/data PORT=3000
+ENV NODE_ENV=production DATA_DIR=/data PORT=3000 MALLOC_ARENA_MAX=2
 COPY --from=build /app /app
 VOLUME /data
 EXPOSE 3000
-CMD ["npx", "react-router-serve", "./build/server/index.js"]
+CMD ["node", "server.mjs", "./build/server/index.js"]

@@ -23,8 +23,8 @@ const connections = 10;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "linkwise-bench-"));
 
 execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
-const server = spawn(process.execPath, ["node_modules/@react-router/serve/bin.js", "./build/server/index.js"], {
-  env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, SESSION_SECRET: secret, COOKIE_SECURE: "false", DEMO_PASSWORD: "bench-password" },
+const server = spawn(process.execPath, ["server.mjs", "./build/server/index.js"], {
+  env: { ...process.env, NODE_ENV: "production", MALLOC_ARENA_MAX: "2", PORT: String(port), DATA_DIR: dataDir, SESSION_SECRET: secret, COOKIE_SECURE: "false", DEMO_PASSWORD: "bench-password" },
   stdio: ["ignore", "pipe", "inherit"],
 });
 server.stdout!.on("data", () => {});

@@ -1,6 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createPlatformApp, type PlatformApp } from "../app.ts";
+import { eq } from "drizzle-orm";
+import { contacts } from "../db/schema.ts";
 import { testPlatform, type TestPlatform } from "../test/harness.ts";
+import { forgetCachedReads } from "./auth.ts";
+import type { PlatformDeps } from "./context.ts";
 
 // The caller cache (lib/auth.ts) is on for the embedded PGlite platform. The harness turns it off
 // (its tests write to the database directly); here a second app over the same database has it on,
@@ -8,6 +12,7 @@ import { testPlatform, type TestPlatform } from "../test/harness.ts";
 describe("the caller cache", () => {
   let p: TestPlatform;
   let app: PlatformApp;
+  let deps: PlatformDeps;
   const call = async (method: "GET" | "POST", path: string, token: string, body?: unknown) => {
     const res = await app.fetch(
       new Request(`http://platform.test/api/v1/${path}`, {
@@ -21,7 +26,8 @@ describe("the caller cache", () => {
 
   beforeAll(async () => {
     p = await testPlatform();
-    app = createPlatformApp({ ...p.deps, config: { ...p.deps.config, cacheCallers: true } });
+    deps = { ...p.deps, config: { ...p.deps.config, cacheCallers: true } };
+    app = createPlatformApp(deps);
   });
 
   it("serves repeated calls with the same token, and a logged-out token is refused at once", async () => {
@@ -48,5 +54,52 @@ describe("the caller cache", () => {
     expect((await call("GET", "list-account", user.token)).status).toBe(200);
     expect((await call("POST", "remove-iam-user", owner.token, { iam_user_id: user.iamUserId })).status).toBe(200);
     expect((await call("GET", "list-account", user.token)).status).toBe(401);
+  });
+
+  // The read cache (cachedJson): the shell's list-account and the screens' lists between writes.
+  const contact = (name: string) => ({ first_name: name, last_name: "Cache", email: `${name.toLowerCase()}@cache.test`, contact_type: "technical", entity_name: "Cache HQ" });
+  const withEntity = async <T extends { token: string }>(account: T) => {
+    expect((await call("POST", "create_entity", account.token, { entity_name: "Cache HQ" })).status).toBe(200);
+    return account;
+  };
+
+  it("a remembered list shows a change at once, whoever made it", async () => {
+    const owner = await withEntity(await p.newAccount());
+    const admin = await p.newIamUser(owner, "admin");
+    const names = async (token: string) => ((await call("GET", "get-contact", token)).body as any[]).map((c) => c.first_name).sort();
+    expect(await names(owner.token)).toEqual([]);
+    expect(await names(owner.token)).toEqual([]);
+    expect((await call("POST", "create-contact", admin.token, contact("Ada"))).status).toBe(200);
+    expect(await names(owner.token)).toEqual(["Ada"]);
+    const [ada] = (await call("GET", "get-contact", owner.token)).body as any[];
+    expect((await call("POST", "update-contact", owner.token, { contact_id: ada.contact_id, first_name: "Grace", email: ada.email, contact_type: "technical" })).status).toBe(200);
+    expect(await names(admin.token)).toEqual(["Grace"]);
+    expect((await call("POST", "remove-contact", owner.token, { contact_id: ada.contact_id })).status).toBe(200);
+    expect(await names(owner.token)).toEqual([]);
+  });
+
+  it("never answers one account's or one user's remembered read to another", async () => {
+    const a = await withEntity(await p.newAccount());
+    const b = await p.newAccount();
+    expect((await call("POST", "create-contact", a.token, contact("Alice"))).status).toBe(200);
+    expect(((await call("GET", "get-contact", a.token)).body as any[]).length).toBe(1);
+    expect((await call("GET", "get-contact", b.token)).body).toEqual([]);
+    const user = await p.newIamUser(a, "readonly");
+    expect((await call("GET", "list-account", a.token)).body.iam_user).toBeNull();
+    expect((await call("GET", "list-account", user.token)).body.iam_user.iam_user_id).toBe(user.iamUserId);
+    expect((await call("GET", "list-account", a.token)).body.iam_user).toBeNull();
+  });
+
+  it("keeps no error, and forgets everything when a change is made outside a call", async () => {
+    const owner = await withEntity(await p.newAccount());
+    expect((await call("GET", "get-contact?entity_id=nope", owner.token)).status).toBe(404);
+    expect((await call("POST", "create-contact", owner.token, contact("Bob"))).status).toBe(200);
+    const [bob] = (await call("GET", "get-contact", owner.token)).body as any[];
+    await p.deps.db.update(contacts).set({ firstName: "Robert" }).where(eq(contacts.contactId, bob.contact_id));
+    // Still the remembered answer: the change did not go through the platform's calls...
+    expect(((await call("GET", "get-contact", owner.token)).body as any[])[0].first_name).toBe("Bob");
+    // ...until whoever made it says so.
+    forgetCachedReads(deps);
+    expect(((await call("GET", "get-contact", owner.token)).body as any[])[0].first_name).toBe("Robert");
   });
 });

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { accessTokens, accounts, iamUsers } from "../db/schema.ts";
 import type { Caller, Env } from "./context.ts";
 import { sha256 } from "./crypto.ts";
@@ -54,21 +54,28 @@ async function resolveToken(deps: Deps, tokenHash: string): Promise<{ caller: Ca
 }
 
 /*
- * Resolved tokens, remembered between calls (config.cacheCallers: PGlite, where this process is
- * the database's only writer). Every page view makes two or three calls with the same token, and
- * the lookup was a third of a simple call's cost. Correctness does not rest on a timeout:
- * - every call that can change anything (any method but GET/HEAD) empties the cache when it
- *   ends, whatever it did (logout, password change, IAM role change or removal, account removal);
- * - an entry resolved while such a call was running is not kept (the generation moved on);
- * - an entry ends with its token's expiry, and after CALLER_CACHE_MS at most in any case.
+ * Resolved tokens, and the answers of a few account-scoped reads, remembered between calls
+ * (config.cacheCallers: PGlite, where this process is the database's only writer). Every page view
+ * makes two or three calls with the same token, and the lookup was a third of a simple call's
+ * cost; the shell's list-account and a screen's list (get-contact, get_entity) are read on every
+ * view and change only through this platform's own calls. Correctness does not rest on a timeout:
+ * - every call that can change anything (any method but GET/HEAD) empties both when it ends,
+ *   whatever it did (logout, password change, IAM role change or removal, any create, update,
+ *   assign or remove), for every account;
+ * - an entry computed while such a call was running is not kept (the generation moved on);
+ * - a caller entry ends with its token's expiry; every entry after CACHE_MS at most in any case.
+ * A change made outside an HTTP call (a background job) must call `forgetCachedReads(deps)`.
+ * Docs: docs/decisions/2026-11-23-read-cache.md.
  */
-const CALLER_CACHE_MS = 30_000;
-const CALLER_CACHE_MAX = 10_000;
+const CACHE_MS = 30_000;
+const CACHE_MAX = 10_000;
 
 interface CallerCache {
   generation: number;
   writing: number;
   entries: Map<string, { caller: Caller; until: number }>;
+  /** JSON answers by caller identity and call (see cachedJson). */
+  reads: Map<string, { text: string; until: number }>;
 }
 const caches = new WeakMap<Deps, CallerCache>();
 
@@ -76,10 +83,22 @@ function cacheOf(deps: Deps): CallerCache | null {
   if (!deps.config.cacheCallers) return null;
   let cache = caches.get(deps);
   if (!cache) {
-    cache = { generation: 0, writing: 0, entries: new Map() };
+    cache = { generation: 0, writing: 0, entries: new Map(), reads: new Map() };
     caches.set(deps, cache);
   }
   return cache;
+}
+
+function forget(cache: CallerCache) {
+  cache.generation++;
+  cache.entries.clear();
+  cache.reads.clear();
+}
+
+/** For changes made outside an HTTP call (seed, background jobs): no cached read may outlive them. */
+export function forgetCachedReads(deps: Deps): void {
+  const cache = caches.get(deps);
+  if (cache) forget(cache);
 }
 
 async function cachedCaller(deps: Deps, token: string): Promise<Caller | null> {
@@ -93,25 +112,49 @@ async function cachedCaller(deps: Deps, token: string): Promise<Caller | null> {
   const generation = cache.generation;
   const resolved = await resolveToken(deps, tokenHash);
   if (resolved && cache.writing === 0 && cache.generation === generation) {
-    if (cache.entries.size >= CALLER_CACHE_MAX) cache.entries.clear();
-    cache.entries.set(tokenHash, { caller: resolved.caller, until: Math.min(now + CALLER_CACHE_MS, resolved.expiresAt.getTime()) });
+    if (cache.entries.size >= CACHE_MAX) cache.entries.clear();
+    cache.entries.set(tokenHash, { caller: resolved.caller, until: Math.min(now + CACHE_MS, resolved.expiresAt.getTime()) });
   }
   return resolved?.caller ?? null;
 }
 
-/** Marks a call that may change tokens, accounts or IAM users: the cache is emptied before and after it. */
+/**
+ * A GET call's 200 answer as JSON, remembered per caller identity (account, IAM user) and URL
+ * until the next write (rules above). Only for answers that depend on nothing but the database
+ * rows this platform writes and the caller: never for live device data or anything time-based.
+ * A thrown error (404, 422) is not remembered.
+ */
+export async function cachedJson(c: Context<Env>, compute: () => Promise<unknown>): Promise<Response> {
+  const deps = c.get("deps");
+  const who = c.get("caller");
+  const cache = cacheOf(deps);
+  const headers = { "content-type": "application/json" };
+  if (!cache || !who || (c.req.method !== "GET" && c.req.method !== "HEAD")) return c.json(await compute(), 200);
+  const url = c.req.url;
+  const key = `${who.accountId}\n${who.iamUserId ?? ""}\n${url.slice(url.indexOf("/", url.indexOf("//") + 2))}`;
+  const now = Date.now();
+  const hit = cache.reads.get(key);
+  if (hit && hit.until > now) return c.body(hit.text, 200, headers);
+  const generation = cache.generation;
+  const text = JSON.stringify(await compute());
+  if (cache.writing === 0 && cache.generation === generation) {
+    if (cache.reads.size >= CACHE_MAX) cache.reads.clear();
+    cache.reads.set(key, { text, until: now + CACHE_MS });
+  }
+  return c.body(text, 200, headers);
+}
+
+/** Marks a call that may change anything: the caches are emptied before and after it. */
 async function whileWriting<T>(deps: Deps, run: () => Promise<T>): Promise<T> {
   const cache = cacheOf(deps);
   if (!cache) return run();
   cache.writing++;
-  cache.generation++;
-  cache.entries.clear();
+  forget(cache);
   try {
     return await run();
   } finally {
     cache.writing--;
-    cache.generation++;
-    cache.entries.clear();
+    forget(cache);
   }
 }
 

@@ -14,6 +14,7 @@ import {
   updateAccount,
   updateIamUser,
 } from "../domain/account.ts";
+import { cachedJson } from "../lib/auth.ts";
 import { caller, requireOwner, requireWriter } from "../lib/context.ts";
 import { bearer, DetailSchema, errors, jsonBody, ok } from "../lib/openapi.ts";
 import { body, EmptyBody, email, expects, password, phone, text } from "./auth.ts";
@@ -155,8 +156,9 @@ const getIdpRoute = createRoute({
 
 export function registerAccountCalls(app: PlatformApp) {
   app.openapi(listAccountRoute, async (c) => {
-    const view = await getAccountView(c.get("deps"), caller(c), c.req.valid("query").username);
-    return c.json(view, 200);
+    const who = caller(c);
+    const { username } = c.req.valid("query");
+    return cachedJson(c, () => getAccountView(c.get("deps"), who, username)) as never;
   });
 
   app.openapi(updateAccountRoute, async (c) => {

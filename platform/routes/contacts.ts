@@ -11,6 +11,7 @@ import {
   unassignEntity,
   updateContact,
 } from "../domain/contacts.ts";
+import { cachedJson } from "../lib/auth.ts";
 import { caller, requireWriter } from "../lib/context.ts";
 import { ApiError } from "../lib/errors.ts";
 import { bearer, DetailSchema, errors, jsonBody, ok } from "../lib/openapi.ts";
@@ -232,7 +233,7 @@ export function registerContactCalls(app: PlatformApp) {
     app.openapi(getContact(path), async (c) => {
       const who = caller(c);
       const { entity_id } = c.req.valid("query");
-      return c.json(await listContacts(c.get("deps").db, who.accountId, entity_id), 200);
+      return cachedJson(c, () => listContacts(c.get("deps").db, who.accountId, entity_id)) as never;
     });
   }
 

@@ -9,6 +9,7 @@ import {
   listEntities,
   removeEntity,
 } from "../domain/entities.ts";
+import { cachedJson } from "../lib/auth.ts";
 import { caller, requireWriter, type Env } from "../lib/context.ts";
 import { ErrorSchema } from "../lib/errors.ts";
 import { bearer, DetailSchema, errors, jsonBody, ok } from "../lib/openapi.ts";
@@ -234,16 +235,17 @@ export function registerEntityCalls(app: PlatformApp) {
     app.openapi(getEntityNames(path), async (c) => {
       const who = caller(c);
       const q = c.req.valid("query");
-      const names = await entityNames(c.get("deps").db, who.accountId, {
-        parentCandidatesFor: q.parent === "true" && q.entity_id ? q.entity_id : undefined,
-      });
-      return c.json(names, 200);
+      const names = () =>
+        entityNames(c.get("deps").db, who.accountId, {
+          parentCandidatesFor: q.parent === "true" && q.entity_id ? q.entity_id : undefined,
+        });
+      return cachedJson(c, names) as never;
     });
   }
 
   app.openapi(getEntity, async (c) => {
     const who = caller(c);
-    return c.json(await listEntities(c.get("deps").db, who.accountId), 200);
+    return cachedJson(c, () => listEntities(c.get("deps").db, who.accountId)) as never;
   });
 
   app.openapi(createEntityRoute, async (c) => {

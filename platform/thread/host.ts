@@ -203,7 +203,7 @@ export function getPlatformThread(): PlatformThread {
 
 let signalsHooked = false;
 /**
- * On SIGTERM or SIGINT, close the platform with the HTTP server (react-router-serve closes that):
+ * On SIGTERM or SIGINT, close the platform with the HTTP server (server.mjs closes that):
  * the database shuts down cleanly and the process can exit.
  */
 function closeOnSignals() {

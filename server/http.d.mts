@@ -1,0 +1,17 @@
+import type http from "node:http";
+
+export interface StaticRoot {
+  dir: string;
+  cacheControl: string;
+  /** A folder (url path) whose files never change: cached for a year, immutable. */
+  immutablePrefix?: string;
+}
+
+export declare const IN_MEMORY_MAX: number;
+
+export declare function createConsoleServer(options: {
+  handler: (request: Request) => Response | Promise<Response>;
+  statics?: StaticRoot[];
+  log?: false | ((line: string) => void);
+  origin?: (req: http.IncomingMessage) => string;
+}): http.Server;

@@ -1,0 +1,204 @@
+// The console's HTTP server (docs/decisions/2026-11-23-lean-http-server.md): static files from
+// memory, everything else through a fetch-style handler (React Router's in production). Plain
+// JavaScript, so production needs no TypeScript loader for it; server.mjs starts it.
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+
+const gzip = promisify(zlib.gzip);
+
+const TYPES = {
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".html": "text/html; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".map": "application/json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+  ".ico": "image/x-icon",
+  ".txt": "text/plain; charset=utf-8",
+  ".woff": "font/woff",
+  ".woff2": "font/woff2",
+  ".wasm": "application/wasm",
+  ".pdf": "application/pdf",
+};
+const COMPRESSIBLE = /^(text\/(?!event-stream)|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
+/** Bodies up to this size are held in memory (static files) or sent in one write (answers). */
+export const IN_MEMORY_MAX = 4 * 1024 * 1024;
+
+/**
+ * Lists a folder's files once: url path → answer. Dot files and folders are never served (as
+ * express.static); a path already listed by an earlier root wins.
+ */
+export function listStatics(roots) {
+  const statics = new Map();
+  const add = (dir, urlPrefix, cacheControl, immutablePrefix) => {
+    if (!fs.existsSync(dir)) return;
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith(".")) continue;
+      const file = path.join(dir, entry.name);
+      const url = `${urlPrefix}/${entry.name}`;
+      if (entry.isDirectory()) {
+        add(file, url, url === immutablePrefix ? "public, max-age=31536000, immutable" : cacheControl, immutablePrefix);
+        continue;
+      }
+      if (!entry.isFile() || statics.has(url)) continue;
+      const stat = fs.statSync(file);
+      const type = TYPES[path.extname(entry.name).toLowerCase()] ?? "application/octet-stream";
+      const body = stat.size <= IN_MEMORY_MAX ? fs.readFileSync(file) : null;
+      const gz = body && body.length >= 1024 && COMPRESSIBLE.test(type) ? zlib.gzipSync(body, { level: 9 }) : null;
+      statics.set(url, {
+        file,
+        body,
+        gz: gz && gz.length < body.length * 0.9 ? gz : null,
+        size: stat.size,
+        type,
+        cacheControl,
+        etag: `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`,
+        lastModified: stat.mtime.toUTCString(),
+      });
+    }
+  };
+  for (const root of roots) add(root.dir, "", root.cacheControl, root.immutablePrefix);
+  return statics;
+}
+
+function acceptsGzip(req) {
+  const accept = req.headers["accept-encoding"];
+  return typeof accept === "string" && /\bgzip\b/.test(accept) && !/\bgzip\s*;\s*q=0(\.0*)?\s*(,|$)/.test(accept);
+}
+
+function serveStatic(req, res, file) {
+  res.setHeader("Cache-Control", file.cacheControl);
+  res.setHeader("ETag", file.etag);
+  res.setHeader("Last-Modified", file.lastModified);
+  res.setHeader("Content-Type", file.type);
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  if (file.gz) res.setHeader("Vary", "Accept-Encoding");
+  const match = req.headers["if-none-match"];
+  if (match && match.split(/\s*,\s*/).some((tag) => tag === file.etag || tag === "*")) {
+    res.statusCode = 304;
+    return res.end();
+  }
+  const useGz = file.gz && acceptsGzip(req);
+  const body = useGz ? file.gz : file.body;
+  if (useGz) res.setHeader("Content-Encoding", "gzip");
+  res.setHeader("Content-Length", body ? body.length : file.size);
+  if (req.method === "HEAD") return res.end();
+  if (body) return res.end(body);
+  fs.createReadStream(file.file)
+    .on("error", () => res.destroy())
+    .pipe(res);
+}
+
+function toRequest(req, res, origin) {
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i], raw[i + 1]);
+  const init = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = Readable.toWeb(req);
+    init.duplex = "half";
+  }
+  return new Request(`${origin(req)}${req.url}`, init);
+}
+
+async function sendResponse(req, res, response) {
+  res.statusCode = response.status;
+  if (response.statusText) res.statusMessage = response.statusText;
+  for (const [name, value] of response.headers) {
+    if (name !== "set-cookie") res.setHeader(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) res.setHeader("Set-Cookie", cookies);
+  if (!response.body || req.method === "HEAD" || response.status === 204 || response.status === 304) {
+    await response.body?.cancel().catch(() => {});
+    return res.end();
+  }
+  const type = response.headers.get("content-type") ?? "";
+  const length = Number(response.headers.get("content-length") ?? NaN);
+  if (Number.isFinite(length) && length <= IN_MEMORY_MAX) {
+    // A finite body (every page, the JSON calls): one write, gzipped for browsers when it is text.
+    let body = Buffer.from(await response.arrayBuffer());
+    if (body.length >= 1024 && COMPRESSIBLE.test(type) && !response.headers.has("content-encoding") && acceptsGzip(req)) {
+      body = await gzip(body);
+      res.setHeader("Content-Encoding", "gzip");
+      const vary = response.headers.get("vary");
+      res.setHeader("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+    }
+    res.setHeader("Content-Length", body.length);
+    return res.end(body);
+  }
+  // Anything else (downloads, event streams): chunk by chunk with backpressure, as written.
+  res.flushHeaders();
+  const reader = response.body.getReader();
+  const stop = () => reader.cancel().catch(() => {});
+  res.on("close", stop);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!res.write(value)) await new Promise((resolve) => res.once("drain", resolve));
+    }
+    res.end();
+  } catch {
+    res.destroy();
+  } finally {
+    res.off("close", stop);
+  }
+}
+
+function safeDecode(s) {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/**
+ * The server: `handler(request) → Response` for everything that is not a static file.
+ * `statics`: roots in order of precedence, `{ dir, cacheControl, immutablePrefix? }`.
+ * `log`: one access-log line per request (a function taking the line), or false.
+ */
+export function createConsoleServer({ handler, statics: roots = [], log = false, origin = (req) => `http://${req.headers.host || "localhost"}` }) {
+  const statics = listStatics(roots);
+  return http.createServer(async (req, res) => {
+    if (log) {
+      const started = performance.now();
+      res.on("finish", () => {
+        log(`${req.method} ${req.url} ${res.statusCode} ${res.getHeader("content-length") ?? "-"} - ${(performance.now() - started).toFixed(3)} ms`);
+      });
+    }
+    try {
+      if (req.method === "GET" || req.method === "HEAD") {
+        const q = req.url.indexOf("?");
+        const pathname = q === -1 ? req.url : req.url.slice(0, q);
+        const file = statics.get(pathname) ?? (pathname.includes("%") ? statics.get(safeDecode(pathname)) : undefined);
+        if (file) return serveStatic(req, res, file);
+      }
+      await sendResponse(req, res, await handler(toRequest(req, res, origin)));
+    } catch (error) {
+      console.error(error);
+      if (!res.headersSent) {
+        res.statusCode = 500;
+        res.setHeader("Content-Type", "text/plain; charset=utf-8");
+        res.end("Internal Server Error");
+      } else {
+        res.destroy();
+      }
+    }
+  });
+}
