@@ -8,7 +8,7 @@ RUN npx react-router build
 
 FROM node:20-bookworm-slim
 WORKDIR /app
-ENV NODE_ENV=production DATA_DIR=/data PORT=3000 MALLOC_ARENA_MAX=2
+ENV NODE_ENV=production DATA_DIR=/data PORT=3000
 COPY --from=build /app /app
 VOLUME /data
 EXPOSE 3000

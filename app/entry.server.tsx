@@ -6,6 +6,9 @@ import { startEmbeddedPlatform } from "./lib/platform.server.ts";
 
 export const streamTimeout = 5_000;
 
+/** The body's parts, for server.mjs (server/http.mjs reads it under the same name). */
+const FINITE_BODY = Symbol.for("linkwise.finite-body");
+
 // Start the embedded platform with the server (migrate, seed, print the demo credentials),
 // rather than on the first request.
 if (!process.env.API_URL && process.env.NODE_ENV === "production") {
@@ -28,12 +31,17 @@ export default function handleRequest(
      * Node stream, a web stream and the socket one by one cost more than rendering the rows of a
      * 50-row table (measured with npm run bench; docs/decisions/2026-11-22-platform-thread.md).
      */
-    const chunks: Uint8Array[] = [];
+    // React's chunks are kept as they come (its large strings, such as a table's rows, as strings)
+    // and handed to server.mjs as they are (FINITE_BODY): it writes them to the socket in one
+    // corked write. Concatenating them, and copying that into and out of a Response body, cost
+    // three copies of every page and the garbage collections that this memory churn caused.
+    const chunks: (Uint8Array | string)[] = [];
     let length = 0;
     const sink = new Writable({
-      write(chunk: Uint8Array, _encoding, callback) {
+      decodeStrings: false,
+      write(chunk: Uint8Array | string, _encoding, callback) {
         chunks.push(chunk);
-        length += chunk.byteLength;
+        length += typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.byteLength;
         callback();
       },
       final(callback) {
@@ -49,7 +57,16 @@ export default function handleRequest(
         responseHeaders.set("X-Content-Type-Options", "nosniff");
         responseHeaders.set("Referrer-Policy", "same-origin");
         responseHeaders.set("X-Frame-Options", "SAMEORIGIN");
-        resolve(new Response(Buffer.concat(chunks, length), { headers: responseHeaders, status: responseStatusCode }));
+        // Any other reader (react-router-serve, a test) gets the same bytes from the body.
+        const body = new ReadableStream<Uint8Array>({
+          pull(controller) {
+            controller.enqueue(Buffer.concat(chunks.map((c) => (typeof c === "string" ? Buffer.from(c) : c))));
+            controller.close();
+          },
+        });
+        const response = new Response(body, { headers: responseHeaders, status: responseStatusCode });
+        (response as Response & { [FINITE_BODY]?: unknown })[FINITE_BODY] = chunks;
+        resolve(response);
         callback();
       },
     });

@@ -8,7 +8,7 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
 const child = spawn(process.execPath, ["server.mjs", "./build/server/index.js"], {
   stdio: "inherit",
-  env: { ...process.env, NODE_ENV: "production", MALLOC_ARENA_MAX: "2", COOKIE_SECURE: "false", DEMO_PASSWORD: "demo-password-1", CONSOLE_URL: `http://localhost:${process.env.PORT}` },
+  env: { ...process.env, NODE_ENV: "production", COOKIE_SECURE: "false", DEMO_PASSWORD: "demo-password-1", CONSOLE_URL: `http://localhost:${process.env.PORT}` },
 });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code) => process.exit(code ?? 0));

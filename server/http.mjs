@@ -9,6 +9,8 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 
 const gzip = promisify(zlib.gzip);
+/** A page's body as parts (app/entry.server.tsx sets it): written as they are when not gzipped. */
+const FINITE_BODY = Symbol.for("linkwise.finite-body");
 
 const TYPES = {
   ".js": "text/javascript; charset=utf-8",
@@ -129,10 +131,22 @@ async function sendResponse(req, res, response) {
   }
   const type = response.headers.get("content-type") ?? "";
   const length = Number(response.headers.get("content-length") ?? NaN);
+  const gzipped = (size) =>
+    size >= 1024 && COMPRESSIBLE.test(type) && !response.headers.has("content-encoding") && acceptsGzip(req);
+  const parts = response[FINITE_BODY];
+  if (Array.isArray(parts) && Number.isFinite(length) && !gzipped(length)) {
+    // A page rendered by app/entry.server.tsx: its parts (strings and bytes) straight to the
+    // socket, in one corked write, without copying them into one buffer first.
+    await response.body?.cancel().catch(() => {});
+    res.setHeader("Content-Length", length);
+    res.cork();
+    for (const part of parts) res.write(part);
+    return res.end();
+  }
   if (Number.isFinite(length) && length <= IN_MEMORY_MAX) {
     // A finite body (every page, the JSON calls): one write, gzipped for browsers when it is text.
     let body = Buffer.from(await response.arrayBuffer());
-    if (body.length >= 1024 && COMPRESSIBLE.test(type) && !response.headers.has("content-encoding") && acceptsGzip(req)) {
+    if (gzipped(body.length)) {
       body = await gzip(body);
       res.setHeader("Content-Encoding", "gzip");
       const vary = response.headers.get("vary");

@@ -76,6 +76,14 @@ describe("the console's HTTP server", () => {
           await new Promise((r) => setTimeout(r, 300));
           return new Response("late", { headers: { "content-length": "4" } });
         }
+        if (url.pathname === "/parts") {
+          // As app/entry.server.tsx answers a page: the parts beside a body with the same bytes.
+          const parts = ["<p>café ", new TextEncoder().encode("— bytes "), "x".repeat(2000), "</p>"];
+          const bytes = Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p) : p)));
+          const response = new Response(bytes, { headers: { "content-type": "text/html; charset=utf-8", "content-length": String(bytes.length) } });
+          (response as any)[Symbol.for("linkwise.finite-body")] = parts;
+          return response;
+        }
         if (url.pathname === "/boom") throw new Error("a bug");
         return new Response(JSON.stringify({ detail: "Not Found" }), { status: 404, headers: { "content-type": "application/json", "content-length": "22" } });
       },
@@ -129,6 +137,16 @@ describe("the console's HTTP server", () => {
     expect(Number(gz.headers["content-length"])).toBe(gz.body.length);
     expect(zlib.gunzipSync(gz.body).toString()).toBe(page);
     expect((await raw(base, "/page", { headers: { "accept-encoding": "gzip;q=0" } })).headers["content-encoding"]).toBeUndefined();
+  });
+
+  it("writes a rendered page's parts as they are, and gzips their bytes for a browser that accepts it", async () => {
+    const expected = `<p>café — bytes ${"x".repeat(2000)}</p>`;
+    const plain = await raw(base, "/parts");
+    expect(plain.body.toString()).toBe(expected);
+    expect(Number(plain.headers["content-length"])).toBe(Buffer.byteLength(expected));
+    const gz = await raw(base, "/parts", { headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(expected);
   });
 
   it("passes a POST body to the handler", async () => {

@@ -8,8 +8,50 @@
 /** JSON text of a T[] (branded so the row type is kept). */
 export type RowsJson<T> = string & { readonly __rowType?: T };
 
+/*
+ * Rows that are plain objects with the same keys (every platform list) are written column-keyed:
+ * `{"k":[keys],"v":[[values of row 1],…]}`, the keys once instead of once per row. The text is a
+ * third shorter, and it is escaped twice more on its way into the page (turbo-stream's string, then
+ * the hydration script's), so every byte saved is saved three times. Anything else stays a plain
+ * JSON array.
+ */
 export function rowsJson<T>(rows: readonly T[]): RowsJson<T> {
-  return JSON.stringify(rows) as RowsJson<T>;
+  const first = rows[0];
+  if (!first || typeof first !== "object" || Array.isArray(first) || Object.getPrototypeOf(first) !== Object.prototype) {
+    return JSON.stringify(rows) as RowsJson<T>;
+  }
+  const keys = Object.keys(first);
+  const values: unknown[][] = new Array(rows.length);
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r] as Record<string, unknown>;
+    if (!row || typeof row !== "object" || Object.getPrototypeOf(row) !== Object.prototype) return JSON.stringify(rows) as RowsJson<T>;
+    let count = 0;
+    const line = new Array(keys.length);
+    for (let k = 0; k < keys.length; k++) {
+      const value = row[keys[k]!];
+      // undefined (and functions) would turn into null in an array: not this row's shape.
+      if (value === undefined || typeof value === "function" || !Object.prototype.hasOwnProperty.call(row, keys[k]!)) {
+        return JSON.stringify(rows) as RowsJson<T>;
+      }
+      line[k] = value;
+      count++;
+    }
+    for (const _ in row) count--;
+    if (count !== 0) return JSON.stringify(rows) as RowsJson<T>;
+    values[r] = line;
+  }
+  return JSON.stringify({ k: keys, v: values }) as RowsJson<T>;
+}
+
+function parseRows(text: string): unknown[] {
+  const parsed = JSON.parse(text) as unknown[] | { k: string[]; v: unknown[][] };
+  if (Array.isArray(parsed)) return parsed;
+  const { k: keys, v: values } = parsed;
+  return values.map((line) => {
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) row[keys[i]!] = line[i];
+    return row;
+  });
 }
 
 // The last text parsed: a page renders its table once per render, and both the table and the
@@ -20,7 +62,7 @@ let lastRows: unknown[] = [];
 /** The rows of a page (`page.rows`). */
 export function tableRows<T>(page: { rows: RowsJson<T> }): T[] {
   if (page.rows !== lastText) {
-    lastRows = JSON.parse(page.rows) as unknown[];
+    lastRows = parseRows(page.rows);
     lastText = page.rows;
   }
   return lastRows as T[];
