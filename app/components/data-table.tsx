@@ -224,6 +224,26 @@ export function DataTable<T>({
     rowsHtml = parts.join("");
   }
 
+  // The head is markup too (its sort links are plain links, navigated by onClick); its row is
+  // keyed "head" so that MarkupRows gives focus back to the sort link after a sort.
+  const headHtml = staticHtml(
+    <tr data-row="head">
+      {selection === "multiple" ? (
+        <th scope="col" className="w-8">
+          <span className="sr-only">Selected</span>
+        </th>
+      ) : null}
+      {visible.map((c) => (
+        <HeaderCell key={c.id} column={c} page={page} location={location} />
+      ))}
+      {rowMenu ? (
+        <th scope="col" className="w-10">
+          <span className="sr-only">Actions</span>
+        </th>
+      ) : null}
+    </tr>,
+  );
+
   return (
     <div className="card bg-base-100 shadow-sm" onClick={onClick} id={id} ref={card}>
       <MenuStyles />
@@ -264,24 +284,8 @@ export function DataTable<T>({
         <div className="overflow-x-auto">
           <table className="kit-table table table-sm" aria-describedby={`${id}-status`}>
             <caption className="sr-only">{caption}</caption>
-            <thead>
-              <tr>
-                {selection === "multiple" ? (
-                  <th scope="col" className="w-8">
-                    <span className="sr-only">Selected</span>
-                  </th>
-                ) : null}
-                {visible.map((c) => (
-                  <HeaderCell key={c.id} column={c} page={page} location={location} />
-                ))}
-                {rowMenu ? (
-                  <th scope="col" className="w-10">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
-            <MarkupRows html={rowsHtml} />
+            <MarkupRows section="thead" html={headHtml} />
+            <MarkupRows section="tbody" html={rowsHtml} />
           </table>
         </div>
 
@@ -301,10 +305,11 @@ export function DataTable<T>({
 const FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]";
 
 /**
- * The <tbody>, holding the rows' markup. React replaces the markup only when it changed; the
- * element that had focus in it (a row's link, checkbox or menu button) gets it back afterwards.
+ * The <thead> or <tbody>, holding its rows' markup. React replaces the markup only when it
+ * changed; the element that had focus in it (a sort link, a row's link, checkbox or menu button)
+ * gets it back afterwards, found by its row's data-row key.
  */
-class MarkupRows extends Component<{ html: string }> {
+class MarkupRows extends Component<{ section: "thead" | "tbody"; html: string }> {
   private body = createRef<HTMLTableSectionElement>();
 
   override shouldComponentUpdate(next: { html: string }) {
@@ -328,7 +333,8 @@ class MarkupRows extends Component<{ html: string }> {
   }
 
   override render() {
-    return <tbody ref={this.body} dangerouslySetInnerHTML={{ __html: this.props.html }} />;
+    const Section = this.props.section;
+    return <Section ref={this.body} dangerouslySetInnerHTML={{ __html: this.props.html }} />;
   }
 }
 
