@@ -203,7 +203,16 @@ export function createConsoleServer({ handler, statics: roots = [], log = false,
         const file = statics.get(pathname) ?? (pathname.includes("%") ? statics.get(safeDecode(pathname)) : undefined);
         if (file) return serveStatic(req, res, file);
       }
-      await sendResponse(req, res, await handler(toRequest(req, res, origin)));
+      let request;
+      try {
+        request = toRequest(req, res, origin);
+      } catch {
+        // A request line or header that no URL or Headers accepts (`GET *`, a Host with spaces).
+        res.statusCode = 400;
+        res.setHeader("Content-Type", "text/plain; charset=utf-8");
+        return res.end("Bad Request");
+      }
+      await sendResponse(req, res, await handler(request));
     } catch (error) {
       console.error(error);
       if (!res.headersSent) {

@@ -175,6 +175,10 @@ describe("the console's HTTP server", () => {
     await new Promise((r) => setTimeout(r, 400));
     expect(aborted).toBe(true);
 
+    const bad = await raw(base, "/page", { headers: { host: "bad host name" } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.toString()).toBe("Bad Request");
+
     const boom = await raw(base, "/boom");
     expect(boom.status).toBe(500);
     expect(boom.body.toString()).toBe("Internal Server Error");
