@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createPlatformApp, type PlatformApp } from "../app.ts";
 import { eq } from "drizzle-orm";
-import { contacts } from "../db/schema.ts";
+import { contacts, entities } from "../db/schema.ts";
 import { testPlatform, type TestPlatform } from "../test/harness.ts";
 import { forgetCachedReads } from "./auth.ts";
 import type { PlatformDeps } from "./context.ts";
@@ -92,7 +92,12 @@ describe("the caller cache", () => {
 
   it("keeps no error, and forgets everything when a change is made outside a call", async () => {
     const owner = await withEntity(await p.newAccount());
-    expect((await call("GET", "get-contact?entity_id=nope", owner.token)).status).toBe(404);
+    // An unknown entity's contacts: 404. The entity then appears without a platform call; a kept
+    // 404 would still be answered.
+    const entityId = `ent-cache-${Date.now()}`;
+    expect((await call("GET", `get-contact?entity_id=${entityId}`, owner.token)).status).toBe(404);
+    await p.deps.db.insert(entities).values({ entityId, accountId: owner.accountId, entityName: `Cache ${entityId}` });
+    expect((await call("GET", `get-contact?entity_id=${entityId}`, owner.token)).status).toBe(200);
     expect((await call("POST", "create-contact", owner.token, contact("Bob"))).status).toBe(200);
     const [bob] = (await call("GET", "get-contact", owner.token)).body as any[];
     await p.deps.db.update(contacts).set({ firstName: "Robert" }).where(eq(contacts.contactId, bob.contact_id));

@@ -398,3 +398,24 @@ test("keyboard selection keeps focus where it was while the rows are redrawn (JS
   await expect(table(page).getByRole("checkbox", { name: "Select Radia Perlman" })).toBeChecked();
   await expect(table(page).getByRole("checkbox", { name: "Select Radia Perlman" })).toBeFocused();
 });
+
+test("sorting from the keyboard keeps focus on the column's sort link while the head is redrawn (JS)", async ({ page, account, signIn, api }, testInfo) => {
+  test.skip(jsDisabled(testInfo), "without JavaScript each sort loads a new page");
+  await seed(api, account, [
+    { first_name: "Hedy", last_name: "Lamarr", email: "hedy@example.com" },
+    { first_name: "Radia", last_name: "Perlman", email: "radia@example.com" },
+  ]);
+  await signIn(account);
+  await page.goto("/contacts");
+  await hydrated(page);
+  await table(page).getByRole("link", { name: /^Last Name/ }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/sort=last_name/);
+  const sorted = table(page).getByRole("link", { name: /^Last Name.*sorted ascending/ });
+  await expect(sorted).toBeFocused();
+  // Again: descending, and focus still there.
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/sort=-last_name/);
+  await expect(table(page).getByRole("link", { name: /^Last Name.*sorted descending/ })).toBeFocused();
+  await expect(table(page).getByRole("columnheader", { name: /Last Name/ })).toHaveAttribute("aria-sort", "descending");
+});
