@@ -10,9 +10,9 @@ import { DAY, HOUR, iso, MINUTE, type Window } from "./time.ts";
 
 export const r3 = (v: number) => Math.round(v * 1000) / 1000;
 
-/** The outages that have happened by `now`, overlapping [from, to); one under way ends at `now`. */
+/** The outages that have begun by `now` (inclusive), overlapping [from, to); one under way ends at `now`. */
 export function pastOutages(p: Prepared, from: number, to: number, now: number, events?: DeviceEvents): OutageFacts[] {
-  const list = outagesBetween(p, from, Math.min(to, now), events);
+  const list = outagesBetween(p, from, Math.min(to, now + 1), events);
   for (const o of list) if (o.end > now) o.end = now;
   return list;
 }
