@@ -61,6 +61,8 @@ describe("ranges", () => {
       expect(w.points).toBeGreaterThan(0);
     }
     expect(() => fleet.window({ start: NOW, end: NOW - 1 }, NOW)).toThrow();
+    expect(() => fleet.window({ start: 0, end: NOW }, NOW)).toThrow(/400 days/);
+    expect(() => fleet.window({ start: "yesterday", end: NOW }, NOW)).toThrow(RangeError);
   });
 });
 
@@ -162,7 +164,7 @@ describe("outages", () => {
           expect(health[i]!["Loss Rate"]).toBeLessThan(10);
         }
       }
-      // A 1-hour outage at 1-minute resolution: the rows and the dip coincide to the minute.
+      // Outages last minutes to a couple of hours.
       for (const o of outages) {
         expect(o.end).toBeGreaterThan(o.start);
         expect(o.duration_s).toBeGreaterThanOrEqual(60);
@@ -292,6 +294,21 @@ describe("flows", () => {
     const as = fleet.netStats([{ id: "as-sum", kind: "app_service", members: ["ep-f1", "ep-f2"] }], "1d", NOW)["as-sum"]!;
     const eps = fleet.netStats(["ep-f1", "ep-f2"], "1d", NOW);
     for (let i = 0; i < as.length; i++) expect(Math.abs(as[i]!.rx_bytes - eps["ep-f1"]![i]!.rx_bytes - eps["ep-f2"]![i]!.rx_bytes)).toBeLessThanOrEqual(1);
+  });
+
+  it("traffic through a device stops while the device is down", () => {
+    const d = deviceWithOutages(1);
+    const o = fleet.outages(d, "1w", NOW).find((x) => x.duration_s >= 3600) ?? fleet.outages(d, "1w", NOW)[0]!;
+    const range = { start: o.start - HOUR, end: o.end + HOUR };
+    const ep = fleet.netStats([{ id: "ep-via", kind: "endpoint", via: [d] }], range, NOW)["ep-via"]!;
+    const alone = fleet.netStats(["ep-via"], range, NOW)["ep-via"]!;
+    const w = fleet.window(range, NOW);
+    ep.forEach((s, i) => {
+      const a = w.first + i * w.step;
+      if (a >= o.start && a + w.step <= o.end) expect(s.rx_bytes).toBe(0);
+      if (a + w.step <= o.start || a >= o.end) expect(s.rx_bytes).toBe(alone[i]!.rx_bytes);
+    });
+    expect(ep.some((s) => s.rx_bytes === 0)).toBe(true);
   });
 
   it("application visibility shares the device's bytes among real applications, Zipf-like", () => {

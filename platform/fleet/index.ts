@@ -48,7 +48,7 @@ import { DAY, iso, MINUTE, resolveRange, type RangeInput, type Window } from "./
 
 export type { FleetObject, FleetKind, DeviceEvents, Interval } from "./model.ts";
 export type { RangeInput, RangeName, Window } from "./time.ts";
-export { RANGES, resolveRange, isRangeName } from "./time.ts";
+export { RANGES, resolveRange, isRangeName, MAX_SPAN } from "./time.ts";
 export type { Outage, OutageHistoryRow, Route, Affected } from "./outages.ts";
 export type { TrafficSample, NodeMetricsSample, WanHealthSample, UtilizationSample, PeakHours, SpeedTestSample } from "./series.ts";
 export type { TopTalker, NetflowRow, EndpointSession, AppVisibility, AppSession } from "./flows.ts";

@@ -21,6 +21,8 @@ export interface FleetObject {
   contractedMbps?: number | null;
   /** An app service's endpoints: when given, its traffic is theirs added up. */
   members?: readonly string[];
+  /** The devices and nodes the object's traffic passes through: their outages stop its traffic too. */
+  via?: readonly FleetObject[];
 }
 
 /** A time interval [start, end) in ms since the epoch. */
@@ -52,6 +54,7 @@ const DEFAULT_MBPS: Record<string, number> = {
 
 /** Everything per object that does not depend on time, computed once per call. */
 export interface Prepared {
+  seed: number;
   id: string;
   kind: string;
   key: number;
@@ -73,6 +76,7 @@ export interface Prepared {
   /** Idle RTT to the nearest PoP and back, ms. */
   baseRtt: number;
   members?: readonly string[];
+  via?: readonly FleetObject[];
   outages: boolean;
 }
 
@@ -97,6 +101,7 @@ export function prepare(seed: number, obj: FleetObject | string, kind?: string):
   // Light in fibre covers ~200 km per ms; routes are ~1.5× the great-circle distance; plus the access line.
   const baseRtt = 1.5 + (2 * km * 1.5) / 200 + 2 * u01(key, M.rttJitter, -1);
   return {
+    seed,
     id: o.id,
     kind: k,
     key,
@@ -112,6 +117,7 @@ export function prepare(seed: number, obj: FleetObject | string, kind?: string):
     popKm: km,
     baseRtt,
     members: o.members,
+    via: o.via,
     outages: OUTAGE_KINDS.has(k),
   };
 }

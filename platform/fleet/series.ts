@@ -1,5 +1,5 @@
 import { M, u01 } from "./hash.ts";
-import { downFractions, normalise, outagesBetween, overlap, utilisation, type DeviceEvents, type Interval, type OutageFacts, type Prepared } from "./model.ts";
+import { downFractions, normalise, outagesBetween, overlap, prepare, utilisation, type DeviceEvents, type Interval, type OutageFacts, type Prepared } from "./model.ts";
 import { DAY, HOUR, iso, MINUTE, type Window } from "./time.ts";
 
 /*
@@ -47,7 +47,13 @@ export function traffic(p: Prepared, w: Window, now: number, events?: DeviceEven
   const t = new Float64Array(n);
   const tx = new Float64Array(n);
   const rx = new Float64Array(n);
-  const down = downFractions(pastOutages(p, w.first, w.first + n * w.step, now, events), w.first, w.step, n);
+  const to = w.first + n * w.step;
+  let outs: Interval[] = pastOutages(p, w.first, to, now, events);
+  // Traffic through a device or node stops while it is down.
+  if (p.via?.length) {
+    outs = normalise([...outs, ...p.via.flatMap((v) => pastOutages(prepare(p.seed, v, v.kind ?? "cpe"), w.first, to, now))]);
+  }
+  const down = downFractions(outs, w.first, w.step, n);
   for (let i = 0; i < n; i++) {
     const ts = w.first + i * w.step;
     t[i] = ts;

@@ -27,6 +27,8 @@ export type RangeInput = RangeName | { start: Date | number | string; end: Date 
 
 const STEPS = [MINUTE, 2 * MINUTE, 5 * MINUTE, 10 * MINUTE, 30 * MINUTE, HOUR, 3 * HOUR, 6 * HOUR, 12 * HOUR, DAY];
 export const MAX_POINTS = 170;
+/** The longest explicit window (a bound on the work one call can ask for). */
+export const MAX_SPAN = 400 * DAY;
 
 /** A resolved window: buckets [first, first+step, …] with first ≥ start and last < end. */
 export interface Window {
@@ -65,6 +67,7 @@ export function resolveRange(range: RangeInput, now: Date | number): Window {
     start = ms(range.start);
     end = ms(range.end);
     if (!(end > start)) throw new RangeError("the end of a range must be after its start");
+    if (end - start > MAX_SPAN) throw new RangeError("a range may span at most 400 days");
     const span = end - start;
     step = STEPS.find((s) => Math.ceil(span / s) <= MAX_POINTS) ?? Math.ceil(span / MAX_POINTS / DAY) * DAY;
   }
