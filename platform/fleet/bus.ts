@@ -81,10 +81,21 @@ export interface PgBus extends FleetBus {
  */
 export function createPgBus(databaseUrl: string, opts: { channel?: string } = {}): PgBus {
   const channel = opts.channel ?? FLEET_CHANNEL;
+  // LISTEN takes an identifier, not a parameter.
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`invalid channel name: ${channel}`);
   const d = dispatcher();
   let client: import("pg").Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | null = null;
+
+  function reconnectSoon() {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      connect().catch(reconnectSoon);
+    }, 1000);
+    retry.unref();
+  }
 
   async function connect(): Promise<void> {
     const { default: pg } = await import("pg");
@@ -100,15 +111,17 @@ export function createPgBus(databaseUrl: string, opts: { channel?: string } = {}
     const lost = () => {
       if (client !== c) return;
       client = null;
-      if (!closed) {
-        retry = setTimeout(() => void connect().catch(() => lost()), 1000);
-        retry.unref();
-      }
+      reconnectSoon();
     };
     c.on("error", lost);
     c.on("end", lost);
-    await c.connect();
-    await c.query(`LISTEN ${channel}`);
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${channel}`);
+    } catch (error) {
+      await c.end().catch(() => {});
+      throw error;
+    }
     if (closed) {
       await c.end().catch(() => {});
       return;

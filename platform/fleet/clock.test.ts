@@ -203,6 +203,34 @@ describe.skipIf(!pgUrl)("fleet clock on PostgreSQL, two instances", () => {
       await Promise.all([a.stop(), b.stop(), busA.close(), busB.close()]);
     }
   });
+
+  it("an instance whose event connection drops listens again and gets the next events", async () => {
+    const channel = `fleet_test_${Math.random().toString(36).slice(2, 10)}`;
+    const busA = createPgBus(pgUrl!, { channel });
+    const busB = createPgBus(pgUrl!, { channel });
+    await Promise.all([busA.ready, busB.ready]);
+    const gotA: FleetEvent[] = [];
+    busA.subscribe((e) => gotA.push(e));
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    const listeners = async () => (await admin.query("select pid from pg_stat_activity where query = $1", [`LISTEN ${channel}`])).rows.map((r) => r.pid as number);
+    try {
+      const [first] = await listeners();
+      await admin.query("select pg_terminate_backend($1)", [first]);
+      // Both listening again (one reconnected after its 1 s back-off).
+      await until(async () => {
+        const now = await listeners();
+        return now.length === 2 && !now.includes(first!);
+      });
+      const event: FleetEvent = { type: "op_state_changed", kind: "cpe", id: "cpe-x", account_id: "a", before: "up", after: "down", at: new Date(NOW).toISOString(), outage_id: null, self_diagnosis: null, announced: false, affected: { app_services: [], endpoints: [] } };
+      await busB.publish(event);
+      await until(() => gotA.length === 1);
+      expect(gotA[0]).toEqual(event);
+    } finally {
+      await admin.end();
+      await Promise.all([busA.close(), busB.close()]);
+    }
+  });
 });
 
 /** Waits for something another connection does (a NOTIFY arriving, a backend exiting); bounded. */
