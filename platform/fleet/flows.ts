@@ -33,9 +33,9 @@ export function totals(tr: Traffic, stepMs: number): { tx: number; rx: number } 
   return { tx, rx };
 }
 
-/** The object's apps, most used first: the catalogue's weights perturbed per object. */
+/** The object's apps by bytes, most first: the catalogue's weights × bytes per hit, perturbed per object. */
 export function appOrder(p: Prepared, salt: number): AppEntry[] {
-  return APPS.map((a, i) => ({ a, s: a.weight * (0.35 + u01(p.key, M.apps, i + salt * 1000)) }))
+  return APPS.map((a, i) => ({ a, s: a.weight * Math.sqrt(a.kb) * (0.35 + u01(p.key, M.apps, i + salt * 1000)) }))
     .sort((x, y) => y.s - x.s)
     .map((x) => x.a);
 }
@@ -178,8 +178,9 @@ export function appVisibility(p: Prepared, tr: Traffic, stepMs: number, windowSt
     left -= b;
     bytes.set(a.app_name, b);
   });
-  // Hits: small-transaction apps first, then the rest by their own perturbed order.
-  const hitsOrder = [...byBytes].sort((a, b) => b.weight / (1.2 - a.down) - a.weight / (1.2 - b.down) + (u01(p.key, M.appShare, a.port) - u01(p.key, M.appShare, b.port)) * 10);
+  // Hits: by how common the app is over its bytes per hit (DNS and NTP are many small hits), perturbed.
+  const hitScore = (a: AppEntry) => (a.weight / Math.sqrt(a.kb)) * (0.5 + u01(p.key, M.appShare, a.port));
+  const hitsOrder = [...byBytes].sort((a, b) => hitScore(b) - hitScore(a));
   const visits = Math.round(totalBytes / 45_000);
   const hits = new Map<string, number>();
   hitsOrder.forEach((a, i) => hits.set(a.app_name, Math.round((visits * (1 / (i + 1) ** 1.05)) / zsum)));

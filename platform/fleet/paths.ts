@@ -1,4 +1,4 @@
-import { POPS } from "./geo.ts";
+import { distanceKm, POPS } from "./geo.ts";
 import { hashString, M, mix32, u01 } from "./hash.ts";
 import type { Prepared } from "./model.ts";
 
@@ -18,6 +18,9 @@ export interface Hop {
   /** Round-trip time to this hop, ms (for ping and traceroute output). */
   rtt: number;
 }
+
+// Anycast resolvers answer from next to every PoP.
+const ANYCAST = new Set(["8.8.8.8", "8.8.4.4", "1.1.1.1", "1.0.0.1", "9.9.9.9", "208.67.222.222"]);
 
 const KNOWN_NAMES: Record<string, string> = {
   "8.8.8.8": "dns.google",
@@ -56,13 +59,15 @@ export function wanAddresses(p: Prepared): { wan: string; gateway: string } {
 export function pathTo(p: Prepared, target: string): Hop[] {
   const address = resolveAddress(target);
   const dh = hashString(address);
-  const far = POPS[dh % POPS.length]!;
+  // Where the destination is: anycast next to the site's PoP; otherwise half the time in the
+  // site's own region, else behind another PoP.
+  const anycast = ANYCAST.has(address);
+  const far = anycast || (dh >>> 12) % 2 === 0 ? p.pop : POPS[dh % POPS.length]!;
   const { gateway } = wanAddresses(p);
   const pop = p.pop.code;
-  // Destination beyond the far PoP: 2–60 ms more.
-  const extra = 2 + 58 * ((dh >>> 8) % 1000) / 1000;
-  const farKm = Math.hypot(far.lat - p.pop.lat, far.lon - p.pop.lon) * 111;
-  const backbone = (2 * farKm * 1.4) / 200;
+  // Destination beyond the far PoP: 1–3 ms for anycast, 2–30 ms otherwise.
+  const extra = anycast ? 1 + 2 * (((dh >>> 8) % 1000) / 1000) : 2 + (28 * ((dh >>> 8) % 1000)) / 1000;
+  const backbone = (2 * distanceKm(p.pop.lat, p.pop.lon, far.lat, far.lon) * 1.4) / 200;
   const hops: Hop[] = [
     { hop: 1, hostname: `bras1.${pop}.access.example.net`, ip: gateway, rtt: p.baseRtt * 0.6 },
     { hop: 2, hostname: `ae1.agg1.${pop}.backbone.example.net`, ip: hostOf(p.pop.net, 10 + (mix32(p.key) % 20)), rtt: p.baseRtt * 0.8 },
