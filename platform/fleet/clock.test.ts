@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/client.ts";
-import { testPlatform } from "../test/harness.ts";
 import { createFleet, createFleetClock, createInProcessBus, createKindRegistry, createPgBus, sqlKindSource, type FleetEvent, type Outage } from "./index.ts";
 import { DAY } from "./time.ts";
 
@@ -17,14 +16,28 @@ const fleet = createFleet(7);
 const pgUrl = process.env.TEST_DATABASE_URL;
 
 let db: Db;
+let closeDb: () => Promise<void>;
 const tables: string[] = [];
 
+// The test table needs none of the platform's schema: a bare database, no migrations to wait for.
 beforeAll(async () => {
-  db = (await testPlatform()).deps.db;
+  if (pgUrl) {
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const pool = new pg.Pool({ connectionString: pgUrl, max: 4 });
+    db = drizzle(pool) as unknown as Db;
+    closeDb = () => pool.end();
+  } else {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const client = new PGlite();
+    db = drizzle(client) as unknown as Db;
+    closeDb = () => client.close();
+  }
 });
 
 afterAll(async () => {
   for (const t of tables) await db.execute(sql`drop table if exists ${sql.identifier(t)}`);
+  await closeDb();
 });
 
 /** A fresh test table with one device in an outage-bearing position; answers its name and the device's outage. */
