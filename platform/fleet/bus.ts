@@ -10,6 +10,11 @@ import type { Affected } from "./outages.ts";
 /** An object's op state changed (an outage began or ended). */
 export interface OpStateChanged {
   type: "op_state_changed";
+  /**
+   * The same for the same change whichever instance saw it: subscribers that act once across
+   * instances (webhook deliveries) insert it with a unique constraint.
+   */
+  event_id: string;
   kind: string;
   id: string;
   account_id: string;

@@ -84,11 +84,13 @@ describe("fleet clock", () => {
     const bus = createInProcessBus();
     const events: FleetEvent[] = [];
     bus.subscribe((e) => events.push(e));
-    const clock = createFleetClock({ db, fleet, kinds, bus, replayMs: 0 });
+    let changedTicks = 0;
+    const clock = createFleetClock({ db, fleet, kinds, bus, replayMs: 0, onChange: () => changedTicks++ });
 
     await clock.tick(outage.start - 1000);
     expect(await state()).toMatchObject({ op_state: "up" });
     expect(events).toEqual([]);
+    expect(changedTicks).toBe(0);
 
     const r = await clock.tick(outage.start);
     expect(r).toEqual({ leader: true, changes: 1 });
@@ -96,6 +98,7 @@ describe("fleet clock", () => {
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
       type: "op_state_changed",
+      event_id: `cpe:${id}:down:${outage.start}`,
       kind: "cpe",
       id,
       account_id: "acct-fleet-test",
@@ -120,6 +123,8 @@ describe("fleet clock", () => {
     expect(events[1]).toMatchObject({ before: "down", after: "up", at: outage.end_time, self_diagnosis: null });
     await clock.tick(outage.end + 6000);
     expect(events).toHaveLength(2);
+    // The platform forgets its cached reads after each tick that wrote.
+    expect(changedTicks).toBe(2);
     await clock.stop();
   });
 
@@ -235,7 +240,7 @@ describe.skipIf(!pgUrl)("fleet clock on PostgreSQL, two instances", () => {
         const now = await listeners();
         return now.length === 2 && !now.includes(first!);
       });
-      const event: FleetEvent = { type: "op_state_changed", kind: "cpe", id: "cpe-x", account_id: "a", before: "up", after: "down", at: new Date(NOW).toISOString(), outage_id: null, self_diagnosis: null, announced: false, affected: { app_services: [], endpoints: [] } };
+      const event: FleetEvent = { type: "op_state_changed", event_id: "cpe:cpe-x:down:1", kind: "cpe", id: "cpe-x", account_id: "a", before: "up", after: "down", at: new Date(NOW).toISOString(), outage_id: null, self_diagnosis: null, announced: false, affected: { app_services: [], endpoints: [] } };
       await busB.publish(event);
       await until(() => gotA.length === 1);
       expect(gotA[0]).toEqual(event);

@@ -28,6 +28,8 @@ export interface FleetClockOptions {
   now?: () => number;
   /** How far back a new leader replays changes (idempotent), ms. */
   replayMs?: number;
+  /** Called after a tick that changed the database (the platform forgets its cached reads). */
+  onChange?: () => void;
 }
 
 export interface TickResult {
@@ -111,6 +113,7 @@ export function createFleetClock(opts: FleetClockOptions): FleetClock {
     const maintenance = o.events?.maintenance ?? [];
     const event: OpStateChanged = {
       type: "op_state_changed",
+      event_id: `${String(source.kind)}:${o.id}:${state}:${at}`,
       kind: String(source.kind),
       id: o.id,
       account_id: o.accountId,
@@ -167,6 +170,7 @@ export function createFleetClock(opts: FleetClockOptions): FleetClock {
         }
       }
     }
+    if (changes > 0) opts.onChange?.();
     return { leader: true, changes };
   }
 

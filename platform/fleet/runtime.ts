@@ -16,7 +16,15 @@ export interface FleetRuntime {
   close(): Promise<void>;
 }
 
-export async function startFleet(opts: { db: Db; databaseUrl?: string; seed: number; tickMs: number; kinds?: FleetKindRegistry }): Promise<FleetRuntime> {
+export async function startFleet(opts: {
+  db: Db;
+  databaseUrl?: string;
+  seed: number;
+  tickMs: number;
+  kinds?: FleetKindRegistry;
+  /** After the clock changed op states (outside any HTTP call): the platform forgets cached reads. */
+  onChange?: () => void;
+}): Promise<FleetRuntime> {
   const fleet = createFleet(opts.seed);
   let bus: FleetBus;
   if (opts.databaseUrl) {
@@ -26,7 +34,7 @@ export async function startFleet(opts: { db: Db; databaseUrl?: string; seed: num
   } else {
     bus = createInProcessBus();
   }
-  const clock = createFleetClock({ db: opts.db, fleet, kinds: opts.kinds ?? fleetKinds, bus, databaseUrl: opts.databaseUrl });
+  const clock = createFleetClock({ db: opts.db, fleet, kinds: opts.kinds ?? fleetKinds, bus, databaseUrl: opts.databaseUrl, onChange: opts.onChange });
   if (opts.tickMs > 0) clock.start(opts.tickMs);
   return {
     fleet,
