@@ -146,6 +146,7 @@ describe("outages", () => {
       const health = fleet.wanHealth(d, r, NOW);
       const traffic = fleet.series("cpe", [d], "traffic", r, NOW)[d.id]!;
       const util = fleet.utilization(d, r, NOW);
+      const metrics = fleet.nodeMetrics({ ...d, kind: "service_node" }, r, NOW);
       for (let i = 0; i < w.points; i++) {
         const a = w.first + i * w.step;
         const b = a + w.step;
@@ -156,6 +157,8 @@ describe("outages", () => {
           expect(traffic[i]!.rx_bytes).toBe(0);
           expect(traffic[i]!.tx_bytes).toBe(0);
           expect(util[i]!.rx_avg_util).toBe(0);
+          expect(metrics[i]!.cpu_p).toBe(0);
+          expect(metrics[i]!["rx.bytes"]).toBe(0);
         } else if (cover > 0) {
           expect(health[i]!.health).toBeLessThanOrEqual(100 * (1 - cover) + 1e-6);
           expect(health[i]!["Loss Rate"]).toBeGreaterThanOrEqual(100 * cover - 1e-6);
@@ -407,6 +410,13 @@ describe("device operations", () => {
     expect(last.report!.delay.length).toBe(7);
     expect(last.report!.link_speed.length).toBeGreaterThan(0);
     for (const t of last.report!.throughput) expect(t.throughput_mbps).toBeLessThanOrEqual(200);
+  });
+
+  it("peer regions are the provider's PoPs, each with a test peer in its own block", () => {
+    const regions = fleet.peerRegions();
+    expect(regions.length).toBeGreaterThan(10);
+    for (const r of regions) expect(r.peer_ip).toMatch(/^198\.18\.\d+\.250$/);
+    expect(new Set(regions.map((r) => r.peer_region)).size).toBe(regions.length);
   });
 
   it("diagnostics, LAN interfaces and health checks describe the device as it is", () => {

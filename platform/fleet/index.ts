@@ -18,6 +18,7 @@ import {
 } from "./ops.ts";
 import { chunks, DEFAULT_TARGET, historyRows, postMortemMarkdown, presentOutage, route, type Affected, type Outage, type OutageHistoryRow, type Route } from "./outages.ts";
 import { wanAddresses } from "./paths.ts";
+import { POPS } from "./geo.ts";
 import {
   nodeMetrics,
   pastOutages,
@@ -159,6 +160,8 @@ export interface Fleet {
   resetEffect(device: ObjectInput, at: Time): { down_from: string; up_at: string };
   /** generate_node_token at `issuedAt`: when the device uses it to register again. */
   registrationEffect(device: ObjectInput, issuedAt: Time): { registered_at: string };
+  /** get_peer_regions: the PoPs a daily performance test can run against, with their test peer. */
+  peerRegions(): { peer_region: string; city: string; country: string; peer_ip: string }[];
 }
 
 const sleepReal = (t: number) => new Promise<void>((resolve) => setTimeout(resolve, t));
@@ -472,6 +475,8 @@ export function createFleet(seed: number): Fleet {
       const a = ms(at);
       return { down_from: iso(a), up_at: iso(a + resetLength(dev(device), a)) };
     },
+
+    peerRegions: () => POPS.map((p) => ({ peer_region: p.code, city: p.city, country: p.country, peer_ip: `${p.net}.250` })),
 
     registrationEffect(device, issuedAt) {
       const a = ms(issuedAt);
