@@ -412,6 +412,34 @@ describe("device operations", () => {
     for (const t of last.report!.throughput) expect(t.throughput_mbps).toBeLessThanOrEqual(200);
   });
 
+  it("a latency measurement reflects the distance to the PoP, and fails while the object is down", () => {
+    const near = fleet.measureLatency({ id: "ep-lat", kind: "endpoint", lat: 50.1, lon: 8.7 }, NOW);
+    const far = fleet.measureLatency({ id: "ep-lat", kind: "endpoint", lat: -54.8, lon: -68.3 }, NOW);
+    expect(near.received).toBeGreaterThan(7);
+    expect(far.avg_ms!).toBeGreaterThan(near.avg_ms! + 20);
+    expect(near.min_ms!).toBeLessThanOrEqual(near.avg_ms!);
+    const d = deviceWithOutages(1);
+    const o = fleet.outages(d, "1w", NOW)[0]!;
+    expect(fleet.measureLatency(d, o.start + 1000)).toMatchObject({ received: 0, loss_pct: 100, avg_ms: null });
+  });
+
+  it("a user agent is up in its user's working hours and authenticates every few hours", () => {
+    // Paris (UTC+1 by longitude): Wednesday 2026-11-18.
+    const ua = { id: "ua-1", kind: "user_agent", lat: 48.86, lon: 2.35 };
+    const noon = fleet.userAgentStatus(ua, Date.parse("2026-11-18T11:00:00Z"));
+    expect(noon.op_state).toBe("up");
+    expect(Date.parse(noon.op_state_change_at)).toBeLessThanOrEqual(Date.parse("2026-11-18T11:00:00Z"));
+    expect(Date.parse(noon.last_auth_time)).toBeGreaterThanOrEqual(Date.parse(noon.op_state_change_at));
+    const night = fleet.userAgentStatus(ua, Date.parse("2026-11-18T23:00:00Z"));
+    expect(night.op_state).toBe("down");
+    expect(night.op_state_change_at.slice(0, 10)).toBe("2026-11-18");
+    const sunday = fleet.userAgentStatus(ua, Date.parse("2026-11-22T11:00:00Z"));
+    expect(sunday.op_state).toBe("down");
+    // The last session was Friday's.
+    expect(sunday.op_state_change_at.slice(0, 10)).toBe("2026-11-20");
+    expect(["success", "failed"]).toContain(sunday.last_auth_status);
+  });
+
   it("peer regions are the provider's PoPs, each with a test peer in its own block", () => {
     const regions = fleet.peerRegions();
     expect(regions.length).toBeGreaterThan(10);

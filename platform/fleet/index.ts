@@ -1,6 +1,6 @@
 import { appVisibility, currentSessions, netflows, totals, type AppVisibility, type EndpointSession, type NetflowRow, type TopTalker } from "./flows.ts";
 import { ddos, type Ddos, type DdosSettings } from "./ddos.ts";
-import { normalise, OUTAGE_KINDS, outagesBetween, prepare, resetLength, type DeviceEvents, type FleetKind, type FleetObject, type Interval, type OutageFacts, type Prepared } from "./model.ts";
+import { normalise, OUTAGE_KINDS, outagesBetween, prepare, resetLength, utilisation, type DeviceEvents, type FleetKind, type FleetObject, type Interval, type OutageFacts, type Prepared } from "./model.ts";
 import {
   activationPlan,
   healthCheck,
@@ -38,7 +38,8 @@ import {
   type UtilizationSample,
   type WanHealthSample,
 } from "./series.ts";
-import { DAY, iso, MINUTE, resolveRange, type RangeInput, type Window } from "./time.ts";
+import { DAY, HOUR, iso, MINUTE, resolveRange, type RangeInput, type Window } from "./time.ts";
+import { M, u01 } from "./hash.ts";
 
 /*
  * The provider's device network, simulated (docs/fleet.md). One interface for every screen that
@@ -86,6 +87,25 @@ export interface DeviceDashboard {
   peak_hours: PeakHours;
   app_visibility: AppVisibility;
   ddos: Ddos;
+}
+
+export interface LatencyMeasurement {
+  measured_at: string;
+  from_pop: string;
+  probes: number;
+  received: number;
+  min_ms: number | null;
+  avg_ms: number | null;
+  max_ms: number | null;
+  jitter_ms: number | null;
+  loss_pct: number;
+}
+
+export interface UserAgentStatus {
+  op_state: "up" | "down";
+  op_state_change_at: string;
+  last_auth_status: "success" | "failed";
+  last_auth_time: string;
 }
 
 export interface ConnectionStatus {
@@ -160,6 +180,10 @@ export interface Fleet {
   resetEffect(device: ObjectInput, at: Time): { down_from: string; up_at: string };
   /** generate_node_token at `issuedAt`: when the device uses it to register again. */
   registrationEffect(device: ObjectInput, issuedAt: Time): { registered_at: string };
+  /** measure-app-service-latency, measure-endpoint-latency: ten probes from the object's PoP, as key/value pairs. */
+  measureLatency(obj: ObjectInput, now: Time, events?: DeviceEvents): LatencyMeasurement;
+  /** A user agent's state at `now`: connected in its users' working hours, authenticating every few hours. */
+  userAgentStatus(agent: ObjectInput, now: Time): UserAgentStatus;
   /** get_peer_regions: the PoPs a daily performance test can run against, with their test peer. */
   peerRegions(): { peer_region: string; city: string; country: string; peer_ip: string }[];
 }
@@ -474,6 +498,57 @@ export function createFleet(seed: number): Fleet {
     resetEffect(device, at) {
       const a = ms(at);
       return { down_from: iso(a), up_at: iso(a + resetLength(dev(device), a)) };
+    },
+
+    measureLatency(obj, now, events) {
+      const n = ms(now);
+      const p = P(obj);
+      const down = currentOutage(p, n, events) !== null;
+      const times: number[] = [];
+      if (!down) {
+        const busy = utilisation(p, n, MINUTE);
+        for (let i = 0; i < 10; i++) {
+          if (u01(p.key, M.ping, Math.floor(n / 1000) * 32 + i) < 0.005 + busy * 0.01) continue;
+          times.push(p.baseRtt + 3 * u01(p.key, M.rttJitter, Math.floor(n / 1000) * 32 + i) + 40 * busy ** 4);
+        }
+      }
+      const avg = times.length ? times.reduce((a, b) => a + b, 0) / times.length : null;
+      let jitter = 0;
+      for (let i = 1; i < times.length; i++) jitter += Math.abs(times[i]! - times[i - 1]!);
+      return {
+        measured_at: iso(n),
+        from_pop: `${p.pop.city} (${p.pop.code})`,
+        probes: 10,
+        received: times.length,
+        min_ms: times.length ? r3(Math.min(...times)) : null,
+        avg_ms: avg === null ? null : r3(avg),
+        max_ms: times.length ? r3(Math.max(...times)) : null,
+        jitter_ms: times.length > 1 ? r3(jitter / (times.length - 1)) : null,
+        loss_pct: r3(((10 - times.length) / 10) * 100),
+      };
+    },
+
+    userAgentStatus(agent, now) {
+      const n = ms(now);
+      const p = P(agent, "user_agent");
+      // Connected while its user works: local 8:00–9:30 to 17:00–19:00 on weekdays, varying by day.
+      const today = Math.floor((n + p.offset) / DAY);
+      const startOf = (d: number) => d * DAY + 8 * HOUR + Math.floor(u01(p.key, M.session, d) * 90) * MINUTE - p.offset;
+      const endOf = (d: number) => d * DAY + 17 * HOUR + Math.floor(u01(p.key, M.session, d + 1e6) * 120) * MINUTE - p.offset;
+      const works = (d: number) => ((d + 4) % 7) % 6 !== 0; // not Sunday (0) or Saturday (6)
+      const up = works(today) && n >= startOf(today) && n < endOf(today);
+      // The session now, or the last one that ended.
+      let d = today;
+      if (!up) {
+        if (!(works(d) && n >= endOf(d))) d--;
+        while (!works(d)) d--;
+      }
+      const start = startOf(d);
+      const end = up ? n : endOf(d);
+      // Re-authenticates every 4 hours of a session; about one attempt in 25 fails (and is retried).
+      const lastAuth = start + Math.floor((end - 1 - start) / (4 * HOUR)) * 4 * HOUR;
+      const failed = u01(p.key, M.session, Math.floor(lastAuth / MINUTE)) < 0.04;
+      return { op_state: up ? "up" : "down", op_state_change_at: iso(up ? start : end), last_auth_status: failed ? "failed" : "success", last_auth_time: iso(lastAuth) };
     },
 
     peerRegions: () => POPS.map((p) => ({ peer_region: p.code, city: p.city, country: p.country, peer_ip: `${p.net}.250` })),
