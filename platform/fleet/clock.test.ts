@@ -29,8 +29,10 @@ beforeAll(async () => {
   } else {
     const { PGlite } = await import("@electric-sql/pglite");
     const { drizzle } = await import("drizzle-orm/pglite");
-    const client = new PGlite();
+    // Start PGlite here (hook time-out), not in the first test: on a busy machine it takes seconds.
+    const client = await PGlite.create();
     db = drizzle(client) as unknown as Db;
+    await db.execute(sql`select 1`);
     closeDb = () => client.close();
   }
 });
