@@ -6,6 +6,8 @@ import type { PlatformDeps } from "./lib/context.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { startRetentionSweep } from "./domain/pcap-retention.ts";
 import { seedDemo } from "./seed.ts";
+import { startFleet } from "./fleet/runtime.ts";
+import { forgetCachedReads } from "./lib/auth.ts";
 
 export interface Platform {
   app: PlatformApp;
@@ -26,6 +28,8 @@ export async function createPlatform(config: PlatformConfig = configFromEnv()): 
   });
   const deps: PlatformDeps = { db: database.db, dbKind: database.kind, mailer, config };
   if (config.seedDemo) await seedDemo(deps);
+  // The clock writes op states outside any HTTP call: cached reads must not outlive them.
+  deps.fleet = await startFleet({ db: database.db, databaseUrl: config.databaseUrl, seed: config.fleetSeed, tickMs: config.fleetTick, onChange: () => forgetCachedReads(deps) });
   const app = createPlatformApp(deps);
   const stopSweep = startRetentionSweep(deps, config.pcapRetentionDays);
   return {
@@ -34,6 +38,7 @@ export async function createPlatform(config: PlatformConfig = configFromEnv()): 
     fetch: async (request) => app.fetch(request),
     close: async () => {
       stopSweep();
+      await deps.fleet?.close();
       await database.close();
     },
   };

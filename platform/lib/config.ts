@@ -9,7 +9,10 @@ export interface PlatformConfig {
   /** Public address of the console, for links in e-mails. */
   consoleUrl: string;
   demoPassword: string;
+  /** Seed of the simulated provider network (docs/fleet.md): same seed, same network. */
   fleetSeed: number;
+  /** Fleet clock period in ms (FLEET_TICK); 0 disables the clock. */
+  fleetTick: number;
   tokenTtlHours: number;
   seedDemo: boolean;
   /**
@@ -30,6 +33,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     consoleUrl: (env.CONSOLE_URL || `http://localhost:${env.PORT ?? 3000}`).replace(/\/$/, ""),
     demoPassword: env.DEMO_PASSWORD || "demo-password-1",
     fleetSeed: Number(env.FLEET_SEED ?? 1),
+    fleetTick: env.FLEET_TICK !== undefined && env.FLEET_TICK !== "" ? Number(env.FLEET_TICK) : 5000,
     tokenTtlHours: Number(env.TOKEN_TTL_HOURS ?? 12),
     seedDemo: env.SEED_DEMO !== "false",
     cacheCallers: !env.DATABASE_URL && env.CALLER_CACHE !== "off",

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { Db } from "../db/client.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { PlatformConfig } from "./config.ts";
+import type { FleetRuntime } from "../fleet/runtime.ts";
 import { ApiError } from "./errors.ts";
 
 export interface PlatformDeps {
@@ -9,6 +10,8 @@ export interface PlatformDeps {
   dbKind: "pglite" | "postgres";
   mailer: Mailer;
   config: PlatformConfig;
+  /** The simulated provider network with its clock and event bus (absent in unit tests: use fleetOf(deps)). */
+  fleet?: FleetRuntime;
 }
 
 /** Who is calling: resolved from the bearer token by the auth middleware. */

@@ -1,0 +1,160 @@
+import type { Affected } from "./outages.ts";
+
+/*
+ * The fleet's event bus. Later issues subscribe (webhooks, e-mail, SSE). With PGlite there is one
+ * process, so the bus is in-process; with PostgreSQL every platform instance LISTENs on one
+ * channel and the clock's leader NOTIFYs it, so every instance's subscribers get every event
+ * exactly once (the publisher hears its own NOTIFY like everyone else).
+ */
+
+/** An object's op state changed (an outage began or ended). */
+export interface OpStateChanged {
+  type: "op_state_changed";
+  /**
+   * The same for the same change whichever instance saw it: subscribers that act once across
+   * instances (webhook deliveries) insert it with a unique constraint.
+   */
+  event_id: string;
+  kind: string;
+  id: string;
+  account_id: string;
+  before: string | null;
+  after: "up" | "down";
+  /** When the change happened (the outage's start or end), ISO 8601 UTC. */
+  at: string;
+  outage_id: string | null;
+  self_diagnosis: string | null;
+  /** Inside an announced maintenance window: subscribers send no alert. */
+  announced: boolean;
+  affected: Affected;
+}
+
+export type FleetEvent = OpStateChanged;
+
+export interface FleetBus {
+  publish(event: FleetEvent): Promise<void>;
+  /** Answers a function that unsubscribes. A subscriber that throws does not stop the others. */
+  subscribe(listener: (event: FleetEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+function dispatcher() {
+  const listeners = new Set<(event: FleetEvent) => void>();
+  return {
+    listeners,
+    dispatch(event: FleetEvent) {
+      for (const l of [...listeners]) {
+        try {
+          l(event);
+        } catch (error) {
+          console.error("[fleet] event subscriber failed:", (error as Error).message);
+        }
+      }
+    },
+    subscribe(listener: (event: FleetEvent) => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
+export function createInProcessBus(): FleetBus {
+  const d = dispatcher();
+  return {
+    async publish(event) {
+      d.dispatch(event);
+    },
+    subscribe: d.subscribe,
+    async close() {
+      d.listeners.clear();
+    },
+  };
+}
+
+export const FLEET_CHANNEL = "linkwise_fleet_events";
+/** NOTIFY payloads must stay under 8000 bytes: long "affected" lists are cut. */
+const MAX_AFFECTED = 40;
+
+export interface PgBus extends FleetBus {
+  /** Resolves once this instance is listening. */
+  ready: Promise<void>;
+}
+
+/**
+ * LISTEN/NOTIFY on a dedicated connection. If the connection drops it reconnects (events
+ * notified while it was away are not replayed: the op state in the database is the truth).
+ */
+export function createPgBus(databaseUrl: string, opts: { channel?: string } = {}): PgBus {
+  const channel = opts.channel ?? FLEET_CHANNEL;
+  // LISTEN takes an identifier, not a parameter.
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`invalid channel name: ${channel}`);
+  const d = dispatcher();
+  let client: import("pg").Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | null = null;
+
+  function reconnectSoon() {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      connect().catch(reconnectSoon);
+    }, 1000);
+    retry.unref();
+  }
+
+  async function connect(): Promise<void> {
+    const { default: pg } = await import("pg");
+    const c = new pg.Client({ connectionString: databaseUrl });
+    c.on("notification", (msg) => {
+      if (msg.channel !== channel || !msg.payload) return;
+      try {
+        d.dispatch(JSON.parse(msg.payload) as FleetEvent);
+      } catch (error) {
+        console.error("[fleet] bad event payload:", (error as Error).message);
+      }
+    });
+    const lost = () => {
+      if (client !== c) return;
+      client = null;
+      reconnectSoon();
+    };
+    c.on("error", lost);
+    c.on("end", lost);
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${channel}`);
+    } catch (error) {
+      await c.end().catch(() => {});
+      throw error;
+    }
+    if (closed) {
+      await c.end().catch(() => {});
+      return;
+    }
+    client = c;
+  }
+
+  const ready = connect();
+  return {
+    ready,
+    async publish(event) {
+      await ready;
+      const payload: FleetEvent = {
+        ...event,
+        affected: { app_services: event.affected.app_services.slice(0, MAX_AFFECTED), endpoints: event.affected.endpoints.slice(0, MAX_AFFECTED) },
+      };
+      if (!client) throw new Error("fleet event bus is not connected");
+      await client.query("select pg_notify($1, $2)", [channel, JSON.stringify(payload)]);
+    },
+    subscribe: d.subscribe,
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      d.listeners.clear();
+      const c = client;
+      client = null;
+      await ready.catch(() => {});
+      if (c) await c.end().catch(() => {});
+    },
+  };
+}
