@@ -12,8 +12,8 @@ import { expect, expectAccessible, jsDisabled, test } from "./fixtures.ts";
  * console. Both: sessions table, degraded-flow bar, report dialog with preview, zoom and Download.
  */
 
-const capture = path.resolve(process.cwd(), "../shared/pcaps/captures/tcpdump-ssh.pcap");
-const expected = JSON.parse(fs.readFileSync(path.resolve(process.cwd(), "../shared/pcaps/expected/tcpdump-ssh.json"), "utf8")) as {
+const capture = path.resolve(process.cwd(), "tests/fixtures/pcaps/captures/tcpdump-ssh.pcap");
+const expected = JSON.parse(fs.readFileSync(path.resolve(process.cwd(), "tests/fixtures/pcaps/expected/tcpdump-ssh.json"), "utf8")) as {
   packets: number;
   conversations: unknown[];
 };
