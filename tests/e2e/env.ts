@@ -13,3 +13,9 @@ export function chromiumPath(): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * One id per `playwright test` run, the same in the runner and its workers (the runner loads the
+ * config first and its workers inherit its environment): names the run's own scratch files.
+ */
+export const e2eRunId = (process.env.E2E_RUN_ID ??= `${Date.now().toString(36)}-${process.pid}`);

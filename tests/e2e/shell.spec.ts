@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, jsDisabled, readMail, test, uniqueEmail, type Account, linkIn, createIamUser, type Api } from "./fixtures.ts";
+import { createIamUser, expect, expectAccessible, jsDisabled, linkIn, readMail, ready, test, toast, uniqueEmail, type Account, type Api } from "./fixtures.ts";
 
 /*
  * The shell of every protected page (spec 1 §2 Top bar and Breadcrumbs, §6; spec 3 §2.2, §2.3;
@@ -7,7 +7,6 @@ import { expect, expectAccessible, jsDisabled, readMail, test, uniqueEmail, type
  * page inside the shell, and the narrow-screen navigation. With and without JavaScript.
  */
 
-const toast = (page: Page, text: string | RegExp) => page.getByTestId("toaster").getByText(text);
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main navigation" });
 const breadcrumb = (page: Page) => page.getByRole("navigation", { name: "Breadcrumb" });
 const profileMenu = (page: Page) => page.getByTestId("profile-menu");
@@ -49,10 +48,6 @@ const groups: [string, [string, string][]][] = [
   ],
 ];
 
-/** With JavaScript, waits until the shell is hydrated (menus, clipboard and Escape need it). */
-async function ready(page: Page) {
-  if (!jsDisabled(test.info())) await page.locator(".shell[data-hydrated]").waitFor();
-}
 
 test.describe("shell", () => {
   test("side navigation: groups, links, current page, Billing for an account", async ({ page, account, signIn }) => {
