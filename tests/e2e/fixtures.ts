@@ -65,17 +65,24 @@ function fingerprint() {
 
 type Violation = { id: string; impact: string | null; help: string; targets: string[] };
 
-/** Runs axe in `page` (injecting it once per document) in both colour schemes; the violations, each marked with its scheme. */
+/**
+ * The rules whose outcome depends on colours: the only ones run again in the second colour
+ * scheme (a theme changes colours, not markup, so the other rules would find the same).
+ */
+const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
+
+/** Runs axe in `page` (injecting it once per document): every rule in light, the colour rules in dark; the violations, each marked with its scheme. */
 async function axeBothSchemes(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
   const found: string[] = [];
   for (const scheme of ["dark", "light"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    const violations: Violation[] = await page.evaluate(async (tags) => {
+    const runOnly = scheme === "light" ? { type: "tag", values: AXE_TAGS } : { type: "rule", values: COLOUR_RULES };
+    const violations: Violation[] = await page.evaluate(async (runOnly) => {
       const axe = (window as unknown as { axe: any }).axe;
-      const r = await axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
+      const r = await axe.run(document, { runOnly, resultTypes: ["violations"] });
       return r.violations.map((v: any) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n: any) => n.target.join(" ")) }));
-    }, AXE_TAGS);
+    }, runOnly);
     for (const v of violations) found.push(`${v.id} (${v.impact}, ${scheme}): ${v.help}\n  ${v.targets.join("\n  ")}`);
   }
   return found;
@@ -124,7 +131,9 @@ export async function expectAccessible(page: Page) {
   const key = createHash("sha256").update(`${info.project.name}\n${url.pathname}\n${page.viewportSize()?.width ?? 0}\n${shape}`).digest("hex");
   const marker = path.join(passedDir, key);
   if (fs.existsSync(marker)) return;
+  const t0 = Date.now();
   const violations = noJs ? await scanCopyOf(page) : await axeBothSchemes(page).finally(() => page.emulateMedia({ colorScheme: "light" }));
+  if (process.env.E2E_AXE_TIMING) console.log(`axe ${info.project.name} ${url.pathname}${url.search}: ${Date.now() - t0} ms`);
   expect(violations, `axe violations on ${page.url()}`).toEqual([]);
   fs.mkdirSync(passedDir, { recursive: true });
   fs.writeFileSync(marker, `${info.project.name} ${url.pathname}${url.search}\n`);
@@ -199,50 +208,50 @@ type Fixtures = {
   /** Calls the platform API as an account (returns the parsed JSON body and status). */
   api: Api;
   /**
-   * Opt in with `test.use({ signedIn: true })`: the page starts signed in as `workerAccount`
-   * (the worker's stored session), without a sign-in per test. For tests whose checks do not
-   * depend on the account being empty; tests needing their own account use `account` + `signIn`.
+   * Opt in with `test.use({ signedIn: true })`: the page starts signed in as `workerAccount`,
+   * the worker's stored session, with no sign-in per test. For tests whose checks do not depend
+   * on what other tests of the worker left in the account; tests that need an account of their
+   * own use `account` + `signIn`.
    */
   signedIn: boolean;
+  /** The account owner of this worker's stored session (registered once per worker, on first use). */
+  workerAccount: Account;
 };
 
+type WorkerSession = { account: Account; storageState: string };
 type WorkerFixtures = {
-  /** One account owner per worker, shared by the tests of that worker that opt into `signedIn`. */
-  workerAccount: Account;
-  /** The signed-in storage state of `workerAccount` (a file), made once per worker. */
-  workerStorageState: string;
+  /** Makes (once per worker, on first call) an account owner and its signed-in storage state file. */
+  workerSession: () => Promise<WorkerSession>;
 };
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
-  workerAccount: [
+  workerSession: [
     async ({ playwright }, use, workerInfo) => {
-      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
-      try {
-        await use(await registerAccount(request, `worker${workerInfo.workerIndex}`));
-      } finally {
-        await request.dispose();
-      }
-    },
-    { scope: "worker" },
-  ],
-  workerStorageState: [
-    async ({ playwright, workerAccount }, use, workerInfo) => {
-      const file = path.join(workerInfo.project.outputDir, ".auth", `worker-${workerInfo.workerIndex}-${e2eRunId}.json`);
-      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
-      try {
-        await signInOverHttp(request, workerAccount);
-        fs.mkdirSync(path.dirname(file), { recursive: true });
-        await request.storageState({ path: file });
-      } finally {
-        await request.dispose();
-      }
-      await use(file);
+      // A function, so that a worker whose tests never opt in registers no account.
+      let made: Promise<WorkerSession> | undefined;
+      const make = async (): Promise<WorkerSession> => {
+        const storageState = path.join(workerInfo.project.outputDir, ".auth", `worker-${workerInfo.workerIndex}-${e2eRunId}.json`);
+        const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+        try {
+          const account = await registerAccount(request, `worker${workerInfo.workerIndex}`);
+          await signInOverHttp(request, account);
+          fs.mkdirSync(path.dirname(storageState), { recursive: true });
+          await request.storageState({ path: storageState });
+          return { account, storageState };
+        } finally {
+          await request.dispose();
+        }
+      };
+      await use(() => (made ??= make()));
     },
     { scope: "worker" },
   ],
   signedIn: [false, { option: true }],
-  storageState: async ({ storageState, signedIn, workerStorageState }, use) => {
-    await use(signedIn ? workerStorageState : storageState);
+  storageState: async ({ storageState, signedIn, workerSession }, use) => {
+    await use(signedIn ? (await workerSession()).storageState : storageState);
+  },
+  workerAccount: async ({ workerSession }, use) => {
+    await use((await workerSession()).account);
   },
   account: async ({ request }, use) => {
     await use(await registerAccount(request));
