@@ -30,7 +30,7 @@ async function rowAction(page: Page, entityName: string, item: string, opts: { a
 }
 
 test.describe("entities", () => {
-  // Every state is scanned by axe (twice the work without JavaScript): more than the default 45 s on a busy machine.
+  // Long flows with several scanned states: more than the default 45 s on a busy shared machine.
   test.describe.configure({ timeout: 120_000 });
 
   test("a fresh account shows the empty states", async ({ page, account, signIn }) => {
