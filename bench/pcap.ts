@@ -2,7 +2,7 @@
  * Speed and memory of the capture analyzer (npm run bench:pcap).
  *
  * Builds a capture of at least 1 GiB in a temporary directory -- the packets of the
- * corpus's Ethernet captures (shared/pcaps/captures), written as one classic pcap and
+ * corpus's Ethernet captures (tests/fixtures/pcaps/captures), written as one classic pcap and
  * repeated -- then times, on the same file in the same run:
  *   - the analyzer CLI (full analysis + SHA-256), as a child process, with its peak RSS
  *   - the analyzer without SHA-256
@@ -22,7 +22,7 @@ import { CaptureReader } from "../platform/pcap/reader.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, "..");
-const corpus = resolve(repoRoot, "../shared/pcaps/captures");
+const corpus = resolve(repoRoot, "tests/fixtures/pcaps/captures");
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);

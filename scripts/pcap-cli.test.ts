@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const corpus = path.resolve(root, "../shared/pcaps");
+const corpus = path.resolve(root, "tests/fixtures/pcaps");
 
 // `npm run pcap -- --oracle-keys FILE` is the command anyone can diff against tshark's figures.
 it("the pcap command (its bundle) prints exactly the oracle's figures for a corpus capture", () => {

@@ -1,19 +1,34 @@
 // `npm test`: every test. Unit and platform tests on PGlite, the platform tests again on
 // PostgreSQL, then the end-to-end tests (JavaScript on and off) in Chromium.
-// Ends with one line "N passed, N failed" summing all runs.
+// Prints how long each run took, and ends with one line "N passed, N failed, N skipped" summing
+// all runs. `npm test -- unit` / `npm test -- e2e` (or npm run test:unit / test:e2e) run one part.
+//
+// The runs go one after another: on a 2-core machine the end-to-end run (2 Playwright workers,
+// the console's server, Chromium) already uses every core, and a concurrent platform run would
+// only stretch both and push the end-to-end tests towards their time limits.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { findChromium, NO_CHROMIUM } from "./chromium.mjs";
 
 const out = fs.mkdtempSync(path.join(os.tmpdir(), "linkwise-test-"));
 const totals = { passed: 0, failed: 0, skipped: 0 };
-let failedRuns = [];
+const failedRuns = [];
+const timings = [];
+const started = Date.now();
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const minutes = (ms) => `${Math.floor(ms / 60000)} min ${Math.round((ms % 60000) / 1000)} s`;
 
 function run(name, cmd, args, env = {}) {
   console.log(`\n=== ${name}: ${cmd} ${args.join(" ")}`);
+  const t0 = Date.now();
   const res = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  const ms = Date.now() - t0;
+  timings.push([name, ms]);
+  console.log(`=== ${name}: ${res.status === 0 ? "ok" : "failed"} in ${seconds(ms)}`);
   if (res.status !== 0) failedRuns.push(name);
   return res.status ?? 1;
 }
@@ -48,7 +63,46 @@ async function postgresUrl() {
   }
 }
 
+/** Whether Playwright's browser download host answers (so `playwright install` can work). */
+async function downloadHostReachable() {
+  const host = process.env.PLAYWRIGHT_DOWNLOAD_HOST ?? "https://cdn.playwright.dev";
+  try {
+    await fetch(host, { method: "HEAD", signal: AbortSignal.timeout(4000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A Chromium for the end-to-end run, found before anything else runs: CHROMIUM_PATH, a system
+ * Chromium, Playwright's own download, or (where the internet allows) that download made now.
+ */
+async function ensureChromium() {
+  const found = findChromium();
+  if (found) return found;
+  if (!process.env.CHROMIUM_PATH && (await downloadHostReachable())) {
+    console.log("No Chromium found: trying `npx playwright install chromium`…");
+    const t0 = Date.now();
+    spawnSync("npx", ["playwright", "install", "chromium"], { stdio: "inherit" });
+    timings.push(["install Chromium", Date.now() - t0]);
+    return findChromium();
+  }
+  return undefined;
+}
+
 const only = process.argv[2]; // "unit" | "e2e" | undefined (all)
+
+// Fail fast, before minutes of other tests, when the end-to-end run could not start.
+if (!only || only === "e2e") {
+  const chromium = await ensureChromium();
+  if (!chromium) {
+    console.log(NO_CHROMIUM);
+    console.log("0 passed, 1 failed, 0 skipped");
+    process.exit(1);
+  }
+  console.log(`Chromium: ${chromium.path}`);
+}
 
 if (!only || only === "unit") {
   const pgliteReport = path.join(out, "vitest-pglite.json");
@@ -70,6 +124,9 @@ if (!only || only === "unit") {
 }
 
 if (!only || only === "e2e") {
+  // Built here rather than inside Playwright's web server start, so that it is timed on its own
+  // and a slow build does not eat the server's start-up limit.
+  run("build the console", "node", ["scripts/ensure-build.mjs"]);
   const e2eReport = path.join(out, "playwright.json");
   run("end-to-end (Chromium, JS on and off)", "npx", ["playwright", "test", "--reporter=list,json"], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
@@ -77,6 +134,9 @@ if (!only || only === "e2e") {
   countPlaywright(e2eReport);
 }
 
+console.log("\nTimes:");
+for (const [name, ms] of timings) console.log(`  ${name.padEnd(40)} ${minutes(ms)}`);
+console.log(`  ${"total".padEnd(40)} ${minutes(Date.now() - started)}`);
 console.log("");
 if (failedRuns.length) console.log(`Failed runs: ${failedRuns.join("; ")}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

@@ -149,7 +149,7 @@ describe("helpers", () => {
  * ---------------------------------------------------------------------------------------------- */
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const capturePath = path.resolve(repoRoot, "../shared/pcaps/captures/tcpdump-ssh.pcap");
+const capturePath = path.resolve(repoRoot, "tests/fixtures/pcaps/captures/tcpdump-ssh.pcap");
 
 describe("the multipart upload (no JS)", () => {
   let server: typeof import("./pcap.server.ts");

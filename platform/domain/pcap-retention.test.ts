@@ -9,7 +9,7 @@ import { testPlatform, type TestAccount, type TestPlatform } from "../test/harne
 import { sweepExpiredPcaps } from "./pcap-retention.ts";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const capture = path.resolve(repoRoot, "../shared/pcaps/captures/tcpdump-ssh.pcap");
+const capture = path.resolve(repoRoot, "tests/fixtures/pcaps/captures/tcpdump-ssh.pcap");
 
 let p: TestPlatform;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 /**
- * Agreement with the tshark 4.0.17 oracle (shared/pcaps/oracle.sh): every capture of
- * the shared corpus, plus the hand-made and randomly generated captures kept in
+ * Agreement with the tshark 4.0.17 oracle (tests/fixtures/pcaps/oracle.sh): every capture of
+^ * the capture corpus, plus the hand-made and randomly generated captures kept in
  * platform/pcap/fixtures (made by dev/edge-captures.ts and dev/fuzz-captures.ts, their
  * expected/*.json printed by the same oracle). No tshark is needed to run this.
  *
@@ -13,8 +13,8 @@ import { analyzeFile } from "./analyzer.ts";
 import { FLAG_NAMES } from "./tcp-analysis.ts";
 import type { AnalysisResult, ConversationFigures } from "./types.ts";
 
-// The repo is cloned with shared/ beside it: <root>/../shared/pcaps
-const SHARED = fileURLToPath(new URL("../../../shared/pcaps/", import.meta.url));
+// The corpus travels with the repository (tests/fixtures/pcaps; sources and licences in its SOURCES.md)
+const SHARED = fileURLToPath(new URL("../../tests/fixtures/pcaps/", import.meta.url));
 const FIXTURES = fileURLToPath(new URL("./fixtures/", import.meta.url));
 
 /**
@@ -102,7 +102,7 @@ function compare(got: AnalysisResult, exp: Expected): string[] {
 }
 
 const sets = [
-  { title: "shared corpus (shared/pcaps)", files: corpus(SHARED), required: true },
+  { title: "capture corpus (tests/fixtures/pcaps)", files: corpus(SHARED), required: true },
   { title: "fixtures (edge cases and random captures)", files: corpus(FIXTURES), required: true },
 ];
 

@@ -1,8 +1,8 @@
 /**
  * npm run pcap -- [--oracle-keys] [--no-sha256] FILE
  *
- * Prints one JSON document with the oracle's layout (shared/pcaps/README.md), so that
- * `diff` against shared/pcaps/expected/NAME.json shows only real differences.
+ * Prints one JSON document with the oracle's layout (tests/fixtures/pcaps/README.md), so that
+ * `diff` against tests/fixtures/pcaps/expected/NAME.json shows only real differences.
  * --oracle-keys leaves out the fields the oracle does not have (app_name, server_name,
  * data_packets, retransmitted_payload_bytes, format, link_types). Exit code: 0; 2 when the file could only be read in part (the
  * JSON is still printed, warnings in it and on stderr); 1 when it cannot be read at all.

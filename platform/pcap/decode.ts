@@ -1,7 +1,7 @@
 /**
  * Link-layer and network-layer decoding: from a raw frame to "the first TCP or UDP
  * header and the IP layer that carries it", following the attribution rules of the
- * oracle (shared/pcaps/README.md rule 3):
+ * oracle (tests/fixtures/pcaps/README.md rule 3):
  *
  * - walk the stack from the link layer down; the first TCP or UDP header wins;
  * - a transport header quoted inside an ICMP/ICMPv6 error is not a packet of that flow;

@@ -8,7 +8,7 @@ import { analyzeFile } from "./analyzer.ts";
 import { PcapFormatError } from "./errors.ts";
 import { AnalysisQueue, analyzeFileInWorker, workerDirectory } from "./queue.ts";
 
-const SHARED = new URL("../../../shared/pcaps/captures/", import.meta.url).pathname;
+const SHARED = new URL("../../tests/fixtures/pcaps/captures/", import.meta.url).pathname;
 
 describe("analysis in a worker thread", () => {
   const q = new AnalysisQueue({ idleMs: 1000 });

@@ -4,7 +4,7 @@ import { analyzeFile } from "./analyzer.ts";
 import { epochToIso, flowReport, parseEndpoint, sessionId, THRESHOLDS, toSession } from "./report.ts";
 import type { ConversationFigures, FlagCounts } from "./types.ts";
 
-const SHARED = new URL("../../../shared/pcaps/captures/", import.meta.url).pathname;
+const SHARED = new URL("../../tests/fixtures/pcaps/captures/", import.meta.url).pathname;
 
 const noFlags: FlagCounts = {
   retransmission: 0, fast_retransmission: 0, spurious_retransmission: 0, duplicate_ack: 0,

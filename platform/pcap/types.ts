@@ -1,6 +1,6 @@
 /**
  * Result types of the capture analysis. Field names and meanings follow the oracle's
- * JSON (shared/pcaps/README.md), so the CLI output can be diffed against expected/*.json.
+ * JSON (tests/fixtures/pcaps/README.md), so the CLI output can be diffed against expected/*.json.
  */
 import type { FlagName } from "./tcp-analysis.ts";
 

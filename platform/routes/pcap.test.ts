@@ -13,7 +13,7 @@ import { LocalObjectStore, objectStore, uploadPcapPath } from "../storage/index.
 import { testPlatform, type TestAccount, type TestPlatform } from "../test/harness.ts";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const corpus = path.resolve(repoRoot, "../shared/pcaps");
+const corpus = path.resolve(repoRoot, "tests/fixtures/pcaps");
 const capture = (name: string) => path.join(corpus, "captures", name);
 const expected = (name: string) => JSON.parse(fs.readFileSync(path.join(corpus, "expected", name), "utf8"));
 const hasPdftotext = (() => {

@@ -1,23 +1,11 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, jsDisabled, readMail, test, uniqueEmail, type Account, linkIn, createIamUser, type Api } from "./fixtures.ts";
+import { createIamUser, expect, expectAccessible, jsDisabled, linkIn, open, readMail, test, toast, uniqueEmail, type Account, type Api } from "./fixtures.ts";
 
 /*
  * Settings (/account) and My Profile (/profile): spec 1 §2, §5 "Password update" and
  * "Confirmation phrases", §6, §7 "Session and account", §8. With and without JavaScript.
  */
 
-
-const toast = (page: Page, text: string | RegExp) => page.getByTestId("toaster").getByText(text);
-
-/** With JavaScript, waits until the shell is hydrated. */
-async function ready(page: Page) {
-  if (!jsDisabled(test.info())) await page.locator(".shell[data-hydrated]").waitFor();
-}
-
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await ready(page);
-}
 
 async function logout(page: Page) {
   // A fresh page: without JavaScript the last toast stays over the top bar until the next page.
@@ -64,7 +52,7 @@ test.describe("settings", () => {
     await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
 
     await logout(page);
-    await signIn({ username: account.username, password: "a new password 456" });
+    await signIn({ username: account.username, password: "a new password 456" }, { via: "form" });
     await expect(page).toHaveURL(/\/main-dashboard$/);
   });
 
@@ -240,7 +228,7 @@ test.describe("an IAM user", () => {
     await expectAccessible(page);
 
     await logout(page);
-    await signIn({ username: iam.username, password: "iam new password 789" });
+    await signIn({ username: iam.username, password: "iam new password 789" }, { via: "form" });
     await expect(page).toHaveURL(/\/main-dashboard$/);
     const me = await api({ username: iam.username, password: "iam new password 789" }, "GET", "list-account");
     expect(me.body.iam_user.name).toBe("Ira Renamed");

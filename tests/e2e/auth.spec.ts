@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, jsDisabled, readMail, test, uniqueEmail, type Account, linkIn } from "./fixtures.ts";
+import { expect, expectAccessible, jsDisabled, linkIn, readMail, test, toast, uniqueEmail, type Account } from "./fixtures.ts";
 
 /*
  * The public routes (spec 3 §2.1, §2.4–2.9, §4, §5, §8; spec 1 §2, §4, §8 Login), with and
@@ -7,7 +7,6 @@ import { expect, expectAccessible, jsDisabled, readMail, test, uniqueEmail, type
  * password recovery, the set-a-password links and the IdP sign-in.
  */
 
-const toast = (page: Page, text: string | RegExp) => page.getByTestId("toaster").getByText(text);
 
 async function fillLogin(page: Page, username: string, password: string) {
   await page.getByLabel("Email").fill(username);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible as axeCheck, jsDisabled, test, type Account } from "./fixtures.ts";
+import { applyWithoutJs, dialog, expect, expectAccessible, hydrated, jsDisabled, openRowMenu, seedContacts as seed, test, toast } from "./fixtures.ts";
 
 /*
  * The Contacts screen (spec 1 §2, §3, §5, §7 Contacts, §8) and, through it, the UI kit: data table
@@ -7,59 +7,7 @@ import { expect, expectAccessible as axeCheck, jsDisabled, test, type Account } 
  * phrase, tabs. Every step runs with JavaScript on and off; axe checks every state.
  */
 
-/**
- * axe on the current state. Without JavaScript, Chromium runs no timers, so axe (which needs them)
- * never finishes in the page itself: it then checks a copy of the page's DOM (scripts removed, same
- * URL, so the same CSS) in a JavaScript-enabled context.
- */
-async function expectAccessible(page: Page) {
-  if (!jsDisabled(test.info())) return axeCheck(page);
-  const url = page.url();
-  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
-  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() ?? undefined });
-  try {
-    const copy = await context.newPage();
-    await copy.route((u) => u.href === url, (route) => route.fulfill({ body: html, contentType: "text/html; charset=utf-8" }));
-    await copy.goto(url);
-    await axeCheck(copy);
-  } finally {
-    await context.close();
-  }
-}
-
-const toast = (page: Page, text: string | RegExp) => page.getByTestId("toaster").getByText(text);
 const table = (page: Page) => page.getByRole("table", { name: "Contacts" });
-const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
-
-type Api = (account: Account, method: "GET" | "POST", call: string, body?: unknown) => Promise<{ status: number; body: any }>;
-
-async function seed(api: Api, account: Account, contacts: Array<Partial<Record<string, string>>>, entities = ["Headquarters", "Branch Office"]) {
-  for (const entity_name of entities) {
-    const res = await api(account, "POST", "create_entity", { entity_name });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-  }
-  const ids: string[] = [];
-  for (const c of contacts) {
-    const res = await api(account, "POST", "create-contact", { contact_type: "business", entity_name: entities[0], ...c });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    ids.push(res.body.contact_id);
-  }
-  return ids;
-}
-
-/** With JS: resolves once React has hydrated the table (the no-JS "Select" button is then gone). */
-async function hydrated(page: Page) {
-  await expect(page.getByRole("button", { name: "Select", exact: true })).toHaveCount(0);
-}
-
-async function openRowMenu(page: Page, name: string) {
-  await page.locator(`summary[aria-label="Actions for ${name}"]`).click();
-}
-
-/** Submits a GET form control: with JS it applies by itself; without, press its button. */
-async function applyWithoutJs(page: Page, noJs: boolean, button: string) {
-  if (noJs) await page.getByRole("button", { name: button, exact: true }).click();
-}
 
 test("a fresh account: 'No data', 'Nothing selected.', and Add Contact points to /entities", async ({ page, account, signIn }) => {
   await signIn(account);

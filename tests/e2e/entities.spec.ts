@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible as axeCheck, jsDisabled, test, type Account } from "./fixtures.ts";
+import { createContact as createContactWith, createEntity, expect, expectAccessible, test, type Account, type Api } from "./fixtures.ts";
 
 /*
  * /entities (spec 2 §2 /entities, §3–§5, §7, §8; spec 3 §5, §8), with and without JavaScript:
@@ -8,50 +8,13 @@ import { expect, expectAccessible as axeCheck, jsDisabled, test, type Account } 
  * and Delete Entity (typed id; refused while children or contacts remain).
  */
 
-/**
- * axe on the current state. Without JavaScript Chromium runs no timers, so axe never finishes in
- * the page itself: it then checks a copy of the page's DOM (scripts removed, same URL and CSS) in a
- * JavaScript-enabled context. (The same workaround as contacts.spec.ts; it belongs in fixtures.ts.)
- */
-async function expectAccessible(page: Page) {
-  if (!jsDisabled(test.info())) return axeCheck(page);
-  const url = page.url();
-  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
-  const context = await page.context().browser()!.newContext({ viewport: page.viewportSize() ?? undefined, javaScriptEnabled: true });
-  try {
-    const copy = await context.newPage();
-    await copy.route((u) => u.href === url, (route) => route.fulfill({ body: html, contentType: "text/html; charset=utf-8" }));
-    await copy.goto(url);
-    await axeCheck(copy);
-  } finally {
-    await context.close();
-  }
-}
-
-type Api = (account: Account, method: "GET" | "POST", call: string, body?: unknown) => Promise<{ status: number; body: any }>;
-
 const toaster = (page: Page) => page.getByTestId("toaster");
 const entitiesTable = (page: Page) => page.getByRole("table", { name: "Entities" });
 const row = (page: Page, name: string) => entitiesTable(page).getByRole("row").filter({ has: page.getByRole("link", { name, exact: true }) });
 
-async function createEntity(api: Api, account: Account, entity_name: string, extra: { description?: string; parent_entity_name?: string } = {}) {
-  const res = await api(account, "POST", "create_entity", { entity_name, description: extra.description ?? "", parent_entity_name: extra.parent_entity_name ?? "" });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.entity_id as string;
-}
-
+/** A technical contact of `entity_name`, created through the platform API. */
 async function createContact(api: Api, account: Account, entity_name: string, first_name: string, last_name: string) {
-  const res = await api(account, "POST", "create-contact", {
-    first_name,
-    last_name,
-    email: `${first_name.toLowerCase()}.${last_name.toLowerCase()}@example.com`,
-    phone: "",
-    address: "",
-    company_name: "",
-    contact_type: "technical",
-    entity_name,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  await createContactWith(api, account, { entity_name, first_name, last_name, email: `${first_name.toLowerCase()}.${last_name.toLowerCase()}@example.com`, phone: "", address: "", company_name: "", contact_type: "technical" });
 }
 
 /** Opens a row's menu (a <details>: works without JavaScript) and follows one of its items. */
@@ -67,7 +30,7 @@ async function rowAction(page: Page, entityName: string, item: string, opts: { a
 }
 
 test.describe("entities", () => {
-  // Every state is scanned by axe (twice the work without JavaScript): more than the default 45 s on a busy machine.
+  // Long flows with several scanned states: more than the default 45 s on a busy shared machine.
   test.describe.configure({ timeout: 120_000 });
 
   test("a fresh account shows the empty states", async ({ page, account, signIn }) => {

@@ -1,8 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test as base, type Page } from "@playwright/test";
+import { expect, test as base, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
-import { outboxDir } from "./env.ts";
+import { e2eRunId, outboxDir } from "./env.ts";
+import { jsDisabled, type Api } from "./helpers.ts";
+
+export * from "./helpers.ts";
 
 export interface Account {
   username: string;
@@ -15,24 +19,129 @@ export function uniqueEmail(prefix = "user") {
   return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter++}@e2e.example`;
 }
 
-/** Every page a test visits is scanned: call this after each navigation that shows a new page. */
-export async function expectAccessible(page: Page) {
-  if (base.info().project.name === "no-js") {
-    // With JavaScript disabled for the page, this Chromium never fires timers, and axe (which
-    // yields with setTimeout) would hang: run its timers as microtasks. axe still reads the real DOM.
-    await page.evaluate(() => {
-      const w = window as unknown as { setTimeout: unknown; clearTimeout: unknown };
-      w.setTimeout = (fn: unknown, _ms?: number, ...args: unknown[]) => {
-        void Promise.resolve().then(() => (typeof fn === "function" ? fn(...args) : undefined));
-        return 0;
-      };
-      w.clearTimeout = () => {};
-    });
-  }
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`);
-  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+/* ------------------------------------------------------------------------------------------------
+ * Accessibility: axe-core with the WCAG 2.2 AA rules, in the dark and the light colour scheme.
+ * ---------------------------------------------------------------------------------------------- */
+
+export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/**
+ * The states already found clean in this run, shared by the workers (a file per state, written
+ * only after a clean scan, so a failed or retried test scans again). A state is the project, the
+ * path and the page's markup structure (see `fingerprint`): the same dialog, table or form seen
+ * by another test is not scanned again, a different one (another row count, an error shown, a
+ * menu open) is.
+ */
+const passedDir = path.join(process.cwd(), "test-results", ".axe-passed", e2eRunId);
+
+/**
+ * The markup's structure: every element with its attribute names, the values of the attributes
+ * that change what axe sees (class, role, type, state), and whether each text is empty. Texts,
+ * ids, links and tokens vary between tests and are left out.
+ */
+function fingerprint() {
+  const keep = new Set(["class", "role", "type", "open", "hidden", "disabled", "checked", "readonly", "required", "tabindex", "style", "lang", "dir", "data-theme"]);
+  const out: string[] = [];
+  const walk = (node: Node, depth: number) => {
+    for (const child of Array.from(node.childNodes)) {
+      if (child.nodeType === 1) {
+        const el = child as Element;
+        const tag = el.tagName.toLowerCase();
+        if (tag === "script") continue;
+        const attrs = Array.from(el.attributes)
+          .map((a) => (keep.has(a.name) || a.name.startsWith("aria-") ? `${a.name}=${a.name === "aria-labelledby" || a.name === "aria-describedby" || a.name === "aria-controls" ? "" : a.value}` : a.name))
+          .sort();
+        out.push(`${depth}<${tag} ${attrs.join(" ")}`);
+        walk(el, depth + 1);
+      } else if (child.nodeType === 3 && child.textContent?.trim()) {
+        out.push(`${depth}#`);
+      }
+    }
+  };
+  walk(document.documentElement, 0);
+  return out.join("\n");
 }
+
+type Violation = { id: string; impact: string | null; help: string; targets: string[] };
+
+/**
+ * The rules whose outcome depends on colours: the only ones run again in the second colour
+ * scheme (a theme changes colours, not markup, so the other rules would find the same).
+ */
+const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
+
+/** Runs axe in `page` (injecting it once per document): every rule in light, the colour rules in dark; the violations, each marked with its scheme. */
+async function axeBothSchemes(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
+  const found: string[] = [];
+  for (const scheme of ["dark", "light"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const runOnly = scheme === "light" ? { type: "tag", values: AXE_TAGS } : { type: "rule", values: COLOUR_RULES };
+    const violations: Violation[] = await page.evaluate(async (runOnly) => {
+      const axe = (window as unknown as { axe: any }).axe;
+      const r = await axe.run(document, { runOnly, resultTypes: ["violations"] });
+      return r.violations.map((v: any) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n: any) => n.target.join(" ")) }));
+    }, runOnly);
+    for (const v of violations) found.push(`${v.id} (${v.impact}, ${scheme}): ${v.help}\n  ${v.targets.join("\n  ")}`);
+  }
+  return found;
+}
+
+/**
+ * A page of the JavaScript-enabled context of this worker, where copies of the no-JS pages are
+ * scanned. Chromium runs no timers in a page without JavaScript, and axe needs them (its preload
+ * and result steps wait on setTimeout), so the copy is scanned instead: the page's serialised DOM,
+ * scripts removed, <noscript> content kept as markup (it is what a visitor without JavaScript
+ * sees), loaded with setContent under a <base> of the page's URL so the same CSS applies.
+ */
+let copyBrowser: Browser | undefined;
+let copyPage: Page | undefined;
+async function scanCopyOf(page: Page): Promise<string[]> {
+  const browser = page.context().browser();
+  if (!browser) throw new Error("no browser to open a copy in");
+  if (!copyPage || copyPage.isClosed() || copyBrowser !== browser) {
+    copyBrowser = browser;
+    const context = await browser.newContext({ javaScriptEnabled: true });
+    copyPage = await context.newPage();
+  }
+  const viewport = page.viewportSize();
+  if (viewport) await copyPage.setViewportSize(viewport);
+  const base = page.url().replace(/"/g, "%22");
+  const html = (await page.content())
+    .replace(/<script\b[\s\S]*?<\/script\s*>/gi, "")
+    .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "")
+    .replace(/<\/?noscript\b[^>]*>/gi, "")
+    .replace(/<head(\s[^>]*)?>/i, (m) => `${m}<base href="${base}">`);
+  await copyPage.setContent(html, { waitUntil: "load" });
+  return axeBothSchemes(copyPage);
+}
+
+/**
+ * axe (WCAG 2.2 A and AA) on the page's current state, in the dark and the light colour scheme.
+ * Call it after each navigation or change that shows a new state; a state already found clean
+ * in this run (by any test, any worker) is not scanned again. Without JavaScript the page is
+ * scanned through a copy (see `scanCopyOf`).
+ */
+export async function expectAccessible(page: Page) {
+  const info = base.info();
+  const noJs = jsDisabled(info);
+  const shape = await page.evaluate(fingerprint);
+  const url = new URL(page.url());
+  const key = createHash("sha256").update(`${info.project.name}\n${url.pathname}\n${page.viewportSize()?.width ?? 0}\n${shape}`).digest("hex");
+  const marker = path.join(passedDir, key);
+  if (fs.existsSync(marker)) return;
+  const t0 = Date.now();
+  const violations = noJs ? await scanCopyOf(page) : await axeBothSchemes(page).finally(() => page.emulateMedia({ colorScheme: "light" }));
+  if (process.env.E2E_AXE_TIMING) console.log(`axe ${info.project.name} ${url.pathname}${url.search}: ${Date.now() - t0} ms`);
+  expect(violations, `axe violations on ${page.url()}`).toEqual([]);
+  fs.mkdirSync(passedDir, { recursive: true });
+  fs.writeFileSync(marker, `${info.project.name} ${url.pathname}${url.search}\n`);
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Mail, accounts and sessions.
+ * ---------------------------------------------------------------------------------------------- */
 
 /** The newest e-mail sent to an address, from the embedded platform's outbox (as text). */
 export async function readMail(to: string, opts: { after?: number; timeoutMs?: number } = {}): Promise<string> {
@@ -58,29 +167,106 @@ function decodeMail(raw: string) {
   return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
 }
 
+/** Registers a new account owner through the platform API. */
+async function registerAccount(request: APIRequestContext, prefix = "owner"): Promise<Account> {
+  const account = { username: uniqueEmail(prefix), password: "e2e password 123" };
+  const res = await request.post("/api/v1/register", { data: { username: account.username, password: account.password, terms: true } });
+  expect(res.status(), await res.text()).toBe(200);
+  return account;
+}
+
+/**
+ * Signs in over HTTP exactly as the login form does without JavaScript (GET /login for the CSRF
+ * token, POST the form), in `request`'s cookie jar, then follows the redirect so that the "You
+ * successfully logged in" flash is consumed. Returns the path it landed on.
+ */
+async function signInOverHttp(request: APIRequestContext, account: Account): Promise<string> {
+  const form = await request.get("/login");
+  const input = (await form.text()).match(/<input\b[^>]*\bname="csrf"[^>]*>/)?.[0];
+  const csrf = input?.match(/\bvalue="([^"]*)"/)?.[1];
+  if (!csrf) throw new Error(`no CSRF token on /login (status ${form.status()}); already signed in?`);
+  const res = await request.post("/login", { form: { csrf, username: account.username, password: account.password, redirectTo: "" }, maxRedirects: 0 });
+  const location = res.headers()["location"];
+  if (![302, 303].includes(res.status()) || !location || /^\/login/.test(location)) {
+    throw new Error(`sign-in of ${account.username} failed: ${res.status()} ${location ?? (await res.text()).slice(0, 300)}`);
+  }
+  const landed = await request.get(location);
+  expect(landed.status(), `GET ${location} after signing in`).toBe(200);
+  return new URL(landed.url()).pathname;
+}
+
 type Fixtures = {
-  /** A fresh account owner, registered through the platform API. */
+  /** A fresh account owner of this test alone, registered through the platform API. */
   account: Account;
-  /** Signs in through the login form (works with and without JavaScript). */
-  signIn: (account: Account) => Promise<void>;
+  /**
+   * Signs the page's browser context in as `account`. By default over HTTP (the login form's own
+   * POST, no page rendered): the page stays where it was, so go to the page under test next.
+   * `{ via: "form" }` fills in and submits the login form and waits to leave /login, when the
+   * form itself is part of what is tested.
+   */
+  signIn: (account: Account, opts?: { via?: "http" | "form" }) => Promise<void>;
   /** Calls the platform API as an account (returns the parsed JSON body and status). */
-  api: (account: Account, method: "GET" | "POST", call: string, body?: unknown) => Promise<{ status: number; body: any }>;
+  api: Api;
+  /**
+   * Opt in with `test.use({ signedIn: true })`: the page starts signed in as `workerAccount`,
+   * the worker's stored session, with no sign-in per test. For tests whose checks do not depend
+   * on what other tests of the worker left in the account; tests that need an account of their
+   * own use `account` + `signIn`.
+   */
+  signedIn: boolean;
+  /** The account owner of this worker's stored session (registered once per worker, on first use). */
+  workerAccount: Account;
 };
 
-export const test = base.extend<Fixtures>({
+type WorkerSession = { account: Account; storageState: string };
+type WorkerFixtures = {
+  /** Makes (once per worker, on first call) an account owner and its signed-in storage state file. */
+  workerSession: () => Promise<WorkerSession>;
+};
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  workerSession: [
+    async ({ playwright }, use, workerInfo) => {
+      // A function, so that a worker whose tests never opt in registers no account.
+      let made: Promise<WorkerSession> | undefined;
+      const make = async (): Promise<WorkerSession> => {
+        const storageState = path.join(workerInfo.project.outputDir, ".auth", `worker-${workerInfo.workerIndex}-${e2eRunId}.json`);
+        const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+        try {
+          const account = await registerAccount(request, `worker${workerInfo.workerIndex}`);
+          await signInOverHttp(request, account);
+          fs.mkdirSync(path.dirname(storageState), { recursive: true });
+          await request.storageState({ path: storageState });
+          return { account, storageState };
+        } finally {
+          await request.dispose();
+        }
+      };
+      await use(() => (made ??= make()));
+    },
+    { scope: "worker" },
+  ],
+  signedIn: [false, { option: true }],
+  storageState: async ({ storageState, signedIn, workerSession }, use) => {
+    await use(signedIn ? (await workerSession()).storageState : storageState);
+  },
+  workerAccount: async ({ workerSession }, use) => {
+    await use((await workerSession()).account);
+  },
   account: async ({ request }, use) => {
-    const account = { username: uniqueEmail("owner"), password: "e2e password 123" };
-    const res = await request.post("/api/v1/register", { data: { username: account.username, password: account.password, terms: true } });
-    expect(res.status(), await res.text()).toBe(200);
-    await use(account);
+    await use(await registerAccount(request));
   },
   signIn: async ({ page }, use) => {
-    await use(async (account) => {
-      await page.goto("/login");
-      await page.getByLabel("Email").fill(account.username);
-      await page.getByLabel("Password", { exact: true }).fill(account.password);
-      await page.getByRole("button", { name: "Login" }).click();
-      await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+    await use(async (account, opts = {}) => {
+      if (opts.via === "form") {
+        await page.goto("/login");
+        await page.getByLabel("Email").fill(account.username);
+        await page.getByLabel("Password", { exact: true }).fill(account.password);
+        await page.getByRole("button", { name: "Login" }).click();
+        await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+        return;
+      }
+      await signInOverHttp(page.context().request, account);
     });
   },
   api: async ({ request }, use) => {
@@ -116,8 +302,6 @@ export function linkIn(mail: string, route: string): string {
   return url.pathname + url.search;
 }
 
-export type Api = (a: Account, m: "GET" | "POST", c: string, b?: unknown) => Promise<{ status: number; body: any }>;
-
 /** A new IAM user of `owner`'s account, with its first password set through the e-mailed link. */
 export async function createIamUser(page: Page, api: Api, owner: Account, role: "admin" | "readonly" = "admin") {
   const entity_name = `HQ ${Date.now().toString(36)}`;
@@ -135,9 +319,4 @@ export async function createIamUser(page: Page, api: Api, owner: Account, role: 
   return iam;
 }
 
-export { expect };
-
-/** True in the project that runs with JavaScript turned off. */
-export function jsDisabled(testInfo: { project: { name: string } }) {
-  return testInfo.project.name === "no-js";
-}
+export { expect, type Api };

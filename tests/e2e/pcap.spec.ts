@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, expectAccessible, jsDisabled, test } from "./fixtures.ts";
+import { expect, expectAccessible, jsDisabled, ready, test, toast } from "./fixtures.ts";
 
 /*
  * The PCAP Analyzer (spec 1 §2 'PCAP Analyzer dialog', §3, §4 'PCAP flow', §5, §8 'Upload', §9),
@@ -12,8 +12,8 @@ import { expect, expectAccessible, jsDisabled, test } from "./fixtures.ts";
  * console. Both: sessions table, degraded-flow bar, report dialog with preview, zoom and Download.
  */
 
-const capture = path.resolve(process.cwd(), "../shared/pcaps/captures/tcpdump-ssh.pcap");
-const expected = JSON.parse(fs.readFileSync(path.resolve(process.cwd(), "../shared/pcaps/expected/tcpdump-ssh.json"), "utf8")) as {
+const capture = path.resolve(process.cwd(), "tests/fixtures/pcaps/captures/tcpdump-ssh.pcap");
+const expected = JSON.parse(fs.readFileSync(path.resolve(process.cwd(), "tests/fixtures/pcaps/expected/tcpdump-ssh.json"), "utf8")) as {
   packets: number;
   conversations: unknown[];
 };
@@ -21,15 +21,10 @@ const expected = JSON.parse(fs.readFileSync(path.resolve(process.cwd(), "../shar
 const TOO_LARGE =
   "Sorry, we can only accept file size less than 10GB at this time. You may filter this pcap file with a wireshark to reduce its size and try again.";
 
-const toast = (page: Page, text: string | RegExp) => page.getByTestId("toaster").getByText(text);
 const analyzer = (page: Page) => page.getByTestId("pcap-analyzer");
 const sessions = (page: Page) => page.getByRole("table", { name: "Sessions" });
 const report = (page: Page) => page.getByRole("dialog", { name: "Flow Analysis Report" });
 
-/** With JavaScript, the upload needs the page to be hydrated. */
-async function ready(page: Page) {
-  if (!jsDisabled(test.info())) await page.locator(".shell[data-hydrated]").waitFor();
-}
 
 async function openAnalyzer(page: Page, from = "/contacts?page=1") {
   await page.goto(`/pcap-analyzer?from=${encodeURIComponent(from)}`);

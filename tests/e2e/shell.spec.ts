@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, jsDisabled, readMail, test, uniqueEmail, type Account, linkIn, createIamUser, type Api } from "./fixtures.ts";
+import { createIamUser, expect, expectAccessible, jsDisabled, linkIn, readMail, ready, test, toast, uniqueEmail, type Account, type Api } from "./fixtures.ts";
 
 /*
  * The shell of every protected page (spec 1 §2 Top bar and Breadcrumbs, §6; spec 3 §2.2, §2.3;
@@ -7,7 +7,6 @@ import { expect, expectAccessible, jsDisabled, readMail, test, uniqueEmail, type
  * page inside the shell, and the narrow-screen navigation. With and without JavaScript.
  */
 
-const toast = (page: Page, text: string | RegExp) => page.getByTestId("toaster").getByText(text);
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main navigation" });
 const breadcrumb = (page: Page) => page.getByRole("navigation", { name: "Breadcrumb" });
 const profileMenu = (page: Page) => page.getByTestId("profile-menu");
@@ -49,14 +48,12 @@ const groups: [string, [string, string][]][] = [
   ],
 ];
 
-/** With JavaScript, waits until the shell is hydrated (menus, clipboard and Escape need it). */
-async function ready(page: Page) {
-  if (!jsDisabled(test.info())) await page.locator(".shell[data-hydrated]").waitFor();
-}
 
 test.describe("shell", () => {
-  test("side navigation: groups, links, current page, Billing for an account", async ({ page, account, signIn }) => {
-    await signIn(account);
+  // These checks do not depend on what the account holds: the worker's stored session will do.
+  test.use({ signedIn: true });
+
+  test("side navigation: groups, links, current page, Billing for an account", async ({ page }) => {
     await page.goto("/main-dashboard");
     await ready(page);
     const nav = mainNav(page);
@@ -88,8 +85,7 @@ test.describe("shell", () => {
     await expectAccessible(page);
   });
 
-  test("breadcrumbs: Dashboard, Dashboards for the NID pages, the node pages for their groups", async ({ page, account, signIn }) => {
-    await signIn(account);
+  test("breadcrumbs: Dashboard, Dashboards for the NID pages, the node pages for their groups", async ({ page }) => {
     const cases: [string, [string, string | null][]][] = [
       ["/main-dashboard", [["Dashboard", null]]],
       ["/app-services", [["Dashboard", "/main-dashboard"], ["App Services", null]]],
@@ -118,8 +114,7 @@ test.describe("shell", () => {
     await expectAccessible(page);
   });
 
-  test("top bar: logo, PCAP Analyzer, FAQ and the notifications menu", async ({ page, account, signIn }) => {
-    await signIn(account);
+  test("top bar: logo, PCAP Analyzer, FAQ and the notifications menu", async ({ page }) => {
     await page.goto("/app-services?page=2");
     await ready(page);
     const banner = page.getByRole("banner");
@@ -143,6 +138,70 @@ test.describe("shell", () => {
     }
   });
 
+
+
+
+  test("the navigation collapses to icons on wide screens", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/main-dashboard");
+    await ready(page);
+    const sidenav = page.getByTestId("sidenav");
+    expect((await sidenav.boundingBox())?.width).toBe(260);
+    expect(await labelWidth(page, "App Services")).toBeGreaterThan(40);
+    await page.locator('label[for="nav-collapse"]').click();
+    await expect.poll(async () => (await sidenav.boundingBox())?.width).toBeLessThanOrEqual(80);
+    expect((await sidenav.boundingBox())?.width).toBeGreaterThanOrEqual(70);
+    // Icons only, the names stay for assistive technology.
+    await expect.poll(() => labelWidth(page, "App Services")).toBeLessThanOrEqual(1);
+    await expect(mainNav(page).getByRole("link", { name: "App Services" })).toBeVisible();
+    await expectAccessible(page);
+    await mainNav(page).getByRole("link", { name: "Contacts" }).click();
+    await page.waitForURL("**/contacts");
+    await expect(mainNav(page).getByRole("link", { name: "Contacts" })).toHaveAttribute("aria-current", "page");
+    if (!jsDisabled(test.info())) {
+      // With JavaScript the choice is remembered.
+      await page.reload();
+      await ready(page);
+      await expect.poll(async () => (await sidenav.boundingBox())?.width).toBeLessThanOrEqual(80);
+    }
+  });
+
+  test("on a phone the navigation is an icon rail that opens as a drawer, without horizontal scroll", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of ["/main-dashboard", "/account", "/profile", "/endpoint-node-groups", "/no-such-page"]) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `horizontal scroll on ${path}`).toBeLessThanOrEqual(0);
+    }
+    await page.goto("/main-dashboard");
+    await ready(page);
+    const sidenav = page.getByTestId("sidenav");
+    const width = (await sidenav.boundingBox())?.width ?? 0;
+    expect(width).toBeGreaterThanOrEqual(70);
+    expect(width).toBeLessThanOrEqual(80);
+    expect(await labelWidth(page, "App Services")).toBeLessThanOrEqual(1);
+    await expect(page.getByRole("link", { name: "PCAP Analyzer" })).toBeVisible();
+    await expectAccessible(page);
+
+    // The drawer: full names, over the page.
+    await page.locator('nav label[for="nav-open"]').click();
+    await expect.poll(() => labelWidth(page, "Metro Ethernet NIDs")).toBeGreaterThan(40);
+    expect((await mainNav(page).boundingBox())?.width).toBe(260);
+    await expectAccessible(page);
+    if (!jsDisabled(test.info())) {
+      await page.keyboard.press("Escape");
+      await expect.poll(() => labelWidth(page, "Metro Ethernet NIDs")).toBeLessThanOrEqual(1);
+      await page.locator('nav label[for="nav-open"]').click();
+    }
+    await mainNav(page).getByRole("link", { name: "User Agents" }).click();
+    await page.waitForURL("**/user-agents");
+    // Closed again after the navigation.
+    await expect.poll(() => labelWidth(page, "Metro Ethernet NIDs")).toBeLessThanOrEqual(1);
+    await expect(mainNav(page).getByRole("link", { name: "User Agents" })).toHaveAttribute("aria-current", "page");
+  });
+});
+
+test.describe("shell, with an account of its own", () => {
   test("profile menu: Copy Account ID, Settings, My Profile, Billing, Logout", async ({ page, context, account, signIn, api }) => {
     const accountId = (await api(account, "GET", "list-account")).body.account_id as string;
     expect(accountId).toBeTruthy();
@@ -236,66 +295,5 @@ test.describe("shell", () => {
     await mainNav(page).getByRole("link", { name: "Endpoints" }).click();
     await page.waitForURL("**/endpoints");
     await expect(page.getByRole("heading", { name: "Endpoints", level: 1 })).toBeVisible();
-  });
-
-  test("the navigation collapses to icons on wide screens", async ({ page, account, signIn }) => {
-    await signIn(account);
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto("/main-dashboard");
-    await ready(page);
-    const sidenav = page.getByTestId("sidenav");
-    expect((await sidenav.boundingBox())?.width).toBe(260);
-    expect(await labelWidth(page, "App Services")).toBeGreaterThan(40);
-    await page.locator('label[for="nav-collapse"]').click();
-    await expect.poll(async () => (await sidenav.boundingBox())?.width).toBeLessThanOrEqual(80);
-    expect((await sidenav.boundingBox())?.width).toBeGreaterThanOrEqual(70);
-    // Icons only, the names stay for assistive technology.
-    await expect.poll(() => labelWidth(page, "App Services")).toBeLessThanOrEqual(1);
-    await expect(mainNav(page).getByRole("link", { name: "App Services" })).toBeVisible();
-    await expectAccessible(page);
-    await mainNav(page).getByRole("link", { name: "Contacts" }).click();
-    await page.waitForURL("**/contacts");
-    await expect(mainNav(page).getByRole("link", { name: "Contacts" })).toHaveAttribute("aria-current", "page");
-    if (!jsDisabled(test.info())) {
-      // With JavaScript the choice is remembered.
-      await page.reload();
-      await ready(page);
-      await expect.poll(async () => (await sidenav.boundingBox())?.width).toBeLessThanOrEqual(80);
-    }
-  });
-
-  test("on a phone the navigation is an icon rail that opens as a drawer, without horizontal scroll", async ({ page, account, signIn }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(account);
-    for (const path of ["/main-dashboard", "/account", "/profile", "/endpoint-node-groups", "/no-such-page"]) {
-      await page.goto(path);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, `horizontal scroll on ${path}`).toBeLessThanOrEqual(0);
-    }
-    await page.goto("/main-dashboard");
-    await ready(page);
-    const sidenav = page.getByTestId("sidenav");
-    const width = (await sidenav.boundingBox())?.width ?? 0;
-    expect(width).toBeGreaterThanOrEqual(70);
-    expect(width).toBeLessThanOrEqual(80);
-    expect(await labelWidth(page, "App Services")).toBeLessThanOrEqual(1);
-    await expect(page.getByRole("link", { name: "PCAP Analyzer" })).toBeVisible();
-    await expectAccessible(page);
-
-    // The drawer: full names, over the page.
-    await page.locator('nav label[for="nav-open"]').click();
-    await expect.poll(() => labelWidth(page, "Metro Ethernet NIDs")).toBeGreaterThan(40);
-    expect((await mainNav(page).boundingBox())?.width).toBe(260);
-    await expectAccessible(page);
-    if (!jsDisabled(test.info())) {
-      await page.keyboard.press("Escape");
-      await expect.poll(() => labelWidth(page, "Metro Ethernet NIDs")).toBeLessThanOrEqual(1);
-      await page.locator('nav label[for="nav-open"]').click();
-    }
-    await mainNav(page).getByRole("link", { name: "User Agents" }).click();
-    await page.waitForURL("**/user-agents");
-    // Closed again after the navigation.
-    await expect.poll(() => labelWidth(page, "Metro Ethernet NIDs")).toBeLessThanOrEqual(1);
-    await expect(mainNav(page).getByRole("link", { name: "User Agents" })).toHaveAttribute("aria-current", "page");
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Hand-made captures for the corner cases of decoding and file formats (dev tool).
- * Each was checked against tshark 4.0.17 with shared/pcaps/oracle.sh; the results are
+ * Each was checked against tshark 4.0.17 with tests/fixtures/pcaps/oracle.sh; the results are
  * kept in platform/pcap/fixtures/ (captures + expected JSON) for the tests.
  *
  *   npx tsx platform/pcap/dev/edge-captures.ts OUT_DIR

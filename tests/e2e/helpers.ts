@@ -1,0 +1,69 @@
+import { expect, test, type Page } from "@playwright/test";
+
+/*
+ * Page helpers shared by the specs (re-exported by fixtures.ts): locators and small steps that
+ * several screens use. Screen-specific ones stay in their spec.
+ */
+
+/** One account's call of the platform API (the `api` fixture). */
+export type Api = (account: { username: string; password: string }, method: "GET" | "POST", call: string, body?: unknown) => Promise<{ status: number; body: any }>;
+type Account = { username: string; password: string };
+
+/** True in the project that runs with JavaScript turned off. */
+export function jsDisabled(testInfo: { project: { name: string } } = test.info()) {
+  return testInfo.project.name === "no-js";
+}
+
+/** A toast with this text (the server-rendered toaster, with and without JavaScript). */
+export const toast = (page: Page, text: string | RegExp) => page.getByTestId("toaster").getByText(text);
+
+/** A dialog (opened by URL) by its accessible name. */
+export const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
+
+/** With JavaScript, waits until the shell is hydrated (menus, clipboard, Escape need it); without, returns at once. */
+export async function ready(page: Page) {
+  if (!jsDisabled()) await page.locator(".shell[data-hydrated]").waitFor();
+}
+
+/** `page.goto(path)`, then `ready(page)`. */
+export async function open(page: Page, path: string) {
+  await page.goto(path);
+  await ready(page);
+}
+
+/** With JS: resolves once React has hydrated a data table (the no-JS "Select" button is then gone). */
+export async function hydrated(page: Page) {
+  await expect(page.getByRole("button", { name: "Select", exact: true })).toHaveCount(0);
+}
+
+/** Opens a table row's action menu (a <details>: works without JavaScript). */
+export async function openRowMenu(page: Page, name: string) {
+  await page.locator(`summary[aria-label="Actions for ${name}"]`).click();
+}
+
+/** Submits a GET form control: with JS it applies by itself; without, press its button. */
+export async function applyWithoutJs(page: Page, noJs: boolean, button: string) {
+  if (noJs) await page.getByRole("button", { name: button, exact: true }).click();
+}
+
+/** Creates an entity through the platform API; returns its id. */
+export async function createEntity(api: Api, account: Account, entity_name: string, extra: { description?: string; parent_entity_name?: string } = {}) {
+  const res = await api(account, "POST", "create_entity", { entity_name, description: extra.description ?? "", parent_entity_name: extra.parent_entity_name ?? "" });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.entity_id as string;
+}
+
+/** Creates a contact through the platform API (defaults: business, no phone or address); returns its id. */
+export async function createContact(api: Api, account: Account, contact: Partial<Record<string, string>> & { entity_name: string }) {
+  const res = await api(account, "POST", "create-contact", { contact_type: "business", ...contact });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.contact_id as string;
+}
+
+/** Creates the entities, then the contacts (in the first entity unless they say otherwise); returns the contacts' ids. */
+export async function seedContacts(api: Api, account: Account, contacts: Array<Partial<Record<string, string>>>, entities = ["Headquarters", "Branch Office"]) {
+  for (const entity_name of entities) await createEntity(api, account, entity_name);
+  const ids: string[] = [];
+  for (const c of contacts) ids.push(await createContact(api, account, { entity_name: entities[0], ...c }));
+  return ids;
+}
