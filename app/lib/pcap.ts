@@ -3,6 +3,8 @@
  * the browser (the JS upload) and the server (the no-JS upload, loaders). No React, no Node.
  */
 
+import { safePath } from "./redirect.ts";
+
 /** Spec 1 §9: one file of at most 10 GB. */
 export const MAX_PCAP_BYTES = 10737418240;
 
@@ -147,12 +149,9 @@ export function percentOf(loaded: number, total: number): number {
   return Math.max(0, Math.min(100, Math.floor((loaded / total) * 100)));
 }
 
-/** Only a same-site path may be the Close link's target (never an open redirect). */
+/** Only a same-site path may be the Close link's target (never an open redirect; ./redirect.ts). */
 export function safeFrom(raw: string | null | undefined, fallback = "/main-dashboard"): string {
-  if (!raw || !raw.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) return fallback;
-  if (/[\u0000-\u001F\u007F]/.test(raw)) return fallback;
-  if (raw.startsWith("/pcap-analyzer") || raw.startsWith("/login") || raw.startsWith("/logout") || raw.startsWith("/api/")) return fallback;
-  return raw.slice(0, 2000);
+  return safePath(raw, fallback, ["/pcap-analyzer", "/login", "/logout", "/api"]);
 }
 
 /** A file name the platform accepts (1–255 characters, no path separators or control characters). */

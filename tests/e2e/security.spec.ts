@@ -100,3 +100,24 @@ test("an early answer to an unread body keeps the keep-alive connection usable",
   expect(got).toMatch(/^HTTP\/1\.1 30[23]/);
   expect(got).toContain('"console":"ok"');
 });
+
+test("signing in never redirects off-site, whatever redirectTo holds", async ({ page, account }) => {
+  for (const target of ["/\t/evil.example/", "//evil.example/", "/\\evil.example", "/%2F%2Fevil.example", "/x\r\nSet-Cookie: a=1", "https://evil.example/"]) {
+    await page.context().clearCookies();
+    const login = await page.request.get(`/login?redirectTo=${encodeURIComponent(target)}`);
+    const csrf = /name="csrf" value="([^"]+)"/.exec(await login.text())?.[1];
+    expect(csrf).toBeTruthy();
+    const res = await page.request.post(`/login?redirectTo=${encodeURIComponent(target)}`, {
+      form: { csrf: csrf!, username: account.username, password: account.password, redirectTo: target },
+      maxRedirects: 0,
+    });
+    expect(res.status(), target).toBe(303);
+    expect(res.headers().location, target).toBe("/main-dashboard");
+  }
+  // A same-site target is kept.
+  await page.context().clearCookies();
+  const login = await page.request.get("/login");
+  const csrf = /name="csrf" value="([^"]+)"/.exec(await login.text())?.[1]!;
+  const res = await page.request.post("/login", { form: { csrf, username: account.username, password: account.password, redirectTo: "/contacts?page=2" }, maxRedirects: 0 });
+  expect(res.headers().location).toBe("/contacts?page=2");
+});
