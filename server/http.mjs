@@ -210,12 +210,31 @@ function toRequest(req, res, origin) {
   return request;
 }
 
+/**
+ * What every answer that is not a static file carries unless it set its own: pages get their
+ * policy and nonce from app/entry.server.tsx; JSON, downloads and plain errors run nothing, so
+ * they get a policy that allows nothing (docs/decisions/2026-11-23-hardening.md).
+ */
+function setBaselineHeaders(res, headers) {
+  if (!headers.has("x-content-type-options")) res.setHeader("X-Content-Type-Options", "nosniff");
+  if (!headers.has("referrer-policy")) res.setHeader("Referrer-Policy", "same-origin");
+  if (!headers.has("x-frame-options")) res.setHeader("X-Frame-Options", "DENY");
+  if (!headers.has("content-security-policy")) {
+    const html = /^text\/html\b/i.test(headers.get("content-type") ?? "");
+    res.setHeader(
+      "Content-Security-Policy",
+      html ? "object-src 'none'; base-uri 'self'; frame-ancestors 'none'" : "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    );
+  }
+}
+
 async function sendResponse(req, res, response) {
   res.statusCode = response.status;
   if (response.statusText) res.statusMessage = response.statusText;
   for (const [name, value] of response.headers) {
     if (name !== "set-cookie") res.setHeader(name, value);
   }
+  setBaselineHeaders(res, response.headers);
   const cookies = response.headers.getSetCookie();
   if (cookies.length) res.setHeader("Set-Cookie", cookies);
   if (!response.body || req.method === "HEAD" || response.status === 204 || response.status === 304) {
