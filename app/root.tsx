@@ -12,12 +12,17 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { config as zodConfig } from "zod";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { Toaster } from "./components/toaster.tsx";
 import { csrf } from "./lib/csrf.server.ts";
 import { productName } from "./lib/env.server.ts";
 import { getToasts } from "./lib/toast.server.ts";
+
+// zod probes whether it may compile validators with `new Function`: under the console's policy
+// (no 'unsafe-eval') the probe is refused and reported as a violation. Tell it not to try.
+if (typeof document !== "undefined") zodConfig({ jitless: true });
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
