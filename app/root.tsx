@@ -18,6 +18,7 @@ import stylesheet from "./app.css?url";
 import { Toaster } from "./components/toaster.tsx";
 import { csrf } from "./lib/csrf.server.ts";
 import { productName } from "./lib/env.server.ts";
+import { useNonce } from "./lib/nonce.ts";
 import { getToasts } from "./lib/toast.server.ts";
 
 // zod probes whether it may compile validators with `new Function`: under the console's policy
@@ -40,19 +41,21 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
+  // The same nonce on the server and in the browser (hydration compares it).
+  const nonce = useNonce();
   return (
     <html lang="en" data-theme="corporate">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <Links />
+        <Links nonce={nonce} />
       </head>
       <body className="min-h-screen bg-base-200 text-base-content">
         {children}
         {root ? <Toaster toasts={root.toasts} /> : null}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -27,6 +27,8 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
   const seen: string[] = [];
   page.on("console", (msg) => {
     if (/Content Security Policy|Refused to (execute|load|apply|connect|frame)/i.test(msg.text())) seen.push(`console: ${msg.text()}`);
+    // A nonce rendered differently by the server and the browser breaks hydration's attributes.
+    if (msg.type() === "error" && /hydrat/i.test(msg.text())) seen.push(`hydration: ${msg.text().slice(0, 300)}`);
   });
   await page.addInitScript(() => {
     const w = window as unknown as { __cspViolations: string[] };
