@@ -3,6 +3,7 @@
  * the browser (the JS upload) and the server (the no-JS upload, loaders). No React, no Node.
  */
 
+import { detailMessages, detailOf as detailField } from "./platform-detail.ts";
 import { safePath } from "./redirect.ts";
 
 /** Spec 1 §9: one file of at most 10 GB. */
@@ -66,12 +67,11 @@ export function detailOf(body: unknown): string | null {
     }
   }
   if (!parsed || typeof parsed !== "object") return null;
-  const detail = (parsed as { detail?: unknown }).detail;
+  // The detail is read as everywhere else in the console (./platform-detail.ts).
+  const detail = "detail" in parsed ? detailField(parsed) : undefined;
   if (typeof detail === "string" && detail) return detail;
   if (Array.isArray(detail)) {
-    const msgs = detail
-      .map((d) => (d && typeof d === "object" && "msg" in d ? String((d as { msg: unknown }).msg) : typeof d === "string" ? d : ""))
-      .filter(Boolean);
+    const msgs = detailMessages(detail).filter((m) => m && m !== "[object Object]");
     return msgs.length ? msgs.join(" ") : null;
   }
   const message = (parsed as { message?: unknown }).message;
