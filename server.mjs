@@ -5,9 +5,11 @@
 // docs/decisions/2026-11-23-lean-http-server.md says why and what it does.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createConsoleServer } from "./server/http.mjs";
+import { createConsoleServer, keepServingOnUncaught } from "./server/http.mjs";
 
 process.env.NODE_ENV ??= "production";
+// No request may end the process (docs/decisions/2026-11-23-hardening.md).
+keepServingOnUncaught();
 const { createRequestHandler } = await import("react-router");
 
 const buildPath = path.resolve(process.argv[2] ?? "build/server/index.js");

@@ -2,6 +2,8 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { createNonce, setPageSecurityHeaders } from "./lib/csp.server.ts";
+import { NonceContext } from "./lib/nonce.ts";
 import { startEmbeddedPlatform } from "./lib/platform.server.ts";
 
 export const streamTimeout = 5_000;
@@ -21,6 +23,8 @@ export default function handleRequest(
   responseHeaders: Headers,
   routerContext: EntryContext,
 ) {
+  // One nonce per page: React Router's inline scripts carry it, the policy allows only those.
+  const nonce = createNonce();
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -54,9 +58,7 @@ export default function handleRequest(
           responseHeaders.set("Refresh", "10");
           responseHeaders.set("Retry-After", "10");
         }
-        responseHeaders.set("X-Content-Type-Options", "nosniff");
-        responseHeaders.set("Referrer-Policy", "same-origin");
-        responseHeaders.set("X-Frame-Options", "SAMEORIGIN");
+        setPageSecurityHeaders(responseHeaders, nonce);
         // Any other reader (react-router-serve, a test) gets the same bytes from the body.
         const body = new ReadableStream<Uint8Array>({
           pull(controller) {
@@ -70,20 +72,26 @@ export default function handleRequest(
         callback();
       },
     });
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
-      onAllReady() {
-        shellRendered = true;
-        pipe(sink);
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
+      {
+        nonce,
+        onAllReady() {
+          shellRendered = true;
+          pipe(sink);
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timer);
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
       },
-      onShellError(error: unknown) {
-        clearTimeout(timer);
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        if (shellRendered) console.error(error);
-      },
-    });
+    );
     timer = setTimeout(abort, streamTimeout + 1000);
   });
 }

@@ -28,12 +28,37 @@ export function newRouter(): PlatformApp {
   });
 }
 
+/**
+ * Every answer of the platform (JSON, the reference page, downloads): not to be sniffed, framed
+ * or leak its URL (docs/decisions/2026-11-23-hardening.md). A JSON answer opened in a browser runs
+ * nothing; the reference page needs its own inline <style> only.
+ */
+export function securityHeaders(headers: Headers, isDocs: boolean) {
+  const set = (name: string, value: string) => {
+    try {
+      if (!headers.has(name)) headers.set(name, value);
+    } catch {
+      // A response whose headers cannot change (proxied as it came): it keeps its own.
+    }
+  };
+  set("X-Content-Type-Options", "nosniff");
+  set("Referrer-Policy", "no-referrer");
+  set("X-Frame-Options", "DENY");
+  set(
+    "Content-Security-Policy",
+    isDocs
+      ? "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+      : "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  );
+}
+
 export function createPlatformApp(deps: PlatformDeps): PlatformApp {
   const app = newRouter().basePath(basePath) as unknown as PlatformApp;
 
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     await next();
+    securityHeaders(c.res.headers, c.req.path.endsWith("/docs"));
   });
   // The PCAP upload calls stream bodies of up to 10 GB: no 2 MB limit, and no API-log middleware
   // (it reads the body); they enforce their own limit and write their own log line.

@@ -15,3 +15,8 @@ export declare function createConsoleServer(options: {
   log?: false | ((line: string) => void);
   origin?: (req: http.IncomingMessage) => string;
 }): http.Server;
+
+export declare const DRAIN_MAX: number;
+
+/** Logs uncaught exceptions and unhandled rejections instead of exiting (server.mjs). */
+export declare function keepServingOnUncaught(logError?: (...args: unknown[]) => void): void;

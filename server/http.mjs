@@ -4,7 +4,6 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { Readable } from "node:stream";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 
@@ -101,6 +100,95 @@ function serveStatic(req, res, file) {
     .pipe(res);
 }
 
+/** Bytes of an unread body discarded after the answer, at most; beyond that the connection is closed. */
+export const DRAIN_MAX = 64 * 1024 * 1024;
+/** Time an unread body may take to arrive after the answer before the connection is closed. */
+const DRAIN_TIMEOUT_MS = 30_000;
+
+/**
+ * The request's body as a web stream, and `discard()`, which drops whatever of it is still to come.
+ *
+ * Not Node 20's `Readable.toWeb(req)`: when its stream is cancelled (the PCAP upload cancels the
+ * body of a form it cannot read; React Router's copy of the request tees it) while the socket is
+ * still delivering data, it enqueues into its closed controller from an event handler, and the
+ * ERR_INVALID_STATE thrown there ends the whole process (issue 10, item 1). Here every chunk after
+ * a cancel, an end or an error is dropped, and nothing in an event handler can throw.
+ */
+function bodyStream(req) {
+  let closed = false;
+  let controller;
+  const settle = (fn) => {
+    if (closed) return;
+    closed = true;
+    try {
+      fn();
+    } catch {
+      // Already closed by its reader: nothing left to tell it.
+    }
+  };
+  req.on("data", (chunk) => {
+    if (closed) return;
+    try {
+      controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+      if (controller.desiredSize <= 0) req.pause();
+    } catch {
+      closed = true;
+    }
+  });
+  req.on("end", () => settle(() => controller.close()));
+  req.on("error", (error) => settle(() => controller.error(error)));
+  req.on("close", () => {
+    if (!req.complete) settle(() => controller.error(new Error("the client went away before its body was complete")));
+  });
+  req.pause();
+  const stream = new ReadableStream(
+    {
+      start(c) {
+        controller = c;
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        // The reader wants no more: the rest is read and dropped, so the connection can carry its
+        // next request (keep-alive) and the client gets the answer instead of a reset.
+        closed = true;
+        req.resume();
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  );
+  const discard = () => {
+    closed = true;
+    req.resume();
+  };
+  return { stream, discard };
+}
+
+/**
+ * After the answer: a body nobody read (a redirect to /login before an upload was read) is read
+ * and dropped, or the connection would wait for it forever and its next request get no answer
+ * (issue 10, item 3). A body too large or too slow to be worth it closes the connection instead.
+ */
+function drainAfterAnswer(req, discard) {
+  if (req.complete || req.destroyed) return;
+  discard();
+  let dropped = 0;
+  const timer = setTimeout(() => req.socket?.destroy(), DRAIN_TIMEOUT_MS);
+  timer.unref?.();
+  const count = (chunk) => {
+    dropped += chunk.length;
+    if (dropped > DRAIN_MAX) req.socket?.destroy();
+  };
+  req.on("data", count);
+  const stop = () => {
+    clearTimeout(timer);
+    req.off("data", count);
+  };
+  req.once("end", stop);
+  req.once("close", stop);
+}
+
 function toRequest(req, res, origin) {
   const controller = new AbortController();
   res.on("close", () => {
@@ -110,11 +198,34 @@ function toRequest(req, res, origin) {
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) headers.append(raw[i], raw[i + 1]);
   const init = { method: req.method, headers, signal: controller.signal };
+  let discard = null;
   if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = Readable.toWeb(req);
+    const body = bodyStream(req);
+    init.body = body.stream;
     init.duplex = "half";
+    discard = body.discard;
   }
-  return new Request(`${origin(req)}${req.url}`, init);
+  const request = new Request(`${origin(req)}${req.url}`, init);
+  if (discard) res.once("finish", () => drainAfterAnswer(req, discard));
+  return request;
+}
+
+/**
+ * What every answer that is not a static file carries unless it set its own: pages get their
+ * policy and nonce from app/entry.server.tsx; JSON, downloads and plain errors run nothing, so
+ * they get a policy that allows nothing (docs/decisions/2026-11-23-hardening.md).
+ */
+function setBaselineHeaders(res, headers) {
+  if (!headers.has("x-content-type-options")) res.setHeader("X-Content-Type-Options", "nosniff");
+  if (!headers.has("referrer-policy")) res.setHeader("Referrer-Policy", "same-origin");
+  if (!headers.has("x-frame-options")) res.setHeader("X-Frame-Options", "DENY");
+  if (!headers.has("content-security-policy")) {
+    const html = /^text\/html\b/i.test(headers.get("content-type") ?? "");
+    res.setHeader(
+      "Content-Security-Policy",
+      html ? "object-src 'none'; base-uri 'self'; frame-ancestors 'none'" : "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    );
+  }
 }
 
 async function sendResponse(req, res, response) {
@@ -123,6 +234,7 @@ async function sendResponse(req, res, response) {
   for (const [name, value] of response.headers) {
     if (name !== "set-cookie") res.setHeader(name, value);
   }
+  setBaselineHeaders(res, response.headers);
   const cookies = response.headers.getSetCookie();
   if (cookies.length) res.setHeader("Set-Cookie", cookies);
   if (!response.body || req.method === "HEAD" || response.status === 204 || response.status === 304) {
@@ -189,7 +301,11 @@ function safeDecode(s) {
  */
 export function createConsoleServer({ handler, statics: roots = [], log = false, origin = (req) => `http://${req.headers.host || "localhost"}` }) {
   const statics = listStatics(roots);
-  return http.createServer(async (req, res) => {
+  const server = http.createServer(async (req, res) => {
+    // A stream error with no listener is thrown by Node as an uncaught exception: never let a
+    // broken connection do that (the errors themselves end the request, which is all they mean).
+    req.on("error", ignore);
+    res.on("error", ignore);
     if (log) {
       const started = performance.now();
       res.on("finish", () => {
@@ -224,4 +340,24 @@ export function createConsoleServer({ handler, statics: roots = [], log = false,
       }
     }
   });
+  // A request Node's parser refuses (a malformed header line, an oversized header): 400, then close.
+  server.on("clientError", (error, socket) => {
+    if (socket.writable && !socket.writableEnded && error.code !== "ECONNRESET") {
+      socket.end("HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 11\r\nConnection: close\r\n\r\nBad Request");
+    }
+    socket.destroy();
+  });
+  return server;
+}
+
+function ignore() {}
+
+/**
+ * The last net under every request (server.mjs installs it): an exception that no handler could
+ * catch (thrown from a library's event handler or timer during some request) is logged, and the
+ * process goes on serving everybody else, rather than letting one request stop the service.
+ */
+export function keepServingOnUncaught(logError = (...args) => console.error(...args)) {
+  process.on("uncaughtException", (error) => logError("[server] uncaught exception, still serving:", error));
+  process.on("unhandledRejection", (reason) => logError("[server] unhandled rejection, still serving:", reason));
 }

@@ -1,16 +1,21 @@
+import type { Submission } from "@conform-to/react";
 import { data, redirect } from "react-router";
 import { apiUrl } from "./env.server.ts";
-import { platformText, type PlatformTextAnswer } from "./platform.server.ts";
+import { detailMessages, detailOf, detailText, parseBody, splitDetail, type Detail } from "./platform-detail.ts";
+import { platformFetch, platformText, type PlatformTextAnswer } from "./platform.server.ts";
 import { destroySessionCookie, getUser, loginRedirect } from "./session.server.ts";
-import { flashToasts } from "./toast.server.ts";
+import { flashToasts, redirectWithToast } from "./toast.server.ts";
+import { returnUrl } from "./url.ts";
 
-/** One item of a FastAPI-style error list. */
-export interface DetailItem {
-  loc?: (string | number)[];
-  msg: string;
-  type?: string;
-}
-export type Detail = string | DetailItem[] | unknown;
+/*
+ * The one module for the console's platform calls and their errors (docs/decisions/
+ * 2026-11-23-hardening.md): calling (JSON: callApi/apiGet/apiPost; raw streams: callPlatformRaw),
+ * the error `detail` (read by ./platform-detail.ts, shared with the browser), and the replies to a
+ * failure: service unavailable, session ended, form errors (upstreamReply), toasts
+ * (platformFailure). forms.server.ts, table.server.ts and pcap.server.ts re-export from here.
+ */
+
+export { detailMessages, detailOf, detailText, parseBody, splitDetail, type Detail, type DetailItem } from "./platform-detail.ts";
 
 export type ApiResult<T> =
   | { ok: true; status: number; data: T }
@@ -20,14 +25,41 @@ type Query = Record<string, string | number | boolean | null | undefined>;
 
 /** Thrown (as a 503 response) when the platform cannot be reached; the error boundary explains it. */
 export const SERVICE_UNAVAILABLE = "service-unavailable";
+const UNAVAILABLE_MESSAGE = "The service is unavailable right now. This page will retry by itself.";
 
-function buildUrl(path: string, query?: Query): URL {
+/** The platform's URL of a call: API_URL's, or the embedded platform's (any origin will do). */
+export function platformUrl(path: string, query?: Query): URL {
   const base = apiUrl ?? "http://platform.internal";
   const url = new URL(`${base}/api/v1/${path.replace(/^\//, "")}`);
   for (const [k, v] of Object.entries(query ?? {})) {
     if (v !== undefined && v !== null && v !== "") url.searchParams.set(k, String(v));
   }
   return url;
+}
+
+/** For loaders and actions to throw: the error boundary explains it and retries. */
+export function unavailable() {
+  return data({ reason: SERVICE_UNAVAILABLE, message: UNAVAILABLE_MESSAGE }, { status: 503 });
+}
+
+/** The same as a Response, for resource routes that return their answer. */
+export function unavailableResponse(): Response {
+  return new Response(JSON.stringify({ reason: SERVICE_UNAVAILABLE, message: UNAVAILABLE_MESSAGE }), {
+    status: 503,
+    headers: { "content-type": "application/json" },
+  });
+}
+
+/**
+ * The platform no longer accepts the session's token: end the session and go to /login with
+ * 'Your session has ended.', remembering `back` (default: the request's own page).
+ */
+export async function sessionEnded(request: Request, back?: string): Promise<Response> {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await destroySessionCookie(request));
+  headers.append("Set-Cookie", await flashToasts(request, [{ type: "warning", message: "Your session has ended. Please log in again." }]));
+  const target = back ? `/login?redirectTo=${encodeURIComponent(back)}` : loginRedirect(request);
+  return redirect(target, { status: 303, headers });
 }
 
 /**
@@ -52,53 +84,22 @@ export async function callApi<T = unknown>(
   }
   let response: PlatformTextAnswer;
   try {
-    response = await platformText(method, buildUrl(path, opts.query).href, headers, body);
+    response = await platformText(method, platformUrl(path, opts.query).href, headers, body);
   } catch (error) {
     console.error(`[console] platform unreachable for ${method} ${path}:`, (error as Error).message);
     throw unavailable();
   }
   if (response.status === 502 || response.status === 503 || response.status === 504) throw unavailable();
-  const text = response.text;
-  let parsed: unknown = null;
-  if (text) {
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = text;
-    }
-  }
-  if (response.status === 401 && request && token && !opts.token) {
-    // The platform no longer accepts this session's token: end it.
-    const headersOut = new Headers();
-    headersOut.append("Set-Cookie", await destroySessionCookie(request));
-    headersOut.append(
-      "Set-Cookie",
-      await flashToasts(request, [{ type: "warning", message: "Your session has ended. Please log in again." }]),
-    );
-    throw redirect(loginRedirect(request), { headers: headersOut });
-  }
+  const parsed = parseBody(response.text);
+  // The platform no longer accepts this session's token: end it.
+  if (response.status === 401 && request && token && !opts.token) throw await sessionEnded(request);
   if (response.status >= 200 && response.status < 300) return { ok: true, status: response.status, data: parsed as T };
-  const detail = parsed && typeof parsed === "object" && "detail" in parsed ? (parsed as { detail: Detail }).detail : parsed;
-  return { ok: false, status: response.status, detail, data: parsed };
-}
-
-function unavailable() {
-  return data(
-    { reason: SERVICE_UNAVAILABLE, message: "The service is unavailable right now. This page will retry by itself." },
-    { status: 503 },
-  );
+  return { ok: false, status: response.status, detail: detailOf(parsed), data: parsed };
 }
 
 export const apiGet = <T = unknown>(request: Request, path: string, query?: Query) => callApi<T>(request, "GET", path, { query });
 export const apiPost = <T = unknown>(request: Request, path: string, body?: unknown, query?: Query) =>
   callApi<T>(request, "POST", path, { body, query });
-
-/** Plain text of any detail, for toasts and logs. */
-export function detailText(detail: Detail, fallback = "An error occurred while fetching data."): string {
-  if (typeof detail === "string" && detail) return detail;
-  if (Array.isArray(detail)) return detail.map((d) => (d && typeof d === "object" && "msg" in d ? String(d.msg) : String(d))).join(" ");
-  return fallback;
-}
 
 /**
  * For loaders: the data, or a thrown error response (404 stays 404; anything else shows the
@@ -108,4 +109,52 @@ export async function apiGetOrThrow<T>(request: Request, path: string, query?: Q
   const result = await apiGet<T>(request, path, query);
   if (result.ok) return result.data;
   throw data({ message: detailText(result.detail) }, { status: result.status === 404 ? 404 : result.status >= 500 ? 500 : result.status });
+}
+
+/**
+ * A platform call with a raw body and/or a raw answer (the no-JS PCAP upload, the PDF report).
+ * `body` may be a web ReadableStream (sent as a half-duplex stream, never buffered).
+ */
+export async function callPlatformRaw(
+  token: string,
+  method: "GET" | "POST",
+  path: string,
+  opts: { query?: Query; body?: ReadableStream<Uint8Array> | string; headers?: Record<string, string>; signal?: AbortSignal } = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}`, ...opts.headers };
+  const init: RequestInit & { duplex?: "half" } = { method, headers, signal: opts.signal };
+  if (opts.body !== undefined) {
+    init.body = opts.body;
+    if (typeof opts.body !== "string") init.duplex = "half";
+  }
+  return platformFetch(new Request(platformUrl(path, opts.query), init));
+}
+
+/**
+ * Turns a platform error into the form's reply (spec 1 §8): detail items whose `loc` names a field
+ * of the form become that field's errors, everything else becomes form errors shown in the
+ * summary at the top (persistent until the next submission). Status 400 keeps the browser on the form.
+ */
+export function upstreamReply(submission: Submission<any>, result: Extract<ApiResult<unknown>, { ok: false }>, fieldNames: string[] = []) {
+  const { fieldErrors, formErrors } = splitDetail(result.detail, fieldNames);
+  return data(
+    { result: submission.reply({ formErrors, fieldErrors }) },
+    { status: result.status >= 400 && result.status < 500 ? result.status : 400 },
+  );
+}
+
+/**
+ * Any platform error, as spec 1 §8 says: for a form (`submission` given) the field errors and
+ * summary of upstreamReply (status 4xx, the dialog stays open, input kept); for a button without
+ * a form, one persistent error toast per detail item (a detail string: one persistent toast) and a
+ * 303 back to `redirectTo` (default: the same URL without dialog/id).
+ */
+export async function platformFailure(
+  request: Request,
+  result: Extract<ApiResult<unknown>, { ok: false }>,
+  options: { submission?: Submission<any>; fieldNames?: string[]; redirectTo?: string } = {},
+) {
+  if (options.submission) return upstreamReply(options.submission, result, options.fieldNames ?? []);
+  const toasts = detailMessages(result.detail).map((message) => ({ type: "error" as const, message, persistent: true }));
+  return redirectWithToast(request, options.redirectTo ?? returnUrl(request), toasts);
 }

@@ -23,18 +23,51 @@ class FastCSRF extends CSRF {
 
 export const csrf = new FastCSRF({ cookie, formDataKey: "csrf", secret: sessionSecrets[0] });
 
+/** A console form is a few fields: a body larger than this is not one of ours. */
+export const FORM_MAX_BYTES = 1024 * 1024;
+
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+
+/** A plain-text error page answer (the route's error boundary shows the sentence). */
+function refuse(status: number, message: string, headers?: Record<string, string>): Response {
+  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } });
+}
+
+/** 405 for anything but POST: console actions take forms, which browsers only ever POST. */
+export function requirePost(request: Request): void {
+  if (request.method !== "POST") throw refuse(405, "This address only accepts forms sent with POST.", { Allow: "GET, HEAD, POST" });
+}
+
 /**
- * Reads a posted form and checks its CSRF token. A bad token answers 403: the form is stale or
- * forged, and nothing is changed.
+ * Reads a posted form and checks its CSRF token. Anything that is not a form (JSON, plain text,
+ * an empty or broken body, another method) answers 400 (405 for the method) with a clear
+ * sentence: a body a browser's form never sends is the client's mistake, never a 500
+ * (docs/decisions/2026-11-23-hardening.md). A bad token answers 403: the form is stale or forged,
+ * and nothing is changed.
  */
 export async function readForm(request: Request): Promise<FormData> {
-  const formData = await request.formData();
+  requirePost(request);
+  const type = request.headers.get("content-type") ?? "";
+  if (!FORM_TYPES.test(type)) {
+    await request.body?.cancel().catch(() => {});
+    throw refuse(400, "This address only accepts forms (application/x-www-form-urlencoded or multipart/form-data).");
+  }
+  const length = Number(request.headers.get("content-length") ?? 0);
+  if (length > FORM_MAX_BYTES) {
+    await request.body?.cancel().catch(() => {});
+    throw refuse(413, "The form is too large.");
+  }
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    // A multipart body without its boundary, cut short, or not what its Content-Type says.
+    throw refuse(400, "The form could not be read. Reload the page and try again.");
+  }
   try {
     await csrf.validate(formData, request.headers);
   } catch (error) {
-    if (error instanceof CSRFError) {
-      throw new Response("Your form has expired. Reload the page and try again.", { status: 403 });
-    }
+    if (error instanceof CSRFError) throw refuse(403, "Your form has expired. Reload the page and try again.");
     throw error;
   }
   return formData;

@@ -1,64 +1,18 @@
 import busboy from "busboy";
 import { Readable } from "node:stream";
-import { redirect } from "react-router";
-import { SERVICE_UNAVAILABLE } from "./api.server.ts";
+import { callPlatformRaw, parseBody } from "./api.server.ts";
 import { csrf } from "./csrf.server.ts";
-import { apiUrl } from "./env.server.ts";
-import { platformFetch } from "./platform.server.ts";
 import { cleanFileName, MAX_PCAP_BYTES, messages, uploadErrorMessage } from "./pcap.ts";
-import { destroySessionCookie, loginRedirect } from "./session.server.ts";
-import { flashToasts } from "./toast.server.ts";
 
 /*
- * The server side of the PCAP analyzer that api.server.ts does not cover: calls whose body or
- * answer is a raw stream (the no-JS upload, the PDF report). They go where api.server.ts's
- * calls go: to the in-process platform when API_URL is unset, else over HTTP to API_URL, with
- * the session's bearer token (which never reaches the browser).
+ * The server side of the PCAP analyzer's no-JS upload: the multipart form streamed into the
+ * platform with callPlatformRaw (app/lib/api.server.ts), with the session's bearer token (which
+ * never reaches the browser).
  */
 
-type Query = Record<string, string | number | null | undefined>;
-
-function platformUrl(path: string, query: Query = {}): URL {
-  const url = new URL(`${apiUrl ?? "http://platform.internal"}/api/v1/${path.replace(/^\//, "")}`);
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== "") url.searchParams.set(k, String(v));
-  return url;
-}
-
-/** Thrown when the platform cannot be reached (the error boundary explains it and retries). */
-export function platformUnavailable() {
-  return new Response(JSON.stringify({ reason: SERVICE_UNAVAILABLE, message: "The service is unavailable right now. This page will retry by itself." }), {
-    status: 503,
-    headers: { "content-type": "application/json" },
-  });
-}
-
-/**
- * A platform call with a raw body and/or a raw answer. `body` may be a web ReadableStream
- * (sent as a half-duplex stream, never buffered).
- */
-export async function callPlatformRaw(
-  token: string,
-  method: "GET" | "POST",
-  path: string,
-  opts: { query?: Query; body?: ReadableStream<Uint8Array> | string; headers?: Record<string, string>; signal?: AbortSignal } = {},
-): Promise<Response> {
-  const headers: Record<string, string> = { authorization: `Bearer ${token}`, ...opts.headers };
-  const init: RequestInit & { duplex?: "half" } = { method, headers, signal: opts.signal };
-  if (opts.body !== undefined) {
-    init.body = opts.body;
-    if (typeof opts.body !== "string") init.duplex = "half";
-  }
-  return platformFetch(new Request(platformUrl(path, opts.query), init));
-}
-
-/** The platform no longer accepts the session's token: end the session and go to /login (like api.server.ts). */
-export async function sessionEnded(request: Request, back?: string): Promise<Response> {
-  const headers = new Headers();
-  headers.append("Set-Cookie", await destroySessionCookie(request));
-  headers.append("Set-Cookie", await flashToasts(request, [{ type: "warning", message: "Your session has ended. Please log in again." }]));
-  const target = back ? `/login?redirectTo=${encodeURIComponent(back)}` : loginRedirect(request);
-  return redirect(target, { status: 303, headers });
-}
+// Calling, the 503 answer and the end of a session are api.server.ts's (one module for platform
+// calls and their errors); re-exported for the PCAP routes.
+export { callPlatformRaw, sessionEnded, unavailableResponse as platformUnavailable } from "./api.server.ts";
 
 /* ------------------------------------------------------------------------------------------------
  * The no-JS upload: multipart/form-data → busboy → POST upload-pcap-stream (raw body)
@@ -217,11 +171,7 @@ export function receiveMultipartUpload(request: Request, token: string): Promise
           return { ok: false, status: 503, message: "The service is unavailable right now. Please try again.", reason: "platform" };
         }
         if (!stream.ended()) stream.drain();
-        const text = await response.text().catch(() => "");
-        let parsed: unknown = text;
-        try {
-          parsed = JSON.parse(text);
-        } catch {}
+        const parsed = parseBody(await response.text().catch(() => ""));
         if (response.status === 401) return { ok: false, status: 401, message: "Your session has ended.", reason: "session" };
         if (response.ok && parsed && typeof parsed === "object" && "pcap_file_key" in parsed) {
           return { ok: true, upload: parsed as Uploaded };

@@ -3,6 +3,9 @@
  * the browser (the JS upload) and the server (the no-JS upload, loaders). No React, no Node.
  */
 
+import { detailMessages, detailOf as detailField } from "./platform-detail.ts";
+import { safePath } from "./redirect.ts";
+
 /** Spec 1 §9: one file of at most 10 GB. */
 export const MAX_PCAP_BYTES = 10737418240;
 
@@ -64,12 +67,11 @@ export function detailOf(body: unknown): string | null {
     }
   }
   if (!parsed || typeof parsed !== "object") return null;
-  const detail = (parsed as { detail?: unknown }).detail;
+  // The detail is read as everywhere else in the console (./platform-detail.ts).
+  const detail = "detail" in parsed ? detailField(parsed) : undefined;
   if (typeof detail === "string" && detail) return detail;
   if (Array.isArray(detail)) {
-    const msgs = detail
-      .map((d) => (d && typeof d === "object" && "msg" in d ? String((d as { msg: unknown }).msg) : typeof d === "string" ? d : ""))
-      .filter(Boolean);
+    const msgs = detailMessages(detail).filter((m) => m && m !== "[object Object]");
     return msgs.length ? msgs.join(" ") : null;
   }
   const message = (parsed as { message?: unknown }).message;
@@ -147,12 +149,9 @@ export function percentOf(loaded: number, total: number): number {
   return Math.max(0, Math.min(100, Math.floor((loaded / total) * 100)));
 }
 
-/** Only a same-site path may be the Close link's target (never an open redirect). */
+/** Only a same-site path may be the Close link's target (never an open redirect; ./redirect.ts). */
 export function safeFrom(raw: string | null | undefined, fallback = "/main-dashboard"): string {
-  if (!raw || !raw.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) return fallback;
-  if (/[\u0000-\u001F\u007F]/.test(raw)) return fallback;
-  if (raw.startsWith("/pcap-analyzer") || raw.startsWith("/login") || raw.startsWith("/logout") || raw.startsWith("/api/")) return fallback;
-  return raw.slice(0, 2000);
+  return safePath(raw, fallback, ["/pcap-analyzer", "/login", "/logout", "/api"]);
 }
 
 /** A file name the platform accepts (1–255 characters, no path separators or control characters). */

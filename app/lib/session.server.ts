@@ -64,12 +64,8 @@ async function readUser(request: Request): Promise<SessionData | null> {
   return { username, access_token: token, session_type: session.get("session_type") === "iam_user" ? "iam_user" : "account" };
 }
 
-/** Only same-site paths: never an open redirect. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/main-dashboard"): string {
-  if (!to || typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  if (to.startsWith("/login") || to.startsWith("/logout")) return fallback;
-  return to;
-}
+/** Only same-site paths: never an open redirect (the one rule is in ./redirect.ts). */
+export { safeRedirect } from "./redirect.ts";
 
 export function loginRedirect(request: Request) {
   const url = new URL(request.url);

@@ -3,8 +3,6 @@ import { rowsJson, type RowsJson } from "./table-rows.ts";
 import type { Submission } from "@conform-to/react";
 import type { ColumnSort } from "@tanstack/react-table";
 import type { ApiResult } from "./api.server.ts";
-import { detailMessages, upstreamReply } from "./forms.server.ts";
-import { redirectWithToast } from "./toast.server.ts";
 import { listParam, returnUrl } from "./url.ts";
 
 /*
@@ -188,18 +186,6 @@ export function pageRows<T>(rows: readonly T[], state: TableState, options: Page
   };
 }
 
-/**
- * Any platform error, as spec 1 §8 says: for a form (`submission` given) the field errors and
- * summary of upstreamReply (status 4xx, the dialog stays open, input kept); for a button without
- * a form, one persistent error toast per detail item (a detail string: one persistent toast) and a
- * 303 back to `redirectTo` (default: the same URL without dialog/id).
- */
-export async function platformFailure(
-  request: Request,
-  result: Extract<ApiResult<unknown>, { ok: false }>,
-  options: { submission?: Submission<any>; fieldNames?: string[]; redirectTo?: string } = {},
-) {
-  if (options.submission) return upstreamReply(options.submission, result, options.fieldNames ?? []);
-  const toasts = detailMessages(result.detail).map((message) => ({ type: "error" as const, message, persistent: true }));
-  return redirectWithToast(request, options.redirectTo ?? returnUrl(request), toasts);
-}
+// platformFailure(request, result, {submission, fieldNames, redirectTo}) lives with the other
+// platform error replies in ./api.server.ts; re-exported so the routes' imports keep working.
+export { platformFailure } from "./api.server.ts";

@@ -1,5 +1,6 @@
 import { createCookieSessionStorage, redirect } from "react-router";
 import { secureCookies, sessionSecrets } from "./env.server.ts";
+import { safePath } from "./redirect.ts";
 import { createSignedCookie } from "./signed-cookie.server.ts";
 
 export type ToastType = "success" | "warning" | "error" | "info";
@@ -33,7 +34,8 @@ export async function flashToasts(request: Request, toasts: ToastInput[]): Promi
 export async function redirectWithToast(request: Request, url: string, toast: ToastInput | ToastInput[], init?: ResponseInit) {
   const headers = new Headers(init?.headers);
   headers.append("Set-Cookie", await flashToasts(request, Array.isArray(toast) ? toast : [toast]));
-  return redirect(url, { status: 303, ...init, headers });
+  // Never off-site, whatever a caller built the target from (docs/decisions/2026-11-23-hardening.md).
+  return redirect(safePath(url, "/main-dashboard"), { status: 303, ...init, headers });
 }
 
 /** Reads (and consumes) the toasts of this request. */

@@ -1,8 +1,7 @@
-import { useContext } from "react";
-import { data, Outlet, UNSAFE_DataRouterStateContext, useMatches, useRouteLoaderData } from "react-router";
+import { data, Outlet, useMatches, useRouteLoaderData } from "react-router";
 import { ShellFrame } from "../components/shell/shell-frame.tsx";
 import { getShellData, type ShellData } from "../lib/shell.server.ts";
-import { ErrorPage } from "../root.tsx";
+import { ErrorPage } from "../components/error-boundary.tsx";
 import type { Route } from "./+types/_shell";
 
 /*
@@ -33,21 +32,12 @@ function useHideNav() {
   return useMatches().some((m) => (m.handle as { hideNav?: boolean } | undefined)?.hideNav === true);
 }
 
-/**
- * True when a page below the shell shows its own error boundary: that boundary (the root
- * ErrorPage) brings its own `<main>`, so the shell must not wrap it in a second one.
- */
-function useChildError() {
-  const state = useContext(UNSAFE_DataRouterStateContext);
-  return Object.keys(state?.errors ?? {}).some((id) => id !== "root" && id !== "routes/_shell");
-}
-
 export default function Shell({ loaderData }: Route.ComponentProps) {
   const productName = useProductName();
   const hideNav = useHideNav();
-  const childError = useChildError();
+  // A page's error renders as a section inside this <main> (ErrorPage sees the shell's data).
   return (
-    <ShellFrame shell={loaderData} productName={productName} hideNav={hideNav} mainElement={childError ? "div" : "main"}>
+    <ShellFrame shell={loaderData} productName={productName} hideNav={hideNav}>
       <Outlet />
     </ShellFrame>
   );
@@ -62,10 +52,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const shell = useRouteLoaderData("routes/_shell") as ShellData | undefined;
   const productName = useProductName();
   const hideNav = useHideNav();
-  if (!shell) return <ErrorPage error={error} />;
+  if (!shell) return <ErrorPage error={error} nested={false} />;
   return (
-    <ShellFrame shell={shell} productName={productName} hideNav={hideNav} mainElement="div" title="Error">
-      <ErrorPage error={error} />
+    <ShellFrame shell={shell} productName={productName} hideNav={hideNav} title="Error">
+      <ErrorPage error={error} nested />
     </ShellFrame>
   );
 }

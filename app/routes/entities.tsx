@@ -1,7 +1,6 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect } from "react";
-import { data, isRouteErrorResponse, Link, useLocation, useNavigation, useRevalidator } from "react-router";
+import { data, Link, useLocation, useNavigation } from "react-router";
 import { z } from "zod";
 import { ConfirmPhraseDialog, confirmPhraseSchema } from "../components/confirm-phrase.tsx";
 import { DataTable, SelectionStatus, type Column } from "../components/data-table.tsx";
@@ -521,42 +520,5 @@ function AssignParentDialog({ entity, parentChoices, lastResult }: { entity: Ent
   );
 }
 
-/**
- * Errors of this page render inside the shell's <main> (so no second <main> here); the
- * platform-down case retries by itself, like the root ErrorPage.
- */
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const unavailable = isRouteErrorResponse(error) && error.status === 503;
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    if (!unavailable) return;
-    const timer = setInterval(() => revalidator.revalidate(), 5000);
-    return () => clearInterval(timer);
-  }, [unavailable, revalidator]);
-  let title = "Something went wrong";
-  let message = "An unexpected error occurred. Please try again.";
-  if (unavailable) {
-    title = "Service unavailable";
-    message = "The service is unavailable right now. This page will retry by itself.";
-  } else if (isRouteErrorResponse(error)) {
-    title = error.status === 404 ? "Error 404" : `Error ${error.status}`;
-    const body = error.data as { message?: string } | string | undefined;
-    message = typeof body === "string" ? body : (body?.message ?? (error.status === 404 ? "Page Not Found" : message));
-  }
-  return (
-    <section aria-labelledby="page-title" className="space-y-4">
-      <PageTitle title="Entities" error />
-      {unavailable ? <meta httpEquiv="refresh" content="10" /> : null}
-      <h1 id="page-title" className="text-2xl font-semibold">
-        Entities
-      </h1>
-      <div role="alert" className="alert alert-error flex-col items-start">
-        <h2 className="font-semibold">{title}</h2>
-        <p>{message}</p>
-        <Link to="/entities" className="btn btn-sm">
-          Back to Entities
-        </Link>
-      </div>
-    </section>
-  );
-}
+// The console's one error boundary (app/components/error-boundary.tsx).
+export { RouteErrorBoundary as ErrorBoundary } from "../components/error-boundary.tsx";

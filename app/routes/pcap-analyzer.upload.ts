@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { apiGet, detailText } from "../lib/api.server.ts";
 import { messages, safeFrom } from "../lib/pcap.ts";
 import { receiveMultipartUpload, sessionEnded } from "../lib/pcap.server.ts";
+import { requirePost } from "../lib/csrf.server.ts";
 import { requireSession } from "../lib/session.server.ts";
 import { redirectWithToast } from "../lib/toast.server.ts";
 import type { Route } from "./+types/pcap-analyzer.upload";
@@ -28,6 +29,7 @@ export async function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  requirePost(request);
   const user = await requireSession(request);
   const rawFrom = new URL(request.url).searchParams.get("from");
   const from = rawFrom ? safeFrom(rawFrom) : null;
@@ -36,6 +38,9 @@ export async function action({ request }: Route.ActionArgs) {
   const result = await receiveMultipartUpload(request, user.access_token);
   if (!result.ok) {
     if (result.reason === "session") return sessionEnded(request, back);
+    // Not a multipart form at all (JSON, text, no boundary): no browser's form sends that, so a
+    // plain 400 page rather than a toast on the form (docs/decisions/2026-11-23-hardening.md).
+    if (result.reason === "bad-request") throw new Response(result.message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
     return redirectWithToast(request, back, { type: "error", message: result.message, persistent: true });
   }
 

@@ -6,7 +6,7 @@ import { newId } from "../lib/ids.ts";
 /** Creates an account owner. `username` is an e-mail address; `accountDomain` must be unique. */
 export async function createAccount(
   deps: PlatformDeps,
-  input: { username: string; password: string; name?: string; accountDomain?: string; subscriber?: string | null },
+  input: { username: string; password: string; passwordHash?: string; name?: string; accountDomain?: string; subscriber?: string | null },
 ) {
   const accountId = newId("acct");
   const accountDomain = input.accountDomain ?? `${input.username.split("@")[0]!.replace(/[^a-z0-9-]/gi, "").toLowerCase() || "account"}-${accountId.slice(-6)}`;
@@ -14,7 +14,7 @@ export async function createAccount(
     accountId,
     username: input.username.toLowerCase(),
     accountDomain,
-    passwordHash: await hashPassword(input.password),
+    passwordHash: input.passwordHash ?? (await hashPassword(input.password)),
     name: input.name ?? "",
     email: input.username.toLowerCase(),
     subscriber: input.subscriber ?? null,

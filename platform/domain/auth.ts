@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { accessTokens, accounts, iamUsers, loginFailures, oneTimeSecrets } from "../db/schema.ts";
 import type { Db } from "../db/client.ts";
 import type { PlatformDeps } from "../lib/context.ts";
@@ -119,26 +119,48 @@ function principalWhere(
 // ---------------------------------------------------------------------------------------------
 // Throttling
 
-export async function checkLoginThrottle(deps: PlatformDeps, username: string): Promise<void> {
-  const since = new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS);
-  const rows = await deps.db
-    .select({ createdAt: loginFailures.createdAt })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.username, username), gt(loginFailures.createdAt, since)))
-    .orderBy(desc(loginFailures.createdAt))
-    .limit(LOGIN_FAILURE_LIMIT);
-  if (rows.length >= LOGIN_FAILURE_LIMIT) {
-    // Allowed again once the oldest of the last LIMIT failures leaves the window.
-    const oldest = rows[LOGIN_FAILURE_LIMIT - 1]!.createdAt;
-    throw new ThrottledError((oldest.getTime() + LOGIN_FAILURE_WINDOW_MS - Date.now()) / 1000);
-  }
+/**
+ * A transaction-scoped lock on one key, held until the transaction ends: the same on PGlite and
+ * PostgreSQL, and across platform instances (docs/decisions/2026-11-23-hardening.md).
+ */
+export async function lockKey(tx: Pick<Db, "execute">, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
 }
 
-export async function recordLoginFailure(deps: PlatformDeps, username: string): Promise<void> {
-  await deps.db.insert(loginFailures).values({ id: newId("lf"), username, createdAt: new Date() });
-  await deps.db
-    .delete(loginFailures)
-    .where(and(eq(loginFailures.username, username), lt(loginFailures.createdAt, new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS))));
+/**
+ * Counts a sign-in attempt before its password is checked, atomically: under a lock on the
+ * username, the failures of the window are counted and, below the limit, this attempt is recorded
+ * as one (it stays one unless it succeeds: `releaseLoginAttempt`). A check followed later by a
+ * separate insert let 30 concurrent wrong passwords all pass the check (issue 10 item 4).
+ * Throws ThrottledError at the limit. Returns the recorded row's id.
+ */
+export async function reserveLoginAttempt(deps: PlatformDeps, username: string): Promise<string> {
+  const id = newId("lf");
+  await deps.db.transaction(async (tx) => {
+    await lockKey(tx, `login:${username}`);
+    const now = Date.now();
+    const rows = await tx
+      .select({ createdAt: loginFailures.createdAt })
+      .from(loginFailures)
+      .where(and(eq(loginFailures.username, username), gt(loginFailures.createdAt, new Date(now - LOGIN_FAILURE_WINDOW_MS))))
+      .orderBy(desc(loginFailures.createdAt))
+      .limit(LOGIN_FAILURE_LIMIT);
+    if (rows.length >= LOGIN_FAILURE_LIMIT) {
+      // Allowed again once the oldest of the last LIMIT failures leaves the window.
+      const oldest = rows[LOGIN_FAILURE_LIMIT - 1]!.createdAt;
+      throw new ThrottledError((oldest.getTime() + LOGIN_FAILURE_WINDOW_MS - now) / 1000);
+    }
+    await tx.insert(loginFailures).values({ id, username, createdAt: new Date(now) });
+    await tx
+      .delete(loginFailures)
+      .where(and(eq(loginFailures.username, username), lt(loginFailures.createdAt, new Date(now - LOGIN_FAILURE_WINDOW_MS))));
+  });
+  return id;
+}
+
+/** The attempt ended without a wrong password or code (a code was sent, an account is to be chosen): it does not count. */
+export async function releaseLoginAttempt(db: Db, id: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.id, id));
 }
 
 export async function clearLoginFailures(db: Db, username: string): Promise<void> {
@@ -197,10 +219,14 @@ export async function sendLoginCode(deps: PlatformDeps, p: Principal): Promise<v
   }
 }
 
-/** Checks a login code: the newest pending one, at most MFA_CODE_ATTEMPTS tries. */
+/**
+ * Checks a login code: the newest pending one, at most MFA_CODE_ATTEMPTS tries. The try is
+ * counted first, in one conditional UPDATE (attempts < limit), so concurrent guesses cannot read
+ * the same count and all be tried (issue 10 item 4).
+ */
 export async function verifyLoginCode(deps: PlatformDeps, p: Principal, otp: string): Promise<boolean> {
   const [row] = await deps.db
-    .select()
+    .select({ id: oneTimeSecrets.id })
     .from(oneTimeSecrets)
     .where(
       and(
@@ -212,14 +238,14 @@ export async function verifyLoginCode(deps: PlatformDeps, p: Principal, otp: str
     )
     .orderBy(desc(oneTimeSecrets.createdAt))
     .limit(1);
-  if (!row || row.attempts >= MFA_CODE_ATTEMPTS) return false;
-  if (!/^\d{6}$/.test(otp) || mfaHash(p, otp) !== row.secretHash) {
-    await deps.db
-      .update(oneTimeSecrets)
-      .set({ attempts: row.attempts + 1 })
-      .where(eq(oneTimeSecrets.id, row.id));
-    return false;
-  }
+  if (!row) return false;
+  const [tried] = await deps.db
+    .update(oneTimeSecrets)
+    .set({ attempts: sql`${oneTimeSecrets.attempts} + 1` })
+    .where(and(eq(oneTimeSecrets.id, row.id), lt(oneTimeSecrets.attempts, MFA_CODE_ATTEMPTS), isNull(oneTimeSecrets.usedAt)))
+    .returning({ secretHash: oneTimeSecrets.secretHash });
+  if (!tried) return false;
+  if (!/^\d{6}$/.test(otp) || mfaHash(p, otp) !== tried.secretHash) return false;
   const used = await deps.db
     .update(oneTimeSecrets)
     .set({ usedAt: new Date() })
@@ -318,49 +344,66 @@ export async function login(
   input: { username: string; password: string; account_id?: string | null; otp?: string | null },
 ): Promise<LoginOutcome> {
   const username = normalizeUsername(input.username);
-  await checkLoginThrottle(deps, username);
-  let candidates = (await findPrincipals(deps, username)).filter((p) => p.passwordHash);
-  const accountId = input.account_id?.trim() || null;
-  if (accountId) candidates = candidates.filter((p) => p.accountId === accountId);
+  const attempt = await reserveLoginAttempt(deps, username);
+  // The attempt counts as a failure unless it ends otherwise (see reserveLoginAttempt).
+  let failed = false;
+  try {
+    let candidates = (await findPrincipals(deps, username)).filter((p) => p.passwordHash);
+    const accountId = input.account_id?.trim() || null;
+    if (accountId) candidates = candidates.filter((p) => p.accountId === accountId);
 
-  const matches: Principal[] = [];
-  for (const p of candidates) if (await verifyPassword(input.password, p.passwordHash)) matches.push(p);
-  if (candidates.length === 0) await burnPasswordCheck(input.password);
-  if (matches.length === 0) {
-    await recordLoginFailure(deps, username);
-    throw new ApiError(401, messages.badCredentials);
-  }
-  const choices = accountChoices(matches);
-  if (choices.length > 1) return { kind: "choose_account", accounts: choices };
-  const principal = pickOne(matches)!;
+    const matches: Principal[] = [];
+    for (const p of candidates) if (await verifyPassword(input.password, p.passwordHash)) matches.push(p);
+    if (candidates.length === 0) await burnPasswordCheck(input.password);
+    if (matches.length === 0) {
+      failed = true;
+      throw new ApiError(401, messages.badCredentials);
+    }
+    const choices = accountChoices(matches);
+    if (choices.length > 1) return { kind: "choose_account", accounts: choices };
+    const principal = pickOne(matches)!;
 
-  if (principal.mfaEnabled) {
-    const otp = input.otp?.trim();
-    if (!otp) {
-      await sendLoginCode(deps, principal);
-      return { kind: "passcode_sent" };
+    if (principal.mfaEnabled) {
+      const otp = input.otp?.trim();
+      if (!otp) {
+        await sendLoginCode(deps, principal);
+        return { kind: "passcode_sent" };
+      }
+      if (!(await verifyLoginCode(deps, principal, otp))) {
+        failed = true;
+        throw new ApiError(401, messages.badPasscode);
+      }
     }
-    if (!(await verifyLoginCode(deps, principal, otp))) {
-      await recordLoginFailure(deps, username);
-      throw new ApiError(401, messages.badPasscode);
-    }
+    await clearLoginFailures(deps.db, username);
+    const accessToken = await issueToken(deps, principal.accountId, principal.iamUserId);
+    return {
+      kind: "token",
+      accessToken,
+      sessionType: principal.kind,
+      username: principal.username,
+      accountId: principal.accountId,
+    };
+  } finally {
+    if (!failed) await releaseLoginAttempt(deps.db, attempt);
   }
-  await clearLoginFailures(deps.db, username);
-  const accessToken = await issueToken(deps, principal.accountId, principal.iamUserId);
-  return {
-    kind: "token",
-    accessToken,
-    sessionType: principal.kind,
-    username: principal.username,
-    accountId: principal.accountId,
-  };
 }
 
+/**
+ * One account per e-mail through registration, also under concurrency: the check and the insert
+ * run in one transaction under a lock on the e-mail, so of 10 simultaneous registrations one
+ * succeeds and the others get 409 (issue 10 item 5). Not a unique constraint: several accounts
+ * may share an e-mail when they were set up otherwise (the login's 300 answer exists for them).
+ */
 export async function register(deps: PlatformDeps, input: { username: string; password: string; subscriber?: string | null }) {
   const username = normalizeUsername(input.username);
-  const [existing] = await deps.db.select({ id: accounts.accountId }).from(accounts).where(eq(accounts.username, username)).limit(1);
-  if (existing) throw new ApiError(409, messages.accountExists);
-  await createAccount(deps, { username, password: input.password, subscriber: input.subscriber?.trim() || null });
+  // Hashed before the lock: the lock is held for two short queries only.
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction(async (tx) => {
+    await lockKey(tx, `register:${username}`);
+    const [existing] = await tx.select({ id: accounts.accountId }).from(accounts).where(eq(accounts.username, username)).limit(1);
+    if (existing) throw new ApiError(409, messages.accountExists);
+    await createAccount({ ...deps, db: tx as unknown as Db }, { username, password: input.password, passwordHash, subscriber: input.subscriber?.trim() || null });
+  });
 }
 
 /**

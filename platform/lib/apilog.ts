@@ -3,7 +3,14 @@ import { apiLog } from "../db/schema.ts";
 import type { Env } from "./context.ts";
 import { newId } from "./ids.ts";
 
-const secretKey = /pass(word)?|token|secret|otp|private_key|certificate|ca_chain|payment_method|signature/i;
+/**
+ * Keys whose value is never logged, matched on the key lowercased without `_`, `-`, `.` or
+ * spaces, so every spelling counts (password, new_password, currentPassword, access-token,
+ * client_secret, webhookSecret, private_key, card_number, cvc…).
+ */
+const SECRET_KEY =
+  /pass(word|wd|phrase|code)?|pwd|token|secret|^otp|otp$|privatekey|certificate|cachain|paymentmethod|signature|apikey|authorization|cookie|credential|card|cvc|cvv|^pan$|securitycode|iban|accountnumber|routingnumber/;
+export const isSecretKey = (key: string) => SECRET_KEY.test(key.toLowerCase().replace(/[\s_.-]/g, ""));
 
 /** Text that PostgreSQL's jsonb accepts: no NUL, no lone surrogates. */
 function cleanText(text: string): string {
@@ -23,11 +30,14 @@ export function redactSecrets(value: unknown, depth = 0): unknown {
     return Object.fromEntries(
       Object.entries(value as Record<string, unknown>)
         .slice(0, 100)
-        .map(([k, v]) => [cleanText(k), secretKey.test(k) ? "***" : redactSecrets(v, depth + 1)]),
+        .map(([k, v]) => [cleanText(k), isSecretKey(k) ? "***" : redactSecrets(v, depth + 1)]),
     );
   }
   return value;
 }
+
+/** What the log holds for a body it could not read as JSON: its size only. */
+export const unparsed = (bytes: number) => `[unparsed body, ${bytes} bytes]`;
 
 /** The body's text, or "" when it is longer than `limit` bytes (never reads more than that). */
 async function readCapped(request: Request, limit: number): Promise<string> {
@@ -62,15 +72,12 @@ export const apiLogMiddleware = (basePath: string): MiddlewareHandler<Env> => as
   const readable = type.includes("json") && length <= 64 * 1024;
   const text = readable ? await readCapped(c.req.raw.clone(), 64 * 1024) : "";
   if (text.length > 0 && text.length <= 64 * 1024) {
+    // A body that does not parse is never logged as it came: its secrets could not be found in
+    // it (a password in a JSON body with a trailing comma was stored in clear; issue 10 item 7).
     try {
-      body = JSON.parse(text);
+      body = redactSecrets(JSON.parse(text));
     } catch {
-      body = { raw: text.slice(0, 1000) };
-    }
-    try {
-      body = redactSecrets(body);
-    } catch {
-      body = { raw: "[unreadable body]" };
+      body = unparsed(Buffer.byteLength(text));
     }
   }
   await next();

@@ -1,0 +1,71 @@
+import { randomBytes } from "node:crypto";
+import { isProduction } from "./env.server.ts";
+
+/*
+ * The console's Content-Security-Policy (docs/decisions/2026-11-23-hardening.md). Every page gets
+ * a fresh nonce (app/entry.server.tsx): React Router's inline scripts (the hydration context, the
+ * module loader, scroll restoration) carry it through <ServerRouter nonce>; no other inline script
+ * may run. Styles: the stylesheet and React's `style` attributes (the data table's cells), so
+ * 'unsafe-inline' for style-src only.
+ */
+
+/** A new nonce for one response: 128 random bits. */
+export function createNonce(): string {
+  return randomBytes(16).toString("base64");
+}
+
+/** Origins the browser PUTs PCAP files to when they go to S3 (presigned URLs), besides 'self'. */
+function uploadOrigins(env: NodeJS.ProcessEnv = process.env): string[] {
+  const out: string[] = [];
+  const endpoint = env.S3_ENDPOINT?.trim();
+  if (endpoint) {
+    try {
+      const url = new URL(endpoint);
+      out.push(url.origin);
+      // Virtual-hosted URLs put the bucket in front of the endpoint's host.
+      if (env.S3_FORCE_PATH_STYLE === "false") out.push(`${url.protocol}//*.${url.host}`);
+    } catch {
+      // Not a URL: the platform refuses it too.
+    }
+  } else if (env.S3_BUCKET?.trim()) {
+    out.push("https://*.amazonaws.com");
+  }
+  // The embedded store's upload URL is built from CONSOLE_URL (platform/routes/pcap.ts).
+  if (env.CONSOLE_URL) {
+    try {
+      out.push(new URL(env.CONSOLE_URL).origin);
+    } catch {}
+  }
+  return out;
+}
+
+/**
+ * The policy of one HTML page. `dev`: `react-router dev` (Vite) also needs its HMR websocket.
+ * form-action 'self': note that Chrome applies it to the redirect that answers a form POST too,
+ * so a form whose action redirects off-site (Stripe Checkout) needs that origin added here.
+ */
+export function contentSecurityPolicy(nonce: string, opts: { dev?: boolean; env?: NodeJS.ProcessEnv } = {}): string {
+  const dev = opts.dev ?? !isProduction;
+  const connect = ["'self'", ...uploadOrigins(opts.env)];
+  if (dev) connect.push("ws:", "wss:");
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src ${[...new Set(connect)].join(" ")}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** The headers every HTML page of the console carries, with its policy. */
+export function setPageSecurityHeaders(headers: Headers, nonce: string): void {
+  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Referrer-Policy", "same-origin");
+  headers.set("X-Frame-Options", "DENY");
+}
