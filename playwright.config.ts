@@ -12,8 +12,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 45_000,
-  expect: { timeout: 7_000 },
+  // Limits for a machine shared with other work (load far above its 2 cores at times): a test's
+  // own budget is in the README (per screen), these only catch what hangs.
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: `http://localhost:${e2ePort}`,
