@@ -11,7 +11,7 @@ import {
   uploadDetails,
   uploadErrorMessage,
 } from "../../lib/pcap.ts";
-import { useHydrated } from "../data-table.tsx";
+import { useHydrated } from "../../components/data-table.tsx";
 
 /*
  * Choose one capture and send it (spec 1 §2 'PCAP Analyzer dialog', §4 'PCAP flow', §5, §8).

@@ -1,15 +1,15 @@
 import { data, Link, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
-import { AnalysisSummary, DegradedBar, SessionsTable, sessionSearchText, sessionSortable, sessionSortValue, Warnings } from "../components/pcap/results.tsx";
-import { ReportDialog, type ReportState } from "../components/pcap/report-dialog.tsx";
-import { UploadForm } from "../components/pcap/upload-form.tsx";
-import { PageTitle } from "../components/forms.tsx";
-import { apiGet, apiPost, detailText } from "../lib/api.server.ts";
-import { readForm } from "../lib/csrf.server.ts";
-import { messages, parseZoom, safeFrom, uploadErrorMessage, type FlowReport, type PcapAnalysis } from "../lib/pcap.ts";
-import { requireSession } from "../lib/session.server.ts";
-import { ErrorPage } from "../root.tsx";
-import { pageRows, parseTableQuery } from "../lib/table.server.ts";
-import { redirectWithToast } from "../lib/toast.server.ts";
+import { AnalysisSummary, DegradedBar, SessionsTable, sessionSearchText, sessionSortable, sessionSortValue, Warnings } from "./results.tsx";
+import { ReportDialog, type ReportState } from "./report-dialog.tsx";
+import { UploadForm } from "./upload-form.tsx";
+import { PageTitle } from "../../components/forms.tsx";
+import { apiGet, apiPost, detailText } from "../../lib/api.server.ts";
+import { readForm } from "../../lib/csrf.server.ts";
+import { messages, parseZoom, safeFrom, uploadErrorMessage, type FlowReport, type PcapAnalysis } from "../../lib/pcap.ts";
+import { requireSession } from "../../lib/session.server.ts";
+import { ErrorPage } from "../../root.tsx";
+import { pageRows, parseTableQuery } from "../../lib/table.server.ts";
+import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/pcap-analyzer";
 
 /* ------------------------------------------------------------------------------------------------

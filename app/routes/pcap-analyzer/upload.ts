@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
-import { apiGet, detailText } from "../lib/api.server.ts";
-import { messages, safeFrom } from "../lib/pcap.ts";
-import { receiveMultipartUpload, sessionEnded } from "../lib/pcap.server.ts";
-import { requireSession } from "../lib/session.server.ts";
-import { redirectWithToast } from "../lib/toast.server.ts";
-import type { Route } from "./+types/pcap-analyzer.upload";
+import { apiGet, detailText } from "../../lib/api.server.ts";
+import { messages, safeFrom } from "../../lib/pcap.ts";
+import { receiveMultipartUpload, sessionEnded } from "../../lib/pcap.server.ts";
+import { requireSession } from "../../lib/session.server.ts";
+import { redirectWithToast } from "../../lib/toast.server.ts";
+import type { Route } from "./+types/upload";
 
 /*
  * POST /pcap-analyzer/upload: the PCAP Analyzer's upload without JavaScript (spec 1 §4 'PCAP

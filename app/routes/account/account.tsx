@@ -3,16 +3,16 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { data, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import { ConformForm, formHasErrors, PageTitle, PasswordField, SubmitButton, TextField } from "../components/forms.tsx";
-import { ConfirmPhraseDialog, confirmPhraseSchema } from "../components/confirm-phrase.tsx";
-import { toggleSchema } from "../components/toggle-dialog.tsx";
-import { apiGet, apiPost } from "../lib/api.server.ts";
-import { readForm } from "../lib/csrf.server.ts";
-import { upstreamReply } from "../lib/forms.server.ts";
-import { destroySessionCookie, requireAccountOwner, requireSession } from "../lib/session.server.ts";
-import { getAccount } from "../lib/shell.server.ts";
-import { redirectWithToast } from "../lib/toast.server.ts";
-import { ErrorPage } from "../root.tsx";
+import { ConformForm, formHasErrors, PageTitle, PasswordField, SubmitButton, TextField } from "../../components/forms.tsx";
+import { ConfirmPhraseDialog, confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
+import { toggleSchema } from "../../components/toggle-dialog.tsx";
+import { apiGet, apiPost } from "../../lib/api.server.ts";
+import { readForm } from "../../lib/csrf.server.ts";
+import { safeReply, upstreamReply } from "../../lib/forms.server.ts";
+import { destroySessionCookie, requireAccountOwner, requireSession } from "../../lib/session.server.ts";
+import { getAccount } from "../../lib/shell.server.ts";
+import { redirectWithToast } from "../../lib/toast.server.ts";
+import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/account";
 
 /*
@@ -73,7 +73,7 @@ export async function action({ request }: Route.ActionArgs) {
   switch (intent) {
     case "password": {
       const submission = parseWithZod(formData, { schema: passwordSchema });
-      if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+      if (submission.status !== "success") return data({ result: safeReply(submission) }, { status: 400 });
       const { password } = submission.value;
       // An account sends {username, password}; an IAM user only {password} (spec 1 §5).
       const result = isAccount
@@ -87,7 +87,7 @@ export async function action({ request }: Route.ActionArgs) {
       if (!account.ok) return upstreamReply(parseWithZod(formData, { schema: mfaSchema(false) }), account, []);
       const current = Boolean(isAccount ? account.data.mfa_enabled : account.data.iam_user?.mfa_enabled);
       const submission = parseWithZod(formData, { schema: mfaSchema(current) });
-      if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success") return data({ result: safeReply(submission) }, { status: 400 });
       const wanted = submission.value.enabled;
       const prefix = isAccount ? "account" : "iam-user";
       const result = wanted
@@ -98,7 +98,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     case "saml": {
       const submission = parseWithZod(formData, { schema: samlSchema });
-      if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success") return data({ result: safeReply(submission) }, { status: 400 });
       const result = await apiPost(request, "update-account-idp", { metalink: submission.value.metalink ?? "" });
       if (!result.ok) return upstreamReply(submission, result, ["metalink"]);
       return redirectWithToast(request, "/account", { type: "success", message: "SAML metadata URL updated." });
@@ -106,7 +106,7 @@ export async function action({ request }: Route.ActionArgs) {
     case "delete-account": {
       const owner = await requireAccountOwner(request);
       const submission = parseWithZod(formData, { schema: deleteSchema });
-      if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success") return data({ result: safeReply(submission) }, { status: 400 });
       const result = await apiPost(request, "remove-account", { username: owner.username });
       if (!result.ok) return upstreamReply(submission, result, ["confirm"]);
       // The account is gone: end the session and say so on the login page.

@@ -2,14 +2,14 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useNavigation } from "react-router";
 import { z } from "zod";
-import { ConformForm, ErrorSummary, formHasErrors, PageTitle, SubmitButton, TextareaField, TextField } from "../components/forms.tsx";
-import { apiPost } from "../lib/api.server.ts";
-import { readForm } from "../lib/csrf.server.ts";
-import { upstreamReply } from "../lib/forms.server.ts";
-import { requireSession } from "../lib/session.server.ts";
-import { getAccount } from "../lib/shell.server.ts";
-import { redirectWithToast } from "../lib/toast.server.ts";
-import { ErrorPage } from "../root.tsx";
+import { ConformForm, ErrorSummary, formHasErrors, PageTitle, SubmitButton, TextareaField, TextField } from "../../components/forms.tsx";
+import { apiPost } from "../../lib/api.server.ts";
+import { readForm } from "../../lib/csrf.server.ts";
+import { safeReply, upstreamReply } from "../../lib/forms.server.ts";
+import { requireSession } from "../../lib/session.server.ts";
+import { getAccount } from "../../lib/shell.server.ts";
+import { redirectWithToast } from "../../lib/toast.server.ts";
+import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/profile";
 
 /*
@@ -83,7 +83,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!isFieldName(intent)) throw data("Unknown intent", { status: 400 });
 
   const submission = parseWithZod(formData, { schema: profileSchemas[intent] });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ result: safeReply(submission) }, { status: 400 });
   // Browsers send a textarea's line breaks as CRLF: store plain newlines.
   const value = (submission.value as Record<string, string>)[intent]!.replace(/\r\n?/g, "\n");
   const result =

@@ -12,7 +12,7 @@ import {
   type PcapSummary,
 } from "../../lib/pcap.ts";
 import { applyParams, queryString } from "../../lib/url.ts";
-import { DataTable, type Column } from "../data-table.tsx";
+import { DataTable, type Column } from "../../components/data-table.tsx";
 
 /*
  * The analysis of a capture (spec 1 §2, §3 'PCAP session', §4): a summary line, the degraded-flow
