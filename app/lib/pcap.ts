@@ -22,7 +22,18 @@ export const messages = {
   noFile: "Please choose a PCAP file to upload.",
   /** Not in the spec's catalogue: several files dropped at once (spec 1 §5: at most 1 file). */
   oneFile: "Please choose only one file.",
+  /** The platform could not read the file as a capture (422): its parser detail goes to the log only. */
+  notCapture: "This file is not a packet capture (pcap or pcapng).",
 } as const;
+
+/** Codes of the upload errors that the no-JS upload passes back in the page URL (`?upload_error=`). */
+export const uploadErrorCodes = { "not-capture": messages.notCapture } as const;
+export type UploadErrorCode = keyof typeof uploadErrorCodes;
+
+/** `?upload_error=` → its sentence, or null (unknown codes are ignored: no free text from the URL). */
+export function uploadErrorFromCode(code: string | null | undefined): string | null {
+  return code && Object.hasOwn(uploadErrorCodes, code) ? uploadErrorCodes[code as UploadErrorCode] : null;
+}
 
 /** The hint under the file input (the no-JS path cannot check the size before sending). */
 export const FILE_HINT = "One pcap or pcapng capture, at most 10 GB (10737418240 bytes).";

@@ -163,7 +163,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     if (navigation.state === "submitting") submitted.current = true;
     else if (navigation.state === "idle" && submitted.current) {
       submitted.current = false;
-      if (!reply?.result) for (const f of Object.values(forms)) f.form.reset();
+      // form.reset() would go back to the values the page first had: set the loader's values instead.
+      if (!reply?.result) for (const name of fieldNames) forms[name].form.update({ name, value: values[name], validated: false });
     }
   });
   return (

@@ -51,7 +51,8 @@ export function DegradedBar({ summary }: { summary: PcapSummary }) {
           {formatCount(summary.degraded_sessions)} of {plural(summary.sessions, "session", "sessions")} not good
         </span>
       </div>
-      <progress id="pcap-degraded" className="progress progress-error h-3 w-full" value={percent} max={100} />
+      {/* The track is the good share (green), the value the degraded one (red): 0 % shows all good. */}
+      <progress id="pcap-degraded" className="progress progress-error bg-success h-3 w-full" value={percent} max={100} />
     </div>
   );
 }
