@@ -25,6 +25,7 @@ export default [
   route("pcap-analyzer/upload", "routes/pcap-analyzer/upload.ts"),
   route("pcap-analyzer/upload-url", "routes/pcap-analyzer/upload-url.ts"),
   route("pcap-analyzer/report.pdf", "routes/pcap-analyzer/report-pdf.ts"),
+  route("pcap-analyzer/sessions.csv", "routes/pcap-analyzer/sessions-csv.ts"),
 
   // Protected (spec 3 §2.2): the shell layout guards them all.
   layout("routes/_shell.tsx", [

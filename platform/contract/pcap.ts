@@ -153,3 +153,15 @@ export interface PcapFlowReport {
 export function pcapEndpoint(addr: string, port: number): string {
   return addr.includes(":") ? `[${addr}]:${port}` : `${addr}:${port}`;
 }
+
+/**
+ * Milliseconds as text, with enough precision for sub-millisecond LAN round trips: 0.012 ms,
+ * 1.234 ms, 20.5 ms, 450.0 ms. The one format of every RTT in the flow report's comment, the PDF
+ * and the console.
+ */
+export function formatMilliseconds(ms: number): string {
+  if (!Number.isFinite(ms)) return "n/a";
+  const abs = Math.abs(ms);
+  const digits = abs >= 100 ? 1 : abs >= 10 ? 2 : 3;
+  return `${ms.toLocaleString("en-US", { minimumFractionDigits: abs >= 100 ? 1 : 0, maximumFractionDigits: digits })} ms`;
+}

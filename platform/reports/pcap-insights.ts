@@ -1,4 +1,5 @@
 import PDFDocument from "pdfkit";
+import { formatMilliseconds } from "../contract/pcap.ts";
 import type { PcapFlowReport, PcapSession } from "../domain/pcap.ts";
 
 /**
@@ -171,7 +172,7 @@ export function formatValue(key: string, v: unknown): Cell {
   if (typeof v === "number") {
     if (!Number.isFinite(v)) return { text: "n/a" };
     if (/(^|_)(port|id|year)$/.test(key)) return { text: String(v) };
-    if (/_ms$/.test(key)) return { text: `${nf(v, v >= 100 ? 1 : 3)} ms` };
+    if (/_ms$/.test(key)) return { text: formatMilliseconds(v) };
     if (/(_seconds|^duration)$/.test(key)) return { text: `${nf(v, 6)} s` };
     if (/_bps$|^bps$/.test(key)) return { text: humanRate(v) };
     if (/(_|^)(rate|ratio)$/.test(key)) return { text: `${nf(v * 100, v * 100 >= 10 ? 1 : 2)} %` };

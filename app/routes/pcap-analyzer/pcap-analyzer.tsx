@@ -1,15 +1,17 @@
 import { data, Link, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
-import { AnalysisSummary, DegradedBar, SessionsTable, sessionSearchText, sessionSortable, sessionSortValue, Warnings } from "./results.tsx";
+import { AnalysisSummary, DegradedBar, SessionsTable, Warnings } from "./results.tsx";
+import { sessionQuery } from "./sessions-query.ts";
 import { ReportDialog, type ReportState } from "./report-dialog.tsx";
 import { UploadForm } from "./upload-form.tsx";
 import { PageTitle } from "../../components/forms.tsx";
 import { apiGet, apiPost, detailText } from "../../lib/api.server.ts";
 import { readForm } from "../../lib/csrf.server.ts";
-import { messages, parseZoom, safeFrom, uploadErrorFromCode, uploadErrorMessage, type FlowReport, type PcapAnalysis } from "../../lib/pcap.ts";
+import { messages, parseZoom, safeFrom, uploadErrorFromCode, uploadErrorMessage, type FlowReport, type PcapAnalysis, type PcapSession, PCAP_DEFAULT_PAGE_SIZE, PCAP_SESSION_SORTABLE } from "../../lib/pcap.ts";
 import { analysisFailure } from "../../lib/pcap.server.ts";
 import { requireSession } from "../../lib/session.server.ts";
 import { ErrorPage } from "../../root.tsx";
-import { pageRows, parseTableQuery } from "../../lib/table.server.ts";
+import { parseTableQuery, type TablePage } from "../../lib/table.server.ts";
+import { rowsJson } from "../../lib/table-rows.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/pcap-analyzer";
 
@@ -24,7 +26,7 @@ import type { Route } from "./+types/pcap-analyzer";
 export const handle = { hideNav: true };
 
 /** The sessions table remembers its own page size (default 50, spec 1 §2), apart from the other tables. */
-const TABLE = { sortable: sessionSortable, defaultSize: 50, cookieName: "pcap_page_size" } as const;
+const TABLE = { sortable: PCAP_SESSION_SORTABLE, defaultSize: PCAP_DEFAULT_PAGE_SIZE, cookieName: "pcap_page_size" } as const;
 
 function analyzerHref(params: Record<string, string | null | undefined>) {
   const q = new URLSearchParams();
@@ -45,15 +47,26 @@ export async function loader({ request }: Route.LoaderArgs) {
   const headers = { "Cache-Control": "private, no-store" };
   if (!key || !name) return data({ ...base, analysis: null, error: null, table: null, report: null, session: null }, { headers });
 
-  const res = await apiGet<PcapAnalysis>(request, "analyze-s3-pcap", { pcap_file_key: key, pcap_file_name: name });
+  const { state, headers: tableHeaders } = parseTableQuery(request, TABLE);
+  tableHeaders.set("Cache-Control", headers["Cache-Control"]);
+  // The platform searches, sorts and pages the sessions: only this page travels.
+  const res = await apiGet<PcapAnalysis>(request, "analyze-s3-pcap", { pcap_file_key: key, pcap_file_name: name, ...sessionQuery(state) });
   if (!res.ok) {
     const failure = analysisFailure(res.status, res.detail, detailText(res.detail, messages.unknown));
     return data({ ...base, analysis: null, error: failure.message, table: null, report: null, session: null }, { headers });
   }
-  const { sessions, ...analysis } = res.data;
-  const { state, headers: tableHeaders } = parseTableQuery(request, TABLE);
-  tableHeaders.set("Cache-Control", headers["Cache-Control"]);
-  const table = pageRows(sessions, state, { getRowId: (s) => s.session_id, search: sessionSearchText, sortValue: sessionSortValue });
+  const { sessions, sessions_total, ...analysis } = res.data;
+  const pageCount = Math.max(1, Math.ceil(sessions_total / state.size));
+  const table: TablePage<PcapSession> = {
+    ...state,
+    page: Math.min(state.page, pageCount),
+    rows: rowsJson(sessions),
+    rowCount: sessions.length,
+    total: sessions_total,
+    unfiltered: analysis.summary.sessions,
+    pageCount,
+    selected: [],
+  };
 
   const session = params.get("dialog") === "report" ? params.get("session") : null;
   let report: ReportState | null = null;
