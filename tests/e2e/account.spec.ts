@@ -78,7 +78,7 @@ test.describe("settings", () => {
     await signIn(account);
     await open(page, "/account");
     const toggle = page.getByRole("switch", { name: "Multi-factor authentication (MFA)" });
-    const confirm = page.getByRole("button", { name: "Confirm" });
+    const confirm = page.getByRole("button", { name: "Confirm", exact: true });
     await expect(toggle).not.toBeChecked();
     if (jsDisabled(test.info())) {
       // Without JavaScript Confirm cannot know; the server refuses the unchanged value.
