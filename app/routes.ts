@@ -1,37 +1,39 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
 /**
- * One route module per URL. Screens that a later issue fills share `coming-soon.tsx`, which
- * shows the page title and 'No data' until then.
+ * One route module per URL; a screen's modules (its resource routes, its parts) share a folder:
+ * routes/auth/, routes/account/, routes/pcap-analyzer/. Screens that a later issue fills share
+ * `coming-soon.tsx`, which shows the page title and 'No data' until then.
  */
 const comingSoon = (path: string) => route(path, "routes/coming-soon.tsx", { id: `coming-soon${path}` });
 
 export default [
   // Public (spec 3 §2.1)
-  index("routes/login.tsx", { id: "index-login" }),
-  route("login", "routes/login.tsx"),
-  route("login-mfa", "routes/login-mfa.tsx"),
-  route("logout", "routes/logout.tsx"),
-  route("register", "routes/register.tsx"),
-  route("forgot-password", "routes/forgot-password.tsx"),
-  route("reset-password-template", "routes/reset-password-template.tsx"),
-  route("new-iam-user-setup-template", "routes/new-iam-user-setup-template.tsx"),
-  route("idp-login", "routes/idp-login.tsx"),
+  index("routes/auth/login.tsx", { id: "index-login" }),
+  route("login", "routes/auth/login.tsx"),
+  route("login-mfa", "routes/auth/login-mfa.tsx"),
+  route("logout", "routes/auth/logout.tsx"),
+  route("register", "routes/auth/register.tsx"),
+  route("forgot-password", "routes/auth/forgot-password.tsx"),
+  route("reset-password-template", "routes/auth/reset-password-template.tsx"),
+  route("new-iam-user-setup-template", "routes/auth/new-iam-user-setup-template.tsx"),
+  route("idp-login", "routes/auth/idp-login.tsx"),
 
   // Resource routes
   route("api/v1/*", "routes/api.v1.$.ts"),
   route("healthz", "routes/healthz.ts"),
-  route("pcap-analyzer/upload", "routes/pcap-analyzer.upload.ts"),
-  route("pcap-analyzer/upload-url", "routes/pcap-analyzer.upload-url.ts"),
-  route("pcap-analyzer/report.pdf", "routes/pcap-analyzer.report-pdf.ts"),
+  route("pcap-analyzer/upload", "routes/pcap-analyzer/upload.ts"),
+  route("pcap-analyzer/upload-url", "routes/pcap-analyzer/upload-url.ts"),
+  route("pcap-analyzer/report.pdf", "routes/pcap-analyzer/report-pdf.ts"),
+  route("pcap-analyzer/sessions.csv", "routes/pcap-analyzer/sessions-csv.ts"),
 
   // Protected (spec 3 §2.2): the shell layout guards them all.
   layout("routes/_shell.tsx", [
-    route("account", "routes/account.tsx"),
-    route("profile", "routes/profile.tsx"),
+    route("account", "routes/account/account.tsx"),
+    route("profile", "routes/account/profile.tsx"),
     route("contacts", "routes/contacts.tsx"),
     route("entities", "routes/entities.tsx"),
-    route("pcap-analyzer", "routes/pcap-analyzer.tsx"),
+    route("pcap-analyzer", "routes/pcap-analyzer/pcap-analyzer.tsx"),
     comingSoon("/main-dashboard"),
     comingSoon("/dashboard"),
     comingSoon("/billing"),

@@ -138,7 +138,7 @@ export async function callPlatformRaw(
 export function upstreamReply(submission: Submission<any>, result: Extract<ApiResult<unknown>, { ok: false }>, fieldNames: string[] = []) {
   const { fieldErrors, formErrors } = splitDetail(result.detail, fieldNames);
   return data(
-    { result: submission.reply({ formErrors, fieldErrors }) },
+    { result: safeReply(submission, { formErrors, fieldErrors }) },
     { status: result.status >= 400 && result.status < 500 ? result.status : 400 },
   );
 }
@@ -157,4 +157,20 @@ export async function platformFailure(
   if (options.submission) return upstreamReply(options.submission, result, options.fieldNames ?? []);
   const toasts = detailMessages(result.detail).map((message) => ({ type: "error" as const, message, persistent: true }));
   return redirectWithToast(request, options.redirectTo ?? returnUrl(request), toasts);
+}
+
+/**
+ * Names of the form fields that hold a secret (passwords, login codes, link tokens). A reply never
+ * carries them back: Conform's `reply()` copies every submitted value into `initialValue`, which
+ * ends up in the inputs' `value=` and in the hydration data of the page.
+ */
+export const SECRET_FIELDS = ["password", "current_password", "confirm_password", "new_password", "otp", "token"] as const;
+
+type ReplyOptions = { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[]; resetForm?: boolean };
+
+/** `submission.reply(options)` with every secret field (SECRET_FIELDS and `hideFields`) removed. */
+export function safeReply(submission: Submission<any>, options: ReplyOptions = {}) {
+  const { resetForm, hideFields = [], ...rest } = options;
+  if (resetForm) return submission.reply({ resetForm: true });
+  return submission.reply({ ...rest, hideFields: [...new Set([...SECRET_FIELDS, ...hideFields])] });
 }

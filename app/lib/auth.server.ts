@@ -5,7 +5,7 @@ import { ACCOUNT_CHOICE_MESSAGE, setPasswordSchema } from "../components/auth-la
 import { callApi, type ApiResult, type Detail } from "./api.server.ts";
 import { readForm } from "./csrf.server.ts";
 import { sessionSecrets } from "./env.server.ts";
-import { splitDetail } from "./forms.server.ts";
+import { safeReply, splitDetail } from "./forms.server.ts";
 import { getSession, safeRedirect, sessionStorage, type PendingLogin, type SessionType } from "./session.server.ts";
 import { redirectWithToast } from "./toast.server.ts";
 
@@ -94,6 +94,7 @@ export async function finishLogin(request: Request, token: TokenData, fallbackUs
   session.set("access_token", token.access_token);
   session.set("session_type", token.session_type === "iam_user" ? "iam_user" : "account");
   session.unset("pending");
+  session.unset("choice");
   return redirectWithToast(
     request,
     safeRedirect(redirectTo),
@@ -149,6 +150,24 @@ export async function commitPendingLogin(request: Request, login: Omit<PendingLo
   return sessionStorage.commitSession(session);
 }
 
+/**
+ * The account choice of /login (300): the password is kept sealed in the session, like the
+ * pending login, instead of being sent back into the page's password field.
+ */
+export async function commitAccountChoice(request: Request, username: string, password: string): Promise<string> {
+  const session = await getSession(request);
+  session.set("choice", { username, password: seal(password, username) });
+  return sessionStorage.commitSession(session);
+}
+
+/** The password of the account choice for this username, or null (none, other user, expired). */
+export async function readAccountChoice(request: Request, username: string): Promise<string | null> {
+  const session = await getSession(request);
+  const choice = session.get("choice");
+  if (!choice || choice.username !== username || typeof choice.password !== "string") return null;
+  return unseal(choice.password, username);
+}
+
 /** The pending login with its password opened, or null (none, tampered with, or older than 10 minutes). */
 export async function readPendingLogin(request: Request): Promise<PendingLogin | null> {
   const session = await getSession(request);
@@ -187,18 +206,17 @@ export async function setPasswordAction(
 ) {
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: setPasswordSchema });
-  const hideFields = ["password", "confirm_password"];
   if (submission.status !== "success") {
     const formErrors = formData.get("token") ? [] : [opts.invalidText];
-    return data({ result: submission.reply({ hideFields, formErrors }) }, { status: 400 });
+    return data({ result: safeReply(submission, { formErrors }) }, { status: 400 });
   }
   const { token, password } = submission.value;
   const result = await callApi(null, "POST", opts.call, { body: { [opts.tokenField]: token, password } });
   if (result.ok) return redirectWithToast(request, "/login", { type: "success", message: opts.successToast });
   if (result.status === 400 || result.status === 404) {
-    return data({ result: submission.reply({ hideFields, formErrors: [opts.invalidText] }) }, { status: 400 });
+    return data({ result: safeReply(submission, { formErrors: [opts.invalidText] }) }, { status: 400 });
   }
   const { fieldErrors, formErrors } = splitDetail(result.detail, ["password"]);
   const status = result.status >= 400 && result.status < 500 ? result.status : 400;
-  return data({ result: submission.reply({ hideFields, formErrors, fieldErrors }) }, { status });
+  return data({ result: safeReply(submission, { formErrors, fieldErrors }) }, { status });
 }

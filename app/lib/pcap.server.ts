@@ -200,3 +200,15 @@ export function receiveMultipartUpload(request: Request, token: string): Promise
     source.pipe(parser);
   });
 }
+
+/**
+ * The sentence for a failed analyze-s3-pcap. A file that is not a capture (422) gets one plain
+ * sentence; the parser's technical detail (magic number, offset) is logged, never shown.
+ */
+export function analysisFailure(status: number, detail: unknown, fallback: string): { code: "not-capture" | null; message: string } {
+  if (status === 422) {
+    console.warn(`[console] pcap analysis refused the file: ${typeof detail === "string" ? detail : JSON.stringify(detail)}`);
+    return { code: "not-capture", message: messages.notCapture };
+  }
+  return { code: null, message: fallback };
+}

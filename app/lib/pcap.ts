@@ -6,8 +6,19 @@
 import { detailMessages, detailOf as detailField } from "./platform-detail.ts";
 import { safePath } from "./redirect.ts";
 
-/** Spec 1 §9: one file of at most 10 GB. */
-export const MAX_PCAP_BYTES = 10737418240;
+import { MAX_PCAP_BYTES, pcapEndpoint } from "../../platform/contract/pcap.ts";
+
+/** The platform's answers and limits (platform/contract/pcap.ts): declared once, there. */
+export {
+  MAX_PCAP_BYTES,
+  PCAP_DEFAULT_PAGE_SIZE,
+  PCAP_PAGE_SIZES,
+  PCAP_SESSION_SORTABLE,
+  type PcapAnalysis,
+  type PcapFlowReport as FlowReport,
+  type PcapSession,
+  type PcapSummary,
+} from "../../platform/contract/pcap.ts";
 
 /** Spec 1 §5: the code of a file refused before the upload. */
 export const FILE_TOO_LARGE_CODE = "file-too-large";
@@ -25,7 +36,18 @@ export const messages = {
   noFile: "Please choose a PCAP file to upload.",
   /** Not in the spec's catalogue: several files dropped at once (spec 1 §5: at most 1 file). */
   oneFile: "Please choose only one file.",
+  /** The platform could not read the file as a capture (422): its parser detail goes to the log only. */
+  notCapture: "This file is not a packet capture (pcap or pcapng).",
 } as const;
+
+/** Codes of the upload errors that the no-JS upload passes back in the page URL (`?upload_error=`). */
+export const uploadErrorCodes = { "not-capture": messages.notCapture } as const;
+export type UploadErrorCode = keyof typeof uploadErrorCodes;
+
+/** `?upload_error=` → its sentence, or null (unknown codes are ignored: no free text from the URL). */
+export function uploadErrorFromCode(code: string | null | undefined): string | null {
+  return code && Object.hasOwn(uploadErrorCodes, code) ? uploadErrorCodes[code as UploadErrorCode] : null;
+}
 
 /** The hint under the file input (the no-JS path cannot check the size before sending). */
 export const FILE_HINT = "One pcap or pcapng capture, at most 10 GB (10737418240 bytes).";
@@ -204,64 +226,5 @@ export function formatTime(iso: string | null | undefined): string {
   return `${m[1]} ${m[2]}${m[3] ?? ""}`;
 }
 
-/* The platform's answers (platform/routes/pcap.ts), as far as the console reads them. ---------- */
-
-export interface PcapSummary {
-  packets: number;
-  bytes: number;
-  duration: number;
-  sessions: number;
-  degraded_sessions: number;
-  degraded_percent: number;
-}
-
-export interface PcapSession {
-  session_id: string;
-  start_time: string | null;
-  end_time: string | null;
-  app_name: string | null;
-  server_name: string | null;
-  src_addr: string;
-  src_port: number;
-  dst_addr: string;
-  dst_port: number;
-  proto: "tcp" | "udp";
-  tx_bytes: number;
-  rx_bytes: number;
-  tx_packets: number;
-  rx_packets: number;
-  performance: "good" | "not good";
-}
-
-export interface PcapAnalysis {
-  pcap_file_key: string;
-  pcap_file_name: string;
-  summary: PcapSummary;
-  sessions: PcapSession[];
-  warnings: string[];
-}
-
-export interface FlowReport {
-  pcap_file_key: string;
-  session_id: string;
-  summary: {
-    performance_degradation: "yes" | "no";
-    comment: string;
-    findings?: { figure: string; direction: string; value: number; threshold: number; text: string }[];
-  };
-  general_info?: {
-    start_time: string | null;
-    end_time: string | null;
-    duration_seconds: number | null;
-    protocol: "tcp" | "udp";
-    app_name: string | null;
-    server_name: string | null;
-    client: { addr: string; port: number };
-    server: { addr: string; port: number };
-  };
-}
-
 /** An address and port as one endpoint: '10.0.0.1:443', '[2001:db8::1]:443'. */
-export function endpoint(addr: string, port: number): string {
-  return addr.includes(":") ? `[${addr}]:${port}` : `${addr}:${port}`;
-}
+export const endpoint = pcapEndpoint;

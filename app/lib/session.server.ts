@@ -19,7 +19,13 @@ export interface PendingLogin {
   redirectTo?: string;
 }
 
-type StoredData = Partial<SessionData> & { pending?: PendingLogin; subscriber?: string };
+/** After a 300 on /login: the password (sealed) so that choosing the account needs no retyping. */
+export interface AccountChoiceLogin {
+  username: string;
+  password: string;
+}
+
+type StoredData = Partial<SessionData> & { pending?: PendingLogin; choice?: AccountChoiceLogin; subscriber?: string };
 
 export const sessionStorage = createCookieSessionStorage<StoredData>({
   cookie: createSignedCookie("__session", {

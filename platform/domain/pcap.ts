@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { querySessions, type SessionQuery } from "./pcap-sessions.ts";
 import { accounts, apiLog, iamUsers, pcapAnalyses, pcapFiles } from "../db/schema.ts";
 import type { Caller, PlatformDeps } from "../lib/context.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
@@ -24,7 +25,8 @@ import type { SignedPutQuery } from "../storage/signing.ts";
  */
 
 /** Spec 1 §9: one file of at most 10 GB. */
-export const MAX_PCAP_BYTES = 10737418240;
+export { MAX_PCAP_BYTES } from "../contract/pcap.ts";
+import { MAX_PCAP_BYTES } from "../contract/pcap.ts";
 /** Signed upload URLs expire after 15 minutes. */
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 /** Spec 1 §8 'Upload', 413. */
@@ -206,6 +208,7 @@ async function logUpload(
 export interface AnalyzeView extends Omit<PcapAnalysis, "details"> {
   pcap_file_key: string;
   pcap_file_name: string;
+  sessions_total: number;
 }
 
 /** One analysis per key at a time in this process: concurrent requests share it. */
@@ -216,10 +219,12 @@ const inflight = new Map<string, Promise<PcapAnalysis>>();
  * queue (never on the request thread); later calls read the cached result, as long as the
  * stored object has not changed (S3 URLs can be reused until they expire).
  */
-export async function analyzePcap(deps: PlatformDeps, who: Caller, key: string, fileName: string): Promise<AnalyzeView> {
+export async function analyzePcap(deps: PlatformDeps, who: Caller, key: string, fileName: string, query: SessionQuery = {}): Promise<AnalyzeView> {
   const file = await ownedFile(deps, who.accountId, key);
-  const { details: _details, ...analysis } = await cachedOrRun(deps, file.pcapFileKey, file.accountId, fileName);
-  return { pcap_file_key: key, pcap_file_name: fileName, ...analysis };
+  const { details: _details, sessions, ...analysis } = await cachedOrRun(deps, file.pcapFileKey, file.accountId, fileName);
+  // The sessions searched, sorted and paged (pcap-sessions.ts: the analysis is one JSON document).
+  const { items, total } = querySessions(sessions, query);
+  return { pcap_file_key: key, pcap_file_name: fileName, ...analysis, sessions: items, sessions_total: total };
 }
 
 async function cachedOrRun(deps: PlatformDeps, key: string, accountId: string, fileName: string): Promise<PcapAnalysis> {

@@ -80,6 +80,9 @@ describe("flow report", () => {
     ]);
     expect(r.summary.comment).toContain("client to server: 3 retransmission(s) for 50 data segment(s) (6.00 % > 2.00 %)");
     expect(r.summary.comment).toContain("median ACK RTT 450.0 ms > 300 ms");
+    // A LAN round trip keeps its precision in the comment, as in the report's figures (not "0.0 ms").
+    const fast = flowReport(tcpConv({ ack_rtt: { samples: 4, median: 0.000012, max: 0.00002 } }));
+    expect(fast.summary.comment).toContain("median ACK RTT 0.012 ms");
     expect(r.flow_quality_assessment.segment_quality!.client_to_server.quality).toBe("not good");
     expect(r.flow_quality_assessment.segment_quality!.server_to_client.quality).toBe("not good");
     expect(toSession(conv).performance).toBe("not good");

@@ -4,6 +4,7 @@
  * how each figure is computed are documented in docs/pcap.md.
  */
 import { createHash } from "node:crypto";
+import { formatMilliseconds } from "../contract/pcap.ts";
 import type { ConversationFigures, DirectionFigures } from "./types.ts";
 
 /** Thresholds above which a flow counts as degraded (docs/pcap.md, "Thresholds"). */
@@ -241,7 +242,7 @@ function findings(conv: ConversationFigures): Finding[] {
       direction: "flow",
       value: rtt.median,
       threshold: THRESHOLDS.rttMedianSeconds,
-      text: `median ACK RTT ${(rtt.median * 1000).toFixed(1)} ms > ${THRESHOLDS.rttMedianSeconds * 1000} ms over ${rtt.samples} sample(s)`,
+      text: `median ACK RTT ${formatMilliseconds(rtt.median * 1000)} > ${THRESHOLDS.rttMedianSeconds * 1000} ms over ${rtt.samples} sample(s)`,
     });
   }
   return out;
@@ -316,7 +317,7 @@ export function flowReport(conv: ConversationFigures): FlowReport {
     comment =
       `No threshold crossed: ${a.retransmission} retransmission(s), ${a.lost_segment} missing segment(s), ` +
       `${a.out_of_order} out-of-order, ${a.duplicate_ack} duplicate ACK(s), ${a.zero_window} zero window(s)` +
-      (conv.ack_rtt && conv.ack_rtt.median !== null ? `, median ACK RTT ${(conv.ack_rtt.median * 1000).toFixed(1)} ms.` : ".");
+      (conv.ack_rtt && conv.ack_rtt.median !== null ? `, median ACK RTT ${formatMilliseconds(conv.ack_rtt.median * 1000)}.` : ".");
   } else {
     comment = "UDP carries no sequence numbers, so loss cannot be measured; " +
       (toClient.packets > 0 ? "traffic was seen in both directions." : "no reverse traffic was seen (expected for one-way protocols).");

@@ -1,4 +1,5 @@
 import PDFDocument from "pdfkit";
+import { formatMilliseconds } from "../contract/pcap.ts";
 import type { PcapFlowReport, PcapSession } from "../domain/pcap.ts";
 
 /**
@@ -111,19 +112,34 @@ export function humanize(key: string): string {
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
-const isPrimitive = (v: unknown) => v === null || v === undefined || ["string", "number", "boolean"].includes(typeof v);
+  typeof v === "object" &&
+  v !== null &&
+  !Array.isArray(v) &&
+  !(v instanceof Date);
+const isPrimitive = (v: unknown) =>
+  v === null ||
+  v === undefined ||
+  ["string", "number", "boolean"].includes(typeof v);
 
 /** The object's keys are two or more directions. */
 function isDirectional(v: unknown): v is Record<string, unknown> {
   if (!isPlainObject(v)) return false;
   const keys = Object.keys(v);
-  return keys.length >= 2 && keys.length <= 4 && keys.every((k) => k in directionLabels);
+  return (
+    keys.length >= 2 &&
+    keys.length <= 4 &&
+    keys.every((k) => k in directionLabels)
+  );
 }
 
 /** `{count, rate}` and nothing else. */
 function isCountAndRate(v: unknown): v is { count: number; rate: number } {
-  return isPlainObject(v) && Object.keys(v).length === 2 && typeof v.count === "number" && typeof v.rate === "number";
+  return (
+    isPlainObject(v) &&
+    Object.keys(v).length === 2 &&
+    typeof v.count === "number" &&
+    typeof v.rate === "number"
+  );
 }
 
 const isoTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
@@ -137,10 +153,14 @@ export function pdfSafe(text: string): string {
     .replace(/[\u2264]/g, "<=")
     .replace(/[\u2265]/g, ">=")
     .replace(/\u00A0/g, " ")
-    .replace(/[^\u0009\u000A\u000D\u0020-\u007E\u00A1-\u00FF\u2013\u2014\u2018\u2019\u201C\u201D\u2022\u2026\u20AC]/g, "?");
+    .replace(
+      /[^\u0009\u000A\u000D\u0020-\u007E\u00A1-\u00FF\u2013\u2014\u2018\u2019\u201C\u201D\u2022\u2026\u20AC]/g,
+      "?",
+    );
 }
 
-const nf = (v: number, digits: number) => v.toLocaleString("en-US", { maximumFractionDigits: digits });
+const nf = (v: number, digits: number) =>
+  v.toLocaleString("en-US", { maximumFractionDigits: digits });
 
 function humanBytes(n: number): string {
   const units = ["bytes", "KiB", "MiB", "GiB", "TiB"];
@@ -171,42 +191,65 @@ export function formatValue(key: string, v: unknown): Cell {
   if (typeof v === "number") {
     if (!Number.isFinite(v)) return { text: "n/a" };
     if (/(^|_)(port|id|year)$/.test(key)) return { text: String(v) };
-    if (/_ms$/.test(key)) return { text: `${nf(v, v >= 100 ? 1 : 3)} ms` };
+    if (/_ms$/.test(key)) return { text: formatMilliseconds(v) };
     if (/(_seconds|^duration)$/.test(key)) return { text: `${nf(v, 6)} s` };
     if (/_bps$|^bps$/.test(key)) return { text: humanRate(v) };
-    if (/(_|^)(rate|ratio)$/.test(key)) return { text: `${nf(v * 100, v * 100 >= 10 ? 1 : 2)} %` };
+    if (/(_|^)(rate|ratio)$/.test(key))
+      return { text: `${nf(v * 100, v * 100 >= 10 ? 1 : 2)} %` };
     if (/percent|pct/.test(key)) return { text: `${nf(v, 2)} %` };
     if (/bytes/.test(key) && Number.isInteger(v)) {
-      return { text: v >= 10240 ? `${v.toLocaleString("en-US")} (${humanBytes(v)})` : v.toLocaleString("en-US") };
+      return {
+        text:
+          v >= 10240
+            ? `${v.toLocaleString("en-US")} (${humanBytes(v)})`
+            : v.toLocaleString("en-US"),
+      };
     }
-    return { text: Number.isInteger(v) ? v.toLocaleString("en-US") : nf(v, Math.abs(v) >= 100 ? 1 : Math.abs(v) >= 1 ? 3 : 6) };
+    return {
+      text: Number.isInteger(v)
+        ? v.toLocaleString("en-US")
+        : nf(v, Math.abs(v) >= 100 ? 1 : Math.abs(v) >= 1 ? 3 : 6),
+    };
   }
   if (typeof v === "string") {
     if (/^(protocol|proto)$/.test(key)) return { text: v.toUpperCase() };
-    if (isoTime.test(v)) return { text: v.replace("T", " ").replace("Z", " UTC") };
+    if (isoTime.test(v))
+      return { text: v.replace("T", " ").replace("Z", " UTC") };
     const low = v.toLowerCase();
     // Qualities (good / not good, yes / no) are coloured.
     if (/quality|performance|degradation|status|assessment/.test(key)) {
-      if (["good", "ok", "normal", "healthy"].includes(low) || (low === "no" && /degradation/.test(key))) {
+      if (
+        ["good", "ok", "normal", "healthy"].includes(low) ||
+        (low === "no" && /degradation/.test(key))
+      ) {
         return { text: cap(v), tone: "good" };
       }
-      if (["bad", "poor", "degraded", "not good", "warning"].includes(low) || (low === "yes" && /degradation/.test(key))) {
+      if (
+        ["bad", "poor", "degraded", "not good", "warning"].includes(low) ||
+        (low === "yes" && /degradation/.test(key))
+      ) {
         return { text: cap(v), tone: "bad" };
       }
     }
     return { text: pdfSafe(v) };
   }
-  if (Array.isArray(v) && v.every(isPrimitive)) return { text: v.map((x) => formatValue(key, x).text).join(", ") || "n/a" };
+  if (Array.isArray(v) && v.every(isPrimitive))
+    return { text: v.map((x) => formatValue(key, x).text).join(", ") || "n/a" };
   return { text: pdfSafe(JSON.stringify(v)) };
 }
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Flattens nested objects into [label path, value] pairs ("RTT · Median"). */
-function flatten(obj: Record<string, unknown>, prefix = ""): [string, string, unknown][] {
+function flatten(
+  obj: Record<string, unknown>,
+  prefix = "",
+): [string, string, unknown][] {
   const out: [string, string, unknown][] = [];
   for (const [k, v] of Object.entries(obj)) {
-    const label = prefix ? `${prefix}, ${humanize(k).toLowerCase()}` : humanize(k);
+    const label = prefix
+      ? `${prefix}, ${humanize(k).toLowerCase()}`
+      : humanize(k);
     if (isPlainObject(v) && !isDirectional(v)) out.push(...flatten(v, label));
     else out.push([label, k, v]);
   }
@@ -214,7 +257,10 @@ function flatten(obj: Record<string, unknown>, prefix = ""): [string, string, un
 }
 
 /** Blocks of one report section (or sub-object). */
-export function sectionBlocks(obj: Record<string, unknown>, depth = 0): Block[] {
+export function sectionBlocks(
+  obj: Record<string, unknown>,
+  depth = 0,
+): Block[] {
   const blocks: Block[] = [];
   let table: Extract<Block, { kind: "table" }> | null = null;
   const flush = () => {
@@ -224,7 +270,9 @@ export function sectionBlocks(obj: Record<string, unknown>, depth = 0): Block[] 
   const addRow = (header: string[] | null, row: Cell[]) => {
     const same =
       table !== null &&
-      (table.header === null ? header === null : header !== null && table.header.join("|") === header.join("|"));
+      (table.header === null
+        ? header === null
+        : header !== null && table.header.join("|") === header.join("|"));
     if (!same) {
       flush();
       table = { kind: "table", header, rows: [] };
@@ -239,28 +287,61 @@ export function sectionBlocks(obj: Record<string, unknown>, depth = 0): Block[] 
 
   // Entries named by direction ({client_to_server: {...}, server_to_client: {...}, total: {...}}):
   // one table, metrics down, directions across, where the first of them is.
-  const directionEntries = Object.entries(obj).filter(([k, v]) => k in directionLabels && isPlainObject(v));
-  const grouped = directionEntries.length >= 2 ? new Set(directionEntries.map(([k]) => k)) : new Set<string>();
+  const directionEntries = Object.entries(obj).filter(
+    ([k, v]) => k in directionLabels && isPlainObject(v),
+  );
+  const grouped =
+    directionEntries.length >= 2
+      ? new Set(directionEntries.map(([k]) => k))
+      : new Set<string>();
 
   // Plain figures first, in one table, so none of them reads as part of a sub-table above it.
   const entries = Object.entries(obj);
   const simple = ([k, v]: [string, unknown]) =>
-    !grouped.has(k) && (isPrimitive(v) || (Array.isArray(v) && v.every(isPrimitive)) || isCountAndRate(v));
-  for (const [key, value] of [...entries.filter(simple), ...entries.filter((e) => !simple(e))]) {
+    !grouped.has(k) &&
+    (isPrimitive(v) ||
+      (Array.isArray(v) && v.every(isPrimitive)) ||
+      isCountAndRate(v));
+  for (const [key, value] of [
+    ...entries.filter(simple),
+    ...entries.filter((e) => !simple(e)),
+  ]) {
     if (isCountAndRate(value)) {
       // {count, rate}: "114 (30.2 %)"
-      addRow(null, [{ text: humanize(key) }, { text: `${formatValue("count", value.count).text} (${formatValue("rate", value.rate).text})` }]);
+      addRow(null, [
+        { text: humanize(key) },
+        {
+          text: `${formatValue("count", value.count).text} (${formatValue("rate", value.rate).text})`,
+        },
+      ]);
     } else if (grouped.has(key)) {
       if (key === directionEntries[0]![0]) {
-        const block = pivot(Object.fromEntries(directionEntries) as Record<string, Record<string, unknown>>);
+        const block = pivot(
+          Object.fromEntries(directionEntries) as Record<
+            string,
+            Record<string, unknown>
+          >,
+        );
         for (const row of block.rows) addRow(block.header, row);
       }
-    } else if (isPrimitive(value) || (Array.isArray(value) && value.every(isPrimitive))) {
+    } else if (
+      isPrimitive(value) ||
+      (Array.isArray(value) && value.every(isPrimitive))
+    ) {
       addRow(null, [{ text: humanize(key) }, formatValue(key, value)]);
-    } else if (isDirectional(value) && Object.values(value).every((x) => isPrimitive(x))) {
+    } else if (
+      isDirectional(value) &&
+      Object.values(value).every((x) => isPrimitive(x))
+    ) {
       // One metric per direction: a row with the directions side by side.
       const dirs = Object.keys(value);
-      addRow(["", ...dirs.map((d) => directionLabels[d]!)], [{ text: humanize(key) }, ...dirs.map((d) => formatValue(key, value[d]))]);
+      addRow(
+        ["", ...dirs.map((d) => directionLabels[d]!)],
+        [
+          { text: humanize(key) },
+          ...dirs.map((d) => formatValue(key, value[d])),
+        ],
+      );
     } else if (isDirectional(value)) {
       flush();
       blocks.push({ kind: "subheading", text: humanize(key) });
@@ -268,13 +349,19 @@ export function sectionBlocks(obj: Record<string, unknown>, depth = 0): Block[] 
     } else if (isPlainObject(value)) {
       flush();
       const inner = Object.values(value);
-      if (inner.length > 0 && inner.every((x) => isDirectional(x) && Object.values(x).every(isPrimitive))) {
+      if (
+        inner.length > 0 &&
+        inner.every(
+          (x) => isDirectional(x) && Object.values(x).every(isPrimitive),
+        )
+      ) {
         // {metric: {client_to_server: 1, server_to_client: 2}, …}: one table.
         blocks.push({ kind: "subheading", text: humanize(key) });
         const nested = sectionBlocks(value, depth + 1);
         blocks.push(...nested);
       } else if (depth >= 2) {
-        for (const [label, k, v] of flatten(value, humanize(key))) addRow(null, [{ text: label }, formatValue(k, v)]);
+        for (const [label, k, v] of flatten(value, humanize(key)))
+          addRow(null, [{ text: label }, formatValue(k, v)]);
       } else {
         blocks.push({ kind: "subheading", text: humanize(key) });
         blocks.push(...sectionBlocks(value, depth + 1));
@@ -285,7 +372,11 @@ export function sectionBlocks(obj: Record<string, unknown>, depth = 0): Block[] 
       if (value.length === 0) blocks.push({ kind: "text", text: "None." });
       const objects = value.filter(isPlainObject);
       const cols = [...new Set(objects.flatMap((o) => Object.keys(o)))];
-      if (objects.length === value.length && cols.length <= 5 && objects.every((o) => Object.values(o).every(isPrimitive))) {
+      if (
+        objects.length === value.length &&
+        cols.length <= 5 &&
+        objects.every((o) => Object.values(o).every(isPrimitive))
+      ) {
         blocks.push({
           kind: "table",
           header: cols.map(humanize),
@@ -294,7 +385,10 @@ export function sectionBlocks(obj: Record<string, unknown>, depth = 0): Block[] 
       } else {
         value.forEach((item, i) => {
           if (isPlainObject(item)) {
-            blocks.push({ kind: "subheading", text: `${humanize(key)} ${i + 1}` });
+            blocks.push({
+              kind: "subheading",
+              text: `${humanize(key)} ${i + 1}`,
+            });
             blocks.push(...sectionBlocks(item, depth + 2));
           } else {
             blocks.push({ kind: "text", text: formatValue(key, item).text });
@@ -307,7 +401,9 @@ export function sectionBlocks(obj: Record<string, unknown>, depth = 0): Block[] 
   return blocks;
 }
 
-function pivot(byDirection: Record<string, Record<string, unknown>>): Extract<Block, { kind: "table" }> {
+function pivot(
+  byDirection: Record<string, Record<string, unknown>>,
+): Extract<Block, { kind: "table" }> {
   const dirs = Object.keys(byDirection);
   const rows: Cell[][] = [];
   const seen = new Map<string, { label: string; key: string }>();
@@ -320,9 +416,16 @@ function pivot(byDirection: Record<string, Record<string, unknown>>): Extract<Bl
     }
   }
   for (const { label, key } of seen.values()) {
-    rows.push([{ text: label }, ...dirs.map((d) => formatValue(key, values.get(label)!.get(d)))]);
+    rows.push([
+      { text: label },
+      ...dirs.map((d) => formatValue(key, values.get(label)!.get(d))),
+    ]);
   }
-  return { kind: "table", header: ["", ...dirs.map((d) => directionLabels[d]!)], rows };
+  return {
+    kind: "table",
+    header: ["", ...dirs.map((d) => directionLabels[d]!)],
+    rows,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -341,15 +444,31 @@ const colors = {
   good: "#1a7f37",
   bad: "#b42318",
 };
-const fontSize = { title: 20, subtitle: 9.5, heading: 13, subheading: 10.5, cell: 9.5, footer: 8 };
+const fontSize = {
+  title: 20,
+  subtitle: 9.5,
+  heading: 13,
+  subheading: 10.5,
+  cell: 9.5,
+  footer: 8,
+};
 const pad = { x: 6, y: 4 };
 
-export async function renderPcapInsightsPdf(input: PcapInsightsInput): Promise<Buffer> {
+export async function renderPcapInsightsPdf(
+  input: PcapInsightsInput,
+): Promise<Buffer> {
   const product = pdfSafe(input.productName);
+  // A tagged PDF (pdfkit's accessibility support): a structure tree of headings, paragraphs and
+  // tables for screen readers, the language, and the title shown instead of the file name.
+  // Rules, fills, repeated table heads and the footer are marked as artifacts.
   const doc = new PDFDocument({
     size: "A4",
     margins: margin,
     bufferPages: true,
+    tagged: true,
+    pdfVersion: "1.5",
+    lang: "en-US",
+    displayTitle: true,
     info: {
       Title: `${product} performance insights report`,
       Author: product,
@@ -373,16 +492,51 @@ export async function renderPcapInsightsPdf(input: PcapInsightsInput): Promise<B
     return false;
   };
 
+  const root = doc.struct("Document");
+  doc.addStructure(root);
+
   // Title block
   const s = input.session;
-  doc.fillColor(colors.heading).font("Helvetica-Bold").fontSize(fontSize.title);
-  doc.text(`${product} Performance Insights Report`, margin.left, margin.top, { width: contentWidth });
+  root.add(
+    doc.struct("H1", {}, [
+      () => {
+        doc
+          .fillColor(colors.heading)
+          .font("Helvetica-Bold")
+          .fontSize(fontSize.title);
+        doc.text(
+          `${product} Performance Insights Report`,
+          margin.left,
+          margin.top,
+          { width: contentWidth },
+        );
+      },
+    ]),
+  );
   doc.moveDown(0.35);
-  doc.fillColor(colors.muted).font("Helvetica").fontSize(fontSize.subtitle);
   const flow = `${s.proto.toUpperCase()} ${endpoint(s.src_addr, s.src_port)} to ${endpoint(s.dst_addr, s.dst_port)}`;
-  doc.text(pdfSafe(`Capture: ${input.fileName}`), { width: contentWidth });
-  doc.text(pdfSafe(`Session ${s.session_id}: ${flow}${s.app_name ? ` (${s.app_name})` : ""}`), { width: contentWidth });
-  doc.text(`Generated: ${input.generatedAt.toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC")}`, { width: contentWidth });
+  for (const line of [
+    pdfSafe(`Capture: ${input.fileName}`),
+    pdfSafe(
+      `Session ${s.session_id}: ${flow}${s.app_name ? ` (${s.app_name})` : ""}`,
+    ),
+    `Generated: ${input.generatedAt
+      .toISOString()
+      .replace("T", " ")
+      .replace(/\.\d+Z$/, " UTC")}`,
+  ]) {
+    root.add(
+      doc.struct("P", {}, [
+        () => {
+          doc
+            .fillColor(colors.muted)
+            .font("Helvetica")
+            .fontSize(fontSize.subtitle);
+          doc.text(line, margin.left, doc.y, { width: contentWidth });
+        },
+      ]),
+    );
+  }
   doc.moveDown(0.6);
   rule(doc, colors.heading, 1.2);
   doc.moveDown(0.8);
@@ -392,69 +546,153 @@ export async function renderPcapInsightsPdf(input: PcapInsightsInput): Promise<B
     ["General Info", sectionBlocks(input.report.general_info ?? {})],
     ["Network Data", sectionBlocks(input.report.network_data ?? {})],
     ["Flow Quality Assessment", sectionBlocks(notMeasured(input.report))],
-    ["Cross-client similarity", [{ kind: "text", text: cap(SIMILARITY_PLACEHOLDER) + "." }]],
-    ["Cross-site similarity", [{ kind: "text", text: cap(SIMILARITY_PLACEHOLDER) + "." }]],
+    [
+      "Cross-client similarity",
+      [{ kind: "text", text: cap(SIMILARITY_PLACEHOLDER) + "." }],
+    ],
+    [
+      "Cross-site similarity",
+      [{ kind: "text", text: cap(SIMILARITY_PLACEHOLDER) + "." }],
+    ],
   ];
 
   for (const [title, blocks] of sections) {
-    heading(title, blocks[0]);
-    if (blocks.length === 0) paragraph("No data.", true);
+    const sect = doc.struct("Sect");
+    root.add(sect);
+    heading(sect, title, blocks[0]);
+    if (blocks.length === 0) paragraph(sect, "No data.", true);
     for (const [i, b] of blocks.entries()) {
       if (b.kind === "subheading") {
-        // Kept with the first row of what follows it.
+        // Kept with what follows it: the whole table when it fits on a page, else its first row.
         const next = blocks[i + 1];
-        ensure(subheadingHeight() + (next ? firstRowHeight(next) : 0));
+        ensure(subheadingHeight() + (next ? keepHeight(next) : 0));
         doc.moveDown(0.3);
-        doc.fillColor(colors.heading).font("Helvetica-Bold").fontSize(fontSize.subheading);
-        doc.text(pdfSafe(b.text), margin.left, doc.y, { width: contentWidth });
+        sect.add(
+          doc.struct("H3", {}, [
+            () => {
+              doc
+                .fillColor(colors.heading)
+                .font("Helvetica-Bold")
+                .fontSize(fontSize.subheading);
+              doc.text(pdfSafe(b.text), margin.left, doc.y, {
+                width: contentWidth,
+              });
+            },
+          ]),
+        );
         doc.moveDown(0.25);
       } else if (b.kind === "text") {
-        paragraph(b.text, b.text.toLowerCase().startsWith(SIMILARITY_PLACEHOLDER));
+        paragraph(
+          sect,
+          b.text,
+          b.text.toLowerCase().startsWith(SIMILARITY_PLACEHOLDER),
+        );
       } else {
-        table(b);
+        table(sect, b);
         doc.moveDown(0.5);
       }
     }
+    sect.end();
     doc.moveDown(0.7);
   }
+  root.end();
 
   // Footer on every page: product and "Page i of n".
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
+    doc.markContent("Artifact", { type: "Pagination" });
     const savedBottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     const y = A4.height - margin.bottom + 24;
-    doc.moveTo(margin.left, y - 8).lineTo(A4.width - margin.right, y - 8).lineWidth(0.5).strokeColor(colors.rule).stroke();
+    doc
+      .moveTo(margin.left, y - 8)
+      .lineTo(A4.width - margin.right, y - 8)
+      .lineWidth(0.5)
+      .strokeColor(colors.rule)
+      .stroke();
     doc.fillColor(colors.muted).font("Helvetica").fontSize(fontSize.footer);
-    doc.text(`${product} performance insights report`, margin.left, y, { width: contentWidth / 2, lineBreak: false });
-    doc.text(`Page ${i - range.start + 1} of ${range.count}`, margin.left + contentWidth / 2, y, {
+    doc.text(`${product} performance insights report`, margin.left, y, {
       width: contentWidth / 2,
-      align: "right",
       lineBreak: false,
     });
+    doc.text(
+      `Page ${i - range.start + 1} of ${range.count}`,
+      margin.left + contentWidth / 2,
+      y,
+      {
+        width: contentWidth / 2,
+        align: "right",
+        lineBreak: false,
+      },
+    );
     doc.page.margins.bottom = savedBottom;
+    doc.endMarkedContent();
   }
   doc.end();
   return done;
 
   // -- helpers (closures over doc) --
 
-  function heading(title: string, first: Block | undefined) {
-    ensure(30 + (first ? firstRowHeight(first) : 20));
-    doc.fillColor(colors.heading).font("Helvetica-Bold").fontSize(fontSize.heading);
-    doc.text(title, margin.left, doc.y, { width: contentWidth });
+  function heading(
+    sect: PDFKit.PDFStructureElement,
+    title: string,
+    first: Block | undefined,
+  ) {
+    ensure(30 + (first ? keepHeight(first) : 20));
+    sect.add(
+      doc.struct("H2", {}, [
+        () => {
+          doc
+            .fillColor(colors.heading)
+            .font("Helvetica-Bold")
+            .fontSize(fontSize.heading);
+          doc.text(title, margin.left, doc.y, { width: contentWidth });
+        },
+      ]),
+    );
     doc.moveDown(0.2);
     rule(doc, colors.rule, 0.75);
     doc.moveDown(0.5);
   }
 
-  function paragraph(text: string, muted = false) {
+  function paragraph(
+    sect: PDFKit.PDFStructureElement,
+    text: string,
+    muted = false,
+  ) {
     doc.font(muted ? "Helvetica-Oblique" : "Helvetica").fontSize(fontSize.cell);
     const h = doc.heightOfString(pdfSafe(text), { width: contentWidth });
     ensure(h + 4);
-    doc.fillColor(muted ? colors.muted : colors.text).text(pdfSafe(text), margin.left, doc.y, { width: contentWidth });
+    sect.add(
+      doc.struct("P", {}, [
+        () => {
+          doc
+            .font(muted ? "Helvetica-Oblique" : "Helvetica")
+            .fontSize(fontSize.cell);
+          doc
+            .fillColor(muted ? colors.muted : colors.text)
+            .text(pdfSafe(text), margin.left, doc.y, { width: contentWidth });
+        },
+      ]),
+    );
     doc.moveDown(0.3);
+  }
+
+  /** The height to keep with a heading: a whole table when it fits on one page, else its first row. */
+  function keepHeight(b: Block): number {
+    if (b.kind !== "table") return firstRowHeight(b);
+    const cols = b.header?.length ?? Math.max(...b.rows.map((r) => r.length));
+    const w = widths(cols);
+    const total =
+      (b.header
+        ? rowHeight(
+            b.header.map((t) => ({ text: t })),
+            w,
+            true,
+          )
+        : 0) + b.rows.reduce((h, r) => h + rowHeight(r, w, false), 0);
+    return total <= bottom() - margin.top - 60 ? total : firstRowHeight(b);
   }
 
   function subheadingHeight() {
@@ -475,7 +713,10 @@ export async function renderPcapInsightsPdf(input: PcapInsightsInput): Promise<B
     let h = 0;
     cells.forEach((c, i) => {
       doc.font(bold || i === 0 ? "Helvetica-Bold" : "Helvetica");
-      h = Math.max(h, doc.heightOfString(c.text || " ", { width: w[i]! - 2 * pad.x }));
+      h = Math.max(
+        h,
+        doc.heightOfString(c.text || " ", { width: w[i]! - 2 * pad.x }),
+      );
     });
     return h + 2 * pad.y;
   }
@@ -484,52 +725,124 @@ export async function renderPcapInsightsPdf(input: PcapInsightsInput): Promise<B
     if (b.kind !== "table") return 24;
     const cols = b.header?.length ?? b.rows[0]?.length ?? 2;
     const w = widths(cols);
-    const head = b.header ? rowHeight(b.header.map((t) => ({ text: t })), w, true) : 0;
+    const head = b.header
+      ? rowHeight(
+          b.header.map((t) => ({ text: t })),
+          w,
+          true,
+        )
+      : 0;
     return head + (b.rows[0] ? rowHeight(b.rows[0], w, false) : 0);
   }
 
-  function drawRow(cells: Cell[], w: number[], kind: "header" | "even" | "odd") {
+  /**
+   * One row. `tr` receives the row's structure (TH in the head, else TD); without it (the head
+   * repeated on a new page) the row is an artifact, read once only.
+   */
+  function drawRow(
+    cells: Cell[],
+    w: number[],
+    kind: "header" | "even" | "odd",
+    tr: PDFKit.PDFStructureElement | null,
+  ) {
     const h = rowHeight(cells, w, kind === "header");
     const y = doc.y;
     if (kind !== "odd") {
-      doc.rect(margin.left, y, contentWidth, h).fill(kind === "header" ? colors.headerFill : colors.zebra);
+      doc.markContent("Artifact", { type: "Layout" });
+      doc
+        .rect(margin.left, y, contentWidth, h)
+        .fill(kind === "header" ? colors.headerFill : colors.zebra);
+      doc.endMarkedContent();
     }
     let x = margin.left;
     cells.forEach((c, i) => {
       const bold = kind === "header" || i === 0;
-      doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(fontSize.cell);
-      doc.fillColor(c.tone === "good" ? colors.good : c.tone === "bad" ? colors.bad : i === 0 && kind !== "header" ? colors.muted : colors.text);
-      if (c.tone) doc.font("Helvetica-Bold");
-      doc.text(c.text, x + pad.x, y + pad.y, { width: w[i]! - 2 * pad.x, align: i > 0 && kind === "header" ? "left" : "left" });
+      const cellX = x;
+      const draw = () => {
+        doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(fontSize.cell);
+        doc.fillColor(
+          c.tone === "good"
+            ? colors.good
+            : c.tone === "bad"
+              ? colors.bad
+              : i === 0 && kind !== "header"
+                ? colors.muted
+                : colors.text,
+        );
+        if (c.tone) doc.font("Helvetica-Bold");
+        doc.text(c.text, cellX + pad.x, y + pad.y, {
+          width: w[i]! - 2 * pad.x,
+        });
+      };
+      if (tr) tr.add(doc.struct(kind === "header" ? "TH" : "TD", {}, [draw]));
+      else {
+        doc.markContent("Artifact", { type: "Pagination" });
+        draw();
+        doc.endMarkedContent();
+      }
       x += w[i]!;
     });
-    doc.moveTo(margin.left, y + h).lineTo(margin.left + contentWidth, y + h).lineWidth(0.4).strokeColor(colors.rule).stroke();
+    doc.markContent("Artifact", { type: "Layout" });
+    doc
+      .moveTo(margin.left, y + h)
+      .lineTo(margin.left + contentWidth, y + h)
+      .lineWidth(0.4)
+      .strokeColor(colors.rule)
+      .stroke();
+    doc.endMarkedContent();
     doc.x = margin.left;
     doc.y = y + h;
   }
 
-  function table(b: Extract<Block, { kind: "table" }>) {
+  /** A table; kept on one page when it fits, else its head row is repeated on each new page. */
+  function table(
+    sect: PDFKit.PDFStructureElement,
+    b: Extract<Block, { kind: "table" }>,
+  ) {
     const cols = b.header?.length ?? Math.max(...b.rows.map((r) => r.length));
     const w = widths(cols);
     const header = b.header?.map((t) => ({ text: t }));
+    const struct = doc.struct("Table");
+    sect.add(struct);
+    ensure(keepHeight(b));
     if (header) {
-      ensure(rowHeight(header, w, true) + (b.rows[0] ? rowHeight(b.rows[0], w, false) : 0));
-      drawRow(header, w, "header");
+      const tr = doc.struct("TR");
+      struct.add(tr);
+      drawRow(header, w, "header", tr);
+      tr.end();
     }
     b.rows.forEach((r, i) => {
-      const cells = Array.from({ length: cols }, (_, j) => r[j] ?? { text: "" });
-      if (ensure(rowHeight(cells, w, false)) && header) drawRow(header, w, "header");
-      drawRow(cells, w, i % 2 === 0 ? "even" : "odd");
+      const cells = Array.from(
+        { length: cols },
+        (_, j) => r[j] ?? { text: "" },
+      );
+      if (ensure(rowHeight(cells, w, false)) && header)
+        drawRow(header, w, "header", null);
+      const tr = doc.struct("TR");
+      struct.add(tr);
+      drawRow(cells, w, i % 2 === 0 ? "even" : "odd", tr);
+      tr.end();
     });
+    struct.end();
   }
 }
 
-function summaryBlocks(summary: PcapFlowReport["summary"] | undefined): Block[] {
+function summaryBlocks(
+  summary: PcapFlowReport["summary"] | undefined,
+): Block[] {
   if (!summary) return [];
   // `findings` are not repeated: the comment already says each of them in words.
-  const { performance_degradation, comment, findings: _findings, ...rest } = summary as Record<string, unknown>;
+  const {
+    performance_degradation,
+    comment,
+    findings: _findings,
+    ...rest
+  } = summary as Record<string, unknown>;
   const rows: Cell[][] = [
-    [{ text: "Performance degradation" }, formatValue("performance_degradation", performance_degradation)],
+    [
+      { text: "Performance degradation" },
+      formatValue("performance_degradation", performance_degradation),
+    ],
     [{ text: "Comment" }, formatValue("comment", comment)],
   ];
   const blocks: Block[] = [{ kind: "table", header: null, rows }];
@@ -541,7 +854,12 @@ function summaryBlocks(summary: PcapFlowReport["summary"] | undefined): Block[] 
 function notMeasured(report: PcapFlowReport): Record<string, unknown> {
   const fqa = (report.flow_quality_assessment ?? {}) as Record<string, unknown>;
   if (report.general_info?.protocol !== "udp") return fqa;
-  return Object.fromEntries(Object.entries(fqa).map(([k, v]) => [k, v === null ? "Not measured for UDP" : v]));
+  return Object.fromEntries(
+    Object.entries(fqa).map(([k, v]) => [
+      k,
+      v === null ? "Not measured for UDP" : v,
+    ]),
+  );
 }
 
 function endpoint(addr: string, port: number) {
@@ -550,6 +868,13 @@ function endpoint(addr: string, port: number) {
 
 function rule(doc: PDFKit.PDFDocument, color: string, width: number) {
   const y = doc.y;
-  doc.moveTo(margin.left, y).lineTo(margin.left + contentWidth, y).lineWidth(width).strokeColor(color).stroke();
+  doc.markContent("Artifact", { type: "Layout" });
+  doc
+    .moveTo(margin.left, y)
+    .lineTo(margin.left + contentWidth, y)
+    .lineWidth(width)
+    .strokeColor(color)
+    .stroke();
+  doc.endMarkedContent();
   doc.y = y;
 }

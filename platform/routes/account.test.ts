@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { accessTokens, accounts, apiLog, entities, iamUsers, oneTimeSecrets } from "../db/schema.ts";
 import { newId } from "../lib/ids.ts";
-import { malformedPayloads, validForEmptyBody, type MalformedPayload } from "../test/malformed.ts";
+import { malformedPayloads, validForEmptyBody, validVariants, type MalformedPayload } from "../test/malformed.ts";
 import { testPlatform, type TestPlatform } from "../test/harness.ts";
 
 let p: TestPlatform;
@@ -91,6 +91,24 @@ describe("POST update-account", () => {
     expect(me).toMatchObject({ name: "Acme Networks", email: "billing@acme.example", phone: "+1 (555) 010-0200", address: "1 Main St\nSpringfield" });
     // The username itself does not change.
     expect(me.username).toBe(a.username);
+  });
+
+  it("clears the optional phone and address with an empty (or blank) value", async () => {
+    const a = await p.newAccount();
+    expect(await post(a.token, "update-account", { username: a.username, phone: "555 0100" })).toEqual(updated);
+    expect(await post(a.token, "update-account", { username: a.username, address: "1 Main St" })).toEqual(updated);
+    expect(await post(a.token, "update-account", { username: a.username, phone: "" })).toEqual(updated);
+    expect(await post(a.token, "update-account", { username: a.username, address: "   " })).toEqual(updated);
+    expect((await p.call("GET", "list-account", { token: a.token })).body).toMatchObject({ phone: "", address: "" });
+    // The IAM user's own profile too.
+    const u = await p.newIamUser(a, "readonly");
+    expect(await post(u.token, "update-iam-user", { phone: "555 0101" })).toEqual(updated);
+    expect(await post(u.token, "update-iam-user", { phone: "" })).toEqual(updated);
+    expect(await post(u.token, "update-iam-user", { address: "" })).toEqual(updated);
+    expect((await p.call("GET", "list-account", { token: u.token })).body.iam_user).toMatchObject({ phone: "", address: "" });
+    // Name and email stay required.
+    expect((await post(a.token, "update-account", { username: a.username, name: "" })).status).toBe(422);
+    expect((await post(a.token, "update-account", { username: a.username, email: "" })).status).toBe(422);
   });
 
   it("changes the password and ends the owner's other sessions", async () => {
@@ -273,7 +291,8 @@ describe("malformed payloads get a 4xx", () => {
   it("update-iam-user", async () => {
     const a = await p.newAccount();
     const u = await p.newIamUser(a, "readonly");
-    await expectRefused("update-iam-user", { phone: "+1 555 0100" }, u.token);
+    // An empty (or blank) phone is valid: it clears the field.
+    await expectRefused("update-iam-user", { phone: "+1 555 0100" }, u.token, validVariants({ emptyAllowed: ["phone"] }));
     await expectRefused("update-iam-user", { password: "a new password" }, u.token);
     expect((await post(u.token, "update-iam-user", { phone: "+1 555 0100" })).status).toBe(200);
   });

@@ -57,8 +57,9 @@ const profileShape = {
   password: password().optional(),
   name: text(200, { min: 1 }).optional(),
   email: email().optional(),
-  phone: phone().optional(),
-  address: text(500, { min: 1, multiline: true }).optional(),
+  // Phone and address are optional in the spec: an empty (or blank) value clears them.
+  phone: z.union([z.string().trim().length(0), phone()]).optional(),
+  address: text(500, { multiline: true }).optional(),
 };
 
 /** Exactly one of password, name, email, phone, address. */

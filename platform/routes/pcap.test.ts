@@ -365,6 +365,30 @@ describe("PCAP analyzer calls", () => {
     expect(analysed.body.sessions).toHaveLength(oracle.conversations.length);
     expect(new Set(analysed.body.sessions.map((s: any) => s.session_id)).size).toBe(oracle.conversations.length);
     expect(analysed.body.summary.packets).toBe(oracle.packets);
+    expect(analysed.body.sessions_total).toBe(oracle.conversations.length);
+
+    // Paged, sorted and searched by the platform: one page, the count of all matches.
+    const all = analysed.body.sessions as any[];
+    const byBytes = [...all].sort((x, y) => y.tx_bytes - x.tx_bytes || all.indexOf(x) - all.indexOf(y));
+    const page2 = await p.call("GET", "analyze-s3-pcap", {
+      token: owner.token,
+      query: { pcap_file_key: up.body.pcap_file_key, pcap_file_name: "tls2.pcap", sort: "-tx_bytes", page: "2", size: "2" },
+    });
+    expect(page2.status, JSON.stringify(page2.body)).toBe(200);
+    expect(page2.body.sessions_total).toBe(all.length);
+    expect(page2.body.sessions.map((s: any) => s.session_id)).toEqual(byBytes.slice(2, 4).map((s) => s.session_id));
+    expect(page2.body.summary.sessions).toBe(oracle.conversations.length);
+    const proto = all[0].proto as string;
+    const searched = await p.call("GET", "analyze-s3-pcap", {
+      token: owner.token,
+      query: { pcap_file_key: up.body.pcap_file_key, pcap_file_name: "tls2.pcap", q: proto, size: "50" },
+    });
+    expect(searched.body.sessions_total).toBe(all.filter((s) => s.proto === proto).length);
+    const bad = await p.call("GET", "analyze-s3-pcap", {
+      token: owner.token,
+      query: { pcap_file_key: up.body.pcap_file_key, pcap_file_name: "tls2.pcap", sort: "password", size: "100000" },
+    });
+    expect(bad.status).toBe(422);
     const log = await p.deps.db
       .select()
       .from(apiLog)

@@ -15,6 +15,16 @@ import { caller, type Ctx } from "../lib/context.ts";
 import { ErrorSchema } from "../lib/errors.ts";
 import { bearer, errors, jsonBody, ok } from "../lib/openapi.ts";
 import { renderPcapInsightsPdf } from "../reports/pcap-insights.ts";
+import {
+  PCAP_MAX_PAGE_SIZE,
+  PCAP_MAX_QUERY,
+  PCAP_SESSION_SORTABLE,
+  type PcapAnalysis,
+  type PcapFlowReport,
+  type PcapSession,
+  type PcapSessionSort,
+  type PcapSummary,
+} from "../contract/pcap.ts";
 
 // The PCAP analyzer (spec 1 §2 'PCAP Analyzer dialog', §4 'PCAP flow', §7 'PCAP', §8 'Upload').
 // A free tool: every signed-in caller may use it, readonly IAM users included (it changes nothing
@@ -123,14 +133,25 @@ const SessionSchema = z
   })
   .openapi("PcapSession");
 
-const AnalyzeQuery = z.object({ pcap_file_key: keyField(), pcap_file_name: fileNameField() });
+const AnalyzeQuery = z.object({
+  pcap_file_key: keyField(),
+  pcap_file_name: fileNameField(),
+  q: z.string().max(PCAP_MAX_QUERY, `Must be at most ${PCAP_MAX_QUERY} characters`).optional().openapi({ description: "sessions whose app, server name, endpoints, protocol, performance or start time contain every word" }),
+  sort: z
+    .string()
+    .regex(new RegExp(`^-?(${PCAP_SESSION_SORTABLE.join("|")})$`), `One of ${PCAP_SESSION_SORTABLE.join(", ")}, optionally with a leading '-' (descending)`)
+    .optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).optional().openapi({ description: "1-based; past the last page answers the last page" }),
+  size: z.coerce.number().int().min(1).max(PCAP_MAX_PAGE_SIZE).optional().openapi({ description: `sessions per page, at most ${PCAP_MAX_PAGE_SIZE}; without it every matching session` }),
+});
 
 const AnalysisSchema = z
   .object({
     pcap_file_key: z.string(),
     pcap_file_name: z.string(),
     summary: SummarySchema,
-    sessions: z.array(SessionSchema),
+    sessions: z.array(SessionSchema).openapi({ description: "the sessions matching `q`, sorted by `sort`; one page of them with `size`" }),
+    sessions_total: z.number().int().openapi({ description: "how many sessions match `q` (all pages)" }),
     warnings: z.array(z.string()).openapi({
       description: "e.g. the file was cut short in the middle of a packet: the packets before are analysed, as Wireshark does",
     }),
@@ -224,6 +245,16 @@ const FlowReportSchema = z
     }),
   })
   .openapi("FlowAnalysisReport", { description: "Thresholds and the meaning of each figure: docs/pcap.md" });
+
+// The schemas must describe exactly the contract's types (platform/contract/pcap.ts): checked here.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const contractChecks: [
+  Same<z.infer<typeof SummarySchema>, PcapSummary>,
+  Same<z.infer<typeof SessionSchema>, PcapSession>,
+  Same<z.infer<typeof AnalysisSchema>, PcapAnalysis>,
+  Same<z.infer<typeof FlowReportSchema>, PcapFlowReport>,
+] = [true, true, true, true];
+void contractChecks;
 
 const ReportPdfQuery = z.object({ pcap_file_key: keyField(), session_id: sessionIdField() });
 
@@ -369,7 +400,8 @@ export function registerPcapCalls(app: PlatformApp) {
   app.openapi(analyzeRoute, async (c) => {
     const who = caller(c);
     const q = c.req.valid("query");
-    return c.json(await analyzePcap(c.get("deps"), who, q.pcap_file_key, q.pcap_file_name), 200);
+    const sort = q.sort ? { id: q.sort.replace(/^-/, "") as PcapSessionSort, desc: q.sort.startsWith("-") } : null;
+    return c.json(await analyzePcap(c.get("deps"), who, q.pcap_file_key, q.pcap_file_name, { q: q.q, sort, page: q.page, size: q.size }), 200);
   });
 
   app.openapi(flowAnalysisRoute, async (c) => {

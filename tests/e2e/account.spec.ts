@@ -30,7 +30,8 @@ test.describe("settings", () => {
     await expectAccessible(page);
 
     // Too short: refused beside the field, the title says so.
-    const password = page.getByLabel("Password", { exact: true });
+    const password = page.getByLabel("New password", { exact: true });
+    await page.getByLabel("Current password").fill(account.password);
     await password.fill("short");
     await page.getByRole("button", { name: "Update Password" }).click();
     await expect(page.locator("#password-form-password-error")).toHaveText("Password must be at least 8 characters.");
@@ -40,16 +41,19 @@ test.describe("settings", () => {
     if (!jsDisabled(test.info())) {
       // Show/hide.
       await password.fill("a new password 456");
-      await page.getByRole("button", { name: "Show password" }).click();
+      await page.getByRole("button", { name: "Show new password" }).click();
       await expect(password).toHaveAttribute("type", "text");
-      await page.getByRole("button", { name: "Hide password" }).click();
+      await page.getByRole("button", { name: "Hide new password" }).click();
       await expect(password).toHaveAttribute("type", "password");
     }
+    // The current password is never sent back: type it again.
+    await page.getByLabel("Current password").fill(account.password);
     await password.fill("a new password 456");
+    await page.getByLabel("Confirm new password").fill("a new password 456");
     await page.getByRole("button", { name: "Update Password" }).click();
     await expect(toast(page, "Account updated.")).toBeVisible();
     await expect(page).toHaveTitle("Settings | Linkwise");
-    await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
+    await expect(page.getByLabel("New password", { exact: true })).toHaveValue("");
 
     await logout(page);
     await signIn({ username: account.username, password: "a new password 456" }, { via: "form" });
@@ -62,7 +66,7 @@ test.describe("settings", () => {
     await signIn(account);
     await open(page, "/account");
     const toggle = page.getByRole("switch", { name: "Multi-factor authentication (MFA)" });
-    const confirm = page.getByRole("button", { name: "Confirm" });
+    const confirm = page.getByRole("button", { name: "Confirm", exact: true });
     await expect(toggle).not.toBeChecked();
     if (jsDisabled(test.info())) {
       // Without JavaScript Confirm cannot know; the server refuses the unchanged value.
@@ -215,7 +219,9 @@ test.describe("an IAM user", () => {
     await open(page, "/account?dialog=delete-account");
     await expect(page.getByRole("dialog")).toHaveCount(0);
 
-    await page.getByLabel("Password", { exact: true }).fill("iam new password 789");
+    await page.getByLabel("Current password").fill(iam.password);
+    await page.getByLabel("New password", { exact: true }).fill("iam new password 789");
+    await page.getByLabel("Confirm new password").fill("iam new password 789");
     await page.getByRole("button", { name: "Update Password" }).click();
     await expect(toast(page, "Account updated.")).toBeVisible();
 

@@ -199,8 +199,10 @@ test.describe("login", () => {
     await expectAccessible(page);
     await choice.selectOption({ label: otherDomain });
     if (jsDisabled(test.info())) {
-      // Without JavaScript the server rendered the form again: the password is still there.
-      await expect(page.getByLabel("Password", { exact: true })).not.toHaveValue("");
+      // Without JavaScript the server rendered the form again, without the password (never sent
+      // back to the page): the console kept it sealed in the session, Login works without retyping.
+      await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
+      expect(await page.content()).not.toContain(account.password);
     }
     await page.getByRole("button", { name: "Login" }).click();
     await page.waitForURL("**/main-dashboard");

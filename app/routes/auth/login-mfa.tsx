@@ -2,13 +2,13 @@ import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { ACCOUNT_CHOICE_MESSAGE, AuthLayout } from "../components/auth-layout.tsx";
-import { ConformForm, formHasErrors, PageTitle, SubmitButton, TextField } from "../components/forms.tsx";
-import { clearPendingLogin, finishLogin, readPendingLogin, requestToken } from "../lib/auth.server.ts";
-import { readForm } from "../lib/csrf.server.ts";
-import { splitDetail } from "../lib/forms.server.ts";
-import { redirectWithToast } from "../lib/toast.server.ts";
-import { ErrorPage } from "../root.tsx";
+import { ACCOUNT_CHOICE_MESSAGE, AuthLayout } from "../../components/auth-layout.tsx";
+import { ConformForm, formHasErrors, PageTitle, SubmitButton, TextField } from "../../components/forms.tsx";
+import { clearPendingLogin, finishLogin, readPendingLogin, requestToken } from "../../lib/auth.server.ts";
+import { readForm } from "../../lib/csrf.server.ts";
+import { safeReply, splitDetail } from "../../lib/forms.server.ts";
+import { redirectWithToast } from "../../lib/toast.server.ts";
+import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/login-mfa";
 
 /*
@@ -51,7 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   const submission = parseWithZod(formData, { schema: loginCodeSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400, headers: noStore });
+  if (submission.status !== "success") return data({ result: safeReply(submission) }, { status: 400, headers: noStore });
 
   const outcome = await requestToken({
     username: pending.username,
@@ -64,11 +64,11 @@ export async function action({ request }: Route.ActionArgs) {
   if (outcome.kind === "error") {
     const { fieldErrors, formErrors } = splitDetail(outcome.result.detail, ["otp"]);
     const status = outcome.result.status >= 400 && outcome.result.status < 500 ? outcome.result.status : 400;
-    return data({ result: submission.reply({ formErrors, fieldErrors, hideFields: ["otp"] }) }, { status, headers: noStore });
+    return data({ result: safeReply(submission, { formErrors, fieldErrors }) }, { status, headers: noStore });
   }
   // Another code was sent (or the accounts changed meanwhile): say so and stay here.
   const message = outcome.kind === "code" ? outcome.detail : ACCOUNT_CHOICE_MESSAGE;
-  return data({ result: submission.reply({ formErrors: [message], hideFields: ["otp"] }) }, { status: 400, headers: noStore });
+  return data({ result: safeReply(submission, { formErrors: [message] }) }, { status: 400, headers: noStore });
 }
 
 export default function LoginMfa({ loaderData, actionData }: Route.ComponentProps) {

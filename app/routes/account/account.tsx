@@ -1,36 +1,31 @@
-import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef, useState } from "react";
 import { data, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import { ConformForm, formHasErrors, PageTitle, PasswordField, SubmitButton, TextField } from "../components/forms.tsx";
-import { ConfirmPhraseDialog, confirmPhraseSchema } from "../components/confirm-phrase.tsx";
-import { toggleSchema } from "../components/toggle-dialog.tsx";
-import { apiGet, apiPost } from "../lib/api.server.ts";
-import { readForm } from "../lib/csrf.server.ts";
-import { upstreamReply } from "../lib/forms.server.ts";
-import { destroySessionCookie, requireAccountOwner, requireSession } from "../lib/session.server.ts";
-import { getAccount } from "../lib/shell.server.ts";
-import { redirectWithToast } from "../lib/toast.server.ts";
-import { ErrorPage } from "../root.tsx";
+import { ConformForm, formHasErrors, PageTitle, SubmitButton, TextField } from "../../components/forms.tsx";
+import { ConfirmPhraseDialog, confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
+import { toggleSchema } from "../../components/toggle-dialog.tsx";
+import { replyHasErrors, ToggleForm } from "../../components/toggle-form.tsx";
+import { apiGet, apiPost } from "../../lib/api.server.ts";
+import { readForm } from "../../lib/csrf.server.ts";
+import { safeReply, upstreamReply } from "../../lib/forms.server.ts";
+import { destroySessionCookie, requireAccountOwner, requireSession } from "../../lib/session.server.ts";
+import { getAccount } from "../../lib/shell.server.ts";
+import { redirectWithToast } from "../../lib/toast.server.ts";
+import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/account";
+import { usePasswordForm } from "./password-form.tsx";
+import { passwordAction } from "./password.server.ts";
 
 /*
  * Settings (/account), spec 1 §2, §5 "Password update", §6, §7 "Session and account", §8.
- * Four forms, one action (hidden `intent`): password, mfa, saml, delete-account. Delete Account is
+ * Four forms, one action (hidden `intent`): password (password-form.tsx, password.server.ts),
+ * mfa (the kit's ToggleForm), saml, delete-account. Delete Account is
  * for account sessions only; its dialog opens by URL (?dialog=delete-account).
  */
 
 const TITLE = "Settings";
 const DELETE_DIALOG = "delete-account";
-
-export const passwordSchema = z.object({
-  intent: z.literal("password"),
-  password: z
-    .string({ error: "Enter a new password." })
-    .min(8, "Password must be at least 8 characters.")
-    .max(128, "Password must be at most 128 characters."),
-});
 
 /** The MFA switch; `current` (the platform's value) is refused: Confirm needs a change (spec 1 §4). */
 export const mfaSchema = (current: boolean) => toggleSchema(current, { intent: z.literal("mfa") }, "mfa_enabled");
@@ -71,23 +66,14 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = formData.get("intent");
 
   switch (intent) {
-    case "password": {
-      const submission = parseWithZod(formData, { schema: passwordSchema });
-      if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-      const { password } = submission.value;
-      // An account sends {username, password}; an IAM user only {password} (spec 1 §5).
-      const result = isAccount
-        ? await apiPost(request, "update-account", { username: user.username, password })
-        : await apiPost(request, "update-iam-user", { password });
-      if (!result.ok) return upstreamReply(submission, result, ["password"]);
-      return redirectWithToast(request, "/account", { type: "success", message: "Account updated." });
-    }
+    case "password":
+      return passwordAction(request, formData, user);
     case "mfa": {
       const account = await getAccount(request);
       if (!account.ok) return upstreamReply(parseWithZod(formData, { schema: mfaSchema(false) }), account, []);
       const current = Boolean(isAccount ? account.data.mfa_enabled : account.data.iam_user?.mfa_enabled);
       const submission = parseWithZod(formData, { schema: mfaSchema(current) });
-      if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success") return data({ result: safeReply(submission) }, { status: 400 });
       const wanted = submission.value.enabled;
       const prefix = isAccount ? "account" : "iam-user";
       const result = wanted
@@ -98,7 +84,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     case "saml": {
       const submission = parseWithZod(formData, { schema: samlSchema });
-      if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success") return data({ result: safeReply(submission) }, { status: 400 });
       const result = await apiPost(request, "update-account-idp", { metalink: submission.value.metalink ?? "" });
       if (!result.ok) return upstreamReply(submission, result, ["metalink"]);
       return redirectWithToast(request, "/account", { type: "success", message: "SAML metadata URL updated." });
@@ -106,7 +92,7 @@ export async function action({ request }: Route.ActionArgs) {
     case "delete-account": {
       const owner = await requireAccountOwner(request);
       const submission = parseWithZod(formData, { schema: deleteSchema });
-      if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success") return data({ result: safeReply(submission) }, { status: 400 });
       const result = await apiPost(request, "remove-account", { username: owner.username });
       if (!result.ok) return upstreamReply(submission, result, ["confirm"]);
       // The account is gone: end the session and say so on the login page.
@@ -145,93 +131,7 @@ function Section({ title, id, children, tone }: { title: string; id: string; chi
   );
 }
 
-function usePasswordForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
-  const pending = usePendingIntent() === "password";
-  const [form, fields] = useForm({
-    id: "password-form",
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  // With JavaScript the page is not reloaded after 'Account updated.': empty the field then.
-  const navigation = useNavigation();
-  const sent = useRef(false);
-  useEffect(() => {
-    if (pending) sent.current = true;
-    else if (sent.current && navigation.state === "idle") {
-      sent.current = false;
-      if (!lastResult) form.reset();
-    }
-  });
-  return {
-    form,
-    element: (
-      <ConformForm form={form} intent="password" labels={{ password: "Password" }} className="flex max-w-xl flex-col gap-2">
-        <PasswordField field={fields.password} label="Password" autoComplete="new-password" hint="8 to 128 characters." />
-        <div>
-          <SubmitButton pending={pending}>Update Password</SubmitButton>
-        </div>
-      </ConformForm>
-    ),
-  };
-}
-
-function useMfaForm({ current, lastResult }: { current: boolean; lastResult: SubmissionResult<string[]> | undefined }) {
-  const pending = usePendingIntent() === "mfa";
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const [form, fields] = useForm({
-    id: "mfa-form",
-    lastResult,
-    defaultValue: { mfa_enabled: current ? "on" : undefined },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: mfaSchema(current) }),
-  });
-  const initial = lastResult?.initialValue ? lastResult.initialValue.mfa_enabled === "on" : current;
-  const [checked, setChecked] = useState(initial);
-  // After an error Confirm is enabled again (spec 1 §4).
-  const hadError = Boolean(lastResult?.error && Object.values(lastResult.error).some((e) => e?.length));
-  const field = fields.mfa_enabled;
-  const inputId = `${form.id}-mfa_enabled`;
-  const hintId = `${inputId}-hint`;
-  return {
-    form,
-    element: (
-      <ConformForm form={form} intent="mfa" labels={{ mfa_enabled: "MFA" }} className="flex max-w-xl flex-col gap-3">
-        <div className="fieldset">
-          <label htmlFor={inputId} className="label text-base-content cursor-pointer justify-start gap-3">
-            <input
-              {...getInputProps(field, { type: "checkbox", ariaAttributes: true })}
-              id={inputId}
-              role="switch"
-              className="toggle toggle-primary"
-              aria-describedby={[field.errors?.length ? field.errorId : null, hintId].filter(Boolean).join(" ")}
-              onChange={(event) => setChecked(event.currentTarget.checked)}
-            />
-            <span>Multi-factor authentication (MFA)</span>
-          </label>
-          <p id={hintId} className="text-base-content/70 mt-1 text-sm">
-            When MFA is on, a one-time passcode is e-mailed to you at every login. Currently {current ? "enabled" : "disabled"}.
-          </p>
-          {field.errors?.length ? (
-            <p id={field.errorId} className="text-error mt-1 text-sm">
-              {field.errors.join(" ")}
-            </p>
-          ) : null}
-        </div>
-        <div>
-          {/* Confirm is disabled until the value differs (with JavaScript; the server checks too). */}
-          <SubmitButton pending={pending} disabled={hydrated && !hadError && checked === current}>
-            Confirm
-          </SubmitButton>
-        </div>
-      </ConformForm>
-    ),
-  };
-}
-
-function useSamlForm({ metalink, lastResult }: { metalink: string; lastResult: SubmissionResult<string[]> | undefined }) {
-  const pending = usePendingIntent() === "saml";
+function useSamlForm({ metalink, lastResult, pending }: { metalink: string; lastResult: SubmissionResult<string[]> | undefined; pending: boolean }) {
   const [form, fields] = useForm({
     id: "saml-form",
     lastResult,
@@ -262,12 +162,13 @@ function useSamlForm({ metalink, lastResult }: { metalink: string; lastResult: S
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { isAccount, username, mfaEnabled, saml, deleteOpen } = loaderData;
   const reply = actionData as ActionResult;
-  const password = usePasswordForm({ lastResult: resultFor(reply, "password") });
-  const mfa = useMfaForm({ current: mfaEnabled, lastResult: resultFor(reply, "mfa") });
-  const samlForm = useSamlForm({ metalink: saml?.metalink ?? "", lastResult: resultFor(reply, "saml") });
+  const pendingIntent = usePendingIntent();
+  const password = usePasswordForm({ lastResult: resultFor(reply, "password"), pending: pendingIntent === "password" });
+  const mfaResult = resultFor(reply, "mfa");
+  const samlForm = useSamlForm({ metalink: saml?.metalink ?? "", lastResult: resultFor(reply, "saml"), pending: pendingIntent === "saml" });
   const deleteResult = resultFor(reply, "delete-account");
-  const deleteFailed = Boolean(deleteResult?.error && Object.values(deleteResult.error).some((e) => e?.length));
-  const hasErrors = [password.form, mfa.form, samlForm.form].some(formHasErrors) || (deleteOpen && deleteFailed);
+  const deleteFailed = replyHasErrors(deleteResult);
+  const hasErrors = [password.form, samlForm.form].some(formHasErrors) || replyHasErrors(mfaResult) || (deleteOpen && deleteFailed);
 
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-4">
@@ -290,7 +191,15 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       </Section>
 
       <Section title="Multi-factor authentication" id="mfa-title">
-        {mfa.element}
+        <ToggleForm
+          id="mfa-form"
+          intent="mfa"
+          fieldName="mfa_enabled"
+          label="Multi-factor authentication (MFA)"
+          current={mfaEnabled}
+          lastResult={mfaResult}
+          hint="When MFA is on, a one-time passcode is e-mailed to you at every login."
+        />
       </Section>
 
       {saml ? (

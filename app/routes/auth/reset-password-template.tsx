@@ -1,6 +1,6 @@
-import { SetPasswordPage } from "../components/auth-layout.tsx";
-import { setPasswordAction } from "../lib/auth.server.ts";
-import { ErrorPage } from "../root.tsx";
+import { SetPasswordPage } from "../../components/auth-layout.tsx";
+import { setPasswordAction } from "../../lib/auth.server.ts";
+import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/reset-password-template";
 
 /* /reset-password-template?access_token=… (spec 3 §2.8): the link of the password-recovery e-mail. */

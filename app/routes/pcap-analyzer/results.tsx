@@ -12,7 +12,7 @@ import {
   type PcapSummary,
 } from "../../lib/pcap.ts";
 import { applyParams, queryString } from "../../lib/url.ts";
-import { DataTable, type Column } from "../data-table.tsx";
+import { DataTable, type Column } from "../../components/data-table.tsx";
 
 /*
  * The analysis of a capture (spec 1 §2, §3 'PCAP session', §4): a summary line, the degraded-flow
@@ -51,7 +51,8 @@ export function DegradedBar({ summary }: { summary: PcapSummary }) {
           {formatCount(summary.degraded_sessions)} of {plural(summary.sessions, "session", "sessions")} not good
         </span>
       </div>
-      <progress id="pcap-degraded" className="progress progress-error h-3 w-full" value={percent} max={100} />
+      {/* The track is the good share (green), the value the degraded one (red): 0 % shows all good. */}
+      <progress id="pcap-degraded" className="progress progress-error bg-success h-3 w-full" value={percent} max={100} />
     </div>
   );
 }
@@ -88,47 +89,6 @@ export function Performance({ value }: { value: PcapSession["performance"] }) {
       {good ? "good" : "not good"}
     </span>
   );
-}
-
-export const sessionSortable = [
-  "start_time",
-  "end_time",
-  "app_name",
-  "server_name",
-  "src",
-  "dst",
-  "proto",
-  "tx_bytes",
-  "rx_bytes",
-  "tx_packets",
-  "performance",
-] as const;
-
-/** The value a column sorts by (loader side). */
-export function sessionSortValue(row: PcapSession, column: string): string | number | null {
-  switch (column) {
-    case "src":
-      return endpoint(row.src_addr, row.src_port);
-    case "dst":
-      return endpoint(row.dst_addr, row.dst_port);
-    default:
-      return (row as unknown as Record<string, string | number | null>)[column] ?? null;
-  }
-}
-
-/** The text a search matches (loader side). */
-export function sessionSearchText(row: PcapSession): string {
-  return [
-    row.app_name,
-    row.server_name,
-    endpoint(row.src_addr, row.src_port),
-    endpoint(row.dst_addr, row.dst_port),
-    row.proto,
-    row.performance,
-    row.start_time,
-  ]
-    .filter(Boolean)
-    .join("\u0000");
 }
 
 /** Date over time of day: two short lines keep the eleven columns within a laptop's width. */
@@ -202,6 +162,16 @@ export function SessionsTable({ page }: { page: TablePage<PcapSession> }) {
     return columnsFor((id) => `${prefix}session=${encodeURIComponent(id)}&dialog=report`);
   }, [location.pathname, location.search]);
 
+  const csvHref = useMemo(() => {
+    const params = new URLSearchParams(location.search);
+    const out = new URLSearchParams();
+    for (const k of ["key", "name", "q", "sort"]) {
+      const v = params.get(k);
+      if (v) out.set(k, v);
+    }
+    return `/pcap-analyzer/sessions.csv?${out.toString()}`;
+  }, [location.search]);
+
   /** With JS, a click anywhere on a row opens its report (the row's link does it without JS). */
   function onClick(event: ReactMouseEvent<HTMLDivElement>) {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -222,6 +192,12 @@ export function SessionsTable({ page }: { page: TablePage<PcapSession> }) {
         rowLabel={(r) => `${endpoint(r.src_addr, r.src_port)} to ${endpoint(r.dst_addr, r.dst_port)}`}
         selection="none"
         searchPlaceholder="Search sessions"
+        toolbar={
+          // The sessions the search selects (all pages, in the table's order), as CSV.
+          <a href={csvHref} className="btn btn-sm btn-outline" download>
+            Export CSV<span className="sr-only"> of the {page.total === 1 ? "session" : `${page.total} sessions`} shown</span>
+          </a>
+        }
       />
     </div>
   );

@@ -11,7 +11,7 @@ import {
   uploadDetails,
   uploadErrorMessage,
 } from "../../lib/pcap.ts";
-import { useHydrated } from "../data-table.tsx";
+import { useHydrated } from "../../components/data-table.tsx";
 
 /*
  * Choose one capture and send it (spec 1 §2 'PCAP Analyzer dialog', §4 'PCAP flow', §5, §8).
@@ -44,7 +44,7 @@ export function UploadForm({
   from: string | null;
   /** The key of the capture shown below (the completed upload stays visible for it). */
   currentKey: string | null;
-  /** The page action's answer when the analysis failed (JS path). */
+  /** Why the analysis failed: the page action's answer (JS) or the no-JS upload's `?upload_error=`. */
   serverError: string | null;
 }) {
   const hydrated = useHydrated();
@@ -206,7 +206,9 @@ export function UploadForm({
     if (!dragging) setDragging(true);
   }
 
-  const error = state.phase === "error" ? state.error : state.phase === "uploaded" && !analyzing ? serverError : null;
+  // serverError: the analysis refused the file, after the JS upload (phase "uploaded") or, without
+  // JavaScript, from the page URL (phase "idle"): beside the field in both cases.
+  const error = state.phase === "error" ? state.error : (state.phase === "uploaded" && !analyzing) || state.phase === "idle" ? serverError : null;
   const showProgress =
     state.phase === "preparing" || state.phase === "uploading" || (state.phase === "uploaded" && (analyzing || state.key === currentKey || !!serverError));
   const describedBy = ["pcap-file-hint", error ? "pcap-file-error" : null].filter(Boolean).join(" ");

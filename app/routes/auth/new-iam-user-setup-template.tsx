@@ -1,6 +1,6 @@
-import { SetPasswordPage } from "../components/auth-layout.tsx";
-import { setPasswordAction } from "../lib/auth.server.ts";
-import { ErrorPage } from "../root.tsx";
+import { SetPasswordPage } from "../../components/auth-layout.tsx";
+import { setPasswordAction } from "../../lib/auth.server.ts";
+import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/new-iam-user-setup-template";
 
 /* /new-iam-user-setup-template?iam_user_token=… (spec 3 §2.8): the first password of a new IAM user. */

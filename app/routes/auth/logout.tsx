@@ -1,12 +1,12 @@
 import { Form, redirect, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { AuthLayout } from "../components/auth-layout.tsx";
-import { PageTitle, SubmitButton } from "../components/forms.tsx";
-import { callApi } from "../lib/api.server.ts";
-import { readForm } from "../lib/csrf.server.ts";
-import { destroySessionCookie, getSession, getUser } from "../lib/session.server.ts";
-import { redirectWithToast } from "../lib/toast.server.ts";
-import { ErrorPage } from "../root.tsx";
+import { AuthLayout } from "../../components/auth-layout.tsx";
+import { PageTitle, SubmitButton } from "../../components/forms.tsx";
+import { callApi } from "../../lib/api.server.ts";
+import { readForm } from "../../lib/csrf.server.ts";
+import { destroySessionCookie, getSession, getUser } from "../../lib/session.server.ts";
+import { redirectWithToast } from "../../lib/toast.server.ts";
+import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/logout";
 
 /*

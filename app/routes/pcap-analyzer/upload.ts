@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
-import { apiGet, detailText } from "../lib/api.server.ts";
-import { messages, safeFrom } from "../lib/pcap.ts";
-import { receiveMultipartUpload, sessionEnded } from "../lib/pcap.server.ts";
-import { requirePost } from "../lib/csrf.server.ts";
-import { requireSession } from "../lib/session.server.ts";
-import { redirectWithToast } from "../lib/toast.server.ts";
-import type { Route } from "./+types/pcap-analyzer.upload";
+import { apiGet, detailText } from "../../lib/api.server.ts";
+import { messages, safeFrom } from "../../lib/pcap.ts";
+import { analysisFailure, receiveMultipartUpload, sessionEnded } from "../../lib/pcap.server.ts";
+import { requirePost } from "../../lib/csrf.server.ts";
+import { requireSession } from "../../lib/session.server.ts";
+import { redirectWithToast } from "../../lib/toast.server.ts";
+import type { Route } from "./+types/upload";
 
 /*
  * POST /pcap-analyzer/upload: the PCAP Analyzer's upload without JavaScript (spec 1 §4 'PCAP
@@ -47,8 +47,11 @@ export async function action({ request }: Route.ActionArgs) {
   const { pcap_file_key: key, pcap_file_name: name } = result.upload;
   const analysis = await apiGet(request, "analyze-s3-pcap", { pcap_file_key: key, pcap_file_name: name });
   if (!analysis.ok) {
-    // Not a readable capture (422), or gone: back to the form with the platform's message.
-    return redirectWithToast(request, back, { type: "error", message: detailText(analysis.detail, messages.unknown), persistent: true });
+    // Not a readable capture (422): back to the form, which says so beside the file field (as
+    // with JavaScript). Anything else (gone, …): the platform's message as a toast.
+    const failure = analysisFailure(analysis.status, analysis.detail, detailText(analysis.detail, messages.unknown));
+    if (failure.code) return redirect(pagePath({ from, upload_error: failure.code }), 303);
+    return redirectWithToast(request, back, { type: "error", message: failure.message, persistent: true });
   }
   return redirectWithToast(request, pagePath({ key, name, from }), { type: "success", message: messages.analyzed });
 }

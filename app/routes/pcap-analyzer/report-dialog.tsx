@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { endpoint, formatDuration, formatTime, ZOOM_DEFAULT, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP, type FlowReport } from "../../lib/pcap.ts";
 import { hrefWith, hrefWithout } from "../../lib/url.ts";
-import { DialogActions, UrlDialog } from "../dialog.tsx";
+import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
 
 /*
  * The flow analysis report of one session (spec 1 §2: 'a report dialog with a PDF preview, zoom

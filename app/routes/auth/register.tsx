@@ -2,14 +2,14 @@ import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import { AuthLayout } from "../components/auth-layout.tsx";
-import { CheckboxField, ConformForm, formHasErrors, PageTitle, PasswordField, SubmitButton, TextField } from "../components/forms.tsx";
-import { callApi } from "../lib/api.server.ts";
-import { rememberedSubscriber } from "../lib/auth.server.ts";
-import { readForm } from "../lib/csrf.server.ts";
-import { upstreamReply } from "../lib/forms.server.ts";
-import { redirectWithToast } from "../lib/toast.server.ts";
-import { ErrorPage } from "../root.tsx";
+import { AuthLayout } from "../../components/auth-layout.tsx";
+import { CheckboxField, ConformForm, formHasErrors, PageTitle, PasswordField, SubmitButton, TextField } from "../../components/forms.tsx";
+import { callApi } from "../../lib/api.server.ts";
+import { rememberedSubscriber } from "../../lib/auth.server.ts";
+import { readForm } from "../../lib/csrf.server.ts";
+import { safeReply, upstreamReply } from "../../lib/forms.server.ts";
+import { redirectWithToast } from "../../lib/toast.server.ts";
+import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/register";
 
 /* /register (spec 3 §2.9, §3 Registration): 'Join us!' with email, password and the terms. */
@@ -39,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: registerSchema });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  if (submission.status !== "success") return data({ result: safeReply(submission) }, { status: 400 });
   const { username, password, subscriber } = submission.value;
   const body: Record<string, unknown> = { username, password, terms: true };
   const sub = subscriber?.trim() || (await rememberedSubscriber(request));
@@ -48,7 +48,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!result.ok) {
     // 409 (the e-mail is taken) belongs beside the Email field; anything else by field or summary.
     if (result.status === 409 && typeof result.detail === "string") {
-      return data({ result: submission.reply({ fieldErrors: { username: [result.detail] }, hideFields: ["password"] }) }, { status: 409 });
+      return data({ result: safeReply(submission, { fieldErrors: { username: [result.detail] } }) }, { status: 409 });
     }
     return upstreamReply(submission, result, Object.keys(fieldLabels));
   }

@@ -1,8 +1,8 @@
-import { productName } from "../lib/env.server.ts";
-import { messages, uploadErrorMessage } from "../lib/pcap.ts";
-import { callPlatformRaw, platformUnavailable, sessionEnded } from "../lib/pcap.server.ts";
-import { requireSession } from "../lib/session.server.ts";
-import type { Route } from "./+types/pcap-analyzer.report-pdf";
+import { productName } from "../../lib/env.server.ts";
+import { messages, uploadErrorMessage } from "../../lib/pcap.ts";
+import { callPlatformRaw, platformUnavailable, sessionEnded } from "../../lib/pcap.server.ts";
+import { requireSession } from "../../lib/session.server.ts";
+import type { Route } from "./+types/report-pdf";
 
 /*
  * GET /pcap-analyzer/report.pdf?key=…&session=…[&download=1]: the performance insights report of

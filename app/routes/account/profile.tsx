@@ -1,15 +1,16 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
 import { data, useNavigation } from "react-router";
 import { z } from "zod";
-import { ConformForm, ErrorSummary, formHasErrors, PageTitle, SubmitButton, TextareaField, TextField } from "../components/forms.tsx";
-import { apiPost } from "../lib/api.server.ts";
-import { readForm } from "../lib/csrf.server.ts";
-import { upstreamReply } from "../lib/forms.server.ts";
-import { requireSession } from "../lib/session.server.ts";
-import { getAccount } from "../lib/shell.server.ts";
-import { redirectWithToast } from "../lib/toast.server.ts";
-import { ErrorPage } from "../root.tsx";
+import { ConformForm, ErrorSummary, formHasErrors, PageTitle, SubmitButton, TextareaField, TextField } from "../../components/forms.tsx";
+import { apiPost } from "../../lib/api.server.ts";
+import { readForm } from "../../lib/csrf.server.ts";
+import { safeReply, upstreamReply } from "../../lib/forms.server.ts";
+import { requireSession } from "../../lib/session.server.ts";
+import { getAccount } from "../../lib/shell.server.ts";
+import { redirectWithToast } from "../../lib/toast.server.ts";
+import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/profile";
 
 /*
@@ -35,19 +36,20 @@ export const profileSchemas = {
       .max(254, "Email must be at most 254 characters.")
       .pipe(z.email({ error: "Enter a valid email address." })),
   }),
+  // Phone and address are optional: an empty field clears them (Conform reads it as undefined).
   phone: z.object({
     intent: z.literal("phone"),
     phone: z
-      .string({ error: "Enter your phone number." })
+      .string()
       .trim()
-      .min(1, "Enter your phone number.")
       .max(50, "Phone must be at most 50 characters.")
-      .regex(/^[0-9A-Za-z+()\-./#*,; ]+$/, "Enter a valid phone number.")
-      .regex(/[0-9]/, "Enter a valid phone number."),
+      .regex(/^[0-9A-Za-z+()\-./#*,; ]*$/, "Enter a valid phone number.")
+      .refine((v) => v === "" || /[0-9]/.test(v), "Enter a valid phone number.")
+      .optional(),
   }),
   address: z.object({
     intent: z.literal("address"),
-    address: z.string({ error: "Enter your address." }).trim().min(1, "Enter your address.").max(500, "Address must be at most 500 characters."),
+    address: z.string().trim().max(500, "Address must be at most 500 characters.").optional(),
   }),
 } as const;
 
@@ -83,9 +85,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (!isFieldName(intent)) throw data("Unknown intent", { status: 400 });
 
   const submission = parseWithZod(formData, { schema: profileSchemas[intent] });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ result: safeReply(submission) }, { status: 400 });
   // Browsers send a textarea's line breaks as CRLF: store plain newlines.
-  const value = (submission.value as Record<string, string>)[intent]!.replace(/\r\n?/g, "\n");
+  const value = ((submission.value as Record<string, string | undefined>)[intent] ?? "").replace(/\r\n?/g, "\n");
   const result =
     user.session_type === "account"
       ? await apiPost(request, "update-account", { username: user.username, [intent]: value })
@@ -153,6 +155,18 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     address: useFieldForm("address", values.address, resultFor(reply, "address")),
   };
   const hasErrors = Object.values(forms).some((f) => formHasErrors(f.form));
+  // After a field is saved the page shows what the platform holds, as a reload without JavaScript
+  // does: every form goes back to the loader's values, and an old error of another field goes.
+  const navigation = useNavigation();
+  const submitted = useRef(false);
+  useEffect(() => {
+    if (navigation.state === "submitting") submitted.current = true;
+    else if (navigation.state === "idle" && submitted.current) {
+      submitted.current = false;
+      // form.reset() would go back to the values the page first had: set the loader's values instead.
+      if (!reply?.result) for (const name of fieldNames) forms[name].form.update({ name, value: values[name], validated: false });
+    }
+  });
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-4">
       <PageTitle title={TITLE} error={hasErrors} />

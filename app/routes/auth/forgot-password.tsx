@@ -3,13 +3,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { AuthLayout, Notice, BackToLogin } from "../components/auth-layout.tsx";
-import { ConformForm, formHasErrors, PageTitle, SelectField, SubmitButton, TextField } from "../components/forms.tsx";
-import { callApi } from "../lib/api.server.ts";
-import { accountChoices, type AccountChoice } from "../lib/auth.server.ts";
-import { readForm } from "../lib/csrf.server.ts";
-import { upstreamReply } from "../lib/forms.server.ts";
-import { ErrorPage } from "../root.tsx";
+import { AuthLayout, Notice, BackToLogin } from "../../components/auth-layout.tsx";
+import { ConformForm, formHasErrors, PageTitle, SelectField, SubmitButton, TextField } from "../../components/forms.tsx";
+import { callApi } from "../../lib/api.server.ts";
+import { accountChoices, type AccountChoice } from "../../lib/auth.server.ts";
+import { readForm } from "../../lib/csrf.server.ts";
+import { safeReply, upstreamReply } from "../../lib/forms.server.ts";
+import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/forgot-password";
 
 /*
@@ -40,7 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
   const none: AccountChoice[] = [];
-  if (submission.status !== "success") return data({ result: submission.reply(), accounts: none }, { status: 400 });
+  if (submission.status !== "success") return data({ result: safeReply(submission), accounts: none }, { status: 400 });
   const { username, account_id } = submission.value;
   const body: Record<string, string> = { username };
   if (account_id) body.account_id = account_id;
@@ -48,7 +48,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (result.ok) throw redirect("/forgot-password?sent=1", { status: 303 });
   if (result.status === 300) {
     const accounts = accountChoices(result.detail);
-    if (accounts.length > 0) return data({ result: submission.reply(), accounts });
+    if (accounts.length > 0) return data({ result: safeReply(submission), accounts });
   }
   const reply = upstreamReply(submission, result, Object.keys(fieldLabels));
   return data({ ...reply.data, accounts: none }, reply.init ?? undefined);

@@ -2,14 +2,14 @@ import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { ACCOUNT_CHOICE_MESSAGE, AuthLayout, Notice } from "../components/auth-layout.tsx";
-import { ConformForm, formHasErrors, PageTitle, PasswordField, SelectField, SubmitButton, TextField } from "../components/forms.tsx";
-import { commitPendingLogin, finishLogin, rememberedSubscriber, requestToken, type AccountChoice } from "../lib/auth.server.ts";
-import { readForm } from "../lib/csrf.server.ts";
-import { splitDetail } from "../lib/forms.server.ts";
-import { getSession, getUser, sessionStorage } from "../lib/session.server.ts";
-import { redirectWithToast } from "../lib/toast.server.ts";
-import { ErrorPage } from "../root.tsx";
+import { ACCOUNT_CHOICE_MESSAGE, AuthLayout, Notice } from "../../components/auth-layout.tsx";
+import { ConformForm, formHasErrors, PageTitle, PasswordField, SelectField, SubmitButton, TextField } from "../../components/forms.tsx";
+import { commitAccountChoice, commitPendingLogin, finishLogin, readAccountChoice, rememberedSubscriber, requestToken, type AccountChoice } from "../../lib/auth.server.ts";
+import { readForm } from "../../lib/csrf.server.ts";
+import { safeReply, splitDetail } from "../../lib/forms.server.ts";
+import { getSession, getUser, sessionStorage } from "../../lib/session.server.ts";
+import { redirectWithToast } from "../../lib/toast.server.ts";
+import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/login";
 
 /*
@@ -17,21 +17,28 @@ import type { Route } from "./+types/login";
  * dropdown appears only after the platform answered 300 with the accounts sharing the e-mail.
  */
 
-const loginSchema = z.object({
-  username: z
-    .string({ error: "Enter your email." })
-    .trim()
-    .min(1, "Enter your email.")
-    .pipe(z.email({ error: "Enter a valid email address." })),
-  password: z.string({ error: "Enter your password." }),
-  account_id: z.string().optional(),
-  subscriber: z.string().optional(),
-  redirectTo: z.string().optional(),
-});
+const ENTER_PASSWORD = "Enter your password.";
+
+/**
+ * While choosing the account (after a 300) the password may stay empty: the console kept it,
+ * sealed, in the session rather than sending it back into the page.
+ */
+const loginSchema = (choosing: boolean) =>
+  z.object({
+    username: z
+      .string({ error: "Enter your email." })
+      .trim()
+      .min(1, "Enter your email.")
+      .pipe(z.email({ error: "Enter a valid email address." })),
+    password: choosing ? z.string().optional() : z.string({ error: ENTER_PASSWORD }),
+    account_id: z.string().optional(),
+    subscriber: z.string().optional(),
+    redirectTo: z.string().optional(),
+  });
 
 const fieldLabels = { username: "Email", password: "Password", account_id: "Account" };
 const noStore = { "Cache-Control": "no-store" };
-// Credentials may be on the page (the 300 answer keeps the password filled in): never cache it.
+// The login answers carry account choices and errors of a sign-in: never cache them.
 export const headers: Route.HeadersFunction = () => noStore;
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -46,8 +53,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     changed = true;
   }
   // Coming back to the login form (e.g. 'Try a different email') abandons a waiting login code.
-  if (session.has("pending")) {
+  if (session.has("pending") || session.has("choice")) {
     session.unset("pending");
+    session.unset("choice");
     changed = true;
   }
   const headers = new Headers(noStore);
@@ -60,12 +68,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: loginSchema });
+  const choosing = Boolean(formData.get("account_id"));
+  const submission = parseWithZod(formData, { schema: loginSchema(choosing) });
   const none: AccountChoice[] = [];
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }), accounts: none }, { status: 400, headers: noStore });
+    return data({ result: safeReply(submission), accounts: none }, { status: 400, headers: noStore });
   }
-  const { username, password, account_id, redirectTo } = submission.value;
+  const { username, account_id, redirectTo } = submission.value;
+  const password = submission.value.password || (await readAccountChoice(request, username));
+  if (!password) {
+    return data({ result: safeReply(submission, { fieldErrors: { password: [ENTER_PASSWORD] } }), accounts: none }, { status: 400, headers: noStore });
+  }
   const subscriber = submission.value.subscriber?.trim() || (await rememberedSubscriber(request));
   const outcome = await requestToken({ username, password, account_id, subscriber });
 
@@ -77,15 +90,18 @@ export async function action({ request }: Route.ActionArgs) {
       const cookie = await commitPendingLogin(request, { username, password, account_id, subscriber, redirectTo });
       return redirectWithToast(request, "/login-mfa", { type: "warning", message: outcome.detail }, { headers: { "Set-Cookie": cookie } });
     }
-    case "choose":
-      // 300: the same form again, now with the Account dropdown. The password stays filled in
-      // (also without JavaScript) so that choosing an account and clicking Login is enough.
-      return data({ result: submission.reply(), accounts: outcome.accounts }, { headers: noStore });
+    case "choose": {
+      // 300: the same form again, now with the Account dropdown. The password is kept sealed in
+      // the session (never sent back to the page), so choosing an account and clicking Login is enough.
+      const headers = new Headers(noStore);
+      headers.append("Set-Cookie", await commitAccountChoice(request, username, password));
+      return data({ result: safeReply(submission), accounts: outcome.accounts }, { headers });
+    }
     case "error": {
       const { fieldErrors, formErrors } = splitDetail(outcome.result.detail, Object.keys(fieldLabels));
       const status = outcome.result.status >= 400 && outcome.result.status < 500 ? outcome.result.status : 400;
       return data(
-        { result: submission.reply({ formErrors, fieldErrors, hideFields: ["password"] }), accounts: none },
+        { result: safeReply(submission, { formErrors, fieldErrors }), accounts: none },
         { status, headers: noStore },
       );
     }
@@ -97,7 +113,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const [form, fields] = useForm({
     id: "login",
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema(accounts.length > 0) }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -122,7 +138,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <input type="hidden" name="subscriber" value={loaderData.subscriber} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <TextField field={fields.username} label="Email" type="email" autoComplete="username" />
-        <PasswordField field={fields.password} label="Password" autoComplete="current-password" />
+        <PasswordField
+          field={fields.password}
+          label="Password"
+          autoComplete="current-password"
+          hint={accounts.length > 0 ? "Leave it empty to use the password you just entered." : undefined}
+        />
         {accounts.length > 0 ? (
           <>
             <Notice tone="warning" alert>

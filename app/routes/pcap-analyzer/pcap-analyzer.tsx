@@ -1,15 +1,18 @@
 import { data, Link, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
-import { AnalysisSummary, DegradedBar, SessionsTable, sessionSearchText, sessionSortable, sessionSortValue, Warnings } from "../components/pcap/results.tsx";
-import { ReportDialog, type ReportState } from "../components/pcap/report-dialog.tsx";
-import { UploadForm } from "../components/pcap/upload-form.tsx";
-import { PageTitle } from "../components/forms.tsx";
-import { apiGet, apiPost, detailText } from "../lib/api.server.ts";
-import { readForm } from "../lib/csrf.server.ts";
-import { messages, parseZoom, safeFrom, uploadErrorMessage, type FlowReport, type PcapAnalysis } from "../lib/pcap.ts";
-import { requireSession } from "../lib/session.server.ts";
-import { ErrorPage } from "../root.tsx";
-import { pageRows, parseTableQuery } from "../lib/table.server.ts";
-import { redirectWithToast } from "../lib/toast.server.ts";
+import { AnalysisSummary, DegradedBar, SessionsTable, Warnings } from "./results.tsx";
+import { sessionQuery } from "./sessions-query.ts";
+import { ReportDialog, type ReportState } from "./report-dialog.tsx";
+import { UploadForm } from "./upload-form.tsx";
+import { PageTitle } from "../../components/forms.tsx";
+import { apiGet, apiPost, detailText } from "../../lib/api.server.ts";
+import { readForm } from "../../lib/csrf.server.ts";
+import { messages, parseZoom, safeFrom, uploadErrorFromCode, uploadErrorMessage, type FlowReport, type PcapAnalysis, type PcapSession, PCAP_DEFAULT_PAGE_SIZE, PCAP_SESSION_SORTABLE } from "../../lib/pcap.ts";
+import { analysisFailure } from "../../lib/pcap.server.ts";
+import { requireSession } from "../../lib/session.server.ts";
+import { ErrorPage } from "../../root.tsx";
+import { parseTableQuery, type TablePage } from "../../lib/table.server.ts";
+import { rowsJson } from "../../lib/table-rows.ts";
+import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/pcap-analyzer";
 
 /* ------------------------------------------------------------------------------------------------
@@ -23,7 +26,7 @@ import type { Route } from "./+types/pcap-analyzer";
 export const handle = { hideNav: true };
 
 /** The sessions table remembers its own page size (default 50, spec 1 §2), apart from the other tables. */
-const TABLE = { sortable: sessionSortable, defaultSize: 50, cookieName: "pcap_page_size" } as const;
+const TABLE = { sortable: PCAP_SESSION_SORTABLE, defaultSize: PCAP_DEFAULT_PAGE_SIZE, cookieName: "pcap_page_size" } as const;
 
 function analyzerHref(params: Record<string, string | null | undefined>) {
   const q = new URLSearchParams();
@@ -40,18 +43,30 @@ export async function loader({ request }: Route.LoaderArgs) {
   const from = rawFrom ? safeFrom(rawFrom) : null;
   const key = params.get("key");
   const name = params.get("name");
-  const base = { from, closeHref: from ?? "/main-dashboard", key, name };
+  const base = { from, closeHref: from ?? "/main-dashboard", key, name, uploadError: uploadErrorFromCode(params.get("upload_error")) };
   const headers = { "Cache-Control": "private, no-store" };
   if (!key || !name) return data({ ...base, analysis: null, error: null, table: null, report: null, session: null }, { headers });
 
-  const res = await apiGet<PcapAnalysis>(request, "analyze-s3-pcap", { pcap_file_key: key, pcap_file_name: name });
-  if (!res.ok) {
-    return data({ ...base, analysis: null, error: detailText(res.detail, messages.unknown), table: null, report: null, session: null }, { headers });
-  }
-  const { sessions, ...analysis } = res.data;
   const { state, headers: tableHeaders } = parseTableQuery(request, TABLE);
   tableHeaders.set("Cache-Control", headers["Cache-Control"]);
-  const table = pageRows(sessions, state, { getRowId: (s) => s.session_id, search: sessionSearchText, sortValue: sessionSortValue });
+  // The platform searches, sorts and pages the sessions: only this page travels.
+  const res = await apiGet<PcapAnalysis>(request, "analyze-s3-pcap", { pcap_file_key: key, pcap_file_name: name, ...sessionQuery(state) });
+  if (!res.ok) {
+    const failure = analysisFailure(res.status, res.detail, detailText(res.detail, messages.unknown));
+    return data({ ...base, analysis: null, error: failure.message, table: null, report: null, session: null }, { headers });
+  }
+  const { sessions, sessions_total, ...analysis } = res.data;
+  const pageCount = Math.max(1, Math.ceil(sessions_total / state.size));
+  const table: TablePage<PcapSession> = {
+    ...state,
+    page: Math.min(state.page, pageCount),
+    rows: rowsJson(sessions),
+    rowCount: sessions.length,
+    total: sessions_total,
+    unfiltered: analysis.summary.sessions,
+    pageCount,
+    selected: [],
+  };
 
   const session = params.get("dialog") === "report" ? params.get("session") : null;
   let report: ReportState | null = null;
@@ -85,7 +100,10 @@ export async function action({ request }: Route.ActionArgs) {
   const rawFrom = new URL(request.url).searchParams.get("from");
   const from = rawFrom ? safeFrom(rawFrom) : null;
   const res = await apiGet(request, "analyze-s3-pcap", { pcap_file_key: key, pcap_file_name: name });
-  if (!res.ok) return data({ error: detailText(res.detail, messages.unknown) }, { status: res.status >= 400 && res.status < 500 ? res.status : 400 });
+  if (!res.ok) {
+    const failure = analysisFailure(res.status, res.detail, detailText(res.detail, messages.unknown));
+    return data({ error: failure.message }, { status: res.status >= 400 && res.status < 500 ? res.status : 400 });
+  }
   return redirectWithToast(request, analyzerHref({ key, name, from }), { type: "success", message: messages.analyzed });
 }
 
@@ -104,7 +122,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 }
 
 export default function PcapAnalyzer({ loaderData, actionData }: Route.ComponentProps) {
-  const { closeHref, from, key, name, analysis, error, table, report, session } = loaderData;
+  const { closeHref, from, key, name, analysis, error, table, report, session, uploadError } = loaderData;
   const navigation = useNavigation();
   // Read here, not from the loader: a zoom change does not run the loader again (shouldRevalidate).
   const [params] = useSearchParams();
@@ -116,7 +134,7 @@ export default function PcapAnalyzer({ loaderData, actionData }: Route.Component
       className="card bg-base-100 border-base-300 mx-auto w-full max-w-7xl border shadow-xl"
       data-testid="pcap-analyzer"
     >
-      <PageTitle title="PCAP Analyzer" />
+      <PageTitle title="PCAP Analyzer" error={Boolean(error || uploadError || (actionData && "error" in actionData))} />
       <div className="card-body gap-5 p-3 sm:p-6">
         <header className="border-base-300 -mx-3 -mt-3 flex items-center justify-between gap-4 border-b px-3 py-3 sm:-mx-6 sm:-mt-6 sm:px-6">
           <h1 id="pcap-title" className="text-xl font-semibold">
@@ -128,7 +146,7 @@ export default function PcapAnalyzer({ loaderData, actionData }: Route.Component
           </Link>
         </header>
 
-        <UploadForm from={from} currentKey={analysis ? key : null} serverError={actionData && "error" in actionData ? actionData.error : null} />
+        <UploadForm from={from} currentKey={analysis ? key : null} serverError={actionData && "error" in actionData ? actionData.error : uploadError} />
 
         {error ? (
           <div role="alert" className="alert alert-error alert-soft border-error text-base-content border">

@@ -1,9 +1,9 @@
 import { data } from "react-router";
-import { apiGet } from "../lib/api.server.ts";
-import { readForm } from "../lib/csrf.server.ts";
-import { cleanFileName } from "../lib/pcap.ts";
-import { requireSession } from "../lib/session.server.ts";
-import type { Route } from "./+types/pcap-analyzer.upload-url";
+import { apiGet } from "../../lib/api.server.ts";
+import { readForm } from "../../lib/csrf.server.ts";
+import { cleanFileName } from "../../lib/pcap.ts";
+import { requireSession } from "../../lib/session.server.ts";
+import type { Route } from "./+types/upload-url";
 
 /*
  * POST /pcap-analyzer/upload-url {csrf, pcap_file_name}: the JS upload's first step (spec 1 §7

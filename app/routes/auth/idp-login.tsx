@@ -1,10 +1,10 @@
 import { data } from "react-router";
-import { AuthLayout, BackToLogin } from "../components/auth-layout.tsx";
-import { PageTitle } from "../components/forms.tsx";
-import { callApi } from "../lib/api.server.ts";
-import { finishLogin } from "../lib/auth.server.ts";
-import type { SessionType } from "../lib/session.server.ts";
-import { ErrorPage } from "../root.tsx";
+import { AuthLayout, BackToLogin } from "../../components/auth-layout.tsx";
+import { PageTitle } from "../../components/forms.tsx";
+import { callApi } from "../../lib/api.server.ts";
+import { finishLogin } from "../../lib/auth.server.ts";
+import type { SessionType } from "../../lib/session.server.ts";
+import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/idp-login";
 
 /*

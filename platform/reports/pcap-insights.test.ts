@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { analyzeFile } from "../pcap/analyzer.ts";
+import { flowReport, toSession } from "../pcap/report.ts";
+import { renderPcapInsightsPdf } from "./pcap-insights.ts";
+
+const SHARED = new URL("../../../shared/pcaps/captures/", import.meta.url).pathname;
+
+describe("the performance insights PDF", () => {
+  it("is a tagged PDF: structure tree, language, displayed title, headings and tables", async () => {
+    const result = await analyzeFile(`${SHARED}tcpdump-ssh.pcap`);
+    const conv = result.conversations.find((c) => toSession(c).proto === "tcp")!;
+    const session = { ...toSession(conv), ep_id: null, app_service_id: null, node_id: null };
+    const pdf = await renderPcapInsightsPdf({
+      productName: "Linkwise",
+      fileName: "tcpdump-ssh.pcap",
+      session,
+      report: flowReport(conv),
+      generatedAt: new Date("2026-01-01T00:00:00Z"),
+    });
+    const text = pdf.toString("latin1");
+    expect(text.startsWith("%PDF-1.5")).toBe(true);
+    expect(text).toMatch(/\/MarkInfo \d+ 0 R|\/Marked true/);
+    expect(text).toContain("/StructTreeRoot");
+    expect(text).toContain("/Lang (en-US)");
+    expect(text).toContain("/DisplayDocTitle true");
+    for (const tag of ["/S /Document", "/S /H1", "/S /H2", "/S /H3", "/S /P", "/S /Table", "/S /TR", "/S /TH", "/S /TD"]) expect(text).toContain(tag);
+  });
+});
