@@ -12,10 +12,10 @@ import {
   updateContact,
 } from "../domain/contacts.ts";
 import { cachedJson } from "../lib/auth.ts";
-import { caller, requireWriter } from "../lib/context.ts";
+import { caller, requireWriter, writerOnly } from "../lib/context.ts";
 import { ApiError } from "../lib/errors.ts";
-import { bearer, DetailSchema, errors, jsonBody, ok } from "../lib/openapi.ts";
-import { emailField, idField, isSingleLine, limits, line, multiline, requiredName, writeResponses, writerOnly } from "./entities.ts";
+import { emailField, idField, isSingleLine, junkMessage, limits, line, maxMessage, multiline, requiredName } from "../lib/fields.ts";
+import { bearer, DetailSchema, errors, jsonBody, ok, writeResponses } from "../lib/openapi.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Schemas
@@ -90,7 +90,7 @@ const AssignEntityBody = z
     contact_id: idField("Contact id"),
     contact_types: z
       .string({ error: selectEntityAndTypes })
-      .max(limits.name, `Must be at most ${limits.name} characters`)
+      .max(limits.name, maxMessage(limits.name))
       .superRefine((s, ctx) => {
         const { types, unknown } = parseContactTypes(s);
         if (unknown.length > 0) {
@@ -104,8 +104,8 @@ const AssignEntityBody = z
       .string({ error: selectEntityAndTypes })
       .trim()
       .min(1, selectEntityAndTypes)
-      .max(limits.name, `Must be at most ${limits.name} characters`)
-      .refine(isSingleLine, "Must be one line of text without control characters"),
+      .max(limits.name, maxMessage(limits.name))
+      .refine(isSingleLine, junkMessage),
   })
   .openapi("ContactAssignEntity");
 

@@ -1,5 +1,4 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
 import type { PlatformApp } from "../app.ts";
 import {
   assignEntityParent,
@@ -10,97 +9,12 @@ import {
   removeEntity,
 } from "../domain/entities.ts";
 import { cachedJson } from "../lib/auth.ts";
-import { caller, requireWriter, type Env } from "../lib/context.ts";
-import { ErrorSchema } from "../lib/errors.ts";
-import { bearer, DetailSchema, errors, jsonBody, ok } from "../lib/openapi.ts";
+import { caller, requireWriter, writerOnly } from "../lib/context.ts";
+import { emailListField, idField, limits, line, multiline, requiredName, splitEmails } from "../lib/fields.ts";
+import { bearer, DetailSchema, errors, jsonBody, ok, writeResponses } from "../lib/openapi.ts";
 
 // Pattern for every call: declare it with createRoute (zod request + response schemas and every
 // status it can answer), then implement it with a handler that calls domain functions.
-
-// ---------------------------------------------------------------------------------------------
-// Field rules shared by the entity and contact calls. Every string is bounded so oversized input
-// is a 422, and text that Postgres cannot store (NUL) or that is not well-formed UTF-16 is refused.
-
-export const limits = { id: 100, name: 200, description: 2000, phone: 50, address: 500, email: 254, emailList: 2000 } as const;
-
-const controlChars = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-const lineBreaks = /[\t\n\r\u2028\u2029]/;
-const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const emailPattern = z.regexes.email;
-
-/** True for one line of well-formed text without control characters. */
-export const isSingleLine = (s: string) => !controlChars.test(s) && !lineBreaks.test(s) && !loneSurrogate.test(s);
-
-/** A string field: "Field required" when missing, FastAPI-style. */
-const str = (what = "a valid string") =>
-  z.string({ error: (iss) => (iss.input === undefined ? "Field required" : `Input should be ${what}`) });
-
-/** Single-line free text, trimmed, at most `max` characters. */
-export const line = (max: number) =>
-  str()
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
-    .refine(isSingleLine, "Must be one line of text without control characters");
-
-/** Free text that may span lines, trimmed, at most `max` characters. */
-export const multiline = (max: number) =>
-  str()
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
-    .refine((s) => !controlChars.test(s) && !loneSurrogate.test(s), "Must be text without control characters");
-
-/** A required, non-blank name. */
-export const requiredName = (what: string, max: number = limits.name) => line(max).min(1, `${what} is required`);
-
-/** An object id (`ent-…`, `con-…`): required, taken as sent (not trimmed). Unknown ids answer 404. */
-export const idField = (what: string) =>
-  str()
-    .min(1, `${what} is required`)
-    .max(limits.id, `Must be at most ${limits.id} characters`)
-    .refine(isSingleLine, "Must be an id");
-
-/** One e-mail address, trimmed. */
-export const emailField = () =>
-  str()
-    .trim()
-    .min(1, "E-mail is required")
-    .max(limits.email, `Must be at most ${limits.email} characters`)
-    .regex(emailPattern, "Must be a valid e-mail address")
-    .openapi({ format: "email" });
-
-/** Comma-separated e-mail addresses, each checked; empty allowed. */
-export const emailListField = () =>
-  str()
-    .trim()
-    .max(limits.emailList, `Must be at most ${limits.emailList} characters`)
-    .superRefine((s, ctx) => {
-      for (const item of splitEmails(s)) {
-        if (item.length > limits.email || !emailPattern.test(item)) {
-          ctx.addIssue({ code: "custom", message: `Not a valid e-mail address: ${item.slice(0, 60)}` });
-        }
-      }
-    });
-
-/** The addresses of a comma-separated list, trimmed, without empties and case-insensitive repeats. */
-export function splitEmails(list: string): string[] {
-  const seen = new Set<string>();
-  return list
-    .split(",")
-    .map((e) => e.trim())
-    .filter((e) => e.length > 0 && !seen.has(e.toLowerCase()) && seen.add(e.toLowerCase()));
-}
-
-/** Readonly IAM users get 403 on mutating calls, before their body is even validated. */
-export const writerOnly: MiddlewareHandler<Env> = async (c, next) => {
-  requireWriter(c);
-  await next();
-};
-
-/** Every status a mutating call can answer besides 200 (415: the body is not JSON). */
-export const writeResponses = {
-  ...errors(400, 401, 403, 404, 413, 422),
-  415: { description: "Unsupported media type: the body must be JSON", content: { "application/json": { schema: ErrorSchema } } },
-};
 
 // ---------------------------------------------------------------------------------------------
 // Schemas

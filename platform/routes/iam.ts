@@ -11,7 +11,7 @@ import {
 } from "../domain/iam.ts";
 import { caller, requireWriter } from "../lib/context.ts";
 import { bearer, DetailSchema, errors, jsonBody, ok } from "../lib/openapi.ts";
-import { body, email, objectId, text } from "./auth.ts";
+import { body, email, objectId, text } from "../lib/fields.ts";
 
 // IAM users of the caller's account (the /iam screen). Readonly IAM users may list; every change
 // needs the owner or an admin IAM user.
