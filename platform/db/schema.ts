@@ -138,8 +138,19 @@ export const contacts = pgTable(
     contactType: text("contact_type").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // What a list search (`q`) reads: one lower-cased text per row, so a search is one LIKE per
+    // row and word instead of seven lower() calls (docs/decisions/2026-11-23-lists-on-the-platform.md).
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(first_name || ' ' || last_name || ' ' || email || ' ' || phone || ' ' || contact_type || ' ' || company_name || ' ' || address)`,
+      ),
   },
-  (t) => [index("contacts_account_idx").on(t.accountId)],
+  (t) => [
+    index("contacts_account_idx").on(t.accountId),
+    // The lists' default order (creation time): the first and the last page read the index, not a sort.
+    index("contacts_account_created_idx").on(t.accountId, t.createdAt, t.contactId),
+  ],
 );
 
 /** A contact's assignment to an entity, with the contact types it holds there (comma-joined). */
