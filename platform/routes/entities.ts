@@ -1,16 +1,21 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { PlatformApp } from "../app.ts";
+import { entityLimits, entitySortable, type Entity } from "../contract/entities.ts";
 import {
   assignEntityParent,
   createEntity,
   editEntityDescription,
+  entityDetail,
   entityNames,
+  exportEntities,
   listEntities,
+  queryEntities,
   removeEntity,
 } from "../domain/entities.ts";
 import { cachedJson } from "../lib/auth.ts";
 import { caller, requireWriter, writerOnly } from "../lib/context.ts";
-import { emailListField, idField, limits, line, multiline, requiredName, splitEmails } from "../lib/fields.ts";
+import { emailListField, idField, line, multiline, requiredName, splitEmails } from "../lib/fields.ts";
+import { exportQuery, idsFilter, listQuery, ndjsonOk, ndjsonResponse, pageSchema, wantsPage } from "../lib/list.ts";
 import { bearer, DetailSchema, errors, jsonBody, ok, writeResponses } from "../lib/openapi.ts";
 
 // Pattern for every call: declare it with createRoute (zod request + response schemas and every
@@ -28,7 +33,10 @@ const EntitySchema = z
     email: z.string().openapi({ description: "Alert e-mail addresses, comma separated ('' when none)" }),
     created_at: z.string().openapi({ format: "date-time" }),
   })
-  .openapi("Entity");
+  .openapi("Entity") satisfies z.ZodType<Entity>;
+
+const EntityPageSchema = pageSchema(EntitySchema, "EntityPage");
+const EntityQuery = z.object({ ...listQuery(entitySortable), ids: idsFilter });
 
 const EntityNamesQuery = z.object({
   parent: z.enum(["true", "false"]).optional().openapi({
@@ -43,15 +51,15 @@ const EntityNamesQuery = z.object({
 const CreateEntityBody = z
   .strictObject({
     entity_name: requiredName("Entity name"),
-    description: multiline(limits.description).optional(),
-    parent_entity_name: line(limits.name).optional().openapi({ description: "Empty or absent: a top-level entity" }),
+    description: multiline(entityLimits.description).optional(),
+    parent_entity_name: line(entityLimits.name).optional().openapi({ description: "Empty or absent: a top-level entity" }),
   })
   .openapi("CreateEntity");
 
 const EditEntityBody = z
   .strictObject({
     entity_id: idField("Entity id"),
-    description: multiline(limits.description).min(1, "Description is required"),
+    description: multiline(entityLimits.description).min(1, "Description is required"),
     email: emailListField()
       .optional()
       .openapi({ description: "Alert e-mail addresses, comma separated; '' clears them; absent keeps them" }),
@@ -61,7 +69,7 @@ const EditEntityBody = z
 const AssignParentBody = z
   .strictObject({
     entity_id: idField("Entity id"),
-    parent_entity_name: line(limits.name).openapi({ description: "'' makes the entity top-level" }),
+    parent_entity_name: line(entityLimits.name).openapi({ description: "'' makes the entity top-level" }),
   })
   .openapi("AssignEntityParent");
 
@@ -88,8 +96,37 @@ const getEntity = createRoute({
   path: "/get_entity",
   tags: ["Entities"],
   summary: "The caller's entities, sorted by name",
+  description:
+    "Without list parameters: every entity, sorted by name (the spec's array). With any of q, sort, page, size, ids: one page `{items, total}`, searched, sorted and paged in SQL.",
   security: bearer,
-  responses: { ...ok(z.array(EntitySchema)), ...errors(401) },
+  request: { query: EntityQuery },
+  responses: {
+    ...ok(z.union([z.array(EntitySchema), EntityPageSchema]), "The spec's array, or a page when list parameters are given"),
+    ...errors(401, 422),
+  },
+});
+
+const entityDetailRoute = createRoute({
+  method: "get",
+  path: "/get-entity-detail",
+  tags: ["Entities"],
+  summary: "One entity of the caller's account",
+  description: "The entity as get_entity lists it. Unknown id, or another account's: 404 'Entity not found'.",
+  security: bearer,
+  request: { query: z.object({ entity_id: idField("Entity id") }) },
+  responses: { ...ok(EntitySchema), ...errors(401, 404, 422) },
+});
+
+const exportEntitiesRoute = createRoute({
+  method: "get",
+  path: "/export-entities",
+  tags: ["Entities"],
+  summary: "Every entity the search selects, streamed",
+  description:
+    "The rows of get_entity with the same q and sort, all of them, as NDJSON (one Entity per line), streamed from SQL in batches. Readonly users may export.",
+  security: bearer,
+  request: { query: z.object(exportQuery(entitySortable)) },
+  responses: { ...ndjsonOk(EntitySchema, "One Entity (JSON) per line"), ...errors(401, 422) },
 });
 
 const createEntityRoute = createRoute({
@@ -153,13 +190,26 @@ export function registerEntityCalls(app: PlatformApp) {
         entityNames(c.get("deps").db, who.accountId, {
           parentCandidatesFor: q.parent === "true" && q.entity_id ? q.entity_id : undefined,
         });
-      return cachedJson(c, names) as never;
+      return cachedJson(c, names);
     });
   }
 
   app.openapi(getEntity, async (c) => {
     const who = caller(c);
-    return cachedJson(c, () => listEntities(c.get("deps").db, who.accountId)) as never;
+    const query = c.req.valid("query");
+    const db = c.get("deps").db;
+    if (wantsPage(query)) return c.json(await queryEntities(db, who.accountId, query), 200);
+    return cachedJson(c, () => listEntities(db, who.accountId));
+  });
+
+  app.openapi(entityDetailRoute, async (c) => {
+    const who = caller(c);
+    return c.json(await entityDetail(c.get("deps").db, who.accountId, c.req.valid("query").entity_id), 200);
+  });
+
+  app.openapi(exportEntitiesRoute, async (c) => {
+    const who = caller(c);
+    return (await ndjsonResponse(exportEntities(c.get("deps").db, who.accountId, c.req.valid("query")), c.req.raw.signal)) as never;
   });
 
   app.openapi(createEntityRoute, async (c) => {
