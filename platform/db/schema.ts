@@ -26,6 +26,9 @@ export const accounts = pgTable(
     passwordHash: text("password_hash").notNull(),
     name: text("name").notNull().default(""),
     email: text("email").notNull().default(""),
+    // How many contacts the account has, kept by statement triggers on contacts (migration
+    // 0004_contact_count.sql): an unsearched list's total without counting 100,000 rows.
+    contactCount: integer("contact_count").notNull().default(0),
     phone: text("phone").notNull().default(""),
     address: text("address").notNull().default(""),
     logo: text("logo"),

@@ -314,7 +314,9 @@ export async function queryContacts(db: DbOrTx, accountId: string, query: Contac
   const entity = query.entityId !== undefined ? await requireEntity(db, accountId, query.entityId) : undefined;
   const from = await contactListFrom(db, accountId, query);
   const { key, desc } = contactOrder(query.sort);
-  const { ids, total } = await queryPage(db, { from, id: sql`c.contact_id`, key, desc, page: query.page ?? 1, size: query.size ?? 10 });
+  const unfiltered = query.entityId === undefined && !query.q && query.ids === undefined;
+  const count = unfiltered ? sql`select contact_count as n from accounts where account_id = ${accountId}` : undefined;
+  const { ids, total } = await queryPage(db, { from, id: sql`c.contact_id`, key, desc, page: query.page ?? 1, size: query.size ?? 10, count });
   return { items: await contactsById(db, accountId, ids, entity), total };
 }
 
