@@ -301,8 +301,10 @@ async function contactsById(db: DbOrTx, accountId: string, ids: string[], entity
     .select({
       ...contactColumns,
       contact_type: contacts.contactType,
+      // Spelled out: inside a sql template drizzle may write a column without its table, and a bare
+      // contact_id here would be the subquery's own (every contact would get any account's first entity).
       entity_name: sql<string>`coalesce((select e.entity_name from contact_entities ce join entities e on e.entity_id = ce.entity_id
-        where ce.contact_id = ${contacts.contactId} order by ce.created_at, e.entity_name limit 1), '')`,
+        where ce.contact_id = "contacts"."contact_id" and e.account_id = ${accountId} order by ce.created_at, e.entity_name limit 1), '')`,
     })
     .from(contacts)
     .where(and(eq(contacts.accountId, accountId), inArray(contacts.contactId, ids)));
