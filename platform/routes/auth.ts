@@ -1,3 +1,4 @@
+import type { AccountChoice, Token } from "../contract/auth.ts";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { PlatformApp } from "../app.ts";
 import {
@@ -38,9 +39,11 @@ const TokenSchema = z
     username: z.string(),
     account_id: z.string(),
   })
-  .openapi("Token");
+  .openapi("Token") satisfies z.ZodType<Token>;
 
-export const AccountChoiceSchema = z.object({ account_id: z.string(), account_domain: z.string() }).openapi("AccountChoice");
+export const AccountChoiceSchema = z
+  .object({ account_id: z.string(), account_domain: z.string() })
+  .openapi("AccountChoice") satisfies z.ZodType<AccountChoice>;
 
 const RegisterBody = body({
   username: email(),

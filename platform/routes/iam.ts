@@ -1,3 +1,4 @@
+import type { IamUser } from "../contract/iam.ts";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { PlatformApp } from "../app.ts";
 import {
@@ -49,7 +50,7 @@ const IamUserSchema = z
     account_id: z.string(),
     created_at: z.string().openapi({ format: "date-time" }),
   })
-  .openapi("IamUser");
+  .openapi("IamUser") satisfies z.ZodType<IamUser>;
 
 const CreatedSchema = z.object({ iam_user_id: z.string(), detail: z.string() }).openapi("IamUserCreated");
 
