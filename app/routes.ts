@@ -26,13 +26,15 @@ export default [
   route("pcap-analyzer/upload-url", "routes/pcap-analyzer/upload-url.ts"),
   route("pcap-analyzer/report.pdf", "routes/pcap-analyzer/report-pdf.ts"),
   route("pcap-analyzer/sessions.csv", "routes/pcap-analyzer/sessions-csv.ts"),
+  route("contacts/export.csv", "routes/contacts/export.ts"),
+  route("entities/export.csv", "routes/entities/export.ts"),
 
   // Protected (spec 3 §2.2): the shell layout guards them all.
   layout("routes/_shell.tsx", [
     route("account", "routes/account/account.tsx"),
     route("profile", "routes/account/profile.tsx"),
-    route("contacts", "routes/contacts.tsx"),
-    route("entities", "routes/entities.tsx"),
+    route("contacts", "routes/contacts/route.tsx"),
+    route("entities", "routes/entities/route.tsx"),
     route("pcap-analyzer", "routes/pcap-analyzer/pcap-analyzer.tsx"),
     comingSoon("/main-dashboard"),
     comingSoon("/dashboard"),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { tableRows } from "./table-rows.ts";
-import { compareValues, pageRows, parsePositiveInt, parseTableQuery, type TableState } from "./table.server.ts";
+import { BOUNDED_MAX, compareValues, pageRows, parsePositiveInt, parseTableQuery, platformPage, type TableState } from "./table.server.ts";
 
 interface Row {
   id: string;
@@ -136,5 +136,35 @@ describe("pageRows", () => {
     expect(p.total).toBe(12);
     // Even rows by name, naturally, descending: Name 22, 20, …, 4 | 2, 0.
     expect(tableRows(p).map((r) => r.id)).toEqual(["r2", "r0"]);
+  });
+});
+
+describe("platformPage", () => {
+  const state = { page: 3, size: 10, sizes: [10, 25, 50], q: "hopper", sort: null, selected: ["con-ada", "con-grace"], cols: [] };
+
+  it("keeps the TablePage shape, clamps the page and counts only selected rows the result holds", () => {
+    const page = platformPage({ items: [{ id: "con-grace" }], total: 1 }, state, ["con-grace"], 1);
+    expect(page).toMatchObject({ page: 1, pageCount: 1, total: 1, rowCount: 1, unfiltered: 1, selected: ["con-grace"] });
+    expect(tableRows(page)).toEqual([{ id: "con-grace" }]);
+  });
+
+  it("a selection the search hides is not counted (issue 10 item 13)", () => {
+    const page = platformPage({ items: [], total: 0 }, state, [], 1);
+    expect(page.selected).toEqual([]);
+    expect(page.pageCount).toBe(1);
+  });
+});
+
+describe("pageRows", () => {
+  it("refuses a list that is not bounded by design", () => {
+    const rows = Array.from({ length: BOUNDED_MAX + 1 }, (_, i) => ({ id: String(i) }));
+    const state = { page: 1, size: 10, sizes: [10], q: "", sort: null, selected: [], cols: [] };
+    const error = console.error;
+    console.error = () => {};
+    try {
+      expect(() => pageRows(rows, state, { getRowId: (r) => r.id })).toThrow(/at most/);
+    } finally {
+      console.error = error;
+    }
   });
 });

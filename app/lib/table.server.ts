@@ -1,18 +1,22 @@
 import { readCookie } from "./cookie-header.ts";
 import { rowsJson, type RowsJson } from "./table-rows.ts";
-import type { Submission } from "@conform-to/react";
 import type { ColumnSort } from "@tanstack/react-table";
-import type { ApiResult } from "./api.server.ts";
-import { listParam, returnUrl } from "./url.ts";
+import type { ListPage } from "../../platform/contract/list.ts";
+import { apiGetOrThrow } from "./api.server.ts";
+import { listParam } from "./url.ts";
 
 /*
- * The server side of the data table (app/components/data-table.tsx). The platform's list calls
- * return everything; the loader turns the URL into a TableState (parseTableQuery), then searches,
- * sorts and pages the rows (pageRows), and hands the page to <DataTable page={…}>.
+ * The server side of the data table (app/components/data-table.tsx). The loader turns the URL into
+ * a TableState (parseTableQuery); the platform searches, sorts and pages in SQL (its list calls
+ * take q, sort, page, size and answer {items, total}); fetchTablePage asks for the page and hands
+ * it to <DataTable page={…}> (docs/decisions/2026-11-23-lists-on-the-platform.md):
  *
  *   const { state, headers } = parseTableQuery(request, { sortable: [...], hideable: [...] });
- *   const table = pageRows(rows, state, { getRowId: (r) => r.id, search: ["name", "email"] });
+ *   const table = await fetchTablePage<Row>(request, "get-contact", state, { getRowId: (r) => r.id });
  *   return data({ table }, { headers });
+ *
+ * pageRows (search, sort and page in the console) is only for lists bounded by design (at most
+ * BOUNDED_MAX rows, e.g. the sessions of one capture); it throws beyond that.
  */
 
 export const PAGE_SIZES = [10, 25, 50] as const;
@@ -130,8 +134,15 @@ export interface PageRowsOptions<T> {
   sortValue?: (row: T, columnId: string) => Sortable;
 }
 
-/** Search, sort and page rows that the platform returned all at once. The page is clamped to the last one. */
+/** The most rows pageRows accepts: a list that can grow with the customer is paged by the platform. */
+export const BOUNDED_MAX = 5000;
+
+/** Search, sort and page rows of a list bounded by design. The page is clamped to the last one. */
 export function pageRows<T>(rows: readonly T[], state: TableState, options: PageRowsOptions<T>): TablePage<T> {
+  if (rows.length > BOUNDED_MAX) {
+    console.error(`[console] pageRows got ${rows.length} rows (max ${BOUNDED_MAX}): this list must be paged by the platform`);
+    throw new Error(`pageRows is for lists of at most ${BOUNDED_MAX} rows`);
+  }
   let matching: T[] = rows as T[];
   if (state.q && options.search) {
     const words = state.q.toLowerCase().split(/\s+/).filter(Boolean);
@@ -184,6 +195,60 @@ export function pageRows<T>(rows: readonly T[], state: TableState, options: Page
     pageCount,
     selected: state.selected.filter((id) => ids.has(id)),
   };
+}
+
+/** The list parameters of a platform list call for this table state. */
+export function listQuery(state: TableState, page = state.page): Record<string, string> {
+  const query: Record<string, string> = { page: String(page), size: String(state.size) };
+  if (state.q) query.q = state.q;
+  if (state.sort) query.sort = `${state.sort.desc ? "-" : ""}${state.sort.id}`;
+  return query;
+}
+
+/**
+ * The platform's page `{items, total}` as the TablePage DataTable reads. `selectedInResult`: the
+ * selected ids that the current result (search and filters, all pages) holds; selected rows the
+ * search hides are not counted (issue 10 item 13).
+ */
+export function platformPage<T>(result: ListPage<T>, state: TableState, selectedInResult: readonly string[], unfiltered?: number): TablePage<T> {
+  const pageCount = Math.max(1, Math.ceil(result.total / state.size));
+  return {
+    ...state,
+    page: Math.min(state.page, pageCount),
+    rows: rowsJson(result.items),
+    rowCount: result.items.length,
+    total: result.total,
+    unfiltered: unfiltered ?? result.total,
+    pageCount,
+    selected: state.selected.filter((id) => selectedInResult.includes(id)),
+  };
+}
+
+/**
+ * One page of a platform list call (`path` with its filters in `query`) for this table state: a
+ * page past the end is answered with the last page; the selection is checked against the result
+ * (`ids=` with the same search and filters).
+ */
+export async function fetchTablePage<T>(
+  request: Request,
+  path: string,
+  state: TableState,
+  options: { getRowId: (row: T) => string; query?: Record<string, string> },
+): Promise<TablePage<T>> {
+  const filters = options.query ?? {};
+  const selected = state.selected.slice(0, 100);
+  const [first, inResult] = await Promise.all([
+    apiGetOrThrow<ListPage<T>>(request, path, { ...filters, ...listQuery(state) }),
+    selected.length
+      ? apiGetOrThrow<ListPage<T>>(request, path, { ...filters, ...(state.q ? { q: state.q } : {}), ids: selected.join(","), size: "100" })
+      : null,
+  ]);
+  let result = first;
+  const lastPage = Math.max(1, Math.ceil(result.total / state.size));
+  if (state.page > lastPage) result = await apiGetOrThrow<ListPage<T>>(request, path, { ...filters, ...listQuery(state, lastPage) });
+  const selectedIds = inResult ? inResult.items.map(options.getRowId) : [];
+  // `unfiltered` only tells "no data" from "no match": a search that finds nothing is a no-match.
+  return platformPage(result, { ...state, page: Math.min(state.page, lastPage) }, selectedIds, state.q ? Math.max(result.total, 1) : result.total);
 }
 
 // platformFailure(request, result, {submission, fieldNames, redirectTo}) lives with the other

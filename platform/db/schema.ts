@@ -26,6 +26,9 @@ export const accounts = pgTable(
     passwordHash: text("password_hash").notNull(),
     name: text("name").notNull().default(""),
     email: text("email").notNull().default(""),
+    // How many contacts the account has, kept by statement triggers on contacts (migration
+    // 0004_contact_count.sql): an unsearched list's total without counting 100,000 rows.
+    contactCount: integer("contact_count").notNull().default(0),
     phone: text("phone").notNull().default(""),
     address: text("address").notNull().default(""),
     logo: text("logo"),
@@ -138,8 +141,19 @@ export const contacts = pgTable(
     contactType: text("contact_type").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // What a list search (`q`) reads: one lower-cased text per row, so a search is one LIKE per
+    // row and word instead of seven lower() calls (docs/decisions/2026-11-23-lists-on-the-platform.md).
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(first_name || ' ' || last_name || ' ' || email || ' ' || phone || ' ' || contact_type || ' ' || company_name || ' ' || address)`,
+      ),
   },
-  (t) => [index("contacts_account_idx").on(t.accountId)],
+  (t) => [
+    index("contacts_account_idx").on(t.accountId),
+    // The lists' default order (creation time): the first and the last page read the index, not a sort.
+    index("contacts_account_created_idx").on(t.accountId, t.createdAt, t.contactId),
+  ],
 );
 
 /** A contact's assignment to an entity, with the contact types it holds there (comma-joined). */

@@ -1,3 +1,4 @@
+import type { Account, AccountIamUser } from "../contract/account.ts";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { accounts, entities, iamUsers } from "../db/schema.ts";
@@ -23,32 +24,8 @@ export const accountMessages = {
 export type ProfileField = "name" | "email" | "phone" | "address";
 export type ProfileChange = { password: string } | { field: ProfileField; value: string };
 
-export interface IamUserView {
-  iam_user_id: string;
-  username: string;
-  role: string;
-  entity_name: string | null;
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-  mfa_enabled: boolean;
-  mfa_type: string | null;
-}
-
-export interface AccountView {
-  username: string;
-  account_id: string;
-  account_domain: string;
-  logo: string | null;
-  mfa_enabled: boolean;
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-  session_type: "account" | "iam_user";
-  iam_user: IamUserView | null;
-}
+export type IamUserView = AccountIamUser;
+export type AccountView = Account;
 
 /** The username a session may name in list-account, update-account and remove-account. */
 function isOwnUsername(who: Caller, username: string | undefined | null): boolean {

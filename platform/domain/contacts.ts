@@ -1,8 +1,10 @@
-import { and, asc, eq, sql, type AnyColumn } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { contactEntities, contacts, entities } from "../db/schema.ts";
 import { notFound } from "../lib/errors.ts";
 import { newId } from "../lib/ids.ts";
+import { inOrder, keysetBatches, likePatterns, orderKey, queryPage, type ListPage } from "../lib/list.ts";
+import { contactTypes, type Contact, type ContactSortColumn, type ContactType } from "../contract/contacts.ts";
 import { entityNameNotFound, findEntityByName, pgErrorCode, requireEntity, type DbOrTx } from "./entities.ts";
 
 /**
@@ -11,25 +13,8 @@ import { entityNameNotFound, findEntityByName, pgErrorCode, requireEntity, type 
  * holds there (set on create for the first entity, then by contact-assign-entity).
  */
 
-/** The contact types, in their canonical order (GET contact-types). */
-export const contactTypes = ["business", "technical", "billing", "security"] as const;
-export type ContactType = (typeof contactTypes)[number];
-
-export interface ContactView {
-  contact_id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  address: string;
-  company_name: string;
-  /** Without an entity: the contact's main type. For an entity: the types it holds there, comma-joined. */
-  contact_type: string;
-  /** Without an entity: the first assigned entity's name, or ''. For an entity: that entity's name. */
-  entity_name: string;
-  created_at: string;
-  updated_at: string;
-}
+export { contactTypes, type ContactType };
+export type ContactView = Contact;
 
 export interface ContactFields {
   first_name?: string;
@@ -246,4 +231,110 @@ export async function unassignEntity(db: Db, accountId: string, input: { contact
     .where(and(eq(contactEntities.contactId, input.contact_id), eq(contactEntities.entityId, entity.entityId)))
     .returning({ id: contactEntities.entityId });
   if (removed.length === 0) throw notFound(`Contact is not assigned to entity ${input.entity_name}.`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists in SQL: search, sort, page, export (docs/decisions/2026-11-23-lists-on-the-platform.md)
+
+export interface ContactListQuery {
+  entityId?: string;
+  q?: string;
+  sort?: string;
+  page?: number;
+  size?: number;
+  ids?: string[];
+}
+
+/** The first assigned entity's name ('' when none), as the list shows it. */
+const firstEntityName = sql`coalesce((select e.entity_name from contact_entities ce join entities e on e.entity_id = ce.entity_id
+  where ce.contact_id = c.contact_id order by ce.created_at, e.entity_name limit 1), '')`;
+
+const sortColumns: Record<ContactSortColumn, { expr: SQL; kind: "text" | "time" }> = {
+  first_name: { expr: sql`c.first_name`, kind: "text" },
+  last_name: { expr: sql`c.last_name`, kind: "text" },
+  email: { expr: sql`c.email`, kind: "text" },
+  phone: { expr: sql`c.phone`, kind: "text" },
+  contact_type: { expr: sql`c.contact_type`, kind: "text" },
+  entity_name: { expr: firstEntityName, kind: "text" },
+  company_name: { expr: sql`c.company_name`, kind: "text" },
+  address: { expr: sql`c.address`, kind: "text" },
+  created_at: { expr: sql`c.created_at`, kind: "time" },
+  updated_at: { expr: sql`c.updated_at`, kind: "time" },
+};
+
+/**
+ * FROM … WHERE of a contact list: the account's contacts (or one entity's), each search word in
+ * the contact's own texts (search_text) or in the name of an entity it is assigned to.
+ */
+async function contactListFrom(db: DbOrTx, accountId: string, query: ContactListQuery) {
+  const where: SQL[] = [sql`c.account_id = ${accountId}`];
+  if (query.entityId !== undefined) {
+    const entity = await requireEntity(db, accountId, query.entityId);
+    where.push(sql`c.contact_id in (select contact_id from contact_entities where entity_id = ${entity.entityId})`);
+  }
+  for (const pattern of likePatterns(query.q)) {
+    where.push(sql`(c.search_text like ${pattern} or c.contact_id in (select ce.contact_id from contact_entities ce
+      join entities e on e.entity_id = ce.entity_id where e.account_id = ${accountId} and lower(e.entity_name) like ${pattern}))`);
+  }
+  if (query.ids !== undefined) where.push(query.ids.length ? sql`c.contact_id in (${sql.join(query.ids.map((id) => sql`${id}`), sql`, `)})` : sql`false`);
+  return sql`from contacts c where ${sql.join(where, sql` and `)}`;
+}
+
+function contactOrder(sort: string | undefined) {
+  const desc = sort?.startsWith("-") ?? false;
+  const column = sortColumns[(desc ? sort!.slice(1) : (sort ?? "created_at")) as ContactSortColumn] ?? sortColumns.created_at;
+  return { key: orderKey(column, sql`c.contact_id`, desc), desc };
+}
+
+/** The contacts of these ids as the list shows them (with `entityName`: the types held for that entity). */
+async function contactsById(db: DbOrTx, accountId: string, ids: string[], entity?: { entityId: string; entityName: string }) {
+  if (ids.length === 0) return [];
+  if (entity) {
+    const rows = await db
+      .select({ ...contactColumns, contact_type: contactEntities.contactTypes })
+      .from(contactEntities)
+      .innerJoin(contacts, eq(contacts.contactId, contactEntities.contactId))
+      .where(and(eq(contactEntities.entityId, entity.entityId), eq(contacts.accountId, accountId), inArray(contacts.contactId, ids)));
+    return inOrder(ids, rows.map((r) => ({ ...iso(r), entity_name: entity.entityName })), (r) => r.contact_id);
+  }
+  const rows = await db
+    .select({
+      ...contactColumns,
+      contact_type: contacts.contactType,
+      // Spelled out: inside a sql template drizzle may write a column without its table, and a bare
+      // contact_id here would be the subquery's own (every contact would get any account's first entity).
+      entity_name: sql<string>`coalesce((select e.entity_name from contact_entities ce join entities e on e.entity_id = ce.entity_id
+        where ce.contact_id = "contacts"."contact_id" and e.account_id = ${accountId} order by ce.created_at, e.entity_name limit 1), '')`,
+    })
+    .from(contacts)
+    .where(and(eq(contacts.accountId, accountId), inArray(contacts.contactId, ids)));
+  return inOrder(ids, rows.map(iso), (r) => r.contact_id);
+}
+
+/** One page of the account's contacts (or one entity's), searched and sorted in SQL. */
+export async function queryContacts(db: DbOrTx, accountId: string, query: ContactListQuery): Promise<ListPage<Contact>> {
+  const entity = query.entityId !== undefined ? await requireEntity(db, accountId, query.entityId) : undefined;
+  const from = await contactListFrom(db, accountId, query);
+  const { key, desc } = contactOrder(query.sort);
+  const unfiltered = query.entityId === undefined && !query.q && query.ids === undefined;
+  const count = unfiltered ? sql`select contact_count as n from accounts where account_id = ${accountId}` : undefined;
+  const { ids, total } = await queryPage(db, { from, id: sql`c.contact_id`, key, desc, page: query.page ?? 1, size: query.size ?? 10, count });
+  return { items: await contactsById(db, accountId, ids, entity), total };
+}
+
+/** Every contact the search and filters select, in the list's order, in batches (CSV export). */
+export async function* exportContacts(db: DbOrTx, accountId: string, query: ContactListQuery): AsyncGenerator<Contact[]> {
+  const entity = query.entityId !== undefined ? await requireEntity(db, accountId, query.entityId) : undefined;
+  const from = await contactListFrom(db, accountId, query);
+  const { key, desc } = contactOrder(query.sort);
+  for await (const ids of keysetBatches(db, { from, id: sql`c.contact_id`, key, desc })) {
+    yield await contactsById(db, accountId, ids, entity);
+  }
+}
+
+/** One contact of the account as the list shows it; another account's id: 404. */
+export async function contactDetail(db: DbOrTx, accountId: string, contactId: string): Promise<Contact> {
+  const [contact] = await contactsById(db, accountId, [contactId]);
+  if (!contact) throw contactNotFound();
+  return contact;
 }

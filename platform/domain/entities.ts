@@ -1,9 +1,11 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
 import { accounts, contactEntities, contacts, entities, iamUsers } from "../db/schema.ts";
 import { badRequest, conflict, notFound, type DetailItem } from "../lib/errors.ts";
 import { newId } from "../lib/ids.ts";
+import { inOrder, keysetBatches, likePatterns, orderKey, queryPage, type ListPage } from "../lib/list.ts";
+import type { Entity, EntitySortColumn } from "../contract/entities.ts";
 
 /**
  * The entity tree of an account: entities, their parents, their alert e-mails.
@@ -19,14 +21,7 @@ import { newId } from "../lib/ids.ts";
 /** A database handle or a transaction: domain functions accept both. */
 export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-export interface EntityView {
-  entity_id: string;
-  entity_name: string;
-  parent_entity_name: string;
-  description: string;
-  email: string;
-  created_at: string;
-}
+export type EntityView = Entity;
 
 export const entityNotFound = () => notFound("Entity not found");
 export const entityNameNotFound = (name: string) => notFound(`Entity ${name} not found.`);
@@ -276,4 +271,89 @@ export async function removeEntity(db: Db, accountId: string, entityId: string) 
 
     await tx.delete(entities).where(and(eq(entities.accountId, accountId), eq(entities.entityId, entityId)));
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists in SQL: search, sort, page, export (docs/decisions/2026-11-23-lists-on-the-platform.md)
+
+export interface EntityListQuery {
+  q?: string;
+  sort?: string;
+  page?: number;
+  size?: number;
+  ids?: string[];
+}
+
+const parentName = sql`coalesce(p.entity_name, '')`;
+
+const entitySortColumns: Record<EntitySortColumn, { expr: SQL; kind: "text" | "time" }> = {
+  entity_name: { expr: sql`e.entity_name`, kind: "text" },
+  parent_entity_name: { expr: parentName, kind: "text" },
+  description: { expr: sql`e.description`, kind: "text" },
+  email: { expr: sql`e.email`, kind: "text" },
+  entity_id: { expr: sql`e.entity_id`, kind: "text" },
+  created_at: { expr: sql`e.created_at`, kind: "time" },
+};
+
+function entityListFrom(accountId: string, query: EntityListQuery) {
+  const where: SQL[] = [sql`e.account_id = ${accountId}`];
+  for (const pattern of likePatterns(query.q)) {
+    where.push(sql`lower(e.entity_name || ' ' || ${parentName} || ' ' || e.description || ' ' || e.email || ' ' || e.entity_id) like ${pattern}`);
+  }
+  if (query.ids !== undefined) where.push(query.ids.length ? sql`e.entity_id in (${sql.join(query.ids.map((id) => sql`${id}`), sql`, `)})` : sql`false`);
+  return sql`from entities e left join entities p on p.entity_id = e.parent_entity_id and p.account_id = e.account_id where ${sql.join(where, sql` and `)}`;
+}
+
+function entityOrder(sort: string | undefined) {
+  const desc = sort?.startsWith("-") ?? false;
+  const column = entitySortColumns[(desc ? sort!.slice(1) : (sort ?? "entity_name")) as EntitySortColumn] ?? entitySortColumns.entity_name;
+  return { key: orderKey(column, sql`e.entity_id`, desc), desc };
+}
+
+async function entitiesById(db: DbOrTx, accountId: string, ids: string[]): Promise<Entity[]> {
+  if (ids.length === 0) return [];
+  const parent = alias(entities, "parent");
+  const rows = await db
+    .select({
+      entity_id: entities.entityId,
+      entity_name: entities.entityName,
+      parent_entity_name: parent.entityName,
+      description: entities.description,
+      email: entities.email,
+      created_at: entities.createdAt,
+    })
+    .from(entities)
+    .leftJoin(parent, and(eq(parent.entityId, entities.parentEntityId), eq(parent.accountId, entities.accountId)))
+    .where(and(eq(entities.accountId, accountId), inArray(entities.entityId, ids)));
+  const views = rows.map((r) => ({ ...r, parent_entity_name: r.parent_entity_name ?? "", created_at: r.created_at.toISOString() }));
+  return inOrder(ids, views, (r) => r.entity_id);
+}
+
+/** One page of the account's entities, searched and sorted in SQL (default: by name). */
+export async function queryEntities(db: DbOrTx, accountId: string, query: EntityListQuery): Promise<ListPage<Entity>> {
+  const { key, desc } = entityOrder(query.sort);
+  const { ids, total } = await queryPage(db, {
+    from: entityListFrom(accountId, query),
+    id: sql`e.entity_id`,
+    key,
+    desc,
+    page: query.page ?? 1,
+    size: query.size ?? 10,
+  });
+  return { items: await entitiesById(db, accountId, ids), total };
+}
+
+/** Every entity the search selects, in the list's order, in batches (CSV export). */
+export async function* exportEntities(db: DbOrTx, accountId: string, query: EntityListQuery): AsyncGenerator<Entity[]> {
+  const { key, desc } = entityOrder(query.sort);
+  for await (const ids of keysetBatches(db, { from: entityListFrom(accountId, query), id: sql`e.entity_id`, key, desc })) {
+    yield await entitiesById(db, accountId, ids);
+  }
+}
+
+/** One entity of the account; another account's id: 404. */
+export async function entityDetail(db: DbOrTx, accountId: string, entityId: string): Promise<Entity> {
+  const [entity] = await entitiesById(db, accountId, [entityId]);
+  if (!entity) throw entityNotFound();
+  return entity;
 }

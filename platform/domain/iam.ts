@@ -1,3 +1,4 @@
+import { iamRoles, type IamRole, type IamUser } from "../contract/iam.ts";
 import { and, asc, eq } from "drizzle-orm";
 import { accounts, entities, iamUsers } from "../db/schema.ts";
 import type { Caller, PlatformDeps } from "../lib/context.ts";
@@ -8,8 +9,7 @@ import { createLinkToken, IAM_SETUP_LINK_TTL_MS, normalizeUsername, sendMail } f
 // IAM users of the caller's account: create (with the first-password e-mail), list, remove,
 // assign an entity, change the role. Every query is scoped by the caller's account.
 
-export const iamRoles = ["readonly", "admin"] as const;
-export type IamRole = (typeof iamRoles)[number];
+export { iamRoles, type IamRole };
 
 export const iamMessages = {
   notFound: "IAM user not found.",
@@ -22,20 +22,7 @@ export const iamMessages = {
   roleUpdated: "Updated IAM role successfully.",
 } as const;
 
-export interface IamUserRow {
-  iam_user_id: string;
-  username: string;
-  role: string;
-  entity_name: string | null;
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-  mfa_enabled: boolean;
-  mfa_type: string | null;
-  account_id: string;
-  created_at: string;
-}
+export type IamUserRow = IamUser;
 
 async function entityIdByName(deps: PlatformDeps, accountId: string, entityName: string): Promise<string> {
   const [row] = await deps.db

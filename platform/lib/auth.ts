@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler, TypedResponse } from "hono";
+import type { JSONParsed } from "hono/utils/types";
 import { accessTokens, accounts, iamUsers } from "../db/schema.ts";
 import type { Caller, Env } from "./context.ts";
 import { sha256 } from "./crypto.ts";
@@ -69,6 +70,8 @@ async function resolveToken(deps: Deps, tokenHash: string): Promise<{ caller: Ca
  */
 const CACHE_MS = 30_000;
 const CACHE_MAX = 10_000;
+/** The longest answer text cachedJson keeps (characters). */
+const CACHE_TEXT_MAX = 256 * 1024;
 
 interface CallerCache {
   generation: number;
@@ -124,24 +127,28 @@ async function cachedCaller(deps: Deps, token: string): Promise<Caller | null> {
  * rows this platform writes and the caller: never for live device data or anything time-based.
  * A thrown error (404, 422) is not remembered.
  */
-export async function cachedJson(c: Context<Env>, compute: () => Promise<unknown>): Promise<Response> {
+export async function cachedJson<T>(c: Context<Env>, compute: () => Promise<T>): Promise<TypedResponse<JSONParsed<T>, 200, "json">> {
   const deps = c.get("deps");
   const who = c.get("caller");
   const cache = cacheOf(deps);
   const headers = { "content-type": "application/json" };
-  if (!cache || !who || (c.req.method !== "GET" && c.req.method !== "HEAD")) return c.json(await compute(), 200);
+  // The answer is the JSON of T, whether computed now or remembered: typed as c.json's would be.
+  const typed = (r: Response) => r as unknown as TypedResponse<JSONParsed<T>, 200, "json">;
+  if (!cache || !who || (c.req.method !== "GET" && c.req.method !== "HEAD")) return typed(c.json(await compute() as object, 200));
   const url = c.req.url;
   const key = `${who.accountId}\n${who.iamUserId ?? ""}\n${url.slice(url.indexOf("/", url.indexOf("//") + 2))}`;
   const now = Date.now();
   const hit = cache.reads.get(key);
-  if (hit && hit.until > now) return c.body(hit.text, 200, headers);
+  if (hit && hit.until > now) return typed(c.body(hit.text, 200, headers));
   const generation = cache.generation;
   const text = JSON.stringify(await compute());
-  if (cache.writing === 0 && cache.generation === generation) {
+  // A huge answer (a whole list of 100,000 rows is ~32 MB) is not kept: one copy per URL and caller
+  // would grow without bound; paged list calls do not use this cache at all (their SQL is fast).
+  if (text.length <= CACHE_TEXT_MAX && cache.writing === 0 && cache.generation === generation) {
     if (cache.reads.size >= CACHE_MAX) cache.reads.clear();
     cache.reads.set(key, { text, until: now + CACHE_MS });
   }
-  return c.body(text, 200, headers);
+  return typed(c.body(text, 200, headers));
 }
 
 /** Marks a call that may change anything: the caches are emptied before and after it. */

@@ -48,3 +48,9 @@ export function requireOwner(c: Ctx): Caller {
   if (who.sessionType !== "account") throw new ApiError(403, "Only the account owner can do this.");
   return who;
 }
+
+/** Readonly IAM users get 403 on mutating calls, before their body is even validated. */
+export const writerOnly: import("hono").MiddlewareHandler<Env> = async (c, next) => {
+  requireWriter(c);
+  await next();
+};

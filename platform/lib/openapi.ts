@@ -38,3 +38,9 @@ export const readErrors = [401, 422] as const;
 export const writeErrors = [400, 401, 403, 404, 422] as const;
 
 export const bearer = [{ bearer: [] as string[] }];
+
+/** Every status a mutating call can answer besides 200 (415: the body is not JSON). */
+export const writeResponses = {
+  ...errors(400, 401, 403, 404, 413, 422),
+  415: { description: "Unsupported media type: the body must be JSON", content: { "application/json": { schema: ErrorSchema } } },
+};

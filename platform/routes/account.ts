@@ -17,7 +17,7 @@ import {
 import { cachedJson } from "../lib/auth.ts";
 import { caller, requireOwner, requireWriter } from "../lib/context.ts";
 import { bearer, DetailSchema, errors, jsonBody, ok } from "../lib/openapi.ts";
-import { body, EmptyBody, email, expects, password, phone, text } from "./auth.ts";
+import { body, EmptyBody, email, expects, password, phone, text } from "../lib/fields.ts";
 
 // The caller's own account: Settings (/account) and My Profile (/profile).
 

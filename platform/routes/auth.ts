@@ -1,3 +1,4 @@
+import type { AccountChoice, Token } from "../contract/auth.ts";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { PlatformApp } from "../app.ts";
 import {
@@ -13,84 +14,7 @@ import {
 import { caller } from "../lib/context.ts";
 import { ErrorSchema } from "../lib/errors.ts";
 import { bearer, DetailSchema, errors, jsonBody, ok } from "../lib/openapi.ts";
-
-// ---------------------------------------------------------------------------------------------
-// Field rules shared by the auth, account and IAM calls. Unknown body fields are ignored (as
-// FastAPI does); wrong types, missing fields, oversized or control-character input answer 422.
-
-type RawIssue = z.core.$ZodRawIssue;
-
-/** FastAPI-like messages for a missing field or a wrong type; other issues keep their own. */
-export const expects =
-  (what: string) =>
-  (iss: RawIssue): string | undefined =>
-    iss.code === "invalid_type" ? (iss.input === undefined ? "Field required" : `Input should be ${what}`) : undefined;
-
-const singleLineJunk = /[\u0000-\u001F\u007F]/;
-const multiLineJunk = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** True when a text has no control characters (newlines and tabs allowed when multiline) and no lone surrogates. */
-export const cleanText = (multiline = false) => (value: string) =>
-  !(multiline ? multiLineJunk : singleLineJunk).test(value) && !loneSurrogate.test(value);
-
-export const junkMessage = "Contains characters that are not allowed";
-
-/** A trimmed text of at most `max` characters (and at least `min`, 0 by default). */
-export function text(max: number, opts: { min?: number; multiline?: boolean; minMessage?: string } = {}) {
-  const min = opts.min ?? 0;
-  let s = z.string({ error: expects("a valid string") }).trim();
-  if (min > 0) s = s.min(min, opts.minMessage ?? (min === 1 ? "Field must not be empty" : `String should have at least ${min} characters`));
-  return s.max(max, `String should have at most ${max} characters`).refine(cleanText(opts.multiline), junkMessage);
-}
-
-const emailPattern = z.regexes.email;
-
-/** An e-mail address, trimmed and lower-cased, at most 254 characters. */
-export function email(message = "Enter a valid email address.") {
-  return z
-    .string({ error: expects("a valid string") })
-    .trim()
-    .toLowerCase()
-    .min(1, message)
-    .max(254, "String should have at most 254 characters")
-    .regex(emailPattern, message)
-    .openapi({ format: "email", example: "ops@example.com" });
-}
-
-/** A new password: 8 to 128 characters, no control characters. */
-export function password() {
-  return z
-    .string({ error: expects("a valid string") })
-    .min(8, "Password must be at least 8 characters.")
-    .max(128, "Password must be at most 128 characters.")
-    .refine(cleanText(false), "Password contains characters that are not allowed.")
-    .openapi({ format: "password" });
-}
-
-/** A phone number: digits with the usual punctuation, at most 50 characters. */
-export function phone() {
-  return text(50, { min: 1 })
-    .regex(/^[0-9A-Za-z+()\-./#*,; ]+$/, "Enter a valid phone number.")
-    .regex(/[0-9]/, "Enter a valid phone number.");
-}
-
-/** An id of an object (`iam-…`); unknown or foreign ids answer 404, not 422. */
-export function objectId() {
-  return text(100, { min: 1 });
-}
-
-/** A JSON object body (FastAPI's message when it is not one). */
-export function body<T extends z.ZodRawShape>(shape: T) {
-  return z.object(shape, {
-    error: (iss) =>
-      iss.code === "invalid_type"
-        ? iss.input === undefined
-          ? "Field required"
-          : "Input should be a valid dictionary or object to extract fields from"
-        : undefined,
-  });
-}
+import { body, email, EmptyBody, expects, password, text } from "../lib/fields.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Schemas
@@ -115,9 +39,11 @@ const TokenSchema = z
     username: z.string(),
     account_id: z.string(),
   })
-  .openapi("Token");
+  .openapi("Token") satisfies z.ZodType<Token>;
 
-export const AccountChoiceSchema = z.object({ account_id: z.string(), account_domain: z.string() }).openapi("AccountChoice");
+export const AccountChoiceSchema = z
+  .object({ account_id: z.string(), account_domain: z.string() })
+  .openapi("AccountChoice") satisfies z.ZodType<AccountChoice>;
 
 const RegisterBody = body({
   username: email(),
@@ -137,7 +63,6 @@ const linkToken = () => text(200, { min: 1 });
 
 const ResetBody = body({ access_token: linkToken(), password: password() }).openapi("ResetPasswordRequest");
 const IamSetPasswordBody = body({ iam_user_token: linkToken(), password: password() }).openapi("IamUserSetPasswordRequest");
-export const EmptyBody = body({}).openapi("EmptyRequest");
 
 // ---------------------------------------------------------------------------------------------
 // Routes

@@ -1,21 +1,26 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { PlatformApp } from "../app.ts";
+import { contactLimits, contactSortable, type AssignedEntity, type Contact } from "../contract/contacts.ts";
 import {
   assignedEntities,
   assignEntity,
+  contactDetail,
   contactTypes,
   createContact,
+  exportContacts,
   listContacts,
+  queryContacts,
   parseContactTypes,
   removeContact,
   unassignEntity,
   updateContact,
 } from "../domain/contacts.ts";
 import { cachedJson } from "../lib/auth.ts";
-import { caller, requireWriter } from "../lib/context.ts";
+import { caller, requireWriter, writerOnly } from "../lib/context.ts";
 import { ApiError } from "../lib/errors.ts";
-import { bearer, DetailSchema, errors, jsonBody, ok } from "../lib/openapi.ts";
-import { emailField, idField, isSingleLine, limits, line, multiline, requiredName, writeResponses, writerOnly } from "./entities.ts";
+import { emailField, idField, isSingleLine, junkMessage, limits, line, maxMessage, multiline, requiredName } from "../lib/fields.ts";
+import { exportQuery, idsFilter, listQuery, ndjsonOk, ndjsonResponse, pageSchema, wantsPage } from "../lib/list.ts";
+import { bearer, DetailSchema, errors, jsonBody, ok, writeResponses } from "../lib/openapi.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Schemas
@@ -48,7 +53,7 @@ const ContactSchema = z
     created_at: z.string().openapi({ format: "date-time" }),
     updated_at: z.string().openapi({ format: "date-time" }),
   })
-  .openapi("Contact");
+  .openapi("Contact") satisfies z.ZodType<Contact>;
 
 const AssignedEntitySchema = z
   .object({
@@ -57,21 +62,23 @@ const AssignedEntitySchema = z
     description: z.string(),
     contact_types: z.string().openapi({ description: "The types the contact holds for this entity, comma-joined" }),
   })
-  .openapi("ContactAssignedEntity");
+  .openapi("ContactAssignedEntity") satisfies z.ZodType<AssignedEntity>;
 
-const ContactQuery = z.object({
-  entity_id: idField("Entity id")
-    .optional()
-    .openapi({ description: "Only the contacts assigned to this entity (unknown id: 404)" }),
-});
+const entityFilter = idField("Entity id")
+  .optional()
+  .openapi({ description: "Only the contacts assigned to this entity (unknown id: 404)" });
+
+const ContactQuery = z.object({ entity_id: entityFilter, ...listQuery(contactSortable), ids: idsFilter });
+
+const ContactPageSchema = pageSchema(ContactSchema, "ContactPage");
 
 const contactFields = {
-  first_name: line(limits.name).optional(),
-  last_name: line(limits.name).optional(),
+  first_name: line(contactLimits.name).optional(),
+  last_name: line(contactLimits.name).optional(),
   email: emailField(),
-  phone: line(limits.phone).optional(),
-  address: multiline(limits.address).optional(),
-  company_name: line(limits.name).optional(),
+  phone: line(contactLimits.phone).optional(),
+  address: multiline(contactLimits.address).optional(),
+  company_name: line(contactLimits.name).optional(),
   contact_type: contactTypeField(),
 };
 
@@ -90,7 +97,7 @@ const AssignEntityBody = z
     contact_id: idField("Contact id"),
     contact_types: z
       .string({ error: selectEntityAndTypes })
-      .max(limits.name, `Must be at most ${limits.name} characters`)
+      .max(limits.name, maxMessage(limits.name))
       .superRefine((s, ctx) => {
         const { types, unknown } = parseContactTypes(s);
         if (unknown.length > 0) {
@@ -104,8 +111,8 @@ const AssignEntityBody = z
       .string({ error: selectEntityAndTypes })
       .trim()
       .min(1, selectEntityAndTypes)
-      .max(limits.name, `Must be at most ${limits.name} characters`)
-      .refine(isSingleLine, "Must be one line of text without control characters"),
+      .max(limits.name, maxMessage(limits.name))
+      .refine(isSingleLine, junkMessage),
   })
   .openapi("ContactAssignEntity");
 
@@ -133,11 +140,38 @@ const getContact = (path: string) =>
     path,
     tags: ["Contacts", "Entities"],
     summary: "The caller's contacts, or the contacts of one entity",
-    description: "Sorted by creation time. The entity spelling get_contact and the contacts spelling get-contact are the same call.",
+    description:
+      "Without list parameters: every contact, sorted by creation time (the spec's array). With any of q, sort, page, size, ids: one page `{items, total}`, searched, sorted and paged in SQL. The entity spelling get_contact and the contacts spelling get-contact are the same call.",
     security: bearer,
     request: { query: ContactQuery },
-    responses: { ...ok(z.array(ContactSchema)), ...errors(401, 404, 422) },
+    responses: {
+      ...ok(z.union([z.array(ContactSchema), ContactPageSchema]), "The spec's array, or a page when list parameters are given"),
+      ...errors(401, 404, 422),
+    },
   });
+
+const contactDetailRoute = createRoute({
+  method: "get",
+  path: "/get-contact-detail",
+  tags: ["Contacts"],
+  summary: "One contact of the caller's account",
+  description: "The contact as get-contact lists it. Unknown id, or another account's: 404 'Contact not found'.",
+  security: bearer,
+  request: { query: z.object({ contact_id: idField("Contact id") }) },
+  responses: { ...ok(ContactSchema), ...errors(401, 404, 422) },
+});
+
+const exportContactsRoute = createRoute({
+  method: "get",
+  path: "/export-contacts",
+  tags: ["Contacts"],
+  summary: "Every contact the search and filters select, streamed",
+  description:
+    "The rows of get-contact with the same q, sort and entity_id, all of them, as NDJSON (one Contact per line), streamed from SQL in batches. Readonly users may export.",
+  security: bearer,
+  request: { query: z.object({ entity_id: entityFilter, ...exportQuery(contactSortable) }) },
+  responses: { ...ndjsonOk(ContactSchema, "One Contact (JSON) per line"), ...errors(401, 404, 422) },
+});
 
 const getContactByEpId = createRoute({
   method: "get",
@@ -232,10 +266,24 @@ export function registerContactCalls(app: PlatformApp) {
   for (const path of ["/get-contact", "/get_contact"]) {
     app.openapi(getContact(path), async (c) => {
       const who = caller(c);
-      const { entity_id } = c.req.valid("query");
-      return cachedJson(c, () => listContacts(c.get("deps").db, who.accountId, entity_id)) as never;
+      const query = c.req.valid("query");
+      const db = c.get("deps").db;
+      if (wantsPage(query)) return c.json(await queryContacts(db, who.accountId, { ...query, entityId: query.entity_id }), 200);
+      return cachedJson(c, () => listContacts(db, who.accountId, query.entity_id));
     });
   }
+
+  app.openapi(contactDetailRoute, async (c) => {
+    const who = caller(c);
+    return c.json(await contactDetail(c.get("deps").db, who.accountId, c.req.valid("query").contact_id), 200);
+  });
+
+  app.openapi(exportContactsRoute, async (c) => {
+    const who = caller(c);
+    const query = c.req.valid("query");
+    const rows = exportContacts(c.get("deps").db, who.accountId, { ...query, entityId: query.entity_id });
+    return (await ndjsonResponse(rows, c.req.raw.signal)) as never;
+  });
 
   app.openapi(getContactByEpId, async (c) => {
     caller(c);

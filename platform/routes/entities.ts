@@ -1,106 +1,25 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
 import type { PlatformApp } from "../app.ts";
+import { entityLimits, entitySortable, type Entity } from "../contract/entities.ts";
 import {
   assignEntityParent,
   createEntity,
   editEntityDescription,
+  entityDetail,
   entityNames,
+  exportEntities,
   listEntities,
+  queryEntities,
   removeEntity,
 } from "../domain/entities.ts";
 import { cachedJson } from "../lib/auth.ts";
-import { caller, requireWriter, type Env } from "../lib/context.ts";
-import { ErrorSchema } from "../lib/errors.ts";
-import { bearer, DetailSchema, errors, jsonBody, ok } from "../lib/openapi.ts";
+import { caller, requireWriter, writerOnly } from "../lib/context.ts";
+import { emailListField, idField, line, multiline, requiredName, splitEmails } from "../lib/fields.ts";
+import { exportQuery, idsFilter, listQuery, ndjsonOk, ndjsonResponse, pageSchema, wantsPage } from "../lib/list.ts";
+import { bearer, DetailSchema, errors, jsonBody, ok, writeResponses } from "../lib/openapi.ts";
 
 // Pattern for every call: declare it with createRoute (zod request + response schemas and every
 // status it can answer), then implement it with a handler that calls domain functions.
-
-// ---------------------------------------------------------------------------------------------
-// Field rules shared by the entity and contact calls. Every string is bounded so oversized input
-// is a 422, and text that Postgres cannot store (NUL) or that is not well-formed UTF-16 is refused.
-
-export const limits = { id: 100, name: 200, description: 2000, phone: 50, address: 500, email: 254, emailList: 2000 } as const;
-
-const controlChars = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-const lineBreaks = /[\t\n\r\u2028\u2029]/;
-const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const emailPattern = z.regexes.email;
-
-/** True for one line of well-formed text without control characters. */
-export const isSingleLine = (s: string) => !controlChars.test(s) && !lineBreaks.test(s) && !loneSurrogate.test(s);
-
-/** A string field: "Field required" when missing, FastAPI-style. */
-const str = (what = "a valid string") =>
-  z.string({ error: (iss) => (iss.input === undefined ? "Field required" : `Input should be ${what}`) });
-
-/** Single-line free text, trimmed, at most `max` characters. */
-export const line = (max: number) =>
-  str()
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
-    .refine(isSingleLine, "Must be one line of text without control characters");
-
-/** Free text that may span lines, trimmed, at most `max` characters. */
-export const multiline = (max: number) =>
-  str()
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
-    .refine((s) => !controlChars.test(s) && !loneSurrogate.test(s), "Must be text without control characters");
-
-/** A required, non-blank name. */
-export const requiredName = (what: string, max: number = limits.name) => line(max).min(1, `${what} is required`);
-
-/** An object id (`ent-…`, `con-…`): required, taken as sent (not trimmed). Unknown ids answer 404. */
-export const idField = (what: string) =>
-  str()
-    .min(1, `${what} is required`)
-    .max(limits.id, `Must be at most ${limits.id} characters`)
-    .refine(isSingleLine, "Must be an id");
-
-/** One e-mail address, trimmed. */
-export const emailField = () =>
-  str()
-    .trim()
-    .min(1, "E-mail is required")
-    .max(limits.email, `Must be at most ${limits.email} characters`)
-    .regex(emailPattern, "Must be a valid e-mail address")
-    .openapi({ format: "email" });
-
-/** Comma-separated e-mail addresses, each checked; empty allowed. */
-export const emailListField = () =>
-  str()
-    .trim()
-    .max(limits.emailList, `Must be at most ${limits.emailList} characters`)
-    .superRefine((s, ctx) => {
-      for (const item of splitEmails(s)) {
-        if (item.length > limits.email || !emailPattern.test(item)) {
-          ctx.addIssue({ code: "custom", message: `Not a valid e-mail address: ${item.slice(0, 60)}` });
-        }
-      }
-    });
-
-/** The addresses of a comma-separated list, trimmed, without empties and case-insensitive repeats. */
-export function splitEmails(list: string): string[] {
-  const seen = new Set<string>();
-  return list
-    .split(",")
-    .map((e) => e.trim())
-    .filter((e) => e.length > 0 && !seen.has(e.toLowerCase()) && seen.add(e.toLowerCase()));
-}
-
-/** Readonly IAM users get 403 on mutating calls, before their body is even validated. */
-export const writerOnly: MiddlewareHandler<Env> = async (c, next) => {
-  requireWriter(c);
-  await next();
-};
-
-/** Every status a mutating call can answer besides 200 (415: the body is not JSON). */
-export const writeResponses = {
-  ...errors(400, 401, 403, 404, 413, 422),
-  415: { description: "Unsupported media type: the body must be JSON", content: { "application/json": { schema: ErrorSchema } } },
-};
 
 // ---------------------------------------------------------------------------------------------
 // Schemas
@@ -114,7 +33,10 @@ const EntitySchema = z
     email: z.string().openapi({ description: "Alert e-mail addresses, comma separated ('' when none)" }),
     created_at: z.string().openapi({ format: "date-time" }),
   })
-  .openapi("Entity");
+  .openapi("Entity") satisfies z.ZodType<Entity>;
+
+const EntityPageSchema = pageSchema(EntitySchema, "EntityPage");
+const EntityQuery = z.object({ ...listQuery(entitySortable), ids: idsFilter });
 
 const EntityNamesQuery = z.object({
   parent: z.enum(["true", "false"]).optional().openapi({
@@ -129,15 +51,15 @@ const EntityNamesQuery = z.object({
 const CreateEntityBody = z
   .strictObject({
     entity_name: requiredName("Entity name"),
-    description: multiline(limits.description).optional(),
-    parent_entity_name: line(limits.name).optional().openapi({ description: "Empty or absent: a top-level entity" }),
+    description: multiline(entityLimits.description).optional(),
+    parent_entity_name: line(entityLimits.name).optional().openapi({ description: "Empty or absent: a top-level entity" }),
   })
   .openapi("CreateEntity");
 
 const EditEntityBody = z
   .strictObject({
     entity_id: idField("Entity id"),
-    description: multiline(limits.description).min(1, "Description is required"),
+    description: multiline(entityLimits.description).min(1, "Description is required"),
     email: emailListField()
       .optional()
       .openapi({ description: "Alert e-mail addresses, comma separated; '' clears them; absent keeps them" }),
@@ -147,7 +69,7 @@ const EditEntityBody = z
 const AssignParentBody = z
   .strictObject({
     entity_id: idField("Entity id"),
-    parent_entity_name: line(limits.name).openapi({ description: "'' makes the entity top-level" }),
+    parent_entity_name: line(entityLimits.name).openapi({ description: "'' makes the entity top-level" }),
   })
   .openapi("AssignEntityParent");
 
@@ -174,8 +96,37 @@ const getEntity = createRoute({
   path: "/get_entity",
   tags: ["Entities"],
   summary: "The caller's entities, sorted by name",
+  description:
+    "Without list parameters: every entity, sorted by name (the spec's array). With any of q, sort, page, size, ids: one page `{items, total}`, searched, sorted and paged in SQL.",
   security: bearer,
-  responses: { ...ok(z.array(EntitySchema)), ...errors(401) },
+  request: { query: EntityQuery },
+  responses: {
+    ...ok(z.union([z.array(EntitySchema), EntityPageSchema]), "The spec's array, or a page when list parameters are given"),
+    ...errors(401, 422),
+  },
+});
+
+const entityDetailRoute = createRoute({
+  method: "get",
+  path: "/get-entity-detail",
+  tags: ["Entities"],
+  summary: "One entity of the caller's account",
+  description: "The entity as get_entity lists it. Unknown id, or another account's: 404 'Entity not found'.",
+  security: bearer,
+  request: { query: z.object({ entity_id: idField("Entity id") }) },
+  responses: { ...ok(EntitySchema), ...errors(401, 404, 422) },
+});
+
+const exportEntitiesRoute = createRoute({
+  method: "get",
+  path: "/export-entities",
+  tags: ["Entities"],
+  summary: "Every entity the search selects, streamed",
+  description:
+    "The rows of get_entity with the same q and sort, all of them, as NDJSON (one Entity per line), streamed from SQL in batches. Readonly users may export.",
+  security: bearer,
+  request: { query: z.object(exportQuery(entitySortable)) },
+  responses: { ...ndjsonOk(EntitySchema, "One Entity (JSON) per line"), ...errors(401, 422) },
 });
 
 const createEntityRoute = createRoute({
@@ -239,13 +190,26 @@ export function registerEntityCalls(app: PlatformApp) {
         entityNames(c.get("deps").db, who.accountId, {
           parentCandidatesFor: q.parent === "true" && q.entity_id ? q.entity_id : undefined,
         });
-      return cachedJson(c, names) as never;
+      return cachedJson(c, names);
     });
   }
 
   app.openapi(getEntity, async (c) => {
     const who = caller(c);
-    return cachedJson(c, () => listEntities(c.get("deps").db, who.accountId)) as never;
+    const query = c.req.valid("query");
+    const db = c.get("deps").db;
+    if (wantsPage(query)) return c.json(await queryEntities(db, who.accountId, query), 200);
+    return cachedJson(c, () => listEntities(db, who.accountId));
+  });
+
+  app.openapi(entityDetailRoute, async (c) => {
+    const who = caller(c);
+    return c.json(await entityDetail(c.get("deps").db, who.accountId, c.req.valid("query").entity_id), 200);
+  });
+
+  app.openapi(exportEntitiesRoute, async (c) => {
+    const who = caller(c);
+    return (await ndjsonResponse(exportEntities(c.get("deps").db, who.accountId, c.req.valid("query")), c.req.raw.signal)) as never;
   });
 
   app.openapi(createEntityRoute, async (c) => {

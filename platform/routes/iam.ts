@@ -1,3 +1,4 @@
+import type { IamUser } from "../contract/iam.ts";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { PlatformApp } from "../app.ts";
 import {
@@ -11,7 +12,7 @@ import {
 } from "../domain/iam.ts";
 import { caller, requireWriter } from "../lib/context.ts";
 import { bearer, DetailSchema, errors, jsonBody, ok } from "../lib/openapi.ts";
-import { body, email, objectId, text } from "./auth.ts";
+import { body, email, objectId, text } from "../lib/fields.ts";
 
 // IAM users of the caller's account (the /iam screen). Readonly IAM users may list; every change
 // needs the owner or an admin IAM user.
@@ -49,7 +50,7 @@ const IamUserSchema = z
     account_id: z.string(),
     created_at: z.string().openapi({ format: "date-time" }),
   })
-  .openapi("IamUser");
+  .openapi("IamUser") satisfies z.ZodType<IamUser>;
 
 const CreatedSchema = z.object({ iam_user_id: z.string(), detail: z.string() }).openapi("IamUserCreated");
 

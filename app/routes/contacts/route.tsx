@@ -1,21 +1,22 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useLocation, useSearchParams } from "react-router";
-import { ContactDetails, UnassignDialog } from "../components/contacts/details.tsx";
-import { AssignDialog, CreateDialog, UpdateDialog } from "../components/contacts/dialogs.tsx";
-import { contactName, REMOVE_PHRASE, type AssignedEntity, type Contact } from "../components/contacts/model.tsx";
-import { AssignEntitySchema, CreateContactSchema, RemoveContactSchema, UnassignSchema, UpdateContactSchema } from "../components/contacts/schemas.server.tsx";
-import { ConfirmPhraseDialog } from "../components/confirm-phrase-dialog.tsx";
-import { DataTable, SelectionStatus, type Column } from "../components/data-table.tsx";
-import { PageTitle } from "../components/forms.tsx";
-import { RowMenu } from "../components/row-menu.tsx";
-import { apiGetOrThrow, apiPost } from "../lib/api.server.ts";
-import { readForm } from "../lib/csrf.server.ts";
-import { requireSession } from "../lib/session.server.ts";
-import { pageRows, parseTableQuery, platformFailure } from "../lib/table.server.ts";
-import { redirectWithToast } from "../lib/toast.server.ts";
-import { dialogHref, listParam, returnUrl } from "../lib/url.ts";
-import { ErrorPage } from "../root.tsx";
-import type { Route } from "./+types/contacts";
+import { ContactDetails, UnassignDialog } from "./details.tsx";
+import { AssignDialog, CreateDialog, UpdateDialog } from "./dialogs.tsx";
+import { contactName, REMOVE_PHRASE, type AssignedEntity, type Contact } from "./model.tsx";
+import { AssignEntitySchema, CreateContactSchema, RemoveContactSchema, UnassignSchema, UpdateContactSchema } from "./schemas.server.tsx";
+import { ConfirmPhraseDialog } from "../../components/confirm-phrase-dialog.tsx";
+import { DataTable, SelectionStatus } from "../../components/data-table.tsx";
+import { PageTitle } from "../../components/forms.tsx";
+import { RowMenu } from "../../components/row-menu.tsx";
+import { apiGetOrThrow, apiPost } from "../../lib/api.server.ts";
+import { readForm } from "../../lib/csrf.server.ts";
+import { requireSession } from "../../lib/session.server.ts";
+import { exportHref } from "../../lib/export.server.ts";
+import { fetchTablePage, parseTableQuery, platformFailure } from "../../lib/table.server.ts";
+import { redirectWithToast } from "../../lib/toast.server.ts";
+import { dialogHref, listParam, returnUrl } from "../../lib/url.ts";
+import { columns, hideable, sortable } from "./columns.tsx";
+import type { Route } from "./+types/route";
 
 /* ------------------------------------------------------------------------------------------------
  * Contacts (spec 1 §2 Contacts screen, §3 Contact, §5, §7 Contacts, §8)
@@ -24,27 +25,6 @@ import type { Route } from "./+types/contacts";
 const fieldNames = ["first_name", "last_name", "email", "phone", "address", "company_name", "contact_type", "entity_name"];
 
 /* Table ---------------------------------------------------------------------------------------- */
-
-const sortable = ["first_name", "last_name", "email", "phone", "contact_type", "entity_name", "company_name", "created_at", "address", "updated_at"];
-const hideable = ["address", "updated_at"];
-
-function when(iso: string) {
-  // Fixed format and zone: the same text on the server and in the browser.
-  return iso ? <time dateTime={iso}>{`${iso.slice(0, 10)} ${iso.slice(11, 16)}`}</time> : null;
-}
-
-const columns: Column<Contact>[] = [
-  { id: "first_name", header: "First Name", sortable: true, cell: (r) => r.first_name || <span className="italic">(no first name)</span> },
-  { id: "last_name", header: "Last Name", sortable: true, cell: (r) => r.last_name },
-  { id: "email", header: "Email", sortable: true, cell: (r) => r.email },
-  { id: "phone", header: "Phone", sortable: true, cell: (r) => r.phone, className: "whitespace-nowrap" },
-  { id: "contact_type", header: "Type", sortable: true, cell: (r) => r.contact_type },
-  { id: "entity_name", header: "Entity Name", sortable: true, cell: (r) => r.entity_name },
-  { id: "company_name", header: "Company", sortable: true, cell: (r) => r.company_name },
-  { id: "address", header: "Address", sortable: true, hidden: true, cell: (r) => r.address },
-  { id: "created_at", header: "Created at", sortable: true, cell: (r) => when(r.created_at), className: "whitespace-nowrap" },
-  { id: "updated_at", header: "Updated at", sortable: true, hidden: true, cell: (r) => when(r.updated_at), className: "whitespace-nowrap" },
-];
 
 const getRowId = (r: Contact) => r.contact_id;
 
@@ -58,21 +38,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   const dialogId = url.searchParams.get("id");
   const needsTypes = dialog === "create" || dialog === "update" || dialog === "assign";
   const needsEntities = dialog === "create" || dialog === "assign";
-  const [contacts, contactTypes, entityNames] = await Promise.all([
-    apiGetOrThrow<Contact[]>(request, "get-contact"),
+  const detail = (id: string) => apiGetOrThrow<Contact>(request, "get-contact-detail", { contact_id: id }).catch(() => null);
+  const [table, contactTypes, entityNames, dialogContact] = await Promise.all([
+    fetchTablePage<Contact>(request, "get-contact", state, { getRowId }),
     needsTypes ? apiGetOrThrow<string[]>(request, "contact-types") : null,
     needsEntities ? apiGetOrThrow<string[]>(request, "get-entity-names") : null,
+    dialogId && dialog !== "unassign" ? detail(dialogId) : null,
   ]);
-  const table = pageRows(contacts, state, {
-    getRowId,
-    search: ["first_name", "last_name", "email", "phone", "contact_type", "entity_name", "company_name", "address"],
-  });
-  const selectedContact = table.selected.length === 1 ? (contacts.find((c) => c.contact_id === table.selected[0]) ?? null) : null;
+  // Details only for one selected contact that the current result holds.
+  const selectedContact = table.selected.length === 1 ? await detail(table.selected[0]!) : null;
   const assigned = selectedContact
     ? await apiGetOrThrow<AssignedEntity[]>(request, "get-contact-assigned-entities", { contact_id: selectedContact.contact_id })
     : null;
-  const dialogContact = dialogId ? (contacts.find((c) => c.contact_id === dialogId) ?? null) : null;
-  return data({ table, contactTypes, entityNames, selectedContact, assigned, dialogContact }, { headers });
+  const exportLink = exportHref("/contacts/export.csv", state);
+  return data({ table, contactTypes, entityNames, selectedContact, assigned, dialogContact, exportLink }, { headers });
 }
 
 /* Action --------------------------------------------------------------------------------------- */
@@ -147,7 +126,7 @@ function blanks(v: { first_name?: string; last_name?: string; phone?: string; ad
 /* Component ------------------------------------------------------------------------------------ */
 
 export default function Contacts({ loaderData, actionData }: Route.ComponentProps) {
-  const { table, contactTypes, entityNames, selectedContact, assigned, dialogContact } = loaderData;
+  const { table, contactTypes, entityNames, selectedContact, assigned, dialogContact, exportLink } = loaderData;
   const [params] = useSearchParams();
   const location = useLocation();
   const dialog = params.get("dialog");
@@ -171,9 +150,15 @@ export default function Contacts({ loaderData, actionData }: Route.ComponentProp
         selection="multiple"
         linkColumn="first_name"
         toolbar={
-          <a href={dialogHref(location, "create")} className="btn btn-primary btn-sm">
-            Add Contact
-          </a>
+          <>
+            <a href={dialogHref(location, "create")} className="btn btn-primary btn-sm">
+              Add Contact
+            </a>
+            {/* A plain link (a download, with or without JavaScript): what the search selects, as CSV. */}
+            <a href={exportLink} className="btn btn-outline btn-sm" download>
+              Export CSV
+            </a>
+          </>
         }
         rowMenu={(r, links, up) => (
           <RowMenu
@@ -224,6 +209,5 @@ export default function Contacts({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorPage error={error} />;
-}
+// The console's one error boundary (app/components/error-boundary.tsx).
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/error-boundary.tsx";

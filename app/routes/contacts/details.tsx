@@ -1,9 +1,10 @@
 import { Form, useLocation, useNavigation, useSearchParams } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { keptParams } from "../../lib/url.ts";
-import { DialogActions, UrlDialog } from "../dialog.tsx";
-import { SubmitButton } from "../forms.tsx";
-import { currentTab, TabPanel, Tabs } from "../tabs.tsx";
+import { DetailsTable } from "../../components/details-table.tsx";
+import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
+import { SubmitButton } from "../../components/forms.tsx";
+import { currentTab, TabPanel, Tabs } from "../../components/tabs.tsx";
 import { contactName, type AssignedEntity, type Contact } from "./model.tsx";
 
 /*
@@ -24,16 +25,15 @@ export function ContactDetails({ contact, assigned }: { contact: Contact; assign
         <h2 className="text-lg font-semibold">{name}</h2>
         <Tabs label={`Contact ${name}`} tabs={tabs} current={tab} />
         <TabPanel tab={tab}>
-          <dl className="mb-4 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
-            <dt className="font-medium">Email</dt>
-            <dd>{contact.email}</dd>
-            <dt className="font-medium">Phone</dt>
-            <dd>{contact.phone || "—"}</dd>
-            <dt className="font-medium">Company</dt>
-            <dd>{contact.company_name || "—"}</dd>
-            <dt className="font-medium">Type</dt>
-            <dd>{contact.contact_type}</dd>
-          </dl>
+          <DetailsTable
+            className="mb-4"
+            items={[
+              { label: "Email", value: contact.email },
+              { label: "Phone", value: contact.phone },
+              { label: "Company", value: contact.company_name },
+              { label: "Type", value: contact.contact_type },
+            ]}
+          />
           <h3 className="mb-2 font-semibold" id="assigned-entities">
             Assigned entities
           </h3>

@@ -1,8 +1,8 @@
 import { getCollectionProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Link, useNavigation } from "react-router";
 import { contactName, type Contact } from "./model.tsx";
-import { DialogActions, UrlDialog } from "../dialog.tsx";
-import { ConformForm, SelectField, SubmitButton, TextareaField, TextField } from "../forms.tsx";
+import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
+import { ConformForm, SelectField, SubmitButton, TextareaField, TextField } from "../../components/forms.tsx";
 
 /*
  * The `required` marks of the dialogs' fields (model.tsx's schemas say the same; they stay on the

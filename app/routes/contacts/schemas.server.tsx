@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { confirmPhraseSchema } from "../confirm-phrase.tsx";
+import { confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
+import { contactLimits } from "../../../platform/contract/contacts.ts";
 import { REMOVE_PHRASE, SELECT_ENTITY_AND_TYPES } from "./model.tsx";
 
 /*
@@ -9,15 +10,15 @@ import { REMOVE_PHRASE, SELECT_ENTITY_AND_TYPES } from "./model.tsx";
  */
 
 const optionalText = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters.`).optional();
-const email = z.email({ error: (iss) => (iss.input === undefined ? "Email is required." : "Enter a valid email address.") }).max(254);
+const email = z.email({ error: (iss) => (iss.input === undefined ? "Email is required." : "Enter a valid email address.") }).max(contactLimits.email);
 const contactType = z.string({ error: "Type is required." }).trim().min(1, "Type is required.");
 const contactFields = {
-  first_name: optionalText(200),
-  last_name: optionalText(200),
+  first_name: optionalText(contactLimits.name),
+  last_name: optionalText(contactLimits.name),
   email,
-  phone: optionalText(50),
-  address: optionalText(500),
-  company_name: optionalText(200),
+  phone: optionalText(contactLimits.phone),
+  address: optionalText(contactLimits.address),
+  company_name: optionalText(contactLimits.name),
   contact_type: contactType,
 };
 

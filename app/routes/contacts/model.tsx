@@ -3,26 +3,9 @@
  * schemas.server.tsx: only the action uses them, so zod is not shipped to the browser for this page.
  */
 
-export interface Contact {
-  contact_id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  address: string;
-  company_name: string;
-  contact_type: string;
-  entity_name: string;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface AssignedEntity {
-  entity_name: string;
-  entity_id: string;
-  description: string;
-  contact_types: string;
-}
+// The shapes are the platform's contract (platform/contract/contacts.ts): declared once.
+export type { AssignedEntity, Contact } from "../../../platform/contract/contacts.ts";
+import type { Contact } from "../../../platform/contract/contacts.ts";
 
 /** The phrase that Remove Contact asks for (spec 1 §5: "a confirmation word"). */
 export const REMOVE_PHRASE = "confirm";

@@ -1,0 +1,51 @@
+import type { Column } from "../../components/data-table.tsx";
+import type { CsvColumn } from "../../lib/csv.ts";
+import { formatTime } from "../../lib/format.ts";
+import { splitEmails, type Entity } from "./schemas.ts";
+
+/* The Entities table's columns, and the same columns (labels) for its CSV export. */
+
+export const sortable = ["entity_name", "parent_entity_name", "description", "email", "entity_id"];
+
+/** The addresses, one per line, so a long list wraps between addresses. */
+function Emails({ value }: { value: string }) {
+  const list = splitEmails(value);
+  if (list.length === 0) return null;
+  return (
+    <ul className="space-y-0.5">
+      {list.map((e) => (
+        <li key={e} className="wrap-anywhere">
+          {e}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export const columns: Column<Entity>[] = [
+  { id: "entity_name", header: "Name", sortable: true, cell: (e) => e.entity_name, className: "min-w-32" },
+  { id: "parent_entity_name", header: "Parent Entity Name", sortable: true, cell: (e) => e.parent_entity_name },
+  {
+    id: "description",
+    header: "Description",
+    sortable: true,
+    cell: (e) => (
+      <span className="line-clamp-3 whitespace-pre-line" title={e.description}>
+        {e.description}
+      </span>
+    ),
+    className: "min-w-48 max-w-md",
+  },
+  { id: "email", header: "Alert Message Emails", sortable: true, cell: (e) => <Emails value={e.email} />, className: "min-w-56" },
+  { id: "entity_id", header: "Entity ID", sortable: true, cell: (e) => <span className="font-mono text-xs whitespace-nowrap">{e.entity_id}</span> },
+];
+
+
+export const csvColumns: CsvColumn<Entity>[] = [
+  { header: "Name", value: (e) => e.entity_name },
+  { header: "Parent Entity Name", value: (e) => e.parent_entity_name },
+  { header: "Description", value: (e) => e.description },
+  { header: "Alert Message Emails", value: (e) => splitEmails(e.email).join(", ") },
+  { header: "Entity ID", value: (e) => e.entity_id },
+  { header: "Created at", value: (e) => formatTime(e.created_at) },
+];

@@ -1,0 +1,2 @@
+ALTER TABLE "contacts" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(first_name || ' ' || last_name || ' ' || email || ' ' || phone || ' ' || contact_type || ' ' || company_name || ' ' || address)) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "contacts_account_created_idx" ON "contacts" USING btree ("account_id","created_at","contact_id");
