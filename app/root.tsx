@@ -14,9 +14,11 @@ import {
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { themeAttribute } from "./components/theme.ts";
 import { Toaster } from "./components/toaster.tsx";
 import { csrf } from "./lib/csrf.server.ts";
 import { productName } from "./lib/env.server.ts";
+import { readTheme } from "./lib/preferences.server.ts";
 import { getToasts } from "./lib/toast.server.ts";
 
 export const links: Route.LinksFunction = () => [
@@ -30,13 +32,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const headers = new Headers();
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
   if (setCookie) headers.append("Set-Cookie", setCookie);
-  return data({ csrfToken, toasts, productName }, { headers });
+  // The theme cookie: the server renders the chosen theme (no flash); without it, CSS follows the system.
+  const theme = readTheme(request);
+  return data({ csrfToken, toasts, productName, theme }, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   return (
-    <html lang="en" data-theme="corporate">
+    <html lang="en" data-theme={root ? themeAttribute(root.theme) : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

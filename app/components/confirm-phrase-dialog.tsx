@@ -1,8 +1,8 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import { type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useNavigation } from "react-router";
 import { DialogActions, UrlDialog } from "./dialog.tsx";
-import { ConformForm, SubmitButton, TextField } from "./forms.tsx";
+import { ConformForm, SubmitButton, TextField, useForm } from "./forms.tsx";
 
 /*
  * The confirm-phrase dialog and form, without zod (so pages that only show them do not ship zod to
@@ -75,7 +75,6 @@ export function ConfirmPhraseForm({
     constraint: { confirm: { required: true } },
     // No client-side validation: the server's reply gives the errors, the summary and the
     // "Error:" page title the same way with and without JavaScript.
-    shouldRevalidate: "onInput",
   });
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;

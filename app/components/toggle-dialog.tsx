@@ -1,10 +1,10 @@
-import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { useState, type ReactNode } from "react";
 import { useNavigation } from "react-router";
 import { z } from "zod";
 import { useHydrated } from "./data-table.tsx";
 import { DialogActions, UrlDialog } from "./dialog.tsx";
-import { ConformForm, SubmitButton } from "./forms.tsx";
+import { ConformForm, SubmitButton, useForm } from "./forms.tsx";
 
 /*
  * An on/off switch in a URL-opened dialog (advanced visibility, MFA, proxying…). Spec 1 §4: Confirm

@@ -1,9 +1,9 @@
-import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { data, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import { ConformForm, formHasErrors, PageTitle, PasswordField, SubmitButton, TextField } from "../components/forms.tsx";
+import { ConformForm, formHasErrors, PageTitle, PasswordField, SubmitButton, TextField, useForm } from "../components/forms.tsx";
 import { ConfirmPhraseDialog, confirmPhraseSchema } from "../components/confirm-phrase.tsx";
 import { toggleSchema } from "../components/toggle-dialog.tsx";
 import { apiGet, apiPost } from "../lib/api.server.ts";
@@ -150,9 +150,6 @@ function usePasswordForm({ lastResult }: { lastResult: SubmissionResult<string[]
   const [form, fields] = useForm({
     id: "password-form",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   // With JavaScript the page is not reloaded after 'Account updated.': empty the field then.
   const navigation = useNavigation();
@@ -185,7 +182,6 @@ function useMfaForm({ current, lastResult }: { current: boolean; lastResult: Sub
     id: "mfa-form",
     lastResult,
     defaultValue: { mfa_enabled: current ? "on" : undefined },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: mfaSchema(current) }),
   });
   const initial = lastResult?.initialValue ? lastResult.initialValue.mfa_enabled === "on" : current;
   const [checked, setChecked] = useState(initial);
@@ -236,9 +232,6 @@ function useSamlForm({ metalink, lastResult }: { metalink: string; lastResult: S
     id: "saml-form",
     lastResult,
     defaultValue: { metalink },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: samlSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return {
     form,

@@ -1,4 +1,4 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import { type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, isRouteErrorResponse, Link, useLocation, useNavigation, useRevalidator } from "react-router";
@@ -6,7 +6,7 @@ import { z } from "zod";
 import { ConfirmPhraseDialog, confirmPhraseSchema } from "../components/confirm-phrase.tsx";
 import { DataTable, SelectionStatus, type Column } from "../components/data-table.tsx";
 import { DialogActions, UrlDialog } from "../components/dialog.tsx";
-import { ConformForm, formHasErrors, PageTitle, SelectField, SubmitButton, TextareaField, TextField } from "../components/forms.tsx";
+import { ConformForm, formHasErrors, PageTitle, SelectField, SubmitButton, TextareaField, TextField, useForm } from "../components/forms.tsx";
 import { RowMenu } from "../components/row-menu.tsx";
 import { TabPanel, Tabs } from "../components/tabs.tsx";
 import { apiGet, apiGetOrThrow, apiPost } from "../lib/api.server.ts";
@@ -422,9 +422,6 @@ function AddEntityDialog({ parentChoices, lastResult }: { parentChoices: string[
     id: "add-entity",
     lastResult,
     constraint: getZodConstraint(CreateEntitySchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateEntitySchema }),
   });
   const pending = usePending("create");
   return (
@@ -457,9 +454,6 @@ function EditEntityDialog({ entity, lastResult }: { entity: Entity; lastResult: 
     lastResult,
     defaultValue: { entity_id: entity.entity_id, description: entity.description, email: splitEmails(entity.email).join(", ") },
     constraint: getZodConstraint(EditEntitySchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EditEntitySchema }),
   });
   const pending = usePending("edit");
   return (
@@ -491,9 +485,6 @@ function AssignParentDialog({ entity, parentChoices, lastResult }: { entity: Ent
     lastResult,
     defaultValue: { entity_id: entity.entity_id, parent_entity_name: entity.parent_entity_name },
     constraint: getZodConstraint(AssignParentSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AssignParentSchema }),
   });
   const pending = usePending("assign-parent");
   // The current parent stays a choice even if the platform no longer lists it.

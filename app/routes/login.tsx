@@ -1,9 +1,8 @@
-import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { ACCOUNT_CHOICE_MESSAGE, AuthLayout, Notice } from "../components/auth-layout.tsx";
-import { ConformForm, formHasErrors, PageTitle, PasswordField, SelectField, SubmitButton, TextField } from "../components/forms.tsx";
+import { ConformForm, formHasErrors, PageTitle, PasswordField, SelectField, SubmitButton, TextField, useForm } from "../components/forms.tsx";
 import { commitPendingLogin, finishLogin, rememberedSubscriber, requestToken, type AccountChoice } from "../lib/auth.server.ts";
 import { readForm } from "../lib/csrf.server.ts";
 import { splitDetail } from "../lib/forms.server.ts";
@@ -97,9 +96,6 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const [form, fields] = useForm({
     id: "login",
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/login") === true;

@@ -1,9 +1,8 @@
-import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { AuthLayout } from "../components/auth-layout.tsx";
-import { CheckboxField, ConformForm, formHasErrors, PageTitle, PasswordField, SubmitButton, TextField } from "../components/forms.tsx";
+import { CheckboxField, ConformForm, formHasErrors, PageTitle, PasswordField, SubmitButton, TextField, useForm } from "../components/forms.tsx";
 import { callApi } from "../lib/api.server.ts";
 import { rememberedSubscriber } from "../lib/auth.server.ts";
 import { readForm } from "../lib/csrf.server.ts";
@@ -60,9 +59,6 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const [form, fields] = useForm({
     id: "register",
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formMethod === "POST";
