@@ -1,28 +1,11 @@
 import { Form, Link, useFetcher, useLocation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { copyText } from "../clipboard.ts";
 import { useHydrated } from "../hooks.ts";
 import { themeAttribute, type ThemeChoice } from "../theme.ts";
 import { showToast } from "../toaster.tsx";
 import { DetailsMenu } from "./details-menu.tsx";
 import { Icon } from "./icons.tsx";
-
-export async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  // Older browsers: a selected, off-screen textarea and the copy command.
-  const area = document.createElement("textarea");
-  area.value = text;
-  area.setAttribute("readonly", "");
-  area.style.position = "fixed";
-  area.style.opacity = "0";
-  document.body.appendChild(area);
-  area.select();
-  const ok = document.execCommand("copy");
-  area.remove();
-  if (!ok) throw new Error("copy refused");
-}
 
 /**
  * Copy Account ID. Without JavaScript the clipboard is out of reach, so the item shows the id as
