@@ -1,9 +1,10 @@
 import { type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
-import { data, isRouteErrorResponse, Link, useLocation, useNavigation, useRevalidator } from "react-router";
+import { data, isRouteErrorResponse, Link, useLoaderData, useLocation, useNavigation, useRevalidator } from "react-router";
 import { z } from "zod";
 import { ConfirmPhraseDialog, confirmPhraseSchema } from "../components/confirm-phrase.tsx";
+import { formConstraints } from "../components/constraints.server.ts";
 import { DataTable, SelectionStatus, type Column } from "../components/data-table.tsx";
 import { DialogActions, UrlDialog } from "../components/dialog.tsx";
 import { ConformForm, formHasErrors, PageTitle, SelectField, SubmitButton, TextareaField, TextField, useForm } from "../components/forms.tsx";
@@ -162,7 +163,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 
   return data(
-    { table, dialog, target: dialog && dialog !== "add" ? target : null, parentChoices, selected, contacts, contactsError },
+    {
+      table, dialog, target: dialog && dialog !== "add" ? target : null, parentChoices, selected, contacts, contactsError,
+      // The dialogs' constraints, from their schemas on the server (zod stays out of the browser).
+      constraints: formConstraints({ add: CreateEntitySchema, edit: EditEntitySchema, assign: AssignParentSchema }),
+    },
     { headers },
   );
 }
@@ -421,7 +426,7 @@ function AddEntityDialog({ parentChoices, lastResult }: { parentChoices: string[
   const [form, fields] = useForm({
     id: "add-entity",
     lastResult,
-    constraint: getZodConstraint(CreateEntitySchema),
+    constraint: useLoaderData<typeof loader>().constraints.add,
   });
   const pending = usePending("create");
   return (
@@ -453,7 +458,7 @@ function EditEntityDialog({ entity, lastResult }: { entity: Entity; lastResult: 
     id: "edit-entity",
     lastResult,
     defaultValue: { entity_id: entity.entity_id, description: entity.description, email: splitEmails(entity.email).join(", ") },
-    constraint: getZodConstraint(EditEntitySchema),
+    constraint: useLoaderData<typeof loader>().constraints.edit,
   });
   const pending = usePending("edit");
   return (
@@ -484,7 +489,7 @@ function AssignParentDialog({ entity, parentChoices, lastResult }: { entity: Ent
     id: "assign-parent",
     lastResult,
     defaultValue: { entity_id: entity.entity_id, parent_entity_name: entity.parent_entity_name },
-    constraint: getZodConstraint(AssignParentSchema),
+    constraint: useLoaderData<typeof loader>().constraints.assign,
   });
   const pending = usePending("assign-parent");
   // The current parent stays a choice even if the platform no longer lists it.
