@@ -43,8 +43,8 @@ export function Notice({ tone = "info", children, alert = false }: { tone?: "inf
   const styles = {
     info: "border-sky-700 bg-sky-50 text-sky-950",
     warning: "border-amber-600 bg-amber-50 text-amber-950",
-    success: "border-green-700 bg-green-50 text-green-950",
-    error: "border-red-700 bg-red-50 text-red-950",
+    success: "border-success bg-success/10 text-base-content",
+    error: "border-error bg-error/10 text-base-content",
   } as const;
   return (
     <div role={alert ? "alert" : "status"} className={`rounded-box border-l-4 px-4 py-3 ${styles[tone]}`}>
@@ -133,7 +133,7 @@ export function SetPasswordPage({
 export function BackToLogin() {
   return (
     <p className="text-center">
-      <Link className="link text-blue-800" to="/login">
+      <Link className="link link-primary" to="/login">
         Back to Login
       </Link>
     </p>

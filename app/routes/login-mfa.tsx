@@ -92,7 +92,7 @@ export default function LoginMfa({ loaderData, actionData }: Route.ComponentProp
         </SubmitButton>
       </ConformForm>
       <p className="text-center">
-        <Link className="link text-blue-800" to="/login">
+        <Link className="link link-primary" to="/login">
           Try a different email
         </Link>
       </p>

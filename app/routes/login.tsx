@@ -107,7 +107,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       footer={
         <p className="text-center">
           Don't have an account?{" "}
-          <Link className="link text-blue-800 font-medium" to={registerHref}>
+          <Link className="link link-primary font-medium" to={registerHref}>
             Register
           </Link>
         </p>
@@ -128,7 +128,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           </>
         ) : null}
         <p className="text-right">
-          <Link className="link text-blue-800 text-sm" to="/forgot-password">
+          <Link className="link link-primary text-sm" to="/forgot-password">
             Forgot password?
           </Link>
         </p>

@@ -71,7 +71,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         <>
           <p className="text-center">
             Already have an account?{" "}
-            <Link className="link text-blue-800 font-medium" to={loginHref}>
+            <Link className="link link-primary font-medium" to={loginHref}>
               Login
             </Link>
           </p>
@@ -86,11 +86,11 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         <PasswordField field={fields.password} label="Password" autoComplete="new-password" hint="At least 8 characters." />
         <CheckboxField field={fields.terms}>
           I agree to the{" "}
-          <a className="link text-blue-800" href="#terms">
+          <a className="link link-primary" href="#terms">
             terms of use
           </a>{" "}
           and the{" "}
-          <a className="link text-blue-800" href="#privacy">
+          <a className="link link-primary" href="#privacy">
             privacy policy
           </a>
           .

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, jsDisabled, test, type Account, type Api } from "./fixtures.ts";
 
@@ -15,8 +16,41 @@ async function createEntity(api: Api, account: Account, entity_name: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
+/** axe with WCAG 2.2 AA, in the light and the dark theme (following the system: no cookie). */
+async function expectAccessibleBothThemes(page: Page) {
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    if (jsDisabled(test.info())) {
+      // No timers without JavaScript: run axe's as microtasks (as fixtures.ts does).
+      await page.evaluate(() => {
+        const w = window as unknown as { setTimeout: unknown; clearTimeout: unknown };
+        w.setTimeout = (fn: unknown, _ms?: number, ...args: unknown[]) => {
+          void Promise.resolve().then(() => (typeof fn === "function" ? fn(...args) : undefined));
+          return 0;
+        };
+        w.clearTimeout = () => {};
+      });
+    }
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    expect(summary, `axe (${colorScheme}) on ${page.url()}`).toEqual([]);
+  }
+}
+
 test.describe("kit", () => {
   test.describe.configure({ timeout: 120_000 });
+
+  test("the error summary: a bordered box of the fields' own messages, 24px links, WCAG 2.2 AA in both themes", async ({ page }) => {
+    await page.goto("/register");
+    await page.getByRole("button", { name: "Register" }).click();
+    const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+    await expect(summary).toBeVisible();
+    for (const link of await summary.getByRole("link").all()) {
+      expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(24);
+    }
+    expect(await summary.evaluate((el) => getComputedStyle(el).borderTopWidth)).toBe("4px");
+    await expectAccessibleBothThemes(page);
+  });
 
   test("a dialog opened by URL holds the keyboard: the first Tab lands in it, the page behind is inert", async ({ page, account, api, signIn }) => {
     await createEntity(api, account, `Dlg ${Date.now().toString(36)}`);

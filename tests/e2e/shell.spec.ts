@@ -55,6 +55,8 @@ async function ready(page: Page) {
 }
 
 test.describe("shell", () => {
+  // Many pages and axe scans per test: more than 45 s on the shared machine without JavaScript.
+  test.describe.configure({ timeout: 120_000 });
   test("side navigation: groups, links, current page, Billing for an account", async ({ page, account, signIn }) => {
     await signIn(account);
     await page.goto("/main-dashboard");
