@@ -149,6 +149,18 @@ test.describe("kit", () => {
     expect(m.x + m.width).toBeLessThanOrEqual(390);
     // No scrolling region: the table does not scroll sideways.
     expect(await page.locator(".kit-table-wrap").first().evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await expectAccessibleBothThemes(page);
+    // The selected entity's Contacts tab: a stacked list too, no scrolling region (axe's scrollable-region-focusable).
+    await link.click();
+    await page.waitForURL(/selected=/);
+    await page.goto(page.url() + "&tab=contacts");
+    await ready(page);
+    await expectAccessibleBothThemes(page);
+    await page.goto("/account");
+    await ready(page);
+    await expectAccessibleBothThemes(page);
+    await page.goto("/entities");
+    await ready(page);
     // The navigation is a menu button, not a rail.
     await expect(page.getByTestId("sidenav")).toBeHidden();
     const menuButton = page.getByTestId("nav-menu").locator("summary");
