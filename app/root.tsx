@@ -13,10 +13,12 @@ import { config as zodConfig } from "zod";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ErrorPage, RouteErrorBoundary } from "./components/error-boundary.tsx";
+import { themeAttribute } from "./components/theme.ts";
 import { Toaster } from "./components/toaster.tsx";
 import { csrf } from "./lib/csrf.server.ts";
 import { productName } from "./lib/env.server.ts";
 import { useNonce } from "./lib/nonce.ts";
+import { readTheme } from "./lib/preferences.server.ts";
 import { getToasts } from "./lib/toast.server.ts";
 
 // zod probes whether it may compile validators with `new Function`: under the console's policy
@@ -34,7 +36,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const headers = new Headers();
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
   if (setCookie) headers.append("Set-Cookie", setCookie);
-  return data({ csrfToken, toasts, productName }, { headers });
+  // The theme cookie: the server renders the chosen theme (no flash); without it, CSS follows the system.
+  const theme = readTheme(request);
+  return data({ csrfToken, toasts, productName, theme }, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -42,7 +46,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The same nonce on the server and in the browser (hydration compares it).
   const nonce = useNonce();
   return (
-    <html lang="en" data-theme="corporate">
+    <html lang="en" data-theme={root ? themeAttribute(root.theme) : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -22,6 +22,7 @@ export default [
   // Resource routes
   route("api/v1/*", "routes/api.v1.$.ts"),
   route("healthz", "routes/healthz.ts"),
+  route("preferences", "routes/preferences.ts"),
   route("pcap-analyzer/upload", "routes/pcap-analyzer/upload.ts"),
   route("pcap-analyzer/upload-url", "routes/pcap-analyzer/upload-url.ts"),
   route("pcap-analyzer/report.pdf", "routes/pcap-analyzer/report-pdf.ts"),

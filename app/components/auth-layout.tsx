@@ -1,9 +1,10 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import { Logo } from "./logo.tsx";
+import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState, type ReactNode } from "react";
 import { Link, useNavigation, useRouteLoaderData } from "react-router";
 import { z } from "zod";
-import { ConformForm, formHasErrors, PageTitle, PasswordField, SubmitButton } from "./forms.tsx";
+import { ConformForm, formHasErrors, PageTitle, PasswordField, SubmitButton, useForm } from "./forms.tsx";
 
 /** Spec 1 §8 Login: the message beside the Account dropdown after a 300. */
 export const ACCOUNT_CHOICE_MESSAGE = "Select an account and click Login again.";
@@ -23,9 +24,8 @@ export function AuthLayout({ heading, children, footer }: { heading: ReactNode; 
   const product = root?.productName ?? "Linkwise";
   return (
     <main className="flex min-h-screen flex-col items-center px-4 py-10 sm:justify-center">
-      <header className="mb-6 flex items-center gap-3">
-        <img src="/favicon.svg" alt="" width={40} height={40} className="h-10 w-10" />
-        <p className="text-2xl font-bold tracking-tight">{product}</p>
+      <header className="mb-6">
+        <Logo productName={product} size="lg" />
       </header>
       <div className="card bg-base-100 w-full max-w-md shadow-md">
         <div className="card-body gap-4">
@@ -43,8 +43,8 @@ export function Notice({ tone = "info", children, alert = false }: { tone?: "inf
   const styles = {
     info: "border-sky-700 bg-sky-50 text-sky-950",
     warning: "border-amber-600 bg-amber-50 text-amber-950",
-    success: "border-green-700 bg-green-50 text-green-950",
-    error: "border-red-700 bg-red-50 text-red-950",
+    success: "border-success bg-success/10 text-base-content",
+    error: "border-error bg-error/10 text-base-content",
   } as const;
   return (
     <div role={alert ? "alert" : "status"} className={`rounded-box border-l-4 px-4 py-3 ${styles[tone]}`}>
@@ -87,9 +87,6 @@ export function SetPasswordPage({
   const [form, fields] = useForm({
     id: "set-password",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: setPasswordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -136,7 +133,7 @@ export function SetPasswordPage({
 export function BackToLogin() {
   return (
     <p className="text-center">
-      <Link className="link text-blue-800" to="/login">
+      <Link className="link link-primary" to="/login">
         Back to Login
       </Link>
     </p>

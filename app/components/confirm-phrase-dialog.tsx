@@ -1,8 +1,10 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import { type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { useNavigation } from "react-router";
+import { useHydrated, useIsPending } from "./hooks.ts";
+import { copyText } from "./clipboard.ts";
+import { showToast } from "./toaster.tsx";
 import { DialogActions, UrlDialog } from "./dialog.tsx";
-import { ConformForm, SubmitButton, TextField } from "./forms.tsx";
+import { ConformForm, SubmitButton, TextField, useForm } from "./forms.tsx";
 
 /*
  * The confirm-phrase dialog and form, without zod (so pages that only show them do not ship zod to
@@ -75,10 +77,8 @@ export function ConfirmPhraseForm({
     constraint: { confirm: { required: true } },
     // No client-side validation: the server's reply gives the errors, the summary and the
     // "Error:" page title the same way with and without JavaScript.
-    shouldRevalidate: "onInput",
   });
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const pending = useIsPending({ intent });
   const label = confirmPhraseLabel(phrase);
   return (
     <ConformForm form={form} intent={intent} labels={{ confirm: label }}>
@@ -86,6 +86,7 @@ export function ConfirmPhraseForm({
         <input key={k} type="hidden" name={k} value={v} />
       ))}
       {children}
+      {phrase !== "confirm" ? <PhraseToCopy phrase={phrase} /> : null}
       <TextField field={formFields.confirm} label={label} autoComplete="off" />
       {inDialog ? (
         <DialogActions>
@@ -101,5 +102,34 @@ export function ConfirmPhraseForm({
         </div>
       )}
     </ConformForm>
+  );
+}
+
+/**
+ * An id to type: selectable text (a triple click selects it all) and, with JavaScript, a Copy
+ * button (the clipboard needs it).
+ */
+function PhraseToCopy({ phrase }: { phrase: string }) {
+  const hydrated = useHydrated();
+  return (
+    <p className="mt-2 flex flex-wrap items-center gap-2">
+      <code className="bg-base-200 select-all break-all rounded px-2 py-1 font-mono text-sm">{phrase}</code>
+      {hydrated ? (
+        <button
+          type="button"
+          className="btn btn-sm"
+          onClick={async () => {
+            try {
+              await copyText(phrase);
+              showToast({ type: "success", message: "Copied to clipboard!" });
+            } catch {
+              showToast({ type: "error", message: "Could not copy text to clipboard" });
+            }
+          }}
+        >
+          Copy<span className="sr-only"> {phrase}</span>
+        </button>
+      ) : null}
+    </p>
   );
 }

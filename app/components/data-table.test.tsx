@@ -21,6 +21,7 @@ const rows: Row[] = [
   { id: "r&2", name: "Grace", note: null, n: 0, state: "down" },
 ];
 
+const columnHeader = (id: string) => columns.find((c) => c.id === id)!.header;
 const columns: Column<Row>[] = [
   { id: "name", header: "Name", cell: (r) => r.name },
   { id: "note", header: "Note", className: "whitespace-nowrap", cell: (r) => r.note },
@@ -94,20 +95,20 @@ describe("DataTable rows", () => {
       const select = `/things?q=&selected=${encodeURIComponent(r.id)}`;
       return (
         <tr key={r.id} data-row={r.id} aria-selected={isSelected || undefined}>
-          <td>
+          <td className="kit-cell-check">
             <input type="checkbox" className="checkbox checkbox-sm" name="selected" value={r.id} form="table-select" defaultChecked={isSelected} aria-label={`Select ${r.name}`} />
           </td>
-          <td>
+          <td className="kit-cell-name">
             <a href={select} className="kit-select link link-hover link-primary font-medium" aria-current={isSelected ? "true" : undefined}>
               {r.name}
             </a>
           </td>
-          <td className="whitespace-nowrap">{r.note}</td>
-          <td>{r.n}</td>
-          <td>
+          <td className="whitespace-nowrap" data-label={columnHeader("note")}>{r.note}</td>
+          <td data-label={columnHeader("n")}>{r.n}</td>
+          <td data-label={columnHeader("state")}>
             <OpState value={r.state} />
           </td>
-          <td className="text-right">
+          <td className="kit-cell-menu text-right">
             <RowMenu
               label={`Actions for ${r.name}`}
               up={index >= rows.length}

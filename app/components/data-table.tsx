@@ -1,9 +1,10 @@
-import { Component, createRef, useEffect, useRef, useState, type MouseEvent as ReactMouseEvent, type ReactNode } from "react";
+import { Component, createRef, useEffect, useRef, type MouseEvent as ReactMouseEvent, type ReactNode } from "react";
 import { Form, useLocation, useNavigate, useSubmit } from "react-router";
 import { useAuthenticityToken } from "remix-utils/csrf/react";
 import { tableRows } from "../lib/table-rows.ts";
 import type { TablePage } from "../lib/table.server.ts";
 import { applyParams, DIALOG_PARAMS, hrefWith, keptParams, queryString, type ParamChanges } from "../lib/url.ts";
+import { useHydrated } from "./hooks.ts";
 import { MenuStyles, useMenuBehavior } from "./row-menu.tsx";
 import { escapeHtml, staticHtml } from "./static-html.ts";
 
@@ -195,7 +196,14 @@ export function DataTable<T>({
   } else {
     // The row frame is written directly (it is the same for every table); cells that are plain
     // text skip the serializer, and only JSX cells and the row menu go through it.
-    const cellOpen = visible.map((c) => (c.className ? `<td class="${escapeHtml(c.className)}">` : "<td>"));
+    // Phones show rows as cards (app.css): the name cell (the selection link, else the first
+    // column) beside the menu, the others under it with their column's name (data-label).
+    const nameCol = linkCol ?? visible[0]?.id;
+    const cellOpen = visible.map((c) => {
+      const cls = [c.className, c.id === nameCol ? "kit-cell-name" : ""].filter(Boolean).join(" ");
+      const label = c.id === nameCol ? "" : ` data-label="${escapeHtml(c.header)}"`;
+      return cls ? `<td class="${escapeHtml(cls)}"${label}>` : `<td${label}>`;
+    });
     const formAttr = escapeHtml(selectFormId);
     const parts: string[] = [];
     rows.forEach((row, index) => {
@@ -205,7 +213,7 @@ export function DataTable<T>({
       parts.push(isSelected ? `<tr data-row="${idText}" aria-selected="true">` : `<tr data-row="${idText}">`);
       if (selection === "multiple") {
         parts.push(
-          `<td><input type="checkbox" class="checkbox checkbox-sm" name="selected" value="${idText}" form="${formAttr}"${isSelected ? ' checked=""' : ""} aria-label="${escapeHtml(`Select ${rowLabel(row)}`)}"/></td>`,
+          `<td class="kit-cell-check"><input type="checkbox" class="checkbox checkbox-sm" name="selected" value="${idText}" form="${formAttr}"${isSelected ? ' checked=""' : ""} aria-label="${escapeHtml(`Select ${rowLabel(row)}`)}"/></td>`,
         );
       }
       visible.forEach((c, i) => {
@@ -218,7 +226,7 @@ export function DataTable<T>({
           parts.push(`${cellOpen[i]}${content}</td>`);
         }
       });
-      if (rowMenu) parts.push(`<td class="text-right">${staticHtml(rowMenu(row, links, index >= lastRows, index))}</td>`);
+      if (rowMenu) parts.push(`<td class="kit-cell-menu text-right">${staticHtml(rowMenu(row, links, index >= lastRows, index))}</td>`);
       parts.push("</tr>");
     });
     rowsHtml = parts.join("");
@@ -281,7 +289,7 @@ export function DataTable<T>({
           </Form>
         ) : null}
 
-        <div className="overflow-x-auto">
+        <div className="kit-table-wrap">
           <table className="kit-table table table-sm" aria-describedby={`${id}-status`}>
             <caption className="sr-only">{caption}</caption>
             <MarkupRows section="thead" html={headHtml} />
@@ -351,12 +359,8 @@ function prefix(pathname: string, params: URLSearchParams) {
   return q ? `${pathname}${q}&` : `${pathname}?`;
 }
 
-/** True once React has hydrated (false during the server render and the first client render). */
-export function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
+/** @deprecated Import it from "./hooks.ts" (kept here for screens not yet moved). */
+export { useHydrated };
 
 type Loc = { pathname: string; search: string };
 

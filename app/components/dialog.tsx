@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useId, useLayoutEffect, useRef, type ReactNode } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { closeDialogHref } from "../lib/url.ts";
+import { useHydrated } from "./hooks.ts";
 
 /*
  * A dialog opened by URL: `?dialog=edit&id=con-1`. The server renders it open (<dialog open>), so
@@ -8,6 +9,11 @@ import { closeDialogHref } from "../lib/url.ts";
  * JavaScript it becomes a real modal (showModal: the page behind is inert, focus is trapped,
  * Escape and a click on the backdrop navigate to the URL without the dialog, focus returns to
  * what opened it).
+ *
+ * Without JavaScript the open dialog is where the keyboard starts: its box has `autofocus`, the
+ * shell renders its top bar and navigation `inert` while the URL names a dialog (ShellFrame), and
+ * the page content behind it is inert by CSS (`interactivity: inert`, app.css) — so the first Tab
+ * lands in the dialog, not ~70 links further behind the backdrop.
  *
  *   <UrlDialog name="edit" title="Update Contact">
  *     <ConformForm …>…<DialogActions><SubmitButton>Update</SubmitButton></DialogActions></ConformForm>
@@ -45,6 +51,7 @@ function OpenDialog({ title, children, closeHref, size }: { title: string; child
   const navigate = useNavigate();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const hydrated = useHydrated();
   const close = closeHref ?? closeDialogHref(location);
   const closeRef = useRef(close);
   closeRef.current = close;
@@ -92,10 +99,15 @@ function OpenDialog({ title, children, closeHref, size }: { title: string; child
 
   return (
     <DialogContext.Provider value={{ closeHref: close, titleId }}>
-      <dialog ref={ref} open className="modal modal-bottom sm:modal-middle" aria-labelledby={titleId}>
-        <div className={`modal-box ${size === "lg" ? "sm:max-w-2xl" : "sm:max-w-lg"}`}>
+      <dialog ref={ref} open className="modal modal-bottom sm:modal-middle" aria-labelledby={titleId} data-url-dialog="">
+        <div
+          className={`modal-box kit-dialog-box ${size === "lg" ? "sm:max-w-2xl" : "sm:max-w-lg"}`}
+          // No JS: the page loads with focus in the dialog (a Tab then reaches its first control).
+          tabIndex={-1}
+          autoFocus={!hydrated}
+        >
           <div className="mb-2 flex items-start justify-between gap-4">
-            <h2 id={titleId} className="text-lg font-semibold">
+            <h2 id={titleId} className="text-xl font-semibold">
               {title}
             </h2>
             <Link to={close} className="btn btn-ghost btn-sm btn-square" aria-label="Close" preventScrollReset>
@@ -128,11 +140,4 @@ export function DialogCancel({ children = "Cancel", className = "btn" }: { child
       {children}
     </Link>
   );
-}
-
-/** The close href of the surrounding dialog (for links inside it). */
-export function useDialogCloseHref(): string {
-  const ctx = useContext(DialogContext);
-  const location = useLocation();
-  return ctx?.closeHref ?? closeDialogHref(location);
 }

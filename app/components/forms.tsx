@@ -1,7 +1,16 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
-import { useEffect, useId, useState, type ReactNode } from "react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm as useConformForm,
+  type FieldMetadata,
+  type FormMetadata,
+} from "@conform-to/react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Form, useRouteLoaderData, type FormProps } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useHydrated } from "./hooks.ts";
 
 /*
  * The form kit. Every form in the console is built from these pieces so that, with or without
@@ -10,6 +19,28 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
  */
 
 type AnyField = FieldMetadata<any, any, any>;
+
+type ConformOptions<Schema extends Record<string, any>> = Parameters<typeof useConformForm<Schema, Schema, string[]>>[0];
+
+/**
+ * Conform's `useForm` with the console's one validation rule built in (README "Validation"):
+ * - the action validates, on submit, with and without JavaScript (no schema in the browser);
+ * - with JavaScript, after a failed submit, a field whose value changed is re-validated when it
+ *   loses focus (one request to the action, which answers with the errors and changes nothing),
+ *   never per keystroke;
+ * - the error summary (ConformForm) changes only on submit.
+ * `constraint` (the `required` asterisks, maxLength…) comes from the schema on the server:
+ * `formConstraints(schema)` of constraints.server.ts, returned by the loader.
+ */
+export function useForm<Schema extends Record<string, any> = Record<string, any>>(
+  options: Omit<ConformOptions<Schema>, "onValidate" | "shouldValidate" | "shouldRevalidate">,
+) {
+  return useConformForm<Schema, Schema, string[]>({
+    ...options,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onBlur",
+  } as ConformOptions<Schema>);
+}
 
 /** The page's <title>; React 19 hoists it into <head>, on the server too. */
 export function PageTitle({ title, error = false }: { title: string; error?: boolean }) {
@@ -28,7 +59,7 @@ export function ConformForm({
   form,
   intent,
   children,
-  labels = {},
+  labels: _labels,
   className,
   summary = true,
   ...rest
@@ -36,52 +67,62 @@ export function ConformForm({
   form: FormMetadata<any, any>;
   intent?: string;
   children: ReactNode;
-  /** Field name → label, for the summary's links. */
+  /** @deprecated The summary shows each field's own message (GOV.UK): labels are not repeated. */
   labels?: Record<string, string>;
   summary?: boolean;
 } & Omit<FormProps, "id" | "onSubmit" | "noValidate">) {
-  const [submitted, setSubmitted] = useState(false);
   return (
-    <Form method="post" {...getFormProps(form)} className={className} {...rest} onSubmitCapture={() => setSubmitted(true)}>
+    <Form method="post" preventScrollReset {...getFormProps(form)} className={className} {...rest}>
       <AuthenticityTokenInput name="csrf" />
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
-      {summary ? <ErrorSummary form={form} labels={labels} submitted={submitted} /> : null}
+      {summary ? <ErrorSummary form={form} /> : null}
       {children}
     </Form>
   );
 }
 
-/** All errors of a form at its top, each linking to its field. */
-export function ErrorSummary({
-  form,
-  labels = {},
-  submitted = false,
-}: {
-  form: FormMetadata<any, any>;
-  labels?: Record<string, string>;
-  submitted?: boolean;
-}) {
-  const fieldErrors = Object.entries(form.allErrors ?? {}).filter(([name, errs]) => name !== "" && name !== form.id && errs.length > 0);
-  const formErrors = form.errors ?? [];
-  // Only after a submission (the server's reply, or a submit stopped by client validation):
-  // a summary that appears on blur would move the form under the user's pointer.
-  if (!submitted && form.status !== "error") return null;
-  if (fieldErrors.length === 0 && formErrors.length === 0) return null;
+interface SummaryItem {
+  /** The field's name, or "" for an error of the whole form. */
+  name: string;
+  message: string;
+}
+
+function summaryItems(form: FormMetadata<any, any>): SummaryItem[] {
+  const items: SummaryItem[] = (form.errors ?? []).map((message: string) => ({ name: "", message }));
+  for (const [name, errs] of Object.entries(form.allErrors ?? {})) {
+    if (name === "" || name === form.id || !errs.length) continue;
+    items.push({ name, message: errs.join(" ") });
+  }
+  return items;
+}
+
+/**
+ * All errors of a form at its top, each linking to its field (GOV.UK's error summary: a bordered
+ * box, the field's own message as the link text). It shows the errors of the last submit only:
+ * Conform's status is "error" exactly after a submit the action refused, while a re-validation on
+ * blur leaves the status unset, so what the summary says changes only on the next submit.
+ */
+export function ErrorSummary({ form }: { form: FormMetadata<any, any>; labels?: Record<string, string>; submitted?: boolean }) {
+  const shown = useRef<SummaryItem[]>([]);
+  if (form.status === "error") shown.current = summaryItems(form);
+  else if (form.status === "success") shown.current = [];
+  const items = shown.current;
+  if (items.length === 0) return null;
   return (
-    <div role="alert" className="alert alert-error alert-vertical mb-4 items-start text-left" id={`${form.id}-summary`} tabIndex={-1}>
-      <h2 className="font-semibold">There is a problem</h2>
-      <ul className="list-disc pl-5">
-        {formErrors.map((e: string) => (
-          <li key={`form-${e}`}>{e}</li>
-        ))}
-        {fieldErrors.map(([name, errs]) => (
-          <li key={name}>
-            <a className="link" href={`#${form.id}-${name}`}>
-              {labels[name] ? `${labels[name]}: ` : ""}
-              {errs.join(" ")}
-            </a>
-          </li>
-        ))}
+    <div role="alert" className="kit-error-summary" id={`${form.id}-summary`} tabIndex={-1} aria-labelledby={`${form.id}-summary-title`}>
+      <h2 id={`${form.id}-summary-title`} className="kit-error-summary-title">
+        There is a problem
+      </h2>
+      <ul className="kit-error-summary-list">
+        {items.map((item, i) =>
+          item.name ? (
+            <li key={`f-${item.name}`}>
+              <a href={`#${form.id}-${item.name}`}>{item.message}</a>
+            </li>
+          ) : (
+            <li key={`e-${i}`}>{item.message}</li>
+          ),
+        )}
       </ul>
     </div>
   );
@@ -158,8 +199,21 @@ export function TextField({
 /** A password input; the show/hide button appears once JavaScript runs (it needs it). */
 export function PasswordField({ field, label, autoComplete = "current-password", hint }: { field: AnyField; label: string; autoComplete?: string; hint?: ReactNode }) {
   const [visible, setVisible] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
+  const input = useRef<HTMLInputElement>(null);
+  // Hidden again on every submit (and so after a save): a shown password must not stay on screen,
+  // and the button must not keep saying "Hide" over a field that was reset.
+  useEffect(() => {
+    const form = input.current?.form;
+    if (!form) return;
+    const hide = () => setVisible(false);
+    form.addEventListener("submit", hide);
+    form.addEventListener("reset", hide);
+    return () => {
+      form.removeEventListener("submit", hide);
+      form.removeEventListener("reset", hide);
+    };
+  }, [hydrated]);
   const hintId = hint ? `${fieldId(field)}-hint` : undefined;
   return (
     <div className="fieldset">
@@ -171,6 +225,7 @@ export function PasswordField({ field, label, autoComplete = "current-password",
         <input
           {...getInputProps(field, { type: "password", ariaAttributes: true })}
           type={visible ? "text" : "password"}
+          ref={input}
           id={fieldId(field)}
           aria-describedby={describedBy(field, hintId)}
           className={`input join-item w-full ${field.errors?.length ? "input-error" : ""}`}
@@ -279,11 +334,6 @@ export function CheckboxField({ field, label, children }: { field: AnyField; lab
       <FieldErrors field={field} />
     </div>
   );
-}
-
-/** A hidden input for a value the server needs (ids). */
-export function HiddenInput({ name, value }: { name: string; value: string }) {
-  return <input type="hidden" name={name} value={value} />;
 }
 
 /** A submit button that shows progress while the form is submitting (JS) and is a plain button without. */

@@ -1,5 +1,6 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import type { Toast } from "../lib/toast.server.ts";
+import { useHydrated } from "./hooks.ts";
 
 const styles: Record<Toast["type"], string> = {
   success: "alert-success",
@@ -8,28 +9,54 @@ const styles: Record<Toast["type"], string> = {
   info: "alert-info",
 };
 
-/**
- * Toasts rendered by the server from the flash cookie, so they exist without JavaScript.
- * With JavaScript, non-persistent ones fade after 5 s and every one can be dismissed.
+/*
+ * The console's one toast system. Toasts come from the server (the flash cookie, so they exist
+ * without JavaScript) or, for what only the browser knows (a copy to the clipboard), from
+ * `showToast()`. With JavaScript, non-persistent ones fade after 5 s and every one can be
+ * dismissed. On phones they span the width below the top bar (never off-screen); from 640px on
+ * they sit top right.
  */
-export function Toaster({ toasts }: { toasts: Toast[] }) {
+
+let clientToasts: Toast[] = [];
+const listeners = new Set<() => void>();
+let seq = 0;
+const EMPTY: Toast[] = [];
+
+/** Shows a toast from the browser (after a user action that has no server round trip). */
+export function showToast(toast: { type: Toast["type"]; message: string }) {
+  clientToasts = [...clientToasts, { ...toast, id: `client-${++seq}` } as Toast];
+  listeners.forEach((l) => l());
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function Toaster({ toasts: serverToasts }: { toasts: Toast[] }) {
   const [hidden, setHidden] = useState<string[]>([]);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
+  const local = useSyncExternalStore(
+    subscribe,
+    () => clientToasts,
+    () => EMPTY,
+  );
+  const toasts = local.length ? [...serverToasts, ...local] : serverToasts;
   useEffect(() => {
     const timers = toasts
-      .filter((t) => !t.persistent && t.type !== "error")
+      .filter((t) => !t.persistent && t.type !== "error" && !hidden.includes(t.id))
       .map((t) => setTimeout(() => setHidden((h) => [...h, t.id]), 5000));
     return () => timers.forEach(clearTimeout);
-  }, [toasts]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [serverToasts, local]);
   const visible = toasts.filter((t) => !hidden.includes(t.id));
   return (
-    <div className="toast toast-top toast-end top-16 z-50 w-full max-w-md sm:w-auto" aria-live="polite" data-testid="toaster">
+    <div className="kit-toaster" aria-live="polite" data-testid="toaster">
       {visible.map((t) => (
-        <div key={t.id} role={t.type === "error" ? "alert" : "status"} className={`alert ${styles[t.type]} w-full max-w-[calc(100vw-2rem)] whitespace-normal break-words shadow-lg`} data-toast={t.type}>
+        <div key={t.id} role={t.type === "error" ? "alert" : "status"} className={`alert ${styles[t.type]} w-full whitespace-normal break-words shadow-lg`} data-toast={t.type}>
           <span className="whitespace-pre-line">{t.message}</span>
           {hydrated ? (
-            <button type="button" className="btn btn-ghost btn-xs" onClick={() => setHidden((h) => [...h, t.id])} aria-label="Dismiss notification">
+            <button type="button" className="btn btn-ghost btn-sm btn-square" onClick={() => setHidden((h) => [...h, t.id])} aria-label="Dismiss notification">
               ✕
             </button>
           ) : null}

@@ -1,10 +1,9 @@
-import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { useState, type ReactNode } from "react";
-import { useNavigation } from "react-router";
 import { z } from "zod";
-import { useHydrated } from "./data-table.tsx";
 import { DialogActions, UrlDialog } from "./dialog.tsx";
-import { ConformForm, SubmitButton } from "./forms.tsx";
+import { useHydrated, useIsPending } from "./hooks.ts";
+import { ConformForm, SubmitButton, useForm } from "./forms.tsx";
 
 /*
  * An on/off switch in a URL-opened dialog (advanced visibility, MFA, proxying…). Spec 1 §4: Confirm
@@ -94,8 +93,7 @@ function ToggleForm({
   const initial = lastResult?.initialValue ? lastResult.initialValue[fieldName] === "on" : current;
   const [checked, setChecked] = useState(initial);
   const hadError = Boolean(lastResult?.error && Object.values(lastResult.error).some((e) => e && e.length));
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const pending = useIsPending({ intent });
   const disabled = hydrated && !hadError && checked === current;
   const inputId = `${id}-${fieldName}`;
   const { key: _key, ...inputProps } = getInputProps(field, { type: "checkbox", ariaAttributes: true });

@@ -1,8 +1,8 @@
-import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { useState, type ReactNode } from "react";
 import { useNavigation } from "react-router";
-import { useHydrated } from "./data-table.tsx";
-import { ConformForm, SubmitButton } from "./forms.tsx";
+import { ConformForm, SubmitButton, useForm } from "./forms.tsx";
+import { useHydrated } from "./hooks.ts";
 
 /*
  * An on/off switch on a page (not in a dialog): a POST form with the switch and Confirm. Same rule

@@ -38,7 +38,8 @@ export interface ShellData {
   navCollapsed: boolean;
 }
 
-export const NAV_COOKIE = "nav_collapsed";
+import { NAV_COOKIE } from "./preferences.server.ts";
+export { NAV_COOKIE };
 
 // One GET list-account per request: the shell and the page below it share it.
 const cache = new WeakMap<Request, Promise<ApiResult<AccountInfo>>>();

@@ -52,6 +52,8 @@ const groups: [string, [string, string][]][] = [
 test.describe("shell", () => {
   // These checks do not depend on what the account holds: the worker's stored session will do.
   test.use({ signedIn: true });
+  // Many pages and axe scans per test.
+  test.describe.configure({ timeout: 120_000 });
 
   test("side navigation: groups, links, current page, Billing for an account", async ({ page }) => {
     await page.goto("/main-dashboard");
@@ -137,68 +139,6 @@ test.describe("shell", () => {
       await expect(menu.locator("summary")).toBeFocused();
     }
   });
-
-
-
-
-  test("the navigation collapses to icons on wide screens", async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto("/main-dashboard");
-    await ready(page);
-    const sidenav = page.getByTestId("sidenav");
-    expect((await sidenav.boundingBox())?.width).toBe(260);
-    expect(await labelWidth(page, "App Services")).toBeGreaterThan(40);
-    await page.locator('label[for="nav-collapse"]').click();
-    await expect.poll(async () => (await sidenav.boundingBox())?.width).toBeLessThanOrEqual(80);
-    expect((await sidenav.boundingBox())?.width).toBeGreaterThanOrEqual(70);
-    // Icons only, the names stay for assistive technology.
-    await expect.poll(() => labelWidth(page, "App Services")).toBeLessThanOrEqual(1);
-    await expect(mainNav(page).getByRole("link", { name: "App Services" })).toBeVisible();
-    await expectAccessible(page);
-    await mainNav(page).getByRole("link", { name: "Contacts" }).click();
-    await page.waitForURL("**/contacts");
-    await expect(mainNav(page).getByRole("link", { name: "Contacts" })).toHaveAttribute("aria-current", "page");
-    if (!jsDisabled(test.info())) {
-      // With JavaScript the choice is remembered.
-      await page.reload();
-      await ready(page);
-      await expect.poll(async () => (await sidenav.boundingBox())?.width).toBeLessThanOrEqual(80);
-    }
-  });
-
-  test("on a phone the navigation is an icon rail that opens as a drawer, without horizontal scroll", async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    for (const path of ["/main-dashboard", "/account", "/profile", "/endpoint-node-groups", "/no-such-page"]) {
-      await page.goto(path);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, `horizontal scroll on ${path}`).toBeLessThanOrEqual(0);
-    }
-    await page.goto("/main-dashboard");
-    await ready(page);
-    const sidenav = page.getByTestId("sidenav");
-    const width = (await sidenav.boundingBox())?.width ?? 0;
-    expect(width).toBeGreaterThanOrEqual(70);
-    expect(width).toBeLessThanOrEqual(80);
-    expect(await labelWidth(page, "App Services")).toBeLessThanOrEqual(1);
-    await expect(page.getByRole("link", { name: "PCAP Analyzer" })).toBeVisible();
-    await expectAccessible(page);
-
-    // The drawer: full names, over the page.
-    await page.locator('nav label[for="nav-open"]').click();
-    await expect.poll(() => labelWidth(page, "Metro Ethernet NIDs")).toBeGreaterThan(40);
-    expect((await mainNav(page).boundingBox())?.width).toBe(260);
-    await expectAccessible(page);
-    if (!jsDisabled(test.info())) {
-      await page.keyboard.press("Escape");
-      await expect.poll(() => labelWidth(page, "Metro Ethernet NIDs")).toBeLessThanOrEqual(1);
-      await page.locator('nav label[for="nav-open"]').click();
-    }
-    await mainNav(page).getByRole("link", { name: "User Agents" }).click();
-    await page.waitForURL("**/user-agents");
-    // Closed again after the navigation.
-    await expect.poll(() => labelWidth(page, "Metro Ethernet NIDs")).toBeLessThanOrEqual(1);
-    await expect(mainNav(page).getByRole("link", { name: "User Agents" })).toHaveAttribute("aria-current", "page");
-  });
 });
 
 test.describe("shell, with an account of its own", () => {
@@ -224,7 +164,9 @@ test.describe("shell, with an account of its own", () => {
     } else {
       await context.grantPermissions(["clipboard-read", "clipboard-write"]);
       await menu.getByRole("button", { name: /Copy Account ID/ }).click();
-      await expect(page.getByText("Copied to clipboard!")).toBeVisible();
+      // One toast system (the toaster), and the menu closes so the toast does not cover it.
+      await expect(page.getByTestId("toaster").getByText("Copied to clipboard!")).toBeVisible();
+      await expect(menu.getByRole("link", { name: "Settings" })).toBeHidden();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(accountId);
       await expectAccessible(page);
       // A click outside closes the menu; Escape too.
@@ -233,6 +175,13 @@ test.describe("shell, with an account of its own", () => {
       await summary.focus();
       await page.keyboard.press("Enter");
       await expect(menu.getByRole("link", { name: "Settings" })).toBeVisible();
+      // Arrow keys move between the items, as in the row menus.
+      await page.keyboard.press("ArrowDown");
+      await expect(menu.getByRole("button", { name: /Copy Account ID/ })).toBeFocused();
+      await page.keyboard.press("ArrowDown");
+      await expect(menu.getByRole("link", { name: "Settings" })).toBeFocused();
+      await page.keyboard.press("End");
+      await expect(menu.getByRole("button", { name: "Logout" })).toBeFocused();
       await page.keyboard.press("Escape");
       await expect(menu.getByRole("link", { name: "Settings" })).toBeHidden();
       await summary.click();
@@ -295,5 +244,64 @@ test.describe("shell, with an account of its own", () => {
     await mainNav(page).getByRole("link", { name: "Endpoints" }).click();
     await page.waitForURL("**/endpoints");
     await expect(page.getByRole("heading", { name: "Endpoints", level: 1 })).toBeVisible();
+  });
+
+  test("the navigation collapses to icons on wide screens", async ({ page, account, signIn }) => {
+    await signIn(account);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/main-dashboard");
+    await ready(page);
+    const sidenav = page.getByTestId("sidenav");
+    expect((await sidenav.boundingBox())?.width).toBe(260);
+    expect(await labelWidth(page, "App Services")).toBeGreaterThan(40);
+    // A real button with its state (a form posting to /preferences without JavaScript).
+    await expect(page.getByTestId("nav-collapse")).toHaveAttribute("aria-expanded", "true");
+    await page.getByTestId("nav-collapse").click();
+    await expect.poll(async () => (await sidenav.boundingBox())?.width).toBeLessThanOrEqual(80);
+    expect((await sidenav.boundingBox())?.width).toBeGreaterThanOrEqual(70);
+    // Icons only, the names stay for assistive technology.
+    await expect.poll(() => labelWidth(page, "App Services")).toBeLessThanOrEqual(1);
+    await expect(mainNav(page).getByRole("link", { name: "App Services" })).toBeVisible();
+    await expectAccessible(page);
+    await mainNav(page).getByRole("link", { name: "Contacts" }).click();
+    await page.waitForURL("**/contacts");
+    await expect(mainNav(page).getByRole("link", { name: "Contacts" })).toHaveAttribute("aria-current", "page");
+    // Remembered (a cookie the server renders with), with and without JavaScript.
+    await page.reload();
+    await ready(page);
+    await expect.poll(async () => (await sidenav.boundingBox())?.width).toBeLessThanOrEqual(80);
+  });
+
+  test("on a phone the navigation is a menu button, without horizontal scroll", async ({ page, account, signIn }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(account);
+    for (const path of ["/main-dashboard", "/account", "/profile", "/endpoint-node-groups", "/no-such-page"]) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `horizontal scroll on ${path}`).toBeLessThanOrEqual(0);
+    }
+    await page.goto("/main-dashboard");
+    await ready(page);
+    // No permanent rail: the links are behind the top bar's Menu button.
+    await expect(page.getByTestId("sidenav")).toBeHidden();
+    await expect(mainNav(page)).toBeHidden();
+    await expect(page.getByRole("link", { name: "PCAP Analyzer" })).toBeVisible();
+    await expectAccessible(page);
+
+    const menu = page.getByTestId("nav-menu").locator("summary");
+    await menu.click();
+    await expect.poll(() => labelWidth(page, "Metro Ethernet NIDs")).toBeGreaterThan(40);
+    await expectAccessible(page);
+    if (!jsDisabled(test.info())) {
+      await page.keyboard.press("Escape");
+      await expect(mainNav(page)).toBeHidden();
+      await menu.click();
+    }
+    await mainNav(page).getByRole("link", { name: "User Agents" }).click();
+    await page.waitForURL("**/user-agents");
+    // Closed again after the navigation.
+    await expect(mainNav(page)).toBeHidden();
+    await menu.click();
+    await expect(mainNav(page).getByRole("link", { name: "User Agents" })).toHaveAttribute("aria-current", "page");
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { useLocation } from "react-router";
+import { useMenuBehavior } from "../row-menu.tsx";
 
 /**
  * A `<details>`/`<summary>` menu: opens and closes with the keyboard (Enter/Space on the summary)
@@ -21,6 +22,7 @@ export function DetailsMenu({
 }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
+  useMenuBehavior();
 
   useEffect(() => {
     const details = ref.current;
@@ -69,7 +71,8 @@ export function DetailsMenu({
 
   return (
     // `name`: one group, so opening one menu closes the other, without JavaScript too.
-    <details ref={ref} name="shell-menu" className={`dropdown dropdown-end ${className}`} data-testid={testId}>
+    // `data-menu`: the row menus' keyboard behaviour (arrow keys, Home/End) applies here too.
+    <details ref={ref} name="shell-menu" className={`dropdown dropdown-end ${className}`} data-testid={testId} data-menu="">
       <summary className={summaryClassName}>{summary}</summary>
       {children}
     </details>

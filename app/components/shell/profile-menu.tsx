@@ -1,43 +1,19 @@
-import { useEffect, useState } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, useFetcher, useLocation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { copyText } from "../clipboard.ts";
+import { useHydrated } from "../hooks.ts";
+import { themeAttribute, type ThemeChoice } from "../theme.ts";
+import { showToast } from "../toaster.tsx";
 import { DetailsMenu } from "./details-menu.tsx";
 import { Icon } from "./icons.tsx";
 
-type ClientToast = { type: "success" | "error"; message: string; id: number };
-
-async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  // Older browsers: a selected, off-screen textarea and the copy command.
-  const area = document.createElement("textarea");
-  area.value = text;
-  area.setAttribute("readonly", "");
-  area.style.position = "fixed";
-  area.style.opacity = "0";
-  document.body.appendChild(area);
-  area.select();
-  const ok = document.execCommand("copy");
-  area.remove();
-  if (!ok) throw new Error("copy refused");
-}
-
 /**
  * Copy Account ID. Without JavaScript the clipboard is out of reach, so the item shows the id as
- * selectable text; with JavaScript it is a button that copies it and says so in a toast.
+ * selectable text; with JavaScript it is a button that copies it, closes the menu (the toast must
+ * not cover it) and says so in the console's one toast system.
  */
 function CopyAccountId({ accountId }: { accountId: string }) {
-  const [hydrated, setHydrated] = useState(false);
-  const [toast, setToast] = useState<ClientToast | null>(null);
-  useEffect(() => setHydrated(true), []);
-  useEffect(() => {
-    if (!toast) return;
-    const timer = setTimeout(() => setToast(null), 5000);
-    return () => clearTimeout(timer);
-  }, [toast]);
-
+  const hydrated = useHydrated();
   if (!hydrated) {
     return (
       <li className="menu-title text-base-content normal-case" data-testid="account-id">
@@ -52,12 +28,17 @@ function CopyAccountId({ accountId }: { accountId: string }) {
     <li>
       <button
         type="button"
-        onClick={async () => {
+        onClick={async (event) => {
+          const menu = event.currentTarget.closest("details");
+          if (menu) {
+            menu.open = false;
+            menu.querySelector("summary")?.focus();
+          }
           try {
             await copyText(accountId);
-            setToast({ type: "success", message: "Copied to clipboard!", id: Date.now() });
+            showToast({ type: "success", message: "Copied to clipboard!" });
           } catch {
-            setToast({ type: "error", message: "Could not copy text to clipboard", id: Date.now() });
+            showToast({ type: "error", message: "Could not copy text to clipboard" });
           }
         }}
       >
@@ -67,17 +48,61 @@ function CopyAccountId({ accountId }: { accountId: string }) {
           <span className="text-base-content/80 break-all font-mono text-xs">{accountId}</span>
         </span>
       </button>
-      {toast ? (
-        <div className="toast toast-top toast-end z-50 max-w-md">
-          <div role={toast.type === "error" ? "alert" : "status"} className={`alert ${toast.type === "error" ? "alert-error" : "alert-success"} shadow-lg`}>
-            <span>{toast.message}</span>
-            <button type="button" className="btn btn-ghost btn-xs" onClick={() => setToast(null)} aria-label="Dismiss notification">
-              ✕
-            </button>
-          </div>
-        </div>
-      ) : null}
     </li>
+  );
+}
+
+const themeLabels: Record<ThemeChoice, string> = { system: "System", light: "Light", dark: "Dark" };
+
+/**
+ * The colour theme: three buttons of one form that posts to /preferences (a cookie, so the server
+ * renders the chosen theme with no flash). With JavaScript a fetcher sends it and the page
+ * switches at once.
+ */
+export function ThemeSwitch({ theme }: { theme: ThemeChoice }) {
+  const location = useLocation();
+  const fetcher = useFetcher();
+  const pending = fetcher.formData?.get("theme");
+  const current = (typeof pending === "string" ? pending : theme) as ThemeChoice;
+  return (
+    <Form
+      method="post"
+      action="/preferences"
+      // Not a menu item itself (daisyUI would give it the items' hover and padding).
+      className="cursor-default bg-transparent px-2 py-1 hover:bg-transparent active:bg-transparent"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+        const choice = (submitter?.value ?? "system") as ThemeChoice;
+        const attr = themeAttribute(choice);
+        if (attr) document.documentElement.setAttribute("data-theme", attr);
+        else document.documentElement.removeAttribute("data-theme");
+        const data = new FormData(event.currentTarget);
+        data.set("theme", choice);
+        data.set("js", "1");
+        fetcher.submit(data, { method: "post", action: "/preferences" });
+      }}
+    >
+      <AuthenticityTokenInput name="csrf" />
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <fieldset>
+        <legend className="text-base-content/80 mb-1 text-xs font-semibold">Theme</legend>
+        <div className="join w-full">
+          {(["system", "light", "dark"] as const).map((choice) => (
+            <button
+              key={choice}
+              type="submit"
+              name="theme"
+              value={choice}
+              className={`btn btn-sm join-item flex-1 ${current === choice ? "btn-primary" : ""}`}
+              aria-pressed={current === choice}
+            >
+              {themeLabels[choice]}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+    </Form>
   );
 }
 
@@ -85,10 +110,12 @@ export function ProfileMenu({
   username,
   accountId,
   showBilling,
+  theme = "system",
 }: {
   username: string;
   accountId: string | null;
   showBilling: boolean;
+  theme?: ThemeChoice;
 }) {
   const initial = (username.trim()[0] ?? "?").toUpperCase();
   return (
@@ -130,6 +157,9 @@ export function ProfileMenu({
             </Link>
           </li>
         ) : null}
+        <li className="p-0">
+          <ThemeSwitch theme={theme} />
+        </li>
         <li>
           <button type="submit" form="logout-form">
             <Icon name="logout" />

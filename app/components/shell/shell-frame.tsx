@@ -1,5 +1,8 @@
-import { useEffect, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { useRouteLoaderData, useSearchParams } from "react-router";
 import type { ShellData } from "../../lib/shell.server.ts";
+import { useHydrated } from "../hooks.ts";
+import type { ThemeChoice } from "../theme.ts";
 import { Breadcrumbs } from "./breadcrumbs.tsx";
 import { SideNav } from "./side-nav.tsx";
 import { TopBar } from "./top-bar.tsx";
@@ -27,11 +30,16 @@ export function ShellFrame({
   const showBilling = shell.user.session_type === "account";
   const Main = mainElement;
   // Marks the page as interactive (tests and scripts wait for it before using JS-only comfort).
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
+  const theme = ((useRouteLoaderData("root") as { theme?: ThemeChoice } | undefined)?.theme ?? "system") as ThemeChoice;
+  // No JS and a dialog open by URL (UrlDialog): the bar, the navigation and the breadcrumbs are
+  // inert, so focus starts in the dialog (with JS, showModal makes the page inert itself).
+  const [params] = useSearchParams();
+  const behindDialog = !hydrated && params.has("dialog");
   return (
     <div className="shell min-h-screen" data-hydrated={hydrated || undefined}>
       <a
+        inert={behindDialog}
         href="#main"
         className="bg-base-100 text-primary sr-only z-50 rounded px-4 py-2 font-semibold shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
@@ -44,12 +52,21 @@ export function ShellFrame({
         username={shell.user.username}
         accountId={shell.account?.account_id ?? null}
         showBilling={showBilling}
+        theme={theme}
+        hideNav={hideNav}
+        inert={behindDialog}
       />
       <div className="flex">
-        {hideNav ? null : <SideNav showBilling={showBilling} collapsed={shell.navCollapsed} />}
+        {hideNav ? null : (
+          <div className="contents" inert={behindDialog}>
+            <SideNav showBilling={showBilling} collapsed={shell.navCollapsed} />
+          </div>
+        )}
         <div className="min-w-0 flex-1">
           <Main id="main" tabIndex={-1} className="mx-auto flex w-full max-w-screen-2xl flex-col gap-3 p-4 outline-none sm:p-6">
-            <Breadcrumbs title={title} />
+            <div inert={behindDialog}>
+              <Breadcrumbs title={title} />
+            </div>
             {children}
           </Main>
         </div>

@@ -1,5 +1,7 @@
-import { useEffect, useRef } from "react";
-import { Link, useLocation } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useFetcher, useLocation } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useMenuBehavior } from "../row-menu.tsx";
 import { Icon, type IconName } from "./icons.tsx";
 
 interface NavItem {
@@ -46,46 +48,36 @@ export const navGroups: { title: string; items: NavItem[] }[] = [
   },
 ];
 
-export const NAV_COLLAPSE_ID = "nav-collapse";
-export const NAV_OPEN_ID = "nav-open";
-
 /*
- * Collapsing needs no JavaScript: two visually hidden checkboxes and CSS `:has()`.
- * - Wide screens (≥1024px): 260px; "Collapse navigation" narrows it to a 72px icon rail.
- * - Narrow screens: a 72px icon rail by default; "Expand navigation" opens it as a 260px drawer
- *   over the page (the backdrop closes it).
- * Labels stay in the accessibility tree in the rail (visually hidden), so every link keeps its name.
+ * Two presentations of the same links, neither needing JavaScript:
+ * - Wide screens (≥1024px): a 260px side navigation. "Collapse navigation" is a real button
+ *   (aria-expanded) in a form that posts to /preferences: the cookie it sets makes the server
+ *   render the 72px icon rail on every later page. With JavaScript the form is sent by a fetcher
+ *   and the rail changes at once.
+ * - Narrow screens: no permanent rail; the top bar's "Menu" button (<details>/<summary>, a button
+ *   with its expanded state for assistive technology) opens the links over the page.
+ * Only one of the two is displayed at a time (the other is display:none, out of the
+ * accessibility tree). In the rail the labels stay in the accessibility tree (visually hidden).
  */
 const css = `
 .shell-sidenav{position:relative;flex:none;width:260px;transition:width .15s ease}
 .shell-sidenav-panel{position:sticky;top:4rem;height:calc(100dvh - 4rem);overflow-y:auto;overflow-x:hidden;width:100%}
-.nav-toggle-input{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
-.nav-toggle-input:focus-visible+label{outline:3px solid #1d4ed8;outline-offset:2px}
-.nav-backdrop{display:none}
-.nav-link{display:flex;align-items:center;gap:.75rem;min-height:2.5rem;padding:.5rem .75rem;border-radius:.5rem;white-space:nowrap}
+.nav-link{display:flex;align-items:center;gap:.75rem;min-height:2.5rem;padding:.5rem .75rem;border-radius:.5rem;white-space:nowrap;font-size:.875rem}
 .nav-link:hover{background:color-mix(in oklab,var(--color-base-content) 8%,transparent)}
 .nav-link[aria-current=page]{background:color-mix(in oklab,var(--color-primary) 16%,var(--color-base-100));font-weight:600;box-shadow:inset 3px 0 0 var(--color-primary)}
 .nav-link[data-section=true]{background:color-mix(in oklab,var(--color-primary) 9%,var(--color-base-100))}
 .nav-group-title{padding:.75rem .75rem .25rem;font-size:.75rem;font-weight:600;text-transform:uppercase;letter-spacing:.04em;color:color-mix(in oklab,var(--color-base-content) 75%,transparent)}
-@media (min-width:1024px){
-  .nav-open-ui{display:none!important}
-  .shell:has(#nav-collapse:checked) .shell-sidenav{width:72px}
-  .shell:has(#nav-collapse:checked) :is(.nav-label,.nav-group-title){position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
-  .shell:has(#nav-collapse:checked) .nav-link{justify-content:center;padding-inline:0}
-  .shell:has(#nav-collapse:checked) .nav-group{border-top:1px solid var(--color-base-300);margin-top:.5rem;padding-top:.5rem}
-  .shell:has(#nav-collapse:checked) .nav-toggle-row{justify-content:center}
-  .shell:has(#nav-collapse:checked) .nav-collapse-icon{transform:rotate(180deg)}
-}
-@media (max-width:1023.98px){
-  .nav-collapse-ui{display:none!important}
-  .shell-sidenav{width:72px}
-  .shell:not(:has(#nav-open:checked)) :is(.nav-label,.nav-group-title){position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
-  .shell:not(:has(#nav-open:checked)) .nav-link{justify-content:center;padding-inline:0}
-  .shell:not(:has(#nav-open:checked)) .nav-group{border-top:1px solid var(--color-base-300);margin-top:.5rem;padding-top:.5rem}
-  .shell:not(:has(#nav-open:checked)) .nav-toggle-row{justify-content:center}
-  .shell:has(#nav-open:checked) .shell-sidenav-panel{position:fixed;top:4rem;left:0;bottom:0;height:auto;width:260px;z-index:35;box-shadow:0 10px 30px rgb(0 0 0/.25)}
-  .shell:has(#nav-open:checked) .nav-backdrop{display:block;position:fixed;inset:4rem 0 0 0;z-index:34;background:rgb(0 0 0/.4)}
-}
+.shell-sidenav[data-collapsed] {width:72px}
+.shell-sidenav[data-collapsed] :is(.nav-label,.nav-group-title){position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
+.shell-sidenav[data-collapsed] .nav-link{justify-content:center;padding-inline:0}
+.shell-sidenav[data-collapsed] .nav-group{border-top:1px solid var(--color-base-300);margin-top:.5rem;padding-top:.5rem}
+.shell-sidenav[data-collapsed] .nav-toggle-row{justify-content:center}
+.shell-sidenav[data-collapsed] .nav-collapse-icon{transform:rotate(180deg)}
+.nav-menu-panel{position:fixed;top:4rem;left:0;bottom:0;width:min(300px,100vw);overflow-y:auto;z-index:40;padding:.5rem .5rem 1.5rem;box-shadow:0 10px 30px rgb(0 0 0/.25)}
+.nav-menu > summary{list-style:none}
+.nav-menu > summary::-webkit-details-marker{display:none}
+@media (max-width:1023.98px){.shell-sidenav{display:none}}
+@media (min-width:1024px){.nav-menu{display:none}}
 @media (prefers-reduced-motion:reduce){.shell-sidenav{transition:none}}
 `;
 
@@ -93,87 +85,121 @@ function isCurrent(pathname: string, to: string) {
   return pathname === to || pathname === `${to}/`;
 }
 
-export function SideNav({ showBilling, collapsed }: { showBilling: boolean; collapsed: boolean }) {
+/** The links, grouped (shared by the side navigation and the narrow screens' menu). */
+function NavLinks({ showBilling, idPrefix }: { showBilling: boolean; idPrefix: string }) {
   const { pathname } = useLocation();
-  const openRef = useRef<HTMLInputElement>(null);
-
-  // The drawer (narrow screens) closes after a navigation and on Escape.
-  useEffect(() => {
-    if (openRef.current?.checked) openRef.current.checked = false;
-  }, [pathname]);
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      const input = openRef.current;
-      if (event.key === "Escape" && input?.checked) {
-        input.checked = false;
-        input.focus();
-      }
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, []);
-
   return (
-    <div className="shell-sidenav bg-base-100 border-base-300 border-r" data-testid="sidenav">
-      <style href="linkwise-shell-sidenav" precedence="default">
-        {css}
-      </style>
-      <label htmlFor={NAV_OPEN_ID} className="nav-backdrop" aria-hidden="true" />
-      <nav aria-label="Main navigation" className="shell-sidenav-panel bg-base-100 px-2 pb-6">
-        <div className="nav-toggle-row flex justify-end py-2">
-          <input
-            type="checkbox"
-            id={NAV_COLLAPSE_ID}
-            className="nav-toggle-input nav-collapse-ui"
-            defaultChecked={collapsed}
-            onChange={(event) => {
-              document.cookie = `nav_collapsed=${event.currentTarget.checked ? "1" : "0"}; path=/; max-age=31536000; samesite=lax`;
-            }}
-          />
-          <label htmlFor={NAV_COLLAPSE_ID} className="nav-collapse-ui btn btn-ghost btn-sm btn-square cursor-pointer">
+    <ul className="flex flex-col gap-1">
+      {navGroups.map((group) => {
+        const items = group.items.filter((item) => !item.accountOnly || showBilling);
+        const headingId = `${idPrefix}-${group.title.toLowerCase().replace(/\s+/g, "-")}`;
+        return (
+          <li key={group.title} className="nav-group">
+            <h2 id={headingId} className="nav-group-title">
+              {group.title}
+            </h2>
+            <ul aria-labelledby={headingId} className="flex flex-col gap-0.5">
+              {items.map((item) => {
+                const current = isCurrent(pathname, item.to);
+                const section = !current && (item.also ?? []).some((p) => isCurrent(pathname, p));
+                return (
+                  <li key={item.to}>
+                    <Link
+                      to={item.to}
+                      className="nav-link"
+                      aria-current={current ? "page" : undefined}
+                      data-section={section || undefined}
+                      title={item.label}
+                    >
+                      <Icon name={item.icon} />
+                      <span className="nav-label">{item.label}</span>
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function NavStyles() {
+  return (
+    <style href="linkwise-shell-sidenav" precedence="default">
+      {css}
+    </style>
+  );
+}
+
+/** The side navigation of wide screens, with its collapse button. */
+export function SideNav({ showBilling, collapsed: initiallyCollapsed }: { showBilling: boolean; collapsed: boolean }) {
+  const location = useLocation();
+  const fetcher = useFetcher();
+  // The server's answer (the cookie) is the truth on load; with JS the button flips it at once.
+  const [collapsed, setCollapsed] = useState(initiallyCollapsed);
+  useEffect(() => setCollapsed(initiallyCollapsed), [initiallyCollapsed]);
+  return (
+    <div className="shell-sidenav bg-base-100 border-base-300 border-r" data-testid="sidenav" data-collapsed={collapsed || undefined}>
+      <NavStyles />
+      <nav aria-label="Main navigation" id="side-nav" className="shell-sidenav-panel bg-base-100 px-2 pb-6">
+        <Form
+          method="post"
+          action="/preferences"
+          className="nav-toggle-row flex justify-end py-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const next = !collapsed;
+            setCollapsed(next);
+            const data = new FormData(event.currentTarget);
+            data.set("nav", next ? "collapsed" : "expanded");
+            data.set("js", "1");
+            fetcher.submit(data, { method: "post", action: "/preferences" });
+          }}
+        >
+          <AuthenticityTokenInput name="csrf" />
+          <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+          <button
+            type="submit"
+            name="nav"
+            value={collapsed ? "expanded" : "collapsed"}
+            className="btn btn-ghost btn-sm btn-square"
+            aria-expanded={!collapsed}
+            aria-controls="side-nav-links"
+            data-testid="nav-collapse"
+          >
             <Icon name="chevrons-left" className="nav-collapse-icon size-5" />
-            <span className="sr-only">Collapse navigation</span>
-          </label>
-          <input type="checkbox" id={NAV_OPEN_ID} ref={openRef} className="nav-toggle-input nav-open-ui" />
-          <label htmlFor={NAV_OPEN_ID} className="nav-open-ui btn btn-ghost btn-sm btn-square cursor-pointer">
-            <Icon name="menu" />
-            <span className="sr-only">Expand navigation</span>
-          </label>
+            <span className="sr-only">Navigation labels</span>
+          </button>
+        </Form>
+        <div id="side-nav-links">
+          <NavLinks showBilling={showBilling} idPrefix="nav" />
         </div>
-        <ul className="flex flex-col gap-1">
-          {navGroups.map((group) => {
-            const items = group.items.filter((item) => !item.accountOnly || showBilling);
-            const headingId = `nav-${group.title.toLowerCase().replace(/\s+/g, "-")}`;
-            return (
-              <li key={group.title} className="nav-group">
-                <h2 id={headingId} className="nav-group-title">
-                  {group.title}
-                </h2>
-                <ul aria-labelledby={headingId} className="flex flex-col gap-0.5">
-                  {items.map((item) => {
-                    const current = isCurrent(pathname, item.to);
-                    const section = !current && (item.also ?? []).some((p) => isCurrent(pathname, p));
-                    return (
-                      <li key={item.to}>
-                        <Link
-                          to={item.to}
-                          className="nav-link"
-                          aria-current={current ? "page" : undefined}
-                          data-section={section || undefined}
-                          title={item.label}
-                        >
-                          <Icon name={item.icon} />
-                          <span className="nav-label">{item.label}</span>
-                        </Link>
-                      </li>
-                    );
-                  })}
-                </ul>
-              </li>
-            );
-          })}
-        </ul>
       </nav>
     </div>
+  );
+}
+
+/** The narrow screens' "Menu" button (in the top bar): the links over the page. */
+export function NavMenu({ showBilling }: { showBilling: boolean }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const { pathname } = useLocation();
+  useMenuBehavior();
+  // Closed after a navigation.
+  useEffect(() => {
+    if (ref.current?.open) ref.current.open = false;
+  }, [pathname]);
+  return (
+    <details ref={ref} className="nav-menu" data-menu="" data-testid="nav-menu">
+      <NavStyles />
+      <summary className="btn btn-ghost btn-square">
+        <Icon name="menu" />
+        <span className="sr-only">Menu</span>
+      </summary>
+      <nav aria-label="Main navigation" className="nav-menu-panel dropdown-content bg-base-100 border-base-300 border-r">
+        <NavLinks showBilling={showBilling} idPrefix="menu" />
+      </nav>
+    </details>
   );
 }

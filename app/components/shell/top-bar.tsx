@@ -1,5 +1,8 @@
 import { Link, useLocation } from "react-router";
+import type { ThemeChoice } from "../theme.ts";
+import { Logo } from "../logo.tsx";
 import { Icon } from "./icons.tsx";
+import { NavMenu } from "./side-nav.tsx";
 import { NotificationsMenu } from "./notifications-menu.tsx";
 import { ProfileMenu } from "./profile-menu.tsx";
 
@@ -21,7 +24,14 @@ export function TopBar({
   username,
   accountId,
   showBilling,
+  theme,
+  hideNav = false,
+  inert = false,
 }: {
+  theme: ThemeChoice;
+  hideNav?: boolean;
+  /** No JS and a dialog open by URL: the page behind it (this bar too) takes no focus. */
+  inert?: boolean;
   productName: string;
   logo: string | null;
   accountName: string | null;
@@ -31,7 +41,8 @@ export function TopBar({
 }) {
   const pcapHref = usePcapHref();
   return (
-    <header className="bg-base-100 border-base-300 sticky top-0 z-30 flex h-16 items-center gap-1 border-b px-2 sm:gap-2 sm:px-4">
+    <header className="bg-base-100 border-base-300 sticky top-0 z-30 flex h-16 items-center gap-1 border-b px-2 sm:gap-2 sm:px-4" inert={inert}>
+      {hideNav ? null : <NavMenu showBilling={showBilling} />}
       <Link to="/main-dashboard" className="flex min-w-0 items-center gap-2 rounded px-1 py-1" data-testid="home-link">
         {logo ? (
           <span className="flex min-w-0 flex-col leading-tight">
@@ -39,12 +50,7 @@ export function TopBar({
             <span className="text-base-content/80 text-[0.7rem]">powered by {productName}</span>
           </span>
         ) : (
-          <>
-            <span className="bg-primary text-primary-content grid size-9 place-items-center rounded-lg">
-              <Icon name="logo" className="size-6" />
-            </span>
-            <span className="truncate text-lg font-semibold">{productName}</span>
-          </>
+          <Logo productName={productName} />
         )}
       </Link>
       <div className="flex-1" />
@@ -57,7 +63,7 @@ export function TopBar({
         <span className="max-sm:sr-only">FAQ</span>
       </Link>
       <NotificationsMenu />
-      <ProfileMenu username={username} accountId={accountId} showBilling={showBilling} />
+      <ProfileMenu username={username} accountId={accountId} showBilling={showBilling} theme={theme} />
     </header>
   );
 }

@@ -1,8 +1,8 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import { ConformForm, formHasErrors, PageTitle, SubmitButton, TextField } from "../../components/forms.tsx";
+import { ConformForm, formHasErrors, PageTitle, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
 import { ConfirmPhraseDialog, confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
 import { toggleSchema } from "../../components/toggle-dialog.tsx";
 import { replyHasErrors, ToggleForm } from "../../components/toggle-form.tsx";
@@ -136,9 +136,6 @@ function useSamlForm({ metalink, lastResult, pending }: { metalink: string; last
     id: "saml-form",
     lastResult,
     defaultValue: { metalink },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: samlSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return {
     form,

@@ -1,10 +1,9 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { type SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef } from "react";
 import { useNavigation } from "react-router";
 import { z } from "zod";
 import { PASSWORDS_DIFFER } from "../../components/auth-layout.tsx";
-import { ConformForm, PasswordField, SubmitButton } from "../../components/forms.tsx";
+import { ConformForm, PasswordField, SubmitButton, useForm } from "../../components/forms.tsx";
 
 /*
  * The password form of Settings (spec 1 §5 "Password update"). A typo must not lock the user out
@@ -34,9 +33,6 @@ export function usePasswordForm({ lastResult, pending }: { lastResult: Submissio
   const [form, fields] = useForm({
     id: "password-form",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   // With JavaScript the page is not reloaded after 'Account updated.': empty the fields then.
   const navigation = useNavigation();

@@ -1,9 +1,9 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { data, useNavigation } from "react-router";
 import { z } from "zod";
-import { ConformForm, ErrorSummary, formHasErrors, PageTitle, SubmitButton, TextareaField, TextField } from "../../components/forms.tsx";
+import { ConformForm, ErrorSummary, formHasErrors, PageTitle, SubmitButton, TextareaField, TextField, useForm } from "../../components/forms.tsx";
 import { apiPost } from "../../lib/api.server.ts";
 import { readForm } from "../../lib/csrf.server.ts";
 import { safeReply, upstreamReply } from "../../lib/forms.server.ts";
@@ -112,9 +112,6 @@ function useFieldForm(name: FieldName, value: string, lastResult: SubmissionResu
     id: `profile-${name}`,
     lastResult,
     defaultValue: { [name]: value },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchemas[name] }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const field = fields[name as keyof typeof fields];
   const label = labels[name];

@@ -1,10 +1,9 @@
-import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { AuthLayout, Notice, BackToLogin } from "../../components/auth-layout.tsx";
-import { ConformForm, formHasErrors, PageTitle, SelectField, SubmitButton, TextField } from "../../components/forms.tsx";
+import { ConformForm, formHasErrors, PageTitle, SelectField, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
 import { callApi } from "../../lib/api.server.ts";
 import { accountChoices, type AccountChoice } from "../../lib/auth.server.ts";
 import { readForm } from "../../lib/csrf.server.ts";
@@ -59,16 +58,13 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
   const [form, fields] = useForm({
     id: "forgot-password",
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formMethod === "POST";
   // The button's disabled state needs JavaScript; before it runs, the server's check applies.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const tooShort = (fields.username.value ?? "").trim().length < MIN_EMAIL;
+  const tooShort = String(fields.username.value ?? "").trim().length < MIN_EMAIL;
 
   if (loaderData.sent) {
     return (

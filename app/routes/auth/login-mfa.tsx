@@ -1,9 +1,8 @@
-import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { ACCOUNT_CHOICE_MESSAGE, AuthLayout } from "../../components/auth-layout.tsx";
-import { ConformForm, formHasErrors, PageTitle, SubmitButton, TextField } from "../../components/forms.tsx";
+import { ConformForm, formHasErrors, PageTitle, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
 import { clearPendingLogin, finishLogin, readPendingLogin, requestToken } from "../../lib/auth.server.ts";
 import { readForm } from "../../lib/csrf.server.ts";
 import { safeReply, splitDetail } from "../../lib/forms.server.ts";
@@ -75,9 +74,6 @@ export default function LoginMfa({ loaderData, actionData }: Route.ComponentProp
   const [form, fields] = useForm({
     id: "login-mfa",
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginCodeSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -96,7 +92,7 @@ export default function LoginMfa({ loaderData, actionData }: Route.ComponentProp
         </SubmitButton>
       </ConformForm>
       <p className="text-center">
-        <Link className="link text-blue-800" to="/login">
+        <Link className="link link-primary" to="/login">
           Try a different email
         </Link>
       </p>

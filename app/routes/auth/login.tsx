@@ -1,9 +1,8 @@
-import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { ACCOUNT_CHOICE_MESSAGE, AuthLayout, Notice } from "../../components/auth-layout.tsx";
-import { ConformForm, formHasErrors, PageTitle, PasswordField, SelectField, SubmitButton, TextField } from "../../components/forms.tsx";
+import { ConformForm, formHasErrors, PageTitle, PasswordField, SelectField, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
 import { commitAccountChoice, commitPendingLogin, finishLogin, readAccountChoice, rememberedSubscriber, requestToken, type AccountChoice } from "../../lib/auth.server.ts";
 import { readForm } from "../../lib/csrf.server.ts";
 import { safeReply, splitDetail } from "../../lib/forms.server.ts";
@@ -113,9 +112,6 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const [form, fields] = useForm({
     id: "login",
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema(accounts.length > 0) }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/login") === true;
@@ -127,7 +123,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       footer={
         <p className="text-center">
           Don't have an account?{" "}
-          <Link className="link text-blue-800 font-medium" to={registerHref}>
+          <Link className="link link-primary font-medium" to={registerHref}>
             Register
           </Link>
         </p>
@@ -153,7 +149,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           </>
         ) : null}
         <p className="text-right">
-          <Link className="link text-blue-800 text-sm" to="/forgot-password">
+          <Link className="link link-primary text-sm" to="/forgot-password">
             Forgot password?
           </Link>
         </p>

@@ -56,7 +56,7 @@ export default function Logout({ loaderData }: Route.ComponentProps) {
         </SubmitButton>
       </Form>
       <p className="text-center">
-        <a className="link text-blue-800" href="/main-dashboard">
+        <a className="link link-primary" href="/main-dashboard">
           Back to Dashboard
         </a>
       </p>

@@ -1,9 +1,8 @@
-import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { AuthLayout } from "../../components/auth-layout.tsx";
-import { CheckboxField, ConformForm, formHasErrors, PageTitle, PasswordField, SubmitButton, TextField } from "../../components/forms.tsx";
+import { CheckboxField, ConformForm, formHasErrors, PageTitle, PasswordField, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
 import { callApi } from "../../lib/api.server.ts";
 import { rememberedSubscriber } from "../../lib/auth.server.ts";
 import { readForm } from "../../lib/csrf.server.ts";
@@ -60,9 +59,6 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const [form, fields] = useForm({
     id: "register",
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -75,7 +71,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         <>
           <p className="text-center">
             Already have an account?{" "}
-            <Link className="link text-blue-800 font-medium" to={loginHref}>
+            <Link className="link link-primary font-medium" to={loginHref}>
               Login
             </Link>
           </p>
@@ -90,11 +86,11 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         <PasswordField field={fields.password} label="Password" autoComplete="new-password" hint="At least 8 characters." />
         <CheckboxField field={fields.terms}>
           I agree to the{" "}
-          <a className="link text-blue-800" href="#terms">
+          <a className="link link-primary" href="#terms">
             terms of use
           </a>{" "}
           and the{" "}
-          <a className="link text-blue-800" href="#privacy">
+          <a className="link link-primary" href="#privacy">
             privacy policy
           </a>
           .

@@ -1,8 +1,8 @@
-import { getCollectionProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getCollectionProps, type SubmissionResult } from "@conform-to/react";
 import { Link, useNavigation } from "react-router";
 import { contactName, type Contact } from "./model.tsx";
 import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
-import { ConformForm, SelectField, SubmitButton, TextareaField, TextField } from "../../components/forms.tsx";
+import { ConformForm, SelectField, SubmitButton, TextareaField, TextField, useForm } from "../../components/forms.tsx";
 
 /*
  * The `required` marks of the dialogs' fields (model.tsx's schemas say the same; they stay on the
@@ -44,7 +44,6 @@ export function CreateDialog({ contactTypes, entityNames, lastResult }: { contac
     id: "create-contact",
     lastResult,
     constraint: createConstraint,
-    shouldRevalidate: "onInput",
   });
   const pending = usePending("create");
   return (
@@ -105,7 +104,6 @@ function UpdateForm({ contact, contactTypes, lastResult }: { contact: Contact; c
     id: `update-contact-${contact.contact_id}`,
     lastResult,
     constraint: updateConstraint,
-    shouldRevalidate: "onInput",
     defaultValue: {
       first_name: contact.first_name,
       last_name: contact.last_name,
@@ -164,7 +162,6 @@ function AssignForm({ contact, contactTypes, entityNames, lastResult }: { contac
   const [form, fields] = useForm({
     id: `assign-entity-${contact.contact_id}`,
     lastResult,
-    shouldRevalidate: "onInput",
   });
   const pending = usePending("assign");
   const typesField = fields.contact_types;

@@ -1,9 +1,9 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useNavigation } from "react-router";
+import { type SubmissionResult } from "@conform-to/react";
+import { useLoaderData, useNavigation } from "react-router";
 import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
-import { ConformForm, formHasErrors, PageTitle, SelectField, SubmitButton, TextareaField, TextField } from "../../components/forms.tsx";
-import { AssignParentSchema, CreateEntitySchema, EditEntitySchema, splitEmails, type Entity } from "./schemas.ts";
+import { ConformForm, formHasErrors, PageTitle, SelectField, SubmitButton, TextareaField, TextField, useForm } from "../../components/forms.tsx";
+import { splitEmails, type Entity } from "./schemas.ts";
+import type { loader } from "./route.tsx";
 
 /* The Entities screen's form dialogs (spec 2 §4/§5), each opened by URL (?dialog=…&id=…). */
 
@@ -21,10 +21,7 @@ export function AddEntityDialog({ parentChoices, lastResult }: { parentChoices: 
   const [form, fields] = useForm({
     id: "add-entity",
     lastResult,
-    constraint: getZodConstraint(CreateEntitySchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateEntitySchema }),
+    constraint: useLoaderData<typeof loader>().constraints.add,
   });
   const pending = usePending("create");
   return (
@@ -56,10 +53,7 @@ export function EditEntityDialog({ entity, lastResult }: { entity: Entity; lastR
     id: "edit-entity",
     lastResult,
     defaultValue: { entity_id: entity.entity_id, description: entity.description, email: splitEmails(entity.email).join(", ") },
-    constraint: getZodConstraint(EditEntitySchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EditEntitySchema }),
+    constraint: useLoaderData<typeof loader>().constraints.edit,
   });
   const pending = usePending("edit");
   return (
@@ -90,10 +84,7 @@ export function AssignParentDialog({ entity, parentChoices, lastResult }: { enti
     id: "assign-parent",
     lastResult,
     defaultValue: { entity_id: entity.entity_id, parent_entity_name: entity.parent_entity_name },
-    constraint: getZodConstraint(AssignParentSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AssignParentSchema }),
+    constraint: useLoaderData<typeof loader>().constraints.assign,
   });
   const pending = usePending("assign-parent");
   // The current parent stays a choice even if the platform no longer lists it.

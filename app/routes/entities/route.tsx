@@ -15,7 +15,9 @@ import { redirectWithToast } from "../../lib/toast.server.ts";
 import { dialogHref, returnUrl } from "../../lib/url.ts";
 import { columns, sortable } from "./columns.tsx";
 import { AddEntityDialog, AssignParentDialog, EditEntityDialog, type ActionResult } from "./dialogs.tsx";
-import { AssignParentSchema, CreateEntitySchema, deleteSchema, EditEntitySchema, toastText, type Entity, type EntityContact } from "./schemas.ts";
+import { formConstraints } from "../../components/constraints.server.ts";
+import { toastText, type Entity, type EntityContact } from "./schemas.ts";
+import { AssignParentSchema, CreateEntitySchema, deleteSchema, EditEntitySchema } from "./schemas.server.ts";
 import { EntityTabs } from "./tabs.tsx";
 import type { Route } from "./+types/route";
 
@@ -69,7 +71,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 
   return data(
-    { table, dialog, target, parentChoices, selected, contacts, contactsError, exportLink: exportHref("/entities/export.csv", state) },
+    {
+      table,
+      dialog,
+      target,
+      parentChoices,
+      selected,
+      contacts,
+      contactsError,
+      exportLink: exportHref("/entities/export.csv", state),
+      // The dialogs' constraints, from their schemas on the server (zod stays out of the browser).
+      constraints: formConstraints({ add: CreateEntitySchema, edit: EditEntitySchema, assign: AssignParentSchema }),
+    },
     { headers },
   );
 }

@@ -38,8 +38,9 @@ export function EntityTabs({ entity, contacts, error }: { entity: Entity; contac
 
 function ContactsTable({ entity, contacts }: { entity: Entity; contacts: EntityContact[] }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="table table-sm">
+    // The kit's table classes: a stacked list on phones (app.css), no scrolling region there.
+    <div className="kit-table-wrap">
+      <table className="kit-table table table-sm">
         <caption className="sr-only">Contacts of {entity.entity_name}</caption>
         <thead>
           <tr>
@@ -62,13 +63,13 @@ function ContactsTable({ entity, contacts }: { entity: Entity; contacts: EntityC
           ) : (
             contacts.map((c) => (
               <tr key={c.contact_id}>
-                <td>{c.first_name}</td>
-                <td>{c.last_name}</td>
-                <td className="whitespace-nowrap">{c.email}</td>
-                <td>{c.phone}</td>
-                <td>{formatTypes(c.contact_type)}</td>
-                <td>{c.entity_name}</td>
-                <td className="whitespace-nowrap">{formatTime(c.created_at)}</td>
+                <td className="kit-cell-name">{c.first_name}</td>
+                <td data-label="Last Name">{c.last_name}</td>
+                <td data-label="Email" className="sm:whitespace-nowrap">{c.email}</td>
+                <td data-label="Phone">{c.phone}</td>
+                <td data-label="Type">{formatTypes(c.contact_type)}</td>
+                <td data-label="Entity Name">{c.entity_name}</td>
+                <td data-label="Created at" className="sm:whitespace-nowrap">{formatTime(c.created_at)}</td>
               </tr>
             ))
           )}

@@ -135,14 +135,14 @@ function ReportBody({ pcapKey, session, zoom, report }: { pcapKey: string; sessi
         >
           <div className="flex h-full flex-col items-center justify-center gap-2 p-6 text-center text-sm">
             <p>This browser cannot show the PDF here.</p>
-            <a href={inline} className="link text-blue-800" target="_blank" rel="noopener">
+            <a href={inline} className="link link-primary" target="_blank" rel="noopener">
               Open the report (PDF)<span className="sr-only"> in a new tab</span>
             </a>
           </div>
         </object>
         <p className="text-base-content/80 text-sm">
           Preview empty?{" "}
-          <a href={inline} className="link text-blue-800" target="_blank" rel="noopener">
+          <a href={inline} className="link link-primary" target="_blank" rel="noopener">
             Open the report (PDF)<span className="sr-only"> in a new tab</span>
           </a>
         </p>

@@ -132,7 +132,7 @@ function columnsFor(reportHref: (id: string) => string): Column<PcapSession>[] {
       header: "Start Time",
       sortable: true,
       cell: (r) => (
-        <a href={reportHref(r.session_id)} className="link link-hover font-medium text-blue-800" data-report-link="">
+        <a href={reportHref(r.session_id)} className="link link-primary link-hover font-medium" data-report-link="">
           {time(r.start_time)}
           <span className="sr-only">, open the report of this session</span>
         </a>

@@ -1,0 +1,39 @@
+import { readCookie } from "./cookie-header.ts";
+
+/*
+ * The display preferences the server renders with (no flash, no JavaScript needed): the colour
+ * theme (cookie `theme`: "light" | "dark"; absent = follow the system's prefers-color-scheme) and
+ * the side navigation's collapsed state (cookie `nav_collapsed`: "1" | "0").
+ */
+import type { ThemeChoice } from "../components/theme.ts";
+export type { ThemeChoice };
+export const THEME_COOKIE = "theme";
+export const NAV_COOKIE = "nav_collapsed";
+
+export function readTheme(request: Request): ThemeChoice {
+  const value = readCookie(request.headers.get("Cookie"), THEME_COOKIE);
+  return value === "light" || value === "dark" ? value : "system";
+}
+
+const YEAR = 60 * 60 * 24 * 365;
+
+export function themeCookie(choice: ThemeChoice): string {
+  if (choice === "system") return `${THEME_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+  return `${THEME_COOKIE}=${choice}; Path=/; Max-Age=${YEAR}; SameSite=Lax`;
+}
+
+export function navCookie(collapsed: boolean): string {
+  return `${NAV_COOKIE}=${collapsed ? "1" : "0"}; Path=/; Max-Age=${YEAR}; SameSite=Lax`;
+}
+
+/** A same-site path to go back to (never another origin: `//evil`, `/\evil`, `https:`…). */
+export function safeReturnPath(value: FormDataEntryValue | null, fallback = "/main-dashboard"): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return fallback;
+  try {
+    const url = new URL(value, "http://x");
+    if (url.origin !== "http://x") return fallback;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return fallback;
+  }
+}

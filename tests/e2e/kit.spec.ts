@@ -1,0 +1,230 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, jsDisabled, test, type Account, type Api } from "./fixtures.ts";
+
+/*
+ * The UI kit's shared behaviour (issue 10): dialogs opened by URL without JavaScript, the one
+ * validation rule, the themes, the navigation's collapse button and menu button.
+ */
+
+async function ready(page: Page) {
+  if (!jsDisabled(test.info())) await page.locator(".shell[data-hydrated]").waitFor();
+}
+
+async function createEntity(api: Api, account: Account, entity_name: string) {
+  const res = await api(account, "POST", "create_entity", { entity_name, description: "", parent_entity_name: "" });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+/** axe with WCAG 2.2 AA, in the light and the dark theme (following the system: no cookie). */
+async function expectAccessibleBothThemes(page: Page) {
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    if (jsDisabled(test.info())) {
+      // No timers without JavaScript: run axe's as microtasks (as fixtures.ts does).
+      await page.evaluate(() => {
+        const w = window as unknown as { setTimeout: unknown; clearTimeout: unknown };
+        w.setTimeout = (fn: unknown, _ms?: number, ...args: unknown[]) => {
+          void Promise.resolve().then(() => (typeof fn === "function" ? fn(...args) : undefined));
+          return 0;
+        };
+        w.clearTimeout = () => {};
+      });
+    }
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    expect(summary, `axe (${colorScheme}) on ${page.url()}`).toEqual([]);
+  }
+}
+
+test.describe("kit", () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test("the error summary: a bordered box of the fields' own messages, 24px links, WCAG 2.2 AA in both themes", async ({ page }) => {
+    await page.goto("/register");
+    await page.getByRole("button", { name: "Register" }).click();
+    const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+    await expect(summary).toBeVisible();
+    for (const link of await summary.getByRole("link").all()) {
+      expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(24);
+    }
+    expect(await summary.evaluate((el) => getComputedStyle(el).borderTopWidth)).toBe("4px");
+    await expectAccessibleBothThemes(page);
+  });
+
+  test("a dialog opened by URL holds the keyboard: the first Tab lands in it, the page behind is inert", async ({ page, account, api, signIn }) => {
+    await createEntity(api, account, `Dlg ${Date.now().toString(36)}`);
+    await signIn(account);
+    await page.goto("/contacts?dialog=create");
+    await ready(page);
+    const dialog = page.getByRole("dialog", { name: "Add Contact" });
+    await expect(dialog).toBeVisible();
+    // From the top of the document: a Tab lands in the dialog, not on the skip link or the navigation.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest("dialog[data-url-dialog]")))).toBe(true);
+    if (jsDisabled(test.info())) {
+      await expect(page.locator("header")).toHaveAttribute("inert", "");
+      // Ten more Tabs never leave it.
+      for (let i = 0; i < 10; i++) {
+        await page.keyboard.press("Tab");
+        const inside = await page.evaluate(() => !document.activeElement || document.activeElement === document.body || Boolean(document.activeElement.closest("dialog[data-url-dialog]")));
+        expect(inside).toBe(true);
+      }
+    }
+    await expectAccessible(page);
+  });
+
+  test("after a failed submit, typing sends no request and the summary stays until the next submit", async ({ page, account, api, signIn }) => {
+    test.skip(jsDisabled(test.info()), "the rule's JavaScript part");
+    const entity = `Val ${Date.now().toString(36)}`;
+    await createEntity(api, account, entity);
+    await signIn(account);
+    await page.goto("/contacts?dialog=create");
+    await ready(page);
+    const dialog = page.getByRole("dialog", { name: "Add Contact" });
+    await dialog.getByRole("button", { name: "Add Contact" }).click();
+    const summary = dialog.getByRole("alert");
+    await expect(summary).toContainText("There is a problem");
+    const before = await summary.innerText();
+    // The message is the field's own, not prefixed with its label again.
+    expect(before).not.toMatch(/Email: /);
+
+    const requests: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "fetch" || r.resourceType() === "document" || r.method() === "POST") requests.push(`${r.method()} ${r.url()}`);
+    });
+    const email = dialog.getByLabel("Email");
+    await email.click();
+    await email.pressSequentially("ada@example.com", { delay: 20 });
+    await page.waitForTimeout(500);
+    expect(requests, "requests while typing").toEqual([]);
+    expect(await summary.innerText()).toBe(before);
+
+    // Leaving the field re-validates it (one request): its own error goes, the summary stays.
+    await email.press("Tab");
+    await expect.poll(() => requests.length).toBe(1);
+    await expect(dialog.locator("#create-contact-email-error")).toHaveCount(0);
+    await page.waitForLoadState("networkidle");
+    expect(await summary.innerText()).toBe(before);
+
+    // The next submit updates it.
+    await dialog.getByRole("button", { name: "Add Contact" }).click();
+    await expect.poll(async () => (await summary.innerText()) !== before).toBe(true);
+    await expect(summary).not.toContainText("mail");
+  });
+
+  test("at 320px no page scrolls sideways", async ({ page, account, api, signIn }) => {
+    await createEntity(api, account, `Narrow entity with a long name ${Date.now().toString(36)}`);
+    await page.setViewportSize({ width: 320, height: 700 });
+    for (const path of ["/login", "/register"]) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
+      expect(overflow, `sideways scroll on ${path}`).toBeLessThanOrEqual(0);
+    }
+    await signIn(account);
+    for (const path of ["/contacts", "/entities", "/account", "/profile", "/pcap-analyzer", "/iam", "/contacts?dialog=create", "/entities?dialog=create"]) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.scrollingElement!.scrollWidth - document.scrollingElement!.clientWidth);
+      expect(overflow, `sideways scroll on ${path}`).toBeLessThanOrEqual(0);
+    }
+  });
+
+  test("at 390px tables are stacked lists, each row a card with its name and its menu", async ({ page, account, api, signIn }) => {
+    const name = `Card ${Date.now().toString(36)}`;
+    await createEntity(api, account, name);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(account);
+    await page.goto("/entities");
+    await ready(page);
+    const row = page.getByRole("table", { name: "Entities" }).locator("tbody tr").first();
+    expect(await row.evaluate((tr) => getComputedStyle(tr).display)).toBe("grid");
+    const link = row.getByRole("link", { name, exact: true });
+    const menu = row.getByLabel(`Actions for ${name}`, { exact: true });
+    await expect(link).toBeVisible();
+    await expect(menu).toBeVisible();
+    const a = (await link.boundingBox())!;
+    const m = (await menu.boundingBox())!;
+    // The menu sits on the name's line, inside the card, without scrolling.
+    expect(Math.abs(a.y + a.height / 2 - (m.y + m.height / 2))).toBeLessThan(24);
+    expect(m.x + m.width).toBeLessThanOrEqual(390);
+    // No scrolling region: the table does not scroll sideways.
+    expect(await page.locator(".kit-table-wrap").first().evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await expectAccessibleBothThemes(page);
+    // The selected entity's Contacts tab: a stacked list too, no scrolling region (axe's scrollable-region-focusable).
+    await link.click();
+    await page.waitForURL(/selected=/);
+    await page.goto(page.url() + "&tab=contacts");
+    await ready(page);
+    await expectAccessibleBothThemes(page);
+    await page.goto("/account");
+    await ready(page);
+    await expectAccessibleBothThemes(page);
+    await page.goto("/entities");
+    await ready(page);
+    // The navigation is a menu button, not a rail.
+    await expect(page.getByTestId("sidenav")).toBeHidden();
+    const menuButton = page.getByTestId("nav-menu").locator("summary");
+    await expect(menuButton).toBeVisible();
+    await menuButton.click();
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    await expect(nav.getByRole("link", { name: "Contacts", exact: true })).toBeVisible();
+    await expectAccessible(page);
+    await nav.getByRole("link", { name: "Contacts", exact: true }).click();
+    await page.waitForURL("**/contacts");
+    await expect(page.getByRole("navigation", { name: "Main navigation" })).toBeHidden();
+  });
+
+  test("the navigation's collapse button is a button with its state, remembered by the server", async ({ page, account, signIn }) => {
+    await signIn(account);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/main-dashboard");
+    await ready(page);
+    const button = page.getByTestId("nav-collapse");
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await button.click();
+    const sidenav = page.getByTestId("sidenav");
+    await expect.poll(async () => (await sidenav.boundingBox())?.width).toBeLessThanOrEqual(80);
+    await expect(page.getByTestId("nav-collapse")).toHaveAttribute("aria-expanded", "false");
+    if (!jsDisabled(test.info())) await page.waitForLoadState("networkidle");
+    await page.goto("/contacts");
+    await ready(page);
+    await expect.poll(async () => (await sidenav.boundingBox())?.width).toBeLessThanOrEqual(80);
+    await expect(page.getByTestId("nav-collapse")).toHaveAttribute("aria-expanded", "false");
+    await page.getByTestId("nav-collapse").click();
+    await expect.poll(async () => (await sidenav.boundingBox())?.width).toBe(260);
+  });
+
+  test("the theme follows the system, and the switch is remembered by the server", async ({ page, account, signIn }) => {
+    await page.emulateMedia({ colorScheme: "dark" });
+    await signIn(account);
+    await page.goto("/contacts");
+    await ready(page);
+    const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const html = page.locator("html");
+    await expect(html).not.toHaveAttribute("data-theme", /.+/);
+    const darkBg = await bg();
+    await expectAccessible(page);
+    await page.emulateMedia({ colorScheme: "light" });
+    const lightBg = await bg();
+    expect(darkBg).not.toBe(lightBg);
+
+    // The switch (in the profile menu): Dark, remembered in a cookie and rendered by the server.
+    await page.getByTestId("profile-menu").locator("summary").click();
+    await page.getByRole("button", { name: "Dark" }).click();
+    await expect(html).toHaveAttribute("data-theme", "linkwise-dark");
+    if (!jsDisabled(test.info())) await page.waitForLoadState("networkidle");
+    await page.goto("/entities");
+    await expect(html).toHaveAttribute("data-theme", "linkwise-dark");
+    expect(await bg()).toBe(darkBg);
+    await expectAccessible(page);
+    await page.goto("/entities?dialog=create");
+    await ready(page);
+    await expectAccessible(page);
+    // Back to the system's choice: no data-theme.
+    await page.goto("/entities");
+    await ready(page);
+    await page.getByTestId("profile-menu").locator("summary").click();
+    await page.getByRole("button", { name: "System" }).click();
+    await expect(html).not.toHaveAttribute("data-theme", /.+/);
+  });
+});
