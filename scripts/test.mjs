@@ -39,6 +39,12 @@ function countVitest(file) {
   totals.passed += r.numPassedTests ?? 0;
   totals.failed += r.numFailedTests ?? 0;
   totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  // A file that fails before its tests run (an import error) has no failed test of its own: count
+  // it as one, so the closing line never says "0 failed" for a failed run.
+  for (const file of r.testResults ?? []) {
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === "failed").length;
+    if (file.status === "failed" && failedTests === 0) totals.failed += 1;
+  }
 }
 
 function countPlaywright(file) {
@@ -48,6 +54,8 @@ function countPlaywright(file) {
   totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
   totals.failed += s.unexpected ?? 0;
   totals.skipped += s.skipped ?? 0;
+  // Errors outside any test (a web server that did not start, a broken config) fail the run.
+  totals.failed += (r.errors ?? []).length;
 }
 
 async function postgresUrl() {
