@@ -41,8 +41,8 @@ export function AuthLayout({ heading, children, footer }: { heading: ReactNode; 
 /** A message inside the card (role="alert" when it must be announced). Colours meet WCAG AA. */
 export function Notice({ tone = "info", children, alert = false }: { tone?: "info" | "warning" | "success" | "error"; children: ReactNode; alert?: boolean }) {
   const styles = {
-    info: "border-sky-700 bg-sky-50 text-sky-950",
-    warning: "border-amber-600 bg-amber-50 text-amber-950",
+    info: "border-info bg-info/10 text-base-content",
+    warning: "border-warning bg-warning/10 text-base-content",
     success: "border-success bg-success/10 text-base-content",
     error: "border-error bg-error/10 text-base-content",
   } as const;

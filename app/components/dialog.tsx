@@ -70,7 +70,7 @@ function OpenDialog({ title, children, closeHref, size }: { title: string; child
     // Focus the first field with an error, else the first field (showModal focuses the first focusable, often Cancel).
     const target =
       dialog.querySelector<HTMLElement>("[aria-invalid='true']") ??
-      dialog.querySelector<HTMLElement>("[autofocus], input:not([type='hidden']):not([disabled]), select:not([disabled]), textarea:not([disabled])");
+      dialog.querySelector<HTMLElement>("[autofocus]:not([tabindex='-1']), input:not([type='hidden']):not([disabled]), select:not([disabled]), textarea:not([disabled])");
     target?.focus();
     return () => {
       // Closing (rather than just removing) returns focus to what opened the dialog.

@@ -25,9 +25,8 @@ type ConformOptions<Schema extends Record<string, any>> = Parameters<typeof useC
 /**
  * Conform's `useForm` with the console's one validation rule built in (README "Validation"):
  * - the action validates, on submit, with and without JavaScript (no schema in the browser);
- * - with JavaScript, after a failed submit, a field whose value changed is re-validated when it
- *   loses focus (one request to the action, which answers with the errors and changes nothing),
- *   never per keystroke;
+ * - with JavaScript too, fields are validated again only on the next submit: never per keystroke,
+ *   never a request per keystroke or per blur;
  * - the error summary (ConformForm) changes only on submit.
  * `constraint` (the `required` asterisks, maxLength…) comes from the schema on the server:
  * `formConstraints(schema)` of constraints.server.ts, returned by the loader.
@@ -38,7 +37,10 @@ export function useForm<Schema extends Record<string, any> = Record<string, any>
   return useConformForm<Schema, Schema, string[]>({
     ...options,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onBlur",
+    // Not "onBlur": without a schema in the browser a re-validation is a request to the action, a
+    // navigation that races with a click on Submit (the click's blur starts it, the submit is then
+    // overtaken: the change is saved but the page shows the stale errors).
+    shouldRevalidate: "onSubmit",
   } as ConformOptions<Schema>);
 }
 
@@ -99,8 +101,8 @@ function summaryItems(form: FormMetadata<any, any>): SummaryItem[] {
 /**
  * All errors of a form at its top, each linking to its field (GOV.UK's error summary: a bordered
  * box, the field's own message as the link text). It shows the errors of the last submit only:
- * Conform's status is "error" exactly after a submit the action refused, while a re-validation on
- * blur leaves the status unset, so what the summary says changes only on the next submit.
+ * Conform's status is "error" exactly after a submit the action refused, so what the summary says
+ * changes only on the next submit.
  */
 export function ErrorSummary({ form }: { form: FormMetadata<any, any>; labels?: Record<string, string>; submitted?: boolean }) {
   const shown = useRef<SummaryItem[]>([]);

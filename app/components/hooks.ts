@@ -47,3 +47,10 @@ function stripIndex(action: string) {
   // The path alone: the dialog's query (?dialog=…) and "?index" of index routes do not matter.
   return action.split("?")[0]!.replace(/\/+$/, "") || "/";
 }
+
+/** The `intent` of this page's form being submitted now ("" if none): Conform's re-validations do not count. */
+export function usePendingIntent(): string {
+  const navigation = useNavigation();
+  if (navigation.state !== "submitting" || navigation.formData?.has(CONFORM_INTENT)) return "";
+  return String(navigation.formData?.get("intent") ?? "");
+}

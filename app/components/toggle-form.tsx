@@ -2,7 +2,7 @@ import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { useState, type ReactNode } from "react";
 import { useNavigation } from "react-router";
 import { ConformForm, SubmitButton, useForm } from "./forms.tsx";
-import { useHydrated } from "./hooks.ts";
+import { useHydrated, usePendingIntent } from "./hooks.ts";
 
 /*
  * An on/off switch on a page (not in a dialog): a POST form with the switch and Confirm. Same rule
@@ -63,7 +63,7 @@ export function ToggleForm({
   const [checked, setChecked] = useState(initial);
   const hadError = replyHasErrors(lastResult);
   const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const pending = usePendingIntent() === intent;
   const inputId = `${id}-${fieldName}`;
   const hintId = `${inputId}-hint`;
   const { key: _key, ...inputProps } = getInputProps(field, { type: "checkbox", ariaAttributes: true });

@@ -153,7 +153,7 @@ test.describe("changing the password", () => {
     await page.getByLabel("Password", { exact: true }).fill(account.password);
     await page.getByRole("button", { name: "Login" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText("Incorrect username or password");
-    await signIn({ username: account.username, password: fresh });
+    await signIn({ username: account.username, password: fresh }, { via: "form" });
     await expect(page).toHaveURL(/\/main-dashboard$/);
   });
 
@@ -165,7 +165,10 @@ test.describe("changing the password", () => {
       await page.getByLabel("Current password").fill(`wrong password ${i}`);
       await page.getByLabel("New password", { exact: true }).fill("another password 1");
       await page.getByLabel("Confirm new password").fill("another password 1");
+      // Each attempt's answer, before the next one: the error of the previous attempt is still shown.
+      const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/account"));
       await page.getByRole("button", { name: "Update Password" }).click();
+      await answered;
       await expect(page.locator("#password-form-current_password-error")).toHaveText("The current password is incorrect.");
     }
     await page.getByLabel("Current password").fill(account.password);

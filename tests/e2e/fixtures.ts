@@ -75,8 +75,20 @@ const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 async function axeBothSchemes(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
   const found: string[] = [];
+  // The themes' colours change with a transition (daisyUI buttons, links): without this, a scan
+  // right after the colour scheme flips would read colours half-way between the two themes. A
+  // constructed style sheet, which the page's CSP does not govern, stops them while axe runs.
+  await page.evaluate(() => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync("*, *::before, *::after { transition: none !important; animation: none !important; }");
+    (window as unknown as { __axeNoMotion?: CSSStyleSheet }).__axeNoMotion = sheet;
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  });
   for (const scheme of ["dark", "light"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
+    await page.evaluate(() => {
+      for (const a of document.getAnimations()) a.finish();
+    });
     const runOnly = scheme === "light" ? { type: "tag", values: AXE_TAGS } : { type: "rule", values: COLOUR_RULES };
     const violations: Violation[] = await page.evaluate(async (runOnly) => {
       const axe = (window as unknown as { axe: any }).axe;
@@ -85,6 +97,10 @@ async function axeBothSchemes(page: Page): Promise<string[]> {
     }, runOnly);
     for (const v of violations) found.push(`${v.id} (${v.impact}, ${scheme}): ${v.help}\n  ${v.targets.join("\n  ")}`);
   }
+  await page.evaluate(() => {
+    const w = window as unknown as { __axeNoMotion?: CSSStyleSheet };
+    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((x) => x !== w.__axeNoMotion);
+  });
   return found;
 }
 

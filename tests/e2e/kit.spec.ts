@@ -100,11 +100,10 @@ test.describe("kit", () => {
     expect(requests, "requests while typing").toEqual([]);
     expect(await summary.innerText()).toBe(before);
 
-    // Leaving the field re-validates it (one request): its own error goes, the summary stays.
+    // Leaving the field sends nothing either: the errors stay as the last submit left them.
     await email.press("Tab");
-    await expect.poll(() => requests.length).toBe(1);
-    await expect(dialog.locator("#create-contact-email-error")).toHaveCount(0);
-    await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(500);
+    expect(requests, "requests after leaving the field").toEqual([]);
     expect(await summary.innerText()).toBe(before);
 
     // The next submit updates it.

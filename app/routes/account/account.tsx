@@ -1,6 +1,6 @@
 import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, useNavigation } from "react-router";
+import { data, Link, useLocation } from "react-router";
 import { z } from "zod";
 import { ConformForm, formHasErrors, PageTitle, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
 import { ConfirmPhraseDialog, confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
@@ -16,6 +16,7 @@ import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/account";
 import { usePasswordForm } from "./password-form.tsx";
 import { passwordAction } from "./password.server.ts";
+import { usePendingIntent } from "../../components/hooks.ts";
 
 /*
  * Settings (/account), spec 1 §2, §5 "Password update", §6, §7 "Session and account", §8.
@@ -113,10 +114,6 @@ function resultFor(actionData: ActionResult, intent: string) {
   return sent === intent ? result : undefined;
 }
 
-function usePendingIntent() {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : "";
-}
 
 function Section({ title, id, children, tone }: { title: string; id: string; children: React.ReactNode; tone?: "danger" }) {
   return (
@@ -156,7 +153,15 @@ function useSamlForm({ metalink, lastResult, pending }: { metalink: string; last
   };
 }
 
-export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+export default function Account(props: Route.ComponentProps) {
+  // After a save (a redirect: a new location) the forms start again from the loader's data, as a
+  // reload without JavaScript does. Conform's reset() cannot do it here: without a schema in the
+  // browser its reset intent would be posted to the action.
+  const location = useLocation();
+  return <AccountPage key={location.key} {...props} />;
+}
+
+function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
   const { isAccount, username, mfaEnabled, saml, deleteOpen } = loaderData;
   const reply = actionData as ActionResult;
   const pendingIntent = usePendingIntent();

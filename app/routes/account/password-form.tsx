@@ -1,6 +1,4 @@
 import { type SubmissionResult } from "@conform-to/react";
-import { useEffect, useRef } from "react";
-import { useNavigation } from "react-router";
 import { z } from "zod";
 import { PASSWORDS_DIFFER } from "../../components/auth-layout.tsx";
 import { ConformForm, PasswordField, SubmitButton, useForm } from "../../components/forms.tsx";
@@ -33,16 +31,6 @@ export function usePasswordForm({ lastResult, pending }: { lastResult: Submissio
   const [form, fields] = useForm({
     id: "password-form",
     lastResult,
-  });
-  // With JavaScript the page is not reloaded after 'Account updated.': empty the fields then.
-  const navigation = useNavigation();
-  const sent = useRef(false);
-  useEffect(() => {
-    if (pending) sent.current = true;
-    else if (sent.current && navigation.state === "idle") {
-      sent.current = false;
-      if (!lastResult) form.reset();
-    }
   });
   return {
     form,

@@ -1,7 +1,6 @@
 import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef } from "react";
-import { data, useNavigation } from "react-router";
+import { data, useLocation } from "react-router";
 import { z } from "zod";
 import { ConformForm, ErrorSummary, formHasErrors, PageTitle, SubmitButton, TextareaField, TextField, useForm } from "../../components/forms.tsx";
 import { apiPost } from "../../lib/api.server.ts";
@@ -12,6 +11,7 @@ import { getAccount } from "../../lib/shell.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/profile";
+import { usePendingIntent } from "../../components/hooks.ts";
 
 /*
  * My Profile (/profile), spec 1 §2 and §6: name, email, phone and address, each updated on its
@@ -106,8 +106,7 @@ function resultFor(actionData: ActionResult, intent: FieldName) {
 
 /** One field, its own form and its own Save button. */
 function useFieldForm(name: FieldName, value: string, lastResult: SubmissionResult<string[]> | undefined) {
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === name;
+  const pending = usePendingIntent() === name;
   const [form, fields] = useForm({
     id: `profile-${name}`,
     lastResult,
@@ -142,7 +141,15 @@ function useFieldForm(name: FieldName, value: string, lastResult: SubmissionResu
   };
 }
 
-export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+export default function Profile(props: Route.ComponentProps) {
+  // After a field is saved (a redirect: a new location) every form starts again from the loader's
+  // values, as a reload without JavaScript does, and an old error of another field goes. Conform's
+  // reset()/update() cannot do it: without a schema in the browser they are posted to the action.
+  const location = useLocation();
+  return <ProfileForms key={location.key} {...props} />;
+}
+
+function ProfileForms({ loaderData, actionData }: Route.ComponentProps) {
   const { values } = loaderData;
   const reply = actionData as ActionResult;
   const forms = {
@@ -152,18 +159,6 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     address: useFieldForm("address", values.address, resultFor(reply, "address")),
   };
   const hasErrors = Object.values(forms).some((f) => formHasErrors(f.form));
-  // After a field is saved the page shows what the platform holds, as a reload without JavaScript
-  // does: every form goes back to the loader's values, and an old error of another field goes.
-  const navigation = useNavigation();
-  const submitted = useRef(false);
-  useEffect(() => {
-    if (navigation.state === "submitting") submitted.current = true;
-    else if (navigation.state === "idle" && submitted.current) {
-      submitted.current = false;
-      // form.reset() would go back to the values the page first had: set the loader's values instead.
-      if (!reply?.result) for (const name of fieldNames) forms[name].form.update({ name, value: values[name], validated: false });
-    }
-  });
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-4">
       <PageTitle title={TITLE} error={hasErrors} />

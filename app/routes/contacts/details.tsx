@@ -6,6 +6,7 @@ import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
 import { SubmitButton } from "../../components/forms.tsx";
 import { currentTab, TabPanel, Tabs } from "../../components/tabs.tsx";
 import { contactName, type AssignedEntity, type Contact } from "./model.tsx";
+import { usePendingIntent } from "../../components/hooks.ts";
 
 /*
  * The selected contact (exactly one selected): a Details tab listing its assigned entities, each
@@ -89,7 +90,7 @@ export function ContactDetails({ contact, assigned }: { contact: Contact; assign
 
 export function UnassignDialog({ contact, entityName }: { contact: Contact; entityName: string }) {
   const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "unassign";
+  const pending = usePendingIntent() === "unassign";
   return (
     <UrlDialog name="unassign" title="Unassign Entity">
       <Form method="post">

@@ -3,6 +3,7 @@ import { Link, useNavigation } from "react-router";
 import { contactName, type Contact } from "./model.tsx";
 import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
 import { ConformForm, SelectField, SubmitButton, TextareaField, TextField, useForm } from "../../components/forms.tsx";
+import { usePendingIntent } from "../../components/hooks.ts";
 
 /*
  * The `required` marks of the dialogs' fields (model.tsx's schemas say the same; they stay on the
@@ -35,8 +36,8 @@ const labels = {
 const typeOptions = (types: string[]) => types.map((t) => ({ value: t, label: t }));
 
 function usePending(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  // Conform's re-validations on blur are not a submission.
+  return usePendingIntent() === intent;
 }
 
 export function CreateDialog({ contactTypes, entityNames, lastResult }: { contactTypes: string[]; entityNames: string[]; lastResult: Result }) {

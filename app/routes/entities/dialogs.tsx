@@ -4,6 +4,7 @@ import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
 import { ConformForm, formHasErrors, PageTitle, SelectField, SubmitButton, TextareaField, TextField, useForm } from "../../components/forms.tsx";
 import { splitEmails, type Entity } from "./schemas.ts";
 import type { loader } from "./route.tsx";
+import { usePendingIntent } from "../../components/hooks.ts";
 
 /* The Entities screen's form dialogs (spec 2 §4/§5), each opened by URL (?dialog=…&id=…). */
 
@@ -13,8 +14,8 @@ export type ActionResult = SubmissionResult<string[]> | undefined;
 // Dialogs
 
 function usePending(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  // Conform's re-validations on blur are not a submission.
+  return usePendingIntent() === intent;
 }
 
 export function AddEntityDialog({ parentChoices, lastResult }: { parentChoices: string[]; lastResult: ActionResult }) {
