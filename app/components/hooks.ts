@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { useFormAction, useNavigation } from "react-router";
+import { useFormAction, useNavigation, useRouteLoaderData } from "react-router";
+import { asRole, canManageAccount, canWrite, type Role } from "../lib/roles.ts";
 
 /*
  * The kit's two small hooks, the only copies in the console (screens import them from here).
@@ -53,4 +54,20 @@ export function usePendingIntent(): string {
   const navigation = useNavigation();
   if (navigation.state !== "submitting" || navigation.formData?.has(CONFORM_INTENT)) return "";
   return String(navigation.formData?.get("intent") ?? "");
+}
+
+/** The caller's role, from the shell's loader (app/lib/roles.ts says what each may do). */
+export function useRole(): Role {
+  const shell = useRouteLoaderData("routes/_shell") as { user?: { role?: string } } | undefined;
+  return asRole(shell?.user?.role);
+}
+
+/** Whether to render controls that change something: false for a readonly IAM user. */
+export function useCanWrite(): boolean {
+  return canWrite(useRole());
+}
+
+/** Billing and account deletion: the account's own session. */
+export function useCanManageAccount(): boolean {
+  return canManageAccount(useRole());
 }

@@ -1,4 +1,5 @@
 import { readCookie } from "./cookie-header.ts";
+import { asRole, type Role } from "./roles.ts";
 import { apiGet, type ApiResult } from "./api.server.ts";
 import { requireSession, type SessionData, type SessionType } from "./session.server.ts";
 
@@ -33,7 +34,7 @@ export interface AccountInfo {
 
 /** What the shell shows on every protected page: no token ever goes to the browser. */
 export interface ShellData {
-  user: { username: string; session_type: SessionType };
+  user: { username: string; session_type: SessionType; role: Role };
   account: { account_id: string; logo: string | null; name: string; username: string } | null;
   navCollapsed: boolean;
 }
@@ -79,6 +80,8 @@ export async function getShellData(request: Request): Promise<{ session: Session
     user: {
       username: account?.iam_user?.username ?? session.username,
       session_type: session.session_type,
+      // The role the screens hide mutating controls by (app/lib/roles.ts).
+      role: session.session_type === "account" ? "owner" : asRole(account?.iam_user?.role),
     },
     account: account
       ? {
