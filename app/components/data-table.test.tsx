@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { rowsJson } from "../lib/table-rows.ts";
 import type { TablePage } from "../lib/table.server.ts";
 import { DataTable, type Column } from "./data-table.tsx";
-import { OpState } from "./op-state.tsx";
+import { OpState, opStateCell } from "./op-state.tsx";
 import { RowMenu } from "./row-menu.tsx";
 
 interface Row {
@@ -26,7 +26,7 @@ const columns: Column<Row>[] = [
   { id: "name", header: "Name", cell: (r) => r.name },
   { id: "note", header: "Note", className: "whitespace-nowrap", cell: (r) => r.note },
   { id: "n", header: "N", cell: (r) => r.n },
-  { id: "state", header: "State", cell: (r) => <OpState value={r.state} /> },
+  { id: "state", header: "State", cell: (r) => opStateCell(r.state) },
 ];
 
 const page: TablePage<Row> = {

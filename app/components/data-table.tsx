@@ -6,6 +6,7 @@ import type { TablePage } from "../lib/table.server.ts";
 import { applyParams, DIALOG_PARAMS, hrefWith, keptParams, queryString, type ParamChanges } from "../lib/url.ts";
 import { useHydrated } from "./hooks.ts";
 import { MenuStyles, useMenuBehavior } from "./row-menu.tsx";
+import { cellHtml, type CellContent } from "./cell.ts";
 import { escapeHtml, staticHtml } from "./static-html.ts";
 
 /*
@@ -17,8 +18,8 @@ import { escapeHtml, staticHtml } from "./static-html.ts";
  * and selects apply at once, and a click anywhere on a row selects it.
  *
  * The rows are written as one string of markup (static-html.ts) into the <tbody>, on the server
- * and in the browser alike: cells and row menus are plain JSX of HTML elements and pure function
- * components (no hooks, no event handlers), and the table handles their clicks, changes and
+ * and in the browser alike: cells are text or `h()` markup (app/components/cell.ts) and row menus
+ * plain JSX of HTML elements and pure function components (no hooks, no event handlers), and the table handles their clicks, changes and
  * submits by delegation. That keeps a 50-row page cheap to render
  * (docs/decisions/2026-11-23-table-rows-as-markup.md). See app/components/README.md.
  */
@@ -28,8 +29,11 @@ export interface Column<T> {
   id: string;
   /** Column header text. */
   header: string;
-  /** The cell's content: HTML elements and pure function components (no hooks, no event handlers). */
-  cell: (row: T) => ReactNode;
+  /**
+   * The cell's content: text, a number, or static markup built with `h()` (app/components/cell.ts).
+   * JSX is refused by the type checker: rows are written as markup and run no React code.
+   */
+  cell: (row: T) => CellContent;
   /** The header is a sort link (the loader must list the id in `sortable`). */
   sortable?: boolean;
   /** Hidden until shown with the column chooser (the loader must list the id in `hideable`). */
@@ -346,13 +350,6 @@ class MarkupRows extends Component<{ section: "thead" | "tbody"; html: string }>
   }
 }
 
-/** A cell's markup: plain text and numbers directly, JSX through the serializer. */
-function cellHtml(content: ReactNode): string {
-  if (typeof content === "string") return escapeHtml(content);
-  if (typeof content === "number") return String(content);
-  if (content === null || content === undefined || typeof content === "boolean") return "";
-  return staticHtml(content);
-}
 
 function prefix(pathname: string, params: URLSearchParams) {
   const q = queryString(params);

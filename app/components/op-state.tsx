@@ -1,3 +1,5 @@
+import { h, type StaticNode } from "./cell.ts";
+
 /*
  * The op-state dot (spec 1 §4): "up" is a green dot, any other value a red dot, and a missing
  * value shows 'N/A' without a dot. The value is always written next to the dot (colour is never
@@ -18,5 +20,18 @@ export function OpState({ value, label = "Op state" }: { value: string | null | 
       <span className="sr-only">{label}: </span>
       {value}
     </span>
+  );
+}
+
+/** The same dot as table-cell markup (cells are `h()` markup, not JSX: app/components/cell.ts). */
+export function opStateCell(value: string | null | undefined, label = "Op state"): StaticNode {
+  if (value === null || value === undefined || value === "") return h("span", null, h("span", { class: "sr-only" }, `${label}: `), "N/A");
+  const up = value.toLowerCase() === "up";
+  return h(
+    "span",
+    { class: "inline-flex items-center gap-1.5" },
+    h("span", { "aria-hidden": "true", class: `inline-block h-2.5 w-2.5 rounded-full ${up ? "bg-success" : "bg-error"}` }),
+    h("span", { class: "sr-only" }, `${label}: `),
+    value,
   );
 }

@@ -1,5 +1,5 @@
 import { csvExport } from "../../lib/export.server.ts";
-import { csvColumns } from "./columns.tsx";
+import { csvColumns } from "./columns.ts";
 import type { Route } from "./+types/export";
 
 /* GET /contacts/export.csv?q=&sort=[&entity_id=]: every contact the search (and entity) selects, as CSV (streamed). */

@@ -15,7 +15,7 @@ import { exportHref } from "../../lib/export.server.ts";
 import { fetchTablePage, parseTableQuery, platformFailure } from "../../lib/table.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { dialogHref, listParam, returnUrl } from "../../lib/url.ts";
-import { columns, hideable, sortable } from "./columns.tsx";
+import { columns, hideable, sortable } from "./columns.ts";
 import type { Route } from "./+types/route";
 
 /* ------------------------------------------------------------------------------------------------

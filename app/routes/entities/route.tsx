@@ -13,7 +13,7 @@ import { requireSession } from "../../lib/session.server.ts";
 import { fetchTablePage, parseTableQuery, platformFailure } from "../../lib/table.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { dialogHref, returnUrl } from "../../lib/url.ts";
-import { columns, sortable } from "./columns.tsx";
+import { columns, sortable } from "./columns.ts";
 import { AddEntityDialog, AssignParentDialog, EditEntityDialog, type ActionResult } from "./dialogs.tsx";
 import { formConstraints } from "../../components/constraints.server.ts";
 import { toastText, type Entity, type EntityContact } from "./schemas.ts";

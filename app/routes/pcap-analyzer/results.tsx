@@ -1,4 +1,4 @@
-import { Fragment, useMemo, type MouseEvent as ReactMouseEvent } from "react";
+import { useMemo, type MouseEvent as ReactMouseEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { TablePage } from "../../lib/table.server.ts";
 import {
@@ -12,6 +12,7 @@ import {
   type PcapSummary,
 } from "../../lib/pcap.ts";
 import { applyParams, queryString } from "../../lib/url.ts";
+import { h, type CellContent } from "../../components/cell.ts";
 import { DataTable, type Column } from "../../components/data-table.tsx";
 
 /*
@@ -76,18 +77,18 @@ export function Warnings({ warnings }: { warnings: string[] }) {
   );
 }
 
-/** Good / not good, as text and a coloured badge (dark text on a light tint: AA contrast). */
-export function Performance({ value }: { value: PcapSession["performance"] }) {
+/** Good / not good, as text and a coloured badge (dark text on a light tint: AA contrast); table-cell markup. */
+function performance(value: PcapSession["performance"]) {
   const good = value === "good";
-  return (
-    <span
-      className={`inline-flex items-center gap-1.5 rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${
+  return h(
+    "span",
+    {
+      class: `inline-flex items-center gap-1.5 rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${
         good ? "border-green-700 bg-green-50 text-green-900" : "border-red-700 bg-red-50 text-red-900"
-      }`}
-    >
-      <span aria-hidden="true" className={`inline-block size-2 rounded-full ${good ? "bg-green-700" : "bg-red-700"}`} />
-      {good ? "good" : "not good"}
-    </span>
+      }`,
+    },
+    h("span", { "aria-hidden": "true", class: `inline-block size-2 rounded-full ${good ? "bg-green-700" : "bg-red-700"}` }),
+    good ? "good" : "not good",
   );
 }
 
@@ -96,33 +97,16 @@ function time(iso: string | null) {
   if (!iso) return "—";
   const text = formatTime(iso);
   const space = text.indexOf(" ");
-  return (
-    <time dateTime={iso} className="whitespace-nowrap">
-      {space > 0 ? (
-        <>
-          {text.slice(0, space)}
-          <br />
-          {text.slice(space + 1)}
-        </>
-      ) : (
-        text
-      )}
-    </time>
-  );
+  return h("time", { datetime: iso, class: "whitespace-nowrap" }, space > 0 ? [text.slice(0, space), h("br"), text.slice(space + 1)] : text);
 }
 const num = "text-right tabular-nums whitespace-nowrap";
 const narrow = "block max-w-40 break-words";
 
 /** Long names and IPv6 endpoints may wrap after a dot or colon (<wbr>: copying the text is unchanged). */
-function wrappable(text: string) {
+function wrappable(text: string): CellContent {
   if (text.length <= 24) return text;
   const parts = text.split(/(?<=[.:])/);
-  return parts.map((part, i) => (
-    <Fragment key={i}>
-      {part}
-      {i < parts.length - 1 ? <wbr /> : null}
-    </Fragment>
-  ));
+  return parts.map((part, i) => (i < parts.length - 1 ? [part, h("wbr")] : part));
 }
 
 function columnsFor(reportHref: (id: string) => string): Column<PcapSession>[] {
@@ -131,23 +115,24 @@ function columnsFor(reportHref: (id: string) => string): Column<PcapSession>[] {
       id: "start_time",
       header: "Start Time",
       sortable: true,
-      cell: (r) => (
-        <a href={reportHref(r.session_id)} className="link link-primary link-hover font-medium" data-report-link="">
-          {time(r.start_time)}
-          <span className="sr-only">, open the report of this session</span>
-        </a>
-      ),
+      cell: (r) =>
+        h(
+          "a",
+          { href: reportHref(r.session_id), class: "link link-primary link-hover font-medium", "data-report-link": "" },
+          time(r.start_time),
+          h("span", { class: "sr-only" }, ", open the report of this session"),
+        ),
     },
     { id: "end_time", header: "End Time", sortable: true, cell: (r) => time(r.end_time) },
     { id: "app_name", header: "App", sortable: true, cell: (r) => r.app_name ?? "—" },
-    { id: "server_name", header: "Server Name", sortable: true, cell: (r) => (r.server_name ? <span className={narrow}>{wrappable(r.server_name)}</span> : "—") },
-    { id: "src", header: "Source", sortable: true, cell: (r) => <span className={narrow}>{wrappable(endpoint(r.src_addr, r.src_port))}</span> },
-    { id: "dst", header: "Destination", sortable: true, cell: (r) => <span className={narrow}>{wrappable(endpoint(r.dst_addr, r.dst_port))}</span> },
+    { id: "server_name", header: "Server Name", sortable: true, cell: (r) => (r.server_name ? h("span", { class: narrow }, wrappable(r.server_name)) : "—") },
+    { id: "src", header: "Source", sortable: true, cell: (r) => h("span", { class: narrow }, wrappable(endpoint(r.src_addr, r.src_port))) },
+    { id: "dst", header: "Destination", sortable: true, cell: (r) => h("span", { class: narrow }, wrappable(endpoint(r.dst_addr, r.dst_port))) },
     { id: "proto", header: "Protocol", sortable: true, cell: (r) => r.proto.toUpperCase() },
     { id: "tx_bytes", header: "TX Bytes", sortable: true, className: num, cell: (r) => formatCount(r.tx_bytes) },
     { id: "rx_bytes", header: "RX Bytes", sortable: true, className: num, cell: (r) => formatCount(r.rx_bytes) },
     { id: "tx_packets", header: "TX Packets", sortable: true, className: num, cell: (r) => formatCount(r.tx_packets) },
-    { id: "performance", header: "Performance", sortable: true, cell: (r) => <Performance value={r.performance} /> },
+    { id: "performance", header: "Performance", sortable: true, cell: (r) => performance(r.performance) },
   ];
 }
 

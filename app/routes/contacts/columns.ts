@@ -1,3 +1,4 @@
+import { h } from "../../components/cell.ts";
 import type { Column } from "../../components/data-table.tsx";
 import type { CsvColumn } from "../../lib/csv.ts";
 import { formatTime, formatTypes } from "../../lib/format.ts";
@@ -9,11 +10,11 @@ export const sortable = ["first_name", "last_name", "email", "phone", "contact_t
 export const hideable = ["address", "updated_at"];
 
 function when(iso: string) {
-  return iso ? <time dateTime={iso}>{formatTime(iso)}</time> : null;
+  return iso ? h("time", { datetime: iso }, formatTime(iso)) : null;
 }
 
 export const columns: Column<Contact>[] = [
-  { id: "first_name", header: "First Name", sortable: true, cell: (r) => r.first_name || <span className="italic">(no first name)</span> },
+  { id: "first_name", header: "First Name", sortable: true, cell: (r) => r.first_name || h("span", { class: "italic" }, "(no first name)") },
   { id: "last_name", header: "Last Name", sortable: true, cell: (r) => r.last_name },
   { id: "email", header: "Email", sortable: true, cell: (r) => r.email },
   { id: "phone", header: "Phone", sortable: true, cell: (r) => r.phone, className: "whitespace-nowrap" },

@@ -1,3 +1,4 @@
+import { h } from "../../components/cell.ts";
 import type { Column } from "../../components/data-table.tsx";
 import type { CsvColumn } from "../../lib/csv.ts";
 import { formatTime } from "../../lib/format.ts";
@@ -8,18 +9,10 @@ import { splitEmails, type Entity } from "./schemas.ts";
 export const sortable = ["entity_name", "parent_entity_name", "description", "email", "entity_id"];
 
 /** The addresses, one per line, so a long list wraps between addresses. */
-function Emails({ value }: { value: string }) {
+function emails(value: string) {
   const list = splitEmails(value);
   if (list.length === 0) return null;
-  return (
-    <ul className="space-y-0.5">
-      {list.map((e) => (
-        <li key={e} className="wrap-anywhere">
-          {e}
-        </li>
-      ))}
-    </ul>
-  );
+  return h("ul", { class: "space-y-0.5" }, list.map((e) => h("li", { class: "wrap-anywhere" }, e)));
 }
 
 export const columns: Column<Entity>[] = [
@@ -29,15 +22,11 @@ export const columns: Column<Entity>[] = [
     id: "description",
     header: "Description",
     sortable: true,
-    cell: (e) => (
-      <span className="line-clamp-3 whitespace-pre-line" title={e.description}>
-        {e.description}
-      </span>
-    ),
+    cell: (e) => h("span", { class: "line-clamp-3 whitespace-pre-line", title: e.description }, e.description),
     className: "min-w-48 max-w-md",
   },
-  { id: "email", header: "Alert Message Emails", sortable: true, cell: (e) => <Emails value={e.email} />, className: "min-w-56" },
-  { id: "entity_id", header: "Entity ID", sortable: true, cell: (e) => <span className="font-mono text-xs whitespace-nowrap">{e.entity_id}</span> },
+  { id: "email", header: "Alert Message Emails", sortable: true, cell: (e) => emails(e.email), className: "min-w-56" },
+  { id: "entity_id", header: "Entity ID", sortable: true, cell: (e) => h("span", { class: "font-mono text-xs whitespace-nowrap" }, e.entity_id) },
 ];
 
 
