@@ -78,6 +78,19 @@ describe("the caller cache", () => {
     expect(await names(owner.token)).toEqual([]);
   });
 
+  it("a remembered page of a paged list shows a change at once", async () => {
+    const owner = await withEntity(await p.newAccount());
+    const page = async () => (await call("GET", "get-contact?page=1&size=10&sort=first_name", owner.token)).body as { items: any[]; total: number };
+    expect((await page()).total).toBe(0);
+    expect((await call("POST", "create-contact", owner.token, contact("Ada"))).status).toBe(200);
+    expect((await page()).items.map((c) => c.first_name)).toEqual(["Ada"]);
+    expect((await page()).total).toBe(1);
+    const entity = ((await call("GET", "get_entity?page=1&size=10", owner.token)).body as { items: any[] }).items[0];
+    expect((await call("POST", "edit_entity_description", owner.token, { entity_id: entity.entity_id, description: "Changed" })).status).toBe(200);
+    const changed = ((await call("GET", "get_entity?page=1&size=10", owner.token)).body as { items: any[] }).items[0];
+    expect(changed.description).toBe("Changed");
+  });
+
   it("never answers one account's or one user's remembered read to another", async () => {
     const a = await withEntity(await p.newAccount());
     const b = await p.newAccount();

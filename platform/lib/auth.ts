@@ -72,6 +72,8 @@ const CACHE_MS = 30_000;
 const CACHE_MAX = 10_000;
 /** The longest answer text cachedJson keeps (characters). */
 const CACHE_TEXT_MAX = 256 * 1024;
+/** All kept answers together (characters): past it the reads are dropped and start again. */
+const CACHE_TEXT_TOTAL = 64 * 1024 * 1024;
 
 interface CallerCache {
   generation: number;
@@ -79,6 +81,8 @@ interface CallerCache {
   entries: Map<string, { caller: Caller; until: number }>;
   /** JSON answers by caller identity and call (see cachedJson). */
   reads: Map<string, { text: string; until: number }>;
+  /** The characters held in `reads`. */
+  readChars: number;
 }
 const caches = new WeakMap<Deps, CallerCache>();
 
@@ -86,7 +90,7 @@ function cacheOf(deps: Deps): CallerCache | null {
   if (!deps.config.cacheCallers) return null;
   let cache = caches.get(deps);
   if (!cache) {
-    cache = { generation: 0, writing: 0, entries: new Map(), reads: new Map() };
+    cache = { generation: 0, writing: 0, entries: new Map(), reads: new Map(), readChars: 0 };
     caches.set(deps, cache);
   }
   return cache;
@@ -96,6 +100,7 @@ function forget(cache: CallerCache) {
   cache.generation++;
   cache.entries.clear();
   cache.reads.clear();
+  cache.readChars = 0;
 }
 
 /** For changes made outside an HTTP call (seed, background jobs): no cached read may outlive them. */
@@ -143,10 +148,17 @@ export async function cachedJson<T>(c: Context<Env>, compute: () => Promise<T>):
   const generation = cache.generation;
   const text = JSON.stringify(await compute());
   // A huge answer (a whole list of 100,000 rows is ~32 MB) is not kept: one copy per URL and caller
-  // would grow without bound; paged list calls do not use this cache at all (their SQL is fast).
+  // would grow without bound. Pages of a paged list call (?page=&size=) are small and kept like
+  // any other read: the view a user reloads or comes back to costs no SQL until the next write.
   if (text.length <= CACHE_TEXT_MAX && cache.writing === 0 && cache.generation === generation) {
-    if (cache.reads.size >= CACHE_MAX) cache.reads.clear();
+    if (cache.reads.size >= CACHE_MAX || cache.readChars + text.length > CACHE_TEXT_TOTAL) {
+      cache.reads.clear();
+      cache.readChars = 0;
+    }
+    const old = cache.reads.get(key);
+    if (old) cache.readChars -= old.text.length;
     cache.reads.set(key, { text, until: now + CACHE_MS });
+    cache.readChars += text.length;
   }
   return typed(c.body(text, 200, headers));
 }

@@ -268,7 +268,7 @@ export function registerContactCalls(app: PlatformApp) {
       const who = caller(c);
       const query = c.req.valid("query");
       const db = c.get("deps").db;
-      if (wantsPage(query)) return c.json(await queryContacts(db, who.accountId, { ...query, entityId: query.entity_id }), 200);
+      if (wantsPage(query)) return cachedJson(c, () => queryContacts(db, who.accountId, { ...query, entityId: query.entity_id }));
       return cachedJson(c, () => listContacts(db, who.accountId, query.entity_id));
     });
   }

@@ -198,7 +198,7 @@ export function registerEntityCalls(app: PlatformApp) {
     const who = caller(c);
     const query = c.req.valid("query");
     const db = c.get("deps").db;
-    if (wantsPage(query)) return c.json(await queryEntities(db, who.accountId, query), 200);
+    if (wantsPage(query)) return cachedJson(c, () => queryEntities(db, who.accountId, query));
     return cachedJson(c, () => listEntities(db, who.accountId));
   });
 
