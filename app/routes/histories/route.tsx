@@ -27,6 +27,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = platformFilters(filters);
   const table = await fetchTablePage<ApiLogEntry>(request, "get_api_log", state, { getRowId: (e) => e.id, query });
   const filtered = Object.keys(query).length > 0 || state.q !== "";
+  // Filters that match nothing say 'No data found.', not 'No data' (an empty log).
+  if (filtered) table.unfiltered = Math.max(table.total, 1);
   const capped = filtered && table.total >= apiLogCountCap;
   const exportLink = exportHref("/histories/export.csv", state, query);
   return data({ table, filters, errors, capped, exportLink }, { headers });
