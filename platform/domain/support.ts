@@ -349,3 +349,17 @@ export async function* exportApiLog(db: DbOrTx, accountId: string, query: ApiLog
     after = { t: last.t, id: last.id };
   }
 }
+
+/** Demo data (platform/seed.ts): one open ticket with a reply, and one resolved ticket. */
+export async function seedSupportDemo(db: Db, accountId: string, username: string) {
+  const who: Caller = { accountId, accountUsername: username, iamUserId: null, iamUsername: null, role: "owner", sessionType: "account", tokenHash: "" };
+  const open = await createTicket(db, who, {
+    title: "Intermittent packet loss at Branch East",
+    description: "Since Monday the branch sees 2-5 % loss towards the data centre between 09:00 and 11:00.\nTraceroute attached below.",
+    priority: "High",
+    category: "Technical",
+  });
+  await addCorrespondence(db, who, { ticket_id: open, correspondence: "The loss is back this morning, from 09:12." });
+  const done = await createTicket(db, who, { title: "Invoice address change", description: "Please send invoices to the Headquarters address.", priority: "Low", category: "Billing" });
+  await resolveTicket(db, who, done);
+}
