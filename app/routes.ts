@@ -29,6 +29,7 @@ export default [
   route("pcap-analyzer/sessions.csv", "routes/pcap-analyzer/sessions-csv.ts"),
   route("contacts/export.csv", "routes/contacts/export.ts"),
   route("entities/export.csv", "routes/entities/export.ts"),
+  route("histories/export.csv", "routes/histories/export.ts"),
 
   // Protected (spec 3 §2.2): the shell layout guards them all.
   layout("routes/_shell.tsx", [
@@ -51,8 +52,8 @@ export default [
     comingSoon("/routers"),
     comingSoon("/ethernet-devices"),
     comingSoon("/operations"),
-    comingSoon("/support"),
-    comingSoon("/histories"),
+    route("support", "routes/support/route.tsx"),
+    route("histories", "routes/histories/route.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -12,6 +12,7 @@ import { registerContactCalls } from "./routes/contacts.ts";
 import { registerEntityCalls } from "./routes/entities.ts";
 import { registerIamCalls } from "./routes/iam.ts";
 import { registerPcapCalls } from "./routes/pcap.ts";
+import { registerSupportCalls } from "./routes/support.ts";
 
 export const basePath = "/api/v1";
 export type PlatformApp = OpenAPIHono<Env>;
@@ -78,6 +79,7 @@ export function createPlatformApp(deps: PlatformDeps): PlatformApp {
   registerEntityCalls(app);
   registerContactCalls(app);
   registerPcapCalls(app);
+  registerSupportCalls(app);
 
   app.get("/health", (c) => c.json({ status: "ok", database: deps.dbKind }));
 

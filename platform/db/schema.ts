@@ -189,7 +189,13 @@ export const apiLog = pgTable(
     status: integer("status").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("api_log_account_time_idx").on(t.accountId, t.createdAt)],
+  // The change log's order (time, id) and its command filter read these indexes, so the first and
+  // the last page of a million rows cost the same (the username filter's index is an expression:
+  // migration *_support_sql).
+  (t) => [
+    index("api_log_account_time_idx").on(t.accountId, t.createdAt, t.id),
+    index("api_log_account_path_idx").on(t.accountId, t.urlPath, t.createdAt, t.id),
+  ],
 );
 
 export const accountOps = pgTable("account_ops", {
@@ -244,3 +250,71 @@ export const pcapAnalyses = pgTable(
 );
 
 export const now = sql`now()`;
+
+// ---------------------------------------------------------------------------------------------
+// Support Center (spec 3 §2.12, §3 Ticket) and the change log's counter (§2.13)
+
+/** A support ticket. `state` is 'Open' until resolved, then 'Closed' for good. */
+export const tickets = pgTable(
+  "tickets",
+  {
+    ticketId: text("ticket_id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    category: text("category").notNull(),
+    priority: text("priority").notNull(),
+    state: text("state").notNull().default("Open"),
+    deviceId: text("device_id"),
+    entityId: text("entity_id"),
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("tickets_account_created_idx").on(t.accountId, t.createdAt, t.ticketId)],
+);
+
+/** A ticket's correspondence: the description as the first entry, then every reply. */
+export const ticketCorrespondence = pgTable(
+  "ticket_correspondence",
+  {
+    correspondenceId: text("correspondence_id").primaryKey(),
+    ticketId: text("ticket_id")
+      .notNull()
+      .references(() => tickets.ticketId, { onDelete: "cascade" }),
+    correspondence: text("correspondence").notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("ticket_correspondence_ticket_idx").on(t.ticketId, t.createdAt)],
+);
+
+/**
+ * Ticket events (created, reply, resolved), written in the same transaction as the change: an
+ * outbox for the account's operations webhook and e-mail (spec 2 /operations), which a sender
+ * delivers and marks (`delivered_at`) once those notifications exist.
+ */
+export const ticketEvents = pgTable(
+  "ticket_events",
+  {
+    eventId: text("event_id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: "cascade" }),
+    ticketId: text("ticket_id")
+      .notNull()
+      .references(() => tickets.ticketId, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").notNull(),
+    createdAt: createdAt(),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+  },
+  (t) => [index("ticket_events_undelivered_idx").on(t.createdAt).where(sql`delivered_at is null`), index("ticket_events_ticket_idx").on(t.ticketId)],
+);
+
+/** How many API log rows an account has, kept by statement triggers (migration *_support_sql). */
+export const apiLogCounts = pgTable("api_log_counts", {
+  accountId: text("account_id").primaryKey(),
+  n: bigint("n", { mode: "number" }).notNull().default(0),
+});

@@ -9,8 +9,37 @@ import { newId } from "./ids.ts";
  * client_secret, webhookSecret, private_key, card_number, cvc…).
  */
 const SECRET_KEY =
-  /pass(word|wd|phrase|code)?|pwd|token|secret|^otp|otp$|privatekey|certificate|cachain|paymentmethod|signature|apikey|authorization|cookie|credential|card|cvc|cvv|^pan$|securitycode|iban|accountnumber|routingnumber/;
+  /pass(word|wd|phrase|code)?|pwd|token|secret|^otp|otp$|privatekey|privkey|(signing|encryption|ssh|access|master|client|session|webhook)key|^key$|certificate|cachain|paymentmethod|signature|apikey|authorization|^auth$|bearer|jwt|cookie|session(id)?$|credential|card|^cc$|ccnum|cvc|cvv|cvn|^pan$|^pin$|pincode|securitycode|(mfa|recovery|backup|verification)code|iban|accountnumber|routingnumber|expiry|expmonth|expyear/;
 export const isSecretKey = (key: string) => SECRET_KEY.test(key.toLowerCase().replace(/[\s_.-]/g, ""));
+
+/** True for a digit string that passes the Luhn check (a payment card number). */
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+const PRIVATE_KEY_BLOCK = /-----BEGIN[A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----[\s\S]*?(-----END[A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----|$)/g;
+const JWT = /\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g;
+const BEARER = /\b(Bearer|Basic|Token)\s+[A-Za-z0-9._~+/=-]{8,}/gi;
+const CARD = /(?<!\d)\d(?:[ -]?\d){12,18}(?!\d)/g;
+
+/**
+ * Secrets inside a value, whatever its key: private key blocks, JWTs, Authorization header values
+ * and payment card numbers (13 to 19 digits, spaced or not, Luhn-valid) become ***.
+ */
+export function scrubSecretValues(text: string): string {
+  if (text.length < 13 && !/bearer|basic|token/i.test(text)) return text;
+  return text
+    .replace(PRIVATE_KEY_BLOCK, "***")
+    .replace(JWT, "***")
+    .replace(BEARER, (_m, scheme: string) => `${scheme} ***`)
+    .replace(CARD, (m) => (luhn(m.replace(/[ -]/g, "")) ? "***" : m));
+}
 
 /** Text that PostgreSQL's jsonb accepts: no NUL, no lone surrogates. */
 function cleanText(text: string): string {
@@ -23,7 +52,7 @@ function cleanText(text: string): string {
  * clean text, nesting cut at 8 levels. The log must never change a call's answer.
  */
 export function redactSecrets(value: unknown, depth = 0): unknown {
-  if (typeof value === "string") return cleanText(value);
+  if (typeof value === "string") return scrubSecretValues(cleanText(value));
   if (depth >= 8 && value && typeof value === "object") return "[nested too deep]";
   if (Array.isArray(value)) return value.slice(0, 100).map((v) => redactSecrets(v, depth + 1));
   if (value && typeof value === "object") {

@@ -1,0 +1,48 @@
+import type { Column } from "../../components/data-table.tsx";
+import type { CsvColumn } from "../../lib/csv.ts";
+import { formatTime } from "../../lib/format.ts";
+import { logCommand, logUsername, type ApiLogEntry } from "../../../platform/contract/support.ts";
+
+/*
+ * The change log's columns (spec 3 §2.13): Time, Username, Command, Body, Params; Account ID and
+ * IAM user ID hidden. The CSV export has the same columns, with the whole body.
+ */
+
+export const sortable = ["created_at"];
+export const hideable = ["account_id", "iam_user_id"];
+
+/** A body or params as one line of JSON ('' for none); the table cuts it at `max` characters. */
+export function jsonText(value: unknown, max = Infinity): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "object" && Object.keys(value as object).length === 0) return "";
+  const text = typeof value === "string" ? value : JSON.stringify(value);
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+const SHOWN = 400;
+
+export const columns: Column<ApiLogEntry>[] = [
+  {
+    id: "created_at",
+    header: "Time",
+    sortable: true,
+    cell: (r) => <time dateTime={r.created_at}>{formatTime(r.created_at)}</time>,
+    className: "whitespace-nowrap",
+  },
+  { id: "username", header: "Username", cell: (r) => logUsername(r), className: "wrap-anywhere" },
+  { id: "command", header: "Command", cell: (r) => logCommand(r), className: "wrap-anywhere" },
+  { id: "body", header: "Body", cell: (r) => <code className="text-xs whitespace-pre-wrap wrap-anywhere">{jsonText(r.request_body, SHOWN)}</code> },
+  { id: "params", header: "Params", cell: (r) => <code className="text-xs whitespace-pre-wrap wrap-anywhere">{jsonText(r.query_parameters, SHOWN)}</code> },
+  { id: "account_id", header: "Account ID", hidden: true, cell: (r) => r.account_id },
+  { id: "iam_user_id", header: "IAM user ID", hidden: true, cell: (r) => r.iam_user_id ?? "" },
+];
+
+export const csvColumns: CsvColumn<ApiLogEntry>[] = [
+  { header: "Time", value: (r) => formatTime(r.created_at) },
+  { header: "Username", value: (r) => logUsername(r) },
+  { header: "Command", value: (r) => logCommand(r) },
+  { header: "Body", value: (r) => jsonText(r.request_body) },
+  { header: "Params", value: (r) => jsonText(r.query_parameters) },
+  { header: "Account ID", value: (r) => r.account_id },
+  { header: "IAM user ID", value: (r) => r.iam_user_id ?? "" },
+];
