@@ -29,6 +29,7 @@ export default [
   route("pcap-analyzer/sessions.csv", "routes/pcap-analyzer/sessions-csv.ts"),
   route("contacts/export.csv", "routes/contacts/export.ts"),
   route("entities/export.csv", "routes/entities/export.ts"),
+  route("iam/export.csv", "routes/iam/export.ts"),
 
   // Protected (spec 3 §2.2): the shell layout guards them all.
   layout("routes/_shell.tsx", [
@@ -42,7 +43,7 @@ export default [
     comingSoon("/billing"),
     comingSoon("/app-services"),
     comingSoon("/endpoints"),
-    comingSoon("/iam"),
+    route("iam", "routes/iam/route.tsx"),
     comingSoon("/service-nodes"),
     comingSoon("/service-node-groups"),
     comingSoon("/endpoint-nodes"),
