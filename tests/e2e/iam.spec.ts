@@ -141,7 +141,6 @@ const MUTATING = /^(add|create|update|edit|delete|remove|assign|unassign|upload|
 const OWN_INTENTS = new Set(["password", "mfa", "name", "email", "phone", "address"]);
 
 test("a readonly IAM user sees every built screen and is offered no mutating control", async ({ page, account, signIn, api }) => {
-  test.setTimeout(60_000);
   const iam = await createIamUser(page, api, account, "readonly");
   const entities = (await api(account, "GET", "get-entity-names")).body as string[];
   await createContact(api, account, { entity_name: entities[0]!, first_name: "Rita", last_name: "Row", email: "rita@example.com" });
