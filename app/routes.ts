@@ -30,6 +30,7 @@ export default [
   route("contacts/export.csv", "routes/contacts/export.ts"),
   route("entities/export.csv", "routes/entities/export.ts"),
   route("histories/export.csv", "routes/histories/export.ts"),
+  route("iam/export.csv", "routes/iam/export.ts"),
 
   // Protected (spec 3 §2.2): the shell layout guards them all.
   layout("routes/_shell.tsx", [
@@ -43,7 +44,7 @@ export default [
     comingSoon("/billing"),
     comingSoon("/app-services"),
     comingSoon("/endpoints"),
-    comingSoon("/iam"),
+    route("iam", "routes/iam/route.tsx"),
     comingSoon("/service-nodes"),
     comingSoon("/service-node-groups"),
     comingSoon("/endpoint-nodes"),

@@ -24,3 +24,7 @@ export interface IamUser {
 }
 
 export const iamLimits = { name: 200, username: 254, entityName: 200 } as const;
+
+/** The columns list-iam-user sorts by (`?sort=username`, `?sort=-created_at`). */
+export const iamSortable = ["username", "name", "role", "entity_name", "created_at"] as const;
+export type IamSortColumn = (typeof iamSortable)[number];

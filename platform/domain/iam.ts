@@ -1,5 +1,8 @@
 import { iamRoles, type IamRole, type IamUser } from "../contract/iam.ts";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { IamSortColumn } from "../contract/iam.ts";
+import type { DbOrTx } from "./entities.ts";
+import { inOrder, keysetBatches, likePatterns, orderKey, queryPage, type ListPage } from "../lib/list.ts";
 import { accounts, entities, iamUsers } from "../db/schema.ts";
 import type { Caller, PlatformDeps } from "../lib/context.ts";
 import { ApiError } from "../lib/errors.ts";
@@ -101,14 +104,10 @@ export async function createIamUser(
   return { iamUserId, username };
 }
 
-export async function listIamUsers(deps: PlatformDeps, who: Caller): Promise<IamUserRow[]> {
-  const rows = await deps.db
-    .select({ user: iamUsers, entityName: entities.entityName })
-    .from(iamUsers)
-    .leftJoin(entities, eq(entities.entityId, iamUsers.entityId))
-    .where(eq(iamUsers.accountId, who.accountId))
-    .orderBy(asc(iamUsers.createdAt), asc(iamUsers.username));
-  return rows.map(({ user, entityName }) => ({
+const iamColumns = { user: iamUsers, entityName: entities.entityName };
+
+function toIamUser({ user, entityName }: { user: typeof iamUsers.$inferSelect; entityName: string | null }): IamUserRow {
+  return {
     iam_user_id: user.iamUserId,
     username: user.username,
     role: user.role,
@@ -121,7 +120,92 @@ export async function listIamUsers(deps: PlatformDeps, who: Caller): Promise<Iam
     mfa_type: user.mfaType ?? null,
     account_id: user.accountId,
     created_at: user.createdAt.toISOString(),
-  }));
+  };
+}
+
+/** Every IAM user of the account, oldest first (the spec's list-iam-user array). */
+export async function listIamUsers(deps: PlatformDeps, who: Caller): Promise<IamUserRow[]> {
+  const rows = await deps.db
+    .select(iamColumns)
+    .from(iamUsers)
+    .leftJoin(entities, eq(entities.entityId, iamUsers.entityId))
+    .where(eq(iamUsers.accountId, who.accountId))
+    .orderBy(asc(iamUsers.createdAt), asc(iamUsers.username));
+  return rows.map(toIamUser);
+}
+
+export interface IamListQuery {
+  q?: string;
+  sort?: string;
+  page?: number;
+  size?: number;
+  ids?: string[];
+}
+
+const iamEntityName = sql`coalesce((select e.entity_name from entities e where e.entity_id = u.entity_id), '')`;
+
+const iamSortColumns: Record<IamSortColumn, { expr: SQL; kind: "text" | "time" }> = {
+  username: { expr: sql`u.username`, kind: "text" },
+  name: { expr: sql`u.name`, kind: "text" },
+  role: { expr: sql`u.role`, kind: "text" },
+  entity_name: { expr: iamEntityName, kind: "text" },
+  created_at: { expr: sql`u.created_at`, kind: "time" },
+};
+
+/** FROM … WHERE of an IAM user list: the account's users, each search word in username, name, e-mail, role or entity. */
+function iamListFrom(accountId: string, query: IamListQuery): SQL {
+  const where: SQL[] = [sql`u.account_id = ${accountId}`];
+  for (const pattern of likePatterns(query.q)) {
+    where.push(sql`(lower(u.username) like ${pattern} or lower(u.name) like ${pattern} or lower(u.email) like ${pattern}
+      or lower(u.role) like ${pattern} or lower(${iamEntityName}) like ${pattern})`);
+  }
+  if (query.ids !== undefined) where.push(query.ids.length ? sql`u.iam_user_id in (${sql.join(query.ids.map((id) => sql`${id}`), sql`, `)})` : sql`false`);
+  return sql`from iam_users u where ${sql.join(where, sql` and `)}`;
+}
+
+function iamOrder(sort: string | undefined) {
+  const desc = sort?.startsWith("-") ?? false;
+  const column = iamSortColumns[(desc ? sort!.slice(1) : (sort ?? "created_at")) as IamSortColumn] ?? iamSortColumns.created_at;
+  return { key: orderKey(column, sql`u.iam_user_id`, desc), desc };
+}
+
+async function iamUsersById(db: DbOrTx, accountId: string, ids: string[]): Promise<IamUserRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(iamColumns)
+    .from(iamUsers)
+    .leftJoin(entities, eq(entities.entityId, iamUsers.entityId))
+    .where(and(eq(iamUsers.accountId, accountId), inArray(iamUsers.iamUserId, ids)));
+  return inOrder(ids, rows.map(toIamUser), (r) => r.iam_user_id);
+}
+
+/** One page of the account's IAM users, searched and sorted in SQL. */
+export async function queryIamUsers(db: DbOrTx, accountId: string, query: IamListQuery): Promise<ListPage<IamUserRow>> {
+  const { key, desc } = iamOrder(query.sort);
+  const { ids, total } = await queryPage(db, {
+    from: iamListFrom(accountId, query),
+    id: sql`u.iam_user_id`,
+    key,
+    desc,
+    page: query.page ?? 1,
+    size: query.size ?? 10,
+  });
+  return { items: await iamUsersById(db, accountId, ids), total };
+}
+
+/** Every IAM user the search selects, in the list's order, in batches (CSV export). */
+export async function* exportIamUsers(db: DbOrTx, accountId: string, query: IamListQuery): AsyncGenerator<IamUserRow[]> {
+  const { key, desc } = iamOrder(query.sort);
+  for await (const ids of keysetBatches(db, { from: iamListFrom(accountId, query), id: sql`u.iam_user_id`, key, desc })) {
+    yield await iamUsersById(db, accountId, ids);
+  }
+}
+
+/** One IAM user of the account as the list shows it; another account's id: 404. */
+export async function iamUserDetail(db: DbOrTx, accountId: string, iamUserId: string): Promise<IamUserRow> {
+  const [row] = await iamUsersById(db, accountId, [iamUserId]);
+  if (!row) throw new ApiError(404, iamMessages.notFound);
+  return row;
 }
 
 export async function removeIamUser(deps: PlatformDeps, who: Caller, iamUserId: string) {

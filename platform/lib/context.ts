@@ -54,3 +54,9 @@ export const writerOnly: import("hono").MiddlewareHandler<Env> = async (c, next)
   requireWriter(c);
   await next();
 };
+
+/** Calls of the account owner's own session (billing, account deletion, the owner's profile): 403 for IAM users, before validation. */
+export const ownerOnly: import("hono").MiddlewareHandler<Env> = async (c, next) => {
+  requireOwner(c);
+  await next();
+};

@@ -15,7 +15,7 @@ import {
   updateIamUser,
 } from "../domain/account.ts";
 import { cachedJson } from "../lib/auth.ts";
-import { caller, requireOwner, requireWriter } from "../lib/context.ts";
+import { caller, ownerOnly, requireOwner, requireWriter, writerOnly } from "../lib/context.ts";
 import { bearer, DetailSchema, errors, jsonBody, ok } from "../lib/openapi.ts";
 import { body, EmptyBody, email, expects, password, phone, text } from "../lib/fields.ts";
 
@@ -115,7 +115,14 @@ const ListAccountQuery = z.object({
   username: z.string().max(254).optional().openapi({ description: "The caller's username (account or IAM user); any other answers 404" }),
 });
 
-const done = <S extends z.ZodType>(path: string, summary: string, schema: S, codes: readonly (400 | 401 | 403 | 404 | 409 | 422)[], description?: string) =>
+const done = <S extends z.ZodType>(
+  path: string,
+  summary: string,
+  schema: S,
+  codes: readonly (400 | 401 | 403 | 404 | 409 | 422)[],
+  description?: string,
+  middleware: (typeof writerOnly)[] = [],
+) =>
   createRoute({
     method: "post",
     path,
@@ -123,6 +130,7 @@ const done = <S extends z.ZodType>(path: string, summary: string, schema: S, cod
     summary,
     description,
     security: bearer,
+    middleware,
     request: jsonBody(schema),
     responses: { ...ok(DetailSchema), ...errors(...codes) },
   });
@@ -137,14 +145,14 @@ const listAccountRoute = createRoute({
   responses: { ...ok(AccountSchema), ...errors(401, 404, 422) },
 });
 
-const updateAccountRoute = done("/update-account", "Update the owner's password or one profile field", UpdateAccountBody, [400, 401, 403, 404, 422], "Account sessions only. A new password ends the owner's other sessions.");
+const updateAccountRoute = done("/update-account", "Update the owner's password or one profile field", UpdateAccountBody, [400, 401, 403, 404, 422], "Account sessions only. A new password ends the owner's other sessions.", [ownerOnly]);
 const updateIamUserRoute = done("/update-iam-user", "Update the calling IAM user's password or one profile field", UpdateIamUserBody, [400, 401, 403, 422], "IAM sessions only (any role: it is the user's own profile).");
-const removeAccountRoute = done("/remove-account", "Delete the account and everything in it", RemoveAccountBody, [400, 401, 403, 404, 409, 422], "Account sessions only; `username` must be the caller's. Revokes every token.");
-const accountEnableMfaRoute = done("/account-enable-mfa", "Turn on e-mail login codes for the account owner", EnableMfaBody, [400, 401, 403, 422]);
-const accountDisableMfaRoute = done("/account-disable-mfa", "Turn off login codes for the account owner", EmptyBody, [400, 401, 403, 422]);
+const removeAccountRoute = done("/remove-account", "Delete the account and everything in it", RemoveAccountBody, [400, 401, 403, 404, 409, 422], "Account sessions only; `username` must be the caller's. Revokes every token.", [ownerOnly]);
+const accountEnableMfaRoute = done("/account-enable-mfa", "Turn on e-mail login codes for the account owner", EnableMfaBody, [400, 401, 403, 422], "Account sessions only.", [ownerOnly]);
+const accountDisableMfaRoute = done("/account-disable-mfa", "Turn off login codes for the account owner", EmptyBody, [400, 401, 403, 422], "Account sessions only.", [ownerOnly]);
 const iamEnableMfaRoute = done("/iam-user-enable-mfa", "Turn on e-mail login codes for the calling IAM user", EnableMfaBody, [400, 401, 403, 422]);
 const iamDisableMfaRoute = done("/iam-user-disable-mfa", "Turn off login codes for the calling IAM user", EmptyBody, [400, 401, 403, 422]);
-const updateIdpRoute = done("/update-account-idp", "Set (or clear) the SAML metadata URL", IdpBody, [400, 401, 403, 422]);
+const updateIdpRoute = done("/update-account-idp", "Set (or clear) the SAML metadata URL", IdpBody, [400, 401, 403, 422], "Owner and admin IAM users.", [writerOnly]);
 
 const getIdpRoute = createRoute({
   method: "get",

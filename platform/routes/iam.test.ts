@@ -282,3 +282,115 @@ describe("malformed payloads get a 4xx", () => {
     expect(malformedPayloads({}).filter((m) => !validForEmptyBody(m)).length).toBeGreaterThanOrEqual(50);
   });
 });
+
+describe("list-iam-user as a page", () => {
+  it("searches, sorts and pages in SQL; without parameters keeps the spec's array", async () => {
+    const a = await p.newAccount();
+    const hq = await addEntity(a, "Alpha HQ");
+    const branch = await addEntity(a, "Zulu Branch");
+    const made: Record<string, string> = {};
+    for (const [who, entity, role, name] of [
+      ["carol", hq, "admin", "Carol C"],
+      ["alice", branch, "readonly", "Alice A"],
+      ["bob", hq, "readonly", ""],
+    ] as const) {
+      const r = await post(a.token, "create-iam-user", { username: `${who}-${newId("x")}@example.test`, entity_name: entity, role, name });
+      expect(r.status).toBe(200);
+      made[who] = r.body.iam_user_id;
+    }
+    const page = async (query: Record<string, string>) => (await p.call("GET", "list-iam-user", { token: a.token, query })).body;
+    // No parameters: the array, oldest first.
+    expect((await list(a.token)).map((u) => u.iam_user_id)).toEqual([made.carol, made.alice, made.bob]);
+    // Sorted by username, both ways; paged.
+    const byName = await page({ sort: "username", size: "2" });
+    expect(byName.total).toBe(3);
+    expect(byName.items.map((u: any) => u.iam_user_id)).toEqual([made.alice, made.bob]);
+    expect((await page({ sort: "username", size: "2", page: "2" })).items.map((u: any) => u.iam_user_id)).toEqual([made.carol]);
+    expect((await page({ sort: "-username" })).items.map((u: any) => u.iam_user_id)).toEqual([made.carol, made.bob, made.alice]);
+    // Blanks last: bob has no name.
+    expect((await page({ sort: "name" })).items.map((u: any) => u.iam_user_id)).toEqual([made.alice, made.carol, made.bob]);
+    expect((await page({ sort: "entity_name" })).items.map((u: any) => u.entity_name)).toEqual(["Alpha HQ", "Alpha HQ", "Zulu Branch"]);
+    // Search: username, name, role, entity name; every word must match.
+    expect((await page({ q: "zulu" })).items.map((u: any) => u.iam_user_id)).toEqual([made.alice]);
+    expect((await page({ q: "ADMIN" })).items.map((u: any) => u.iam_user_id)).toEqual([made.carol]);
+    expect((await page({ q: "alpha readonly" })).items.map((u: any) => u.iam_user_id)).toEqual([made.bob]);
+    expect(await page({ q: "nobody" })).toEqual({ items: [], total: 0 });
+    // ids: which of these the account holds.
+    expect((await page({ ids: `${made.bob},iam-nope` })).items.map((u: any) => u.iam_user_id)).toEqual([made.bob]);
+    // Bad parameters: 422.
+    expect((await p.call("GET", "list-iam-user", { token: a.token, query: { sort: "password" } })).status).toBe(422);
+    expect((await p.call("GET", "list-iam-user", { token: a.token, query: { size: "1000" } })).status).toBe(422);
+    // Another account sees none of them.
+    const b = await p.newAccount();
+    expect((await p.call("GET", "list-iam-user", { token: b.token, query: { q: "example" } })).body).toEqual({ items: [], total: 0 });
+  });
+
+  it("get-iam-user-detail and export-iam-users", async () => {
+    const a = await p.newAccount();
+    const u = await p.newIamUser(a, "readonly");
+    const detail = await p.call("GET", "get-iam-user-detail", { token: a.token, query: { iam_user_id: u.iamUserId } });
+    expect(detail.status).toBe(200);
+    expect(detail.body).toEqual((await list(a.token))[0]);
+    const b = await p.newAccount();
+    expect(await p.call("GET", "get-iam-user-detail", { token: b.token, query: { iam_user_id: u.iamUserId } })).toEqual({
+      status: 404,
+      body: { detail: "IAM user not found." },
+    });
+    const res = await p.app.request("/api/v1/export-iam-users?sort=username", { headers: { authorization: `Bearer ${u.token}` } });
+    expect(res.status).toBe(200);
+    const lines = (await res.text()).trim().split("\n").map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.iam_user_id)).toEqual([u.iamUserId]);
+    const other = await p.app.request("/api/v1/export-iam-users", { headers: { authorization: `Bearer ${b.token}` } });
+    expect((await other.text()).trim()).toBe("");
+  });
+});
+
+describe("open sessions follow the role at once", () => {
+  it("a demoted admin's open token is refused its next change; a removed user's token ends", async () => {
+    const a = await p.newAccount();
+    const admin = await p.newIamUser(a, "admin");
+    const other = await p.newIamUser(a, "readonly");
+    // The admin's token works for a change now …
+    expect((await post(admin.token, "iam-user-assign-entity", { iam_user_id: other.iamUserId, new_entity_name: admin.entityName })).status).toBe(200);
+    expect((await post(a.token, "iam-user-update-role", { iam_user_id: admin.iamUserId, new_role: "readonly" })).status).toBe(200);
+    // … and the same open token is readonly from the next call on, while reading still works.
+    expect((await post(admin.token, "iam-user-update-role", { iam_user_id: other.iamUserId, new_role: "admin" })).status).toBe(403);
+    expect((await p.call("GET", "list-account", { token: admin.token })).body.iam_user.role).toBe("readonly");
+    expect((await p.call("GET", "list-iam-user", { token: admin.token })).status).toBe(200);
+    // Removed: the token is gone altogether.
+    expect((await post(a.token, "remove-iam-user", { iam_user_id: admin.iamUserId })).status).toBe(200);
+    expect((await p.call("GET", "list-iam-user", { token: admin.token })).status).toBe(401);
+    expect((await post(admin.token, "iam-user-update-role", { iam_user_id: other.iamUserId, new_role: "admin" })).status).toBe(401);
+  });
+});
+
+describe("the setup link under concurrency", () => {
+  it("sets the first password exactly once when 10 requests use the link at the same time", async () => {
+    const a = await p.newAccount();
+    const entity = await addEntity(a);
+    const username = uniqueEmail("race");
+    expect((await post(a.token, "create-iam-user", { username, entity_name: entity })).status).toBe(200);
+    const token = decodeURIComponent(mailText(username).match(/iam_user_token=([A-Za-z0-9_%-]+)/)![1]!);
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => p.call("POST", "iam-user-set-password", { body: { iam_user_token: token, password: `racing password ${i}` } })),
+    );
+    const winners = results.flatMap((r, i) => (r.status === 200 ? [i] : []));
+    expect(winners).toHaveLength(1);
+    for (const r of results) if (r.status !== 200) expect(r).toEqual({ status: 400, body: { detail: "Invalid or expired link." } });
+    // The winner's password is the one that signs in; the others' do not.
+    const winner = winners[0]!;
+    expect((await p.call("POST", "token", { body: { username, password: `racing password ${winner}` } })).status).toBe(200);
+    const loser = (winner + 1) % 10;
+    expect((await p.call("POST", "token", { body: { username, password: `racing password ${loser}` } })).status).toBe(401);
+  });
+
+  it("refuses an expired link", async () => {
+    const a = await p.newAccount();
+    const entity = await addEntity(a);
+    const username = uniqueEmail("late");
+    const r = await post(a.token, "create-iam-user", { username, entity_name: entity });
+    const token = decodeURIComponent(mailText(username).match(/iam_user_token=([A-Za-z0-9_%-]+)/)![1]!);
+    await p.deps.db.update(oneTimeSecrets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oneTimeSecrets.iamUserId, r.body.iam_user_id));
+    expect((await p.call("POST", "iam-user-set-password", { body: { iam_user_token: token, password: "too late password" } })).status).toBe(400);
+  });
+});

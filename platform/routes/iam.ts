@@ -5,14 +5,20 @@ import {
   assignIamUserEntity,
   createIamUser,
   iamMessages,
+  exportIamUsers,
   iamRoles,
+  iamUserDetail,
   listIamUsers,
+  queryIamUsers,
   removeIamUser,
   updateIamUserRole,
 } from "../domain/iam.ts";
-import { caller, requireWriter } from "../lib/context.ts";
+import { caller, requireWriter, writerOnly } from "../lib/context.ts";
 import { bearer, DetailSchema, errors, jsonBody, ok } from "../lib/openapi.ts";
-import { body, email, objectId, text } from "../lib/fields.ts";
+import { body, email, idField, objectId, text } from "../lib/fields.ts";
+import { cachedJson } from "../lib/auth.ts";
+import { exportQuery, idsFilter, listQuery, ndjsonOk, ndjsonResponse, pageSchema, wantsPage } from "../lib/list.ts";
+import { iamSortable } from "../contract/iam.ts";
 
 // IAM users of the caller's account (the /iam screen). Readonly IAM users may list; every change
 // needs the owner or an admin IAM user.
@@ -62,17 +68,48 @@ const createRoute_ = createRoute({
   description:
     "`entity_name` must be an entity of the caller's account (else 404). The e-mail links to `/new-iam-user-setup-template?iam_user_token=…` (single use, 7 days).",
   security: bearer,
+  middleware: [writerOnly],
   request: jsonBody(CreateIamUserBody),
   responses: { ...ok(CreatedSchema), ...errors(400, 401, 403, 404, 409, 422) },
 });
+
+const IamUserPageSchema = pageSchema(IamUserSchema, "IamUserPage");
 
 const listRoute = createRoute({
   method: "get",
   path: "/list-iam-user",
   tags: ["IAM"],
   summary: "IAM users of the caller's account",
+  description:
+    "Without list parameters: every IAM user, oldest first (the spec's array). With any of q, sort, page, size, ids: one page `{items, total}`, searched (username, name, e-mail, role, entity), sorted and paged in SQL.",
   security: bearer,
-  responses: { ...ok(z.array(IamUserSchema)), ...errors(401) },
+  request: { query: z.object({ ...listQuery(iamSortable), ids: idsFilter }) },
+  responses: {
+    ...ok(z.union([z.array(IamUserSchema), IamUserPageSchema]), "The spec's array, or a page when list parameters are given"),
+    ...errors(401, 422),
+  },
+});
+
+const detailRoute = createRoute({
+  method: "get",
+  path: "/get-iam-user-detail",
+  tags: ["IAM"],
+  summary: "One IAM user of the caller's account",
+  description: "The IAM user as list-iam-user lists it. Unknown id, or another account's: 404 'IAM user not found.'",
+  security: bearer,
+  request: { query: z.object({ iam_user_id: idField("IAM user id") }) },
+  responses: { ...ok(IamUserSchema), ...errors(401, 404, 422) },
+});
+
+const exportRoute = createRoute({
+  method: "get",
+  path: "/export-iam-users",
+  tags: ["IAM"],
+  summary: "Every IAM user the search selects, streamed",
+  description: "The rows of list-iam-user with the same q and sort, all of them, as NDJSON (one IamUser per line). Readonly users may export.",
+  security: bearer,
+  request: { query: z.object(exportQuery(iamSortable)) },
+  responses: { ...ndjsonOk(IamUserSchema, "One IamUser (JSON) per line"), ...errors(401, 422) },
 });
 
 const mutation = <S extends z.ZodType>(path: string, summary: string, schema: S) =>
@@ -82,6 +119,7 @@ const mutation = <S extends z.ZodType>(path: string, summary: string, schema: S)
     tags: ["IAM"],
     summary,
     security: bearer,
+    middleware: [writerOnly],
     request: jsonBody(schema),
     responses: { ...ok(DetailSchema), ...errors(400, 401, 403, 404, 422) },
   });
@@ -98,7 +136,22 @@ export function registerIamCalls(app: PlatformApp) {
   });
 
   app.openapi(listRoute, async (c) => {
-    return c.json(await listIamUsers(c.get("deps"), caller(c)), 200);
+    const who = caller(c);
+    const query = c.req.valid("query");
+    const deps = c.get("deps");
+    if (wantsPage(query)) return c.json(await queryIamUsers(deps.db, who.accountId, query), 200);
+    return cachedJson(c, () => listIamUsers(deps, who));
+  });
+
+  app.openapi(detailRoute, async (c) => {
+    const who = caller(c);
+    return c.json(await iamUserDetail(c.get("deps").db, who.accountId, c.req.valid("query").iam_user_id), 200);
+  });
+
+  app.openapi(exportRoute, async (c) => {
+    const who = caller(c);
+    const rows = exportIamUsers(c.get("deps").db, who.accountId, c.req.valid("query"));
+    return (await ndjsonResponse(rows, c.req.raw.signal)) as never;
   });
 
   app.openapi(removeRoute, async (c) => {

@@ -16,7 +16,8 @@ import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/account";
 import { usePasswordForm } from "./password-form.tsx";
 import { passwordAction } from "./password.server.ts";
-import { usePendingIntent } from "../../components/hooks.ts";
+import { useCanManageAccount, useCanWrite, usePendingIntent } from "../../components/hooks.ts";
+import { requireWriter } from "../../lib/roles.server.ts";
 
 /*
  * Settings (/account), spec 1 §2, §5 "Password update", §6, §7 "Session and account", §8.
@@ -84,6 +85,7 @@ export async function action({ request }: Route.ActionArgs) {
       return redirectWithToast(request, "/account", { type: "success", message: wanted ? "MFA enabled." : "MFA disabled." });
     }
     case "saml": {
+      await requireWriter(request);
       const submission = parseWithZod(formData, { schema: samlSchema });
       if (submission.status !== "success") return data({ result: safeReply(submission) }, { status: 400 });
       const result = await apiPost(request, "update-account-idp", { metalink: submission.value.metalink ?? "" });
@@ -162,7 +164,10 @@ export default function Account(props: Route.ComponentProps) {
 }
 
 function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { isAccount, username, mfaEnabled, saml, deleteOpen } = loaderData;
+  const { username, mfaEnabled, saml, deleteOpen } = loaderData;
+  // The one rule (app/lib/roles.ts): SAML is an account setting (writers); deleting the account is the owner's.
+  const canWrite = useCanWrite();
+  const canDelete = useCanManageAccount();
   const reply = actionData as ActionResult;
   const pendingIntent = usePendingIntent();
   const password = usePasswordForm({ lastResult: resultFor(reply, "password"), pending: pendingIntent === "password" });
@@ -206,11 +211,17 @@ function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
 
       {saml ? (
         <Section title="SAML single sign-on" id="saml-title">
-          {samlForm.element}
+          {canWrite ? (
+            samlForm.element
+          ) : (
+            <p>
+              SAML metadata URL: {saml.metalink ? <span className="break-all">{saml.metalink}</span> : <span className="italic">not set</span>}
+            </p>
+          )}
         </Section>
       ) : null}
 
-      {isAccount ? (
+      {canDelete ? (
         <Section title="Delete Account" id="delete-title" tone="danger">
           <p>Deleting your account removes it and all of its data for good.</p>
           <div>

@@ -6,7 +6,7 @@ import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
 import { SubmitButton } from "../../components/forms.tsx";
 import { currentTab, TabPanel, Tabs } from "../../components/tabs.tsx";
 import { contactName, type AssignedEntity, type Contact } from "./model.tsx";
-import { usePendingIntent } from "../../components/hooks.ts";
+import { useCanWrite, usePendingIntent } from "../../components/hooks.ts";
 
 /*
  * The selected contact (exactly one selected): a Details tab listing its assigned entities, each
@@ -20,6 +20,7 @@ export function ContactDetails({ contact, assigned }: { contact: Contact; assign
   const location = useLocation();
   const tab = currentTab(params, tabs.map((t) => t.id));
   const name = contactName(contact);
+  const canWrite = useCanWrite();
   return (
     <div className="card bg-base-100 shadow-sm">
       <div className="card-body p-4">
@@ -64,17 +65,19 @@ export function ContactDetails({ contact, assigned }: { contact: Contact; assign
                       <td>{e.description}</td>
                       <td>{e.contact_types.split(",").join(", ")}</td>
                       <td className="text-right">
-                        {/* A GET form: opens the confirmation dialog (the URL keeps the rest of the state). */}
-                        <Form method="get" preventScrollReset>
-                          {keptParams(location.search, []).map(([k, v], i) => (
-                            <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
-                          ))}
-                          <input type="hidden" name="dialog" value="unassign" />
-                          <input type="hidden" name="id" value={e.entity_name} />
-                          <button type="submit" className="btn btn-outline btn-error btn-xs" aria-label={`Unassign Entity ${e.entity_name}`}>
-                            Unassign Entity
-                          </button>
-                        </Form>
+                        {/* A GET form: opens the confirmation dialog (the URL keeps the rest of the state). Writers only. */}
+                        {canWrite ? (
+                          <Form method="get" preventScrollReset>
+                            {keptParams(location.search, []).map(([k, v], i) => (
+                              <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+                            ))}
+                            <input type="hidden" name="dialog" value="unassign" />
+                            <input type="hidden" name="id" value={e.entity_name} />
+                            <button type="submit" className="btn btn-outline btn-error btn-xs" aria-label={`Unassign Entity ${e.entity_name}`}>
+                              Unassign Entity
+                            </button>
+                          </Form>
+                        ) : null}
                       </td>
                     </tr>
                   ))

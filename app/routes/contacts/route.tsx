@@ -11,6 +11,8 @@ import { RowMenu } from "../../components/row-menu.tsx";
 import { apiGetOrThrow, apiPost } from "../../lib/api.server.ts";
 import { readForm } from "../../lib/csrf.server.ts";
 import { requireSession } from "../../lib/session.server.ts";
+import { requireWriter } from "../../lib/roles.server.ts";
+import { useCanWrite } from "../../components/hooks.ts";
 import { exportHref } from "../../lib/export.server.ts";
 import { fetchTablePage, parseTableQuery, platformFailure } from "../../lib/table.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
@@ -58,6 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readForm(request);
+  await requireWriter(request);
   const intent = formData.get("intent");
   switch (intent) {
     case "create": {
@@ -129,7 +132,9 @@ export default function Contacts({ loaderData, actionData }: Route.ComponentProp
   const { table, contactTypes, entityNames, selectedContact, assigned, dialogContact, exportLink } = loaderData;
   const [params] = useSearchParams();
   const location = useLocation();
-  const dialog = params.get("dialog");
+  const canWrite = useCanWrite();
+  // A readonly user is offered no change: no dialog, even by URL.
+  const dialog = canWrite ? params.get("dialog") : null;
   const dialogId = params.get("id");
   const result = actionData && "result" in actionData ? actionData.result : undefined;
   const hasError = result?.status === "error";
@@ -151,26 +156,32 @@ export default function Contacts({ loaderData, actionData }: Route.ComponentProp
         linkColumn="first_name"
         toolbar={
           <>
-            <a href={dialogHref(location, "create")} className="btn btn-primary btn-sm">
-              Add Contact
-            </a>
+            {canWrite ? (
+              <a href={dialogHref(location, "create")} className="btn btn-primary btn-sm">
+                Add Contact
+              </a>
+            ) : null}
             {/* A plain link (a download, with or without JavaScript): what the search selects, as CSV. */}
             <a href={exportLink} className="btn btn-outline btn-sm" download>
               Export CSV
             </a>
           </>
         }
-        rowMenu={(r, links, up) => (
-          <RowMenu
-            label={`Actions for ${contactName(r)}`}
-            up={up}
-            items={[
-              { label: "Update Contact", href: links.dialog("update", r.contact_id) },
-              { label: "Assign Entity", href: links.dialog("assign", r.contact_id) },
-              { label: "Remove Contact", href: links.dialog("remove", r.contact_id), danger: true },
-            ]}
-          />
-        )}
+        rowMenu={
+          canWrite
+            ? (r, links, up) => (
+                <RowMenu
+                  label={`Actions for ${contactName(r)}`}
+                  up={up}
+                  items={[
+                    { label: "Update Contact", href: links.dialog("update", r.contact_id) },
+                    { label: "Assign Entity", href: links.dialog("assign", r.contact_id) },
+                    { label: "Remove Contact", href: links.dialog("remove", r.contact_id), danger: true },
+                  ]}
+                />
+              )
+            : undefined
+        }
       />
 
       <SelectionStatus count={table.selected.length} plural="contacts">

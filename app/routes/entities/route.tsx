@@ -10,6 +10,8 @@ import { readForm } from "../../lib/csrf.server.ts";
 import { exportHref } from "../../lib/export.server.ts";
 import { detailMessages } from "../../lib/forms.server.ts";
 import { requireSession } from "../../lib/session.server.ts";
+import { requireWriter } from "../../lib/roles.server.ts";
+import { useCanWrite } from "../../components/hooks.ts";
 import { fetchTablePage, parseTableQuery, platformFailure } from "../../lib/table.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { dialogHref, returnUrl } from "../../lib/url.ts";
@@ -89,7 +91,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readForm(request);
-  await requireSession(request);
+  await requireWriter(request);
   const intent = formData.get("intent");
 
   switch (intent) {
@@ -146,8 +148,11 @@ export async function action({ request }: Route.ActionArgs) {
 // Page
 
 export default function EntitiesPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { table, dialog, target, parentChoices, selected, contacts, contactsError, exportLink } = loaderData;
+  const { table, target, parentChoices, selected, contacts, contactsError, exportLink } = loaderData;
   const location = useLocation();
+  const canWrite = useCanWrite();
+  // A readonly user is offered no change: no dialog, even by URL.
+  const dialog = canWrite ? loaderData.dialog : null;
   const lastResult = (actionData as { result?: ActionResult } | undefined)?.result;
   const hasError = Boolean(lastResult?.error && Object.values(lastResult.error).some((e) => e && e.length > 0));
   const ownTitle = dialog === "add" || ((dialog === "edit" || dialog === "assign-parent") && target !== null);
@@ -170,28 +175,34 @@ export default function EntitiesPage({ loaderData, actionData }: Route.Component
         linkColumn="entity_name"
         toolbar={
           <>
-            <Link to={dialogHref(location, "add")} className="btn btn-primary btn-sm" preventScrollReset>
-              Add Entity
-            </Link>
+            {canWrite ? (
+              <Link to={dialogHref(location, "add")} className="btn btn-primary btn-sm" preventScrollReset>
+                Add Entity
+              </Link>
+            ) : null}
             {/* A plain link (a download, with or without JavaScript): what the search selects, as CSV. */}
             <a href={exportLink} className="btn btn-outline btn-sm" download>
               Export CSV
             </a>
           </>
         }
-        rowMenu={(e, links, up, index) => (
-          <RowMenu
-            label={`Actions for ${e.entity_name}`}
-            // The kit opens the last two rows upward only from 4 rows on; with exactly 3, the last
-            // row's menu would be cut off by the scroll box when a row is tall (several e-mails).
-            up={up || (table.rowCount === 3 && index === 2)}
-            items={[
-              { label: "Edit Entity", href: links.dialog("edit", e.entity_id) },
-              { label: "Assign Parent Entity", href: links.dialog("assign-parent", e.entity_id) },
-              { label: "Delete Entity", href: links.dialog("delete", e.entity_id), danger: true },
-            ]}
-          />
-        )}
+        rowMenu={
+          canWrite
+            ? (e, links, up, index) => (
+                <RowMenu
+                  label={`Actions for ${e.entity_name}`}
+                  // The kit opens the last two rows upward only from 4 rows on; with exactly 3, the last
+                  // row's menu would be cut off by the scroll box when a row is tall (several e-mails).
+                  up={up || (table.rowCount === 3 && index === 2)}
+                  items={[
+                    { label: "Edit Entity", href: links.dialog("edit", e.entity_id) },
+                    { label: "Assign Parent Entity", href: links.dialog("assign-parent", e.entity_id) },
+                    { label: "Delete Entity", href: links.dialog("delete", e.entity_id), danger: true },
+                  ]}
+                />
+              )
+            : undefined
+        }
       />
 
       <SelectionStatus count={table.selected.length} plural="entities">
