@@ -353,3 +353,10 @@ export async function receiveStripeWebhook(
   }
   return { received: true, duplicate: false, type: event.type };
 }
+
+/* Demo data ---------------------------------------------------------------------------------- */
+
+/** The demo account pays through AWS Marketplace (a method AWS adds, not a call of this platform). */
+export async function seedDemoBilling(db: Db, accountId: string) {
+  await db.insert(billingMethods).values({ accountId, provider: "Aws", customerIdentifier: "aws-mp-demo-7Qk2vX9", preferred: true }).onConflictDoNothing();
+}
