@@ -271,7 +271,8 @@ const stripeJsDouble = String.raw`(function () {
     var byType = {};
     var elements = {
       create: function (type, options) { var e = createElement(type, options); byType[type] = e; return e; },
-      getElement: function (type) { return byType[type] || null; },
+      // A type name, or (as @stripe/react-stripe-js passes it) the React component with __elementType.
+      getElement: function (type) { return byType[typeof type === "string" ? type : type && type.__elementType] || null; },
       update: function () {},
       fetchUpdates: function () { return Promise.resolve({}); },
       submit: function () { return Promise.resolve({}); },
