@@ -323,7 +323,7 @@ export async function receiveStripeWebhook(
   } catch (error) {
     throw new ApiError(400, `Webhook signature verification failed: ${(error as Error).message.split("\n")[0]}`);
   }
-  if (typeof event?.id !== "string" || typeof event.type !== "string") throw new ApiError(400, "Not a Stripe event");
+  if (typeof event?.id !== "string" || typeof event.type !== "string") throw new ApiError(422, "Not a Stripe event");
   const object = (event.data?.object ?? {}) as { customer?: unknown; id?: unknown; status?: unknown; subscription?: unknown };
   const customerId = typeof object.customer === "string" ? object.customer : null;
   const [method] = customerId

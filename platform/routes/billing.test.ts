@@ -337,7 +337,7 @@ describe("billing: Stripe's webhook", () => {
   it("signed bodies that are not events, and malformed bodies, get 4xx", async () => {
     for (const payload of [[], "text", { id: 5, type: "x" }, { type: "x" }, null]) {
       const r = await webhook(payload);
-      expect(r.status, JSON.stringify(payload)).toBe(400);
+      expect(r.status, JSON.stringify(payload)).toBe(422);
     }
     for (const m of malformedPayloads(event("invoice.paid", { id: "in_1" }))) {
       const signature = Stripe.webhooks.generateTestHeaderString({ payload: m.rawBody, secret: "whsec_wrong" });

@@ -172,9 +172,16 @@ const webhookRoute = createRoute({
   tags: ["Billing"],
   summary: "Stripe's webhook (public; signed)",
   description: `Verified with the Stripe-Signature header and STRIPE_WEBHOOK_SECRET (stripe.webhooks.constructEvent); unsigned or badly signed: 400. Each event is stored once (its id); a redelivery answers duplicate: true. Acts on ${handledEvents.join(", ")}.`,
+  request: {
+    headers: z.object({ "stripe-signature": z.string().optional().openapi({ description: "Stripe's signature of the raw body" }) }),
+    body: {
+      required: true,
+      content: { "application/json": { schema: z.object({ id: z.string(), type: z.string(), data: z.object({ object: z.object({}).passthrough() }) }).passthrough().openapi("StripeEvent") } },
+    },
+  },
   responses: {
     ...ok(z.object({ received: z.literal(true), duplicate: z.boolean(), type: z.string() }).openapi("StripeWebhookReceived")),
-    ...errors(400, 413),
+    ...errors(400, 413, 422),
   },
 });
 
@@ -218,8 +225,10 @@ export function registerBillingCalls(app: PlatformApp) {
   });
 
   // The signature covers the exact bytes: the body is read raw, never parsed by a validator first.
-  // (so the route declares no request schema: a validator would parse it first).
-  app.openapi(webhookRoute, async (c) => {
+  // The route is documented with its body, but registered without a validator (a validator would
+  // parse the body first, and the handler would read it re-serialised, not as signed).
+  app.openAPIRegistry.registerPath(webhookRoute);
+  app.post(webhookRoute.path, async (c) => {
     const { db, config } = c.get("deps");
     const raw = await c.req.text();
     return c.json(await receiveStripeWebhook(db, config.stripe, raw, c.req.header("stripe-signature")), 200);
