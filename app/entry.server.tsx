@@ -58,7 +58,7 @@ export default function handleRequest(
           responseHeaders.set("Refresh", "10");
           responseHeaders.set("Retry-After", "10");
         }
-        setPageSecurityHeaders(responseHeaders, nonce);
+        setPageSecurityHeaders(responseHeaders, nonce, new URL(request.url).pathname);
         // Any other reader (react-router-serve, a test) gets the same bytes from the body.
         const body = new ReadableStream<Uint8Array>({
           pull(controller) {

@@ -41,7 +41,7 @@ export default [
     route("pcap-analyzer", "routes/pcap-analyzer/pcap-analyzer.tsx"),
     comingSoon("/main-dashboard"),
     comingSoon("/dashboard"),
-    comingSoon("/billing"),
+    route("billing", "routes/billing/route.tsx"),
     comingSoon("/app-services"),
     comingSoon("/endpoints"),
     route("iam", "routes/iam/route.tsx"),

@@ -8,6 +8,7 @@ import { ApiError, zodIssuesToDetail } from "./lib/errors.ts";
 import { renderApiReference } from "./lib/reference.ts";
 import { registerAccountCalls } from "./routes/account.ts";
 import { registerAuthCalls } from "./routes/auth.ts";
+import { registerBillingCalls } from "./routes/billing.ts";
 import { registerContactCalls } from "./routes/contacts.ts";
 import { registerEntityCalls } from "./routes/entities.ts";
 import { registerIamCalls } from "./routes/iam.ts";
@@ -80,6 +81,7 @@ export function createPlatformApp(deps: PlatformDeps): PlatformApp {
   registerContactCalls(app);
   registerPcapCalls(app);
   registerSupportCalls(app);
+  registerBillingCalls(app);
 
   app.get("/health", (c) => c.json({ status: "ok", database: deps.dbKind }));
 

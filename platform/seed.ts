@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { accounts, contactEntities, contacts, entities } from "./db/schema.ts";
 import { createAccount } from "./domain/accounts.ts";
 import { seedSupportDemo } from "./domain/support.ts";
+import { seedDemoBilling } from "./domain/billing.ts";
 import type { PlatformDeps } from "./lib/context.ts";
 import { newId } from "./lib/ids.ts";
 
@@ -43,5 +44,6 @@ export async function seedDemo(deps: PlatformDeps) {
     await deps.db.insert(contactEntities).values({ contactId, entityId: i === 2 ? branch : hq, contactTypes: type });
   }
   await seedSupportDemo(deps.db, account.accountId, demoUsername);
+  await seedDemoBilling(deps.db, account.accountId);
   console.log(`[platform] demo account ready: username ${demoUsername} password ${deps.config.demoPassword}`);
 }

@@ -1,14 +1,30 @@
 // The server the end-to-end tests run against: the production build on a fresh data directory.
 import { execSync, spawn } from "node:child_process";
 import fs from "node:fs";
+import { startStripeStandin } from "../tests/stripe-standin.mjs";
 
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error("DATA_DIR must be set");
 fs.rmSync(dataDir, { recursive: true, force: true });
 execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
+// Billing talks to a local Stripe stand-in (tests/stripe-standin.mjs): the platform's `stripe`
+// client through STRIPE_API_URL, the browser's Stripe.js double and Checkout page from it too.
+const stripe = await startStripeStandin();
 const child = spawn(process.execPath, ["server.mjs", "./build/server/index.js"], {
   stdio: "inherit",
-  env: { ...process.env, NODE_ENV: "production", COOKIE_SECURE: "false", DEMO_PASSWORD: "demo-password-1", CONSOLE_URL: `http://localhost:${process.env.PORT}` },
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    COOKIE_SECURE: "false",
+    DEMO_PASSWORD: "demo-password-1",
+    CONSOLE_URL: `http://localhost:${process.env.PORT}`,
+    STRIPE_SECRET_KEY: "sk_test_standin",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_standin",
+    STRIPE_PRICE_ID: "price_standin_monthly",
+    STRIPE_WEBHOOK_SECRET: "whsec_standin",
+    STRIPE_API_URL: stripe.url,
+    STRIPE_JS_URL: `${stripe.url}/stripe.js`,
+  },
 });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
-child.on("exit", (code) => process.exit(code ?? 0));
+child.on("exit", (code) => stripe.close().finally(() => process.exit(code ?? 0)));

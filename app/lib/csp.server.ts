@@ -40,31 +40,61 @@ function uploadOrigins(env: NodeJS.ProcessEnv = process.env): string[] {
 }
 
 /**
+ * What the billing page (/billing only) adds for Stripe: Stripe.js and its frames (js.stripe.com,
+ * or STRIPE_JS_URL's origin: the tests' double), its API calls, and Stripe Checkout as the target
+ * of the card form's redirect without JavaScript (checkout.stripe.com, or STRIPE_API_URL's origin:
+ * the tests' stand-in serves Checkout too).
+ */
+export function stripeSources(env: NodeJS.ProcessEnv = process.env) {
+  const originOf = (url: string | undefined) => {
+    try {
+      return url?.trim() ? [new URL(url).origin] : [];
+    } catch {
+      return [];
+    }
+  };
+  const js = ["https://js.stripe.com", ...originOf(env.STRIPE_JS_URL)];
+  return {
+    script: js,
+    frame: [...js, "https://hooks.stripe.com"],
+    connect: ["https://api.stripe.com", ...originOf(env.STRIPE_JS_URL)],
+    formAction: ["https://checkout.stripe.com", ...originOf(env.STRIPE_API_URL)],
+  };
+}
+
+/** Paths whose page may load Stripe (see stripeSources). */
+export const STRIPE_PAGES = new Set(["/billing"]);
+
+/**
  * The policy of one HTML page. `dev`: `react-router dev` (Vite) also needs its HMR websocket.
  * form-action 'self': note that Chrome applies it to the redirect that answers a form POST too,
  * so a form whose action redirects off-site (Stripe Checkout) needs that origin added here.
  */
-export function contentSecurityPolicy(nonce: string, opts: { dev?: boolean; env?: NodeJS.ProcessEnv } = {}): string {
+export function contentSecurityPolicy(nonce: string, opts: { dev?: boolean; env?: NodeJS.ProcessEnv; stripe?: boolean } = {}): string {
   const dev = opts.dev ?? !isProduction;
   const connect = ["'self'", ...uploadOrigins(opts.env)];
   if (dev) connect.push("ws:", "wss:");
+  const stripe = opts.stripe ? stripeSources(opts.env) : null;
+  if (stripe) connect.push(...stripe.connect);
+  const list = (xs: string[]) => [...new Set(xs)].join(" ");
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${stripe ? ` ${list(stripe.script)}` : ""}`,
+    ...(stripe ? [`frame-src ${list(stripe.frame)}`] : []),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     `connect-src ${[...new Set(connect)].join(" ")}`,
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    stripe ? `form-action 'self' ${list(stripe.formAction)}` : "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ");
 }
 
 /** The headers every HTML page of the console carries, with its policy. */
-export function setPageSecurityHeaders(headers: Headers, nonce: string): void {
-  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+export function setPageSecurityHeaders(headers: Headers, nonce: string, pathname?: string): void {
+  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, { stripe: pathname !== undefined && STRIPE_PAGES.has(pathname) }));
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "same-origin");
   headers.set("X-Frame-Options", "DENY");

@@ -318,3 +318,45 @@ export const apiLogCounts = pgTable("api_log_counts", {
   accountId: text("account_id").primaryKey(),
   n: bigint("n", { mode: "number" }).notNull().default(0),
 });
+
+// Billing (spec 1 §3 Billing, §7 Billing): one method per provider per account.
+
+/** A billing method of an account: provider 'Stripe' (a card, a customer and its subscription) or 'Aws'. */
+export const billingMethods = pgTable(
+  "billing_methods",
+  {
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    /** subscription_info.customer_identifier: the Stripe customer id (cus_…). */
+    customerIdentifier: text("customer_identifier").notNull(),
+    subscriptionId: text("subscription_id"),
+    subscriptionStatus: text("subscription_status"),
+    paymentMethodId: text("payment_method_id"),
+    preferred: boolean("preferred").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.provider] }), index("billing_methods_customer_idx").on(t.customerIdentifier)],
+);
+
+/** A Stripe Checkout Session (setup mode) started by an account: the no-JavaScript card path. */
+export const stripeCheckouts = pgTable("stripe_checkouts", {
+  sessionId: text("session_id").primaryKey(),
+  accountId: text("account_id")
+    .notNull()
+    .references(() => accounts.accountId, { onDelete: "cascade" }),
+  customerId: text("customer_id").notNull(),
+  completedAt: timestamp("completed_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Stripe webhook events, each stored once (its id). */
+export const stripeEvents = pgTable("stripe_events", {
+  eventId: text("event_id").primaryKey(),
+  type: text("type").notNull(),
+  accountId: text("account_id").references(() => accounts.accountId, { onDelete: "set null" }),
+  payload: jsonb("payload").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});

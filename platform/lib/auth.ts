@@ -16,6 +16,8 @@ export const publicCalls = new Set([
   "/openapi.json",
   "/docs",
   "/health",
+  // Stripe calls it; the signature (STRIPE_WEBHOOK_SECRET) is its authentication.
+  "/stripe-webhook",
 ]);
 
 type Deps = Env["Variables"]["deps"];

@@ -22,6 +22,19 @@ export interface PlatformConfig {
   cacheCallers: boolean;
   /** Uploaded captures older than this are deleted (0 keeps them). */
   pcapRetentionDays: number;
+  /** Billing through Stripe (platform/domain/billing.ts); every field optional. */
+  stripe: StripeConfig;
+}
+
+export interface StripeConfig {
+  /** STRIPE_SECRET_KEY: without it the billing calls answer 'Stripe key not found'. */
+  secretKey?: string;
+  /** STRIPE_PRICE_ID: the price of the subscription each card starts. */
+  priceId?: string;
+  /** STRIPE_WEBHOOK_SECRET: the signing secret of the webhook endpoint (whsec_…). */
+  webhookSecret?: string;
+  /** STRIPE_API_URL: another Stripe API address (the tests' stand-in: http://127.0.0.1:4242). */
+  apiUrl?: string;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
@@ -38,5 +51,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     seedDemo: env.SEED_DEMO !== "false",
     cacheCallers: !env.DATABASE_URL && env.CALLER_CACHE !== "off",
     pcapRetentionDays: env.PCAP_RETENTION_DAYS !== undefined && env.PCAP_RETENTION_DAYS !== "" ? Number(env.PCAP_RETENTION_DAYS) : 30,
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY || undefined,
+      priceId: env.STRIPE_PRICE_ID || undefined,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+      apiUrl: env.STRIPE_API_URL || undefined,
+    },
   };
 }

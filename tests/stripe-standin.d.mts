@@ -1,0 +1,11 @@
+/** Types of tests/stripe-standin.mjs (a plain module so scripts/e2e-server.mjs can start it too). */
+export interface StripeStandin {
+  url: string;
+  port: number;
+  requests: Array<{ method: string; path: string; body: Record<string, unknown> }>;
+  failNext(opts?: { message?: string; code?: string; decline_code?: string }): void;
+  reset(): void;
+  close(): Promise<void>;
+}
+export function startStripeStandin(opts?: { port?: number; host?: string }): Promise<StripeStandin>;
+export function parseStripeForm(text: string): Record<string, any>;
