@@ -1,3 +1,4 @@
+import { formatTime } from "../lib/format.ts";
 import { escapeHtml } from "./static-html.ts";
 
 /*
@@ -71,4 +72,9 @@ export function h(tag: StaticTag, attrs?: StaticAttrs | null, ...children: CellC
   if (VOID.has(tag)) return node(out);
   for (const child of children) out += cellHtml(child);
   return node(out + "</" + tag + ">");
+}
+
+/** A time cell: `<time datetime>` with the console's format ('2025-03-01 14:05 UTC'); nothing when absent. */
+export function timeCell(iso: string | null | undefined): StaticNode | null {
+  return iso ? h("time", { datetime: iso }, formatTime(iso)) : null;
 }

@@ -1,4 +1,5 @@
-import { h } from "../../components/cell.ts";
+import { h, timeCell } from "../../components/cell.ts";
+
 import type { Column } from "../../components/data-table.tsx";
 import type { CsvColumn } from "../../lib/csv.ts";
 import { formatTime, formatTypes } from "../../lib/format.ts";
@@ -9,9 +10,6 @@ import type { Contact } from "./model.tsx";
 export const sortable = ["first_name", "last_name", "email", "phone", "contact_type", "entity_name", "company_name", "created_at", "address", "updated_at"];
 export const hideable = ["address", "updated_at"];
 
-function when(iso: string) {
-  return iso ? h("time", { datetime: iso }, formatTime(iso)) : null;
-}
 
 export const columns: Column<Contact>[] = [
   { id: "first_name", header: "First Name", sortable: true, cell: (r) => r.first_name || h("span", { class: "italic" }, "(no first name)") },
@@ -22,8 +20,8 @@ export const columns: Column<Contact>[] = [
   { id: "entity_name", header: "Entity Name", sortable: true, cell: (r) => r.entity_name },
   { id: "company_name", header: "Company", sortable: true, cell: (r) => r.company_name },
   { id: "address", header: "Address", sortable: true, hidden: true, cell: (r) => r.address },
-  { id: "created_at", header: "Created at", sortable: true, cell: (r) => when(r.created_at), className: "whitespace-nowrap" },
-  { id: "updated_at", header: "Updated at", sortable: true, hidden: true, cell: (r) => when(r.updated_at), className: "whitespace-nowrap" },
+  { id: "created_at", header: "Created at", sortable: true, cell: (r) => timeCell(r.created_at), className: "whitespace-nowrap" },
+  { id: "updated_at", header: "Updated at", sortable: true, hidden: true, cell: (r) => timeCell(r.updated_at), className: "whitespace-nowrap" },
 ];
 
 

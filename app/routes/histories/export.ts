@@ -1,5 +1,5 @@
 import { csvExport } from "../../lib/export.server.ts";
-import { csvColumns } from "./columns.tsx";
+import { csvColumns } from "./columns.ts";
 import type { Route } from "./+types/export";
 
 /* GET /histories/export.csv?q=&sort=&username=&command=&from=&to=: every log entry the filters select, as CSV (streamed). */

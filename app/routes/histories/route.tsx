@@ -6,7 +6,7 @@ import { requireSession } from "../../lib/session.server.ts";
 import { fetchTablePage, parseTableQuery } from "../../lib/table.server.ts";
 import { hrefWithout, keptParams } from "../../lib/url.ts";
 import { apiLogCountCap, type ApiLogEntry } from "../../../platform/contract/support.ts";
-import { columns, hideable, sortable } from "./columns.tsx";
+import { columns, hideable, sortable } from "./columns.ts";
 import { platformFilters, readFilters } from "./filters.ts";
 import type { Route } from "./+types/route";
 

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { iamRoles, type IamUser } from "./model.ts";
-import { roleLabel } from "./columns.tsx";
+import { roleLabel } from "./columns.ts";
 import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
 import { ConformForm, SelectField, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
 import { useHydrated, usePendingIntent } from "../../components/hooks.ts";

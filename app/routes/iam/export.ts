@@ -1,5 +1,5 @@
 import { csvExport } from "../../lib/export.server.ts";
-import { csvColumns } from "./columns.tsx";
+import { csvColumns } from "./columns.ts";
 import type { Route } from "./+types/export";
 
 /* GET /iam/export.csv?q=&sort=: every IAM user the table's search selects, as CSV (streamed). */

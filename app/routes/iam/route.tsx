@@ -3,7 +3,7 @@ import { data, useLocation, useSearchParams } from "react-router";
 import { AssignDialog, CreateDialog, RoleDialog } from "./dialogs.tsx";
 import { REMOVE_PHRASE, type IamUser } from "./model.ts";
 import { AssignEntitySchema, CreateIamUserSchema, RemoveIamUserSchema, UpdateRoleSchema } from "./schemas.server.ts";
-import { columns, hideable, roleLabel, sortable } from "./columns.tsx";
+import { columns, hideable, roleLabel, sortable } from "./columns.ts";
 import { ConfirmPhraseDialog } from "../../components/confirm-phrase-dialog.tsx";
 import { DataTable } from "../../components/data-table.tsx";
 import { PageTitle } from "../../components/forms.tsx";

@@ -12,7 +12,7 @@ import { requireSession } from "../../lib/session.server.ts";
 import { fetchTablePage, parseTableQuery, platformFailure } from "../../lib/table.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { dialogHref, returnUrl } from "../../lib/url.ts";
-import { columns, sortable } from "./columns.tsx";
+import { columns, sortable } from "./columns.ts";
 import { TicketDetails } from "./details.tsx";
 import { CloseTicketDialog, CreateTicketDialog, ReplyDialog } from "./dialogs.tsx";
 import { REPLY_SENT, type Correspondence, type DeviceNames, type Ticket } from "./model.ts";

@@ -1,3 +1,4 @@
+import { h, timeCell } from "../../components/cell.ts";
 import type { Column } from "../../components/data-table.tsx";
 import type { CsvColumn } from "../../lib/csv.ts";
 import { formatTime } from "../../lib/format.ts";
@@ -26,13 +27,13 @@ export const columns: Column<ApiLogEntry>[] = [
     id: "created_at",
     header: "Time",
     sortable: true,
-    cell: (r) => <time dateTime={r.created_at}>{formatTime(r.created_at)}</time>,
+    cell: (r) => timeCell(r.created_at),
     className: "whitespace-nowrap",
   },
   { id: "username", header: "Username", cell: (r) => logUsername(r), className: "wrap-anywhere" },
   { id: "command", header: "Command", cell: (r) => logCommand(r), className: "wrap-anywhere" },
-  { id: "body", header: "Body", cell: (r) => <code className="text-xs whitespace-pre-wrap wrap-anywhere">{jsonText(r.request_body, SHOWN)}</code> },
-  { id: "params", header: "Params", cell: (r) => <code className="text-xs whitespace-pre-wrap wrap-anywhere">{jsonText(r.query_parameters, SHOWN)}</code> },
+  { id: "body", header: "Body", cell: (r) => h("code", { class: "text-xs whitespace-pre-wrap wrap-anywhere" }, jsonText(r.request_body, SHOWN)) },
+  { id: "params", header: "Params", cell: (r) => h("code", { class: "text-xs whitespace-pre-wrap wrap-anywhere" }, jsonText(r.query_parameters, SHOWN)) },
   { id: "account_id", header: "Account ID", hidden: true, cell: (r) => r.account_id },
   { id: "iam_user_id", header: "IAM user ID", hidden: true, cell: (r) => r.iam_user_id ?? "" },
 ];

@@ -1,5 +1,5 @@
+import { timeCell } from "../../components/cell.ts";
 import type { Column } from "../../components/data-table.tsx";
-import { formatTime } from "../../lib/format.ts";
 import type { Ticket } from "./model.ts";
 
 /* The Support Center table (spec 3 §2.12): Ticket ID, Subject, Priority, Category, Status, Created. */
@@ -16,7 +16,7 @@ export const columns: Column<Ticket>[] = [
     id: "created_at",
     header: "Created",
     sortable: true,
-    cell: (r) => <time dateTime={r.created_at}>{formatTime(r.created_at)}</time>,
+    cell: (r) => timeCell(r.created_at),
     className: "whitespace-nowrap",
   },
 ];

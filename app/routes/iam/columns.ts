@@ -1,3 +1,4 @@
+import { timeCell } from "../../components/cell.ts";
 import type { Column } from "../../components/data-table.tsx";
 import type { CsvColumn } from "../../lib/csv.ts";
 import { formatTime } from "../../lib/format.ts";
@@ -20,7 +21,7 @@ export const columns: Column<IamUser>[] = [
     id: "created_at",
     header: "Created at",
     sortable: true,
-    cell: (r) => (r.created_at ? <time dateTime={r.created_at}>{formatTime(r.created_at)}</time> : null),
+    cell: (r) => timeCell(r.created_at),
     className: "whitespace-nowrap",
   },
 ];
