@@ -17,7 +17,7 @@ const required = (label: string, max: number) =>
     .max(max, `${label} must be at most ${max} characters.`);
 
 export const CardFormSchema = z.object({
-  first_name: required("First name", 100),
+  first_name: required("First name", 99),
   last_name: required("Last name", 100),
   email: z
     .email({ error: (iss) => (iss.input === undefined ? "Email is required." : "Enter a valid email address.") })
