@@ -29,6 +29,7 @@ export default [
   route("pcap-analyzer/sessions.csv", "routes/pcap-analyzer/sessions-csv.ts"),
   route("contacts/export.csv", "routes/contacts/export.ts"),
   route("entities/export.csv", "routes/entities/export.ts"),
+  route("app-services/export.csv", "routes/app-services/export.ts"),
 
   // Protected (spec 3 §2.2): the shell layout guards them all.
   layout("routes/_shell.tsx", [
@@ -40,7 +41,7 @@ export default [
     comingSoon("/main-dashboard"),
     comingSoon("/dashboard"),
     comingSoon("/billing"),
-    comingSoon("/app-services"),
+    route("app-services", "routes/app-services/route.tsx"),
     comingSoon("/endpoints"),
     comingSoon("/iam"),
     comingSoon("/service-nodes"),
