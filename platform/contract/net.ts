@@ -12,7 +12,7 @@ export function isIpv4(s: string): boolean {
 
 /** IPv6 in its usual text forms (at most one '::', 1–4 hex digits a group, an IPv4 tail allowed). */
 export function isIpv6(s: string): boolean {
-  if (!/^[0-9A-Fa-f:.]+$/.test(s) || s.length > 45) return false;
+  if (!/^[0-9A-Fa-f:.]+$/.test(s) || s.length > 45 || s.includes(":::")) return false;
   const doubles = s.split("::").length - 1;
   if (doubles > 1) return false;
   let groups = s.split(":");
