@@ -41,7 +41,10 @@ export function AppServiceTabs({ service, data }: { service: AppService; data: T
     <div className="card bg-base-100 shadow-sm">
       <div className="card-body p-4">
         <h2 className="text-lg font-semibold">{service.app_service_name}</h2>
-        <Tabs label={`App Service ${service.app_service_name}`} tabs={tabs} current={tab} />
+        {/* The kit's inactive tabs are dimmed below AA contrast: full text colour here. */}
+        <div className="[&_.tab]:text-base-content">
+          <Tabs label={`App Service ${service.app_service_name}`} tabs={tabs} current={tab} />
+        </div>
         <TabPanel tab={tab}>
           {tab === "details" ? <Details s={service} /> : null}
           {tab === "endpoints" ? <Endpoints endpoints={data.endpoints ?? []} /> : null}
