@@ -80,8 +80,8 @@ test("create azure and network App Services", async ({ page, account, signIn, ap
   await create.getByRole("textbox", { name: "Name", exact: true }).fill("Branch LAN");
   await create.getByLabel("Real Subnets").fill("10.20.1.0/24, 10.20.2.0/24");
   await create.getByLabel("Service Node Group").selectOption({ label: "Core" });
-  await create.getByLabel("Address translation").check();
-  await create.getByLabel("BGP", { exact: true }).check();
+  await create.getByRole("checkbox", { name: "Address translation" }).check();
+  await create.getByRole("checkbox", { name: "BGP", exact: true }).check();
   await create.getByLabel("Local ASN (with BGP)").fill("65001");
   await create.getByLabel("Peer ASN (with BGP)").fill("4200000000");
   await create.getByLabel("Peer IP (with BGP)").fill("192.0.2.1");
