@@ -31,6 +31,7 @@ export default [
   route("entities/export.csv", "routes/entities/export.ts"),
   route("histories/export.csv", "routes/histories/export.ts"),
   route("iam/export.csv", "routes/iam/export.ts"),
+  route("app-services/export.csv", "routes/app-services/export.ts"),
 
   // Protected (spec 3 §2.2): the shell layout guards them all.
   layout("routes/_shell.tsx", [
@@ -42,7 +43,7 @@ export default [
     comingSoon("/main-dashboard"),
     comingSoon("/dashboard"),
     route("billing", "routes/billing/route.tsx"),
-    comingSoon("/app-services"),
+    route("app-services", "routes/app-services/route.tsx"),
     comingSoon("/endpoints"),
     route("iam", "routes/iam/route.tsx"),
     comingSoon("/service-nodes"),

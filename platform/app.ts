@@ -7,6 +7,7 @@ import type { Env, PlatformDeps } from "./lib/context.ts";
 import { ApiError, zodIssuesToDetail } from "./lib/errors.ts";
 import { renderApiReference } from "./lib/reference.ts";
 import { registerAccountCalls } from "./routes/account.ts";
+import { registerAppServiceCalls } from "./routes/app-services.ts";
 import { registerAuthCalls } from "./routes/auth.ts";
 import { registerBillingCalls } from "./routes/billing.ts";
 import { registerContactCalls } from "./routes/contacts.ts";
@@ -82,6 +83,7 @@ export function createPlatformApp(deps: PlatformDeps): PlatformApp {
   registerPcapCalls(app);
   registerSupportCalls(app);
   registerBillingCalls(app);
+  registerAppServiceCalls(app);
 
   app.get("/health", (c) => c.json({ status: "ok", database: deps.dbKind }));
 

@@ -5,6 +5,7 @@ import { seedSupportDemo } from "./domain/support.ts";
 import { seedDemoBilling } from "./domain/billing.ts";
 import type { PlatformDeps } from "./lib/context.ts";
 import { newId } from "./lib/ids.ts";
+import { seedAppServices } from "./seed-app-services.ts";
 
 export const demoUsername = "demo@linkwise.example";
 
@@ -45,5 +46,6 @@ export async function seedDemo(deps: PlatformDeps) {
   }
   await seedSupportDemo(deps.db, account.accountId, demoUsername);
   await seedDemoBilling(deps.db, account.accountId);
+  await seedAppServices(deps, account.accountId);
   console.log(`[platform] demo account ready: username ${demoUsername} password ${deps.config.demoPassword}`);
 }

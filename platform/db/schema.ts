@@ -360,3 +360,193 @@ export const stripeEvents = pgTable("stripe_events", {
   payload: jsonb("payload").notNull(),
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
 });
+/*
+ * App services, hostings, endpoints and their node groups (issue #12; spec 1 §3, spec 2 §3).
+ * The node groups are created here in the shape spec 2 §3 gives; the nodes issue extends them
+ * (nodes, certificates) rather than replacing them. Lists of addresses (subnets, pools, routes,
+ * DNS servers, CIDRs) are JSON arrays of strings.
+ */
+
+/** Spec 2 §3 Service node group: service_node_group_id, service_node_group_name, external_certificate, created_at. */
+export const serviceNodeGroups = pgTable(
+  "service_node_groups",
+  {
+    serviceNodeGroupId: text("service_node_group_id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: "cascade" }),
+    serviceNodeGroupName: text("service_node_group_name").notNull(),
+    externalCertificate: boolean("external_certificate").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("service_node_groups_account_name_uq").on(t.accountId, t.serviceNodeGroupName)],
+);
+
+/** Spec 2 §3 Endpoint node group: ep_node_group_id, ep_node_group_name, created_at, DHCP relay, VRRP. */
+export const endpointNodeGroups = pgTable(
+  "endpoint_node_groups",
+  {
+    epNodeGroupId: text("ep_node_group_id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: "cascade" }),
+    epNodeGroupName: text("ep_node_group_name").notNull(),
+    dhcpRelayEnabled: boolean("dhcp_relay_enabled").notNull().default(false),
+    dhcpRelayServerIp: text("dhcp_relay_server_ip"),
+    vrrpEnabled: boolean("vrrp_enabled").notNull().default(false),
+    vrrpVirtualIp: text("vrrp_virtual_ip"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("endpoint_node_groups_account_name_uq").on(t.accountId, t.epNodeGroupName)],
+);
+
+/** Spec 1 §3 AppService. Contacts: primary = business, secondary = technical. */
+export const appServices = pgTable(
+  "app_services",
+  {
+    appServiceId: text("app_service_id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: "cascade" }),
+    appServiceName: text("app_service_name").notNull(),
+    description: text("description").notNull().default(""),
+    // onprem | aws | azure | network
+    deployment: text("deployment").notNull(),
+    fqdn: text("fqdn").notNull().default(""),
+    // tcp | udp | ftp ('' for network)
+    proto: text("proto").notNull().default(""),
+    port: integer("port"),
+    region: text("region").notNull().default(""),
+    // aws: the endpoint service name; azure: the private link service id.
+    cloudEndpointServiceName: text("cloud_endpoint_service_name").notNull().default(""),
+    serviceNodeGroupId: text("service_node_group_id").references(() => serviceNodeGroups.serviceNodeGroupId, { onDelete: "restrict" }),
+    adminState: text("admin_state").notNull().default("up"),
+    adminStateChangeAt: timestamp("admin_state_change_at", { withTimezone: true }).notNull().defaultNow(),
+    opState: text("op_state").notNull().default("up"),
+    opStateChangeAt: timestamp("op_state_change_at", { withTimezone: true }).notNull().defaultNow(),
+    // small | medium | large | xlarge (platform/contract/app-services.ts appServiceSizes)
+    size: text("size").notNull().default("small"),
+    // 0–100, from platform/fleet at the last op state change; null until measured.
+    health: integer("health"),
+    // Azure
+    openAiPrivateLink: boolean("open_ai_private_link").notNull().default(false),
+    privateEndpointIpAddress: text("private_endpoint_ip_address").notNull().default(""),
+    azureUserEmail: text("azure_user_email").notNull().default(""),
+    localVnetResourceId: text("local_vnet_resource_id").notNull().default(""),
+    remoteVnetResourceId: text("remote_vnet_resource_id").notNull().default(""),
+    // Network mode
+    networkModeEnabled: boolean("network_mode_enabled").notNull().default(false),
+    addressTranslationEnabled: boolean("address_translation_enabled").notNull().default(false),
+    bgpEnabled: boolean("bgp_enabled").notNull().default(false),
+    bgpLocalAsn: bigint("bgp_local_asn", { mode: "number" }),
+    bgpPeerAsn: bigint("bgp_peer_asn", { mode: "number" }),
+    bgpLocalIp: text("bgp_local_ip").notNull().default(""),
+    bgpPeerIp: text("bgp_peer_ip").notNull().default(""),
+    virtualSubnetPools: jsonb("virtual_subnet_pools").$type<string[]>().notNull().default([]),
+    realSubnets: jsonb("real_subnets").$type<string[]>().notNull().default([]),
+    virtualSubnets: jsonb("virtual_subnets").$type<string[]>().notNull().default([]),
+    primaryContactId: text("primary_contact_id").references(() => contacts.contactId, { onDelete: "set null" }),
+    secondaryContactId: text("secondary_contact_id").references(() => contacts.contactId, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(app_service_name || ' ' || app_service_id || ' ' || deployment || ' ' || proto || ' ' || fqdn || ' ' || region || ' ' || description)`,
+      ),
+  },
+  (t) => [index("app_services_account_created_idx").on(t.accountId, t.createdAt, t.appServiceId)],
+);
+
+/** Spec 1 §3 Hosting: where an app service is hosted; priority 1 is the primary hosting made at create. */
+export const hostings = pgTable(
+  "hostings",
+  {
+    hostingId: text("hosting_id").primaryKey(),
+    appServiceId: text("app_service_id")
+      .notNull()
+      .references(() => appServices.appServiceId, { onDelete: "cascade" }),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: "cascade" }),
+    priorityId: integer("priority_id").notNull(),
+    // cloud | onprem
+    hostingType: text("hosting_type").notNull(),
+    // aws | azure | onprem
+    serviceProvider: text("service_provider").notNull(),
+    region: text("region").notNull().default(""),
+    cloudEndpointServiceName: text("cloud_endpoint_service_name").notNull().default(""),
+    fqdn: text("fqdn").notNull().default(""),
+    serviceNodeGroupId: text("service_node_group_id").references(() => serviceNodeGroups.serviceNodeGroupId, { onDelete: "restrict" }),
+    adminState: text("admin_state").notNull().default("up"),
+    opState: text("op_state").notNull().default("up"),
+    opStateChangeAt: timestamp("op_state_change_at", { withTimezone: true }).notNull().defaultNow(),
+    size: text("size").notNull().default("small"),
+    health: integer("health"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("hostings_app_service_idx").on(t.appServiceId, t.priorityId)],
+);
+
+/** Spec 1 §3 Endpoint: consumes an app service. */
+export const endpoints = pgTable(
+  "endpoints",
+  {
+    epId: text("ep_id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: "cascade" }),
+    epName: text("ep_name").notNull(),
+    description: text("description").notNull().default(""),
+    // agent | onprem | aws | azure | network
+    deployment: text("deployment").notNull(),
+    fqdn: text("fqdn").notNull().default(""),
+    ipAddr: text("ip_addr").notNull().default(""),
+    adminState: text("admin_state").notNull().default("up"),
+    adminStateChangeAt: timestamp("admin_state_change_at", { withTimezone: true }).notNull().defaultNow(),
+    opState: text("op_state").notNull().default("up"),
+    opStateChangeAt: timestamp("op_state_change_at", { withTimezone: true }).notNull().defaultNow(),
+    // small | medium | large | xlarge
+    size: text("size").notNull().default("small"),
+    // Deleting an app service that still has endpoints is refused (remove-app-service names them).
+    appServiceId: text("app_service_id")
+      .notNull()
+      .references(() => appServices.appServiceId, { onDelete: "restrict" }),
+    hostingId: text("hosting_id").references(() => hostings.hostingId, { onDelete: "set null" }),
+    // pending | approved | rejected (approve-endpoint, reject-endpoint)
+    approvalStatus: text("approval_status").notNull().default("pending"),
+    region: text("region").notNull().default(""),
+    // aws: the allowed principal; azure: the subscription id.
+    consumerPrinciple: text("consumer_principle").notNull().default(""),
+    // The endpoint node (spec 2; its table belongs to the nodes issue) and its group.
+    epNodeId: text("ep_node_id"),
+    epNodeGroupId: text("ep_node_group_id").references(() => endpointNodeGroups.epNodeGroupId, { onDelete: "restrict" }),
+    networkModeEnabled: boolean("network_mode_enabled").notNull().default(false),
+    addressTranslationEnabled: boolean("address_translation_enabled").notNull().default(false),
+    bgpEnabled: boolean("bgp_enabled").notNull().default(false),
+    bgpLocalAsn: bigint("bgp_local_asn", { mode: "number" }),
+    bgpPeerAsn: bigint("bgp_peer_asn", { mode: "number" }),
+    bgpLocalIp: text("bgp_local_ip").notNull().default(""),
+    bgpPeerIp: text("bgp_peer_ip").notNull().default(""),
+    bgpAdvertisedRoutes: jsonb("bgp_advertised_routes").$type<string[]>().notNull().default([]),
+    realSubnets: jsonb("real_subnets").$type<string[]>().notNull().default([]),
+    virtualSubnets: jsonb("virtual_subnets").$type<string[]>().notNull().default([]),
+    // Advanced visibility (configure-endpoint-proxying).
+    proxyingEnabled: boolean("proxying_enabled").notNull().default(false),
+    userAgentDnsServers: jsonb("user_agent_dns_servers").$type<string[]>().notNull().default([]),
+    userAgentCidrs: jsonb("user_agent_cidrs").$type<string[]>().notNull().default([]),
+    primaryContactId: text("primary_contact_id").references(() => contacts.contactId, { onDelete: "set null" }),
+    secondaryContactId: text("secondary_contact_id").references(() => contacts.contactId, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(ep_name || ' ' || ep_id || ' ' || deployment || ' ' || app_service_id || ' ' || fqdn || ' ' || ip_addr || ' ' || region || ' ' || description)`,
+      ),
+  },
+  (t) => [
+    index("endpoints_account_created_idx").on(t.accountId, t.createdAt, t.epId),
+    index("endpoints_app_service_idx").on(t.appServiceId),
+    index("endpoints_hosting_idx").on(t.hostingId),
+    index("endpoints_ep_node_group_idx").on(t.epNodeGroupId),
+  ],
+);
