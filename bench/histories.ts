@@ -112,6 +112,7 @@ async function run(kind: "pglite" | "postgres", databaseUrl?: string) {
       await measure(`${kind}: GET /histories?username= (${rows / 5} rows), first page`, pages.filtered, cookie),
     ];
 
+    if (process.env.BENCH_EXPORT === "0") return { kind, results, export: null };
     // The export: every row, read as fast as the client can; RSS sampled meanwhile.
     const baseline = rssMb(server.pid!);
     let peak = baseline;
@@ -173,6 +174,7 @@ async function main() {
   for (const r of reports) for (const x of r.results) console.log(`| ${x.name} | ${x.requests_per_s} | ${x.p50_ms} | ${x.p99_ms} |`);
   for (const r of reports) {
     const e = r.export;
+    if (!e) continue;
     console.log(`${r.kind}: CSV export of ${e.rows} rows, ${e.mb} MB in ${e.seconds} s = ${e.mb_per_s} MB/s; server RSS ${e.rss_mb_before} MB before, peak ${e.rss_mb_peak} MB during`);
   }
 }
