@@ -107,6 +107,8 @@ async function run(kind: "pglite" | "postgres", databaseUrl?: string) {
     }
     for (const url of Object.values(pages)) await autocannon({ url, connections, duration: Math.max(1, Math.round(warmup / 3)), headers: { cookie } });
     const results = [
+      // The machine's speed of the moment: the signed-in 404 page (the shell, no data), as bench/contacts.ts.
+      await measure(`${kind}: GET signed-in 404 page (shell only), for scale`, `${base}/no-such-page`, cookie),
       await measure(`${kind}: GET /histories, ${rows} rows, first 50-row page`, pages.first, cookie),
       await measure(`${kind}: GET /histories, ${rows} rows, last 50-row page`, pages.last, cookie),
       await measure(`${kind}: GET /histories?username= (${rows / 5} rows), first page`, pages.filtered, cookie),
