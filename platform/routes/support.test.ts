@@ -207,7 +207,9 @@ describe("support: malformed bodies", () => {
       const a = await p.newAccount();
       const id = await createTicket(a);
       const example = valid(id);
-      const payloads = malformedPayloads(example).filter((m) => !validVariant(m));
+      // The emoji variant is at most 8000 characters as the limit counts them (UTF-16 units): a
+      // valid description or reply.
+      const payloads = malformedPayloads(example).filter((m) => !validVariant(m) && !/"(description|correspondence)": 10000-character string of emoji/.test(m.name));
       expect(payloads.length).toBeGreaterThanOrEqual(20);
       const snapshot = async () => [(await get(a, "get_ticket")).body, (await get(a, "get_correspondence", { ticket_id: id })).body];
       const before = await snapshot();
