@@ -107,11 +107,14 @@ async function run(kind: "pglite" | "postgres", databaseUrl?: string) {
     }
     for (const url of Object.values(pages)) await autocannon({ url, connections, duration: Math.max(1, Math.round(warmup / 3)), headers: { cookie } });
     const results = [
+      // The machine's speed of the moment: the signed-in 404 page (the shell, no data), as bench/contacts.ts.
+      await measure(`${kind}: GET signed-in 404 page (shell only), for scale`, `${base}/no-such-page`, cookie),
       await measure(`${kind}: GET /histories, ${rows} rows, first 50-row page`, pages.first, cookie),
       await measure(`${kind}: GET /histories, ${rows} rows, last 50-row page`, pages.last, cookie),
       await measure(`${kind}: GET /histories?username= (${rows / 5} rows), first page`, pages.filtered, cookie),
     ];
 
+    if (process.env.BENCH_EXPORT === "0") return { kind, results, export: null };
     // The export: every row, read as fast as the client can; RSS sampled meanwhile.
     const baseline = rssMb(server.pid!);
     let peak = baseline;
@@ -173,6 +176,7 @@ async function main() {
   for (const r of reports) for (const x of r.results) console.log(`| ${x.name} | ${x.requests_per_s} | ${x.p50_ms} | ${x.p99_ms} |`);
   for (const r of reports) {
     const e = r.export;
+    if (!e) continue;
     console.log(`${r.kind}: CSV export of ${e.rows} rows, ${e.mb} MB in ${e.seconds} s = ${e.mb_per_s} MB/s; server RSS ${e.rss_mb_before} MB before, peak ${e.rss_mb_peak} MB during`);
   }
 }

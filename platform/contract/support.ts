@@ -77,7 +77,7 @@ export const apiLogPlainMax = 1000;
  * number and `total_capped` is true (counting a million matching rows on every page view would
  * cost seconds). Unfiltered, the total is exact (a kept per-account counter).
  */
-export const apiLogCountCap = 10_000;
+export const apiLogCountCap = 2_000;
 
 /** The username shown: the IAM user's when one acted, else the account's (spec 3 §2.13). */
 export const logUsername = (e: Pick<ApiLogEntry, "iam_user_username" | "account_username">) => e.iam_user_username || e.account_username;

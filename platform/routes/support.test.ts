@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ticketCorrespondence, ticketEvents } from "../db/schema.ts";
 import { testPlatform, type TestAccount, type TestPlatform } from "../test/harness.ts";
+import { malformedPayloads, validVariants, type MalformedPayload } from "../test/malformed.ts";
 
 let p: TestPlatform;
 beforeAll(async () => {
@@ -193,4 +194,33 @@ describe("support: accounts and roles", () => {
     expect((await get(viewer, "get_ticket")).body).toHaveLength(1);
     expect((await get(a, "get-ticket-detail", { ticket_id: id })).body.state).toBe("Open");
   });
+});
+
+describe("support: malformed bodies", () => {
+  const cases: Array<{ call: string; valid: (ticketId: string) => Record<string, unknown>; validVariant: (m: MalformedPayload) => boolean }> = [
+    { call: "create_ticket", valid: () => ({ ...ticket }), validVariant: validVariants({ multiline: ["description"] }) },
+    { call: "add_correspondence", valid: (ticket_id) => ({ ticket_id, correspondence: "A reply" }), validVariant: validVariants({ multiline: ["correspondence"] }) },
+    { call: "resolve_ticket", valid: (ticket_id) => ({ ticket_id }), validVariant: validVariants({}) },
+  ];
+  for (const { call, valid, validVariant } of cases) {
+    it(`${call}: at least 20 malformed bodies all get a 4xx and change nothing`, async () => {
+      const a = await p.newAccount();
+      const id = await createTicket(a);
+      const example = valid(id);
+      // The emoji variant is at most 8000 characters as the limit counts them (UTF-16 units): a
+      // valid description or reply.
+      const payloads = malformedPayloads(example).filter((m) => !validVariant(m) && !/"(description|correspondence)": 10000-character string of emoji/.test(m.name));
+      expect(payloads.length).toBeGreaterThanOrEqual(20);
+      const snapshot = async () => [(await get(a, "get_ticket")).body, (await get(a, "get_correspondence", { ticket_id: id })).body];
+      const before = await snapshot();
+      const notRefused: string[] = [];
+      for (const m of payloads) {
+        const r = await p.call("POST", call, { token: a.token, rawBody: m.rawBody, contentType: m.contentType });
+        if (r.status < 400 || r.status >= 500) notRefused.push(`${m.name}: ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
+      }
+      expect(notRefused).toEqual([]);
+      expect(await snapshot()).toEqual(before);
+      expect((await post(a, call, example)).status).toBe(200);
+    });
+  }
 });
