@@ -32,7 +32,7 @@ async function rowAction(page: Page, username: string, item: string) {
   return d;
 }
 
-test("an owner adds an IAM user who sets a password from the e-mail; assigns an entity, changes the role, deletes it", async ({
+test("Add IAM User: validation, created, and the new user sets a password from the e-mail and signs in", async ({
   page,
   account,
   signIn,
@@ -95,6 +95,17 @@ test("an owner adds an IAM user who sets a password from the e-mail; assigns an 
   } finally {
     await other.close();
   }
+});
+
+test("row actions: Assign Entity, Update IAM role, Delete IAM User", async ({ page, account, signIn, api }) => {
+  await createEntity(api, account, "Headquarters");
+  await createEntity(api, account, "Branch East");
+  const username = uniqueEmail("rowan");
+  expect((await api(account, "POST", "create-iam-user", { username, entity_name: "Headquarters", name: "Rowan" })).status).toBe(200);
+  await signIn(account);
+  await page.goto("/iam");
+  const row = usersTable(page).getByRole("row", { name: new RegExp(username.replace(/[.+]/g, "\\$&")) });
+  await expect(row).toContainText("Headquarters");
 
   // Assign Entity: nothing chosen first.
   let assign = await rowAction(page, username, "Assign Entity");
