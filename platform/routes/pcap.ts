@@ -276,7 +276,7 @@ const getUploadUrlRoute = createRoute({
   security: bearer,
   middleware: [writerOnly],
   request: { query: UploadUrlQuery },
-  responses: { ...ok(UploadUrlSchema), ...errors(401, 422) },
+  responses: { ...ok(UploadUrlSchema), ...errors(401, 403, 422) },
 });
 
 const signedUploadRoute = createRoute({
@@ -305,7 +305,7 @@ const streamUploadRoute = createRoute({
   security: bearer,
   middleware: [writerOnly],
   request: { query: UploadUrlQuery, ...binaryBody("the capture file") },
-  responses: { ...ok(UploadedSchema), ...errors(401, 422), ...tooLarge413 },
+  responses: { ...ok(UploadedSchema), ...errors(401, 403, 422), ...tooLarge413 },
 });
 
 const analyzeRoute = createRoute({
