@@ -11,7 +11,7 @@ import {
   TOO_LARGE_DETAIL,
   UPLOAD_URL_TTL_SECONDS,
 } from "../domain/pcap.ts";
-import { caller, type Ctx } from "../lib/context.ts";
+import { caller, writerOnly, type Ctx } from "../lib/context.ts";
 import { ErrorSchema } from "../lib/errors.ts";
 import { bearer, errors, jsonBody, ok } from "../lib/openapi.ts";
 import { renderPcapInsightsPdf } from "../reports/pcap-insights.ts";
@@ -274,8 +274,9 @@ const getUploadUrlRoute = createRoute({
   description:
     "Then PUT the file (raw body) to `s3_url` within 15 minutes, and call analyze-s3-pcap with the key. The embedded store's URL is single-use and refuses bodies over 10737418240 bytes with 413.",
   security: bearer,
+  middleware: [writerOnly],
   request: { query: UploadUrlQuery },
-  responses: { ...ok(UploadUrlSchema), ...errors(401, 422) },
+  responses: { ...ok(UploadUrlSchema), ...errors(401, 403, 422) },
 });
 
 const signedUploadRoute = createRoute({
@@ -302,8 +303,9 @@ const streamUploadRoute = createRoute({
   description:
     "The raw body (application/octet-stream) is streamed into the object store under a new key. Same 10 GB limit as the signed URL (413). Then call analyze-s3-pcap with the key.",
   security: bearer,
+  middleware: [writerOnly],
   request: { query: UploadUrlQuery, ...binaryBody("the capture file") },
-  responses: { ...ok(UploadedSchema), ...errors(401, 422), ...tooLarge413 },
+  responses: { ...ok(UploadedSchema), ...errors(401, 403, 422), ...tooLarge413 },
 });
 
 const analyzeRoute = createRoute({

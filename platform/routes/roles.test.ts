@@ -25,10 +25,7 @@ const readonlyAllowed: Record<string, string> = {
   "post /update-iam-user": "the caller's own password and profile (spec 1 §6: IAM users update their own)",
   "post /iam-user-enable-mfa": "the caller's own login codes",
   "post /iam-user-disable-mfa": "the caller's own login codes",
-  // The PCAP analyzer is a free tool that changes nothing in the account (platform/routes/pcap.test.ts:
-  // "lets readonly IAM users use the analyzer"): uploading a capture to analyse it is not a change.
-  "post /upload-pcap-stream": "the PCAP analyzer's upload: a free tool that changes nothing in the account",
-  "post /perform-flow-analysis": "the PCAP analyzer's report of an uploaded capture: a read sent as POST",
+  "post /perform-flow-analysis": "computes a report of a stored capture; changes nothing (a read sent as POST, spec 3 §7)",
 };
 
 /** Mutating calls an admin IAM user may not make: billing and deleting the account (spec 1 §6, issue 13). */

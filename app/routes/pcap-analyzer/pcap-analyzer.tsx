@@ -9,6 +9,8 @@ import { readForm } from "../../lib/csrf.server.ts";
 import { messages, parseZoom, safeFrom, uploadErrorFromCode, uploadErrorMessage, type FlowReport, type PcapAnalysis, type PcapSession, PCAP_DEFAULT_PAGE_SIZE, PCAP_SESSION_SORTABLE } from "../../lib/pcap.ts";
 import { analysisFailure } from "../../lib/pcap.server.ts";
 import { requireSession } from "../../lib/session.server.ts";
+import { requireWriter } from "../../lib/roles.server.ts";
+import { useCanWrite } from "../../components/hooks.ts";
 import { ErrorPage } from "../../root.tsx";
 import { parseTableQuery, type TablePage } from "../../lib/table.server.ts";
 import { rowsJson } from "../../lib/table-rows.ts";
@@ -89,7 +91,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** The JS path's last step: analyse the uploaded capture, then show it with 'Successfully analyzed.'. */
 export async function action({ request }: Route.ActionArgs) {
-  await requireSession(request);
+  await requireWriter(request);
   const form = await readForm(request);
   if (form.get("intent") !== "analyze") throw data({ message: "Unknown action." }, { status: 400 });
   const key = form.get("key");
@@ -124,6 +126,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 export default function PcapAnalyzer({ loaderData, actionData }: Route.ComponentProps) {
   const { closeHref, from, key, name, analysis, error, table, report, session, uploadError } = loaderData;
   const navigation = useNavigation();
+  const canWrite = useCanWrite();
   // Read here, not from the loader: a zoom change does not run the loader again (shouldRevalidate).
   const [params] = useSearchParams();
   const zoom = parseZoom(params.get("zoom"));
@@ -146,7 +149,12 @@ export default function PcapAnalyzer({ loaderData, actionData }: Route.Component
           </Link>
         </header>
 
-        <UploadForm from={from} currentKey={analysis ? key : null} serverError={actionData && "error" in actionData ? actionData.error : uploadError} />
+        {/* Uploading stores a capture in the account: writers only (app/lib/roles.ts). */}
+        {canWrite ? (
+          <UploadForm from={from} currentKey={analysis ? key : null} serverError={actionData && "error" in actionData ? actionData.error : uploadError} />
+        ) : (
+          <p className="alert alert-info alert-soft">Your IAM role is readonly: uploading a capture needs an admin or the account owner.</p>
+        )}
 
         {error ? (
           <div role="alert" className="alert alert-error alert-soft border-error text-base-content border">

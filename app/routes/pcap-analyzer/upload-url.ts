@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { apiGet } from "../../lib/api.server.ts";
 import { readForm } from "../../lib/csrf.server.ts";
 import { cleanFileName } from "../../lib/pcap.ts";
-import { requireSession } from "../../lib/session.server.ts";
+import { requireWriter } from "../../lib/roles.server.ts";
 import type { Route } from "./+types/upload-url";
 
 /*
@@ -17,7 +17,7 @@ export async function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireSession(request);
+  await requireWriter(request);
   const form = await readForm(request);
   const name = form.get("pcap_file_name");
   if (typeof name !== "string" || !name.trim()) {

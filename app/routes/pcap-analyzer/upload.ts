@@ -4,6 +4,7 @@ import { messages, safeFrom } from "../../lib/pcap.ts";
 import { analysisFailure, receiveMultipartUpload, sessionEnded } from "../../lib/pcap.server.ts";
 import { requirePost } from "../../lib/csrf.server.ts";
 import { requireSession } from "../../lib/session.server.ts";
+import { requireWriter } from "../../lib/roles.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/upload";
 
@@ -31,6 +32,7 @@ export async function loader() {
 export async function action({ request }: Route.ActionArgs) {
   requirePost(request);
   const user = await requireSession(request);
+  await requireWriter(request);
   const rawFrom = new URL(request.url).searchParams.get("from");
   const from = rawFrom ? safeFrom(rawFrom) : null;
   const back = pagePath({ from });
