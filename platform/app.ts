@@ -9,6 +9,7 @@ import { renderApiReference } from "./lib/reference.ts";
 import { registerAccountCalls } from "./routes/account.ts";
 import { registerAuthCalls } from "./routes/auth.ts";
 import { registerContactCalls } from "./routes/contacts.ts";
+import { registerEndpointCalls } from "./routes/endpoints.ts";
 import { registerEntityCalls } from "./routes/entities.ts";
 import { registerIamCalls } from "./routes/iam.ts";
 import { registerPcapCalls } from "./routes/pcap.ts";
@@ -78,6 +79,7 @@ export function createPlatformApp(deps: PlatformDeps): PlatformApp {
   registerEntityCalls(app);
   registerContactCalls(app);
   registerPcapCalls(app);
+  registerEndpointCalls(app);
 
   app.get("/health", (c) => c.json({ status: "ok", database: deps.dbKind }));
 
