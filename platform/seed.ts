@@ -3,6 +3,7 @@ import { accounts, contactEntities, contacts, entities } from "./db/schema.ts";
 import { createAccount } from "./domain/accounts.ts";
 import type { PlatformDeps } from "./lib/context.ts";
 import { newId } from "./lib/ids.ts";
+import { seedEndpoints } from "./domain/endpoints-seed.ts";
 
 export const demoUsername = "demo@linkwise.example";
 
@@ -41,5 +42,6 @@ export async function seedDemo(deps: PlatformDeps) {
     });
     await deps.db.insert(contactEntities).values({ contactId, entityId: i === 2 ? branch : hq, contactTypes: type });
   }
+  await seedEndpoints(deps, account.accountId);
   console.log(`[platform] demo account ready: username ${demoUsername} password ${deps.config.demoPassword}`);
 }

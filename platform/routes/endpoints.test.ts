@@ -384,3 +384,21 @@ describe("endpoints: malformed payloads", () => {
     });
   }
 });
+
+describe("endpoints: demo data", () => {
+  it("seeds an endpoint of every kind, with user agents on the agent endpoint", async () => {
+    const { seedEndpoints } = await import("../domain/endpoints-seed.ts");
+    const a = await p.newAccount();
+    await seedEndpoints(p.deps, a.accountId);
+    const list = (await get(a, "list-endpoint")).body as any[];
+    expect(list.map((e) => e.deployment).sort()).toEqual(["agent", "aws", "azure", "network", "onprem"]);
+    const agent = list.find((e) => e.deployment === "agent");
+    const detail = (await get(a, "get-endpoint-detail", { ep_id: agent.ep_id })).body;
+    expect(detail.user_agents.map((u: any) => u.name)).toEqual(["Alice Laptop", "Bob Laptop"]);
+    for (const u of detail.user_agents) {
+      expect(["up", "down"]).toContain(u.op_state);
+      expect(["success", "failed"]).toContain(u.last_auth_status);
+    }
+    expect((await get(a, "list-endpoint-node-group")).body.map((g: any) => g.ep_node_group_name)).toEqual(["Branch Nodes", "HQ Nodes"]);
+  });
+});
