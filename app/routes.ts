@@ -29,6 +29,7 @@ export default [
   route("pcap-analyzer/sessions.csv", "routes/pcap-analyzer/sessions-csv.ts"),
   route("contacts/export.csv", "routes/contacts/export.ts"),
   route("entities/export.csv", "routes/entities/export.ts"),
+  route("app-services/export.csv", "routes/app-services/export.ts"),
   route("endpoints/export.csv", "routes/endpoints/export.ts"),
 
   // Protected (spec 3 §2.2): the shell layout guards them all.
@@ -41,7 +42,7 @@ export default [
     comingSoon("/main-dashboard"),
     comingSoon("/dashboard"),
     comingSoon("/billing"),
-    comingSoon("/app-services"),
+    route("app-services", "routes/app-services/route.tsx"),
     route("endpoints", "routes/endpoints/route.tsx"),
     comingSoon("/iam"),
     comingSoon("/service-nodes"),

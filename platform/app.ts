@@ -7,6 +7,7 @@ import type { Env, PlatformDeps } from "./lib/context.ts";
 import { ApiError, zodIssuesToDetail } from "./lib/errors.ts";
 import { renderApiReference } from "./lib/reference.ts";
 import { registerAccountCalls } from "./routes/account.ts";
+import { registerAppServiceCalls } from "./routes/app-services.ts";
 import { registerAuthCalls } from "./routes/auth.ts";
 import { registerContactCalls } from "./routes/contacts.ts";
 import { registerEndpointCalls } from "./routes/endpoints.ts";
@@ -79,6 +80,7 @@ export function createPlatformApp(deps: PlatformDeps): PlatformApp {
   registerEntityCalls(app);
   registerContactCalls(app);
   registerPcapCalls(app);
+  registerAppServiceCalls(app);
   registerEndpointCalls(app);
 
   app.get("/health", (c) => c.json({ status: "ok", database: deps.dbKind }));

@@ -3,6 +3,7 @@ import { accounts, contactEntities, contacts, entities } from "./db/schema.ts";
 import { createAccount } from "./domain/accounts.ts";
 import type { PlatformDeps } from "./lib/context.ts";
 import { newId } from "./lib/ids.ts";
+import { seedAppServices } from "./seed-app-services.ts";
 import { seedEndpoints } from "./domain/endpoints-seed.ts";
 
 export const demoUsername = "demo@linkwise.example";
@@ -42,6 +43,7 @@ export async function seedDemo(deps: PlatformDeps) {
     });
     await deps.db.insert(contactEntities).values({ contactId, entityId: i === 2 ? branch : hq, contactTypes: type });
   }
+  await seedAppServices(deps, account.accountId);
   await seedEndpoints(deps, account.accountId);
   console.log(`[platform] demo account ready: username ${demoUsername} password ${deps.config.demoPassword}`);
 }

@@ -67,3 +67,10 @@ export async function seedContacts(api: Api, account: Account, contacts: Array<P
   for (const c of contacts) ids.push(await createContact(api, account, { entity_name: entities[0], ...c }));
   return ids;
 }
+
+/** Creates an App Service through the platform API; returns its id. */
+export async function createAppService(api: Api, account: Account, body: Record<string, unknown>) {
+  const res = await api(account, "POST", "create-app-service", body);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.app_service_id as string;
+}
