@@ -207,7 +207,7 @@ test.describe("endpoints", () => {
 
     dialog = await rowAction(page, "VPC", "Delete", "Delete Endpoint");
     await dialog.getByRole("textbox").fill("delete");
-    await dialog.getByRole("button", { name: "Delete" }).click();
+    await dialog.getByRole("button", { name: "Delete", exact: true }).click();
     await expect(toast(page, "Endpoint removed.")).toBeVisible();
     await expect(table(page).getByRole("link", { name: "VPC", exact: true })).toHaveCount(0);
   });
