@@ -32,6 +32,7 @@ export default [
   route("histories/export.csv", "routes/histories/export.ts"),
   route("iam/export.csv", "routes/iam/export.ts"),
   route("app-services/export.csv", "routes/app-services/export.ts"),
+  route("endpoints/export.csv", "routes/endpoints/export.ts"),
 
   // Protected (spec 3 §2.2): the shell layout guards them all.
   layout("routes/_shell.tsx", [
@@ -44,7 +45,7 @@ export default [
     comingSoon("/dashboard"),
     route("billing", "routes/billing/route.tsx"),
     route("app-services", "routes/app-services/route.tsx"),
-    comingSoon("/endpoints"),
+    route("endpoints", "routes/endpoints/route.tsx"),
     route("iam", "routes/iam/route.tsx"),
     comingSoon("/service-nodes"),
     comingSoon("/service-node-groups"),

@@ -11,6 +11,7 @@ import { registerAppServiceCalls } from "./routes/app-services.ts";
 import { registerAuthCalls } from "./routes/auth.ts";
 import { registerBillingCalls } from "./routes/billing.ts";
 import { registerContactCalls } from "./routes/contacts.ts";
+import { registerEndpointCalls } from "./routes/endpoints.ts";
 import { registerEntityCalls } from "./routes/entities.ts";
 import { registerIamCalls } from "./routes/iam.ts";
 import { registerPcapCalls } from "./routes/pcap.ts";
@@ -84,6 +85,7 @@ export function createPlatformApp(deps: PlatformDeps): PlatformApp {
   registerSupportCalls(app);
   registerBillingCalls(app);
   registerAppServiceCalls(app);
+  registerEndpointCalls(app);
 
   app.get("/health", (c) => c.json({ status: "ok", database: deps.dbKind }));
 

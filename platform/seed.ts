@@ -6,6 +6,7 @@ import { seedDemoBilling } from "./domain/billing.ts";
 import type { PlatformDeps } from "./lib/context.ts";
 import { newId } from "./lib/ids.ts";
 import { seedAppServices } from "./seed-app-services.ts";
+import { seedEndpoints } from "./domain/endpoints-seed.ts";
 
 export const demoUsername = "demo@linkwise.example";
 
@@ -47,5 +48,6 @@ export async function seedDemo(deps: PlatformDeps) {
   await seedSupportDemo(deps.db, account.accountId, demoUsername);
   await seedDemoBilling(deps.db, account.accountId);
   await seedAppServices(deps, account.accountId);
+  await seedEndpoints(deps, account.accountId);
   console.log(`[platform] demo account ready: username ${demoUsername} password ${deps.config.demoPassword}`);
 }

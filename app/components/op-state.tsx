@@ -35,3 +35,14 @@ export function opStateCell(value: string | null | undefined, label = "Op state"
     value,
   );
 }
+
+/** "Admin / Op" in one cell: the admin state, a slash, then the op-state dot (spec 1 §4). */
+export function adminOpStateCell(admin: string | null | undefined, op: string | null | undefined): StaticNode {
+  return h(
+    "span",
+    { class: "inline-flex flex-wrap items-center gap-x-1" },
+    h("span", null, h("span", { class: "sr-only" }, "Admin state: "), admin || "N/A"),
+    h("span", { "aria-hidden": "true" }, "/"),
+    opStateCell(op),
+  );
+}

@@ -111,3 +111,35 @@ export const endpointSortable = [
   "created_at",
 ] as const;
 export type EndpointSortColumn = (typeof endpointSortable)[number];
+
+// ---------------------------------------------------------------------------------------------
+// What the endpoints calls answer beside the stored fields (platform/routes/endpoints.ts)
+
+export { sizeMbps } from "./app-services.ts";
+
+/** An endpoint as list-endpoint answers it: the stored fields and the names of what it links to. */
+export interface EndpointRow extends Endpoint {
+  /** The app service's name ('' when it is gone). */
+  app_service_name: string;
+  /** The node group's name ('' when none). */
+  ep_node_group_name: string;
+}
+
+/** A user agent linked to an endpoint (spec 1 §3 "User agent (shown on an endpoint)"); its state from the fleet. */
+export interface EndpointUserAgent {
+  user_agent_id: string;
+  name: string;
+  email: string;
+  description: string;
+  admin_state: string;
+  op_state: string;
+  op_state_change_at: string;
+  last_auth_time: string;
+  last_auth_status: string;
+  created_at: string;
+}
+
+/** get-endpoint-detail: the endpoint with the user agents linked to it. */
+export interface EndpointDetail extends EndpointRow {
+  user_agents: EndpointUserAgent[];
+}

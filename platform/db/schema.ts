@@ -550,3 +550,40 @@ export const endpoints = pgTable(
     index("endpoints_ep_node_group_idx").on(t.epNodeGroupId),
   ],
 );
+
+/*
+ * User agents and their links to endpoints (spec 2 §3 User agent; spec 1 §3 "User agent (shown on
+ * an endpoint)"), created by the endpoints module for its Agents tab; the user agents issue adds
+ * its calls on them. Op state and authentication come from platform/fleet (userAgentStatus).
+ */
+export const userAgents = pgTable(
+  "user_agents",
+  {
+    userAgentId: text("user_agent_id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    description: text("description").notNull().default(""),
+    appServiceId: text("app_service_id").references(() => appServices.appServiceId, { onDelete: "set null" }),
+    adminState: text("admin_state").notNull().default("up"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("user_agents_account_idx").on(t.accountId, t.createdAt)],
+);
+
+/** A user agent may be linked to several endpoints (spec 2 §4). */
+export const userAgentEndpoints = pgTable(
+  "user_agent_endpoints",
+  {
+    userAgentId: text("user_agent_id")
+      .notNull()
+      .references(() => userAgents.userAgentId, { onDelete: "cascade" }),
+    epId: text("ep_id")
+      .notNull()
+      .references(() => endpoints.epId, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userAgentId, t.epId] }), index("user_agent_endpoints_ep_idx").on(t.epId)],
+);

@@ -17,7 +17,6 @@ import {
 } from "../domain/contacts.ts";
 import { cachedJson } from "../lib/auth.ts";
 import { caller, requireWriter, writerOnly } from "../lib/context.ts";
-import { ApiError } from "../lib/errors.ts";
 import { emailField, idField, isSingleLine, junkMessage, limits, line, maxMessage, multiline, requiredName } from "../lib/fields.ts";
 import { exportQuery, idsFilter, listQuery, ndjsonOk, ndjsonResponse, pageSchema, wantsPage } from "../lib/list.ts";
 import { bearer, DetailSchema, errors, jsonBody, ok, writeResponses } from "../lib/openapi.ts";
@@ -173,16 +172,7 @@ const exportContactsRoute = createRoute({
   responses: { ...ndjsonOk(ContactSchema, "One Contact (JSON) per line"), ...errors(401, 404, 422) },
 });
 
-const getContactByEpId = createRoute({
-  method: "get",
-  path: "/get-contact-by-ep-id",
-  tags: ["Contacts"],
-  summary: "The contacts of an endpoint",
-  description: "Endpoints do not exist on this platform yet: every ep_id answers 404 'Endpoint not found'.",
-  security: bearer,
-  request: { query: z.object({ ep_id: idField("Endpoint id") }) },
-  responses: { ...ok(z.array(ContactSchema)), ...errors(401, 404, 422) },
-});
+// get-contact-by-ep-id: platform/routes/endpoints.ts (it reads the endpoint's contacts).
 
 const createContactRoute = createRoute({
   method: "post",
@@ -283,11 +273,6 @@ export function registerContactCalls(app: PlatformApp) {
     const query = c.req.valid("query");
     const rows = exportContacts(c.get("deps").db, who.accountId, { ...query, entityId: query.entity_id });
     return (await ndjsonResponse(rows, c.req.raw.signal)) as never;
-  });
-
-  app.openapi(getContactByEpId, async (c) => {
-    caller(c);
-    throw new ApiError(404, "Endpoint not found");
   });
 
   app.openapi(createContactRoute, async (c) => {

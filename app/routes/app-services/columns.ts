@@ -1,6 +1,6 @@
 import { h, timeCell } from "../../components/cell.ts";
 import type { Column } from "../../components/data-table.tsx";
-import { opStateCell } from "../../components/op-state.tsx";
+import { adminOpStateCell } from "../../components/op-state.tsx";
 import type { CsvColumn } from "../../lib/csv.ts";
 import { formatTime } from "../../lib/format.ts";
 import { deploymentLabels, protoLabel, type AppService } from "./model.ts";
@@ -10,16 +10,12 @@ import { deploymentLabels, protoLabel, type AppService } from "./model.ts";
 export const sortable = ["app_service_name", "app_service_id", "deployment", "op_state", "size", "health", "proto", "port", "created_at"];
 export const hideable = ["created_at"];
 
-/** Admin state, then the op-state dot (spec 1 §4: up green, anything else red; the state is also written out). */
-function state(r: AppService) {
-  return h("span", { class: "inline-flex items-center gap-1 whitespace-nowrap" }, `${r.admin_state} / `, opStateCell(r.op_state));
-}
 
 export const columns: Column<AppService>[] = [
   { id: "app_service_name", header: "Service Name", sortable: true, cell: (r) => r.app_service_name },
   { id: "app_service_id", header: "Service ID", sortable: true, cell: (r) => h("code", { class: "text-xs" }, r.app_service_id) },
   { id: "deployment", header: "Deployment", sortable: true, cell: (r) => deploymentLabels[r.deployment] ?? r.deployment },
-  { id: "op_state", header: "Admin / Op State", sortable: true, cell: (r) => state(r) },
+  { id: "op_state", header: "Admin / Op State", sortable: true, cell: (r) => adminOpStateCell(r.admin_state, r.op_state) },
   { id: "size", header: "Size", sortable: true, cell: (r) => r.size },
   { id: "health", header: "Health", sortable: true, cell: (r) => (r.health === null ? "" : `${r.health}%`) },
   { id: "proto", header: "Protocol", sortable: true, cell: (r) => (r.proto ? protoLabel(r.proto) : "") },

@@ -1,0 +1,60 @@
+/*
+ * The Endpoints screen's shapes and constants (spec 1 §3 Endpoint, §5, §9). The form schemas are
+ * in schemas.server.ts: only the action uses them, so zod is not shipped to the browser.
+ */
+import type { EndpointDeployment } from "../../../platform/contract/endpoints.ts";
+
+export type { EndpointDeployment, EndpointNodeGroup, EndpointSession, NetflowRow } from "../../../platform/contract/endpoints.ts";
+export type { EndpointRow as Endpoint, EndpointDetail, EndpointUserAgent } from "../../../platform/contract/endpoints.ts";
+export { endpointDeployments, defaultEndpointDeployment, sizes } from "../../../platform/contract/endpoints.ts";
+
+/** The phrase Delete asks for (spec 1 §5: "a confirmation word"). */
+export const DELETE_PHRASE = "delete";
+
+const labels: Record<EndpointDeployment, string> = { agent: "Agent", onprem: "On-prem", aws: "AWS", azure: "Azure", network: "Network" };
+export const deploymentLabel = (d: string) => labels[d as EndpointDeployment] ?? d;
+
+/** The Netflows tab's ranges (spec 1 §9), default the first. */
+export const NETFLOW_RANGES = [
+  { id: "1h", label: "1h", ms: 3600_000 },
+  { id: "3h", label: "3h", ms: 3 * 3600_000 },
+  { id: "12h", label: "12h", ms: 12 * 3600_000 },
+  { id: "1d", label: "1d", ms: 24 * 3600_000 },
+  { id: "3d", label: "3d", ms: 3 * 24 * 3600_000 },
+  { id: "1w", label: "1w", ms: 7 * 24 * 3600_000 },
+] as const;
+
+/** The fields of the create form that survive the new-node-group panel (kept in the URL's `draft`). */
+export const DRAFT_FIELDS = [
+  "deployment",
+  "ep_name",
+  "app_service_id",
+  "ep_node_group_id",
+  "ep_node_id",
+  "region",
+  "consumer_principle",
+  "real_subnets",
+  "bgp_enabled",
+  "bgp_local_asn",
+  "bgp_peer_asn",
+  "bgp_peer_ip",
+] as const;
+export type Draft = Partial<Record<(typeof DRAFT_FIELDS)[number], string>>;
+
+/** The draft in the URL (`draft=` a query string of the fields), read leniently. */
+export function readDraft(raw: string | null): Draft {
+  const out: Draft = {};
+  if (!raw) return out;
+  const params = new URLSearchParams(raw);
+  for (const f of DRAFT_FIELDS) {
+    const v = params.get(f);
+    if (v !== null) out[f] = v.slice(0, 2000);
+  }
+  return out;
+}
+
+export function writeDraft(draft: Draft): string {
+  const params = new URLSearchParams();
+  for (const f of DRAFT_FIELDS) if (draft[f]) params.set(f, draft[f]!);
+  return params.toString();
+}

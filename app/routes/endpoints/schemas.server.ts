@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
+import { endpointDeployments, endpointLimits } from "../../../platform/contract/endpoints.ts";
+import { DELETE_PHRASE } from "./model.ts";
+
+/*
+ * The Endpoints screen's form schemas (spec 1 §5), one per form, used by the route's action.
+ * Server-only (zod stays out of the browser). The platform checks the addresses (CIDRs, IPs,
+ * ASN ranges) again and its messages are shown beside the fields.
+ */
+
+const epId = z.string({ error: "The endpoint is missing." });
+const required = (message: string, max: number = endpointLimits.text) => z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters.`);
+const optional = (max: number = endpointLimits.text) => z.string().trim().max(max, `Must be at most ${max} characters.`).optional();
+const asn = (what: string) =>
+  z.coerce
+    .number({ error: `${what} must be a number.` })
+    .int(`${what} must be a whole number.`)
+    .min(1, `${what} must be between 1 and 4294967295.`)
+    .max(4294967295, `${what} must be between 1 and 4294967295.`)
+    .optional();
+
+export const CreateEndpointSchema = z
+  .object({
+    deployment: z.enum(endpointDeployments, { error: "Choose a location." }),
+    ep_name: required("Endpoint name is required.", endpointLimits.name),
+    app_service_id: required("Choose an app service."),
+    ep_node_group_id: optional(),
+    ep_node_id: optional(),
+    region: optional(),
+    consumer_principle: optional(),
+    real_subnets: optional(endpointLimits.description),
+    bgp_enabled: z.boolean().optional(),
+    bgp_local_asn: asn("Local ASN"),
+    bgp_peer_asn: asn("Peer ASN"),
+    bgp_peer_ip: optional(),
+  })
+  .superRefine((v, ctx) => {
+    const need = (value: unknown, path: string, message: string) => {
+      if (value === undefined || value === "") ctx.addIssue({ code: "custom", path: [path], message });
+    };
+    if (v.deployment === "onprem" || v.deployment === "network") {
+      need(v.ep_node_group_id, "ep_node_group_id", "Choose a node group.");
+      need(v.ep_node_id, "ep_node_id", "Node is required.");
+    }
+    if (v.deployment === "aws") {
+      need(v.region, "region", "Region is required.");
+      need(v.consumer_principle, "consumer_principle", "Allowed principal is required.");
+    }
+    if (v.deployment === "azure") {
+      need(v.region, "region", "Region is required.");
+      need(v.consumer_principle, "consumer_principle", "Subscription id is required.");
+    }
+    if (v.deployment === "network") {
+      need(v.real_subnets, "real_subnets", "Real subnets are required.");
+      if (v.bgp_enabled) {
+        need(v.bgp_local_asn, "bgp_local_asn", "Local ASN is required when BGP is on.");
+        need(v.bgp_peer_asn, "bgp_peer_asn", "Peer ASN is required when BGP is on.");
+        need(v.bgp_peer_ip, "bgp_peer_ip", "Peer IP is required when BGP is on.");
+      }
+    }
+  });
+
+export const NodeGroupSchema = z.object({
+  ep_node_group_name: required("Node group name is required.", endpointLimits.name),
+  draft: z.string().max(20000).optional(),
+});
+
+export const NameSchema = z.object({ ep_id: epId, ep_name: required("Endpoint name is required.", endpointLimits.name) });
+export const DescriptionSchema = z.object({ ep_id: epId, description: optional(endpointLimits.description) });
+export const AgentDetailsSchema = z.object({
+  ep_id: epId,
+  user_agent_dns_servers: optional(endpointLimits.description),
+  user_agent_cidrs: optional(endpointLimits.description),
+});
+export const ResizeSchema = z.object({ ep_id: epId, direction: z.enum(["up", "down"], { error: "Choose up or down." }).default("up") });
+export const ContactsSchema = z.object({
+  ep_id: epId,
+  primary_contact_id: z.string().optional(),
+  secondary_contact_id: z.string().optional(),
+});
+export const EpIdSchema = z.object({ ep_id: epId });
+export const DeleteSchema = confirmPhraseSchema(DELETE_PHRASE, { ep_id: epId });

@@ -1,0 +1,479 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { appServices, contacts, endpointNodeGroups, endpoints, userAgentEndpoints, userAgents } from "../db/schema.ts";
+import { fleetKinds, sqlKindSource, type FleetObject } from "../fleet/index.ts";
+import { fleetOf } from "../fleet/runtime.ts";
+import type { PlatformDeps } from "../lib/context.ts";
+import { ApiError, badRequest, conflict, notFound } from "../lib/errors.ts";
+import { newId } from "../lib/ids.ts";
+import { inOrder, keysetBatches, likePatterns, orderKey, queryPage, type ListPage } from "../lib/list.ts";
+import {
+  sizes,
+  sizeMbps,
+  type EndpointRow as Endpoint,
+  type EndpointDeployment,
+  type EndpointDetail,
+  type EndpointNodeGroup,
+  type EndpointSession,
+  type EndpointSortColumn,
+  type EndpointUserAgent,
+  type NetflowRow,
+  type Size,
+} from "../contract/endpoints.ts";
+import { pgErrorCode, type DbOrTx } from "./entities.ts";
+
+/*
+ * Endpoints of an account (spec 1 §3 Endpoint, §5, §7 Endpoints) and the endpoint node groups the
+ * create dialog uses (spec 2 §3). Plain functions taking the account id; every query is scoped to
+ * it, so another account's ids answer 404. Traffic-derived answers come from the fleet.
+ */
+
+export const endpointNotFound = () => notFound("Endpoint not found");
+
+// The fleet clock lists endpoints as traffic objects (they have no outages of their own) and may
+// set their op state with a compare-and-set by time (docs/fleet.md).
+fleetKinds.register(
+  sqlKindSource({
+    kind: "endpoint",
+    table: "endpoints",
+    id: "ep_id",
+    accountId: "account_id",
+    opState: "op_state",
+    opStateChangeAt: "op_state_change_at",
+    contractedMbps: `case size when 'small' then ${sizeMbps.small} when 'medium' then ${sizeMbps.medium} when 'large' then ${sizeMbps.large} when 'xlarge' then ${sizeMbps.xlarge} else ${sizeMbps.small} end`,
+  }),
+);
+
+const iso = (d: Date | string | null | undefined): string | null => (d === null || d === undefined ? null : new Date(d).toISOString());
+const fullName = (first: string | null, last: string | null) => (first === null && last === null ? null : `${first ?? ""} ${last ?? ""}`.trim());
+
+/** The endpoint columns and the names the list shows beside them. */
+function endpointSelect() {
+  return {
+    ep_id: endpoints.epId,
+    ep_name: endpoints.epName,
+    description: endpoints.description,
+    account_id: endpoints.accountId,
+    fqdn: endpoints.fqdn,
+    ip_addr: endpoints.ipAddr,
+    created_at: endpoints.createdAt,
+    admin_state: endpoints.adminState,
+    admin_state_change_at: endpoints.adminStateChangeAt,
+    op_state: endpoints.opState,
+    op_state_change_at: endpoints.opStateChangeAt,
+    size: endpoints.size,
+    hosting_id: endpoints.hostingId,
+    app_service_id: endpoints.appServiceId,
+    app_service_name: sql<string | null>`(select a.app_service_name from app_services a where a.app_service_id = "endpoints"."app_service_id")`,
+    region: endpoints.region,
+    consumer_principle: endpoints.consumerPrinciple,
+    deployment: endpoints.deployment,
+    approval_status: endpoints.approvalStatus,
+    ep_node_id: endpoints.epNodeId,
+    ep_node_group_id: endpoints.epNodeGroupId,
+    ep_node_group_name: sql<string | null>`(select g.ep_node_group_name from endpoint_node_groups g where g.ep_node_group_id = "endpoints"."ep_node_group_id")`,
+    network_mode_enabled: endpoints.networkModeEnabled,
+    address_translation_enabled: endpoints.addressTranslationEnabled,
+    bgp_enabled: endpoints.bgpEnabled,
+    bgp_local_asn: endpoints.bgpLocalAsn,
+    bgp_peer_asn: endpoints.bgpPeerAsn,
+    bgp_local_ip: endpoints.bgpLocalIp,
+    bgp_peer_ip: endpoints.bgpPeerIp,
+    bgp_advertised_routes: endpoints.bgpAdvertisedRoutes,
+    real_subnets: endpoints.realSubnets,
+    virtual_subnets: endpoints.virtualSubnets,
+    proxying_enabled: endpoints.proxyingEnabled,
+    user_agent_dns_servers: endpoints.userAgentDnsServers,
+    user_agent_cidrs: endpoints.userAgentCidrs,
+    primary_contact_id: endpoints.primaryContactId,
+    secondary_contact_id: endpoints.secondaryContactId,
+    p_first: sql<string | null>`(select c.first_name from contacts c where c.contact_id = "endpoints"."primary_contact_id")`,
+    p_last: sql<string | null>`(select c.last_name from contacts c where c.contact_id = "endpoints"."primary_contact_id")`,
+    s_first: sql<string | null>`(select c.first_name from contacts c where c.contact_id = "endpoints"."secondary_contact_id")`,
+    s_last: sql<string | null>`(select c.last_name from contacts c where c.contact_id = "endpoints"."secondary_contact_id")`,
+  };
+}
+
+type SelectedRow = { [K in keyof ReturnType<typeof endpointSelect>]: any };
+
+function toEndpoint(r: SelectedRow): Endpoint {
+  const { p_first, p_last, s_first, s_last, ...rest } = r;
+  return {
+    ...rest,
+    app_service_name: rest.app_service_name ?? "",
+    ep_node_group_name: rest.ep_node_group_name ?? "",
+    created_at: iso(rest.created_at)!,
+    admin_state_change_at: iso(rest.admin_state_change_at)!,
+    op_state_change_at: iso(rest.op_state_change_at)!,
+    bgp_local_asn: rest.bgp_local_asn === null ? null : Number(rest.bgp_local_asn),
+    bgp_peer_asn: rest.bgp_peer_asn === null ? null : Number(rest.bgp_peer_asn),
+    primary_contact: rest.primary_contact_id ? fullName(p_first, p_last) : null,
+    secondary_contact: rest.secondary_contact_id ? fullName(s_first, s_last) : null,
+  } as Endpoint;
+}
+
+async function endpointsById(db: DbOrTx, accountId: string, ids: string[]): Promise<Endpoint[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(endpointSelect())
+    .from(endpoints)
+    .where(and(eq(endpoints.accountId, accountId), inArray(endpoints.epId, ids)));
+  return inOrder(ids, rows.map(toEndpoint), (r) => r.ep_id);
+}
+
+/** Every endpoint of the account, newest first (the spec's plain array). */
+export async function listEndpoints(db: DbOrTx, accountId: string): Promise<Endpoint[]> {
+  const rows = await db
+    .select(endpointSelect())
+    .from(endpoints)
+    .where(eq(endpoints.accountId, accountId))
+    .orderBy(desc(endpoints.createdAt), desc(endpoints.epId));
+  return rows.map(toEndpoint);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists in SQL (docs/decisions/2026-11-23-lists-on-the-platform.md)
+
+export interface EndpointListQuery {
+  q?: string;
+  sort?: string;
+  page?: number;
+  size?: number;
+  ids?: string[];
+}
+
+const sortColumns: Record<EndpointSortColumn, { expr: SQL; kind: "text" | "time" }> = {
+  ep_name: { expr: sql`e.ep_name`, kind: "text" },
+  ep_id: { expr: sql`e.ep_id`, kind: "text" },
+  deployment: { expr: sql`e.deployment`, kind: "text" },
+  app_service_id: { expr: sql`e.app_service_id`, kind: "text" },
+  admin_state: { expr: sql`e.admin_state`, kind: "text" },
+  op_state: { expr: sql`e.op_state`, kind: "text" },
+  // The steps in order, as text that sorts like them.
+  size: { expr: sql`(case e.size when 'small' then '1' when 'medium' then '2' when 'large' then '3' when 'xlarge' then '4' else '9' end)`, kind: "text" },
+  approval_status: { expr: sql`e.approval_status`, kind: "text" },
+  created_at: { expr: sql`e.created_at`, kind: "time" },
+};
+
+function endpointListFrom(accountId: string, query: EndpointListQuery) {
+  const where: SQL[] = [sql`e.account_id = ${accountId}`];
+  for (const pattern of likePatterns(query.q)) where.push(sql`e.search_text like ${pattern}`);
+  if (query.ids !== undefined) where.push(query.ids.length ? sql`e.ep_id in (${sql.join(query.ids.map((id) => sql`${id}`), sql`, `)})` : sql`false`);
+  return sql`from endpoints e where ${sql.join(where, sql` and `)}`;
+}
+
+function endpointOrder(sort: string | undefined) {
+  // Default: newest first.
+  if (!sort) return { key: orderKey(sortColumns.created_at, sql`e.ep_id`, true), desc: true };
+  const isDesc = sort.startsWith("-");
+  const column = sortColumns[(isDesc ? sort.slice(1) : sort) as EndpointSortColumn] ?? sortColumns.created_at;
+  return { key: orderKey(column, sql`e.ep_id`, isDesc), desc: isDesc };
+}
+
+export async function queryEndpoints(db: DbOrTx, accountId: string, query: EndpointListQuery): Promise<ListPage<Endpoint>> {
+  const { key, desc: isDesc } = endpointOrder(query.sort);
+  const { ids, total } = await queryPage(db, { from: endpointListFrom(accountId, query), id: sql`e.ep_id`, key, desc: isDesc, page: query.page ?? 1, size: query.size ?? 10 });
+  return { items: await endpointsById(db, accountId, ids), total };
+}
+
+export async function* exportEndpoints(db: DbOrTx, accountId: string, query: EndpointListQuery): AsyncGenerator<Endpoint[]> {
+  const { key, desc: isDesc } = endpointOrder(query.sort);
+  for await (const ids of keysetBatches(db, { from: endpointListFrom(accountId, query), id: sql`e.ep_id`, key, desc: isDesc })) {
+    yield await endpointsById(db, accountId, ids);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// One endpoint
+
+async function requireEndpoint(db: DbOrTx, accountId: string, epId: string) {
+  const [row] = await db
+    .select({ deployment: endpoints.deployment, size: endpoints.size, proxying: endpoints.proxyingEnabled })
+    .from(endpoints)
+    .where(and(eq(endpoints.accountId, accountId), eq(endpoints.epId, epId)))
+    .limit(1);
+  if (!row) throw endpointNotFound();
+  return row as { deployment: EndpointDeployment; size: Size; proxying: boolean };
+}
+
+/** The fleet's view of an endpoint: its id and contracted speed (its size). */
+const fleetObject = (epId: string, size: string): FleetObject => ({ id: epId, kind: "endpoint", contractedMbps: sizeMbps[size as Size] ?? sizeMbps.small });
+
+/** The user agents linked to an endpoint, their state from the fleet at `now`. */
+export async function endpointUserAgents(deps: Pick<PlatformDeps, "db" | "fleet" | "config">, accountId: string, epId: string, now = Date.now()): Promise<EndpointUserAgent[]> {
+  const rows = await deps.db
+    .select({
+      user_agent_id: userAgents.userAgentId,
+      name: userAgents.name,
+      email: userAgents.email,
+      description: userAgents.description,
+      admin_state: userAgents.adminState,
+      created_at: userAgents.createdAt,
+    })
+    .from(userAgentEndpoints)
+    .innerJoin(userAgents, eq(userAgents.userAgentId, userAgentEndpoints.userAgentId))
+    .where(and(eq(userAgentEndpoints.epId, epId), eq(userAgents.accountId, accountId)))
+    .orderBy(asc(userAgents.createdAt), asc(userAgents.userAgentId));
+  const fleet = fleetOf(deps);
+  return rows.map((r) => {
+    const status = fleet.userAgentStatus({ id: r.user_agent_id, kind: "user_agent" }, now);
+    return { ...r, created_at: iso(r.created_at)!, ...status };
+  });
+}
+
+export async function endpointDetail(deps: PlatformDeps, accountId: string, epId: string): Promise<EndpointDetail> {
+  const [endpoint] = await endpointsById(deps.db, accountId, [epId]);
+  if (!endpoint) throw endpointNotFound();
+  return { ...endpoint, user_agents: await endpointUserAgents(deps, accountId, epId) };
+}
+
+export interface CreateEndpointInput {
+  ep_name: string;
+  app_service_id: string;
+  deployment: EndpointDeployment;
+  description?: string;
+  ep_node_id?: string;
+  ep_node_group_id?: string;
+  region?: string;
+  consumer_principle?: string;
+  real_subnets?: string[];
+  bgp_enabled?: boolean;
+  bgp_local_asn?: number;
+  bgp_peer_asn?: number;
+  bgp_peer_ip?: string;
+}
+
+/** Creates an endpoint of the account's app service (its primary hosting), pending approval. */
+export async function createEndpoint(deps: PlatformDeps, accountId: string, input: CreateEndpointInput): Promise<string> {
+  const epId = newId("ep");
+  const db = deps.db;
+  const usesNode = input.deployment === "onprem" || input.deployment === "network";
+  const cloud = input.deployment === "aws" || input.deployment === "azure";
+  await db.transaction(async (tx) => {
+    const [service] = await tx
+      .select({ id: appServices.appServiceId, fqdn: appServices.fqdn })
+      .from(appServices)
+      .where(and(eq(appServices.accountId, accountId), eq(appServices.appServiceId, input.app_service_id)))
+      .limit(1);
+    if (!service) throw notFound(`App service ${input.app_service_id} not found`);
+    if (usesNode) {
+      const [group] = await tx
+        .select({ id: endpointNodeGroups.epNodeGroupId })
+        .from(endpointNodeGroups)
+        .where(and(eq(endpointNodeGroups.accountId, accountId), eq(endpointNodeGroups.epNodeGroupId, input.ep_node_group_id!)))
+        .limit(1);
+      if (!group) throw notFound(`Endpoint node group ${input.ep_node_group_id} not found`);
+    }
+    const hosting = (await tx.execute(
+      sql`select hosting_id from hostings where app_service_id = ${service.id} and account_id = ${accountId} order by priority_id limit 1`,
+    )) as unknown as { rows: { hosting_id: string }[] };
+    const network = input.deployment === "network";
+    await tx.insert(endpoints).values({
+      epId,
+      accountId,
+      epName: input.ep_name,
+      description: input.description ?? "",
+      deployment: input.deployment,
+      appServiceId: service.id,
+      hostingId: hosting.rows[0]?.hosting_id ?? null,
+      fqdn: service.fqdn,
+      // The address the endpoint answers on: one per endpoint in the provider's block (docs/fleet.md).
+      ipAddr: endpointAddress(epId),
+      size: sizes[0],
+      region: cloud ? (input.region ?? "") : "",
+      consumerPrinciple: cloud ? (input.consumer_principle ?? "") : "",
+      epNodeId: usesNode ? input.ep_node_id! : null,
+      epNodeGroupId: usesNode ? input.ep_node_group_id! : null,
+      networkModeEnabled: network,
+      realSubnets: network ? (input.real_subnets ?? []) : [],
+      bgpEnabled: network && Boolean(input.bgp_enabled),
+      bgpLocalAsn: network && input.bgp_enabled ? input.bgp_local_asn! : null,
+      bgpPeerAsn: network && input.bgp_enabled ? input.bgp_peer_asn! : null,
+      bgpPeerIp: network && input.bgp_enabled ? input.bgp_peer_ip! : "",
+      opState: "up",
+    });
+  });
+  return epId;
+}
+
+/** A stable address for the endpoint in 100.64.0.0/10 (shared address space, never routed on the internet). */
+function endpointAddress(epId: string): string {
+  let h = 2166136261;
+  for (let i = 0; i < epId.length; i++) h = Math.imul(h ^ epId.charCodeAt(i), 16777619) >>> 0;
+  return `100.${64 + ((h >>> 16) & 63)}.${(h >>> 8) & 255}.${1 + ((h & 255) % 254)}`;
+}
+
+async function updateOne(db: DbOrTx, accountId: string, epId: string, set: Partial<typeof endpoints.$inferInsert>) {
+  const updated = await db
+    .update(endpoints)
+    .set(set)
+    .where(and(eq(endpoints.accountId, accountId), eq(endpoints.epId, epId)))
+    .returning({ id: endpoints.epId });
+  if (updated.length === 0) throw endpointNotFound();
+}
+
+export const setEndpointName = (db: Db, accountId: string, epId: string, name: string) => updateOne(db, accountId, epId, { epName: name });
+export const setEndpointDescription = (db: Db, accountId: string, epId: string, description: string) => updateOne(db, accountId, epId, { description });
+
+/** Edit Agent Details: agent endpoints only. */
+export async function editAgentDetails(db: Db, accountId: string, input: { ep_id: string; user_agent_dns_servers: string[]; user_agent_cidrs: string[] }) {
+  const ep = await requireEndpoint(db, accountId, input.ep_id);
+  if (ep.deployment !== "agent") throw badRequest("Agent details apply to agent endpoints only.");
+  await updateOne(db, accountId, input.ep_id, { userAgentDnsServers: input.user_agent_dns_servers, userAgentCidrs: input.user_agent_cidrs });
+}
+
+/** One step up or down the documented sizes; refused past either end and for onprem. Answers the new size. */
+export async function resizeEndpoint(db: Db, accountId: string, epId: string, direction: "up" | "down"): Promise<Size> {
+  const ep = await requireEndpoint(db, accountId, epId);
+  if (ep.deployment === "onprem") throw badRequest("An onprem endpoint cannot be resized.");
+  const i = sizes.indexOf(ep.size);
+  const next = sizes[i + (direction === "up" ? 1 : -1)];
+  if (i < 0 || next === undefined) {
+    throw badRequest(direction === "up" ? `The endpoint is already at the largest size (${ep.size}).` : `The endpoint is already at the smallest size (${ep.size}).`);
+  }
+  // Compare-and-set on the size read: two resizes at once move one step each, never past an end.
+  const updated = await db
+    .update(endpoints)
+    .set({ size: next })
+    .where(and(eq(endpoints.accountId, accountId), eq(endpoints.epId, epId), eq(endpoints.size, ep.size)))
+    .returning({ id: endpoints.epId });
+  if (updated.length === 0) throw conflict("The endpoint was resized at the same time. Try again.");
+  return next;
+}
+
+export async function configureProxying(db: Db, accountId: string, epId: string, enabled: boolean) {
+  await updateOne(db, accountId, epId, { proxyingEnabled: enabled });
+}
+
+/** Reset: the endpoint's data path restarts; it is administratively and operationally up from now. */
+export async function resetEndpoint(db: Db, accountId: string, epId: string) {
+  await updateOne(db, accountId, epId, { adminState: "up", adminStateChangeAt: sql`now()` as never, opState: "up", opStateChangeAt: sql`now()` as never });
+}
+
+export async function removeEndpoint(db: Db, accountId: string, epId: string) {
+  const removed = await db
+    .delete(endpoints)
+    .where(and(eq(endpoints.accountId, accountId), eq(endpoints.epId, epId)))
+    .returning({ id: endpoints.epId });
+  if (removed.length === 0) throw endpointNotFound();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Contacts
+
+export async function setEndpointContact(db: Db, accountId: string, input: { ep_id: string; primary_contact_id: string; secondary_contact_id: string }) {
+  const wanted = [input.primary_contact_id, input.secondary_contact_id].filter((id) => id !== "");
+  await requireEndpoint(db, accountId, input.ep_id);
+  if (wanted.length > 0) {
+    const found = await db
+      .select({ id: contacts.contactId })
+      .from(contacts)
+      .where(and(eq(contacts.accountId, accountId), inArray(contacts.contactId, wanted)));
+    const known = new Set(found.map((r) => r.id));
+    const missing = wanted.find((id) => !known.has(id));
+    if (missing) throw notFound(`Contact ${missing} not found`);
+  }
+  try {
+    await updateOne(db, accountId, input.ep_id, {
+      primaryContactId: input.primary_contact_id || null,
+      secondaryContactId: input.secondary_contact_id || null,
+    });
+  } catch (err) {
+    if (pgErrorCode(err) === "23503") throw notFound("Contact not found");
+    throw err;
+  }
+}
+
+/** get-contact-by-ep-id: the primary (business) and secondary (technical) contact that are set. */
+export async function contactsOfEndpoint(db: DbOrTx, accountId: string, epId: string) {
+  const [ep] = await db
+    .select({ p: endpoints.primaryContactId, s: endpoints.secondaryContactId })
+    .from(endpoints)
+    .where(and(eq(endpoints.accountId, accountId), eq(endpoints.epId, epId)))
+    .limit(1);
+  if (!ep) throw endpointNotFound();
+  const out = [];
+  for (const [id, type] of [
+    [ep.p, "business"],
+    [ep.s, "technical"],
+  ] as const) {
+    if (!id) continue;
+    const [c] = await db.select().from(contacts).where(and(eq(contacts.accountId, accountId), eq(contacts.contactId, id))).limit(1);
+    if (!c) continue;
+    out.push({
+      contact_id: c.contactId,
+      first_name: c.firstName,
+      last_name: c.lastName,
+      email: c.email,
+      phone: c.phone,
+      address: c.address,
+      company_name: c.companyName,
+      contact_type: type,
+      entity_name: "",
+      created_at: iso(c.createdAt)!,
+      updated_at: iso(c.updatedAt)!,
+    });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Traffic (platform/fleet)
+
+function notForAgents(deployment: string, what: string) {
+  if (deployment === "agent") throw badRequest(`${what} is not available for agent endpoints.`);
+}
+
+export async function measureEndpointLatency(deps: PlatformDeps, accountId: string, epId: string): Promise<Record<string, string | number | null>> {
+  const ep = await requireEndpoint(deps.db, accountId, epId);
+  notForAgents(ep.deployment, "Test Reachability");
+  const m = fleetOf(deps).measureLatency(fleetObject(epId, ep.size), Date.now());
+  return { ep_id: epId, ...m };
+}
+
+export async function endpointSessions(deps: PlatformDeps, accountId: string, epId: string): Promise<EndpointSession[]> {
+  const ep = await requireEndpoint(deps.db, accountId, epId);
+  notForAgents(ep.deployment, "Show Flows");
+  return fleetOf(deps).endpointSessions(fleetObject(epId, ep.size), Date.now());
+}
+
+export async function endpointNetflows(deps: PlatformDeps, accountId: string, epId: string, range: { start: number; end: number }): Promise<NetflowRow[]> {
+  const ep = await requireEndpoint(deps.db, accountId, epId);
+  try {
+    return fleetOf(deps).netflows(fleetObject(epId, ep.size), range, Date.now());
+  } catch (err) {
+    if (err instanceof RangeError) throw new ApiError(422, err.message);
+    throw err;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Endpoint node groups (spec 2 §3)
+
+export async function listEndpointNodeGroups(db: DbOrTx, accountId: string): Promise<EndpointNodeGroup[]> {
+  const rows = await db
+    .select()
+    .from(endpointNodeGroups)
+    .where(eq(endpointNodeGroups.accountId, accountId))
+    .orderBy(asc(endpointNodeGroups.epNodeGroupName), asc(endpointNodeGroups.epNodeGroupId));
+  return rows.map((g) => ({
+    ep_node_group_id: g.epNodeGroupId,
+    ep_node_group_name: g.epNodeGroupName,
+    created_at: iso(g.createdAt)!,
+    dhcp_relay_enabled: g.dhcpRelayEnabled,
+    dhcp_relay_server_ip: g.dhcpRelayServerIp,
+    vrrp_enabled: g.vrrpEnabled,
+    vrrp_virtual_ip: g.vrrpVirtualIp,
+  }));
+}
+
+export async function createEndpointNodeGroup(db: Db, accountId: string, input: { ep_node_group_name: string }): Promise<{ ep_node_group_id: string }> {
+  const id = newId("epg");
+  try {
+    await db.insert(endpointNodeGroups).values({ epNodeGroupId: id, accountId, epNodeGroupName: input.ep_node_group_name });
+  } catch (err) {
+    if (pgErrorCode(err) === "23505") throw conflict(`Endpoint node group ${input.ep_node_group_name} already exists.`);
+    throw err;
+  }
+  return { ep_node_group_id: id };
+}
