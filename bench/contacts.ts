@@ -148,6 +148,32 @@ async function main() {
     });
   }
 
+  // Enough app services for a full 50-row page (issue 12): the first one is selected, Details tab.
+  let firstAppService = "";
+  for (let i = 0; i < 50; i++) {
+    const r = await fetch(`${base}/api/v1/create-app-service`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({
+        app_service_name: `Bench service ${String(i).padStart(2, "0")}`,
+        location: "aws",
+        region: "us-east-1",
+        cloud_endpoint_service_name: `com.amazonaws.vpce.us-east-1.vpce-svc-0a1b2c3d4e5f607${String(i).padStart(2, "0")}`,
+        port: 443,
+      }),
+    });
+    const created = (await r.json()) as { app_service_id?: string };
+    if (!created.app_service_id) throw new Error(`create-app-service: ${r.status} ${JSON.stringify(created)}`);
+    firstAppService ||= created.app_service_id;
+  }
+  const appServicesUrl = `${base}/app-services?size=50&selected=${firstAppService}&tab=details`;
+  {
+    const r = await fetch(appServicesUrl, { headers: { cookie } });
+    const text = await r.text();
+    console.log(`/app-services (50 rows, one selected, Details): status ${r.status}, ${text.length} bytes, ${(text.match(/<tr/g) ?? []).length - 1} table rows`);
+    if (r.status !== 200) throw new Error(`${appServicesUrl}: ${r.status}`);
+  }
+
   const contactsUrl = `${base}/contacts?size=50`;
   const page = await fetch(contactsUrl, { headers: { cookie } });
   const html = Buffer.from(await page.arrayBuffer());
@@ -167,7 +193,7 @@ async function main() {
   // runs of /contacts one after another gave 122, 141, 162, 155 requests/s). A server that has
   // run for a while is what users meet, so both pages are measured warm.
   const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 20);
-  for (const [url, share, c] of [[contactsUrl, 0.5, cookie], [bigFirstUrl, 0.15, bigCookie], [bigLastUrl, 0.15, bigCookie], [`${base}/no-such-page`, 0.2, cookie]] as const) {
+  for (const [url, share, c] of [[contactsUrl, 0.4, cookie], [appServicesUrl, 0.15, cookie], [bigFirstUrl, 0.1, bigCookie], [bigLastUrl, 0.1, bigCookie], [`${base}/no-such-page`, 0.25, cookie]] as const) {
     await autocannon({ url, connections, duration: Math.max(1, Math.round(warmup * share)), headers: { cookie: c } });
   }
   // The two pages are measured in interleaved rounds (order alternating), and the ratio is the
@@ -178,12 +204,14 @@ async function main() {
   const contactRuns: Row[] = [];
   const bigFirstRuns: Row[] = [];
   const bigLastRuns: Row[] = [];
+  const appServiceRuns: Row[] = [];
   const notFoundRuns: Row[] = [];
   for (let r = 0; r < rounds; r++) {
     const runs = [
       () => measure("GET /contacts (50 rows)", contactsUrl, cookie, perRound).then((x) => contactRuns.push(x)),
       () => measure(`GET /contacts, ${bigContacts} contacts, first 50-row page`, bigFirstUrl, bigCookie, perRound).then((x) => bigFirstRuns.push(x)),
       () => measure(`GET /contacts, ${bigContacts} contacts, last 50-row page`, bigLastUrl, bigCookie, perRound).then((x) => bigLastRuns.push(x)),
+      () => measure("GET /app-services (50 rows, one selected, Details)", appServicesUrl, cookie, perRound).then((x) => appServiceRuns.push(x)),
       () => measure("GET signed-in 404 page (shell only)", `${base}/no-such-page`, cookie, perRound).then((x) => notFoundRuns.push(x)),
     ];
     // A different order each round: the machine's drift is not charged to one page.
@@ -192,6 +220,7 @@ async function main() {
   const contacts = combine(contactRuns, perRound);
   const bigFirst = combine(bigFirstRuns, perRound);
   const bigLast = combine(bigLastRuns, perRound);
+  const appServices = combine(appServiceRuns, perRound);
   const notFound = combine(notFoundRuns, perRound);
   const ratioOf = (runs: Row[]) => Math.round(median(runs.map((c, i) => c.requests_per_s / notFoundRuns[i]!.requests_per_s)) * 100) / 100;
   const roundRatios = contactRuns.map((c, i) => c.requests_per_s / notFoundRuns[i]!.requests_per_s);
@@ -207,6 +236,8 @@ async function main() {
 
   // JavaScript a browser loads for /contacts, gzip.
   let jsGzipKb: number | null = null;
+  let appServicesJsKb: number | null = null;
+  let appServicesChartOnDetails: boolean | null = null;
   try {
     const { chromium } = await import("@playwright/test");
     const { chromiumPath } = await import("../tests/e2e/env.ts");
@@ -218,17 +249,28 @@ async function main() {
         return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
       }),
     );
-    const p = await context.newPage();
-    let total = 0;
-    const pending: Promise<void>[] = [];
-    p.on("response", (res) => {
-      if (res.request().resourceType() === "script" || res.url().endsWith(".js")) {
-        pending.push(res.body().then((b) => void (total += zlib.gzipSync(b).length)).catch(() => {}));
-      }
-    });
-    await p.goto(contactsUrl, { waitUntil: "networkidle" });
-    await Promise.all(pending);
-    jsGzipKb = Math.round((total / 1024) * 10) / 10;
+    /** gzip KB of the scripts a fresh page loads at `url`, and their names. */
+    const jsOf = async (url: string) => {
+      const p = await context.newPage();
+      let total = 0;
+      const names: string[] = [];
+      const pending: Promise<void>[] = [];
+      p.on("response", (res) => {
+        if (res.request().resourceType() === "script" || res.url().endsWith(".js")) {
+          names.push(res.url().split("/").pop() ?? "");
+          pending.push(res.body().then((b) => void (total += zlib.gzipSync(b).length)).catch(() => {}));
+        }
+      });
+      await p.goto(url, { waitUntil: "networkidle" });
+      await Promise.all(pending);
+      await p.close();
+      return { kb: Math.round((total / 1024) * 10) / 10, names };
+    };
+    jsGzipKb = (await jsOf(contactsUrl)).kb;
+    const details = await jsOf(appServicesUrl);
+    appServicesJsKb = details.kb;
+    // The chart code belongs to the Top Talkers tab alone.
+    appServicesChartOnDetails = details.names.some((n) => /chart/i.test(n));
     await browser.close();
   } catch (error) {
     console.log(`browser measurement skipped: ${(error as Error).message}`);
@@ -242,10 +284,13 @@ async function main() {
     duration_s: duration,
     warmup_s: warmup,
     connections,
-    results: [contacts, bigFirst, bigLast, notFound, bareRow],
+    results: [contacts, bigFirst, bigLast, appServices, notFound, bareRow],
     ratio_contacts_over_404: ratio,
     ratio_big_first_over_404: ratioOf(bigFirstRuns),
     ratio_big_last_over_404: ratioOf(bigLastRuns),
+    ratio_app_services_over_404: ratioOf(appServiceRuns),
+    js_gzip_kb_for_app_services_details: appServicesJsKb,
+    chart_code_loaded_on_details_tab: appServicesChartOnDetails,
     ratio_per_round: roundRatios.map((x) => Math.round(x * 100) / 100),
     ratio_overall: overallRatio,
     rounds,
@@ -259,6 +304,7 @@ async function main() {
   console.log("\n| measurement | requests/s | p50 ms | p99 ms |\n|---|---|---|---|");
   for (const r of report.results) console.log(`| ${r.name} | ${r.requests_per_s} | ${r.p50_ms} | ${r.p99_ms} |`);
   console.log(`\nratio /contacts ÷ 404 page: ${ratio} (median of ${rounds} rounds: ${report.ratio_per_round.join(", ")}; overall ${overallRatio}; target ≥ 0.6)`);
+  console.log(`ratio /app-services (50 rows, one selected, Details) ÷ 404 page: ${report.ratio_app_services_over_404}; JavaScript ${appServicesJsKb} KB gzip (target ≤ 150); chart code on the Details tab: ${appServicesChartOnDetails ? "yes (wrong)" : "no"}`);
   console.log(`ratio, ${bigContacts} contacts ÷ 404 page: first page ${report.ratio_big_first_over_404}, last page ${report.ratio_big_last_over_404} (medians of the rounds; target ≥ 0.6)`);
   console.log(`p99 over the rounds: /contacts ${contactRuns.map((x) => x.p99_ms).join(", ")} ms; 404 ${notFoundRuns.map((x) => x.p99_ms).join(", ")} ms (table: median)`);
   console.log(`JavaScript for /contacts (gzip): ${jsGzipKb} KB (target ≤ 150)`);

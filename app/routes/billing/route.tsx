@@ -5,11 +5,12 @@ import type { Billing } from "../../../platform/contract/billing.ts";
 import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
 import { PageTitle, SubmitButton } from "../../components/forms.tsx";
 import { usePendingIntent } from "../../components/hooks.ts";
-import { apiGetOrThrow, apiPost, upstreamReply, type ApiResult } from "../../lib/api.server.ts";
+import type { Submission } from "@conform-to/react";
+import { apiGetOrThrow, apiPost, safeReply, upstreamReply, type ApiResult } from "../../lib/api.server.ts";
 import { readForm } from "../../lib/csrf.server.ts";
 import { requireAccountOwner } from "../../lib/session.server.ts";
 import { detailMessages } from "../../lib/api.server.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
+import { flashToasts, redirectWithToast } from "../../lib/toast.server.ts";
 import { dialogHref } from "../../lib/url.ts";
 import { CARD_DIALOG, CardDialog } from "./card-form.tsx";
 import { CardFormSchema, ProviderSchema } from "./schemas.server.ts";
@@ -101,13 +102,25 @@ async function setUpCard(request: Request, formData: FormData) {
   if (v.payment_method_id) {
     // With JavaScript: Stripe.js made the payment method.
     const res = await apiPost(request, "setup-billing-stripe-subscription", { ...details, payment_method_id: v.payment_method_id });
-    if (!res.ok) return res.status === 422 ? upstreamReply(submission, res, fieldNames) : failureToasts(request, res, `/billing?dialog=${CARD_DIALOG}`);
+    if (!res.ok) return res.status === 422 ? upstreamReply(submission, res, fieldNames) : cardFailure(request, submission, res);
     return redirectWithToast(request, "/billing", { type: "success", message: "Billing successfully added!" });
   }
   // Without JavaScript: Stripe Checkout in setup mode, which comes back to /billing.
   const res = await apiPost<{ url: string }>(request, "create-billing-stripe-checkout", details);
-  if (!res.ok) return res.status === 422 ? upstreamReply(submission, res, fieldNames) : failureToasts(request, res, `/billing?dialog=${CARD_DIALOG}`);
+  // Without JavaScript the page is this answer: the error is in the form's summary, what was typed kept.
+  if (!res.ok) return res.status === 422 ? upstreamReply(submission, res, fieldNames) : upstreamReply(submission, res, []);
   return redirect(res.data.url, { status: 303 });
+}
+
+/**
+ * A card provider's refusal on the JavaScript path: persistent toasts (spec 1 §8) and the form
+ * stays open with what was typed (nothing lost on a bad card). Answered as 200 so that the page's
+ * loaders run again and the toasts show at once; the reply carries the message as a form error too.
+ */
+async function cardFailure(request: Request, submission: Submission<unknown>, res: Extract<ApiResult<unknown>, { ok: false }>) {
+  const messages = detailMessages(res.detail);
+  const setCookie = await flashToasts(request, messages.map((message) => ({ type: "error" as const, message, persistent: true })));
+  return data({ result: safeReply(submission, { formErrors: messages }) }, { status: 200, headers: { "Set-Cookie": setCookie } });
 }
 
 async function providerAction(request: Request, formData: FormData, intent: "preferred" | "remove") {
