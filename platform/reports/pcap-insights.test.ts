@@ -3,7 +3,7 @@ import { analyzeFile } from "../pcap/analyzer.ts";
 import { flowReport, toSession } from "../pcap/report.ts";
 import { renderPcapInsightsPdf } from "./pcap-insights.ts";
 
-const SHARED = new URL("../../../shared/pcaps/captures/", import.meta.url).pathname;
+const SHARED = new URL("../../tests/fixtures/pcaps/captures/", import.meta.url).pathname;
 
 describe("the performance insights PDF", () => {
   it("is a tagged PDF: structure tree, language, displayed title, headings and tables", async () => {

@@ -26,6 +26,7 @@ const readonlyAllowed: Record<string, string> = {
   "post /iam-user-enable-mfa": "the caller's own login codes",
   "post /iam-user-disable-mfa": "the caller's own login codes",
   "post /perform-flow-analysis": "computes a report of a stored capture; changes nothing (a read sent as POST, spec 3 §7)",
+  "post /measure-endpoint-latency": "Test Reachability: measures from the simulated network and stores nothing (a read sent as POST)",
 };
 
 /** Mutating calls an admin IAM user may not make: billing and deleting the account (spec 1 §6, issue 13). */

@@ -10,7 +10,7 @@ import { expect, expectAccessible, jsDisabled, test } from "./fixtures.ts";
  * the sessions the search selects can be exported as CSV (searched and sorted by the platform).
  */
 
-const capture = path.resolve(process.cwd(), "../shared/pcaps/captures/tcpdump-ssh.pcap");
+const capture = path.resolve(process.cwd(), "tests/fixtures/pcaps/captures/tcpdump-ssh.pcap");
 const NOT_CAPTURE = "This file is not a packet capture (pcap or pcapng).";
 
 async function ready(page: Page) {
