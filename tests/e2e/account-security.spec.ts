@@ -202,15 +202,17 @@ test.describe("profile", () => {
     await page.getByRole("button", { name: "Save phone" }).click();
     await expect(toast(page, "Account updated.")).toBeVisible();
     await address.fill("1 Main St");
-    await page.getByRole("button", { name: "Save address" }).click();
+    // Each save ends in a redirect that starts the page's forms again from the saved values: wait
+    // for it (as a user sees the toast) before typing into another form.
+    await saved(page, "Save address");
     await expect(page.getByLabel("Address")).toHaveValue("1 Main St");
 
     // Cleared.
     await page.getByLabel("Phone").fill("");
-    await page.getByRole("button", { name: "Save phone" }).click();
+    await saved(page, "Save phone");
     await expect(page.getByLabel("Phone")).toHaveValue("");
     await page.getByLabel("Address").fill("");
-    await page.getByRole("button", { name: "Save address" }).click();
+    await saved(page, "Save address");
     await expect(page.getByLabel("Address")).toHaveValue("");
     await expect.poll(async () => (await api(account, "GET", "list-account")).body).toMatchObject({ phone: "", address: "" });
 
@@ -228,6 +230,15 @@ test.describe("profile", () => {
     await expectAccessible(page);
   });
 });
+
+/** Clicks a profile field's Save and waits for the redirect's toast to come and go. */
+async function saved(page: import("@playwright/test").Page, button: string) {
+  const responded = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/profile"));
+  await page.getByRole("button", { name: button }).click();
+  await responded;
+  await page.waitForLoadState("load");
+  await expect(page.getByRole("button", { name: button })).toBeEnabled();
+}
 
 test.describe("MFA switch", () => {
   test("the label wraps at 320 px: no sideways scrolling", async ({ page, account, signIn }) => {
