@@ -175,8 +175,9 @@ async function simple(request: Request, formData: FormData, schema: Parameters<t
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readForm(request);
-  await requireWriter(request);
   const intent = formData.get("intent");
+  // Refresh reads again and says so: open to every role. Everything else changes something.
+  if (intent !== "refresh") await requireWriter(request);
   switch (intent) {
     case "create": {
       const submission = parseWithZod(formData, { schema: CreateAppServiceSchema });
