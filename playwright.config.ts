@@ -6,9 +6,18 @@ const launchOptions = {
   args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 };
 
+/*
+ * Specs of screens still in progress (issues #12 and #13, 2026-11-24): written, but not yet green
+ * in both projects on a quiet machine, nor measured within the README's per-screen budget, and the
+ * whole `npm test` must stay under CI's 20 minutes. `E2E_PENDING=1 npx playwright test …` runs them;
+ * the issue that finishes a screen moves its spec out of this list.
+ */
+export const pendingSpecs = ["app-services", "endpoints", "iam", "billing", "support", "histories"];
+
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
+  testIgnore: process.env.E2E_PENDING ? [] : pendingSpecs.map((name) => `**/${name}.spec.ts`),
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
