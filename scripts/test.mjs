@@ -143,7 +143,7 @@ if (!only || only === "e2e") {
   if (!process.env.E2E_PENDING) {
     // Said every time, so that nobody takes the pending specs for passing ones (playwright.config.ts).
     const config = fs.readFileSync("playwright.config.ts", "utf8");
-    const pending = /pendingSpecs = \[([^\]]*)\]/.exec(config)?.[1]?.replace(/"/g, "").trim();
+    const pending = /pendingSpecs(?::[^=]*)? = \[([^\]]*)\]/.exec(config)?.[1]?.replace(/"/g, "").trim();
     if (pending) console.log(`\nNot run (screens in progress, E2E_PENDING=1 runs them): ${pending}`);
   }
 }

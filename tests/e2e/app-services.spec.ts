@@ -187,12 +187,19 @@ test("tabs and hostings of one App Service; refresh; delete", async ({ page, acc
   await expect(table(page).getByRole("cell", { name: "No data" })).toBeVisible();
 });
 
-test("Endpoints tab: approve and reject one endpoint; contacts; a refused delete (demo account)", async ({ page, signIn, api }) => {
-  const demo = { username: "demo@linkwise.example", password: "demo-password-1" };
-  const list = (await api(demo, "GET", "list-app-service")).body as { app_service_id: string; app_service_name: string }[];
-  const crm = list.find((s) => s.app_service_name === "CRM")!;
-  await signIn(demo);
-  await page.goto(`/app-services?selected=${crm.app_service_id}&tab=endpoints`);
+test("Endpoints tab: approve and reject one endpoint; a refused delete", async ({ page, account, signIn, api }) => {
+  const id = await createAppService(api, account, {
+    app_service_name: "CRM",
+    location: "aws",
+    region: "us-east-1",
+    cloud_endpoint_service_name: "com.amazonaws.vpce.us-east-1.vpce-svc-0a1b2c3d4e5f60718",
+    port: 443,
+  });
+  const ep = await api(account, "POST", "create-endpoint", { ep_name: "Boston office", app_service_id: id, deployment: "agent" });
+  expect(ep.status, JSON.stringify(ep.body)).toBe(200);
+  await signIn(account);
+  await page.goto(`/app-services?selected=${id}&tab=endpoints`);
+  await expect(page.getByRole("row", { name: /Boston office/ })).toContainText("pending");
   await page.getByRole("radio", { name: "Select Boston office" }).check();
   await page.getByRole("button", { name: "Approve" }).click();
   await expect(toast(page, "Endpoint approved.")).toBeVisible();
@@ -203,8 +210,8 @@ test("Endpoints tab: approve and reject one endpoint; contacts; a refused delete
   await expect(page.getByRole("row", { name: /Boston office/ })).toContainText("rejected");
   await expectAccessible(page);
 
-  await page.goto(`/app-services?selected=${crm.app_service_id}&dialog=remove&id=${crm.app_service_id}`);
-  await dialog(page, "Delete App Service").getByLabel(`Type ${crm.app_service_id} to confirm`).fill(crm.app_service_id);
+  await page.goto(`/app-services?selected=${id}&dialog=remove&id=${id}`);
+  await dialog(page, "Delete App Service").getByLabel(`Type ${id} to confirm`).fill(id);
   await dialog(page, "Delete App Service").getByRole("button", { name: "Delete" }).click();
   await expect(toast(page, /Endpoint Boston office .* still uses this App Service/)).toBeVisible();
   await expect(dialog(page, "Delete App Service")).toHaveCount(0);

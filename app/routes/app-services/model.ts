@@ -35,7 +35,7 @@ export function missingRequired(d: AppServiceDeployment, v: Record<string, strin
         : !has("cloud_endpoint_service_name");
     case "network":
       if (!(has("real_subnets") && has("service_node_group_id"))) return true;
-      if (v.address_translation_enabled && !has("virtual_subnet_pools")) return true;
+      // Address translation without pools is fine: the platform uses {ip}/16 of the first subnet.
       if (v.bgp_enabled && !(has("bgp_local_asn") && has("bgp_peer_asn") && has("bgp_peer_ip"))) return true;
       return false;
   }
