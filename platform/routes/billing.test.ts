@@ -25,6 +25,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await standin?.close();
+  // The platform is shared by the worker's other test files: leave it as it was (no Stripe).
+  p.deps.config.stripe = {};
 });
 beforeEach(() => {
   p.deps.config.stripe = stripeConfig;
