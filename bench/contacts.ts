@@ -45,7 +45,9 @@ const bigContacts = Number(process.env.BENCH_BIG_CONTACTS ?? 100_000);
   await database.close();
 }
 
-const server = spawn(process.execPath, ["server.mjs", "./build/server/index.js"], {
+// BENCH_PROFILE=<dir>: CPU profiles of the server's threads (console and platform) into <dir>.
+const profileArgs = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+const server = spawn(process.execPath, [...profileArgs, "server.mjs", "./build/server/index.js"], {
   env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, SESSION_SECRET: secret, COOKIE_SECURE: "false", DEMO_PASSWORD: "bench-password" },
   stdio: ["ignore", "pipe", "inherit"],
 });

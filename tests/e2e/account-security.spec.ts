@@ -231,6 +231,22 @@ test.describe("profile", () => {
   });
 });
 
+test.describe("profile drafts", () => {
+  test("text typed into another field and not saved survives a save (JS)", async ({ page, account, signIn }, testInfo) => {
+    test.skip(jsDisabled(testInfo), "without JavaScript each Save posts its own form and the page reloads");
+    await signIn(account);
+    await page.goto("/profile");
+    await ready(page);
+    await page.getByLabel("Address").fill("2 Side Street");
+    await page.getByLabel("Phone").fill("+1 555 0199");
+    await saved(page, "Save phone");
+    await expect(page.getByLabel("Phone")).toHaveValue("+1 555 0199");
+    await expect(page.getByLabel("Address")).toHaveValue("2 Side Street");
+    await saved(page, "Save address");
+    await expect(page.getByLabel("Address")).toHaveValue("2 Side Street");
+  });
+});
+
 /** Clicks a profile field's Save and waits for the redirect's toast to come and go. */
 async function saved(page: import("@playwright/test").Page, button: string) {
   const responded = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/profile"));

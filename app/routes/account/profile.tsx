@@ -1,5 +1,6 @@
 import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useRef } from "react";
 import { data, useLocation } from "react-router";
 import { z } from "zod";
 import { ConformForm, ErrorSummary, formHasErrors, PageTitle, SubmitButton, TextareaField, TextField, useForm } from "../../components/forms.tsx";
@@ -105,12 +106,12 @@ function resultFor(actionData: ActionResult, intent: FieldName) {
 }
 
 /** One field, its own form and its own Save button. */
-function useFieldForm(name: FieldName, value: string, lastResult: SubmissionResult<string[]> | undefined) {
+function useFieldForm(name: FieldName, value: string, lastResult: SubmissionResult<string[]> | undefined, draft: string | undefined) {
   const pending = usePendingIntent() === name;
   const [form, fields] = useForm({
     id: `profile-${name}`,
     lastResult,
-    defaultValue: { [name]: value },
+    defaultValue: { [name]: draft ?? value },
   });
   const field = fields[name as keyof typeof fields];
   const label = labels[name];
@@ -145,18 +146,41 @@ export default function Profile(props: Route.ComponentProps) {
   // After a field is saved (a redirect: a new location) every form starts again from the loader's
   // values, as a reload without JavaScript does, and an old error of another field goes. Conform's
   // reset()/update() cannot do it: without a schema in the browser they are posted to the action.
+  // What was typed into another field and not yet saved is kept (see useUnsavedDrafts).
   const location = useLocation();
-  return <ProfileForms key={location.key} {...props} />;
+  const drafts = useUnsavedDrafts(location.key, props.loaderData.values);
+  return <ProfileForms key={location.key} drafts={drafts} {...props} />;
 }
 
-function ProfileForms({ loaderData, actionData }: Route.ComponentProps) {
+/**
+ * The text typed into fields that were not saved, read from the page just before the forms start
+ * again: a field whose saved value did not change and whose input holds something else keeps it.
+ * A field showing an error (a refused save) goes back to its saved value, as without JavaScript.
+ */
+function useUnsavedDrafts(key: string, values: Record<FieldName, string>) {
+  const last = useRef<{ key: string; values: Record<FieldName, string>; drafts: Partial<Record<FieldName, string>> }>({ key, values, drafts: {} });
+  if (last.current.key !== key) {
+    const drafts: Partial<Record<FieldName, string>> = {};
+    if (typeof document !== "undefined") {
+      for (const name of fieldNames) {
+        const input = document.getElementById(`profile-${name}-${name}`) as HTMLInputElement | HTMLTextAreaElement | null;
+        if (!input || input.getAttribute("aria-invalid") === "true") continue;
+        if (values[name] === last.current.values[name] && input.value !== values[name]) drafts[name] = input.value;
+      }
+    }
+    last.current = { key, values, drafts };
+  }
+  return last.current.drafts;
+}
+
+function ProfileForms({ loaderData, actionData, drafts }: Route.ComponentProps & { drafts: Partial<Record<FieldName, string>> }) {
   const { values } = loaderData;
   const reply = actionData as ActionResult;
   const forms = {
-    name: useFieldForm("name", values.name, resultFor(reply, "name")),
-    email: useFieldForm("email", values.email, resultFor(reply, "email")),
-    phone: useFieldForm("phone", values.phone, resultFor(reply, "phone")),
-    address: useFieldForm("address", values.address, resultFor(reply, "address")),
+    name: useFieldForm("name", values.name, resultFor(reply, "name"), drafts.name),
+    email: useFieldForm("email", values.email, resultFor(reply, "email"), drafts.email),
+    phone: useFieldForm("phone", values.phone, resultFor(reply, "phone"), drafts.phone),
+    address: useFieldForm("address", values.address, resultFor(reply, "address"), drafts.address),
   };
   const hasErrors = Object.values(forms).some((f) => formHasErrors(f.form));
   return (
