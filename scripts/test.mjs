@@ -20,7 +20,10 @@ const timings = [];
 const started = Date.now();
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
-const minutes = (ms) => `${Math.floor(ms / 60000)} min ${Math.round((ms % 60000) / 1000)} s`;
+const minutes = (ms) => {
+  const s = Math.round(ms / 1000); // rounded once, so 659.6 s reads "11 min 0 s", not "10 min 60 s"
+  return `${Math.floor(s / 60)} min ${s % 60} s`;
+};
 
 function run(name, cmd, args, env = {}) {
   console.log(`\n=== ${name}: ${cmd} ${args.join(" ")}`);
