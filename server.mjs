@@ -31,17 +31,32 @@ const server = createConsoleServer({
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 
+// A port already taken (or not ours to take) ends the process: keepServingOnUncaught would
+// otherwise keep a server running that serves nobody.
+server.once("error", (error) => {
+  console.error(`[server] cannot listen on ${host ?? "*"}:${port}: ${error.message}`);
+  process.exit(1);
+});
 server.listen(port, host, () => {
   console.log(`[server] http://${host ?? "localhost"}:${port}`);
 });
 
+// Shutdown in order: stop accepting, let the requests under way finish (they still need the
+// platform), then close the platform (its database checkpoints) and exit. platform/thread/host.ts
+// leaves the platform's closing to this when the flag below is set.
+globalThis[Symbol.for("linkwise.shutdown-by-server")] = true;
 for (const signal of ["SIGTERM", "SIGINT"]) {
-  process.once(signal, () => {
-    server.close();
-    server.closeIdleConnections();
-    // Requests under way get 10 s; the platform thread closes its database meanwhile
-    // (platform/thread/host.ts); whatever else is left does not keep the process alive.
-    setTimeout(() => server.closeAllConnections(), 10_000).unref();
-    setTimeout(() => process.exit(0), 12_000).unref();
+  process.once(signal, async () => {
+    // Whatever happens below, the process ends.
+    setTimeout(() => process.exit(0), 25_000).unref();
+    const drained = await server.drain(10_000);
+    if (!drained) console.error("[server] requests still under way after 10 s: closing them");
+    server.closeAllConnections();
+    try {
+      await globalThis[Symbol.for("linkwise.platform-thread")]?.close();
+    } catch (error) {
+      console.error("[server] closing the platform:", error);
+    }
+    process.exit(0);
   });
 }

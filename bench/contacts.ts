@@ -318,7 +318,11 @@ main()
     console.error(error);
     process.exitCode = 1;
   })
-  .finally(() => {
-    server.kill();
+  .finally(async () => {
+    // The server's data goes once it has shut down (it closes its database last).
+    if (server.exitCode === null) {
+      server.kill();
+      await new Promise((r) => server.once("exit", r));
+    }
     fs.rmSync(dataDir, { recursive: true, force: true });
   });

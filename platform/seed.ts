@@ -1,14 +1,23 @@
 import { eq } from "drizzle-orm";
-import { accounts, contactEntities, contacts, entities } from "./db/schema.ts";
+import { accounts, contactEntities, contacts, entities, iamUsers } from "./db/schema.ts";
 import { createAccount } from "./domain/accounts.ts";
 import { seedSupportDemo } from "./domain/support.ts";
 import { seedDemoBilling } from "./domain/billing.ts";
 import type { PlatformDeps } from "./lib/context.ts";
+import { hashPassword } from "./lib/crypto.ts";
 import { newId } from "./lib/ids.ts";
 import { seedAppServices } from "./seed-app-services.ts";
 import { seedEndpoints } from "./domain/endpoints-seed.ts";
 
 export const demoUsername = "demo@linkwise.example";
+/**
+ * The demo account's IAM users, one per role, each tied to an entity: they sign in with the demo
+ * password, so anyone trying the console can see what an admin and a readonly user are offered.
+ */
+export const demoIamUsers = [
+  { username: "operator@demo.example", name: "Olive Operator", role: "admin", entity: "hq" },
+  { username: "auditor@demo.example", name: "Arthur Auditor", role: "readonly", entity: "branch" },
+] as const;
 
 /** On an empty database: one demo account with a few sample objects, and its credentials printed. */
 export async function seedDemo(deps: PlatformDeps) {
@@ -45,9 +54,23 @@ export async function seedDemo(deps: PlatformDeps) {
     });
     await deps.db.insert(contactEntities).values({ contactId, entityId: i === 2 ? branch : hq, contactTypes: type });
   }
+  const passwordHash = await hashPassword(deps.config.demoPassword);
+  await deps.db.insert(iamUsers).values(
+    demoIamUsers.map((u) => ({
+      iamUserId: newId("iam"),
+      accountId: account.accountId,
+      username: u.username,
+      passwordHash,
+      role: u.role,
+      entityId: u.entity === "hq" ? hq : branch,
+      name: u.name,
+      email: u.username,
+    })),
+  );
   await seedSupportDemo(deps.db, account.accountId, demoUsername);
   await seedDemoBilling(deps.db, account.accountId);
   await seedAppServices(deps, account.accountId);
   await seedEndpoints(deps, account.accountId);
   console.log(`[platform] demo account ready: username ${demoUsername} password ${deps.config.demoPassword}`);
+  console.log(`[platform] demo IAM users (same password): ${demoIamUsers.map((u) => `${u.username} (${u.role})`).join(", ")}`);
 }

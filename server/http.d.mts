@@ -14,7 +14,12 @@ export declare function createConsoleServer(options: {
   statics?: StaticRoot[];
   log?: false | ((line: string) => void);
   origin?: (req: http.IncomingMessage) => string;
-}): http.Server;
+}): ConsoleServer;
+
+export interface ConsoleServer extends http.Server {
+  /** Stops accepting connections; resolves true once the requests under way are answered, false after `ms`. */
+  drain(ms: number): Promise<boolean>;
+}
 
 export declare const DRAIN_MAX: number;
 

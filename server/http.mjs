@@ -301,7 +301,19 @@ function safeDecode(s) {
  */
 export function createConsoleServer({ handler, statics: roots = [], log = false, origin = (req) => `http://${req.headers.host || "localhost"}` }) {
   const statics = listStatics(roots);
+  /** @type {Set<http.ServerResponse>} */
+  const inFlight = new Set();
+  let stopping = false;
+  /** @type {Array<() => void>} */
+  let idle = [];
   const server = http.createServer(async (req, res) => {
+    inFlight.add(res);
+    res.on("close", () => {
+      inFlight.delete(res);
+      if (inFlight.size === 0 && idle.length) for (const done of idle.splice(0)) done();
+    });
+    // Shutting down: answer what is under way, then let each connection go.
+    if (stopping) res.setHeader("Connection", "close");
     // A stream error with no listener is thrown by Node as an uncaught exception: never let a
     // broken connection do that (the errors themselves end the request, which is all they mean).
     req.on("error", ignore);
@@ -347,6 +359,25 @@ export function createConsoleServer({ handler, statics: roots = [], log = false,
     }
     socket.destroy();
   });
+  /**
+   * Stops accepting connections and resolves once the requests under way are answered (or after
+   * `ms`): what a shutdown waits for before closing what those requests still use (the platform).
+   */
+  server.drain = (ms) => {
+    stopping = true;
+    server.close();
+    server.closeIdleConnections();
+    for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+    if (inFlight.size === 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), ms);
+      timer.unref?.();
+      idle.push(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+  };
   return server;
 }
 

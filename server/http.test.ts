@@ -185,3 +185,54 @@ describe("the console's HTTP server", () => {
     expect(lines.some((l) => l.startsWith("GET /boom 500 "))).toBe(true);
   });
 });
+
+describe("the console's HTTP server, shutting down", () => {
+  it("drain: refuses new connections, answers the requests under way in full, then resolves", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let started!: () => void;
+    const inHandler = new Promise<void>((r) => (started = r));
+    const server = createConsoleServer({
+      handler: async () => {
+        started();
+        await gate;
+        return new Response("finished", { headers: { "content-type": "text/plain" } });
+      },
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const slow = raw(base, "/slow");
+    await inHandler;
+    let drainedAt = 0;
+    const drained = server.drain(5_000).then((ok) => ((drainedAt = Date.now()), ok));
+    // Not drained while the request is under way; a new connection is refused.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(drainedAt).toBe(0);
+    await expect(raw(base, "/new")).rejects.toThrow();
+    const answeredAt = Date.now();
+    release();
+    const answer = await slow;
+    expect(answer.status).toBe(200);
+    expect(answer.body.toString()).toBe("finished");
+    expect(answer.headers.connection).toBe("close");
+    expect(await drained).toBe(true);
+    expect(drainedAt).toBeGreaterThanOrEqual(answeredAt);
+  });
+
+  it("drain: resolves false after the time given when a request never ends", async () => {
+    let started!: () => void;
+    const inHandler = new Promise<void>((r) => (started = r));
+    const server = createConsoleServer({
+      handler: async () => {
+        started();
+        return new Promise<Response>(() => {});
+      },
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    raw(base, "/never").catch(() => {});
+    await inHandler;
+    expect(await server.drain(200)).toBe(false);
+    server.closeAllConnections();
+  });
+});

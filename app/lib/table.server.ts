@@ -226,29 +226,60 @@ export function platformPage<T>(result: ListPage<T>, state: TableState, selected
 
 /**
  * One page of a platform list call (`path` with its filters in `query`) for this table state: a
- * page past the end is answered with the last page; the selection is checked against the result
- * (`ids=` with the same search and filters).
+ * page past the end is answered with the last page; the selection is checked against the result.
+ * Selected rows on the page are found there; only selected rows on other pages cost a second call
+ * (`ids=` with the same search and filters). `selectedRows(page)` gives the selected rows
+ * themselves, so a loader showing one row's tabs need not ask for it again.
  */
 export async function fetchTablePage<T>(
   request: Request,
   path: string,
   state: TableState,
-  options: { getRowId: (row: T) => string; query?: Record<string, string> },
+  options: {
+    getRowId: (row: T) => string;
+    query?: Record<string, string>;
+    /**
+     * The only fields the table's columns and row menu read: the browser gets just these (an App
+     * Service has 40 fields, its table shows 10). Without it, whole rows.
+     */
+    fields?: readonly (keyof T & string)[];
+  },
 ): Promise<TablePage<T>> {
   const filters = options.query ?? {};
   const selected = state.selected.slice(0, 100);
-  const [first, inResult] = await Promise.all([
-    apiGetOrThrow<ListPage<T>>(request, path, { ...filters, ...listQuery(state) }),
-    selected.length
-      ? apiGetOrThrow<ListPage<T>>(request, path, { ...filters, ...(state.q ? { q: state.q } : {}), ids: selected.join(","), size: "100" })
-      : null,
-  ]);
-  let result = first;
+  let result = await apiGetOrThrow<ListPage<T>>(request, path, { ...filters, ...listQuery(state) });
   const lastPage = Math.max(1, Math.ceil(result.total / state.size));
   if (state.page > lastPage) result = await apiGetOrThrow<ListPage<T>>(request, path, { ...filters, ...listQuery(state, lastPage) });
-  const selectedIds = inResult ? inResult.items.map(options.getRowId) : [];
+  const found = new Map<string, T>();
+  for (const row of result.items) {
+    const id = options.getRowId(row);
+    if (selected.includes(id)) found.set(id, row);
+  }
+  const elsewhere = selected.filter((id) => !found.has(id));
+  if (elsewhere.length) {
+    const inResult = await apiGetOrThrow<ListPage<T>>(request, path, { ...filters, ...(state.q ? { q: state.q } : {}), ids: elsewhere.join(","), size: "100" });
+    for (const row of inResult.items) found.set(options.getRowId(row), row);
+  }
+  const selectedIds = selected.filter((id) => found.has(id));
   // `unfiltered` only tells "no data" from "no match": a search that finds nothing is a no-match.
-  return platformPage(result, { ...state, page: Math.min(state.page, lastPage) }, selectedIds, state.q ? Math.max(result.total, 1) : result.total);
+  const shown = options.fields ? { ...result, items: result.items.map((row) => pick(row, options.fields!)) } : result;
+  const page = platformPage(shown, { ...state, page: Math.min(state.page, lastPage) }, selectedIds, state.q ? Math.max(result.total, 1) : result.total);
+  selectedRowsOf.set(page, selectedIds.map((id) => found.get(id)!));
+  return page;
+}
+
+function pick<T>(row: T, fields: readonly string[]): T {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) out[f] = (row as Record<string, unknown>)[f];
+  return out as T;
+}
+
+// Kept beside the page rather than in it: the page is loader data and goes to the browser.
+const selectedRowsOf = new WeakMap<object, unknown[]>();
+
+/** The selected rows (in the selection's order) of a page from fetchTablePage. */
+export function selectedRows<T>(page: TablePage<T>): T[] {
+  return (selectedRowsOf.get(page) ?? []) as T[];
 }
 
 // platformFailure(request, result, {submission, fieldNames, redirectTo}) lives with the other

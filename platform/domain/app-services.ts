@@ -22,7 +22,7 @@ import type { Fleet } from "../fleet/index.ts";
 import type { FleetObject } from "../fleet/model.ts";
 import { ApiError, notFound, type DetailItem } from "../lib/errors.ts";
 import { newId } from "../lib/ids.ts";
-import { inOrder, keysetBatches, likePatterns, orderKey, queryPage } from "../lib/list.ts";
+import { inOrder, jsonRows, keysetBatches, likePatterns, orderKey, queryPage } from "../lib/list.ts";
 import { pgErrorCode, type DbOrTx } from "./entities.ts";
 import { regionSite } from "./regions.ts";
 
@@ -99,7 +99,12 @@ const appServiceColumns = {
   secondary_contact: contactName(secondary),
 };
 
-type AppServiceRow = { [K in keyof typeof appServiceColumns]: unknown } & { created_at: Date; admin_state_change_at: Date; op_state_change_at: Date };
+type AppServiceRow = { [K in keyof typeof appServiceColumns]: unknown } & { created_at: string; admin_state_change_at: string; op_state_change_at: string };
+
+// Each column under its key, so the rows come back as JSON objects (jsonRows).
+const appServiceJsonColumns = Object.fromEntries(Object.entries(appServiceColumns).map(([key, column]) => [key, sql`${column}`.as(key)]));
+
+const iso = (t: string) => new Date(t).toISOString();
 
 function toAppService(r: AppServiceRow): AppService {
   return {
@@ -108,21 +113,21 @@ function toAppService(r: AppServiceRow): AppService {
     health: r.health === null ? null : Number(r.health),
     bgp_local_asn: r.bgp_local_asn === null ? null : Number(r.bgp_local_asn),
     bgp_peer_asn: r.bgp_peer_asn === null ? null : Number(r.bgp_peer_asn),
-    created_at: r.created_at.toISOString(),
-    admin_state_change_at: r.admin_state_change_at.toISOString(),
-    op_state_change_at: r.op_state_change_at.toISOString(),
+    created_at: iso(r.created_at),
+    admin_state_change_at: iso(r.admin_state_change_at),
+    op_state_change_at: iso(r.op_state_change_at),
   };
 }
 
 async function appServicesWhere(db: DbOrTx, where: SQL | undefined) {
-  const rows = await db
-    .select(appServiceColumns)
+  const query = db
+    .select(appServiceJsonColumns)
     .from(appServices)
     .leftJoin(primary, eq(primary.contactId, appServices.primaryContactId))
     .leftJoin(secondary, eq(secondary.contactId, appServices.secondaryContactId))
-    .where(where)
-    .orderBy(asc(appServices.createdAt), asc(appServices.appServiceId));
-  return rows.map((r) => toAppService(r as AppServiceRow));
+    .where(where);
+  const rows = await jsonRows<AppServiceRow>(db, query, sql`x.created_at, x.app_service_id`);
+  return rows.map(toAppService);
 }
 
 /** Every app service of the account, oldest first (the spec's array). */

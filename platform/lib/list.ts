@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { DbOrTx } from "../domain/entities.ts";
 import { listLimits, sortValues, type ListPage } from "../contract/list.ts";
 import { idField, isSingleLine, junkMessage, maxMessage } from "./fields.ts";
@@ -162,6 +162,20 @@ export async function* keysetBatches(
     const last = res.rows[res.rows.length - 1]!;
     after = q.key.map((_, i) => last[`k${i}`]!);
   }
+}
+
+/**
+ * The rows of a query as JSON objects, parsed by V8 instead of field by field: PGlite's protocol
+ * parser costs ~2.5 ms for 50 rows of 40 columns, json_agg and one JSON.parse ~1 ms. `query` is a
+ * select whose columns are aliased with the keys wanted (`sql\`${column}\`.as("key")`); `order`
+ * orders the aggregate (by the subquery's column aliases, e.g. sql`x.created_at, x.id`): an
+ * aggregate's ORDER BY is guaranteed where a subquery's is not. Timestamps arrive as ISO text.
+ */
+export async function jsonRows<T>(db: DbOrTx, query: SQLWrapper, order?: SQL): Promise<T[]> {
+  const res = (await db.execute(
+    sql`select coalesce(json_agg(x ${order ? sql`order by ${order}` : sql``}), '[]')::text as j from (${query}) x`,
+  )) as unknown as Rows<{ j: string }>;
+  return JSON.parse(res.rows[0]?.j ?? "[]") as T[];
 }
 
 /** Rows fetched by id, put back in the ids' order. */

@@ -424,14 +424,16 @@ export function registerAppServiceCalls(app: PlatformApp) {
   app.openapi(routes.list, async (c) => {
     const who = caller(c);
     const query = c.req.valid("query");
-    if (wantsPage(query)) return c.json(await queryAppServices(db(c), who.accountId, query), 200);
+    // Rows change only through this platform's calls and the fleet's op-state changes, which
+    // forget the cached reads (platform/lib/auth.ts): a page is remembered like the spec's array.
+    if (wantsPage(query)) return cachedJson(c, () => queryAppServices(db(c), who.accountId, query));
     return cachedJson(c, () => listAppServices(db(c), who.accountId));
   });
   app.openapi(routes.export, async (c) => {
     const who = caller(c);
     return (await ndjsonResponse(exportAppServices(db(c), who.accountId, c.req.valid("query")), c.req.raw.signal)) as never;
   });
-  app.openapi(routes.detail, async (c) => c.json(await appServiceDetail(db(c), caller(c).accountId, c.req.valid("query").app_service_id), 200));
+  app.openapi(routes.detail, async (c) => cachedJson(c, () => appServiceDetail(db(c), caller(c).accountId, c.req.valid("query").app_service_id)));
   app.openapi(routes.create, async (c) => {
     const who = requireWriter(c);
     const id = await createAppService(db(c), fleetOf(c.get("deps")), who.accountId, c.req.valid("json"));

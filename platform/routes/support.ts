@@ -1,3 +1,4 @@
+import { cachedJson } from "../lib/auth.ts";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { PlatformApp } from "../app.ts";
 import {
@@ -367,8 +368,11 @@ export function registerSupportCalls(app: PlatformApp) {
     const query = c.req.valid("query");
     const db = c.get("deps").db;
     const paged = wantsPage(query) || query.username !== undefined || query.command !== undefined || query.from !== undefined || query.to !== undefined;
-    if (paged) return c.json(await queryApiLog(db, who.accountId, query), 200);
-    return c.json(await listApiLog(db, who.accountId), 200);
+    // The log is written only inside calls that change something (platform/lib/apilog.ts, under
+    // the auth middleware's whileWriting), which forget the cached reads: a page is remembered
+    // until the next such call, as the other lists are (platform/lib/auth.ts).
+    if (paged) return cachedJson(c, () => queryApiLog(db, who.accountId, query));
+    return cachedJson(c, () => listApiLog(db, who.accountId));
   });
 
   app.openapi(exportApiLogRoute, async (c) => {

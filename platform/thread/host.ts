@@ -211,6 +211,8 @@ function closeOnSignals() {
   signalsHooked = true;
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
+      // server.mjs closes the platform itself, once the requests under way are answered.
+      if ((globalThis as Record<symbol, unknown>)[Symbol.for("linkwise.shutdown-by-server")]) return;
       const thread = (globalThis as GlobalWithThread)[key];
       void thread?.close().catch(() => {});
     });

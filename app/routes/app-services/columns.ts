@@ -9,6 +9,8 @@ import { deploymentLabels, protoLabel, type AppService } from "./model.ts";
 
 export const sortable = ["app_service_name", "app_service_id", "deployment", "op_state", "size", "health", "proto", "port", "created_at"];
 export const hideable = ["created_at"];
+/** The fields the columns and the row menu read: the only ones the page's rows carry. */
+export const tableFields = ["app_service_id", "app_service_name", "deployment", "admin_state", "op_state", "size", "health", "proto", "port", "created_at"] as const;
 
 
 export const columns: Column<AppService>[] = [

@@ -11,11 +11,11 @@ import { readForm } from "../../lib/csrf.server.ts";
 import { exportHref } from "../../lib/export.server.ts";
 import { requireWriter } from "../../lib/roles.server.ts";
 import { requireSession } from "../../lib/session.server.ts";
-import { fetchTablePage, parseTableQuery, platformFailure } from "../../lib/table.server.ts";
+import { fetchTablePage, parseTableQuery, platformFailure, selectedRows } from "../../lib/table.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { dialogHref, listParam, returnUrl } from "../../lib/url.ts";
 import { defaultVirtualPool } from "../../../platform/contract/net.ts";
-import { columns, hideable, sortable } from "./columns.ts";
+import { columns, hideable, sortable, tableFields } from "./columns.ts";
 import { AddHostingDialog, ContactsDialog, CreateDialog, DescriptionDialog, EditDialog, LatencyDialog, NameDialog, ResizeDialog, type ContactOption } from "./dialogs.tsx";
 import {
   appServiceDeployments,
@@ -72,7 +72,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const regionsFor = (d: string) => (d === "aws" ? apiGetOrThrow<CloudRegion[]>(request, "list-aws-regions") : d === "azure" ? apiGetOrThrow<CloudRegion[]>(request, "list-azure-regions") : Promise.resolve([]));
   const needsGroups = (dialog === "create" && (deployment === "onprem" || deployment === "network")) || (dialog === "add-hosting" && hostingLocation === "onprem");
   const [table, regions, groups, dialogService, contacts] = await Promise.all([
-    fetchTablePage<AppService>(request, "list-app-service", state, { getRowId }),
+    fetchTablePage<AppService>(request, "list-app-service", state, { getRowId, fields: tableFields }),
     dialog === "create" ? regionsFor(deployment) : dialog === "add-hosting" ? regionsFor(hostingLocation) : Promise.resolve([]),
     needsGroups ? apiGetOrThrow<ServiceNodeGroup[]>(request, "list-service-node-group") : Promise.resolve(null),
     dialogId && dialog && dialog !== "remove-hosting" ? detail(dialogId) : Promise.resolve(null),
@@ -82,7 +82,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     dialog === "resize" && dialogService ? await apiGetOrThrow<Hosting[]>(request, "app-service-get-hosting", { app_service_id: dialogService.app_service_id }) : [];
 
   // The tabs: only for one selected App Service that the current result holds.
-  const selected = table.selected.length === 1 ? await detail(table.selected[0]!) : null;
+  // The list's row is the whole AppService (the detail call's shape): no second call for it.
+  const selected = table.selected.length === 1 ? (selectedRows(table)[0] ?? null) : null;
   const tab = tabIds.includes(p.get("tab") as never) ? p.get("tab") : "details";
   const tabData: TabData = {};
   if (selected) {
