@@ -316,6 +316,13 @@ export function DataTable<T>({
 
 const FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]";
 
+/** What MarkupRows restores after replacing its rows: the focused control, the open row menu. */
+interface Snapshot {
+  row: string | null;
+  index: number;
+  open: string | null;
+}
+
 /**
  * The <thead> or <tbody>, holding its rows' markup. React replaces the markup only when it
  * changed; the element that had focus in it (a sort link, a row's link, checkbox or menu button)
@@ -328,20 +335,28 @@ class MarkupRows extends Component<{ section: "thead" | "tbody"; html: string }>
     return next.html !== this.props.html;
   }
 
-  override getSnapshotBeforeUpdate(): { row: string; index: number } | null {
+  override getSnapshotBeforeUpdate(): Snapshot | null {
     const body = this.body.current;
+    if (!body) return null;
+    // A row menu opened while the rows were being replaced (a click just as the page hydrated)
+    // stays open: the new markup is the same menu.
+    const open = body.querySelector("details[open]")?.closest("tr")?.getAttribute("data-row") ?? null;
     const active = document.activeElement;
-    if (!body || !active || !body.contains(active)) return null;
-    const row = active.closest("tr");
-    const key = row?.getAttribute("data-row");
-    if (!row || !key) return null;
-    return { row: key, index: Array.from(row.querySelectorAll(FOCUSABLE)).indexOf(active) };
+    const row = active && body.contains(active) ? active.closest("tr") : null;
+    const key = row?.getAttribute("data-row") ?? null;
+    if (!key && !open) return null;
+    return { row: key, index: row && key ? Array.from(row.querySelectorAll(FOCUSABLE)).indexOf(active!) : -1, open };
   }
 
-  override componentDidUpdate(_props: unknown, _state: unknown, snapshot: { row: string; index: number } | null) {
-    if (!snapshot || snapshot.index < 0) return;
-    const row = this.body.current?.querySelector(`tr[data-row="${CSS.escape(snapshot.row)}"]`);
-    (row?.querySelectorAll<HTMLElement>(FOCUSABLE)[snapshot.index])?.focus();
+  override componentDidUpdate(_props: unknown, _state: unknown, snapshot: Snapshot | null) {
+    if (!snapshot) return;
+    const rowOf = (key: string) => this.body.current?.querySelector(`tr[data-row="${CSS.escape(key)}"]`);
+    if (snapshot.open) {
+      const menu = rowOf(snapshot.open)?.querySelector("details");
+      if (menu) menu.open = true;
+    }
+    if (!snapshot.row || snapshot.index < 0) return;
+    (rowOf(snapshot.row)?.querySelectorAll<HTMLElement>(FOCUSABLE)[snapshot.index])?.focus();
   }
 
   override render() {

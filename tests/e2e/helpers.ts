@@ -36,8 +36,12 @@ export async function hydrated(page: Page) {
   await expect(page.getByRole("button", { name: "Select", exact: true })).toHaveCount(0);
 }
 
-/** Opens a table row's action menu (a <details>: works without JavaScript). */
+/**
+ * Opens a table row's action menu (a <details>: works without JavaScript). With JavaScript it waits
+ * for the shell to hydrate first: a click in the middle of hydration could leave the menu closed.
+ */
 export async function openRowMenu(page: Page, name: string) {
+  await ready(page);
   await page.locator(`summary[aria-label="Actions for ${name}"]`).click();
 }
 
