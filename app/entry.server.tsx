@@ -59,13 +59,18 @@ export default function handleRequest(
           responseHeaders.set("Retry-After", "10");
         }
         setPageSecurityHeaders(responseHeaders, nonce, new URL(request.url).pathname);
-        // Any other reader (react-router-serve, a test) gets the same bytes from the body.
-        const body = new ReadableStream<Uint8Array>({
-          pull(controller) {
-            controller.enqueue(Buffer.concat(chunks.map((c) => (typeof c === "string" ? Buffer.from(c) : c))));
-            controller.close();
+        // Any other reader (react-router-serve, a test) gets the same bytes from the body. The
+        // high-water mark of 0 matters: with the default of 1 the stream pulls at once, to fill
+        // its queue, and every page was copied into one buffer that server.mjs never reads.
+        const body = new ReadableStream<Uint8Array>(
+          {
+            pull(controller) {
+              controller.enqueue(Buffer.concat(chunks.map((c) => (typeof c === "string" ? Buffer.from(c) : c))));
+              controller.close();
+            },
           },
-        });
+          { highWaterMark: 0 },
+        );
         const response = new Response(body, { headers: responseHeaders, status: responseStatusCode });
         (response as Response & { [FINITE_BODY]?: unknown })[FINITE_BODY] = chunks;
         resolve(response);

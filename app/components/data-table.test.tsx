@@ -92,7 +92,7 @@ describe("DataTable rows", () => {
     // What the table wrote before its rows became markup: the same rows as React elements.
     const reference = rows.map((r, index) => {
       const isSelected = r.id === "r&2";
-      const select = `/things?q=&selected=${encodeURIComponent(r.id)}`;
+      const select = `?q=&selected=${encodeURIComponent(r.id)}`;
       return (
         <tr key={r.id} data-row={r.id} aria-selected={isSelected || undefined}>
           <td className="kit-cell-check">
@@ -114,7 +114,7 @@ describe("DataTable rows", () => {
               up={index >= rows.length}
               csrf="tok.sig"
               items={[
-                { label: "Edit", href: `/things?q=&selected=r%262&dialog=edit&id=${encodeURIComponent(r.id)}` },
+                { label: "Edit", href: `?q=&selected=r%262&dialog=edit&id=${encodeURIComponent(r.id)}` },
                 { label: "Restart", intent: "restart", fields: { id: r.id }, danger: true },
               ]}
             />

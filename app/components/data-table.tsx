@@ -5,9 +5,9 @@ import { tableRows } from "../lib/table-rows.ts";
 import type { TablePage } from "../lib/table.server.ts";
 import { applyParams, DIALOG_PARAMS, hrefWith, keptParams, queryString, type ParamChanges } from "../lib/url.ts";
 import { useHydrated } from "./hooks.ts";
-import { MenuStyles, useMenuBehavior } from "./row-menu.tsx";
+import { MenuStyles, useMenuBehavior, type DialogLinks } from "./row-menu.tsx";
 import { cellHtml, type CellContent } from "./cell.ts";
-import { escapeHtml, staticHtml } from "./static-html.ts";
+import { escapeHtml, staticHtml, writeHtml } from "./static-html.ts";
 
 /*
  * The server-driven data table. The loader pages the rows (app/lib/table.server.ts); this renders
@@ -43,7 +43,7 @@ export interface Column<T> {
 }
 
 /** Hrefs a row menu or a cell needs, built cheaply from the current URL. */
-export interface TableLinks {
+export interface TableLinks extends DialogLinks {
   /** This page with the dialog `name` open for `id`: `?…&dialog=edit&id=con-1`. */
   dialog: (name: string, id?: string) => string;
   /** This page with only this row selected. */
@@ -120,10 +120,17 @@ export function DataTable<T>({
 
   // Prefixes computed once per render, so each row's hrefs are plain string concatenation.
   const withoutDialog = applyParams(location.search, { dialog: null, id: null, index: null });
-  const dialogBase = prefix(location.pathname, withoutDialog);
-  const selectBase = prefix(location.pathname, applyParams(withoutDialog, { selected: null }));
+  const dialogBase = prefix(withoutDialog);
+  const selectBase = prefix(applyParams(withoutDialog, { selected: null }));
+  const dialogBaseHtml = escapeHtml(dialogBase);
+  const dialogHtml = new Map<string, string>();
   const links: TableLinks = {
     dialog: (name, rowId) => `${dialogBase}dialog=${encodeURIComponent(name)}${rowId ? `&id=${encodeURIComponent(rowId)}` : ""}`,
+    dialogHtml: (name) => {
+      let head = dialogHtml.get(name);
+      if (head === undefined) dialogHtml.set(name, (head = `${dialogBaseHtml}dialog=${escapeHtml(encodeURIComponent(name))}&amp;id=`));
+      return head;
+    },
     select: (rowId) => `${selectBase}selected=${encodeURIComponent(rowId)}`,
     with: (changes) => hrefWith(location, changes),
     csrf: csrfToken,
@@ -209,29 +216,45 @@ export function DataTable<T>({
       return cls ? `<td class="${escapeHtml(cls)}"${label}>` : `<td${label}>`;
     });
     const formAttr = escapeHtml(selectFormId);
+    const selectBaseHtml = `${escapeHtml(selectBase)}selected=`;
     const parts: string[] = [];
     rows.forEach((row, index) => {
       const rowId = getRowId(row);
       const idText = escapeHtml(rowId);
       const isSelected = selected.has(rowId);
-      parts.push(isSelected ? `<tr data-row="${idText}" aria-selected="true">` : `<tr data-row="${idText}">`);
+      // Pieces, not template strings: literals cost nothing, and the one join copies each once.
+      parts.push('<tr data-row="', idText, isSelected ? '" aria-selected="true">' : '">');
       if (selection === "multiple") {
         parts.push(
-          `<td class="kit-cell-check"><input type="checkbox" class="checkbox checkbox-sm" name="selected" value="${idText}" form="${formAttr}"${isSelected ? ' checked=""' : ""} aria-label="${escapeHtml(`Select ${rowLabel(row)}`)}"/></td>`,
+          '<td class="kit-cell-check"><input type="checkbox" class="checkbox checkbox-sm" name="selected" value="',
+          idText,
+          '" form="',
+          formAttr,
+          isSelected ? '" checked="" aria-label="' : '" aria-label="',
+          escapeHtml(`Select ${rowLabel(row)}`),
+          '"/></td>',
         );
       }
-      visible.forEach((c, i) => {
+      for (let i = 0; i < visible.length; i++) {
+        const c = visible[i]!;
         const content = cellHtml(c.cell(row));
         if (c.id === linkCol) {
           parts.push(
-            `${cellOpen[i]}<a href="${escapeHtml(links.select(rowId))}" class="kit-select link link-hover link-primary font-medium"${isSelected ? ' aria-current="true"' : ""}>${content}</a></td>`,
+            cellOpen[i]!,
+            '<a href="',
+            selectBaseHtml,
+            escapeHtml(encodeURIComponent(rowId)),
+            isSelected ? '" class="kit-select link link-hover link-primary font-medium" aria-current="true">' : '" class="kit-select link link-hover link-primary font-medium">',
+            content,
+            "</a></td>",
           );
-        } else {
-          parts.push(`${cellOpen[i]}${content}</td>`);
-        }
-      });
-      if (rowMenu) parts.push(`<td class="kit-cell-menu text-right">${staticHtml(rowMenu(row, links, index >= lastRows, index))}</td>`);
-      parts.push("</tr>");
+        } else parts.push(cellOpen[i]!, content, "</td>");
+      }
+      if (rowMenu) {
+        parts.push('<td class="kit-cell-menu text-right">');
+        writeHtml(rowMenu(row, links, index >= lastRows, index), parts);
+        parts.push("</td></tr>");
+      } else parts.push("</tr>");
     });
     rowsHtml = parts.join("");
   }
@@ -366,9 +389,14 @@ class MarkupRows extends Component<{ section: "thead" | "tbody"; html: string }>
 }
 
 
-function prefix(pathname: string, params: URLSearchParams) {
+/*
+ * A row's hrefs are relative to the page (`?…`, the same path): a 50-row table carries ~400 of
+ * them, so the path would be 5 KB of every page. The table's click handler resolves them through
+ * the anchor (anchor.pathname + anchor.search), as the browser does without JS.
+ */
+function prefix(params: URLSearchParams) {
   const q = queryString(params);
-  return q ? `${pathname}${q}&` : `${pathname}?`;
+  return q ? `${q}&` : "?";
 }
 
 /** @deprecated Import it from "./hooks.ts" (kept here for screens not yet moved). */

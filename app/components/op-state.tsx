@@ -36,8 +36,21 @@ export function opStateCell(value: string | null | undefined, label = "Op state"
   );
 }
 
+// The states are a handful of values ("up", "down", …): their markup is made once, not per row.
+const adminOpCache = new Map<string, StaticNode>();
+
 /** "Admin / Op" in one cell: the admin state, a slash, then the op-state dot (spec 1 §4). */
 export function adminOpStateCell(admin: string | null | undefined, op: string | null | undefined): StaticNode {
+  const key = `${admin ?? ""}\u0000${op ?? ""}`;
+  let cell = adminOpCache.get(key);
+  if (cell === undefined) {
+    if (adminOpCache.size >= 64) adminOpCache.clear();
+    adminOpCache.set(key, (cell = adminOpStateMarkup(admin, op)));
+  }
+  return cell;
+}
+
+function adminOpStateMarkup(admin: string | null | undefined, op: string | null | undefined): StaticNode {
   return h(
     "span",
     { class: "inline-flex flex-wrap items-center gap-x-1" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rowsJson, tableRows } from "./table-rows.ts";
+import { rowsJson, rowsJsonOf, tableRows } from "./table-rows.ts";
 
 const roundTrip = <T>(rows: T[]) => tableRows({ rows: rowsJson(rows) });
 
@@ -28,5 +28,19 @@ describe("table rows as JSON text", () => {
       expect(rowsJson(rows as unknown[]).startsWith("[")).toBe(true);
       expect(roundTrip(rows as unknown[])).toEqual(JSON.parse(JSON.stringify(rows)));
     }
+  });
+
+  it("reduces rows to a table's fields, a missing one as null", () => {
+    const rows = [
+      { id: "a", name: "Ada", secret: "s1", n: 1 },
+      { id: "b", name: "Grace", secret: "s2" },
+    ];
+    const text = rowsJsonOf(rows, ["id", "name", "n"]);
+    expect(text).not.toContain("secret");
+    expect(tableRows({ rows: text })).toEqual([
+      { id: "a", name: "Ada", n: 1 },
+      { id: "b", name: "Grace", n: null },
+    ]);
+    expect(rowsJsonOf([], ["id"])).toBe("[]");
   });
 });

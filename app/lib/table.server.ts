@@ -1,5 +1,5 @@
 import { readCookie } from "./cookie-header.ts";
-import { rowsJson, type RowsJson } from "./table-rows.ts";
+import { rowsJson, rowsJsonOf, type RowsJson } from "./table-rows.ts";
 import type { ColumnSort } from "@tanstack/react-table";
 import type { ListPage } from "../../platform/contract/list.ts";
 import { apiGetOrThrow } from "./api.server.ts";
@@ -210,12 +210,12 @@ export function listQuery(state: TableState, page = state.page): Record<string, 
  * selected ids that the current result (search and filters, all pages) holds; selected rows the
  * search hides are not counted (issue 10 item 13).
  */
-export function platformPage<T>(result: ListPage<T>, state: TableState, selectedInResult: readonly string[], unfiltered?: number): TablePage<T> {
+export function platformPage<T>(result: ListPage<T>, state: TableState, selectedInResult: readonly string[], unfiltered?: number, fields?: readonly string[]): TablePage<T> {
   const pageCount = Math.max(1, Math.ceil(result.total / state.size));
   return {
     ...state,
     page: Math.min(state.page, pageCount),
-    rows: rowsJson(result.items),
+    rows: fields ? rowsJsonOf(result.items, fields) : rowsJson(result.items),
     rowCount: result.items.length,
     total: result.total,
     unfiltered: unfiltered ?? result.total,
@@ -262,16 +262,9 @@ export async function fetchTablePage<T>(
   }
   const selectedIds = selected.filter((id) => found.has(id));
   // `unfiltered` only tells "no data" from "no match": a search that finds nothing is a no-match.
-  const shown = options.fields ? { ...result, items: result.items.map((row) => pick(row, options.fields!)) } : result;
-  const page = platformPage(shown, { ...state, page: Math.min(state.page, lastPage) }, selectedIds, state.q ? Math.max(result.total, 1) : result.total);
+  const page = platformPage(result, { ...state, page: Math.min(state.page, lastPage) }, selectedIds, state.q ? Math.max(result.total, 1) : result.total, options.fields);
   selectedRowsOf.set(page, selectedIds.map((id) => found.get(id)!));
   return page;
-}
-
-function pick<T>(row: T, fields: readonly string[]): T {
-  const out: Record<string, unknown> = {};
-  for (const f of fields) out[f] = (row as Record<string, unknown>)[f];
-  return out as T;
 }
 
 // Kept beside the page rather than in it: the page is loader data and goes to the browser.

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useLocation, useSearchParams } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ConfirmPhraseDialog } from "../../components/confirm-phrase-dialog.tsx";
-import { DataTable, SelectionStatus } from "../../components/data-table.tsx";
+import { DataTable, SelectionStatus, type TableLinks } from "../../components/data-table.tsx";
 import { PageTitle } from "../../components/forms.tsx";
 import { useCanWrite } from "../../components/hooks.ts";
 import { RowMenu, type MenuItem } from "../../components/row-menu.tsx";
@@ -280,19 +280,19 @@ export default function AppServices({ loaderData, actionData }: Route.ComponentP
   const latency = actionData && "latency" in actionData ? (actionData.latency as Record<string, unknown>) : null;
   const hasError = result?.status === "error";
 
-  const menu = (r: AppService, links: { dialog: (n: string, id?: string) => string; csrf: string }, up: boolean) => {
+  const menu = (r: AppService, links: TableLinks, up: boolean) => {
     const items: MenuItem[] = canWrite
       ? [
-          { label: "Edit Name", href: links.dialog("rename", r.app_service_id) },
-          { label: "Edit Description", href: links.dialog("describe", r.app_service_id) },
-          { label: "Edit App Service", href: links.dialog("edit", r.app_service_id) },
-          { label: "Test Reachability", href: links.dialog("latency", r.app_service_id) },
-          { label: "Setup Contacts", href: links.dialog("contacts", r.app_service_id) },
-          { label: "Resize App Service", href: links.dialog("resize", r.app_service_id), disabled: r.deployment === "onprem" },
-          { label: "Delete", href: links.dialog("remove", r.app_service_id), danger: true },
+          { label: "Edit Name", dialog: "rename" },
+          { label: "Edit Description", dialog: "describe" },
+          { label: "Edit App Service", dialog: "edit" },
+          { label: "Test Reachability", dialog: "latency" },
+          { label: "Setup Contacts", dialog: "contacts" },
+          { label: "Resize App Service", dialog: "resize", disabled: r.deployment === "onprem" },
+          { label: "Delete", dialog: "remove", danger: true },
         ]
       : [];
-    return items.length ? <RowMenu label={`Actions for ${r.app_service_name}`} up={up} items={items} /> : null;
+    return items.length ? <RowMenu label={`Actions for ${r.app_service_name}`} up={up} items={items} links={links} id={r.app_service_id} /> : null;
   };
 
   return (
@@ -323,7 +323,7 @@ export default function AppServices({ loaderData, actionData }: Route.ComponentP
             </a>
           </>
         }
-        rowMenu={canWrite ? menu : undefined}
+        rowMenu={process.env.NOMENU ? undefined : canWrite ? menu : undefined}
       />
 
       <SelectionStatus count={table.selected.length} plural="App Services">

@@ -173,10 +173,12 @@ export default function Contacts({ loaderData, actionData }: Route.ComponentProp
                 <RowMenu
                   label={`Actions for ${contactName(r)}`}
                   up={up}
+                  links={links}
+                  id={r.contact_id}
                   items={[
-                    { label: "Update Contact", href: links.dialog("update", r.contact_id) },
-                    { label: "Assign Entity", href: links.dialog("assign", r.contact_id) },
-                    { label: "Remove Contact", href: links.dialog("remove", r.contact_id), danger: true },
+                    { label: "Update Contact", dialog: "update" },
+                    { label: "Assign Entity", dialog: "assign" },
+                    { label: "Remove Contact", dialog: "remove", danger: true },
                   ]}
                 />
               )

@@ -260,23 +260,23 @@ export async function action({ request }: Route.ActionArgs) {
 
 /* Component ------------------------------------------------------------------------------------ */
 
-function menuItems(r: Endpoint, links: { dialog: (name: string, id?: string) => string }, canWrite: boolean): MenuItem[] {
+function menuItems(r: Endpoint, canWrite: boolean): MenuItem[] {
   const agent = r.deployment === "agent";
   const items: MenuItem[] = [];
   if (canWrite) {
-    items.push({ label: "Edit Name", href: links.dialog("name", r.ep_id) }, { label: "Edit Description", href: links.dialog("description", r.ep_id) });
+    items.push({ label: "Edit Name", dialog: "name" }, { label: "Edit Description", dialog: "description" });
   }
   items.push(
-    { label: "Test Reachability", href: links.dialog("latency", r.ep_id), disabled: agent },
-    { label: "Show Flows", href: links.dialog("flows", r.ep_id), disabled: agent },
+    { label: "Test Reachability", dialog: "latency", disabled: agent },
+    { label: "Show Flows", dialog: "flows", disabled: agent },
   );
   if (canWrite) {
-    items.push({ label: "Advanced Visibility", href: links.dialog("visibility", r.ep_id) }, { label: "Setup Contacts", href: links.dialog("contacts", r.ep_id) });
-    if (agent) items.push({ label: "Edit Agent Details", href: links.dialog("agent", r.ep_id) });
+    items.push({ label: "Advanced Visibility", dialog: "visibility" }, { label: "Setup Contacts", dialog: "contacts" });
+    if (agent) items.push({ label: "Edit Agent Details", dialog: "agent" });
     items.push(
-      { label: "Resize Endpoints", href: links.dialog("resize", r.ep_id), disabled: r.deployment === "onprem" },
-      { label: "Reset", href: links.dialog("reset", r.ep_id) },
-      { label: "Delete", href: links.dialog("delete", r.ep_id), danger: true },
+      { label: "Resize Endpoints", dialog: "resize", disabled: r.deployment === "onprem" },
+      { label: "Reset", dialog: "reset" },
+      { label: "Delete", dialog: "delete", danger: true },
     );
   }
   return items;
@@ -320,7 +320,7 @@ export default function Endpoints({ loaderData, actionData }: Route.ComponentPro
             </a>
           </>
         }
-        rowMenu={(r, links, up) => <RowMenu label={`Actions for ${r.ep_name}`} up={up} items={menuItems(r, links, canWrite)} />}
+        rowMenu={(r, links, up) => <RowMenu label={`Actions for ${r.ep_name}`} up={up} items={menuItems(r, canWrite)} links={links} id={r.ep_id} />}
       />
 
       <SelectionStatus count={table.selected.length} plural="endpoints">

@@ -194,10 +194,12 @@ export default function EntitiesPage({ loaderData, actionData }: Route.Component
                   // The kit opens the last two rows upward only from 4 rows on; with exactly 3, the last
                   // row's menu would be cut off by the scroll box when a row is tall (several e-mails).
                   up={up || (table.rowCount === 3 && index === 2)}
+                  links={links}
+                  id={e.entity_id}
                   items={[
-                    { label: "Edit Entity", href: links.dialog("edit", e.entity_id) },
-                    { label: "Assign Parent Entity", href: links.dialog("assign-parent", e.entity_id) },
-                    { label: "Delete Entity", href: links.dialog("delete", e.entity_id), danger: true },
+                    { label: "Edit Entity", dialog: "edit" },
+                    { label: "Assign Parent Entity", dialog: "assign-parent" },
+                    { label: "Delete Entity", dialog: "delete", danger: true },
                   ]}
                 />
               )

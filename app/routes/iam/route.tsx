@@ -131,10 +131,12 @@ export default function Iam({ loaderData, actionData }: Route.ComponentProps) {
                 <RowMenu
                   label={`Actions for ${r.username}`}
                   up={up}
+                  links={links}
+                  id={r.iam_user_id}
                   items={[
-                    { label: "Assign Entity", href: links.dialog("assign", r.iam_user_id) },
-                    { label: "Update IAM role", href: links.dialog("role", r.iam_user_id) },
-                    { label: "Delete IAM User", href: links.dialog("remove", r.iam_user_id), danger: true },
+                    { label: "Assign Entity", dialog: "assign" },
+                    { label: "Update IAM role", dialog: "role" },
+                    { label: "Delete IAM User", dialog: "remove", danger: true },
                   ]}
                 />
               )

@@ -139,7 +139,7 @@ export default function Support({ loaderData, actionData }: Route.ComponentProps
         }
         rowMenu={(t, links, up) =>
           canWrite && t.state !== "Closed" ? (
-            <RowMenu label={`Actions for ${t.ticket_id}`} up={up} items={[{ label: "Resolve ticket", href: links.dialog("resolve", t.ticket_id), danger: true }]} />
+            <RowMenu label={`Actions for ${t.ticket_id}`} up={up} items={[{ label: "Resolve ticket", dialog: "resolve", danger: true }]} links={links} id={t.ticket_id} />
           ) : null
         }
       />
