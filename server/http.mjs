@@ -276,9 +276,12 @@ async function sendResponse(req, res, response) {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      if (!res.write(value)) await new Promise((resolve) => res.once("drain", resolve));
+      if (res.destroyed) break;
+      // A client that hangs up sends no "drain": wait for either, or the handler never returns.
+      if (!res.write(value)) await new Promise((resolve) => (res.once("drain", resolve), res.once("close", resolve)));
     }
-    res.end();
+    if (res.destroyed) await reader.cancel().catch(() => {});
+    else res.end();
   } catch {
     res.destroy();
   } finally {
@@ -307,11 +310,23 @@ export function createConsoleServer({ handler, statics: roots = [], log = false,
   /** @type {Array<() => void>} */
   let idle = [];
   const server = http.createServer(async (req, res) => {
+    // A request is under way until its answer is written (or its connection gone) and its handler
+    // has returned: a client that hangs up does not stop a loader that still uses the platform.
     inFlight.add(res);
-    res.on("close", () => {
+    let holds = 2;
+    const release = () => {
+      if (--holds > 0) return;
       inFlight.delete(res);
       if (inFlight.size === 0 && idle.length) for (const done of idle.splice(0)) done();
-    });
+    };
+    res.once("close", release);
+    try {
+      await serve(req, res);
+    } finally {
+      release();
+    }
+  });
+  async function serve(req, res) {
     // Shutting down: answer what is under way, then let each connection go.
     if (stopping) res.setHeader("Connection", "close");
     // A stream error with no listener is thrown by Node as an uncaught exception: never let a
@@ -351,7 +366,7 @@ export function createConsoleServer({ handler, statics: roots = [], log = false,
         res.destroy();
       }
     }
-  });
+  }
   // A request Node's parser refuses (a malformed header line, an oversized header): 400, then close.
   server.on("clientError", (error, socket) => {
     if (socket.writable && !socket.writableEnded && error.code !== "ECONNRESET") {

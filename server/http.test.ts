@@ -219,6 +219,37 @@ describe("the console's HTTP server, shutting down", () => {
     expect(drainedAt).toBeGreaterThanOrEqual(answeredAt);
   });
 
+  it("drain: waits for a handler whose client has hung up (its loader may still use the platform)", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let started!: () => void;
+    const inHandler = new Promise<void>((r) => (started = r));
+    let handlerDone = false;
+    const server = createConsoleServer({
+      handler: async () => {
+        started();
+        await gate;
+        handlerDone = true;
+        return new Response("too late");
+      },
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const req = http.request(`${base}/slow`);
+    req.on("error", () => {});
+    req.end();
+    await inHandler;
+    req.destroy();
+    await new Promise((r) => setTimeout(r, 100));
+    let drained = false;
+    const done = server.drain(5_000).then((ok) => ((drained = true), ok));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(drained).toBe(false);
+    release();
+    expect(await done).toBe(true);
+    expect(handlerDone).toBe(true);
+  });
+
   it("drain: resolves false after the time given when a request never ends", async () => {
     let started!: () => void;
     const inHandler = new Promise<void>((r) => (started = r));
