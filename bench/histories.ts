@@ -7,6 +7,7 @@
 // (server.mjs) serves them and, signed in, at 10 connections after a warm-up:
 //   1. GET /histories?size=50 (the first page), 2. the last 50-row page, 3. a filtered page
 //      (?username= one IAM user's rows, 200,000 of them), each BENCH_SECONDS (default 10) s;
+//   (BENCH_PGLITE=0 skips PGlite; BENCH_EXPORT=0 skips the export.)
 //   4. GET /histories/export.csv, every row as CSV: MB/s, and the server's RSS sampled every
 //      100 ms during it (baseline before, peak during: flat memory means peak ≈ baseline).
 import { execSync, spawn } from "node:child_process";
@@ -152,7 +153,8 @@ async function run(kind: "pglite" | "postgres", databaseUrl?: string) {
 }
 
 async function main() {
-  const reports = [await run("pglite")];
+  // BENCH_PGLITE=0: PostgreSQL only (with DATABASE_URL).
+  const reports = process.env.BENCH_PGLITE === "0" ? [] : [await run("pglite")];
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
     const { default: pg } = await import("pg");

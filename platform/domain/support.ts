@@ -305,8 +305,11 @@ export async function queryApiLog(db: DbOrTx, accountId: string, query: ApiLogQu
   const size = query.size ?? 10;
   let n: number;
   if (isFiltered(query)) {
+    // Counted in the list's order: the planner then walks the filter's index (username, command,
+    // time) and stops after the cap. Without the order it chose a sequential scan, which on
+    // PostgreSQL read ~10,000 rows (7 ms) to find 2,001 of one user's, against 1 ms by the index.
     const counted = (await db.execute(
-      sql`select count(*)::int as n from (select 1 ${from} limit ${apiLogCountCap + 1}) s`,
+      sql`select count(*)::int as n from (select 1 ${from} order by ${orderBy(key, desc)} limit ${apiLogCountCap + 1}) s`,
     )) as unknown as Rows<{ n: number }>;
     n = Number(counted.rows[0]?.n ?? 0);
   } else {
