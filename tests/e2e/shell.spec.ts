@@ -204,6 +204,29 @@ test.describe("shell, with an account of its own", () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmain-dashboard$/);
   });
 
+  test("a menu opened before the page hydrates stays open once it has (JS)", async ({ page, account, signIn }) => {
+    test.skip(jsDisabled(), "about hydration");
+    await signIn(account);
+    // Hold the client entry back, open the menu (a <details>: no JavaScript needed), then let it run.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/main-dashboard", { waitUntil: "domcontentloaded" });
+    const menu = profileMenu(page);
+    await menu.locator("summary").click();
+    await expect(menu.getByRole("link", { name: "Settings" })).toBeVisible();
+    release();
+    await ready(page);
+    await expect(menu.getByRole("link", { name: "Settings" })).toBeVisible();
+    // A navigation still closes it.
+    await menu.getByRole("link", { name: "My Profile" }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(menu.getByRole("link", { name: "Settings" })).toBeHidden();
+  });
+
   test("an IAM user sees no Billing", async ({ page, account, signIn, api }) => {
     const iam = await createIamUser(page, api, account);
     await signIn(iam);

@@ -24,10 +24,17 @@ export function DetailsMenu({
   const location = useLocation();
   useMenuBehavior();
 
+  // Closes after a navigation, not when the page hydrates: a menu opened in the moments before
+  // hydration (a quick click after load) stayed open for the user but was shut by this effect's
+  // first run.
+  const at = `${location.pathname}${location.search}`;
+  const shownAt = useRef(at);
   useEffect(() => {
+    if (shownAt.current === at) return;
+    shownAt.current = at;
     const details = ref.current;
     if (details?.open) details.open = false;
-  }, [location.pathname, location.search]);
+  }, [at]);
 
   useEffect(() => {
     const details = ref.current;

@@ -186,8 +186,11 @@ export function NavMenu({ showBilling }: { showBilling: boolean }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
   useMenuBehavior();
-  // Closed after a navigation.
+  // Closed after a navigation (not on hydration: a menu opened just before it stays open).
+  const shownAt = useRef(pathname);
   useEffect(() => {
+    if (shownAt.current === pathname) return;
+    shownAt.current = pathname;
     if (ref.current?.open) ref.current.open = false;
   }, [pathname]);
   return (
