@@ -27,7 +27,11 @@ export async function createPlatform(config: PlatformConfig = configFromEnv()): 
     from: `${config.productName} <no-reply@${config.productName.toLowerCase().replace(/[^a-z0-9]/g, "") || "console"}.example>`,
   });
   const deps: PlatformDeps = { db: database.db, dbKind: database.kind, mailer, config };
-  if (config.seedDemo) await seedDemo(deps);
+  if (config.seedDemo) {
+    await seedDemo(deps);
+    // Other instances of a scaled deployment may have remembered reads from before the seed.
+    await forgetCachedReads(deps);
+  }
   // The clock writes op states outside any HTTP call: cached reads must not outlive them.
   deps.fleet = await startFleet({ db: database.db, databaseUrl: config.databaseUrl, seed: config.fleetSeed, tickMs: config.fleetTick, onChange: () => forgetCachedReads(deps) });
   const app = createPlatformApp(deps);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  pgSequence,
   bigint,
   boolean,
   index,
@@ -318,6 +319,13 @@ export const apiLogCounts = pgTable("api_log_counts", {
   accountId: text("account_id").primaryKey(),
   n: bigint("n", { mode: "number" }).notNull().default(0),
 });
+
+/**
+ * The shared read cache's epoch (platform/lib/auth.ts, "shared" mode): every write moves it on
+ * after it commits; a remembered answer counts only while the epoch is the one it was read under.
+ * A sequence, not a row: nextval takes no lock, so concurrent writes never queue on it.
+ */
+export const cacheEpoch = pgSequence("cache_epoch");
 
 // Billing (spec 1 §3 Billing, §7 Billing): one method per provider per account.
 

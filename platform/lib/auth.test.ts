@@ -9,7 +9,7 @@ import type { PlatformDeps } from "./context.ts";
 // The caller cache (lib/auth.ts) is on for the embedded PGlite platform. The harness turns it off
 // (its tests write to the database directly); here a second app over the same database has it on,
 // and every change that could affect a token must still be seen at once.
-describe("the caller cache", () => {
+describe.each(["local", "shared"] as const)("the caller cache (%s)", (mode) => {
   let p: TestPlatform;
   let app: PlatformApp;
   let deps: PlatformDeps;
@@ -26,7 +26,7 @@ describe("the caller cache", () => {
 
   beforeAll(async () => {
     p = await testPlatform();
-    deps = { ...p.deps, config: { ...p.deps.config, cacheCallers: true } };
+    deps = { ...p.deps, config: { ...p.deps.config, cacheCallers: mode } };
     app = createPlatformApp(deps);
   });
 
@@ -117,7 +117,80 @@ describe("the caller cache", () => {
     // Still the remembered answer: the change did not go through the platform's calls...
     expect(((await call("GET", "get-contact", owner.token)).body as any[])[0].first_name).toBe("Bob");
     // ...until whoever made it says so.
-    forgetCachedReads(deps);
+    await forgetCachedReads(deps);
     expect(((await call("GET", "get-contact", owner.token)).body as any[])[0].first_name).toBe("Robert");
+  });
+});
+
+// The scaled deployment: several instances over one PostgreSQL database (here two apps over the
+// harness's database, each with its own cache). A write on one must be seen by the other's very
+// next call: the epoch read with each call's token says whether a remembered answer still holds.
+describe("the shared read cache across instances", () => {
+  let p: TestPlatform;
+  const instances: PlatformApp[] = [];
+  const on = (i: number) => async (method: "GET" | "POST", path: string, token: string, body?: unknown) => {
+    const res = await instances[i]!.fetch(
+      new Request(`http://platform.test/api/v1/${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      }),
+    );
+    return { status: res.status, body: (await res.json()) as any };
+  };
+  const a = on(0);
+  const b = on(1);
+
+  beforeAll(async () => {
+    p = await testPlatform();
+    for (let i = 0; i < 2; i++) instances.push(createPlatformApp({ ...p.deps, config: { ...p.deps.config, cacheCallers: "shared" } }));
+  });
+
+  it("a list remembered on one instance shows a change made on another at once", async () => {
+    const owner = await p.newAccount();
+    const names = async () => ((await a("GET", "get_entity?page=1&size=10&sort=entity_name", owner.token)).body.items as any[]).map((e) => e.entity_name);
+    expect(await names()).toEqual([]);
+    expect(await names()).toEqual([]);
+    expect((await b("POST", "create_entity", owner.token, { entity_name: "North" })).status).toBe(200);
+    expect(await names()).toEqual(["North"]);
+    expect((await b("POST", "create_entity", owner.token, { entity_name: "South" })).status).toBe(200);
+    expect(await names()).toEqual(["North", "South"]);
+  });
+
+  it("a session logged out, a user demoted or removed on one instance loses its rights on the other at once", async () => {
+    const owner = await p.newAccount();
+    expect((await a("GET", "list-account", owner.token)).status).toBe(200);
+    expect((await b("POST", "logout", owner.token, {})).status).toBe(200);
+    expect((await a("GET", "list-account", owner.token)).status).toBe(401);
+
+    const other = await p.newAccount();
+    const admin = await p.newIamUser(other, "admin");
+    expect((await a("GET", "list-account", admin.token)).body.iam_user.role).toBe("admin");
+    expect((await b("POST", "iam-user-update-role", other.token, { iam_user_id: admin.iamUserId, new_role: "readonly" })).status).toBe(200);
+    expect((await a("GET", "list-account", admin.token)).body.iam_user.role).toBe("readonly");
+    expect((await a("POST", "create_entity", admin.token, { entity_name: "Nope" })).status).toBe(403);
+    expect((await b("POST", "remove-iam-user", other.token, { iam_user_id: admin.iamUserId })).status).toBe(200);
+    expect((await a("GET", "list-account", admin.token)).status).toBe(401);
+  });
+
+  it("the change log remembered on one instance shows the next change made on the other", async () => {
+    const owner = await p.newAccount();
+    const total = async () => (await a("GET", "get_api_log?page=1&size=10", owner.token)).body.total as number;
+    const before = await total();
+    expect(await total()).toBe(before);
+    expect((await b("POST", "create_entity", owner.token, { entity_name: "Logged" })).status).toBe(200);
+    expect(await total()).toBe(before + 1);
+  });
+
+  it("a change made outside any call is seen once its maker says so", async () => {
+    const owner = await p.newAccount();
+    expect((await b("POST", "create_entity", owner.token, { entity_name: "Quiet" })).status).toBe(200);
+    const described = async () => ((await a("GET", "get_entity?page=1&size=10", owner.token)).body.items as any[])[0].description;
+    const first = await described();
+    await p.deps.db.update(entities).set({ description: "Changed by a job" }).where(eq(entities.accountId, owner.accountId));
+    expect(await described()).toBe(first);
+    // Any instance (here the harness's own deps) moves the epoch: every instance forgets.
+    await forgetCachedReads({ ...p.deps, config: { ...p.deps.config, cacheCallers: "shared" } });
+    expect(await described()).toBe("Changed by a job");
   });
 });

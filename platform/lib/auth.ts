@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler, TypedResponse } from "hono";
 import type { JSONParsed } from "hono/utils/types";
 import { accessTokens, accounts, iamUsers } from "../db/schema.ts";
@@ -26,7 +26,13 @@ export async function callerFromToken(deps: Deps, token: string): Promise<Caller
   return (await resolveToken(deps, sha256(token)))?.caller ?? null;
 }
 
-async function resolveToken(deps: Deps, tokenHash: string): Promise<{ caller: Caller; expiresAt: Date } | null> {
+/**
+ * The shared cache's epoch, read in the token's statement (no extra round trip). With is_called:
+ * a new sequence's first nextval leaves last_value as it was (1).
+ */
+const epochColumn = sql<string>`(select last_value::text || is_called::text from cache_epoch)`;
+
+async function resolveToken(deps: Deps, tokenHash: string, withEpoch = false): Promise<{ caller: Caller; expiresAt: Date; epoch?: string } | null> {
   const rows = await deps.db
     .select({
       accountId: accounts.accountId,
@@ -35,6 +41,7 @@ async function resolveToken(deps: Deps, tokenHash: string): Promise<{ caller: Ca
       iamUsername: iamUsers.username,
       role: iamUsers.role,
       expiresAt: accessTokens.expiresAt,
+      ...(withEpoch ? { epoch: epochColumn } : {}),
     })
     .from(accessTokens)
     .innerJoin(accounts, eq(accounts.accountId, accessTokens.accountId))
@@ -53,12 +60,12 @@ async function resolveToken(deps: Deps, tokenHash: string): Promise<{ caller: Ca
     sessionType: isIam ? "iam_user" : "account",
     tokenHash,
   };
-  return { caller, expiresAt: row.expiresAt };
+  return { caller, expiresAt: row.expiresAt, epoch: "epoch" in row ? String(row.epoch) : undefined };
 }
 
 /*
  * Resolved tokens, and the answers of a few account-scoped reads, remembered between calls
- * (config.cacheCallers: PGlite, where this process is the database's only writer). Every page view
+ * (config.cacheCallers "local": PGlite, where this process is the database's only writer). Every page view
  * makes two or three calls with the same token, and the lookup was a third of a simple call's
  * cost; the shell's list-account and a screen's list (get-contact, get_entity) are read on every
  * view and change only through this platform's own calls. Correctness does not rest on a timeout:
@@ -68,6 +75,14 @@ async function resolveToken(deps: Deps, tokenHash: string): Promise<{ caller: Ca
  * - an entry computed while such a call was running is not kept (the generation moved on);
  * - a caller entry ends with its token's expiry; every entry after CACHE_MS at most in any case.
  * A change made outside an HTTP call (a background job) must call `forgetCachedReads(deps)`.
+ *
+ * "shared" (PostgreSQL, several instances each writing): the reads are remembered per instance too,
+ * but tokens are not, and every remembered answer is stamped with the database's cache epoch (the
+ * sequence cache_epoch) read in the same statement as the caller's token. Every write, on any
+ * instance, moves the epoch on after it has committed and before it answers; a call reads the
+ * epoch with its token and takes only an answer stamped with it. So a change is seen by every
+ * instance's next call (a revoked session, a demoted user, a new row) as strictly as a change is
+ * in "local" mode, at the cost of one statement per call instead of five or six.
  * Docs: docs/decisions/2026-11-23-read-cache.md.
  */
 const CACHE_MS = 30_000;
@@ -81,15 +96,15 @@ interface CallerCache {
   generation: number;
   writing: number;
   entries: Map<string, { caller: Caller; until: number }>;
-  /** JSON answers by caller identity and call (see cachedJson). */
-  reads: Map<string, { text: string; until: number }>;
+  /** JSON answers by caller identity and call (see cachedJson); `epoch` in "shared" mode. */
+  reads: Map<string, { text: string; until: number; epoch?: string }>;
   /** The characters held in `reads`. */
   readChars: number;
 }
 const caches = new WeakMap<Deps, CallerCache>();
 
 function cacheOf(deps: Deps): CallerCache | null {
-  if (!deps.config.cacheCallers) return null;
+  if (deps.config.cacheCallers === "off") return null;
   let cache = caches.get(deps);
   if (!cache) {
     cache = { generation: 0, writing: 0, entries: new Map(), reads: new Map(), readChars: 0 };
@@ -105,19 +120,40 @@ function forget(cache: CallerCache) {
   cache.readChars = 0;
 }
 
-/** For changes made outside an HTTP call (seed, background jobs): no cached read may outlive them. */
-export function forgetCachedReads(deps: Deps): void {
-  const cache = caches.get(deps);
-  if (cache) forget(cache);
+/** "shared" mode: every instance's remembered reads end (after a write has committed). */
+async function moveEpoch(deps: Deps): Promise<void> {
+  try {
+    await deps.db.execute(sql`select nextval('cache_epoch')`);
+  } catch (err) {
+    // Once more: the write has committed, and other instances would answer from before it until
+    // their entries expire (CACHE_MS). Failing twice, the database is most likely unreachable for
+    // them too (and a call that cannot read the epoch is refused, not answered from memory).
+    try {
+      await deps.db.execute(sql`select nextval('cache_epoch')`);
+    } catch {
+      console.error("[platform] could not move the cache epoch after a write:", (err as Error).message);
+    }
+  }
 }
 
-async function cachedCaller(deps: Deps, token: string): Promise<Caller | null> {
+/**
+ * For changes made outside an HTTP call (seed, background jobs): no cached read may outlive them.
+ * In "shared" mode the epoch moves on too (await it where the change must be seen at once).
+ */
+export function forgetCachedReads(deps: Deps): Promise<void> {
+  const cache = caches.get(deps);
+  if (cache) forget(cache);
+  return deps.config.cacheCallers === "shared" ? moveEpoch(deps) : Promise.resolve();
+}
+
+async function cachedCaller(deps: Deps, token: string): Promise<{ caller: Caller; epoch?: string } | null> {
   const tokenHash = sha256(token);
   const cache = cacheOf(deps);
-  if (!cache) return (await resolveToken(deps, tokenHash))?.caller ?? null;
+  if (!cache) return resolveToken(deps, tokenHash);
+  if (deps.config.cacheCallers === "shared") return resolveToken(deps, tokenHash, true);
   const now = Date.now();
   const hit = cache.entries.get(tokenHash);
-  if (hit && hit.until > now) return hit.caller;
+  if (hit && hit.until > now) return hit;
   if (hit) cache.entries.delete(tokenHash);
   const generation = cache.generation;
   const resolved = await resolveToken(deps, tokenHash);
@@ -125,7 +161,7 @@ async function cachedCaller(deps: Deps, token: string): Promise<Caller | null> {
     if (cache.entries.size >= CACHE_MAX) cache.entries.clear();
     cache.entries.set(tokenHash, { caller: resolved.caller, until: Math.min(now + CACHE_MS, resolved.expiresAt.getTime()) });
   }
-  return resolved?.caller ?? null;
+  return resolved;
 }
 
 /**
@@ -141,12 +177,15 @@ export async function cachedJson<T>(c: Context<Env>, compute: () => Promise<T>):
   const headers = { "content-type": "application/json" };
   // The answer is the JSON of T, whether computed now or remembered: typed as c.json's would be.
   const typed = (r: Response) => r as unknown as TypedResponse<JSONParsed<T>, 200, "json">;
+  const epoch = c.get("cacheEpoch");
   if (!cache || !who || (c.req.method !== "GET" && c.req.method !== "HEAD")) return typed(c.json(await compute() as object, 200));
+  // Shared mode without the epoch read with this call's token: nothing to check an answer against.
+  if (deps.config.cacheCallers === "shared" && epoch === undefined) return typed(c.json(await compute() as object, 200));
   const url = c.req.url;
   const key = `${who.accountId}\n${who.iamUserId ?? ""}\n${url.slice(url.indexOf("/", url.indexOf("//") + 2))}`;
   const now = Date.now();
   const hit = cache.reads.get(key);
-  if (hit && hit.until > now) return typed(c.body(hit.text, 200, headers));
+  if (hit && hit.until > now && hit.epoch === epoch) return typed(c.body(hit.text, 200, headers));
   const generation = cache.generation;
   const text = JSON.stringify(await compute());
   // A huge answer (a whole list of 100,000 rows is ~32 MB) is not kept: one copy per URL and caller
@@ -159,13 +198,17 @@ export async function cachedJson<T>(c: Context<Env>, compute: () => Promise<T>):
     }
     const old = cache.reads.get(key);
     if (old) cache.readChars -= old.text.length;
-    cache.reads.set(key, { text, until: now + CACHE_MS });
+    cache.reads.set(key, { text, until: now + CACHE_MS, epoch });
     cache.readChars += text.length;
   }
   return typed(c.body(text, 200, headers));
 }
 
-/** Marks a call that may change anything: the caches are emptied before and after it. */
+/**
+ * Marks a call that may change anything: this instance's caches are emptied before and after it,
+ * and in "shared" mode the epoch moves on after it (its transactions have committed by then) and
+ * before it answers, so whoever made the change sees it on any instance afterwards.
+ */
 async function whileWriting<T>(deps: Deps, run: () => Promise<T>): Promise<T> {
   const cache = cacheOf(deps);
   if (!cache) return run();
@@ -174,6 +217,7 @@ async function whileWriting<T>(deps: Deps, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } finally {
+    if (deps.config.cacheCallers === "shared") await moveEpoch(deps);
     cache.writing--;
     forget(cache);
   }
@@ -192,7 +236,10 @@ async function authenticate(c: Parameters<MiddlewareHandler<Env>>[0], next: () =
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (match) {
     const who = await cachedCaller(c.get("deps"), match[1]!);
-    if (who) c.set("caller", who);
+    if (who) {
+      c.set("caller", who.caller);
+      if (who.epoch !== undefined) c.set("cacheEpoch", who.epoch);
+    }
     else if (!publicCalls.has(sub)) throw new ApiError(401, "Could not validate credentials");
   } else if (!publicCalls.has(sub) && !sub.startsWith("/download-") && !sub.startsWith("/upload-pcap/")) {
     throw new ApiError(401, "Not authenticated");

@@ -16,10 +16,15 @@ export interface PlatformConfig {
   tokenTtlHours: number;
   seedDemo: boolean;
   /**
-   * Remember resolved bearer tokens between calls (lib/auth.ts). Only where this process is the
-   * database's sole writer (PGlite), so every change that could affect a token is seen here.
+   * The read cache (lib/auth.ts, docs/decisions/2026-11-23-read-cache.md):
+   * - "local": resolved tokens and a few reads remembered until this process's next write. Only
+   *   where this process is the database's sole writer (PGlite, the default there).
+   * - "shared": reads remembered per instance, each stamped with the database's cache epoch, which
+   *   every write moves on after it commits; each call reads the epoch with its token (one
+   *   statement), so a write on any instance is seen on every other at once (DATABASE_URL's default).
+   * - "off": every call reads the database (CALLER_CACHE=off).
    */
-  cacheCallers: boolean;
+  cacheCallers: "local" | "shared" | "off";
   /** Uploaded captures older than this are deleted (0 keeps them). */
   pcapRetentionDays: number;
   /** Billing through Stripe (platform/domain/billing.ts); every field optional. */
@@ -49,7 +54,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     fleetTick: env.FLEET_TICK !== undefined && env.FLEET_TICK !== "" ? Number(env.FLEET_TICK) : 5000,
     tokenTtlHours: Number(env.TOKEN_TTL_HOURS ?? 12),
     seedDemo: env.SEED_DEMO !== "false",
-    cacheCallers: !env.DATABASE_URL && env.CALLER_CACHE !== "off",
+    cacheCallers: env.CALLER_CACHE === "off" ? "off" : env.DATABASE_URL || env.CALLER_CACHE === "shared" ? "shared" : "local",
     pcapRetentionDays: env.PCAP_RETENTION_DAYS !== undefined && env.PCAP_RETENTION_DAYS !== "" ? Number(env.PCAP_RETENTION_DAYS) : 30,
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY || undefined,

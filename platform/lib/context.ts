@@ -26,7 +26,8 @@ export interface Caller {
   tokenHash: string;
 }
 
-export type Env = { Variables: { deps: PlatformDeps; caller: Caller } };
+/** `cacheEpoch`: the database's cache epoch read with the caller's token (shared read cache, lib/auth.ts). */
+export type Env = { Variables: { deps: PlatformDeps; caller: Caller; cacheEpoch?: string } };
 export type Ctx = Context<Env>;
 
 export function caller(c: Ctx): Caller {

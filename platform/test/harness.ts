@@ -44,7 +44,7 @@ export function testPlatform(): Promise<TestPlatform> {
   shared ??= (async () => {
     const database = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL || undefined });
     const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "linkwise-outbox-"));
-    const config = { ...configFromEnv({}), dataDir: outboxDir, consoleUrl: "http://console.test", seedDemo: false, cacheCallers: false };
+    const config = { ...configFromEnv({}), dataDir: outboxDir, consoleUrl: "http://console.test", seedDemo: false, cacheCallers: "off" as const };
     const deps: PlatformDeps = {
       db: database.db,
       dbKind: database.kind,
