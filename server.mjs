@@ -42,8 +42,9 @@ server.listen(port, host, () => {
 });
 
 // Shutdown in order: stop accepting, let the requests under way finish (they still need the
-// platform), then close the platform (its database checkpoints) and exit. platform/thread/host.ts
-// leaves the platform's closing to this when the flag below is set.
+// platform), wait until no platform call has been made for a moment, then close the platform (its
+// database checkpoints) and exit. platform/thread/host.ts leaves the platform's closing to this
+// when the flag below is set.
 globalThis[Symbol.for("linkwise.shutdown-by-server")] = true;
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.once(signal, async () => {
@@ -52,8 +53,12 @@ for (const signal of ["SIGTERM", "SIGINT"]) {
     const drained = await server.drain(10_000);
     if (!drained) console.error("[server] requests still under way after 10 s: closing them");
     server.closeAllConnections();
+    const thread = globalThis[Symbol.for("linkwise.platform-thread")];
     try {
-      await globalThis[Symbol.for("linkwise.platform-thread")]?.close();
+      // A loader whose browser hung up is no longer a request under way, yet it may still be
+      // between two platform calls: let the platform go quiet first (50 ms without a call).
+      if (thread && !(await thread.settle(50, 5_000))) console.error("[server] platform calls still under way after 5 s: closing the platform");
+      await thread?.close();
     } catch (error) {
       console.error("[server] closing the platform:", error);
     }

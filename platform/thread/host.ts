@@ -26,6 +26,12 @@ export interface PlatformThread {
   ready: Promise<void>;
   /** False once the thread has died or was closed. */
   alive(): boolean;
+  /**
+   * Resolves true once no call has been under way for `quietMs` (false after `maxMs`). For shutdown:
+   * a loader whose browser hung up is no longer an HTTP request under way (React Router answered
+   * its aborted request), but it may still be between one platform call and its next.
+   */
+  settle(quietMs: number, maxMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -52,6 +58,8 @@ export function startPlatformThread(): PlatformThread {
   // process exits and the thread with it, as the in-process platform did.
   worker.unref();
   const pending = new Map<number, Pending>();
+  /** When a call last started or ended (settle). */
+  let lastActivity = performance.now();
   let nextId = 1;
   let dead: Error | null = null;
 
@@ -68,6 +76,12 @@ export function startPlatformThread(): PlatformThread {
     failReady(error);
     for (const p of pending.values()) p.reject(error);
     pending.clear();
+  };
+  /** A call is under way until its answer; every start and end counts as activity. */
+  const track = <T>(answer: Promise<T>): Promise<T> => {
+    lastActivity = performance.now();
+    answer.finally(() => (lastActivity = performance.now())).catch(() => {});
+    return answer;
   };
 
   let closed: (() => void) | null = null;
@@ -137,7 +151,7 @@ export function startPlatformThread(): PlatformThread {
         ? null
         : await packBody(request.body, request.headers, () => request.arrayBuffer(), transfer);
     if (dead) throw dead;
-    const answer = new Promise<Response>((resolve, reject) => pending.set(id, { resolve: resolve as Pending["resolve"], reject }));
+    const answer = track(new Promise<Response>((resolve, reject) => pending.set(id, { resolve: resolve as Pending["resolve"], reject })));
     post({ kind: "call", id, method: request.method, url: request.url, headers: [...request.headers], body }, transfer);
     if (request.signal && !request.signal.aborted) {
       const onAbort = () => post({ kind: "abort", id });
@@ -150,7 +164,7 @@ export function startPlatformThread(): PlatformThread {
   function text(method: string, url: string, headers: [string, string][], body: string | null): Promise<TextAnswer> {
     if (dead) return Promise.reject(dead);
     const id = nextId++;
-    const answer = new Promise<TextAnswer>((resolve, reject) => pending.set(id, { resolve: resolve as Pending["resolve"], reject }));
+    const answer = track(new Promise<TextAnswer>((resolve, reject) => pending.set(id, { resolve: resolve as Pending["resolve"], reject })));
     post({ kind: "text-call", id, method, url, headers, body });
     return answer;
   }
@@ -160,6 +174,18 @@ export function startPlatformThread(): PlatformThread {
     text,
     ready,
     alive: () => dead === null,
+    settle(quietMs, maxMs) {
+      const until = performance.now() + maxMs;
+      return new Promise<boolean>((resolve) => {
+        const check = () => {
+          const now = performance.now();
+          if (pending.size === 0 && now - lastActivity >= quietMs) return resolve(true);
+          if (dead || now >= until) return resolve(pending.size === 0);
+          setTimeout(check, Math.min(20, quietMs));
+        };
+        check();
+      });
+    },
     async close() {
       // Calls under way fail; the platform closes its database (PGlite checkpoints) within 10 s,
       // then the thread ends.
