@@ -18,6 +18,7 @@ import { CloseTicketDialog, CreateTicketDialog, ReplyDialog } from "./dialogs.ts
 import { REPLY_SENT, type Correspondence, type DeviceNames, type Ticket } from "./model.ts";
 import { CreateTicketSchema, ReplySchema, ResolveSchema } from "./schemas.server.ts";
 import type { Route } from "./+types/route";
+import { Faq } from "./faq.tsx";
 
 /*
  * /support, the Support Center (spec 3 §2.12, §3 Ticket, §5, §7.3, §8): the tickets table (Ticket
@@ -153,6 +154,8 @@ export default function Support({ loaderData, actionData }: Route.ComponentProps
       ) : null}
       {dialog === "reply" && canWrite ? <ReplyDialog ticket={dialogTicket} lastResult={result} /> : null}
       {dialog === "resolve" && canWrite ? <CloseTicketDialog ticket={dialogTicket} /> : null}
+
+      <Faq />
     </section>
   );
 }
