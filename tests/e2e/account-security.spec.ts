@@ -247,6 +247,44 @@ test.describe("profile drafts", () => {
   });
 });
 
+test.describe("settings drafts", () => {
+  test("a save on /account starts that form again and keeps what was typed into the others (JS)", async ({ page, account, signIn }, testInfo) => {
+    test.skip(jsDisabled(testInfo), "without JavaScript each form posts on its own and the page reloads");
+    await signIn(account);
+    await page.goto("/account");
+    await ready(page);
+    const current = page.getByLabel("Current password", { exact: true });
+    const saml = page.getByLabel("SAML metadata URL");
+    await current.fill("half typed");
+    await saml.fill("https://idp.example.com/draft.xml");
+    // Saving MFA keeps both drafts.
+    await page.getByRole("switch", { name: "Multi-factor authentication (MFA)" }).check();
+    await page.locator("#mfa-form").getByRole("button", { name: "Confirm" }).click();
+    await expect(toast(page, "MFA enabled.")).toBeVisible();
+    await expect(page.locator("#mfa-form")).toContainText("Currently enabled.");
+    await expect(current).toHaveValue("half typed");
+    await expect(saml).toHaveValue("https://idp.example.com/draft.xml");
+    // Saving SAML: its form shows the saved value, the password draft stays.
+    await page.locator("#saml-form").getByRole("button", { name: "Save" }).click();
+    await expect(toast(page, "SAML metadata URL updated.")).toBeVisible();
+    await expect(saml).toHaveValue("https://idp.example.com/draft.xml");
+    await expect(current).toHaveValue("half typed");
+    // A refused password save shows its errors; the next save elsewhere starts that form again, as a reload would.
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await expect(page.locator("#password-form")).toContainText("Enter a new password.");
+    await expect(page).toHaveTitle(/^Error: /);
+    await saml.fill("https://idp.example.com/other.xml");
+    await page.getByRole("switch", { name: "Multi-factor authentication (MFA)" }).uncheck();
+    await page.locator("#mfa-form").getByRole("button", { name: "Confirm" }).click();
+    await expect(toast(page, "MFA disabled.")).toBeVisible();
+    await expect(page.locator("#password-form")).not.toContainText("Enter a new password.");
+    await expect(current).toHaveValue("");
+    await expect(saml).toHaveValue("https://idp.example.com/other.xml");
+    await expect(page).toHaveTitle("Settings | Linkwise");
+    await expectAccessible(page);
+  });
+});
+
 /** Clicks a profile field's Save and waits for the redirect's toast to come and go. */
 async function saved(page: import("@playwright/test").Page, button: string) {
   const responded = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/profile"));

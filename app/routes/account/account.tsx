@@ -1,8 +1,9 @@
 import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, useLocation } from "react-router";
+import { useRef } from "react";
+import { data, Link, useLocation, useNavigation } from "react-router";
 import { z } from "zod";
-import { ConformForm, formHasErrors, PageTitle, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
+import { ConformForm, PageTitle, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
 import { ConfirmPhraseDialog, confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
 import { toggleSchema } from "../../components/toggle-dialog.tsx";
 import { replyHasErrors, ToggleForm } from "../../components/toggle-form.tsx";
@@ -130,52 +131,71 @@ function Section({ title, id, children, tone }: { title: string; id: string; chi
   );
 }
 
-function useSamlForm({ metalink, lastResult, pending }: { metalink: string; lastResult: SubmissionResult<string[]> | undefined; pending: boolean }) {
+function SamlForm({ metalink, lastResult, pending }: { metalink: string; lastResult: SubmissionResult<string[]> | undefined; pending: boolean }) {
   const [form, fields] = useForm({
     id: "saml-form",
     lastResult,
     defaultValue: { metalink },
   });
-  return {
-    form,
-    element: (
-      <ConformForm form={form} intent="saml" labels={{ metalink: "SAML metadata URL" }} className="flex max-w-xl flex-col gap-2">
-        <TextField
-          field={fields.metalink}
-          label="SAML metadata URL"
-          type="url"
-          placeholder="https://idp.example.com/metadata.xml"
-          hint="The metadata URL of your identity provider, for single sign-on. Leave it empty to turn SAML off."
-        />
-        <div>
-          <SubmitButton pending={pending}>Save</SubmitButton>
-        </div>
-      </ConformForm>
-    ),
-  };
+  return (
+    <ConformForm form={form} intent="saml" labels={{ metalink: "SAML metadata URL" }} className="flex max-w-xl flex-col gap-2">
+      <TextField
+        field={fields.metalink}
+        label="SAML metadata URL"
+        type="url"
+        placeholder="https://idp.example.com/metadata.xml"
+        hint="The metadata URL of your identity provider, for single sign-on. Leave it empty to turn SAML off."
+      />
+      <div>
+        <SubmitButton pending={pending}>Save</SubmitButton>
+      </div>
+    </ConformForm>
+  );
 }
 
-export default function Account(props: Route.ComponentProps) {
-  // After a save (a redirect: a new location) the forms start again from the loader's data, as a
-  // reload without JavaScript does. Conform's reset() cannot do it here: without a schema in the
-  // browser its reset intent would be posted to the action.
+function PasswordForm(props: Parameters<typeof usePasswordForm>[0]) {
+  return usePasswordForm(props).element;
+}
+
+const intents = ["password", "mfa", "saml", "delete-account"] as const;
+type Intent = (typeof intents)[number];
+
+/**
+ * A key per form. After a save (a redirect: a new location) the form that was submitted starts
+ * again from the loader's data, as a reload without JavaScript does, and so does a form that was
+ * showing a refused save's errors; the others keep what was typed into them and not yet saved.
+ * (Conform's reset() cannot do it: without a schema in the browser it is posted to the action.)
+ */
+function useFormKeys(failed: Record<Intent, boolean>): Record<Intent, string> {
   const location = useLocation();
-  return <AccountPage key={location.key} {...props} />;
+  const navigation = useNavigation();
+  const initial = Object.fromEntries(intents.map((i) => [i, location.key])) as Record<Intent, string>;
+  const state = useRef({ location: location.key, submitted: null as string | null, failed, keys: initial });
+  const s = state.current;
+  const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  if (typeof submitting === "string") s.submitted = submitting;
+  if (s.location !== location.key) {
+    const keys = { ...s.keys };
+    for (const intent of intents) if (intent === s.submitted || s.failed[intent]) keys[intent] = location.key;
+    state.current = { location: location.key, submitted: null, failed, keys };
+  } else {
+    s.failed = failed;
+  }
+  return state.current.keys;
 }
 
-function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { username, mfaEnabled, saml, deleteOpen } = loaderData;
   // The one rule (app/lib/roles.ts): SAML is an account setting (writers); deleting the account is the owner's.
   const canWrite = useCanWrite();
   const canDelete = useCanManageAccount();
   const reply = actionData as ActionResult;
   const pendingIntent = usePendingIntent();
-  const password = usePasswordForm({ lastResult: resultFor(reply, "password"), pending: pendingIntent === "password" });
-  const mfaResult = resultFor(reply, "mfa");
-  const samlForm = useSamlForm({ metalink: saml?.metalink ?? "", lastResult: resultFor(reply, "saml"), pending: pendingIntent === "saml" });
-  const deleteResult = resultFor(reply, "delete-account");
-  const deleteFailed = replyHasErrors(deleteResult);
-  const hasErrors = [password.form, samlForm.form].some(formHasErrors) || replyHasErrors(mfaResult) || (deleteOpen && deleteFailed);
+  const results = Object.fromEntries(intents.map((i) => [i, resultFor(reply, i)])) as Record<Intent, SubmissionResult<string[]> | undefined>;
+  const failed = Object.fromEntries(intents.map((i) => [i, replyHasErrors(results[i])])) as Record<Intent, boolean>;
+  const keys = useFormKeys(failed);
+  const deleteFailed = failed["delete-account"];
+  const hasErrors = failed.password || failed.mfa || failed.saml || (deleteOpen && deleteFailed);
 
   return (
     <section aria-labelledby="page-title" className="flex flex-col gap-4">
@@ -194,17 +214,18 @@ function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
             The username cannot be updated at this time.
           </p>
         </div>
-        {password.element}
+        <PasswordForm key={keys.password} lastResult={results.password} pending={pendingIntent === "password"} />
       </Section>
 
       <Section title="Multi-factor authentication" id="mfa-title">
         <ToggleForm
+          key={keys.mfa}
           id="mfa-form"
           intent="mfa"
           fieldName="mfa_enabled"
           label="Multi-factor authentication (MFA)"
           current={mfaEnabled}
-          lastResult={mfaResult}
+          lastResult={results.mfa}
           hint="When MFA is on, a one-time passcode is e-mailed to you at every login."
         />
       </Section>
@@ -212,7 +233,7 @@ function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
       {saml ? (
         <Section title="SAML single sign-on" id="saml-title">
           {canWrite ? (
-            samlForm.element
+            <SamlForm key={keys.saml} metalink={saml.metalink ?? ""} lastResult={results.saml} pending={pendingIntent === "saml"} />
           ) : (
             <p>
               SAML metadata URL: {saml.metalink ? <span className="break-all">{saml.metalink}</span> : <span className="italic">not set</span>}
@@ -231,12 +252,13 @@ function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
           </div>
           {deleteOpen ? (
             <ConfirmPhraseDialog
+              key={keys["delete-account"]}
               name={DELETE_DIALOG}
               title="Delete Account"
               phrase="confirm"
               intent="delete-account"
               submitLabel="Delete Account"
-              lastResult={deleteResult}
+              lastResult={results["delete-account"]}
             >
               <p className="mb-2">This permanently deletes your account, its IAM users and all of its data, and logs you out. It cannot be undone.</p>
             </ConfirmPhraseDialog>
