@@ -102,7 +102,22 @@ async function ensureChromium() {
   return undefined;
 }
 
-const only = process.argv[2]; // "unit" | "e2e" | undefined (all)
+const only = process.argv[2]; // "unit" | "e2e" | "static" | undefined (all)
+
+// The type checker and the linter first: types and lint are checks, not advice. A failure stops the
+// run here, before minutes of tests (each counts as one failed test in the closing line).
+if (!only || only === "unit" || only === "static") {
+  for (const [name, args] of [
+    ["type check", ["npm", "run", "-s", "typecheck"]],
+    ["lint", ["npx", "eslint", "--max-warnings=0", "."]],
+  ]) {
+    if (run(name, args[0], args.slice(1)) !== 0) totals.failed += 1;
+  }
+  if (failedRuns.length || only === "static") {
+    console.log(`\n${failedRuns.length ? `Failed runs: ${failedRuns.join("; ")}\n` : ""}0 passed, ${totals.failed} failed, 0 skipped`);
+    process.exit(failedRuns.length ? 1 : 0);
+  }
+}
 
 // Fail fast, before minutes of other tests, when the end-to-end run could not start.
 if (!only || only === "e2e") {

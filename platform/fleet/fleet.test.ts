@@ -105,7 +105,11 @@ describe("physical bounds", () => {
       const ma = a.reduce((x, y) => x + y) / a.length;
       const mb = b.reduce((x, y) => x + y) / b.length;
       let n = 0, da = 0, db = 0;
-      for (let i = 0; i < a.length; i++) (n += (a[i]! - ma) * (b[i]! - mb)), (da += (a[i]! - ma) ** 2), (db += (b[i]! - mb) ** 2);
+      for (let i = 0; i < a.length; i++) {
+        n += (a[i]! - ma) * (b[i]! - mb);
+        da += (a[i]! - ma) ** 2;
+        db += (b[i]! - mb) ** 2;
+      }
       return n / Math.sqrt(da * db);
     };
     expect(corr(m.map((x) => x["rx.bytes"]), m.map((x) => x.cpu_p))).toBeGreaterThan(0.8);
@@ -222,11 +226,14 @@ describe("outages", () => {
   });
 
   it("each outage carries a self-diagnosis matching its path: no down hops when the gateway was unreachable", () => {
-    let seen = new Set<string>();
+    const seen = new Set<string>();
     for (let i = 0; i < 60; i++) {
       for (const o of fleet.outages(device(`cpe-cause-${i}`), { start: NOW - 30 * DAY, end: NOW }, NOW)) {
         seen.add(o.cause);
-        if (o.cause === "gateway_unreachable") expect(o.down_hops).toEqual([]), expect(o.gw_pingable).toBe("no");
+        if (o.cause === "gateway_unreachable") {
+          expect(o.down_hops).toEqual([]);
+          expect(o.gw_pingable).toBe("no");
+        }
         if (o.cause === "upstream_routing_failure") {
           const last = o.down_hops[o.down_hops.length - 1]!;
           expect(o.self_diagnosis).toContain(`hop ${last.hop}`);
@@ -374,7 +381,7 @@ describe("device operations", () => {
     const out = fleet.tracerouteOutput(device("cpe-tr"), "1.1.1.1", NOW);
     const lines = out.trim().split("\n");
     expect(lines[0]).toBe("traceroute to 1.1.1.1 (1.1.1.1), 30 hops max, 60 byte packets");
-    expect(lines[1]).toMatch(/^ 1  \S+ \(\d+\.\d+\.\d+\.\d+\)  [\d.]+ ms  [\d.]+ ms  [\d.]+ ms$/);
+    expect(lines[1]).toMatch(/^ 1 {2}\S+ \(\d+\.\d+\.\d+\.\d+\) {2}[\d.]+ ms {2}[\d.]+ ms {2}[\d.]+ ms$/);
     expect(lines[lines.length - 1]).toMatch(/one\.one\.one\.one \(1\.1\.1\.1\)/);
   });
 

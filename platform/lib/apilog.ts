@@ -43,7 +43,6 @@ export function scrubSecretValues(text: string): string {
 
 /** Text that PostgreSQL's jsonb accepts: no NUL, no lone surrogates. */
 function cleanText(text: string): string {
-  // eslint-disable-next-line no-control-regex
   return text.replace(/\u0000/g, "").replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
 }
 

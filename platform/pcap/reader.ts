@@ -228,10 +228,9 @@ export class CaptureReader {
 
   private measureBlock(b: Uint8Array, pos: number, avail: number, fileOff: number): number {
     if (avail < 8) return 8;
-    let type = this.u32(b, pos);
+    const type = this.u32(b, pos);
     let len: number;
     if (type === SHB_TYPE || (b[pos] === 0x0a && b[pos + 1] === 0x0d && b[pos + 2] === 0x0d && b[pos + 3] === 0x0a)) {
-      type = SHB_TYPE;
       if (avail < 12) return 12;
       const bomLE = (b[pos + 8] | (b[pos + 9] << 8) | (b[pos + 10] << 16) | (b[pos + 11] << 24)) >>> 0;
       let le: boolean;

@@ -116,10 +116,10 @@ function select(a: Float64Array, k: number): number {
     const mid = (lo + hi) >> 1;
     let x = a[lo];
     let y = a[mid];
-    let z = a[hi];
+    const z = a[hi];
     if (x > y) [x, y] = [y, x];
-    if (y > z) [y, z] = [z, y];
-    if (x > y) [x, y] = [y, x];
+    if (y > z) y = z; // z is not needed past here
+    if (x > y) y = x;
     const pivot = y;
     let i = lo;
     let j = hi;

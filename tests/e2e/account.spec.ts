@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createIamUser, expect, expectAccessible, jsDisabled, linkIn, open, readMail, test, toast, uniqueEmail, type Account, type Api } from "./fixtures.ts";
+import { createIamUser, expect, expectAccessible, jsDisabled, open, test, toast, uniqueEmail } from "./fixtures.ts";
 
 /*
  * Settings (/account) and My Profile (/profile): spec 1 §2, §5 "Password update" and

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createIamUser, expect, expectAccessible, jsDisabled, linkIn, readMail, ready, test, toast, uniqueEmail, type Account, type Api } from "./fixtures.ts";
+import { createIamUser, expect, expectAccessible, jsDisabled, ready, test, toast } from "./fixtures.ts";
 
 /*
  * The shell of every protected page (spec 1 §2 Top bar and Breadcrumbs, §6; spec 3 §2.2, §2.3;
