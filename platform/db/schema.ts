@@ -1,4 +1,7 @@
 import { sql } from "drizzle-orm";
+// Type-only: the stored values' types, so typed selects answer the contract's shapes.
+import type { AppServiceDeployment, Size } from "../contract/app-services.ts";
+import type { ApprovalStatus, EndpointDeployment } from "../contract/endpoints.ts";
 import {
   pgSequence,
   bigint,
@@ -11,10 +14,23 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+/** The owning account; its rows go with it. (`accounts` is read when the table is built, below it.) */
+const accountRef = () =>
+  text("account_id")
+    .notNull()
+    .references((): AnyPgColumn => accounts.accountId, { onDelete: "cascade" });
+/** Admin and operational state of a published object, with when each last changed (spec 1 §3). */
+const stateColumns = () => ({
+  adminState: text("admin_state").notNull().default("up"),
+  adminStateChangeAt: timestamp("admin_state_change_at", { withTimezone: true }).notNull().defaultNow(),
+  opState: text("op_state").notNull().default("up"),
+  opStateChangeAt: timestamp("op_state_change_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** An account owner: the customer. `username` is an e-mail address; several accounts may share one. */
 export const accounts = pgTable(
@@ -45,9 +61,7 @@ export const entities = pgTable(
   "entities",
   {
     entityId: text("entity_id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.accountId, { onDelete: "cascade" }),
+    accountId: accountRef(),
     entityName: text("entity_name").notNull(),
     parentEntityId: text("parent_entity_id"),
     description: text("description").notNull().default(""),
@@ -63,9 +77,7 @@ export const iamUsers = pgTable(
   "iam_users",
   {
     iamUserId: text("iam_user_id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.accountId, { onDelete: "cascade" }),
+    accountId: accountRef(),
     username: text("username").notNull(),
     passwordHash: text("password_hash"),
     role: text("role").notNull().default("readonly"),
@@ -84,9 +96,7 @@ export const iamUsers = pgTable(
 /** Opaque bearer tokens; only the SHA-256 of the token is stored. */
 export const accessTokens = pgTable("access_tokens", {
   tokenHash: text("token_hash").primaryKey(),
-  accountId: text("account_id")
-    .notNull()
-    .references(() => accounts.accountId, { onDelete: "cascade" }),
+  accountId: accountRef(),
   iamUserId: text("iam_user_id").references(() => iamUsers.iamUserId, { onDelete: "cascade" }),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   revokedAt: timestamp("revoked_at", { withTimezone: true }),
@@ -103,9 +113,7 @@ export const oneTimeSecrets = pgTable(
     id: text("id").primaryKey(),
     purpose: text("purpose").notNull(), // "mfa" | "password_reset" | "iam_setup"
     secretHash: text("secret_hash").notNull(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.accountId, { onDelete: "cascade" }),
+    accountId: accountRef(),
     iamUserId: text("iam_user_id").references(() => iamUsers.iamUserId, { onDelete: "cascade" }),
     attempts: integer("attempts").notNull().default(0),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -130,9 +138,7 @@ export const contacts = pgTable(
   "contacts",
   {
     contactId: text("contact_id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.accountId, { onDelete: "cascade" }),
+    accountId: accountRef(),
     firstName: text("first_name").notNull().default(""),
     lastName: text("last_name").notNull().default(""),
     email: text("email").notNull(),
@@ -218,9 +224,7 @@ export const pcapFiles = pgTable(
   "pcap_files",
   {
     pcapFileKey: text("pcap_file_key").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.accountId, { onDelete: "cascade" }),
+    accountId: accountRef(),
     iamUserId: text("iam_user_id").references(() => iamUsers.iamUserId, { onDelete: "set null" }),
     pcapFileName: text("pcap_file_name").notNull(),
     size: bigint("size", { mode: "number" }),
@@ -238,9 +242,7 @@ export const pcapAnalyses = pgTable(
     pcapFileKey: text("pcap_file_key")
       .primaryKey()
       .references(() => pcapFiles.pcapFileKey, { onDelete: "cascade" }),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.accountId, { onDelete: "cascade" }),
+    accountId: accountRef(),
     pcapFileName: text("pcap_file_name").notNull(),
     // The object version the result was computed from (store etag); another version is re-analysed.
     objectEtag: text("object_etag").notNull(),
@@ -260,9 +262,7 @@ export const tickets = pgTable(
   "tickets",
   {
     ticketId: text("ticket_id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.accountId, { onDelete: "cascade" }),
+    accountId: accountRef(),
     title: text("title").notNull(),
     category: text("category").notNull(),
     priority: text("priority").notNull(),
@@ -300,9 +300,7 @@ export const ticketEvents = pgTable(
   "ticket_events",
   {
     eventId: text("event_id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.accountId, { onDelete: "cascade" }),
+    accountId: accountRef(),
     ticketId: text("ticket_id")
       .notNull()
       .references(() => tickets.ticketId, { onDelete: "cascade" }),
@@ -333,9 +331,7 @@ export const cacheEpoch = pgSequence("cache_epoch");
 export const billingMethods = pgTable(
   "billing_methods",
   {
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.accountId, { onDelete: "cascade" }),
+    accountId: accountRef(),
     provider: text("provider").notNull(),
     /** subscription_info.customer_identifier: the Stripe customer id (cus_…). */
     customerIdentifier: text("customer_identifier").notNull(),
@@ -352,9 +348,7 @@ export const billingMethods = pgTable(
 /** A Stripe Checkout Session (setup mode) started by an account: the no-JavaScript card path. */
 export const stripeCheckouts = pgTable("stripe_checkouts", {
   sessionId: text("session_id").primaryKey(),
-  accountId: text("account_id")
-    .notNull()
-    .references(() => accounts.accountId, { onDelete: "cascade" }),
+  accountId: accountRef(),
   customerId: text("customer_id").notNull(),
   completedAt: timestamp("completed_at", { withTimezone: true }),
   createdAt: createdAt(),
@@ -380,9 +374,7 @@ export const serviceNodeGroups = pgTable(
   "service_node_groups",
   {
     serviceNodeGroupId: text("service_node_group_id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.accountId, { onDelete: "cascade" }),
+    accountId: accountRef(),
     serviceNodeGroupName: text("service_node_group_name").notNull(),
     externalCertificate: boolean("external_certificate").notNull().default(false),
     createdAt: createdAt(),
@@ -395,9 +387,7 @@ export const endpointNodeGroups = pgTable(
   "endpoint_node_groups",
   {
     epNodeGroupId: text("ep_node_group_id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.accountId, { onDelete: "cascade" }),
+    accountId: accountRef(),
     epNodeGroupName: text("ep_node_group_name").notNull(),
     dhcpRelayEnabled: boolean("dhcp_relay_enabled").notNull().default(false),
     dhcpRelayServerIp: text("dhcp_relay_server_ip"),
@@ -413,13 +403,11 @@ export const appServices = pgTable(
   "app_services",
   {
     appServiceId: text("app_service_id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.accountId, { onDelete: "cascade" }),
+    accountId: accountRef(),
     appServiceName: text("app_service_name").notNull(),
     description: text("description").notNull().default(""),
     // onprem | aws | azure | network
-    deployment: text("deployment").notNull(),
+    deployment: text("deployment").$type<AppServiceDeployment>().notNull(),
     fqdn: text("fqdn").notNull().default(""),
     // tcp | udp | ftp ('' for network)
     proto: text("proto").notNull().default(""),
@@ -428,12 +416,9 @@ export const appServices = pgTable(
     // aws: the endpoint service name; azure: the private link service id.
     cloudEndpointServiceName: text("cloud_endpoint_service_name").notNull().default(""),
     serviceNodeGroupId: text("service_node_group_id").references(() => serviceNodeGroups.serviceNodeGroupId, { onDelete: "restrict" }),
-    adminState: text("admin_state").notNull().default("up"),
-    adminStateChangeAt: timestamp("admin_state_change_at", { withTimezone: true }).notNull().defaultNow(),
-    opState: text("op_state").notNull().default("up"),
-    opStateChangeAt: timestamp("op_state_change_at", { withTimezone: true }).notNull().defaultNow(),
+    ...stateColumns(),
     // small | medium | large | xlarge (platform/contract/app-services.ts appServiceSizes)
-    size: text("size").notNull().default("small"),
+    size: text("size").$type<Size>().notNull().default("small"),
     // 0–100, from platform/fleet at the last op state change; null until measured.
     health: integer("health"),
     // Azure
@@ -473,12 +458,10 @@ export const hostings = pgTable(
     appServiceId: text("app_service_id")
       .notNull()
       .references(() => appServices.appServiceId, { onDelete: "cascade" }),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.accountId, { onDelete: "cascade" }),
+    accountId: accountRef(),
     priorityId: integer("priority_id").notNull(),
     // cloud | onprem
-    hostingType: text("hosting_type").notNull(),
+    hostingType: text("hosting_type").$type<"cloud" | "onprem">().notNull(),
     // aws | azure | onprem
     serviceProvider: text("service_provider").notNull(),
     region: text("region").notNull().default(""),
@@ -488,7 +471,7 @@ export const hostings = pgTable(
     adminState: text("admin_state").notNull().default("up"),
     opState: text("op_state").notNull().default("up"),
     opStateChangeAt: timestamp("op_state_change_at", { withTimezone: true }).notNull().defaultNow(),
-    size: text("size").notNull().default("small"),
+    size: text("size").$type<Size>().notNull().default("small"),
     health: integer("health"),
     createdAt: createdAt(),
   },
@@ -500,28 +483,23 @@ export const endpoints = pgTable(
   "endpoints",
   {
     epId: text("ep_id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.accountId, { onDelete: "cascade" }),
+    accountId: accountRef(),
     epName: text("ep_name").notNull(),
     description: text("description").notNull().default(""),
     // agent | onprem | aws | azure | network
-    deployment: text("deployment").notNull(),
+    deployment: text("deployment").$type<EndpointDeployment>().notNull(),
     fqdn: text("fqdn").notNull().default(""),
     ipAddr: text("ip_addr").notNull().default(""),
-    adminState: text("admin_state").notNull().default("up"),
-    adminStateChangeAt: timestamp("admin_state_change_at", { withTimezone: true }).notNull().defaultNow(),
-    opState: text("op_state").notNull().default("up"),
-    opStateChangeAt: timestamp("op_state_change_at", { withTimezone: true }).notNull().defaultNow(),
+    ...stateColumns(),
     // small | medium | large | xlarge
-    size: text("size").notNull().default("small"),
+    size: text("size").$type<Size>().notNull().default("small"),
     // Deleting an app service that still has endpoints is refused (remove-app-service names them).
     appServiceId: text("app_service_id")
       .notNull()
       .references(() => appServices.appServiceId, { onDelete: "restrict" }),
     hostingId: text("hosting_id").references(() => hostings.hostingId, { onDelete: "set null" }),
     // pending | approved | rejected (approve-endpoint, reject-endpoint)
-    approvalStatus: text("approval_status").notNull().default("pending"),
+    approvalStatus: text("approval_status").$type<ApprovalStatus>().notNull().default("pending"),
     region: text("region").notNull().default(""),
     // aws: the allowed principal; azure: the subscription id.
     consumerPrinciple: text("consumer_principle").notNull().default(""),
@@ -568,9 +546,7 @@ export const userAgents = pgTable(
   "user_agents",
   {
     userAgentId: text("user_agent_id").primaryKey(),
-    accountId: text("account_id")
-      .notNull()
-      .references(() => accounts.accountId, { onDelete: "cascade" }),
+    accountId: accountRef(),
     name: text("name").notNull(),
     email: text("email").notNull(),
     description: text("description").notNull().default(""),

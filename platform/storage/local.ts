@@ -6,17 +6,7 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { loadOrCreateSecret, signPut, verifyPut, type SignatureCheck, type SignedPutQuery } from "./signing.ts";
 import { byteLimit, toNodeReadable } from "./streams.ts";
-import {
-  assertValidKey,
-  ObjectNotFoundError,
-  ObjectTooLargeError,
-  type BodySource,
-  type LocalCopy,
-  type ObjectInfo,
-  type ObjectStore,
-  type PresignOptions,
-  type PutOptions,
-} from "./types.ts";
+import { assertValidKey, ObjectNotFoundError, ObjectTooLargeError, type BodySource, type LocalCopy, type ObjectInfo, type ObjectStore, type PresignOptions, type PutOptions } from "./types.ts";
 
 export interface LocalStoreOptions {
   /** Directory holding the objects (`${dataDir}/objects`). */

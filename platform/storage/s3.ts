@@ -18,17 +18,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { byteLimit, toNodeReadable } from "./streams.ts";
-import {
-  assertValidKey,
-  ObjectNotFoundError,
-  ObjectTooLargeError,
-  type BodySource,
-  type LocalCopy,
-  type ObjectInfo,
-  type ObjectStore,
-  type PresignOptions,
-  type PutOptions,
-} from "./types.ts";
+import { assertValidKey, ObjectNotFoundError, ObjectTooLargeError, type BodySource, type LocalCopy, type ObjectInfo, type ObjectStore, type PresignOptions, type PutOptions } from "./types.ts";
 
 export interface S3Settings {
   /** e.g. https://s3.eu-west-1.amazonaws.com or http://minio:9000; absent: AWS's default for the region. */

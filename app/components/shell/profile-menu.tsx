@@ -5,7 +5,14 @@ import { useHydrated } from "../hooks.ts";
 import { themeAttribute, type ThemeChoice } from "../theme.ts";
 import { showToast } from "../toaster.tsx";
 import { DetailsMenu } from "./details-menu.tsx";
-import { Icon } from "./icons.tsx";
+import { Icon, type IconName } from "./icons.tsx";
+
+/** The account's own pages in the profile menu (Billing only for the account owner). */
+const accountLinks: { to: string; icon: IconName; label: string }[] = [
+  { to: "/account", icon: "settings", label: "Settings" },
+  { to: "/profile", icon: "user", label: "My Profile" },
+  { to: "/billing", icon: "billing", label: "Billing" },
+];
 
 /**
  * Copy Account ID. Without JavaScript the clipboard is out of reach, so the item shows the id as
@@ -137,26 +144,16 @@ export function ProfileMenu({
           <span className="block truncate font-normal">{username}</span>
         </li>
         {accountId ? <CopyAccountId accountId={accountId} /> : null}
-        <li>
-          <Link to="/account">
-            <Icon name="settings" />
-            Settings
-          </Link>
-        </li>
-        <li>
-          <Link to="/profile">
-            <Icon name="user" />
-            My Profile
-          </Link>
-        </li>
-        {showBilling ? (
-          <li>
-            <Link to="/billing">
-              <Icon name="billing" />
-              Billing
-            </Link>
-          </li>
-        ) : null}
+        {accountLinks.map((link) =>
+          link.to !== "/billing" || showBilling ? (
+            <li key={link.to}>
+              <Link to={link.to}>
+                <Icon name={link.icon} />
+                {link.label}
+              </Link>
+            </li>
+          ) : null,
+        )}
         <li className="p-0">
           <ThemeSwitch theme={theme} />
         </li>
