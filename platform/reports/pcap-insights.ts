@@ -495,24 +495,18 @@ export async function renderPcapInsightsPdf(
   const root = doc.struct("Document");
   doc.addStructure(root);
 
+  /** One tagged block of text (H1, H2, H3, P) in one style; `y` defaults to where the text is. */
+  const textBlock = (tag: "H1" | "H2" | "H3" | "P", style: { color: string; font: string; size: number }, text: string, y?: number) =>
+    doc.struct(tag, {}, [
+      () => {
+        doc.fillColor(style.color).font(style.font).fontSize(style.size);
+        doc.text(text, margin.left, y ?? doc.y, { width: contentWidth });
+      },
+    ]);
+
   // Title block
   const s = input.session;
-  root.add(
-    doc.struct("H1", {}, [
-      () => {
-        doc
-          .fillColor(colors.heading)
-          .font("Helvetica-Bold")
-          .fontSize(fontSize.title);
-        doc.text(
-          `${product} Performance Insights Report`,
-          margin.left,
-          margin.top,
-          { width: contentWidth },
-        );
-      },
-    ]),
-  );
+  root.add(textBlock("H1", { color: colors.heading, font: "Helvetica-Bold", size: fontSize.title }, `${product} Performance Insights Report`, margin.top));
   doc.moveDown(0.35);
   const flow = `${s.proto.toUpperCase()} ${endpoint(s.src_addr, s.src_port)} to ${endpoint(s.dst_addr, s.dst_port)}`;
   for (const line of [
@@ -525,17 +519,7 @@ export async function renderPcapInsightsPdf(
       .replace("T", " ")
       .replace(/\.\d+Z$/, " UTC")}`,
   ]) {
-    root.add(
-      doc.struct("P", {}, [
-        () => {
-          doc
-            .fillColor(colors.muted)
-            .font("Helvetica")
-            .fontSize(fontSize.subtitle);
-          doc.text(line, margin.left, doc.y, { width: contentWidth });
-        },
-      ]),
-    );
+    root.add(textBlock("P", { color: colors.muted, font: "Helvetica", size: fontSize.subtitle }, line));
   }
   doc.moveDown(0.6);
   rule(doc, colors.heading, 1.2);
@@ -567,19 +551,7 @@ export async function renderPcapInsightsPdf(
         const next = blocks[i + 1];
         ensure(subheadingHeight() + (next ? keepHeight(next) : 0));
         doc.moveDown(0.3);
-        sect.add(
-          doc.struct("H3", {}, [
-            () => {
-              doc
-                .fillColor(colors.heading)
-                .font("Helvetica-Bold")
-                .fontSize(fontSize.subheading);
-              doc.text(pdfSafe(b.text), margin.left, doc.y, {
-                width: contentWidth,
-              });
-            },
-          ]),
-        );
+        sect.add(textBlock("H3", { color: colors.heading, font: "Helvetica-Bold", size: fontSize.subheading }, pdfSafe(b.text)));
         doc.moveDown(0.25);
       } else if (b.kind === "text") {
         paragraph(
@@ -640,17 +612,7 @@ export async function renderPcapInsightsPdf(
     first: Block | undefined,
   ) {
     ensure(30 + (first ? keepHeight(first) : 20));
-    sect.add(
-      doc.struct("H2", {}, [
-        () => {
-          doc
-            .fillColor(colors.heading)
-            .font("Helvetica-Bold")
-            .fontSize(fontSize.heading);
-          doc.text(title, margin.left, doc.y, { width: contentWidth });
-        },
-      ]),
-    );
+    sect.add(textBlock("H2", { color: colors.heading, font: "Helvetica-Bold", size: fontSize.heading }, title));
     doc.moveDown(0.2);
     rule(doc, colors.rule, 0.75);
     doc.moveDown(0.5);
@@ -664,18 +626,7 @@ export async function renderPcapInsightsPdf(
     doc.font(muted ? "Helvetica-Oblique" : "Helvetica").fontSize(fontSize.cell);
     const h = doc.heightOfString(pdfSafe(text), { width: contentWidth });
     ensure(h + 4);
-    sect.add(
-      doc.struct("P", {}, [
-        () => {
-          doc
-            .font(muted ? "Helvetica-Oblique" : "Helvetica")
-            .fontSize(fontSize.cell);
-          doc
-            .fillColor(muted ? colors.muted : colors.text)
-            .text(pdfSafe(text), margin.left, doc.y, { width: contentWidth });
-        },
-      ]),
-    );
+    sect.add(textBlock("P", { color: muted ? colors.muted : colors.text, font: muted ? "Helvetica-Oblique" : "Helvetica", size: fontSize.cell }, pdfSafe(text)));
     doc.moveDown(0.3);
   }
 
