@@ -83,6 +83,10 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // React 19.2+ outlines a finished Suspense boundary larger than this (to be moved into
+        // place by an inline script): without JavaScript its content stayed hidden (the Top
+        // Talkers chart). The whole page is written at once anyway (onAllReady).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           shellRendered = true;
           pipe(sink);

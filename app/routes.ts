@@ -15,8 +15,8 @@ export default [
   route("logout", "routes/auth/logout.tsx"),
   route("register", "routes/auth/register.tsx"),
   route("forgot-password", "routes/auth/forgot-password.tsx"),
-  route("reset-password-template", "routes/auth/reset-password-template.tsx"),
-  route("new-iam-user-setup-template", "routes/auth/new-iam-user-setup-template.tsx"),
+  route("reset-password-template", "routes/auth/set-password.tsx", { id: "reset-password-template" }),
+  route("new-iam-user-setup-template", "routes/auth/set-password.tsx", { id: "new-iam-user-setup-template" }),
   route("idp-login", "routes/auth/idp-login.tsx"),
 
   // Resource routes
@@ -33,6 +33,7 @@ export default [
   route("iam/export.csv", "routes/iam/export.ts"),
   route("app-services/export.csv", "routes/app-services/export.ts"),
   route("endpoints/export.csv", "routes/endpoints/export.ts"),
+  route("support/export.csv", "routes/support/export.ts"),
 
   // Protected (spec 3 §2.2): the shell layout guards them all.
   layout("routes/_shell.tsx", [
@@ -42,7 +43,7 @@ export default [
     route("entities", "routes/entities/route.tsx"),
     route("pcap-analyzer", "routes/pcap-analyzer/pcap-analyzer.tsx"),
     comingSoon("/main-dashboard"),
-    comingSoon("/dashboard"),
+    route("dashboard", "routes/dashboard/route.tsx"),
     route("billing", "routes/billing/route.tsx"),
     route("app-services", "routes/app-services/route.tsx"),
     route("endpoints", "routes/endpoints/route.tsx"),

@@ -5,12 +5,16 @@ import { apiLogMiddleware } from "./lib/apilog.ts";
 import { authMiddleware } from "./lib/auth.ts";
 import type { Env, PlatformDeps } from "./lib/context.ts";
 import { ApiError, zodIssuesToDetail } from "./lib/errors.ts";
+import { compressedOnce } from "./lib/compress.ts";
+import { registerStandardResponses } from "./lib/openapi.ts";
 import { renderApiReference } from "./lib/reference.ts";
 import { registerAccountCalls } from "./routes/account.ts";
 import { registerAppServiceCalls } from "./routes/app-services.ts";
 import { registerAuthCalls } from "./routes/auth.ts";
 import { registerBillingCalls } from "./routes/billing.ts";
+import { registerChangeLogCalls } from "./routes/change-log.ts";
 import { registerContactCalls } from "./routes/contacts.ts";
+import { registerDashboardCalls } from "./routes/dashboard.ts";
 import { registerEndpointCalls } from "./routes/endpoints.ts";
 import { registerEntityCalls } from "./routes/entities.ts";
 import { registerIamCalls } from "./routes/iam.ts";
@@ -57,6 +61,8 @@ export function securityHeaders(headers: Headers, isDocs: boolean) {
 }
 
 export function createPlatformApp(deps: PlatformDeps): PlatformApp {
+  // why: basePath() adds "/api/v1" to the app's type; the route files take the app without it (their
+  // paths are relative to the base), and at run time it is the same OpenAPIHono.
   const app = newRouter().basePath(basePath) as unknown as PlatformApp;
 
   app.use("*", async (c, next) => {
@@ -83,24 +89,32 @@ export function createPlatformApp(deps: PlatformDeps): PlatformApp {
   registerContactCalls(app);
   registerPcapCalls(app);
   registerSupportCalls(app);
+  registerChangeLogCalls(app);
   registerBillingCalls(app);
   registerAppServiceCalls(app);
   registerEndpointCalls(app);
+  registerDashboardCalls(app);
 
   app.get("/health", (c) => c.json({ status: "ok", database: deps.dbKind }));
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
+  registerStandardResponses(app.openAPIRegistry);
+  // OpenAPI 3.1: nullable fields are `type: [..., "null"]` (JSON Schema), which validators and
+  // generators read as is. The paths carry /api/v1, so the server is this origin's root.
   const document = () =>
-    app.getOpenAPIDocument({
-      openapi: "3.0.3",
+    app.getOpenAPI31Document({
+      openapi: "3.1.0",
       info: {
         title: `${deps.config.productName} platform API`,
         version: "1",
         description:
           'Errors look like FastAPI\'s: `{"detail": "text"}` or `{"detail": [{"loc", "msg", "type"}]}`. Every call but the public ones needs `Authorization: Bearer <access_token>` from POST /token.',
       },
+      servers: [{ url: "/", description: "This platform (every path starts with /api/v1)" }],
     });
-  app.get("/openapi.json", (c) => c.json(document()));
+  // 192 KB of JSON that changes only with the code: built once, compressed once per encoding.
+  const openapiJson = compressedOnce(() => JSON.stringify(document()));
+  app.get("/openapi.json", (c) => openapiJson(c.req.header("accept-encoding"), "application/json; charset=utf-8"));
   app.get("/docs", (c) => c.html(renderApiReference(document())));
 
   app.notFound((c) => c.json({ detail: "Not Found" }, 404));

@@ -6,7 +6,7 @@ describe("platform skeleton", () => {
     const p = await testPlatform();
     const doc = await p.call("GET", "openapi.json");
     expect(doc.status).toBe(200);
-    expect(doc.body.openapi).toBe("3.0.3");
+    expect(doc.body.openapi).toBe("3.1.0");
     expect(Object.keys(doc.body.paths)).toContain("/api/v1/get_entity_names");
     const anon = await p.call("GET", "get_entity_names");
     expect(anon).toEqual({ status: 401, body: { detail: "Not authenticated" } });

@@ -8,6 +8,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 
 const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
 /** A page's body as parts (app/entry.server.tsx sets it): written as they are when not gzipped. */
 const FINITE_BODY = Symbol.for("linkwise.finite-body");
 
@@ -75,6 +76,11 @@ export function listStatics(roots) {
 function acceptsGzip(req) {
   const accept = req.headers["accept-encoding"];
   return typeof accept === "string" && /\bgzip\b/.test(accept) && !/\bgzip\s*;\s*q=0(\.0*)?\s*(,|$)/.test(accept);
+}
+
+function acceptsBrotli(req) {
+  const accept = req.headers["accept-encoding"];
+  return typeof accept === "string" && /\bbr\b/.test(accept) && !/\bbr\s*;\s*q=0(\.0*)?\s*(,|$)/.test(accept);
 }
 
 function serveStatic(req, res, file) {
@@ -255,6 +261,20 @@ async function sendResponse(req, res, response) {
     for (const part of parts) res.write(part);
     return res.end();
   }
+  if (!Number.isFinite(length) && /^application\/json\b/.test(type) && !response.headers.has("content-encoding")) {
+    // JSON without a length (React Router's /__manifest, Response.json): finite by nature, and a
+    // large app's manifest is tens of KB: brotli when the browser accepts it, else gzip.
+    let body = Buffer.from(await response.arrayBuffer());
+    const encoding = body.length < 1024 ? null : acceptsBrotli(req) ? "br" : acceptsGzip(req) ? "gzip" : null;
+    if (encoding) {
+      body = encoding === "br" ? await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : await gzip(body);
+      res.setHeader("Content-Encoding", encoding);
+      const vary = response.headers.get("vary");
+      res.setHeader("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+    }
+    res.setHeader("Content-Length", body.length);
+    return res.end(body);
+  }
   if (Number.isFinite(length) && length <= IN_MEMORY_MAX) {
     // A finite body (every page, the JSON calls): one write, gzipped for browsers when it is text.
     let body = Buffer.from(await response.arrayBuffer());
@@ -308,7 +328,7 @@ export function createConsoleServer({ handler, statics: roots = [], log = false,
   const inFlight = new Set();
   let stopping = false;
   /** @type {Array<() => void>} */
-  let idle = [];
+  const idle = [];
   const server = http.createServer(async (req, res) => {
     // A request is under way until its answer is written (or its connection gone) and its handler
     // has returned: a client that hangs up does not stop a loader that still uses the platform.

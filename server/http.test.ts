@@ -54,6 +54,7 @@ describe("the console's HTTP server", () => {
       async handler(request) {
         const url = new URL(request.url);
         seen.push({ method: request.method, url: url.pathname + url.search, body: request.body ? await request.text() : "", cookie: request.headers.get("cookie") });
+        if (url.pathname === "/__manifest") return Response.json({ patches: "m".repeat(4000) });
         if (url.pathname === "/page") {
           const headers = new Headers({ "content-type": "text/html; charset=utf-8", "content-length": String(Buffer.byteLength(page)) });
           headers.append("set-cookie", "a=1; Path=/; HttpOnly");
@@ -147,6 +148,20 @@ describe("the console's HTTP server", () => {
     const gz = await raw(base, "/parts", { headers: { "accept-encoding": "gzip" } });
     expect(gz.headers["content-encoding"]).toBe("gzip");
     expect(zlib.gunzipSync(gz.body).toString()).toBe(expected);
+  });
+
+  it("compresses a JSON answer without a length (/__manifest): brotli, else gzip, else as it is", async () => {
+    const expected = JSON.stringify({ patches: "m".repeat(4000) });
+    const br = await raw(base, "/__manifest?p=%2Fa", { headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toBe("Accept-Encoding");
+    expect(Number(br.headers["content-length"])).toBe(br.body.length);
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(expected);
+    const gz = await raw(base, "/__manifest", { headers: { "accept-encoding": "gzip" } });
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(expected);
+    const plain = await raw(base, "/__manifest");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString()).toBe(expected);
   });
 
   it("passes a POST body to the handler", async () => {

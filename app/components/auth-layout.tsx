@@ -1,10 +1,10 @@
 import { Logo } from "./logo.tsx";
 import { type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState, type ReactNode } from "react";
-import { Link, useNavigation, useRouteLoaderData } from "react-router";
+import { type ReactNode } from "react";
+import { Link, useRouteLoaderData } from "react-router";
 import { z } from "zod";
-import { ConformForm, formHasErrors, PageTitle, PasswordField, SubmitButton, useForm } from "./forms.tsx";
+import { ConformForm, formHasErrors, PageTitle, PasswordField, SelectField, SubmitButton, useForm, type Option } from "./forms.tsx";
+import { useHydrated, useIsPending } from "./hooks.ts";
 
 /** Spec 1 §8 Login: the message beside the Account dropdown after a 300. */
 export const ACCOUNT_CHOICE_MESSAGE = "Select an account and click Login again.";
@@ -88,10 +88,8 @@ export function SetPasswordPage({
     id: "set-password",
     lastResult,
   });
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const pending = useIsPending();
+  const hydrated = useHydrated();
   const password = fields.password.value ?? "";
   const confirm = fields.confirm_password.value ?? "";
   const blocked = !password || !confirm || password !== confirm;
@@ -110,7 +108,7 @@ export function SetPasswordPage({
   return (
     <AuthLayout heading={heading}>
       <PageTitle title={heading} error={formHasErrors(form)} />
-      <ConformForm form={form} labels={{ password: "Password", confirm_password: "Confirm Password" }} className="flex flex-col gap-2">
+      <ConformForm form={form} className="flex flex-col gap-2">
         <input type="hidden" name="token" value={token} />
         <PasswordField field={fields.password} label="Password" autoComplete="new-password" hint="At least 8 characters." />
         <PasswordField field={fields.confirm_password} label="Confirm Password" autoComplete="new-password" />
@@ -129,13 +127,48 @@ export function SetPasswordPage({
   );
 }
 
-/** The way back from a public page to the login form. */
-export function BackToLogin() {
+/** A centred link under a public page's form (to another public page, or back to the console). */
+export function AuthLink({ to, children, reloadDocument }: { to: string; children: ReactNode; reloadDocument?: boolean }) {
   return (
     <p className="text-center">
-      <Link className="link link-primary" to="/login">
-        Back to Login
+      <Link className="link link-primary" to={to} reloadDocument={reloadDocument}>
+        {children}
       </Link>
     </p>
+  );
+}
+
+/** The way back from a public page to the login form. */
+export function BackToLogin() {
+  return <AuthLink to="/login">Back to Login</AuthLink>;
+}
+
+/** The footer line leading to the other one of login and register ("Don't have an account? Register"). */
+export function AuthSwitch({ question, to, subscriber, children }: { question: string; to: string; subscriber?: string; children: ReactNode }) {
+  // The subscriber of the link is carried over to the other page.
+  const href = subscriber ? `${to}?subscriber=${encodeURIComponent(subscriber)}` : to;
+  return (
+    <p className="text-center">
+      {question}{" "}
+      <Link className="link link-primary font-medium" to={href}>
+        {children}
+      </Link>
+    </p>
+  );
+}
+
+/**
+ * Spec 1 §8: after a 300 (several accounts share the e-mail), the message and the Account
+ * dropdown of login and password recovery.
+ */
+export function AccountChoiceField({ field, accounts, message }: { field: Parameters<typeof SelectField>[0]["field"]; accounts: Option[]; message: ReactNode }) {
+  if (accounts.length === 0) return null;
+  return (
+    <>
+      <Notice tone="warning" alert>
+        {message}
+      </Notice>
+      <SelectField field={field} label="Account" options={accounts} placeholder="None" />
+    </>
   );
 }

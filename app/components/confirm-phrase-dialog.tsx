@@ -3,8 +3,8 @@ import type { ReactNode } from "react";
 import { useHydrated, useIsPending } from "./hooks.ts";
 import { copyText } from "./clipboard.ts";
 import { showToast } from "./toaster.tsx";
-import { DialogActions, UrlDialog } from "./dialog.tsx";
-import { ConformForm, SubmitButton, TextField, useForm } from "./forms.tsx";
+import { DialogActions, UrlDialog, type FormDialogProps } from "./dialog.tsx";
+import { ConformForm, HiddenFields, SubmitButton, TextField, useForm } from "./forms.tsx";
 
 /*
  * The confirm-phrase dialog and form, without zod (so pages that only show them do not ship zod to
@@ -16,38 +16,44 @@ export const confirmPhraseLabel = (phrase: string) => `Type ${phrase} to confirm
 /** The error when the typed text is missing or different. */
 export const confirmPhraseError = (phrase: string) => `The text does not match. Type ${phrase} to confirm.`;
 
-export interface ConfirmPhraseDialogProps {
-  /** The `dialog=` value that opens it. */
-  name: string;
-  title: string;
+export interface ConfirmPhraseDialogProps extends FormDialogProps {
   /** The text to type, e.g. 'confirm' or the object's id. */
   phrase: string;
-  /** The form's `intent`. */
-  intent: string;
-  /** Hidden fields (ids). */
-  fields?: Record<string, string>;
-  /** The action's reply for this form (`actionData?.result`). */
-  lastResult?: SubmissionResult<string[]> | null;
   /** The submit button (default "Remove"). */
   submitLabel?: string;
-  /** What will happen, shown above the field. */
-  children?: ReactNode;
 }
 
-export function ConfirmPhraseDialog({ name, title, phrase, intent, fields = {}, lastResult, submitLabel = "Remove", children }: ConfirmPhraseDialogProps) {
+export function ConfirmPhraseDialog({ name, title, ...form }: ConfirmPhraseDialogProps) {
   return (
     <UrlDialog name={name} title={title}>
-      <ConfirmPhraseForm
-        id={`${name}-form`}
-        phrase={phrase}
-        intent={intent}
-        fields={fields}
-        lastResult={lastResult}
-        submitLabel={submitLabel}
-      >
-        {children}
-      </ConfirmPhraseForm>
+      <ConfirmPhraseForm id={`${name}-form`} {...form} />
     </UrlDialog>
+  );
+}
+
+/**
+ * A row's removal (`?dialog=remove&id=…`, intent "remove"): the question about the object, or
+ * `gone` when it no longer exists (children null), then the phrase. The button says the title.
+ */
+export function RemoveDialog({
+  title,
+  phrase = "confirm",
+  fields,
+  lastResult,
+  gone,
+  children,
+}: {
+  title: string;
+  phrase?: string;
+  fields: Record<string, string>;
+  lastResult?: SubmissionResult<string[]> | null;
+  gone: string;
+  children: ReactNode;
+}) {
+  return (
+    <ConfirmPhraseDialog name="remove" title={title} phrase={phrase} intent="remove" fields={fields} lastResult={lastResult} submitLabel={title}>
+      <p className="mb-2">{children ?? gone}</p>
+    </ConfirmPhraseDialog>
   );
 }
 
@@ -61,16 +67,7 @@ export function ConfirmPhraseForm({
   submitLabel = "Remove",
   children,
   inDialog = true,
-}: {
-  id: string;
-  phrase: string;
-  intent: string;
-  fields?: Record<string, string>;
-  lastResult?: SubmissionResult<string[]> | null;
-  submitLabel?: string;
-  children?: ReactNode;
-  inDialog?: boolean;
-}) {
+}: Omit<ConfirmPhraseDialogProps, "name" | "title"> & { id: string; inDialog?: boolean }) {
   const [form, formFields] = useForm({
     id,
     lastResult,
@@ -80,27 +77,18 @@ export function ConfirmPhraseForm({
   });
   const pending = useIsPending({ intent });
   const label = confirmPhraseLabel(phrase);
+  const submit = (
+    <SubmitButton className="btn btn-error" pending={pending}>
+      {submitLabel}
+    </SubmitButton>
+  );
   return (
-    <ConformForm form={form} intent={intent} labels={{ confirm: label }}>
-      {Object.entries(fields).map(([k, v]) => (
-        <input key={k} type="hidden" name={k} value={v} />
-      ))}
+    <ConformForm form={form} intent={intent}>
+      <HiddenFields fields={fields} />
       {children}
       {phrase !== "confirm" ? <PhraseToCopy phrase={phrase} /> : null}
       <TextField field={formFields.confirm} label={label} autoComplete="off" />
-      {inDialog ? (
-        <DialogActions>
-          <SubmitButton className="btn btn-error" pending={pending}>
-            {submitLabel}
-          </SubmitButton>
-        </DialogActions>
-      ) : (
-        <div className="mt-4">
-          <SubmitButton className="btn btn-error" pending={pending}>
-            {submitLabel}
-          </SubmitButton>
-        </div>
-      )}
+      {inDialog ? <DialogActions>{submit}</DialogActions> : <div className="mt-4">{submit}</div>}
     </ConformForm>
   );
 }

@@ -25,7 +25,7 @@ export {
  */
 
 /** `{ confirm: phrase, ...extra }`: the typed text must equal the phrase (surrounding spaces ignored, case-sensitive). */
-export function confirmPhraseSchema<Extra extends z.ZodRawShape = {}>(phrase: string, extra?: Extra) {
+export function confirmPhraseSchema<Extra extends z.ZodRawShape = Record<never, never>>(phrase: string, extra?: Extra) {
   const error = confirmPhraseError(phrase);
   return z.object({
     ...(extra ?? ({} as Extra)),

@@ -70,17 +70,13 @@ describe("DataTable rows", () => {
               getRowId={(r) => r.id}
               rowLabel={(r) => r.name}
               selection="multiple"
-              rowMenu={(r, links, up) => (
-                <RowMenu
-                  label={`Actions for ${r.name}`}
-                  up={up}
-                  csrf={links.csrf}
-                  items={[
-                    { label: "Edit", href: links.dialog("edit", r.id) },
-                    { label: "Restart", intent: "restart", fields: { id: r.id }, danger: true },
-                  ]}
-                />
-              )}
+              rowMenu={(r) => ({
+                label: `Actions for ${r.name}`,
+                items: [
+                  { label: "Edit", dialog: "edit" },
+                  { label: "Restart", intent: "restart", fields: { id: r.id }, danger: true },
+                ],
+              })}
             />
           </AuthenticityTokenProvider>
         ),

@@ -5,9 +5,9 @@ import { tableRows } from "../lib/table-rows.ts";
 import type { TablePage } from "../lib/table.server.ts";
 import { applyParams, DIALOG_PARAMS, hrefWith, keptParams, queryString, type ParamChanges } from "../lib/url.ts";
 import { useHydrated } from "./hooks.ts";
-import { MenuStyles, useMenuBehavior, type DialogLinks } from "./row-menu.tsx";
+import { MenuStyles, RowMenu, useMenuBehavior, type DialogLinks, type MenuItem } from "./row-menu.tsx";
 import { cellHtml, type CellContent } from "./cell.ts";
-import { escapeHtml, staticHtml, writeHtml } from "./static-html.ts";
+import { escapeHtml, staticHtml } from "./static-html.ts";
 
 /*
  * The server-driven data table. The loader pages the rows (app/lib/table.server.ts); this renders
@@ -34,7 +34,10 @@ export interface Column<T> {
    * JSX is refused by the type checker: rows are written as markup and run no React code.
    */
   cell: (row: T) => CellContent;
-  /** The header is a sort link (the loader must list the id in `sortable`). */
+  /**
+   * The header is a sort link. Default: the id is in the loader's `sortable` (parseTableQuery's,
+   * the contract's sortable list: platform/contract/<area>.ts); `false` turns it off.
+   */
   sortable?: boolean;
   /** Hidden until shown with the column chooser (the loader must list the id in `hideable`). */
   hidden?: boolean;
@@ -54,6 +57,16 @@ export interface TableLinks extends DialogLinks {
   csrf: string;
 }
 
+/** A row's menu in a DataTable (rendered as a <RowMenu>: row-menu.tsx). */
+export interface RowMenuSpec {
+  /** The accessible name of the menu button, e.g. "Actions for Ada Lovelace". */
+  label: string;
+  /** `{label, dialog}` opens this page's dialog for the row; `{label, href}`; `{label, intent, fields}` posts. */
+  items: readonly MenuItem[];
+  /** Open upward whatever the row's place (the table opens the last rows' menus upward itself). */
+  up?: boolean;
+}
+
 export interface DataTableProps<T> {
   /** The table's accessible name (a visually hidden <caption>), e.g. "Contacts". */
   caption: string;
@@ -71,10 +84,11 @@ export interface DataTableProps<T> {
   /** The column whose cell is the selection link (default: the first visible column). */
   linkColumn?: string;
   /**
-   * The row menu (a <RowMenu>), given the row, hrefs, and whether it should open upward. Pure, like
-   * the cells; pass `csrf={links.csrf}` when it has POST items.
+   * The row's menu: its label and items (null: none for this row). Pure, like the cells. The table
+   * renders it as a <RowMenu> with the row's id, the table's links and CSRF token, opening upward
+   * for the last rows (`up: true` forces it). Leave it out for a readonly user (useCanWrite).
    */
-  rowMenu?: (row: T, links: TableLinks, up: boolean, index: number) => ReactNode;
+  rowMenu?: (row: T, index: number) => RowMenuSpec | null;
   /** Buttons/links shown right of the search (e.g. "Add Contact"). */
   toolbar?: ReactNode;
   /** Show the search form (default true). */
@@ -252,7 +266,8 @@ export function DataTable<T>({
       }
       if (rowMenu) {
         parts.push('<td class="kit-cell-menu text-right">');
-        writeHtml(rowMenu(row, links, index >= lastRows, index), parts);
+        const menu = rowMenu(row, index);
+        if (menu) RowMenu.writeHtml({ ...menu, up: menu.up || index >= lastRows, links, csrf: links.csrf, id: rowId }, parts);
         parts.push("</td></tr>");
       } else parts.push("</tr>");
     });
@@ -399,13 +414,10 @@ function prefix(params: URLSearchParams) {
   return q ? `${q}&` : "?";
 }
 
-/** @deprecated Import it from "./hooks.ts" (kept here for screens not yet moved). */
-export { useHydrated };
-
 type Loc = { pathname: string; search: string };
 
 function HeaderCell<T>({ column, page, location }: { column: Column<T>; page: TablePage<T>; location: Loc }) {
-  if (!column.sortable) {
+  if (!(column.sortable ?? page.sortable?.includes(column.id))) {
     return (
       <th scope="col" className={column.className}>
         {column.header}

@@ -1,7 +1,8 @@
 import { createContext, useContext, useEffect, useId, useLayoutEffect, useRef, type ReactNode } from "react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { closeDialogHref } from "../lib/url.ts";
-import { useHydrated } from "./hooks.ts";
+import { listen, useHydrated } from "./hooks.ts";
 
 /*
  * A dialog opened by URL: `?dialog=edit&id=con-1`. The server renders it open (<dialog open>), so
@@ -19,6 +20,21 @@ import { useHydrated } from "./hooks.ts";
  *     <ConformForm …>…<DialogActions><SubmitButton>Update</SubmitButton></DialogActions></ConformForm>
  *   </UrlDialog>
  */
+
+/** A dialog holding one form (ToggleDialog, ConfirmPhraseDialog): what opens it, its form's intent and reply. */
+export interface FormDialogProps {
+  /** The `dialog=` value that opens it. */
+  name: string;
+  title: string;
+  /** The form's `intent`. */
+  intent: string;
+  /** Hidden fields (ids). */
+  fields?: Record<string, string>;
+  /** The action's reply for this form (`actionData?.result`). */
+  lastResult?: SubmissionResult<string[]> | null;
+  /** Shown above the form's field. */
+  children?: ReactNode;
+}
 
 const DialogContext = createContext<{ closeHref: string; titleId: string } | null>(null);
 
@@ -85,16 +101,11 @@ function OpenDialog({ title, children, closeHref, size }: { title: string; child
       event.preventDefault();
       navigate(closeRef.current, { preventScrollReset: true, replace: false });
     };
-    const onClick = (event: MouseEvent) => {
+    const onClick = (event: Event) => {
       // A click on the backdrop (the <dialog> itself, outside the box) closes it.
       if (event.target === dialog) navigate(closeRef.current, { preventScrollReset: true });
     };
-    dialog.addEventListener("cancel", onCancel);
-    dialog.addEventListener("click", onClick);
-    return () => {
-      dialog.removeEventListener("cancel", onCancel);
-      dialog.removeEventListener("click", onClick);
-    };
+    return listen(dialog, { cancel: onCancel, click: onClick });
   }, [navigate]);
 
   return (

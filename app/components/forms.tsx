@@ -10,7 +10,7 @@ import {
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Form, useRouteLoaderData, type FormProps } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { useHydrated } from "./hooks.ts";
+import { listen, useHydrated } from "./hooks.ts";
 
 /*
  * The form kit. Every form in the console is built from these pieces so that, with or without
@@ -18,9 +18,16 @@ import { useHydrated } from "./hooks.ts";
  * aria-describedby; all errors are summarised at the top; the page title starts with "Error:".
  */
 
+// why: Conform's metadata types are invariant in their schemas; the kit's components take any form's.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyField = FieldMetadata<any, any, any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyForm = FormMetadata<any, any>;
+// why: Conform's own bound and default for a form's schema (field values typed by the caller).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnySchema = Record<string, any>;
 
-type ConformOptions<Schema extends Record<string, any>> = Parameters<typeof useConformForm<Schema, Schema, string[]>>[0];
+type ConformOptions<Schema extends AnySchema> = Parameters<typeof useConformForm<Schema, Schema, string[]>>[0];
 
 /**
  * Conform's `useForm` with the console's one validation rule built in (README "Validation"):
@@ -31,7 +38,7 @@ type ConformOptions<Schema extends Record<string, any>> = Parameters<typeof useC
  * `constraint` (the `required` asterisks, maxLength…) comes from the schema on the server:
  * `formConstraints(schema)` of constraints.server.ts, returned by the loader.
  */
-export function useForm<Schema extends Record<string, any> = Record<string, any>>(
+export function useForm<Schema extends AnySchema = AnySchema>(
   options: Omit<ConformOptions<Schema>, "onValidate" | "shouldValidate" | "shouldRevalidate">,
 ) {
   return useConformForm<Schema, Schema, string[]>({
@@ -52,7 +59,7 @@ export function PageTitle({ title, error = false }: { title: string; error?: boo
 }
 
 /** True when a form has any error (its own or a field's). */
-export function formHasErrors(form: FormMetadata<any, any>): boolean {
+export function formHasErrors(form: AnyForm): boolean {
   return Boolean(form.errors?.length) || Object.values(form.allErrors ?? {}).some((e) => e.length > 0);
 }
 
@@ -66,7 +73,7 @@ export function ConformForm({
   summary = true,
   ...rest
 }: {
-  form: FormMetadata<any, any>;
+  form: AnyForm;
   intent?: string;
   children: ReactNode;
   /** @deprecated The summary shows each field's own message (GOV.UK): labels are not repeated. */
@@ -83,13 +90,18 @@ export function ConformForm({
   );
 }
 
+/** Extra hidden inputs of a form (ids, the dialog's subject). */
+export function HiddenFields({ fields }: { fields: Record<string, string> }) {
+  return Object.entries(fields).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />);
+}
+
 interface SummaryItem {
   /** The field's name, or "" for an error of the whole form. */
   name: string;
   message: string;
 }
 
-function summaryItems(form: FormMetadata<any, any>): SummaryItem[] {
+function summaryItems(form: AnyForm): SummaryItem[] {
   const items: SummaryItem[] = (form.errors ?? []).map((message: string) => ({ name: "", message }));
   for (const [name, errs] of Object.entries(form.allErrors ?? {})) {
     if (name === "" || name === form.id || !errs.length) continue;
@@ -104,7 +116,7 @@ function summaryItems(form: FormMetadata<any, any>): SummaryItem[] {
  * Conform's status is "error" exactly after a submit the action refused, so what the summary says
  * changes only on the next submit.
  */
-export function ErrorSummary({ form }: { form: FormMetadata<any, any>; labels?: Record<string, string>; submitted?: boolean }) {
+export function ErrorSummary({ form }: { form: AnyForm; labels?: Record<string, string>; submitted?: boolean }) {
   const shown = useRef<SummaryItem[]>([]);
   if (form.status === "error") shown.current = summaryItems(form);
   else if (form.status === "success") shown.current = [];
@@ -130,7 +142,7 @@ export function ErrorSummary({ form }: { form: FormMetadata<any, any>; labels?: 
   );
 }
 
-function FieldErrors({ field }: { field: AnyField }) {
+export function FieldErrors({ field }: { field: AnyField }) {
   if (!field.errors?.length) return null;
   return (
     <p id={field.errorId} className="text-error mt-1 text-sm">
@@ -157,49 +169,83 @@ function fieldId(field: AnyField) {
   return `${field.formId}-${field.name}`;
 }
 
-export function TextField({
-  field,
-  label,
-  type = "text",
-  hint,
-  readOnly,
-  autoComplete,
-  className,
-  placeholder,
-}: {
+/** What every labelled field takes: its Conform field, its label and an optional hint. */
+interface FrameProps {
   field: AnyField;
   label: string;
-  type?: "text" | "email" | "tel" | "url" | "number" | "search";
   hint?: ReactNode;
-  readOnly?: boolean;
-  autoComplete?: string;
+}
+
+/**
+ * The frame every labelled field shares: the label (with the `required` asterisk), the control,
+ * the hint and the errors. `control` gets the input's id and its aria-describedby.
+ */
+function FieldFrame({
+  field,
+  label,
+  hint,
+  className = "",
+  control,
+}: FrameProps & {
   className?: string;
-  placeholder?: string;
+  control: (ids: { id: string; "aria-describedby": string | undefined }) => ReactNode;
 }) {
-  const hintId = hint ? `${fieldId(field)}-hint` : undefined;
+  const id = fieldId(field);
+  const hintId = hint ? `${id}-hint` : undefined;
   return (
-    <div className={`fieldset ${className ?? ""}`}>
-      <label className="fieldset-legend" htmlFor={fieldId(field)}>
+    <div className={`fieldset ${className}`.trimEnd()}>
+      <label className="fieldset-legend" htmlFor={id}>
         {label}
         {field.required ? <span aria-hidden="true"> *</span> : null}
       </label>
-      <input
-        {...getInputProps(field, { type, ariaAttributes: true })}
-        id={fieldId(field)}
-        aria-describedby={describedBy(field, hintId)}
-        className={`input w-full ${field.errors?.length ? "input-error" : ""}`}
-        readOnly={readOnly}
-        autoComplete={autoComplete}
-        placeholder={placeholder}
-      />
+      {control({ id, "aria-describedby": describedBy(field, hintId) })}
       <Hint id={hintId ?? ""}>{hint}</Hint>
       <FieldErrors field={field} />
     </div>
   );
 }
 
+/** Conform's error class for a control ("input-error"…) while the field has errors. */
+function errorClass(field: AnyField, kind: "input" | "textarea" | "select") {
+  return field.errors?.length ? `${kind}-error` : "";
+}
+
+export function TextField({
+  type = "text",
+  readOnly,
+  autoComplete,
+  className,
+  placeholder,
+  ...frame
+}: FrameProps & {
+  type?: "text" | "email" | "tel" | "url" | "number" | "search";
+  readOnly?: boolean;
+  autoComplete?: string;
+  className?: string;
+  placeholder?: string;
+}) {
+  const { field } = frame;
+  return (
+    <FieldFrame
+      {...frame}
+      className={className}
+      control={(ids) => (
+        <input
+          {...getInputProps(field, { type, ariaAttributes: true })}
+          {...ids}
+          className={`input w-full ${errorClass(field, "input")}`}
+          readOnly={readOnly}
+          autoComplete={autoComplete}
+          placeholder={placeholder}
+        />
+      )}
+    />
+  );
+}
+
 /** A password input; the show/hide button appears once JavaScript runs (it needs it). */
-export function PasswordField({ field, label, autoComplete = "current-password", hint }: { field: AnyField; label: string; autoComplete?: string; hint?: ReactNode }) {
+export function PasswordField({ autoComplete = "current-password", ...frame }: FrameProps & { autoComplete?: string }) {
+  const { field, label } = frame;
   const [visible, setVisible] = useState(false);
   const hydrated = useHydrated();
   const input = useRef<HTMLInputElement>(null);
@@ -209,67 +255,42 @@ export function PasswordField({ field, label, autoComplete = "current-password",
     const form = input.current?.form;
     if (!form) return;
     const hide = () => setVisible(false);
-    form.addEventListener("submit", hide);
-    form.addEventListener("reset", hide);
-    return () => {
-      form.removeEventListener("submit", hide);
-      form.removeEventListener("reset", hide);
-    };
+    return listen(form, { submit: hide, reset: hide });
   }, [hydrated]);
-  const hintId = hint ? `${fieldId(field)}-hint` : undefined;
   return (
-    <div className="fieldset">
-      <label className="fieldset-legend" htmlFor={fieldId(field)}>
-        {label}
-        {field.required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      <div className="join w-full">
-        <input
-          {...getInputProps(field, { type: "password", ariaAttributes: true })}
-          type={visible ? "text" : "password"}
-          ref={input}
-          id={fieldId(field)}
-          aria-describedby={describedBy(field, hintId)}
-          className={`input join-item w-full ${field.errors?.length ? "input-error" : ""}`}
-          autoComplete={autoComplete}
-        />
-        {hydrated ? (
-          <button
-            type="button"
-            className="btn join-item"
-            aria-pressed={visible}
-            aria-controls={fieldId(field)}
-            onClick={() => setVisible((v) => !v)}
-          >
-            {visible ? "Hide" : "Show"}
-            <span className="sr-only"> {label.toLowerCase()}</span>
-          </button>
-        ) : null}
-      </div>
-      <Hint id={hintId ?? ""}>{hint}</Hint>
-      <FieldErrors field={field} />
-    </div>
+    <FieldFrame
+      {...frame}
+      control={(ids) => (
+        <div className="join w-full">
+          <input
+            {...getInputProps(field, { type: "password", ariaAttributes: true })}
+            type={visible ? "text" : "password"}
+            ref={input}
+            {...ids}
+            className={`input join-item w-full ${errorClass(field, "input")}`}
+            autoComplete={autoComplete}
+          />
+          {hydrated ? (
+            <button type="button" className="btn join-item" aria-pressed={visible} aria-controls={ids.id} onClick={() => setVisible((v) => !v)}>
+              {visible ? "Hide" : "Show"}
+              <span className="sr-only"> {label.toLowerCase()}</span>
+            </button>
+          ) : null}
+        </div>
+      )}
+    />
   );
 }
 
-export function TextareaField({ field, label, hint, rows = 3 }: { field: AnyField; label: string; hint?: ReactNode; rows?: number }) {
-  const hintId = hint ? `${fieldId(field)}-hint` : undefined;
+export function TextareaField({ rows = 3, ...frame }: FrameProps & { rows?: number }) {
+  const { field } = frame;
   return (
-    <div className="fieldset">
-      <label className="fieldset-legend" htmlFor={fieldId(field)}>
-        {label}
-        {field.required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      <textarea
-        {...getTextareaProps(field, { ariaAttributes: true })}
-        id={fieldId(field)}
-        rows={rows}
-        aria-describedby={describedBy(field, hintId)}
-        className={`textarea w-full ${field.errors?.length ? "textarea-error" : ""}`}
-      />
-      <Hint id={hintId ?? ""}>{hint}</Hint>
-      <FieldErrors field={field} />
-    </div>
+    <FieldFrame
+      {...frame}
+      control={(ids) => (
+        <textarea {...getTextareaProps(field, { ariaAttributes: true })} {...ids} rows={rows} className={`textarea w-full ${errorClass(field, "textarea")}`} />
+      )}
+    />
   );
 }
 
@@ -279,45 +300,36 @@ export interface Option {
 }
 
 export function SelectField({
-  field,
-  label,
   options,
   placeholder = "None",
-  hint,
   multiple,
-}: {
-  field: AnyField;
-  label: string;
+  ...frame
+}: FrameProps & {
   options: Option[];
   /** The empty first choice; null for none. */
   placeholder?: string | null;
-  hint?: ReactNode;
   multiple?: boolean;
 }) {
-  const hintId = hint ? `${fieldId(field)}-hint` : undefined;
+  const { field } = frame;
   return (
-    <div className="fieldset">
-      <label className="fieldset-legend" htmlFor={fieldId(field)}>
-        {label}
-        {field.required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      <select
-        {...getSelectProps(field, { ariaAttributes: true })}
-        id={fieldId(field)}
-        multiple={multiple}
-        aria-describedby={describedBy(field, hintId)}
-        className={`${multiple ? "select h-auto" : "select"} w-full ${field.errors?.length ? "select-error" : ""}`}
-      >
-        {placeholder !== null && !multiple ? <option value="">{placeholder}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <Hint id={hintId ?? ""}>{hint}</Hint>
-      <FieldErrors field={field} />
-    </div>
+    <FieldFrame
+      {...frame}
+      control={(ids) => (
+        <select
+          {...getSelectProps(field, { ariaAttributes: true })}
+          {...ids}
+          multiple={multiple}
+          className={`${multiple ? "select h-auto" : "select"} w-full ${errorClass(field, "select")}`}
+        >
+          {placeholder !== null && !multiple ? <option value="">{placeholder}</option> : null}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }
 

@@ -1,9 +1,11 @@
 import { useEffect, useState } from "react";
-import { useFormAction, useNavigation, useRouteLoaderData } from "react-router";
+import { useFormAction, useLoaderData, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
+import type { FormConstraint } from "./constraints.server.ts";
 import { asRole, canManageAccount, canWrite, type Role } from "../lib/roles.ts";
 
 /*
- * The kit's two small hooks, the only copies in the console (screens import them from here).
+ * The kit's hooks, the only copies in the console (screens import them from here): hydration,
+ * pending state, and the caller's permission (role, useCanWrite, useDialog).
  */
 
 /** True once React has hydrated (false during the server render and the first client render). */
@@ -49,13 +51,6 @@ function stripIndex(action: string) {
   return action.split("?")[0]!.replace(/\/+$/, "") || "/";
 }
 
-/** The `intent` of this page's form being submitted now ("" if none): Conform's re-validations do not count. */
-export function usePendingIntent(): string {
-  const navigation = useNavigation();
-  if (navigation.state !== "submitting" || navigation.formData?.has(CONFORM_INTENT)) return "";
-  return String(navigation.formData?.get("intent") ?? "");
-}
-
 /** The caller's role, from the shell's loader (app/lib/roles.ts says what each may do). */
 export function useRole(): Role {
   const shell = useRouteLoaderData("routes/_shell") as { user?: { role?: string } } | undefined;
@@ -70,4 +65,40 @@ export function useCanWrite(): boolean {
 /** Billing and account deletion: the account's own session. */
 export function useCanManageAccount(): boolean {
   return canManageAccount(useRole());
+}
+
+/**
+ * The dialog the URL opens (`?dialog=`), or null for a readonly user: a dialog changes something
+ * and they are offered no change, not even by URL (the action refuses them too: 403). `readable`
+ * names the dialogs that only show something. With `useCanWrite` for the toolbar and the row menu,
+ * this is the one readonly pattern.
+ */
+export function useDialog(readable: readonly string[] = []): string | null {
+  const [params] = useSearchParams();
+  const canWrite = useCanWrite();
+  const dialog = params.get("dialog");
+  return dialog && (canWrite || readable.includes(dialog)) ? dialog : null;
+}
+
+/**
+ * The HTML constraints (required, maxLength…) of this route's form `name`, derived from its zod
+ * schema on the server: the loader returns `constraints` (computed once per module:
+ * `export const constraints = formConstraints({ create: CreateSchema })` in schemas.server.ts).
+ * `useForm({ id, lastResult, constraint: useConstraint("create") })`.
+ */
+export function useConstraint(name: string): FormConstraint | undefined {
+  // why: any route's loader data; only its `constraints` member is read, and checked.
+  const loaderData: unknown = useLoaderData();
+  if (!loaderData || typeof loaderData !== "object" || !("constraints" in loaderData)) return undefined;
+  const constraints = loaderData.constraints as Record<string, FormConstraint> | null | undefined;
+  return constraints?.[name];
+}
+
+/** Adds event listeners to `target`; returns the effect's cleanup that removes them. */
+export function listen(target: EventTarget, handlers: Record<string, EventListener>): () => void {
+  const entries = Object.entries(handlers);
+  for (const [type, handler] of entries) target.addEventListener(type, handler);
+  return () => {
+    for (const [type, handler] of entries) target.removeEventListener(type, handler);
+  };
 }

@@ -1,9 +1,7 @@
-import { getInputProps, type SubmissionResult } from "@conform-to/react";
-import { useState, type ReactNode } from "react";
 import { z } from "zod";
-import { DialogActions, UrlDialog } from "./dialog.tsx";
-import { useHydrated, useIsPending } from "./hooks.ts";
-import { ConformForm, SubmitButton, useForm } from "./forms.tsx";
+import { DialogActions, UrlDialog, type FormDialogProps } from "./dialog.tsx";
+import { ConformForm, FieldErrors, HiddenFields, SubmitButton } from "./forms.tsx";
+import { useToggleSwitch } from "./toggle-form.tsx";
 
 /*
  * An on/off switch in a URL-opened dialog (advanced visibility, MFA, proxying…). Spec 1 §4: Confirm
@@ -20,7 +18,7 @@ import { ConformForm, SubmitButton, useForm } from "./forms.tsx";
 export const toggleUnchangedError = "The value is unchanged. Switch it to confirm.";
 
 /** `{ enabled: boolean, ...extra }` (a missing checkbox is false), refusing `current`. */
-export function toggleSchema<Extra extends z.ZodRawShape = {}>(current: boolean, extra?: Extra, name = "enabled") {
+export function toggleSchema<Extra extends z.ZodRawShape = Record<never, never>>(current: boolean, extra?: Extra, name = "enabled") {
   return z
     .object({ ...(extra ?? ({} as Extra)), [name]: z.boolean().optional() })
     .superRefine((value, ctx) => {
@@ -31,96 +29,47 @@ export function toggleSchema<Extra extends z.ZodRawShape = {}>(current: boolean,
     .transform((value) => ({ ...value, enabled: Boolean((value as Record<string, unknown>)[name]) }));
 }
 
-export interface ToggleDialogProps {
-  /** The `dialog=` value that opens it. */
-  name: string;
-  title: string;
+export interface ToggleDialogProps extends FormDialogProps {
   /** The switch's label, e.g. "Advanced visibility". */
   label: string;
   /** The value now (from the loader). */
   current: boolean;
-  intent: string;
-  fields?: Record<string, string>;
-  lastResult?: SubmissionResult<string[]> | null;
   confirmLabel?: string;
   /** The checkbox name (default "enabled"). */
   fieldName?: string;
-  children?: ReactNode;
 }
 
-export function ToggleDialog({ name, title, label, current, intent, fields = {}, lastResult, confirmLabel = "Confirm", fieldName = "enabled", children }: ToggleDialogProps) {
+export function ToggleDialog({ name, title, ...form }: ToggleDialogProps) {
   return (
     <UrlDialog name={name} title={title}>
-      <ToggleForm
-        id={`${name}-form`}
-        label={label}
-        current={current}
-        intent={intent}
-        fields={fields}
-        lastResult={lastResult}
-        confirmLabel={confirmLabel}
-        fieldName={fieldName}
-      >
-        {children}
-      </ToggleForm>
+      <ToggleDialogForm id={`${name}-form`} {...form} />
     </UrlDialog>
   );
 }
 
-function ToggleForm({
+function ToggleDialogForm({
   id,
   label,
   current,
   intent,
-  fields,
+  fields = {},
   lastResult,
-  confirmLabel,
-  fieldName,
+  confirmLabel = "Confirm",
+  fieldName = "enabled",
   children,
-}: Required<Omit<ToggleDialogProps, "name" | "title" | "children" | "lastResult">> & {
-  id: string;
-  lastResult?: SubmissionResult<string[]> | null;
-  children?: ReactNode;
-}) {
-  const [form, formFields] = useForm({
-    id,
-    lastResult,
-    defaultValue: { [fieldName]: current ? "on" : undefined },
-    // The server checks (and refuses an unchanged value); JS only disables Confirm.
-  });
-  const field = formFields[fieldName]!;
-  const hydrated = useHydrated();
-  const initial = lastResult?.initialValue ? lastResult.initialValue[fieldName] === "on" : current;
-  const [checked, setChecked] = useState(initial);
-  const hadError = Boolean(lastResult?.error && Object.values(lastResult.error).some((e) => e && e.length));
-  const pending = useIsPending({ intent });
-  const disabled = hydrated && !hadError && checked === current;
-  const inputId = `${id}-${fieldName}`;
-  const { key: _key, ...inputProps } = getInputProps(field, { type: "checkbox", ariaAttributes: true });
+}: Omit<ToggleDialogProps, "name" | "title"> & { id: string }) {
+  const { form, field, input, pending, disabled } = useToggleSwitch({ id, fieldName, current, intent, lastResult });
   return (
-    <ConformForm form={form} intent={intent} labels={{ [fieldName]: label }}>
-      {Object.entries(fields).map(([k, v]) => (
-        <input key={k} type="hidden" name={k} value={v} />
-      ))}
+    <ConformForm form={form} intent={intent}>
+      <HiddenFields fields={fields} />
       {children}
       <p className="text-base-content/70 text-sm">Currently {current ? "enabled" : "disabled"}.</p>
       <div className="fieldset">
-        <label className="label cursor-pointer justify-start gap-3" htmlFor={inputId}>
-          <input
-            {...inputProps}
-            id={inputId}
-            role="switch"
-            className="toggle toggle-primary"
-            aria-describedby={field.errors?.length ? field.errorId : undefined}
-            onChange={(event) => setChecked(event.currentTarget.checked)}
-          />
+        <label className="label cursor-pointer justify-start gap-3" htmlFor={input.id}>
+          <input {...input} className="toggle toggle-primary" />
           <span className="text-base-content">{label}</span>
         </label>
-        {field.errors?.length ? (
-          <p id={field.errorId} className="text-error mt-1 text-sm">
-            {field.errors.join(" ")}
-          </p>
-        ) : null}
+        <FieldErrors field={field} />
       </div>
       <DialogActions>
         <SubmitButton pending={pending} disabled={disabled}>

@@ -1,8 +1,7 @@
 import { getInputProps, type SubmissionResult } from "@conform-to/react";
-import { useState, type ReactNode } from "react";
-import { useNavigation } from "react-router";
-import { ConformForm, SubmitButton, useForm } from "./forms.tsx";
-import { useHydrated, usePendingIntent } from "./hooks.ts";
+import { useState, type ChangeEvent, type ReactNode } from "react";
+import { ConformForm, FieldErrors, HiddenFields, SubmitButton, useForm } from "./forms.tsx";
+import { useHydrated, useIsPending } from "./hooks.ts";
 
 /*
  * An on/off switch on a page (not in a dialog): a POST form with the switch and Confirm. Same rule
@@ -40,6 +39,49 @@ export function replyHasErrors(lastResult: SubmissionResult<string[]> | null | u
   return Boolean(lastResult?.error && Object.values(lastResult.error).some((e) => e && e.length));
 }
 
+/**
+ * The switch's state, shared by ToggleForm and ToggleDialog: the form, the checkbox's props (id
+ * `{id}-{fieldName}`, role switch, its change tracked) and whether Confirm is disabled (with
+ * JavaScript, until the switch differs from `current`; enabled again after an error).
+ */
+export function useToggleSwitch({
+  id,
+  fieldName,
+  current,
+  intent,
+  lastResult,
+  describedBy,
+}: {
+  id: string;
+  fieldName: string;
+  current: boolean;
+  intent: string;
+  lastResult?: SubmissionResult<string[]> | null;
+  /** Another element describing the switch (a hint). */
+  describedBy?: string;
+}) {
+  const [form, formFields] = useForm({
+    id,
+    lastResult,
+    defaultValue: { [fieldName]: current ? "on" : undefined },
+    // The server checks (and refuses an unchanged value); JS only disables Confirm.
+  });
+  const field = formFields[fieldName]!;
+  const hydrated = useHydrated();
+  const initial = lastResult?.initialValue ? lastResult.initialValue[fieldName] === "on" : current;
+  const [checked, setChecked] = useState(initial);
+  const pending = useIsPending({ intent });
+  const { key: _key, ...inputProps } = getInputProps(field, { type: "checkbox", ariaAttributes: true });
+  const input = {
+    ...inputProps,
+    id: `${id}-${fieldName}`,
+    role: "switch",
+    "aria-describedby": [field.errors?.length ? field.errorId : null, describedBy].filter(Boolean).join(" ") || undefined,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setChecked(event.currentTarget.checked),
+  };
+  return { form, field, input, pending, disabled: hydrated && !replyHasErrors(lastResult) && checked === current };
+}
+
 export function ToggleForm({
   id,
   label,
@@ -52,50 +94,24 @@ export function ToggleForm({
   hint,
   className = "flex max-w-xl flex-col gap-3",
 }: ToggleFormProps) {
-  const [form, formFields] = useForm({
-    id,
-    lastResult,
-    defaultValue: { [fieldName]: current ? "on" : undefined },
-  });
-  const field = formFields[fieldName]!;
-  const hydrated = useHydrated();
-  const initial = lastResult?.initialValue ? lastResult.initialValue[fieldName] === "on" : current;
-  const [checked, setChecked] = useState(initial);
-  const hadError = replyHasErrors(lastResult);
-  const navigation = useNavigation();
-  const pending = usePendingIntent() === intent;
-  const inputId = `${id}-${fieldName}`;
-  const hintId = `${inputId}-hint`;
-  const { key: _key, ...inputProps } = getInputProps(field, { type: "checkbox", ariaAttributes: true });
+  const hintId = `${id}-${fieldName}-hint`;
+  const { form, field, input, pending, disabled } = useToggleSwitch({ id, fieldName, current, intent, lastResult, describedBy: hintId });
   return (
-    <ConformForm form={form} intent={intent} labels={{ [fieldName]: label }} className={className}>
-      {Object.entries(fields).map(([k, v]) => (
-        <input key={k} type="hidden" name={k} value={v} />
-      ))}
+    <ConformForm form={form} intent={intent} className={className}>
+      <HiddenFields fields={fields} />
       <div className="fieldset">
         {/* daisyUI's .label does not wrap: a long label would scroll the page sideways at 320 px. */}
-        <label htmlFor={inputId} className="label text-base-content cursor-pointer justify-start gap-3 whitespace-normal">
-          <input
-            {...inputProps}
-            id={inputId}
-            role="switch"
-            className="toggle toggle-primary shrink-0"
-            aria-describedby={[field.errors?.length ? field.errorId : null, hintId].filter(Boolean).join(" ")}
-            onChange={(event) => setChecked(event.currentTarget.checked)}
-          />
+        <label htmlFor={input.id} className="label text-base-content cursor-pointer justify-start gap-3 whitespace-normal">
+          <input {...input} className="toggle toggle-primary shrink-0" />
           <span className="min-w-0 break-words">{label}</span>
         </label>
         <p id={hintId} className="text-base-content/70 mt-1 text-sm">
           {hint ? <>{hint} </> : null}Currently {current ? "enabled" : "disabled"}.
         </p>
-        {field.errors?.length ? (
-          <p id={field.errorId} className="text-error mt-1 text-sm">
-            {field.errors.join(" ")}
-          </p>
-        ) : null}
+        <FieldErrors field={field} />
       </div>
       <div>
-        <SubmitButton pending={pending} disabled={hydrated && !hadError && checked === current}>
+        <SubmitButton pending={pending} disabled={disabled}>
           {confirmLabel}
         </SubmitButton>
       </div>

@@ -1,18 +1,17 @@
 import type { Submission } from "@conform-to/react";
 import { data, redirect } from "react-router";
 import { apiUrl } from "./env.server.ts";
-import { detailMessages, detailOf, detailText, parseBody, splitDetail, type Detail } from "./platform-detail.ts";
+import { detailOf, detailText, parseBody, type Detail } from "./platform-detail.ts";
 import { platformFetch, platformText, type PlatformTextAnswer } from "./platform.server.ts";
 import { destroySessionCookie, getUser, loginRedirect } from "./session.server.ts";
-import { flashToasts, redirectWithToast } from "./toast.server.ts";
-import { returnUrl } from "./url.ts";
+import { flashToasts } from "./toast.server.ts";
 
 /*
  * The one module for the console's platform calls and their errors (docs/decisions/
  * 2026-11-23-hardening.md): calling (JSON: callApi/apiGet/apiPost; raw streams: callPlatformRaw),
- * the error `detail` (read by ./platform-detail.ts, shared with the browser), and the replies to a
- * failure: service unavailable, session ended, form errors (upstreamReply), toasts
- * (platformFailure). forms.server.ts, table.server.ts and pcap.server.ts re-export from here.
+ * the error `detail` (read by ./platform-detail.ts, shared with the browser), service unavailable,
+ * session ended, and `safeReply`. An action's replies to a failure (the detail on the form's fields,
+ * or toasts) are ./action.server.ts's. pcap.server.ts re-exports from here.
  */
 
 export { detailMessages, detailOf, detailText, parseBody, splitDetail, type Detail, type DetailItem } from "./platform-detail.ts";
@@ -131,35 +130,6 @@ export async function callPlatformRaw(
 }
 
 /**
- * Turns a platform error into the form's reply (spec 1 §8): detail items whose `loc` names a field
- * of the form become that field's errors, everything else becomes form errors shown in the
- * summary at the top (persistent until the next submission). Status 400 keeps the browser on the form.
- */
-export function upstreamReply(submission: Submission<any>, result: Extract<ApiResult<unknown>, { ok: false }>, fieldNames: string[] = []) {
-  const { fieldErrors, formErrors } = splitDetail(result.detail, fieldNames);
-  return data(
-    { result: safeReply(submission, { formErrors, fieldErrors }) },
-    { status: result.status >= 400 && result.status < 500 ? result.status : 400 },
-  );
-}
-
-/**
- * Any platform error, as spec 1 §8 says: for a form (`submission` given) the field errors and
- * summary of upstreamReply (status 4xx, the dialog stays open, input kept); for a button without
- * a form, one persistent error toast per detail item (a detail string: one persistent toast) and a
- * 303 back to `redirectTo` (default: the same URL without dialog/id).
- */
-export async function platformFailure(
-  request: Request,
-  result: Extract<ApiResult<unknown>, { ok: false }>,
-  options: { submission?: Submission<any>; fieldNames?: string[]; redirectTo?: string } = {},
-) {
-  if (options.submission) return upstreamReply(options.submission, result, options.fieldNames ?? []);
-  const toasts = detailMessages(result.detail).map((message) => ({ type: "error" as const, message, persistent: true }));
-  return redirectWithToast(request, options.redirectTo ?? returnUrl(request), toasts);
-}
-
-/**
  * Names of the form fields that hold a secret (passwords, login codes, link tokens). A reply never
  * carries them back: Conform's `reply()` copies every submitted value into `initialValue`, which
  * ends up in the inputs' `value=` and in the hydration data of the page.
@@ -169,7 +139,7 @@ export const SECRET_FIELDS = ["password", "current_password", "confirm_password"
 type ReplyOptions = { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[]; resetForm?: boolean };
 
 /** `submission.reply(options)` with every secret field (SECRET_FIELDS and `hideFields`) removed. */
-export function safeReply(submission: Submission<any>, options: ReplyOptions = {}) {
+export function safeReply(submission: Submission<unknown, string[], unknown>, options: ReplyOptions = {}) {
   const { resetForm, hideFields = [], ...rest } = options;
   if (resetForm) return submission.reply({ resetForm: true });
   return submission.reply({ ...rest, hideFields: [...new Set([...SECRET_FIELDS, ...hideFields])] });

@@ -1,11 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { data } from "react-router";
-import { ACCOUNT_CHOICE_MESSAGE, setPasswordSchema } from "../components/auth-layout.tsx";
+import { setPasswordSchema } from "../components/auth-layout.tsx";
 import { callApi, type ApiResult, type Detail } from "./api.server.ts";
 import { readForm } from "./csrf.server.ts";
 import { sessionSecrets } from "./env.server.ts";
-import { safeReply, splitDetail } from "./forms.server.ts";
+import { safeReply, splitDetail } from "./api.server.ts";
 import { getSession, safeRedirect, sessionStorage, type PendingLogin, type SessionType } from "./session.server.ts";
 import { redirectWithToast } from "./toast.server.ts";
 

@@ -19,3 +19,21 @@ export const formatTypes = (joined: string) =>
     .map((s) => s.trim())
     .filter(Boolean)
     .join(", ");
+
+/**
+ * Bytes as text, the console's one way: '512 B', '1.5 KB', '10 GB'. Units of 1024, as the spec
+ * counts them (spec 1 §5: '10 GB (10737418240 bytes)'); en-US grouping, the same on the server and
+ * in the browser.
+ */
+export function formatBytes(n: number): string {
+  if (!Number.isFinite(n)) return "—";
+  if (Math.abs(n) < 1024) return `${n.toLocaleString("en-US")} B`;
+  const units = ["KB", "MB", "GB", "TB", "PB"];
+  let v = n / 1024;
+  let i = 0;
+  while (Math.abs(v) >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${v.toLocaleString("en-US", { maximumFractionDigits: 1 })} ${units[i]}`;
+}

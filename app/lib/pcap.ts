@@ -183,20 +183,6 @@ export function cleanFileName(name: string | null | undefined): string {
   return clean && clean !== "." && clean !== ".." ? clean : "capture.pcap";
 }
 
-/** Bytes as text, en-US grouping (the same on the server and in the browser). */
-export function formatBytes(n: number): string {
-  if (!Number.isFinite(n)) return "—";
-  if (n < 1024) return `${n.toLocaleString("en-US")} B`;
-  const units = ["KB", "MB", "GB", "TB"];
-  let v = n / 1024;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${v.toLocaleString("en-US", { maximumFractionDigits: 1 })} ${units[i]}`;
-}
-
 export function formatCount(n: number): string {
   return Number.isFinite(n) ? n.toLocaleString("en-US") : "—";
 }

@@ -7,7 +7,6 @@
 
 const BASE = "http://same-origin.invalid";
 /** Control characters (C0, DEL, C1), every kind of whitespace, and invisible format characters. */
-// eslint-disable-next-line no-control-regex
 const UNSAFE_CHARS = /[\u0000-\u0020\u007F-\u00A0\u00AD\u1680\u180E\u2000-\u200F\u2028-\u202F\u205F-\u206F\u3000\uFEFF]/;
 /** A second slash or a backslash (browsers read `\` as `/`) right after the first: another host. */
 const OTHER_HOST = /^[/\\][/\\]/;

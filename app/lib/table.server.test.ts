@@ -18,7 +18,7 @@ const options = { sortable: ["name", "email", "n"], hideable: ["address", "updat
 describe("parseTableQuery", () => {
   it("defaults: page 1, size 10, no search, no sort, nothing selected", () => {
     const { state, headers } = parseTableQuery(req(""), options);
-    expect(state).toEqual({ page: 1, size: 10, sizes: [10, 25, 50], q: "", sort: null, selected: [], cols: [] });
+    expect(state).toEqual({ page: 1, size: 10, sizes: [10, 25, 50], q: "", sort: null, selected: [], cols: [], sortable: ["name", "email", "n"] });
     expect(headers.get("Set-Cookie")).toBeNull();
   });
 

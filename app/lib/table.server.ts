@@ -3,6 +3,7 @@ import { rowsJson, rowsJsonOf, type RowsJson } from "./table-rows.ts";
 import type { ColumnSort } from "@tanstack/react-table";
 import type { ListPage } from "../../platform/contract/list.ts";
 import { apiGetOrThrow } from "./api.server.ts";
+import { requireSession } from "./session.server.ts";
 import { listParam } from "./url.ts";
 
 /*
@@ -39,6 +40,8 @@ export interface TableState {
   selected: string[];
   /** `?cols=address&cols=updated_at`: the columns hidden by default that are shown. */
   cols: string[];
+  /** The column ids the list may be sorted by (their headers are sort links). */
+  sortable?: readonly string[];
 }
 
 /** What a loader hands to <DataTable page={…}>. */
@@ -109,7 +112,19 @@ export function parseTableQuery(request: Request | URL, options: TableOptions = 
   const cols = listParam(params, "cols").filter((c) => hideable.includes(c));
   const selected = listParam(params, "selected").slice(0, 500);
 
-  return { state: { page: parsePositiveInt(params.get("page"), 1), size, sizes, q, sort, selected, cols }, headers };
+  const sortable = options.sortable ? [...options.sortable] : undefined;
+  return { state: { page: parsePositiveInt(params.get("page"), 1), size, sizes, q, sort, selected, cols, sortable }, headers };
+}
+
+/**
+ * A list screen's loader start: the session (else /login), the table state of the URL, and the
+ * dialog it opens (`?dialog=`, `?id=`).
+ */
+export async function listScreenQuery(request: Request, options: TableOptions = {}) {
+  await requireSession(request);
+  const { state, headers } = parseTableQuery(request, options);
+  const params = new URL(request.url).searchParams;
+  return { state, headers, dialog: params.get("dialog"), dialogId: params.get("id") };
 }
 
 const collator = new Intl.Collator("en", { numeric: true, sensitivity: "base" });
@@ -274,7 +289,3 @@ const selectedRowsOf = new WeakMap<object, unknown[]>();
 export function selectedRows<T>(page: TablePage<T>): T[] {
   return (selectedRowsOf.get(page) ?? []) as T[];
 }
-
-// platformFailure(request, result, {submission, fieldNames, redirectTo}) lives with the other
-// platform error replies in ./api.server.ts; re-exported so the routes' imports keep working.
-export { platformFailure } from "./api.server.ts";

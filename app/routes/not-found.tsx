@@ -1,6 +1,5 @@
 import { data, Link } from "react-router";
 import { PageTitle } from "../components/forms.tsx";
-import type { Route } from "./+types/not-found";
 
 /*
  * The catch-all inside the shell (spec 1 §2, spec 3 §2.2): any unknown route answers 404 with

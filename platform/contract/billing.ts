@@ -2,24 +2,11 @@
  * Billing (spec 1 §3 Billing, §5 card form, §7 Billing): the shapes and limits shared by the
  * platform (platform/routes/billing.ts) and the console (app/routes/billing/*). No dependencies.
  */
+export type { Billing, BillingAdded, BillingCheckout, StripeWebhookReceived } from "./billing.shapes.ts";
 
 /** The billing providers (spec 1 §6: Stripe, AWS). */
 export const billingProviders = ["Stripe", "Aws"] as const;
 export type BillingProvider = (typeof billingProviders)[number];
-
-/** A billing method as GET get-billings answers it. */
-export interface Billing {
-  provider: BillingProvider;
-  preferred: boolean;
-  subscription_info: {
-    /** The provider's customer id (Stripe: cus_…). */
-    customer_identifier: string;
-    /** Stripe's subscription id and status, kept current by the webhook; null when none. */
-    subscription_id: string | null;
-    status: string | null;
-  };
-  created_at: string;
-}
 
 /** The card form's fields (POST setup-billing-stripe-subscription without payment_method_id). */
 export interface BillingDetails {

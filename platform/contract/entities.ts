@@ -3,19 +3,8 @@
  * the platform (platform/routes/entities.ts) and the console (app/routes/entities/*). Plain
  * TypeScript without dependencies.
  */
+export type { Entity } from "./entities.shapes.ts";
 export { type ListPage } from "./list.ts";
-
-export interface Entity {
-  entity_id: string;
-  entity_name: string;
-  /** '' for a top-level entity. */
-  parent_entity_name: string;
-  description: string;
-  /** Alert e-mail addresses, comma separated ('' when none). */
-  email: string;
-  /** ISO 8601, UTC. */
-  created_at: string;
-}
 
 /** A contact of an entity (GET get_contact?entity_id=): the contact shape, contact_type holding the types it has there. */
 export type { Contact as EntityContact } from "./contacts.ts";

@@ -2,26 +2,10 @@
  * IAM users (spec 1 §3 IAM user, §7 IAM): shapes and constants shared by the platform
  * (platform/routes/iam.ts, platform/domain/iam.ts) and the console. Plain TypeScript.
  */
+export type { IamUser } from "./iam.shapes.ts";
 
 export const iamRoles = ["readonly", "admin"] as const;
 export type IamRole = (typeof iamRoles)[number];
-
-/** An IAM user as list-iam-user answers it. */
-export interface IamUser {
-  iam_user_id: string;
-  username: string;
-  role: string;
-  entity_name: string | null;
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-  mfa_enabled: boolean;
-  mfa_type: string | null;
-  account_id: string;
-  /** ISO 8601, UTC. */
-  created_at: string;
-}
 
 export const iamLimits = { name: 200, username: 254, entityName: 200 } as const;
 

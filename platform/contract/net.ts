@@ -81,12 +81,8 @@ export const netMessages = {
   awsEndpointServiceName: "Endpoint service name must look like com.amazonaws.vpce.{region}.vpce-svc-{id}",
 } as const;
 
-/** Comma-separated items, trimmed, without empties. */
-export const splitList = (s: string) =>
-  s
-    .split(",")
-    .map((x) => x.trim())
-    .filter(Boolean);
+/** The items of a comma-separated list: trimmed, without blanks and repeats. */
+export const splitList = (s: string): string[] => [...new Set(s.split(",").map((x) => x.trim()).filter(Boolean))];
 
 /** The default virtual subnet pool for a real subnet (spec 1 §9: {ip}/16): its address masked to /16. */
 export function defaultVirtualPool(realSubnet: string): string {

@@ -3,6 +3,8 @@
  * limits and choices shared by the platform (platform/routes/support.ts) and the console
  * (app/routes/support/, app/routes/histories/). Plain TypeScript without dependencies.
  */
+export type { Ticket, Correspondence, DeviceNames, ApiLogEntry, ApiLogPage } from "./support.shapes.ts";
+import type { ApiLogEntry } from "./support.shapes.ts";
 export { type ListPage } from "./list.ts";
 
 /** GET get_ticket_priority, in order. */
@@ -16,52 +18,8 @@ export type TicketState = (typeof ticketStates)[number];
 /** Spec 3 §5: subject up to 250, description and a reply up to 8000 characters. */
 export const ticketLimits = { title: 250, description: 8000, correspondence: 8000 } as const;
 
-/** A ticket as the list and detail calls answer it (spec 3 §3 Ticket, without the correspondence). */
-export interface Ticket {
-  ticket_id: string;
-  title: string;
-  category: string;
-  priority: string;
-  state: string;
-  account_id: string;
-  device_id: string | null;
-  entity_id: string | null;
-  created_by: string;
-  /** ISO 8601, UTC. */
-  created_at: string;
-  updated_at: string;
-}
-
-/** One entry of a ticket's correspondence (the description is the first, oldest one). */
-export interface Correspondence {
-  correspondence_id: string;
-  correspondence: string;
-  created_by: string;
-  created_at: string;
-}
-
-/** GET dashboard_get_device_names. */
-export interface DeviceNames {
-  cpe: { name: string; id: string }[];
-  metro: { name: string; id: string }[];
-}
-
 /** The columns a ticket list may be sorted by; default: newest first. */
 export const ticketSortable = ["ticket_id", "title", "priority", "category", "state", "created_at"] as const;
-
-/** One row of the API log (spec 3 §3 Api log), with its id. */
-export interface ApiLogEntry {
-  id: string;
-  created_at: string;
-  iam_user_username: string | null;
-  account_username: string;
-  /** The request path without the API version prefix: the Command column. */
-  url_path: string;
-  request_body: unknown;
-  query_parameters: unknown;
-  account_id: string;
-  iam_user_id: string | null;
-}
 
 /** The change log sorts by time only (newest first by default): every order is an index range. */
 export const apiLogSortable = ["created_at"] as const;

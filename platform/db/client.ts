@@ -6,6 +6,23 @@ import * as schema from "./schema.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** A database handle or a transaction: domain functions accept both. */
+export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** The Postgres error (SQLSTATE code, constraint) of a failed query, through drizzle's wrappers (`cause`). */
+export function pgError(err: unknown): { code: string; constraint: string } | undefined {
+  let e: unknown = err;
+  for (let depth = 0; e && typeof e === "object" && depth < 5; depth++) {
+    const { code, constraint, cause } = e as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return { code, constraint: typeof constraint === "string" ? constraint : "" };
+    e = cause;
+  }
+  return undefined;
+}
+
+/** The SQLSTATE code of a failed query ('23505': unique, '23503': foreign key). */
+export const pgErrorCode = (err: unknown): string | undefined => pgError(err)?.code;
+
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";

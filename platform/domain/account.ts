@@ -1,6 +1,6 @@
 import type { Account, AccountIamUser } from "../contract/account.ts";
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import { pgErrorCode } from "../db/client.ts";
 import { accounts, entities, iamUsers } from "../db/schema.ts";
 import type { Caller, PlatformDeps } from "../lib/context.ts";
 import { ApiError } from "../lib/errors.ts";
@@ -79,8 +79,7 @@ export async function getAccountView(deps: PlatformDeps, who: Caller, username?:
 export async function updateAccount(deps: PlatformDeps, who: Caller, username: string, change: ProfileChange) {
   if (normalizeUsername(username) !== who.accountUsername.toLowerCase()) throw new ApiError(404, accountMessages.notFound);
   if ("password" in change) {
-    await deps.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
+    await deps.db.transaction(async (db) => {
       await setPassword(db, who.accountId, null, change.password);
       await revokeTokens(db, who.accountId, null, who.tokenHash);
       await clearLoginFailures(db, who.accountUsername);
@@ -97,8 +96,7 @@ export async function updateAccount(deps: PlatformDeps, who: Caller, username: s
 export async function updateIamUser(deps: PlatformDeps, who: Caller, change: ProfileChange) {
   const iamUserId = requireIamSession(who);
   if ("password" in change) {
-    await deps.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
+    await deps.db.transaction(async (db) => {
       await setPassword(db, who.accountId, iamUserId, change.password);
       await revokeTokens(db, who.accountId, iamUserId, who.tokenHash);
       if (who.iamUsername) await clearLoginFailures(db, who.iamUsername);
@@ -116,25 +114,19 @@ export function requireIamSession(who: Caller): string {
   return who.iamUserId;
 }
 
-const pgCode = (error: unknown): string | undefined => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code ?? e?.cause?.code;
-};
-
 /** remove-account: revokes every token, then deletes the account and (by cascade) everything in it. */
 export async function removeAccount(deps: PlatformDeps, who: Caller, username: string) {
   if (normalizeUsername(username) !== who.accountUsername.toLowerCase()) throw new ApiError(404, accountMessages.notFound);
   // Its uploaded captures go with it: the rows by cascade, the objects right after.
   const pcapKeys = await accountPcapKeys(deps, who.accountId);
   try {
-    await deps.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
+    await deps.db.transaction(async (db) => {
       await revokeTokens(db, who.accountId, null);
       await db.delete(accounts).where(eq(accounts.accountId, who.accountId));
     });
   } catch (error) {
     // A table that references accounts without ON DELETE CASCADE: refuse rather than fail.
-    if (pgCode(error) === "23503") throw new ApiError(409, accountMessages.cannotRemove);
+    if (pgErrorCode(error) === "23503") throw new ApiError(409, accountMessages.cannotRemove);
     throw error;
   }
   await deleteAccountPcapObjects(deps, who.accountId, pcapKeys);

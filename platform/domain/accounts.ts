@@ -1,11 +1,12 @@
 import { accessTokens, accounts } from "../db/schema.ts";
+import type { DbOrTx } from "../db/client.ts";
 import type { PlatformDeps } from "../lib/context.ts";
 import { hashPassword, randomToken, sha256 } from "../lib/crypto.ts";
 import { newId } from "../lib/ids.ts";
 
 /** Creates an account owner. `username` is an e-mail address; `accountDomain` must be unique. */
 export async function createAccount(
-  deps: PlatformDeps,
+  deps: { db: DbOrTx },
   input: { username: string; password: string; passwordHash?: string; name?: string; accountDomain?: string; subscriber?: string | null },
 ) {
   const accountId = newId("acct");

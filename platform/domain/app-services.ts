@@ -10,7 +10,6 @@ import {
   type AppServiceDeployment,
   type AppServiceSortColumn,
   type Hosting,
-  type ListPage,
   type ResizeDirection,
   type ServiceNodeGroup,
   type Size,
@@ -22,8 +21,9 @@ import type { Fleet } from "../fleet/index.ts";
 import type { FleetObject } from "../fleet/model.ts";
 import { ApiError, notFound, type DetailItem } from "../lib/errors.ts";
 import { newId } from "../lib/ids.ts";
-import { inOrder, jsonRows, keysetBatches, likePatterns, orderKey, queryPage } from "../lib/list.ts";
-import { pgErrorCode, type DbOrTx } from "./entities.ts";
+import { columns, defineList, jsonRows, stepColumn, type ListQuery, listTable } from "../lib/list.ts";
+import { pgErrorCode, type DbOrTx } from "../db/client.ts";
+import { endpointsWhere, updateEndpoint } from "./endpoints.ts";
 import { regionSite } from "./regions.ts";
 
 /*
@@ -34,7 +34,6 @@ import { regionSite } from "./regions.ts";
 
 export const appServiceNotFound = () => notFound("App Service not found");
 export const hostingNotFound = () => notFound("Hosting not found");
-export const endpointNotFound = () => notFound("Endpoint not found");
 export const serviceNodeGroupNotFound = () => notFound("Service Node Group not found");
 
 // The clock keeps op_state with a compare-and-set (docs/fleet.md); app services have no outages of
@@ -99,16 +98,15 @@ const appServiceColumns = {
   secondary_contact: contactName(secondary),
 };
 
-type AppServiceRow = { [K in keyof typeof appServiceColumns]: unknown } & { created_at: string; admin_state_change_at: string; op_state_change_at: string };
-
 // Each column under its key, so the rows come back as JSON objects (jsonRows).
 const appServiceJsonColumns = Object.fromEntries(Object.entries(appServiceColumns).map(([key, column]) => [key, sql`${column}`.as(key)]));
 
 const iso = (t: string) => new Date(t).toISOString();
 
-function toAppService(r: AppServiceRow): AppService {
+/** A row as json_agg wrote it: timestamps in Postgres's text form, made ISO here. */
+function toAppService(r: AppService): AppService {
   return {
-    ...(r as unknown as AppService),
+    ...r,
     port: r.port === null ? null : Number(r.port),
     health: r.health === null ? null : Number(r.health),
     bgp_local_asn: r.bgp_local_asn === null ? null : Number(r.bgp_local_asn),
@@ -126,7 +124,7 @@ async function appServicesWhere(db: DbOrTx, where: SQL | undefined) {
     .leftJoin(primary, eq(primary.contactId, appServices.primaryContactId))
     .leftJoin(secondary, eq(secondary.contactId, appServices.secondaryContactId))
     .where(where);
-  const rows = await jsonRows<AppServiceRow>(db, query, sql`x.created_at, x.app_service_id`);
+  const rows = await jsonRows<AppService>(db, query, sql`x.created_at, x.app_service_id`);
   return rows.map(toAppService);
 }
 
@@ -135,11 +133,7 @@ export function listAppServices(db: DbOrTx, accountId: string): Promise<AppServi
   return appServicesWhere(db, eq(appServices.accountId, accountId));
 }
 
-export async function appServiceDetail(db: DbOrTx, accountId: string, appServiceId: string): Promise<AppService> {
-  const [row] = await appServicesWhere(db, and(eq(appServices.accountId, accountId), eq(appServices.appServiceId, appServiceId)));
-  if (!row) throw appServiceNotFound();
-  return row;
-}
+export const appServiceDetail = (db: DbOrTx, accountId: string, appServiceId: string): Promise<AppService> => appServiceList.one(db, accountId, appServiceId);
 
 async function requireAppService(db: DbOrTx, accountId: string, appServiceId: string) {
   const [row] = await db
@@ -151,61 +145,28 @@ async function requireAppService(db: DbOrTx, accountId: string, appServiceId: st
   return row;
 }
 
-export interface AppServiceListQuery {
-  q?: string;
-  sort?: string;
-  page?: number;
-  size?: number;
-  ids?: string[];
-}
-
-const sortColumns: Record<AppServiceSortColumn, { expr: SQL; kind: "text" | "time" }> = {
-  app_service_name: { expr: sql`a.app_service_name`, kind: "text" },
-  app_service_id: { expr: sql`a.app_service_id`, kind: "text" },
-  deployment: { expr: sql`a.deployment`, kind: "text" },
-  admin_state: { expr: sql`a.admin_state`, kind: "text" },
-  op_state: { expr: sql`a.op_state`, kind: "text" },
-  // The size's step, so small < medium < large < xlarge.
-  size: { expr: sql`(case a.size when 'small' then '1' when 'medium' then '2' when 'large' then '3' when 'xlarge' then '4' else '' end)`, kind: "text" },
-  health: { expr: sql`coalesce(lpad(a.health::text, 3, '0'), '')`, kind: "text" },
-  proto: { expr: sql`a.proto`, kind: "text" },
-  port: { expr: sql`coalesce(lpad(a.port::text, 5, '0'), '')`, kind: "text" },
-  created_at: { expr: sql`a.created_at`, kind: "time" },
-};
-
-function listFrom(accountId: string, query: AppServiceListQuery) {
-  const where: SQL[] = [sql`a.account_id = ${accountId}`];
-  for (const pattern of likePatterns(query.q)) where.push(sql`a.search_text like ${pattern}`);
-  if (query.ids !== undefined) where.push(query.ids.length ? sql`a.app_service_id in (${sql.join(query.ids.map((id) => sql`${id}`), sql`, `)})` : sql`false`);
-  return sql`from app_services a where ${sql.join(where, sql` and `)}`;
-}
-
-function listOrder(sort: string | undefined) {
-  const desc = sort?.startsWith("-") ?? false;
-  const column = sortColumns[(desc ? sort!.slice(1) : (sort ?? "created_at")) as AppServiceSortColumn] ?? sortColumns.created_at;
-  return { key: orderKey(column, sql`a.app_service_id`, desc), desc };
-}
-
-async function byIds(db: DbOrTx, accountId: string, ids: string[]) {
-  if (ids.length === 0) return [];
-  const rows = await appServicesWhere(db, and(eq(appServices.accountId, accountId), inArray(appServices.appServiceId, ids)));
-  return inOrder(ids, rows, (r) => r.app_service_id);
-}
+/** The account's app services: search in name, id, deployment, protocol, FQDN, region, description. */
+export const appServiceList = defineList<AppService, AppServiceSortColumn>({
+  ...listTable("app_services", "a", "app_service_id"),
+  search: [sql`a.search_text`],
+  sortable: {
+    ...columns("text", "a", ["app_service_name", "app_service_id", "deployment", "admin_state", "op_state", "proto"]),
+    ...columns("number", "a", ["health", "port"]),
+    ...columns("time", "a", ["created_at"]),
+    size: stepColumn(sql`a.size`, sizes),
+  },
+  defaultSort: "created_at",
+  rows: (db, accountId, ids) => appServicesWhere(db, and(eq(appServices.accountId, accountId), inArray(appServices.appServiceId, ids))),
+  idOf: (a) => a.app_service_id,
+  notFound: appServiceNotFound,
+  all: (db, accountId) => listAppServices(db, accountId),
+});
 
 /** One page of the account's app services, searched and sorted in SQL. */
-export async function queryAppServices(db: DbOrTx, accountId: string, query: AppServiceListQuery): Promise<ListPage<AppService>> {
-  const { key, desc } = listOrder(query.sort);
-  const { ids, total } = await queryPage(db, { from: listFrom(accountId, query), id: sql`a.app_service_id`, key, desc, page: query.page ?? 1, size: query.size ?? 10 });
-  return { items: await byIds(db, accountId, ids), total };
-}
+export const queryAppServices = (db: DbOrTx, accountId: string, query: ListQuery) => appServiceList.page(db, accountId, query);
 
 /** Every app service the search selects, in the list's order, in batches (CSV export). */
-export async function* exportAppServices(db: DbOrTx, accountId: string, query: AppServiceListQuery): AsyncGenerator<AppService[]> {
-  const { key, desc } = listOrder(query.sort);
-  for await (const ids of keysetBatches(db, { from: listFrom(accountId, query), id: sql`a.app_service_id`, key, desc })) {
-    yield await byIds(db, accountId, ids);
-  }
-}
+export const exportAppServices = (db: DbOrTx, accountId: string, query: ListQuery) => appServiceList.batches(db, accountId, query);
 
 // ---------------------------------------------------------------------------------------------
 // Service node groups (spec 2 §3); the nodes issue adds nodes and certificates.
@@ -357,30 +318,26 @@ export async function createAppService(db: Db, fleet: Fleet, accountId: string, 
   return appServiceId;
 }
 
-export async function setAppServiceName(db: DbOrTx, accountId: string, appServiceId: string, name: string) {
+/** Changes the account's app service; another account's or an unknown id: 404. */
+async function updateAppService(db: DbOrTx, accountId: string, appServiceId: string, set: Partial<typeof appServices.$inferInsert>) {
   const r = await db
     .update(appServices)
-    .set({ appServiceName: name })
+    .set(set)
     .where(and(eq(appServices.accountId, accountId), eq(appServices.appServiceId, appServiceId)))
     .returning({ id: appServices.appServiceId });
   if (r.length === 0) throw appServiceNotFound();
 }
 
-export async function setAppServiceDescription(db: DbOrTx, accountId: string, appServiceId: string, description: string) {
-  const r = await db
-    .update(appServices)
-    .set({ description })
-    .where(and(eq(appServices.accountId, accountId), eq(appServices.appServiceId, appServiceId)))
-    .returning({ id: appServices.appServiceId });
-  if (r.length === 0) throw appServiceNotFound();
-}
+export const setAppServiceName = (db: DbOrTx, accountId: string, appServiceId: string, name: string) => updateAppService(db, accountId, appServiceId, { appServiceName: name });
+export const setAppServiceDescription = (db: DbOrTx, accountId: string, appServiceId: string, description: string) =>
+  updateAppService(db, accountId, appServiceId, { description });
 
 const field = (name: string, msg: string, type = "value_error"): DetailItem => ({ loc: ["body", name], msg, type });
 
 /** edit-app-service: protocol, port and FQDN, as the deployment allows (aws is TCP only; network has none). */
 export async function editAppService(db: DbOrTx, accountId: string, input: { app_service_id: string; proto?: string; port?: number; fqdn?: string }) {
   const as = await requireAppService(db, accountId, input.app_service_id);
-  const d = as.deployment as AppServiceDeployment;
+  const d = as.deployment;
   const issues: DetailItem[] = [];
   const allowed: readonly string[] = appServiceProtocols[d];
   if (d === "network") issues.push(field("proto", "A network App Service has no protocol, port or FQDN to edit."));
@@ -437,7 +394,7 @@ export async function resizeAppService(db: Db, accountId: string, input: { app_s
     .where(and(eq(hostings.accountId, accountId), eq(hostings.appServiceId, input.app_service_id), eq(hostings.hostingId, input.hosting_id)))
     .limit(1);
   if (!h) throw hostingNotFound();
-  const step = sizes.indexOf(h.size as Size);
+  const step = sizes.indexOf(h.size);
   const next = step + (input.direction === "up" ? 1 : -1);
   if (next >= sizes.length) throw new ApiError(400, `The hosting is already at the largest size (${sizes[sizes.length - 1]}).`);
   if (next < 0) throw new ApiError(400, `The hosting is already at the smallest size (${sizes[0]}).`);
@@ -485,75 +442,16 @@ export async function removeAppService(db: Db, accountId: string, appServiceId: 
 // ---------------------------------------------------------------------------------------------
 // Endpoints of an app service
 
-const epColumns = {
-  ep_id: endpoints.epId,
-  ep_name: endpoints.epName,
-  description: endpoints.description,
-  account_id: endpoints.accountId,
-  fqdn: endpoints.fqdn,
-  ip_addr: endpoints.ipAddr,
-  created_at: endpoints.createdAt,
-  admin_state: endpoints.adminState,
-  admin_state_change_at: endpoints.adminStateChangeAt,
-  op_state: endpoints.opState,
-  op_state_change_at: endpoints.opStateChangeAt,
-  size: endpoints.size,
-  hosting_id: endpoints.hostingId,
-  app_service_id: endpoints.appServiceId,
-  region: endpoints.region,
-  consumer_principle: endpoints.consumerPrinciple,
-  deployment: endpoints.deployment,
-  approval_status: endpoints.approvalStatus,
-  ep_node_id: endpoints.epNodeId,
-  ep_node_group_id: endpoints.epNodeGroupId,
-  network_mode_enabled: endpoints.networkModeEnabled,
-  address_translation_enabled: endpoints.addressTranslationEnabled,
-  bgp_enabled: endpoints.bgpEnabled,
-  bgp_local_asn: endpoints.bgpLocalAsn,
-  bgp_peer_asn: endpoints.bgpPeerAsn,
-  bgp_local_ip: endpoints.bgpLocalIp,
-  bgp_peer_ip: endpoints.bgpPeerIp,
-  bgp_advertised_routes: endpoints.bgpAdvertisedRoutes,
-  real_subnets: endpoints.realSubnets,
-  virtual_subnets: endpoints.virtualSubnets,
-  proxying_enabled: endpoints.proxyingEnabled,
-  user_agent_dns_servers: endpoints.userAgentDnsServers,
-  user_agent_cidrs: endpoints.userAgentCidrs,
-  primary_contact_id: endpoints.primaryContactId,
-  primary_contact: contactName(primary),
-  secondary_contact_id: endpoints.secondaryContactId,
-  secondary_contact: contactName(secondary),
-};
-
-/** get-app-service-endpoints: the endpoints that consume the app service, oldest first. */
+/** get-app-service-endpoints: the endpoints that consume the app service, oldest first (their stored fields). */
 export async function appServiceEndpoints(db: DbOrTx, accountId: string, appServiceId: string): Promise<Endpoint[]> {
   await requireAppService(db, accountId, appServiceId);
-  const rows = await db
-    .select(epColumns)
-    .from(endpoints)
-    .leftJoin(primary, eq(primary.contactId, endpoints.primaryContactId))
-    .leftJoin(secondary, eq(secondary.contactId, endpoints.secondaryContactId))
-    .where(and(eq(endpoints.accountId, accountId), eq(endpoints.appServiceId, appServiceId)))
-    .orderBy(asc(endpoints.createdAt), asc(endpoints.epId));
-  return rows.map((r) => ({
-    ...(r as unknown as Endpoint),
-    bgp_local_asn: r.bgp_local_asn === null ? null : Number(r.bgp_local_asn),
-    bgp_peer_asn: r.bgp_peer_asn === null ? null : Number(r.bgp_peer_asn),
-    created_at: r.created_at.toISOString(),
-    admin_state_change_at: r.admin_state_change_at.toISOString(),
-    op_state_change_at: r.op_state_change_at.toISOString(),
-  }));
+  const rows = await endpointsWhere(db, accountId, eq(endpoints.appServiceId, appServiceId));
+  return rows.map(({ app_service_name: _service, ep_node_group_name: _group, ...endpoint }) => endpoint);
 }
 
 /** approve-endpoint / reject-endpoint: the endpoint's request to consume its app service. */
-export async function setEndpointApproval(db: DbOrTx, accountId: string, epId: string, status: "approved" | "rejected") {
-  const r = await db
-    .update(endpoints)
-    .set({ approvalStatus: status })
-    .where(and(eq(endpoints.accountId, accountId), eq(endpoints.epId, epId)))
-    .returning({ id: endpoints.epId });
-  if (r.length === 0) throw endpointNotFound();
-}
+export const setEndpointApproval = (db: DbOrTx, accountId: string, epId: string, status: "approved" | "rejected") =>
+  updateEndpoint(db, accountId, epId, { approvalStatus: status });
 
 // ---------------------------------------------------------------------------------------------
 // Hostings
@@ -575,14 +473,14 @@ const hostingColumns = {
   created_at: hostings.createdAt,
 };
 
-export async function appServiceHostings(db: DbOrTx, accountId: string, appServiceId: string, hostingType?: string): Promise<Hosting[]> {
+export async function appServiceHostings(db: DbOrTx, accountId: string, appServiceId: string, hostingType?: Hosting["hosting_type"]): Promise<Hosting[]> {
   await requireAppService(db, accountId, appServiceId);
   const rows = await db
     .select(hostingColumns)
     .from(hostings)
     .where(and(eq(hostings.accountId, accountId), eq(hostings.appServiceId, appServiceId), hostingType ? eq(hostings.hostingType, hostingType) : undefined))
     .orderBy(asc(hostings.priorityId), asc(hostings.createdAt));
-  return rows.map((r) => ({ ...(r as unknown as Hosting), created_at: r.created_at.toISOString() }));
+  return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
 }
 
 export interface AddHostingInput {
@@ -657,7 +555,7 @@ async function fleetObject(db: DbOrTx, accountId: string, appServiceId: string):
   const as = await requireAppService(db, accountId, appServiceId);
   const provider = as.deployment === "aws" || as.deployment === "azure" ? as.deployment : "onprem";
   const members = await db.select({ id: endpoints.epId }).from(endpoints).where(eq(endpoints.appServiceId, appServiceId));
-  return { id: appServiceId, kind: "app_service", ...site(provider, as.region), contractedMbps: sizeMbps[as.size as Size] ?? 100, members: members.map((m) => m.id) };
+  return { id: appServiceId, kind: "app_service", ...site(provider, as.region), contractedMbps: sizeMbps[as.size] ?? 100, members: members.map((m) => m.id) };
 }
 
 /** The fleet object of an endpoint: the same for top talkers here and for the endpoint's own flows. */

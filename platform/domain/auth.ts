@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { accessTokens, accounts, iamUsers, loginFailures, oneTimeSecrets } from "../db/schema.ts";
-import type { Db } from "../db/client.ts";
+import type { Db, DbOrTx } from "../db/client.ts";
 import type { PlatformDeps } from "../lib/context.ts";
 import { hashPassword, randomCode, randomToken, sha256, verifyPassword } from "../lib/crypto.ts";
 import { ApiError } from "../lib/errors.ts";
@@ -163,7 +163,7 @@ export async function releaseLoginAttempt(db: Db, id: string): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.id, id));
 }
 
-export async function clearLoginFailures(db: Db, username: string): Promise<void> {
+export async function clearLoginFailures(db: DbOrTx, username: string): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.username, username));
 }
 
@@ -276,7 +276,7 @@ export async function createLinkToken(
 }
 
 /** Uses a link token up, atomically: at most one caller ever gets its principal back. */
-async function consumeLinkToken(db: Db, purpose: "password_reset" | "iam_setup", token: string) {
+async function consumeLinkToken(db: DbOrTx, purpose: "password_reset" | "iam_setup", token: string) {
   const now = new Date();
   const [row] = await db
     .update(oneTimeSecrets)
@@ -297,7 +297,7 @@ async function consumeLinkToken(db: Db, purpose: "password_reset" | "iam_setup",
 // Tokens and passwords
 
 /** Revokes every live bearer token of a principal, but `exceptTokenHash` (the caller's own). */
-export async function revokeTokens(db: Db, accountId: string, iamUserId: string | null, exceptTokenHash?: string) {
+export async function revokeTokens(db: DbOrTx, accountId: string, iamUserId: string | null, exceptTokenHash?: string) {
   await db
     .update(accessTokens)
     .set({ revokedAt: new Date() })
@@ -315,7 +315,7 @@ export async function revokeToken(deps: PlatformDeps, tokenHash: string) {
 }
 
 /** Sets a principal's password; returns its username (undefined when it no longer exists). */
-export async function setPassword(db: Db, accountId: string, iamUserId: string | null, password: string) {
+export async function setPassword(db: DbOrTx, accountId: string, iamUserId: string | null, password: string) {
   const passwordHash = await hashPassword(password);
   if (iamUserId) {
     const [row] = await db
@@ -402,7 +402,7 @@ export async function register(deps: PlatformDeps, input: { username: string; pa
     await lockKey(tx, `register:${username}`);
     const [existing] = await tx.select({ id: accounts.accountId }).from(accounts).where(eq(accounts.username, username)).limit(1);
     if (existing) throw new ApiError(409, messages.accountExists);
-    await createAccount({ ...deps, db: tx as unknown as Db }, { username, password: input.password, passwordHash, subscriber: input.subscriber?.trim() || null });
+    await createAccount({ db: tx }, { username, password: input.password, passwordHash, subscriber: input.subscriber?.trim() || null });
   });
 }
 
@@ -452,8 +452,7 @@ export async function forgotPassword(deps: PlatformDeps, input: { username: stri
 
 /** Sets a new password from a reset link; ends every session of that user. */
 export async function resetPassword(deps: PlatformDeps, input: { access_token: string; password: string }) {
-  await deps.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  await deps.db.transaction(async (db) => {
     const who = await consumeLinkToken(db, "password_reset", input.access_token);
     if (!who) throw new ApiError(400, messages.badLink);
     const username = await setPassword(db, who.accountId, who.iamUserId, input.password);
@@ -465,8 +464,7 @@ export async function resetPassword(deps: PlatformDeps, input: { access_token: s
 
 /** Sets a new IAM user's first password from the setup link. */
 export async function setIamUserPassword(deps: PlatformDeps, input: { iam_user_token: string; password: string }) {
-  await deps.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  await deps.db.transaction(async (db) => {
     const who = await consumeLinkToken(db, "iam_setup", input.iam_user_token);
     if (!who?.iamUserId) throw new ApiError(400, messages.badLink);
     const username = await setPassword(db, who.accountId, who.iamUserId, input.password);

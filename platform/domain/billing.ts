@@ -331,7 +331,7 @@ export async function receiveStripeWebhook(
     : [];
   const inserted = await db
     .insert(stripeEvents)
-    .values({ eventId: event.id, type: event.type, accountId: method?.accountId ?? null, payload: event as unknown as object })
+    .values({ eventId: event.id, type: event.type, accountId: method?.accountId ?? null, payload: event })
     .onConflictDoNothing()
     .returning({ id: stripeEvents.eventId });
   if (inserted.length === 0) return { received: true, duplicate: true, type: event.type };

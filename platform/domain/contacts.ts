@@ -1,11 +1,11 @@
-import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { pgError, pgErrorCode, type Db, type DbOrTx } from "../db/client.ts";
 import { contactEntities, contacts, entities } from "../db/schema.ts";
 import { notFound } from "../lib/errors.ts";
 import { newId } from "../lib/ids.ts";
-import { inOrder, keysetBatches, likePatterns, orderKey, queryPage, type ListPage } from "../lib/list.ts";
+import { columns, defineList, isoText, listTable, textColumn, type ListQuery } from "../lib/list.ts";
 import { contactTypes, type Contact, type ContactSortColumn, type ContactType } from "../contract/contacts.ts";
-import { entityNameNotFound, findEntityByName, pgErrorCode, requireEntity, type DbOrTx } from "./entities.ts";
+import { entityNameNotFound, findEntityByName, requireEntity } from "./entities.ts";
 
 /**
  * Contacts of an account and their assignments to entities. A contact has one main
@@ -60,9 +60,10 @@ const iso = <T extends { created_at: Date; updated_at: Date }>(r: T) => ({
 });
 
 /** All contacts of the account, or with `entityId` the contacts assigned to that entity. */
-export async function listContacts(db: DbOrTx, accountId: string, entityId?: string): Promise<ContactView[]> {
-  if (entityId !== undefined) {
-    const entity = await requireEntity(db, accountId, entityId);
+export const listContacts = (db: DbOrTx, accountId: string, entityId?: string): Promise<ContactView[]> => contactList.all(db, accountId, { entityId });
+
+async function allContacts(db: DbOrTx, accountId: string, entity: ListedEntity | undefined): Promise<ContactView[]> {
+  if (entity) {
     const rows = await db
       .select({ ...contactColumns, contact_type: contactEntities.contactTypes })
       .from(contactEntities)
@@ -106,10 +107,6 @@ export async function listContacts(db: DbOrTx, accountId: string, entityId?: str
   return typeof list === "string" ? (JSON.parse(list) as ContactView[]) : list;
 }
 
-/** A timestamptz as JavaScript's toISOString() writes it (UTC, milliseconds, 'Z'). */
-function isoText(column: AnyColumn) {
-  return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-}
 
 async function requireContact(db: DbOrTx, accountId: string, contactId: string) {
   const rows = await db
@@ -215,7 +212,7 @@ export async function assignEntity(
   } catch (err) {
     // The contact or the entity was removed between our read and our write.
     if (pgErrorCode(err) === "23503") {
-      const constraint = String((err as any)?.cause?.constraint ?? (err as any)?.constraint ?? "");
+      const constraint = pgError(err)?.constraint ?? "";
       throw constraint.includes("contact_id") ? contactNotFound() : entityNameNotFound(input.new_entity_name);
     }
     throw err;
@@ -236,66 +233,26 @@ export async function unassignEntity(db: Db, accountId: string, input: { contact
 // ---------------------------------------------------------------------------------------------
 // Lists in SQL: search, sort, page, export (docs/decisions/2026-11-23-lists-on-the-platform.md)
 
-export interface ContactListQuery {
+export interface ContactListQuery extends ListQuery {
+  /** Only the contacts assigned to this entity (each with the types it holds there). */
   entityId?: string;
-  q?: string;
-  sort?: string;
-  page?: number;
-  size?: number;
-  ids?: string[];
 }
+
+type ListedEntity = { entityId: string; entityName: string };
 
 /** The first assigned entity's name ('' when none), as the list shows it. */
 const firstEntityName = sql`coalesce((select e.entity_name from contact_entities ce join entities e on e.entity_id = ce.entity_id
   where ce.contact_id = c.contact_id order by ce.created_at, e.entity_name limit 1), '')`;
 
-const sortColumns: Record<ContactSortColumn, { expr: SQL; kind: "text" | "time" }> = {
-  first_name: { expr: sql`c.first_name`, kind: "text" },
-  last_name: { expr: sql`c.last_name`, kind: "text" },
-  email: { expr: sql`c.email`, kind: "text" },
-  phone: { expr: sql`c.phone`, kind: "text" },
-  contact_type: { expr: sql`c.contact_type`, kind: "text" },
-  entity_name: { expr: firstEntityName, kind: "text" },
-  company_name: { expr: sql`c.company_name`, kind: "text" },
-  address: { expr: sql`c.address`, kind: "text" },
-  created_at: { expr: sql`c.created_at`, kind: "time" },
-  updated_at: { expr: sql`c.updated_at`, kind: "time" },
-};
-
-/**
- * FROM … WHERE of a contact list: the account's contacts (or one entity's), each search word in
- * the contact's own texts (search_text) or in the name of an entity it is assigned to.
- */
-async function contactListFrom(db: DbOrTx, accountId: string, query: ContactListQuery) {
-  const where: SQL[] = [sql`c.account_id = ${accountId}`];
-  if (query.entityId !== undefined) {
-    const entity = await requireEntity(db, accountId, query.entityId);
-    where.push(sql`c.contact_id in (select contact_id from contact_entities where entity_id = ${entity.entityId})`);
-  }
-  for (const pattern of likePatterns(query.q)) {
-    where.push(sql`(c.search_text like ${pattern} or c.contact_id in (select ce.contact_id from contact_entities ce
-      join entities e on e.entity_id = ce.entity_id where e.account_id = ${accountId} and lower(e.entity_name) like ${pattern}))`);
-  }
-  if (query.ids !== undefined) where.push(query.ids.length ? sql`c.contact_id in (${sql.join(query.ids.map((id) => sql`${id}`), sql`, `)})` : sql`false`);
-  return sql`from contacts c where ${sql.join(where, sql` and `)}`;
-}
-
-function contactOrder(sort: string | undefined) {
-  const desc = sort?.startsWith("-") ?? false;
-  const column = sortColumns[(desc ? sort!.slice(1) : (sort ?? "created_at")) as ContactSortColumn] ?? sortColumns.created_at;
-  return { key: orderKey(column, sql`c.contact_id`, desc), desc };
-}
-
-/** The contacts of these ids as the list shows them (with `entityName`: the types held for that entity). */
-async function contactsById(db: DbOrTx, accountId: string, ids: string[], entity?: { entityId: string; entityName: string }) {
-  if (ids.length === 0) return [];
+/** The contacts of these ids as the list shows them (of `entity`: the types held for that entity). */
+async function contactsById(db: DbOrTx, accountId: string, ids: string[], entity?: ListedEntity) {
   if (entity) {
     const rows = await db
       .select({ ...contactColumns, contact_type: contactEntities.contactTypes })
       .from(contactEntities)
       .innerJoin(contacts, eq(contacts.contactId, contactEntities.contactId))
       .where(and(eq(contactEntities.entityId, entity.entityId), eq(contacts.accountId, accountId), inArray(contacts.contactId, ids)));
-    return inOrder(ids, rows.map((r) => ({ ...iso(r), entity_name: entity.entityName })), (r) => r.contact_id);
+    return rows.map((r) => ({ ...iso(r), entity_name: entity.entityName }));
   }
   const rows = await db
     .select({
@@ -308,33 +265,44 @@ async function contactsById(db: DbOrTx, accountId: string, ids: string[], entity
     })
     .from(contacts)
     .where(and(eq(contacts.accountId, accountId), inArray(contacts.contactId, ids)));
-  return inOrder(ids, rows.map(iso), (r) => r.contact_id);
+  return rows.map(iso);
 }
+
+/**
+ * The account's contacts (or one entity's), each search word in the contact's own texts
+ * (search_text) or in the name of an entity it is assigned to. The total unfiltered: the kept
+ * accounts.contact_count.
+ */
+export const contactList = defineList<Contact, ContactSortColumn, ContactListQuery, ListedEntity>({
+  ...listTable("contacts", "c", "contact_id"),
+  search: [
+    sql`c.search_text`,
+    (pattern) => sql`c.contact_id in (select ce.contact_id from contact_entities ce
+      join entities e on e.entity_id = ce.entity_id where e.account_id = c.account_id and lower(e.entity_name) like ${pattern})`,
+  ],
+  sortable: {
+    ...columns("text", "c", ["first_name", "last_name", "email", "phone", "contact_type", "company_name", "address"]),
+    ...columns("time", "c", ["created_at", "updated_at"]),
+    entity_name: textColumn(firstEntityName),
+  },
+  defaultSort: "created_at",
+  async filter(db, accountId, query) {
+    if (query.entityId === undefined) return {};
+    const entity = await requireEntity(db, accountId, query.entityId);
+    return { where: [sql`c.contact_id in (select contact_id from contact_entities where entity_id = ${entity.entityId})`], ctx: entity };
+  },
+  keptCount: (accountId) => sql`select contact_count as n from accounts where account_id = ${accountId}`,
+  rows: contactsById,
+  idOf: (c) => c.contact_id,
+  notFound: contactNotFound,
+  all: (db, accountId, _query, entity) => allContacts(db, accountId, entity),
+});
 
 /** One page of the account's contacts (or one entity's), searched and sorted in SQL. */
-export async function queryContacts(db: DbOrTx, accountId: string, query: ContactListQuery): Promise<ListPage<Contact>> {
-  const entity = query.entityId !== undefined ? await requireEntity(db, accountId, query.entityId) : undefined;
-  const from = await contactListFrom(db, accountId, query);
-  const { key, desc } = contactOrder(query.sort);
-  const unfiltered = query.entityId === undefined && !query.q && query.ids === undefined;
-  const count = unfiltered ? sql`select contact_count as n from accounts where account_id = ${accountId}` : undefined;
-  const { ids, total } = await queryPage(db, { from, id: sql`c.contact_id`, key, desc, page: query.page ?? 1, size: query.size ?? 10, count });
-  return { items: await contactsById(db, accountId, ids, entity), total };
-}
+export const queryContacts = (db: DbOrTx, accountId: string, query: ContactListQuery) => contactList.page(db, accountId, query);
 
 /** Every contact the search and filters select, in the list's order, in batches (CSV export). */
-export async function* exportContacts(db: DbOrTx, accountId: string, query: ContactListQuery): AsyncGenerator<Contact[]> {
-  const entity = query.entityId !== undefined ? await requireEntity(db, accountId, query.entityId) : undefined;
-  const from = await contactListFrom(db, accountId, query);
-  const { key, desc } = contactOrder(query.sort);
-  for await (const ids of keysetBatches(db, { from, id: sql`c.contact_id`, key, desc })) {
-    yield await contactsById(db, accountId, ids, entity);
-  }
-}
+export const exportContacts = (db: DbOrTx, accountId: string, query: ContactListQuery) => contactList.batches(db, accountId, query);
 
 /** One contact of the account as the list shows it; another account's id: 404. */
-export async function contactDetail(db: DbOrTx, accountId: string, contactId: string): Promise<Contact> {
-  const [contact] = await contactsById(db, accountId, [contactId]);
-  if (!contact) throw contactNotFound();
-  return contact;
-}
+export const contactDetail = (db: DbOrTx, accountId: string, contactId: string): Promise<Contact> => contactList.one(db, accountId, contactId);

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { appServices, contacts, endpointNodeGroups, endpoints, userAgentEndpoints, userAgents } from "../db/schema.ts";
+import { appServices, contacts, endpointNodeGroups, endpoints, hostings, userAgentEndpoints, userAgents } from "../db/schema.ts";
 import { fleetKinds, sqlKindSource, type FleetObject } from "../fleet/index.ts";
 import { fleetOf } from "../fleet/runtime.ts";
 import type { PlatformDeps } from "../lib/context.ts";
 import { ApiError, badRequest, conflict, notFound } from "../lib/errors.ts";
 import { newId } from "../lib/ids.ts";
-import { inOrder, keysetBatches, likePatterns, orderKey, queryPage, type ListPage } from "../lib/list.ts";
+import { columns, defineList, stepColumn, type ListQuery, listTable } from "../lib/list.ts";
 import {
   sizes,
   sizeMbps,
@@ -20,7 +20,8 @@ import {
   type NetflowRow,
   type Size,
 } from "../contract/endpoints.ts";
-import { pgErrorCode, type DbOrTx } from "./entities.ts";
+import { pgErrorCode, type DbOrTx } from "../db/client.ts";
+import { contactList } from "./contacts.ts";
 
 /*
  * Endpoints of an account (spec 1 §3 Endpoint, §5, §7 Endpoints) and the endpoint node groups the
@@ -44,7 +45,6 @@ fleetKinds.register(
   }),
 );
 
-const iso = (d: Date | string | null | undefined): string | null => (d === null || d === undefined ? null : new Date(d).toISOString());
 const fullName = (first: string | null, last: string | null) => (first === null && last === null ? null : `${first ?? ""} ${last ?? ""}`.trim());
 
 /** The endpoint columns and the names the list shows beside them. */
@@ -94,7 +94,12 @@ function endpointSelect() {
   };
 }
 
-type SelectedRow = { [K in keyof ReturnType<typeof endpointSelect>]: any };
+const endpointColumns = endpointSelect();
+
+function selectEndpoints(db: DbOrTx, where: SQL | undefined) {
+  return db.select(endpointColumns).from(endpoints).where(where);
+}
+type SelectedRow = Awaited<ReturnType<typeof selectEndpoints>>[number];
 
 function toEndpoint(r: SelectedRow): Endpoint {
   const { p_first, p_last, s_first, s_last, ...rest } = r;
@@ -102,86 +107,46 @@ function toEndpoint(r: SelectedRow): Endpoint {
     ...rest,
     app_service_name: rest.app_service_name ?? "",
     ep_node_group_name: rest.ep_node_group_name ?? "",
-    created_at: iso(rest.created_at)!,
-    admin_state_change_at: iso(rest.admin_state_change_at)!,
-    op_state_change_at: iso(rest.op_state_change_at)!,
+    created_at: rest.created_at.toISOString(),
+    admin_state_change_at: rest.admin_state_change_at.toISOString(),
+    op_state_change_at: rest.op_state_change_at.toISOString(),
     bgp_local_asn: rest.bgp_local_asn === null ? null : Number(rest.bgp_local_asn),
     bgp_peer_asn: rest.bgp_peer_asn === null ? null : Number(rest.bgp_peer_asn),
     primary_contact: rest.primary_contact_id ? fullName(p_first, p_last) : null,
     secondary_contact: rest.secondary_contact_id ? fullName(s_first, s_last) : null,
-  } as Endpoint;
+  };
 }
 
-async function endpointsById(db: DbOrTx, accountId: string, ids: string[]): Promise<Endpoint[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select(endpointSelect())
-    .from(endpoints)
-    .where(and(eq(endpoints.accountId, accountId), inArray(endpoints.epId, ids)));
-  return inOrder(ids, rows.map(toEndpoint), (r) => r.ep_id);
+/** The endpoints of the account that `where` selects, as the list shows them, oldest first. */
+export async function endpointsWhere(db: DbOrTx, accountId: string, where?: SQL): Promise<Endpoint[]> {
+  const rows = await selectEndpoints(db, and(eq(endpoints.accountId, accountId), where)).orderBy(asc(endpoints.createdAt), asc(endpoints.epId));
+  return rows.map(toEndpoint);
 }
 
 /** Every endpoint of the account, newest first (the spec's plain array). */
 export async function listEndpoints(db: DbOrTx, accountId: string): Promise<Endpoint[]> {
-  const rows = await db
-    .select(endpointSelect())
-    .from(endpoints)
-    .where(eq(endpoints.accountId, accountId))
-    .orderBy(desc(endpoints.createdAt), desc(endpoints.epId));
+  const rows = await selectEndpoints(db, eq(endpoints.accountId, accountId)).orderBy(desc(endpoints.createdAt), desc(endpoints.epId));
   return rows.map(toEndpoint);
 }
 
-// ---------------------------------------------------------------------------------------------
-// Lists in SQL (docs/decisions/2026-11-23-lists-on-the-platform.md)
+/** The account's endpoints (search_text: name, id, deployment, app service, FQDN, address, region, description); newest first. */
+export const endpointList = defineList<Endpoint, EndpointSortColumn>({
+  ...listTable("endpoints", "e", "ep_id"),
+  search: [sql`e.search_text`],
+  sortable: {
+    ...columns("text", "e", ["ep_name", "ep_id", "deployment", "app_service_id", "admin_state", "op_state", "approval_status"]),
+    ...columns("time", "e", ["created_at"]),
+    size: stepColumn(sql`e.size`, sizes),
+  },
+  defaultSort: "-created_at",
+  rows: (db, accountId, ids) => endpointsWhere(db, accountId, inArray(endpoints.epId, ids)),
+  idOf: (e) => e.ep_id,
+  notFound: endpointNotFound,
+  all: (db, accountId) => listEndpoints(db, accountId),
+});
 
-export interface EndpointListQuery {
-  q?: string;
-  sort?: string;
-  page?: number;
-  size?: number;
-  ids?: string[];
-}
-
-const sortColumns: Record<EndpointSortColumn, { expr: SQL; kind: "text" | "time" }> = {
-  ep_name: { expr: sql`e.ep_name`, kind: "text" },
-  ep_id: { expr: sql`e.ep_id`, kind: "text" },
-  deployment: { expr: sql`e.deployment`, kind: "text" },
-  app_service_id: { expr: sql`e.app_service_id`, kind: "text" },
-  admin_state: { expr: sql`e.admin_state`, kind: "text" },
-  op_state: { expr: sql`e.op_state`, kind: "text" },
-  // The steps in order, as text that sorts like them.
-  size: { expr: sql`(case e.size when 'small' then '1' when 'medium' then '2' when 'large' then '3' when 'xlarge' then '4' else '9' end)`, kind: "text" },
-  approval_status: { expr: sql`e.approval_status`, kind: "text" },
-  created_at: { expr: sql`e.created_at`, kind: "time" },
-};
-
-function endpointListFrom(accountId: string, query: EndpointListQuery) {
-  const where: SQL[] = [sql`e.account_id = ${accountId}`];
-  for (const pattern of likePatterns(query.q)) where.push(sql`e.search_text like ${pattern}`);
-  if (query.ids !== undefined) where.push(query.ids.length ? sql`e.ep_id in (${sql.join(query.ids.map((id) => sql`${id}`), sql`, `)})` : sql`false`);
-  return sql`from endpoints e where ${sql.join(where, sql` and `)}`;
-}
-
-function endpointOrder(sort: string | undefined) {
-  // Default: newest first.
-  if (!sort) return { key: orderKey(sortColumns.created_at, sql`e.ep_id`, true), desc: true };
-  const isDesc = sort.startsWith("-");
-  const column = sortColumns[(isDesc ? sort.slice(1) : sort) as EndpointSortColumn] ?? sortColumns.created_at;
-  return { key: orderKey(column, sql`e.ep_id`, isDesc), desc: isDesc };
-}
-
-export async function queryEndpoints(db: DbOrTx, accountId: string, query: EndpointListQuery): Promise<ListPage<Endpoint>> {
-  const { key, desc: isDesc } = endpointOrder(query.sort);
-  const { ids, total } = await queryPage(db, { from: endpointListFrom(accountId, query), id: sql`e.ep_id`, key, desc: isDesc, page: query.page ?? 1, size: query.size ?? 10 });
-  return { items: await endpointsById(db, accountId, ids), total };
-}
-
-export async function* exportEndpoints(db: DbOrTx, accountId: string, query: EndpointListQuery): AsyncGenerator<Endpoint[]> {
-  const { key, desc: isDesc } = endpointOrder(query.sort);
-  for await (const ids of keysetBatches(db, { from: endpointListFrom(accountId, query), id: sql`e.ep_id`, key, desc: isDesc })) {
-    yield await endpointsById(db, accountId, ids);
-  }
-}
+export const queryEndpoints = (db: DbOrTx, accountId: string, query: ListQuery) => endpointList.page(db, accountId, query);
+export const exportEndpoints = (db: DbOrTx, accountId: string, query: ListQuery) => endpointList.batches(db, accountId, query);
 
 // ---------------------------------------------------------------------------------------------
 // One endpoint
@@ -193,7 +158,7 @@ async function requireEndpoint(db: DbOrTx, accountId: string, epId: string) {
     .where(and(eq(endpoints.accountId, accountId), eq(endpoints.epId, epId)))
     .limit(1);
   if (!row) throw endpointNotFound();
-  return row as { deployment: EndpointDeployment; size: Size; proxying: boolean };
+  return row;
 }
 
 /** The fleet's view of an endpoint: its id and contracted speed (its size). */
@@ -217,13 +182,12 @@ export async function endpointUserAgents(deps: Pick<PlatformDeps, "db" | "fleet"
   const fleet = fleetOf(deps);
   return rows.map((r) => {
     const status = fleet.userAgentStatus({ id: r.user_agent_id, kind: "user_agent" }, now);
-    return { ...r, created_at: iso(r.created_at)!, ...status };
+    return { ...r, created_at: r.created_at.toISOString(), ...status };
   });
 }
 
 export async function endpointDetail(deps: PlatformDeps, accountId: string, epId: string): Promise<EndpointDetail> {
-  const [endpoint] = await endpointsById(deps.db, accountId, [epId]);
-  if (!endpoint) throw endpointNotFound();
+  const endpoint = await endpointList.one(deps.db, accountId, epId);
   return { ...endpoint, user_agents: await endpointUserAgents(deps, accountId, epId) };
 }
 
@@ -264,9 +228,12 @@ export async function createEndpoint(deps: PlatformDeps, accountId: string, inpu
         .limit(1);
       if (!group) throw notFound(`Endpoint node group ${input.ep_node_group_id} not found`);
     }
-    const hosting = (await tx.execute(
-      sql`select hosting_id from hostings where app_service_id = ${service.id} and account_id = ${accountId} order by priority_id limit 1`,
-    )) as unknown as { rows: { hosting_id: string }[] };
+    const [hosting] = await tx
+      .select({ id: hostings.hostingId })
+      .from(hostings)
+      .where(and(eq(hostings.appServiceId, service.id), eq(hostings.accountId, accountId)))
+      .orderBy(asc(hostings.priorityId))
+      .limit(1);
     const network = input.deployment === "network";
     await tx.insert(endpoints).values({
       epId,
@@ -275,7 +242,7 @@ export async function createEndpoint(deps: PlatformDeps, accountId: string, inpu
       description: input.description ?? "",
       deployment: input.deployment,
       appServiceId: service.id,
-      hostingId: hosting.rows[0]?.hosting_id ?? null,
+      hostingId: hosting?.id ?? null,
       fqdn: service.fqdn,
       // The address the endpoint answers on: one per endpoint in the provider's block (docs/fleet.md).
       ipAddr: endpointAddress(epId),
@@ -303,7 +270,8 @@ function endpointAddress(epId: string): string {
   return `100.${64 + ((h >>> 16) & 63)}.${(h >>> 8) & 255}.${1 + ((h & 255) % 254)}`;
 }
 
-async function updateOne(db: DbOrTx, accountId: string, epId: string, set: Partial<typeof endpoints.$inferInsert>) {
+/** Changes the account's endpoint; another account's or an unknown id: 404. */
+export async function updateEndpoint(db: DbOrTx, accountId: string, epId: string, set: Partial<typeof endpoints.$inferInsert>) {
   const updated = await db
     .update(endpoints)
     .set(set)
@@ -312,14 +280,14 @@ async function updateOne(db: DbOrTx, accountId: string, epId: string, set: Parti
   if (updated.length === 0) throw endpointNotFound();
 }
 
-export const setEndpointName = (db: Db, accountId: string, epId: string, name: string) => updateOne(db, accountId, epId, { epName: name });
-export const setEndpointDescription = (db: Db, accountId: string, epId: string, description: string) => updateOne(db, accountId, epId, { description });
+export const setEndpointName = (db: Db, accountId: string, epId: string, name: string) => updateEndpoint(db, accountId, epId, { epName: name });
+export const setEndpointDescription = (db: Db, accountId: string, epId: string, description: string) => updateEndpoint(db, accountId, epId, { description });
 
 /** Edit Agent Details: agent endpoints only. */
 export async function editAgentDetails(db: Db, accountId: string, input: { ep_id: string; user_agent_dns_servers: string[]; user_agent_cidrs: string[] }) {
   const ep = await requireEndpoint(db, accountId, input.ep_id);
   if (ep.deployment !== "agent") throw badRequest("Agent details apply to agent endpoints only.");
-  await updateOne(db, accountId, input.ep_id, { userAgentDnsServers: input.user_agent_dns_servers, userAgentCidrs: input.user_agent_cidrs });
+  await updateEndpoint(db, accountId, input.ep_id, { userAgentDnsServers: input.user_agent_dns_servers, userAgentCidrs: input.user_agent_cidrs });
 }
 
 /** One step up or down the documented sizes; refused past either end and for onprem. Answers the new size. */
@@ -342,12 +310,12 @@ export async function resizeEndpoint(db: Db, accountId: string, epId: string, di
 }
 
 export async function configureProxying(db: Db, accountId: string, epId: string, enabled: boolean) {
-  await updateOne(db, accountId, epId, { proxyingEnabled: enabled });
+  await updateEndpoint(db, accountId, epId, { proxyingEnabled: enabled });
 }
 
 /** Reset: the endpoint's data path restarts; it is administratively and operationally up from now. */
 export async function resetEndpoint(db: Db, accountId: string, epId: string) {
-  await updateOne(db, accountId, epId, { adminState: "up", adminStateChangeAt: sql`now()` as never, opState: "up", opStateChangeAt: sql`now()` as never });
+  await updateEndpoint(db, accountId, epId, { adminState: "up", adminStateChangeAt: sql`now()` as never, opState: "up", opStateChangeAt: sql`now()` as never });
 }
 
 export async function removeEndpoint(db: Db, accountId: string, epId: string) {
@@ -374,7 +342,7 @@ export async function setEndpointContact(db: Db, accountId: string, input: { ep_
     if (missing) throw notFound(`Contact ${missing} not found`);
   }
   try {
-    await updateOne(db, accountId, input.ep_id, {
+    await updateEndpoint(db, accountId, input.ep_id, {
       primaryContactId: input.primary_contact_id || null,
       secondaryContactId: input.secondary_contact_id || null,
     });
@@ -392,29 +360,13 @@ export async function contactsOfEndpoint(db: DbOrTx, accountId: string, epId: st
     .where(and(eq(endpoints.accountId, accountId), eq(endpoints.epId, epId)))
     .limit(1);
   if (!ep) throw endpointNotFound();
-  const out = [];
-  for (const [id, type] of [
+  const roles = [
     [ep.p, "business"],
     [ep.s, "technical"],
-  ] as const) {
-    if (!id) continue;
-    const [c] = await db.select().from(contacts).where(and(eq(contacts.accountId, accountId), eq(contacts.contactId, id))).limit(1);
-    if (!c) continue;
-    out.push({
-      contact_id: c.contactId,
-      first_name: c.firstName,
-      last_name: c.lastName,
-      email: c.email,
-      phone: c.phone,
-      address: c.address,
-      company_name: c.companyName,
-      contact_type: type,
-      entity_name: "",
-      created_at: iso(c.createdAt)!,
-      updated_at: iso(c.updatedAt)!,
-    });
-  }
-  return out;
+  ] as const;
+  const found = await contactList.byIds(db, accountId, roles.flatMap(([id]) => (id ? [id] : [])));
+  // As the spec's call answers them: the role on this endpoint as the type, no entity.
+  return roles.flatMap(([id, type]) => found.filter((c) => c.contact_id === id).map((c) => ({ ...c, contact_type: type, entity_name: "" })));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -459,7 +411,7 @@ export async function listEndpointNodeGroups(db: DbOrTx, accountId: string): Pro
   return rows.map((g) => ({
     ep_node_group_id: g.epNodeGroupId,
     ep_node_group_name: g.epNodeGroupName,
-    created_at: iso(g.createdAt)!,
+    created_at: g.createdAt.toISOString(),
     dhcp_relay_enabled: g.dhcpRelayEnabled,
     dhcp_relay_server_ip: g.dhcpRelayServerIp,
     vrrp_enabled: g.vrrpEnabled,

@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Db } from "../db/client.ts";
+import { pgErrorCode, type Db, type DbOrTx } from "../db/client.ts";
 import { accounts, contactEntities, contacts, entities, iamUsers } from "../db/schema.ts";
 import { badRequest, conflict, notFound, type DetailItem } from "../lib/errors.ts";
 import { newId } from "../lib/ids.ts";
-import { inOrder, keysetBatches, likePatterns, orderKey, queryPage, type ListPage } from "../lib/list.ts";
+import { columns, defineList, listTable, textColumn, type ListQuery } from "../lib/list.ts";
 import type { Entity, EntitySortColumn } from "../contract/entities.ts";
 
 /**
@@ -18,21 +18,15 @@ import type { Entity, EntitySortColumn } from "../contract/entities.ts";
  * concurrent changes can neither build a cycle nor leave a child under a removed parent.
  */
 
-/** A database handle or a transaction: domain functions accept both. */
-export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Kept for older imports: the type lives in platform/db/client.ts. */
+export type { DbOrTx };
 
 export type EntityView = Entity;
 
 export const entityNotFound = () => notFound("Entity not found");
 export const entityNameNotFound = (name: string) => notFound(`Entity ${name} not found.`);
 
-/** The Postgres error code (SQLSTATE) of a failed query, through drizzle's wrapper. */
-export function pgErrorCode(err: unknown): string | undefined {
-  for (let e: any = err, depth = 0; e && depth < 5; e = e.cause, depth++) {
-    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-  }
-  return undefined;
-}
 
 async function lockAccountTree(tx: DbOrTx, accountId: string) {
   await tx.select({ id: accounts.accountId }).from(accounts).where(eq(accounts.accountId, accountId)).for("no key update");
@@ -70,23 +64,14 @@ function subtree(tree: Awaited<ReturnType<typeof loadTree>>, rootId: string): Se
   return seen;
 }
 
-export async function findEntityById(db: DbOrTx, accountId: string, entityId: string) {
-  const rows = await db
-    .select()
-    .from(entities)
-    .where(and(eq(entities.accountId, accountId), eq(entities.entityId, entityId)))
-    .limit(1);
-  return rows[0] ?? null;
+/** The account's entity with this id (`entity_id`) or name (`entity_name`), or null. */
+async function findEntity(db: DbOrTx, accountId: string, by: SQL) {
+  const [row] = await db.select().from(entities).where(and(eq(entities.accountId, accountId), by)).limit(1);
+  return row ?? null;
 }
 
-export async function findEntityByName(db: DbOrTx, accountId: string, entityName: string) {
-  const rows = await db
-    .select()
-    .from(entities)
-    .where(and(eq(entities.accountId, accountId), eq(entities.entityName, entityName)))
-    .limit(1);
-  return rows[0] ?? null;
-}
+export const findEntityById = (db: DbOrTx, accountId: string, entityId: string) => findEntity(db, accountId, eq(entities.entityId, entityId));
+export const findEntityByName = (db: DbOrTx, accountId: string, entityName: string) => findEntity(db, accountId, eq(entities.entityName, entityName));
 
 export async function requireEntity(db: DbOrTx, accountId: string, entityId: string) {
   const row = await findEntityById(db, accountId, entityId);
@@ -108,7 +93,8 @@ export async function entityNames(db: DbOrTx, accountId: string, opts: { parentC
   return [...tree.values()].filter((e) => !excluded.has(e.id)).map((e) => e.name);
 }
 
-export async function listEntities(db: DbOrTx, accountId: string): Promise<EntityView[]> {
+/** The entities `where` selects as the list shows them (the parent's name, '' for none), by name. */
+async function entityRows(db: DbOrTx, where: SQL | undefined): Promise<Entity[]> {
   const parent = alias(entities, "parent");
   const rows = await db
     .select({
@@ -121,10 +107,12 @@ export async function listEntities(db: DbOrTx, accountId: string): Promise<Entit
     })
     .from(entities)
     .leftJoin(parent, and(eq(parent.entityId, entities.parentEntityId), eq(parent.accountId, entities.accountId)))
-    .where(eq(entities.accountId, accountId))
+    .where(where)
     .orderBy(asc(entities.entityName));
   return rows.map((r) => ({ ...r, parent_entity_name: r.parent_entity_name ?? "", created_at: r.created_at.toISOString() }));
 }
+
+export const listEntities = (db: DbOrTx, accountId: string): Promise<EntityView[]> => entityRows(db, eq(entities.accountId, accountId));
 
 export async function createEntity(
   db: Db,
@@ -274,86 +262,35 @@ export async function removeEntity(db: Db, accountId: string, entityId: string) 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Lists in SQL: search, sort, page, export (docs/decisions/2026-11-23-lists-on-the-platform.md)
+// The list (lib/list.ts defineList)
 
-export interface EntityListQuery {
-  q?: string;
-  sort?: string;
-  page?: number;
-  size?: number;
-  ids?: string[];
+async function entitiesById(db: DbOrTx, accountId: string, ids: string[]): Promise<Entity[]> {
+  return entityRows(db, and(eq(entities.accountId, accountId), inArray(entities.entityId, ids)));
 }
 
 const parentName = sql`coalesce(p.entity_name, '')`;
 
-const entitySortColumns: Record<EntitySortColumn, { expr: SQL; kind: "text" | "time" }> = {
-  entity_name: { expr: sql`e.entity_name`, kind: "text" },
-  parent_entity_name: { expr: parentName, kind: "text" },
-  description: { expr: sql`e.description`, kind: "text" },
-  email: { expr: sql`e.email`, kind: "text" },
-  entity_id: { expr: sql`e.entity_id`, kind: "text" },
-  created_at: { expr: sql`e.created_at`, kind: "time" },
-};
-
-function entityListFrom(accountId: string, query: EntityListQuery) {
-  const where: SQL[] = [sql`e.account_id = ${accountId}`];
-  for (const pattern of likePatterns(query.q)) {
-    where.push(sql`lower(e.entity_name || ' ' || ${parentName} || ' ' || e.description || ' ' || e.email || ' ' || e.entity_id) like ${pattern}`);
-  }
-  if (query.ids !== undefined) where.push(query.ids.length ? sql`e.entity_id in (${sql.join(query.ids.map((id) => sql`${id}`), sql`, `)})` : sql`false`);
-  return sql`from entities e left join entities p on p.entity_id = e.parent_entity_id and p.account_id = e.account_id where ${sql.join(where, sql` and `)}`;
-}
-
-function entityOrder(sort: string | undefined) {
-  const desc = sort?.startsWith("-") ?? false;
-  const column = entitySortColumns[(desc ? sort!.slice(1) : (sort ?? "entity_name")) as EntitySortColumn] ?? entitySortColumns.entity_name;
-  return { key: orderKey(column, sql`e.entity_id`, desc), desc };
-}
-
-async function entitiesById(db: DbOrTx, accountId: string, ids: string[]): Promise<Entity[]> {
-  if (ids.length === 0) return [];
-  const parent = alias(entities, "parent");
-  const rows = await db
-    .select({
-      entity_id: entities.entityId,
-      entity_name: entities.entityName,
-      parent_entity_name: parent.entityName,
-      description: entities.description,
-      email: entities.email,
-      created_at: entities.createdAt,
-    })
-    .from(entities)
-    .leftJoin(parent, and(eq(parent.entityId, entities.parentEntityId), eq(parent.accountId, entities.accountId)))
-    .where(and(eq(entities.accountId, accountId), inArray(entities.entityId, ids)));
-  const views = rows.map((r) => ({ ...r, parent_entity_name: r.parent_entity_name ?? "", created_at: r.created_at.toISOString() }));
-  return inOrder(ids, views, (r) => r.entity_id);
-}
+export const entityList = defineList<Entity, EntitySortColumn>({
+  ...listTable("entities", "e", "entity_id"),
+  from: sql`from entities e left join entities p on p.entity_id = e.parent_entity_id and p.account_id = e.account_id`,
+  search: [sql`lower(e.entity_name || ' ' || ${parentName} || ' ' || e.description || ' ' || e.email || ' ' || e.entity_id)`],
+  sortable: {
+    ...columns("text", "e", ["entity_name", "description", "email", "entity_id"]),
+    ...columns("time", "e", ["created_at"]),
+    parent_entity_name: textColumn(parentName),
+  },
+  defaultSort: "entity_name",
+  rows: entitiesById,
+  idOf: (e) => e.entity_id,
+  notFound: entityNotFound,
+  all: (db, accountId) => listEntities(db, accountId),
+});
 
 /** One page of the account's entities, searched and sorted in SQL (default: by name). */
-export async function queryEntities(db: DbOrTx, accountId: string, query: EntityListQuery): Promise<ListPage<Entity>> {
-  const { key, desc } = entityOrder(query.sort);
-  const { ids, total } = await queryPage(db, {
-    from: entityListFrom(accountId, query),
-    id: sql`e.entity_id`,
-    key,
-    desc,
-    page: query.page ?? 1,
-    size: query.size ?? 10,
-  });
-  return { items: await entitiesById(db, accountId, ids), total };
-}
+export const queryEntities = (db: DbOrTx, accountId: string, query: ListQuery) => entityList.page(db, accountId, query);
 
 /** Every entity the search selects, in the list's order, in batches (CSV export). */
-export async function* exportEntities(db: DbOrTx, accountId: string, query: EntityListQuery): AsyncGenerator<Entity[]> {
-  const { key, desc } = entityOrder(query.sort);
-  for await (const ids of keysetBatches(db, { from: entityListFrom(accountId, query), id: sql`e.entity_id`, key, desc })) {
-    yield await entitiesById(db, accountId, ids);
-  }
-}
+export const exportEntities = (db: DbOrTx, accountId: string, query: ListQuery) => entityList.batches(db, accountId, query);
 
 /** One entity of the account; another account's id: 404. */
-export async function entityDetail(db: DbOrTx, accountId: string, entityId: string): Promise<Entity> {
-  const [entity] = await entitiesById(db, accountId, [entityId]);
-  if (!entity) throw entityNotFound();
-  return entity;
-}
+export const entityDetail = (db: DbOrTx, accountId: string, entityId: string): Promise<Entity> => entityList.one(db, accountId, entityId);

@@ -1,8 +1,8 @@
 import { iamRoles, type IamRole, type IamUser } from "../contract/iam.ts";
-import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { IamSortColumn } from "../contract/iam.ts";
-import type { DbOrTx } from "./entities.ts";
-import { inOrder, keysetBatches, likePatterns, orderKey, queryPage, type ListPage } from "../lib/list.ts";
+import { pgErrorCode, type DbOrTx } from "../db/client.ts";
+import { columns, defineList, textColumn, type ListQuery, listTable } from "../lib/list.ts";
 import { accounts, entities, iamUsers } from "../db/schema.ts";
 import type { Caller, PlatformDeps } from "../lib/context.ts";
 import { ApiError } from "../lib/errors.ts";
@@ -36,11 +36,6 @@ async function entityIdByName(deps: PlatformDeps, accountId: string, entityName:
   if (!row) throw new ApiError(404, iamMessages.entityNotFound);
   return row.entityId;
 }
-
-const pgCode = (error: unknown): string | undefined => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code ?? e?.cause?.code;
-};
 
 export async function createIamUser(
   deps: PlatformDeps,
@@ -76,7 +71,7 @@ export async function createIamUser(
       email: username,
     });
   } catch (error) {
-    if (pgCode(error) === "23505") throw new ApiError(409, iamMessages.exists);
+    if (pgErrorCode(error) === "23505") throw new ApiError(409, iamMessages.exists);
     throw error;
   }
 
@@ -123,90 +118,54 @@ function toIamUser({ user, entityName }: { user: typeof iamUsers.$inferSelect; e
   };
 }
 
-/** Every IAM user of the account, oldest first (the spec's list-iam-user array). */
-export async function listIamUsers(deps: PlatformDeps, who: Caller): Promise<IamUserRow[]> {
-  const rows = await deps.db
+async function allIamUsers(db: DbOrTx, accountId: string): Promise<IamUserRow[]> {
+  const rows = await db
     .select(iamColumns)
     .from(iamUsers)
     .leftJoin(entities, eq(entities.entityId, iamUsers.entityId))
-    .where(eq(iamUsers.accountId, who.accountId))
+    .where(eq(iamUsers.accountId, accountId))
     .orderBy(asc(iamUsers.createdAt), asc(iamUsers.username));
   return rows.map(toIamUser);
 }
 
-export interface IamListQuery {
-  q?: string;
-  sort?: string;
-  page?: number;
-  size?: number;
-  ids?: string[];
-}
+/** Every IAM user of the account, oldest first (the spec's list-iam-user array). */
+export const listIamUsers = (deps: PlatformDeps, who: Caller): Promise<IamUserRow[]> => allIamUsers(deps.db, who.accountId);
 
 const iamEntityName = sql`coalesce((select e.entity_name from entities e where e.entity_id = u.entity_id), '')`;
 
-const iamSortColumns: Record<IamSortColumn, { expr: SQL; kind: "text" | "time" }> = {
-  username: { expr: sql`u.username`, kind: "text" },
-  name: { expr: sql`u.name`, kind: "text" },
-  role: { expr: sql`u.role`, kind: "text" },
-  entity_name: { expr: iamEntityName, kind: "text" },
-  created_at: { expr: sql`u.created_at`, kind: "time" },
-};
-
-/** FROM … WHERE of an IAM user list: the account's users, each search word in username, name, e-mail, role or entity. */
-function iamListFrom(accountId: string, query: IamListQuery): SQL {
-  const where: SQL[] = [sql`u.account_id = ${accountId}`];
-  for (const pattern of likePatterns(query.q)) {
-    where.push(sql`(lower(u.username) like ${pattern} or lower(u.name) like ${pattern} or lower(u.email) like ${pattern}
-      or lower(u.role) like ${pattern} or lower(${iamEntityName}) like ${pattern})`);
-  }
-  if (query.ids !== undefined) where.push(query.ids.length ? sql`u.iam_user_id in (${sql.join(query.ids.map((id) => sql`${id}`), sql`, `)})` : sql`false`);
-  return sql`from iam_users u where ${sql.join(where, sql` and `)}`;
-}
-
-function iamOrder(sort: string | undefined) {
-  const desc = sort?.startsWith("-") ?? false;
-  const column = iamSortColumns[(desc ? sort!.slice(1) : (sort ?? "created_at")) as IamSortColumn] ?? iamSortColumns.created_at;
-  return { key: orderKey(column, sql`u.iam_user_id`, desc), desc };
-}
-
 async function iamUsersById(db: DbOrTx, accountId: string, ids: string[]): Promise<IamUserRow[]> {
-  if (ids.length === 0) return [];
   const rows = await db
     .select(iamColumns)
     .from(iamUsers)
     .leftJoin(entities, eq(entities.entityId, iamUsers.entityId))
     .where(and(eq(iamUsers.accountId, accountId), inArray(iamUsers.iamUserId, ids)));
-  return inOrder(ids, rows.map(toIamUser), (r) => r.iam_user_id);
+  return rows.map(toIamUser);
 }
+
+/** The account's IAM users: search in username, name, e-mail, role or entity. */
+export const iamList = defineList<IamUserRow, IamSortColumn>({
+  ...listTable("iam_users", "u", "iam_user_id"),
+  search: [sql`lower(u.username)`, sql`lower(u.name)`, sql`lower(u.email)`, sql`lower(u.role)`, sql`lower(${iamEntityName})`],
+  sortable: {
+    ...columns("text", "u", ["username", "name", "role"]),
+    ...columns("time", "u", ["created_at"]),
+    entity_name: textColumn(iamEntityName),
+  },
+  defaultSort: "created_at",
+  rows: iamUsersById,
+  idOf: (u) => u.iam_user_id,
+  notFound: () => new ApiError(404, iamMessages.notFound),
+  all: (db, accountId) => allIamUsers(db, accountId),
+});
 
 /** One page of the account's IAM users, searched and sorted in SQL. */
-export async function queryIamUsers(db: DbOrTx, accountId: string, query: IamListQuery): Promise<ListPage<IamUserRow>> {
-  const { key, desc } = iamOrder(query.sort);
-  const { ids, total } = await queryPage(db, {
-    from: iamListFrom(accountId, query),
-    id: sql`u.iam_user_id`,
-    key,
-    desc,
-    page: query.page ?? 1,
-    size: query.size ?? 10,
-  });
-  return { items: await iamUsersById(db, accountId, ids), total };
-}
+export const queryIamUsers = (db: DbOrTx, accountId: string, query: ListQuery) => iamList.page(db, accountId, query);
 
 /** Every IAM user the search selects, in the list's order, in batches (CSV export). */
-export async function* exportIamUsers(db: DbOrTx, accountId: string, query: IamListQuery): AsyncGenerator<IamUserRow[]> {
-  const { key, desc } = iamOrder(query.sort);
-  for await (const ids of keysetBatches(db, { from: iamListFrom(accountId, query), id: sql`u.iam_user_id`, key, desc })) {
-    yield await iamUsersById(db, accountId, ids);
-  }
-}
+export const exportIamUsers = (db: DbOrTx, accountId: string, query: ListQuery) => iamList.batches(db, accountId, query);
 
 /** One IAM user of the account as the list shows it; another account's id: 404. */
-export async function iamUserDetail(db: DbOrTx, accountId: string, iamUserId: string): Promise<IamUserRow> {
-  const [row] = await iamUsersById(db, accountId, [iamUserId]);
-  if (!row) throw new ApiError(404, iamMessages.notFound);
-  return row;
-}
+export const iamUserDetail = (db: DbOrTx, accountId: string, iamUserId: string): Promise<IamUserRow> => iamList.one(db, accountId, iamUserId);
 
 export async function removeIamUser(deps: PlatformDeps, who: Caller, iamUserId: string) {
   const removed = await deps.db

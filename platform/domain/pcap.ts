@@ -71,19 +71,20 @@ export interface UploadUrl {
   pcap_file_name: string;
 }
 
+/** A new capture's row under a new key; `uploadStartedAt` when its upload starts now. */
+async function newPcapFile(deps: PlatformDeps, who: Caller, fileName: string, uploadStartedAt: Date | null = null): Promise<string> {
+  const key = newPcapKey(who.accountId);
+  await deps.db.insert(pcapFiles).values({ pcapFileKey: key, accountId: who.accountId, iamUserId: who.iamUserId, pcapFileName: fileName, uploadStartedAt });
+  return key;
+}
+
 /**
  * A new key and a URL to PUT the file to (GET get-s3-upload-url). Embedded store: a signed,
  * single-use URL on the platform, `/api/v1/upload-pcap/{key}?expires&max&sig` (path-absolute:
  * the browser PUTs it to the console's origin, where /api/v1 is served). S3: a presigned PutObject URL.
  */
 export async function createUploadUrl(deps: PlatformDeps, who: Caller, fileName: string): Promise<UploadUrl> {
-  const key = newPcapKey(who.accountId);
-  await deps.db.insert(pcapFiles).values({
-    pcapFileKey: key,
-    accountId: who.accountId,
-    iamUserId: who.iamUserId,
-    pcapFileName: fileName,
-  });
+  const key = await newPcapFile(deps, who, fileName);
   const url = await objectStore(deps).presignPut(key, { expiresIn: UPLOAD_URL_TTL_SECONDS, maxBytes: pcapLimits.maxBytes });
   return { s3_url: url, pcap_file_key: key, pcap_file_name: fileName };
 }
@@ -138,14 +139,7 @@ export async function receiveStreamUpload(
   contentLength: number | null,
 ): Promise<UploadDone> {
   if (contentLength != null && contentLength > pcapLimits.maxBytes) throw tooLarge();
-  const key = newPcapKey(who.accountId);
-  await deps.db.insert(pcapFiles).values({
-    pcapFileKey: key,
-    accountId: who.accountId,
-    iamUserId: who.iamUserId,
-    pcapFileName: fileName,
-    uploadStartedAt: new Date(),
-  });
+  const key = await newPcapFile(deps, who, fileName, new Date());
   let size: number;
   try {
     size = await storeBody(deps, key, body, pcapLimits.maxBytes, contentLength);

@@ -4,17 +4,21 @@ import { iamUsers, ticketCorrespondence, ticketEvents, tickets } from "../db/sch
 import type { Caller } from "../lib/context.ts";
 import { conflict, notFound } from "../lib/errors.ts";
 import { newId } from "../lib/ids.ts";
-import { inOrder, likePatterns, orderBy, orderKey, queryPage, type KeyPart } from "../lib/list.ts";
+import { columns, defineList, isoText, jsonLines, listTable, type CappedPage, type ListQuery } from "../lib/list.ts";
 import {
   apiLogCountCap,
   apiLogPlainMax,
   type ApiLogEntry,
   type Correspondence,
   type DeviceNames,
-  type ListPage,
   type Ticket,
+  type apiLogSortable,
+  type ticketSortable,
 } from "../contract/support.ts";
-import type { DbOrTx } from "./entities.ts";
+
+type TicketSortColumn = (typeof ticketSortable)[number];
+type ApiLogSortColumn = (typeof apiLogSortable)[number];
+import type { DbOrTx } from "../db/client.ts";
 
 /*
  * Support Center (spec 3 §2.12, §3 Ticket, §4, §5) and the change log (§2.13, §3 Api log).
@@ -26,13 +30,10 @@ import type { DbOrTx } from "./entities.ts";
  * notifications will deliver (schema.ts ticketEvents).
  */
 
-type Rows<T> = { rows: T[] };
-
 export const ticketNotFound = () => notFound("Ticket not found");
 export const ticketClosed = () => conflict("The ticket is closed: it takes no more replies.");
 export const ticketAlreadyClosed = () => conflict("The ticket is already closed.");
 
-const isoText = (expr: SQL) => sql`to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** Who acted, as tickets and the log name them: the IAM username, else the account's. */
 export const actorName = (who: Caller) => who.iamUsername ?? who.accountUsername;
@@ -57,76 +58,40 @@ const ticketJson = sql`json_build_object(
   'account_id', t.account_id, 'device_id', t.device_id, 'entity_id', t.entity_id, 'created_by', t.created_by,
   'created_at', ${isoText(sql`t.created_at`)}, 'updated_at', ${isoText(sql`t.updated_at`)})`;
 
-const parsed = <T>(value: T | string): T => (typeof value === "string" ? (JSON.parse(value) as T) : value);
-
-async function ticketsById(db: DbOrTx, accountId: string, ids: string[]): Promise<Ticket[]> {
-  if (ids.length === 0) return [];
-  const res = (await db.execute(
-    sql`select ${ticketJson} as row from tickets t where t.account_id = ${accountId} and t.ticket_id in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
-  )) as unknown as Rows<{ row: Ticket | string }>;
-  return inOrder(ids, res.rows.map((r) => parsed(r.row)), (t) => t.ticket_id);
-}
+/** GET get_ticket: the account's tickets, searched in id, subject, priority, category and status; newest first. */
+export const ticketList = defineList<Ticket, TicketSortColumn>({
+  ...listTable("tickets", "t", "ticket_id"),
+  search: [sql`lower(t.ticket_id || ' ' || t.title || ' ' || t.priority || ' ' || t.category || ' ' || t.state)`],
+  sortable: {
+    ...columns("text", "t", ["ticket_id", "title", "priority", "category", "state"]),
+    ...columns("time", "t", ["created_at"]),
+  },
+  defaultSort: "-created_at",
+  json: ticketJson,
+  idOf: (t) => t.ticket_id,
+  notFound: ticketNotFound,
+  all: (db, accountId) => jsonLines<Ticket>(db, sql`select ${ticketJson}::text as j from tickets t where t.account_id = ${accountId} order by t.created_at desc, t.ticket_id desc`),
+});
 
 /** GET get_ticket without list parameters: every ticket of the account, newest first. */
-export async function listTickets(db: DbOrTx, accountId: string): Promise<Ticket[]> {
-  const res = (await db.execute(
-    sql`select ${ticketJson} as row from tickets t where t.account_id = ${accountId} order by t.created_at desc, t.ticket_id desc`,
-  )) as unknown as Rows<{ row: Ticket | string }>;
-  return res.rows.map((r) => parsed(r.row));
-}
+export const listTickets = (db: DbOrTx, accountId: string) => ticketList.all(db, accountId, {});
 
-export interface TicketListQuery {
-  q?: string;
-  sort?: string;
-  page?: number;
-  size?: number;
-  ids?: string[];
-}
-
-const ticketSortColumns: Record<string, { expr: SQL; kind: "text" | "time" }> = {
-  ticket_id: { expr: sql`t.ticket_id`, kind: "text" },
-  title: { expr: sql`t.title`, kind: "text" },
-  priority: { expr: sql`t.priority`, kind: "text" },
-  category: { expr: sql`t.category`, kind: "text" },
-  state: { expr: sql`t.state`, kind: "text" },
-  created_at: { expr: sql`t.created_at`, kind: "time" },
-};
-
-/** One page of the account's tickets, searched (id, subject, priority, category, status) and sorted in SQL. */
-export async function queryTickets(db: DbOrTx, accountId: string, query: TicketListQuery): Promise<ListPage<Ticket>> {
-  const where: SQL[] = [sql`t.account_id = ${accountId}`];
-  for (const pattern of likePatterns(query.q)) {
-    where.push(sql`lower(t.ticket_id || ' ' || t.title || ' ' || t.priority || ' ' || t.category || ' ' || t.state) like ${pattern}`);
-  }
-  if (query.ids !== undefined) where.push(query.ids.length ? sql`t.ticket_id in (${sql.join(query.ids.map((id) => sql`${id}`), sql`, `)})` : sql`false`);
-  const from = sql`from tickets t where ${sql.join(where, sql` and `)}`;
-  // Default: newest first.
-  const sort = query.sort ?? "-created_at";
-  const desc = sort.startsWith("-");
-  const column = ticketSortColumns[desc ? sort.slice(1) : sort] ?? ticketSortColumns.created_at!;
-  const key = orderKey(column, sql`t.ticket_id`, desc);
-  const { ids, total } = await queryPage(db, { from, id: sql`t.ticket_id`, key, desc, page: query.page ?? 1, size: query.size ?? 10 });
-  return { items: await ticketsById(db, accountId, ids), total };
-}
+/** One page of the account's tickets, searched and sorted in SQL. */
+export const queryTickets = (db: DbOrTx, accountId: string, query: ListQuery) => ticketList.page(db, accountId, query);
 
 /** GET get-ticket-detail: one ticket of the account; another account's: 404. */
-export async function ticketDetail(db: DbOrTx, accountId: string, ticketId: string): Promise<Ticket> {
-  const [ticket] = await ticketsById(db, accountId, [ticketId]);
-  if (!ticket) throw ticketNotFound();
-  return ticket;
-}
+export const ticketDetail = (db: DbOrTx, accountId: string, ticketId: string): Promise<Ticket> => ticketList.one(db, accountId, ticketId);
 
 /** GET get_correspondence: the ticket's correspondence, newest first (the description is the oldest). */
 export async function correspondence(db: DbOrTx, accountId: string, ticketId: string): Promise<Correspondence[]> {
   await ticketDetail(db, accountId, ticketId);
-  const res = (await db.execute(sql`select json_build_object('correspondence_id', c.correspondence_id, 'correspondence', c.correspondence,
-      'created_by', c.created_by, 'created_at', ${isoText(sql`c.created_at`)}) as row
+  return jsonLines<Correspondence>(
+    db,
+    sql`select json_build_object('correspondence_id', c.correspondence_id, 'correspondence', c.correspondence,
+      'created_by', c.created_by, 'created_at', ${isoText(sql`c.created_at`)})::text as j
     from ticket_correspondence c where c.ticket_id = ${ticketId}
-    order by c.created_at desc, c.correspondence_id desc`)) as unknown as Rows<{ row: Correspondence | string }>;
-  return res.rows.map((r) => parsed(r.row));
+    order by c.created_at desc, c.correspondence_id desc`,
+  );
 }
 
 async function recordEvent(tx: DbOrTx, accountId: string, ticketId: string, kind: "created" | "reply" | "resolved", payload: Record<string, unknown>) {
@@ -217,7 +182,8 @@ export async function resolveTicket(db: Db, who: Caller, ticketId: string): Prom
   await db.transaction(async (tx) => {
     const closed = await tx
       .update(tickets)
-      .set({ state: "Closed", updatedAt: sql`now()` })
+      // The clock after the row lock, not the transaction's start: a reply that held the lock first is older.
+      .set({ state: "Closed", updatedAt: sql`clock_timestamp()` })
       .where(and(eq(tickets.accountId, who.accountId), eq(tickets.ticketId, ticketId), eq(tickets.state, "Open")))
       .returning({ id: tickets.ticketId });
     if (closed.length === 0) throw await refusal(tx, who.accountId, ticketId, ticketAlreadyClosed);
@@ -228,16 +194,11 @@ export async function resolveTicket(db: Db, who: Caller, ticketId: string): Prom
 // ---------------------------------------------------------------------------------------------
 // The change log (GET get_api_log, GET export_api_log)
 
-export interface ApiLogQuery {
-  q?: string;
-  sort?: string;
-  page?: number;
-  size?: number;
-  ids?: string[];
+export interface ApiLogQuery extends ListQuery {
   username?: string;
   command?: string;
-  from?: string;
-  to?: string;
+  from?: Date;
+  to?: Date;
 }
 
 const logJson = sql`json_build_object('id', l.id, 'created_at', ${isoText(sql`l.created_at`)},
@@ -250,108 +211,48 @@ const shownUsername = sql`lower(coalesce(l.iam_user_username, l.account_username
 /** A command as typed ('create_ticket', '/create_ticket', '/api/v1/create_ticket') as the log stores it. */
 export const normalCommand = (command: string) => `/${command.trim().replace(/^\/+/, "").replace(/^(api\/)?v\d+\//, "")}`;
 
-const isFiltered = (q: ApiLogQuery) => Boolean(q.username || q.command || q.from || q.to || likePatterns(q.q).length || q.ids !== undefined);
-
-function logFrom(accountId: string, query: ApiLogQuery): SQL {
-  const where: SQL[] = [sql`l.account_id = ${accountId}`];
-  if (query.username) where.push(sql`${shownUsername} = ${query.username.trim().toLowerCase()}`);
-  if (query.command) where.push(sql`l.url_path = ${normalCommand(query.command)}`);
-  if (query.from) where.push(sql`l.created_at >= ${query.from}::timestamptz`);
-  if (query.to) where.push(sql`l.created_at <= ${query.to}::timestamptz`);
+/**
+ * GET get_api_log: the change log, newest first. Unfiltered, the total is the kept per-account
+ * counter (api_log_counts) and pages are read from the (account_id, created_at, id) index.
+ * Filtered, the rows are counted up to apiLogCountCap (+1); beyond that `total` is the cap and
+ * `total_capped` true, and pages are read by offset within the cap. Export lines are built by the
+ * database (one JSON text per row).
+ */
+export const apiLogList = defineList<ApiLogEntry, ApiLogSortColumn, ApiLogQuery, undefined, CappedPage<ApiLogEntry>>({
+  ...listTable("api_log", "l", "id"),
   // Free text: the username, the command, the body and the params (secrets are never stored).
-  for (const pattern of likePatterns(query.q)) {
-    where.push(sql`lower(coalesce(l.iam_user_username, l.account_username) || ' ' || l.url_path || ' ' || coalesce(l.request_body::text, '')
-      || ' ' || coalesce(l.query_parameters::text, '')) like ${pattern}`);
-  }
-  if (query.ids !== undefined) where.push(query.ids.length ? sql`l.id in (${sql.join(query.ids.map((id) => sql`${id}`), sql`, `)})` : sql`false`);
-  return sql`from api_log l where ${sql.join(where, sql` and `)}`;
-}
-
-function logOrder(sort: string | undefined): { key: KeyPart[]; desc: boolean } {
-  const desc = (sort ?? "-created_at").startsWith("-");
-  return { key: orderKey({ expr: sql`l.created_at`, kind: "time" }, sql`l.id`, desc), desc };
-}
-
-async function logById(db: DbOrTx, accountId: string, ids: string[]): Promise<ApiLogEntry[]> {
-  if (ids.length === 0) return [];
-  const res = (await db.execute(
-    sql`select ${logJson} as row from api_log l where l.account_id = ${accountId} and l.id in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
-  )) as unknown as Rows<{ row: ApiLogEntry | string }>;
-  return inOrder(ids, res.rows.map((r) => parsed(r.row)), (e) => e.id);
-}
+  search: [
+    sql`lower(coalesce(l.iam_user_username, l.account_username) || ' ' || l.url_path || ' ' || coalesce(l.request_body::text, '')
+      || ' ' || coalesce(l.query_parameters::text, ''))`,
+  ],
+  sortable: columns("time", "l", ["created_at"]),
+  defaultSort: "-created_at",
+  filter: (_db, _accountId, query) => {
+    const where: SQL[] = [];
+    if (query.username) where.push(sql`${shownUsername} = ${query.username.trim().toLowerCase()}`);
+    if (query.command) where.push(sql`l.url_path = ${normalCommand(query.command)}`);
+    if (query.from) where.push(sql`l.created_at >= ${query.from.toISOString()}::timestamptz`);
+    if (query.to) where.push(sql`l.created_at <= ${query.to.toISOString()}::timestamptz`);
+    return { where };
+  },
+  keptCount: (accountId) => sql`select coalesce((select n from api_log_counts where account_id = ${accountId}), 0)::bigint as n`,
+  countCap: apiLogCountCap,
+  json: logJson,
+  idOf: (e) => e.id,
+  notFound: () => notFound("Log entry not found"),
+  all: (db, accountId) =>
+    jsonLines<ApiLogEntry>(db, sql`select ${logJson}::text as j from api_log l where l.account_id = ${accountId} order by l.created_at desc, l.id desc limit ${apiLogPlainMax}`),
+  exportBatch: 2000,
+});
 
 /** GET get_api_log without list parameters: the spec's array, newest first, at most apiLogPlainMax entries. */
-export async function listApiLog(db: DbOrTx, accountId: string): Promise<ApiLogEntry[]> {
-  const res = (await db.execute(
-    sql`select ${logJson} as row from api_log l where l.account_id = ${accountId} order by l.created_at desc, l.id desc limit ${apiLogPlainMax}`,
-  )) as unknown as Rows<{ row: ApiLogEntry | string }>;
-  return res.rows.map((r) => parsed(r.row));
-}
+export const listApiLog = (db: DbOrTx, accountId: string) => apiLogList.all(db, accountId, {});
 
-/**
- * One page of the change log. Unfiltered, the total is the kept per-account counter
- * (api_log_counts) and a page is read from the (account_id, created_at, id) index: a page in the
- * second half reads the reverse order, so the last page costs what the first does. Filtered, the
- * rows are counted up to apiLogCountCap (+1); beyond that `total` is the cap and `total_capped`
- * true, and pages are read by offset within the cap.
- */
-export async function queryApiLog(db: DbOrTx, accountId: string, query: ApiLogQuery): Promise<ListPage<ApiLogEntry> & { total_capped: boolean }> {
-  const from = logFrom(accountId, query);
-  const { key, desc } = logOrder(query.sort);
-  const page = query.page ?? 1;
-  const size = query.size ?? 10;
-  let n: number;
-  if (isFiltered(query)) {
-    // Counted in the list's order: the planner then walks the filter's index (username, command,
-    // time) and stops after the cap. Without the order it chose a sequential scan, which on
-    // PostgreSQL read ~10,000 rows (7 ms) to find 2,001 of one user's, against 1 ms by the index.
-    const counted = (await db.execute(
-      sql`select count(*)::int as n from (select 1 ${from} order by ${orderBy(key, desc)} limit ${apiLogCountCap + 1}) s`,
-    )) as unknown as Rows<{ n: number }>;
-    n = Number(counted.rows[0]?.n ?? 0);
-  } else {
-    const counted = (await db.execute(
-      sql`select coalesce((select n from api_log_counts where account_id = ${accountId}), 0)::bigint as n`,
-    )) as unknown as Rows<{ n: number | string }>;
-    n = Number(counted.rows[0]?.n ?? 0);
-  }
-  if (n > apiLogCountCap && isFiltered(query)) {
-    const offset = (page - 1) * size;
-    if (offset >= apiLogCountCap) return { items: [], total: apiLogCountCap, total_capped: true };
-    const limit = Math.min(size, apiLogCountCap - offset);
-    const res = (await db.execute(
-      sql`select l.id as id ${from} order by ${orderBy(key, desc)} limit ${limit} offset ${offset}`,
-    )) as unknown as Rows<{ id: string }>;
-    return { items: await logById(db, accountId, res.rows.map((r) => r.id)), total: apiLogCountCap, total_capped: true };
-  }
-  const { ids, total } = await queryPage(db, { from, id: sql`l.id`, key, desc, page, size, count: sql`select ${n}::int as n` });
-  return { items: await logById(db, accountId, ids), total, total_capped: false };
-}
+/** One page of the change log (see apiLogList). */
+export const queryApiLog = (db: DbOrTx, accountId: string, query: ApiLogQuery) => apiLogList.page(db, accountId, query);
 
-/**
- * Every log row the filters select, in the list's order, as NDJSON lines built by the database
- * (one JSON text per row), in keyset batches: each batch an index range, nothing held open between
- * batches, flat memory at any size.
- */
-export async function* exportApiLog(db: DbOrTx, accountId: string, query: ApiLogQuery, batch = 2000): AsyncGenerator<string[]> {
-  const from = logFrom(accountId, query);
-  const { key, desc } = logOrder(query.sort);
-  let after: { t: string; id: string } | null = null;
-  for (;;) {
-    const cond = after ? sql`and (l.created_at, l.id) ${sql.raw(desc ? "<" : ">")} (${after.t}::timestamptz, ${after.id})` : sql``;
-    const res = (await db.execute(
-      sql`select ${logJson}::text as line, l.created_at::text as t, l.id as id ${from} ${cond} order by ${orderBy(key, desc)} limit ${batch}`,
-    )) as unknown as Rows<{ line: string; t: string; id: string }>;
-    if (res.rows.length === 0) return;
-    yield res.rows.map((r) => r.line);
-    if (res.rows.length < batch) return;
-    const last = res.rows[res.rows.length - 1]!;
-    after = { t: last.t, id: last.id };
-  }
-}
+/** Every log row the filters select, in the list's order, as NDJSON lines built by the database, in keyset batches. */
+export const exportApiLog = (db: DbOrTx, accountId: string, query: ApiLogQuery) => apiLogList.lines(db, accountId, query);
 
 /** Demo data (platform/seed.ts): one open ticket with a reply, and one resolved ticket. */
 export async function seedSupportDemo(db: Db, accountId: string, username: string) {

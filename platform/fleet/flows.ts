@@ -4,19 +4,16 @@ import type { Prepared } from "./model.ts";
 import { resolveAddress } from "./paths.ts";
 import type { Traffic } from "./series.ts";
 import { iso } from "./time.ts";
+import type { TopTalker } from "../contract/app-services.shapes.ts";
+import type { EndpointSession, NetflowRow } from "../contract/endpoints.shapes.ts";
+
+// The rows the platform answers: each shape is declared once, in platform/contract.
+export type { TopTalker, NetflowRow, EndpointSession };
 
 /*
  * Flows: what an object's traffic is made of. Every byte of the traffic series is accounted for
  * by exactly one netflow row of the same bucket, so the rows add up to the chart.
  */
-
-/** Top talker (spec 1 §3). */
-export interface TopTalker {
-  epid: string;
-  rx_bytes: number;
-  tx_bytes: number;
-  total_bytes: number;
-}
 
 /** Bytes in a bucket: its average rate × its length, whole bytes. */
 export function bucketBytes(rate: number, stepMs: number): number {
@@ -44,20 +41,6 @@ export function appOrder(p: Prepared, salt: number): AppEntry[] {
 export function endpointAddress(p: Prepared): string {
   const h = mix32(p.key ^ 0xe9);
   return `10.${(h >>> 8) & 255}.${(h >>> 16) & 255}.${2 + (h % 250)}`;
-}
-
-/** Netflow row (spec 1 §3). */
-export interface NetflowRow {
-  start_time: string;
-  end_time: string;
-  src_addr: string;
-  dst_addr: string;
-  src_port: number;
-  dst_port: number;
-  proto: string;
-  app_name: string;
-  tx_bytes: number;
-  rx_bytes: number;
 }
 
 /**
@@ -110,17 +93,6 @@ export function netflows(p: Prepared, tr: Traffic, stepMs: number): NetflowRow[]
     }
   }
   return rows;
-}
-
-/** Flow/session of an endpoint (spec 1 §3): the flows open now. */
-export interface EndpointSession {
-  src_address: string;
-  dst_address: string;
-  protocol: string;
-  ports: string;
-  tx_bytes: number;
-  rx_bytes: number;
-  established: string;
 }
 
 export function currentSessions(rows: readonly NetflowRow[]): EndpointSession[] {

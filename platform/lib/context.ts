@@ -1,3 +1,4 @@
+import type { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { Db } from "../db/client.ts";
 import type { Mailer } from "../mail/mailer.ts";
@@ -61,3 +62,37 @@ export const ownerOnly: import("hono").MiddlewareHandler<Env> = async (c, next) 
   requireOwner(c);
   await next();
 };
+
+/*
+ * The two handler kinds most calls are: "read the caller, take the validated query, ask the domain,
+ * answer its JSON" and "a writer, the validated body, the domain's change, answer `{detail}`".
+ * One each, so every such call reads, checks and answers the same way. The call comes first so its
+ * query/body type the domain function's argument:
+ *
+ *   app.openapi(detailRoute, answerQuery(detailRoute, (deps, who, q) => ticketDetail(deps.db, who.accountId, q.ticket_id)));
+ *   app.openapi(removeRoute, answerDetail(removeRoute, (deps, who, b) => removeEndpoint(deps.db, who.accountId, b.ep_id), "Endpoint removed."));
+ *   app.openapi(createRoute, answerChange(createRoute, (deps, who, b) => createContact(deps.db, who.accountId, b), (id) => ({ contact_id: id, detail: "…" })));
+ */
+type QueryOf<C> = C extends { request: { query: infer Q extends z.ZodType } } ? z.output<Q> : Record<never, never>;
+type BodyOf<C> = C extends { request: { body: { content: { "application/json": { schema: infer B extends z.ZodType } } } } } ? z.output<B> : never;
+type QueryCtx<Q> = Context<Env, string, { out: { query: Q } }>;
+type JsonCtx<B> = Context<Env, string, { out: { json: B } }>;
+
+/** A read by any signed-in caller: the domain's answer to the validated query, JSON 200. */
+export const answerQuery =
+  <C, R>(_call: C, read: (deps: PlatformDeps, who: Caller, query: QueryOf<C>) => Promise<R>) =>
+  async (c: QueryCtx<QueryOf<C>>) =>
+    c.json(await read(c.get("deps"), caller(c), c.req.valid("query")), 200);
+
+/** A change by a writer (readonly IAM users: 403): the domain's change with the validated body; answers what `answer` makes of its result. */
+export const answerChange =
+  <C, R, A>(_call: C, act: (deps: PlatformDeps, who: Caller, body: BodyOf<C>) => Promise<R>, answer: (result: R, body: BodyOf<C>) => A) =>
+  async (c: JsonCtx<BodyOf<C>>) => {
+    const who = requireWriter(c);
+    const body = c.req.valid("json");
+    return c.json(answer(await act(c.get("deps"), who, body), body), 200);
+  };
+
+/** The same change answering `{detail}` (the message, or the message for that body). */
+export const answerDetail = <C>(call: C, act: (deps: PlatformDeps, who: Caller, body: BodyOf<C>) => Promise<unknown>, detail: string | ((body: BodyOf<C>) => string)) =>
+  answerChange(call, act, (_result, body) => ({ detail: typeof detail === "string" ? detail : detail(body) }));

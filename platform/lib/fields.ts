@@ -1,11 +1,13 @@
 import { z } from "@hono/zod-openapi";
 
 /*
- * The field builders of every call's request schema, with one wording (pydantic's, as the spec's
- * FastAPI platform answers). Every string is bounded so oversized input is a 422, and text that
- * Postgres cannot store (NUL), control characters and text that is not well-formed UTF-16 are
- * refused. Route files import from here only; the limits are the shared contract's
- * (platform/contract/*.ts) where the console needs them too.
+ * The field builders of every call's request schema and of the console's form schemas
+ * (app/routes/<area>/schemas.server.ts), with one wording: the console's ('Must be at most N
+ * characters.'), the spec's own text where it gives one (an IAM username: spec 1 §5). Missing
+ * fields and wrong JSON types keep FastAPI's words ('Field required'), as the spec's platform
+ * answers. Every string is bounded so oversized input is a 422, and text that Postgres cannot
+ * store (NUL), control characters and text that is not well-formed UTF-16 are refused. The limits
+ * are the shared contract's (platform/contract/*.ts) where the console needs them too.
  */
 
 export const limits = { id: 100, name: 200, description: 2000, phone: 50, address: 500, email: 254, emailList: 2000 } as const;
@@ -31,13 +33,14 @@ export const cleanText = (multiline = false) => (value: string) =>
 export const isSingleLine = cleanText(false);
 
 export const junkMessage = "Contains characters that are not allowed";
-export const maxMessage = (max: number) => `String should have at most ${max} characters`;
+export const maxMessage = (max: number) => `Must be at most ${max} characters.`;
+export const minMessage = (min: number) => `Must be at least ${min} characters.`;
 
 /** A trimmed text of at most `max` characters (and at least `min`, 0 by default). */
 export function text(max: number, opts: { min?: number; multiline?: boolean; minMessage?: string } = {}) {
   const min = opts.min ?? 0;
   let s = z.string({ error: expects("a valid string") }).trim();
-  if (min > 0) s = s.min(min, opts.minMessage ?? (min === 1 ? "Field must not be empty" : `String should have at least ${min} characters`));
+  if (min > 0) s = s.min(min, opts.minMessage ?? (min === 1 ? "Field must not be empty" : minMessage(min)));
   return s.max(max, maxMessage(max)).refine(cleanText(opts.multiline), junkMessage);
 }
 
@@ -61,27 +64,23 @@ export const idField = (what: string) =>
 /** An id of an object (`iam-…`) without a name for the message. */
 export const objectId = () => text(limits.id, { min: 1 });
 
-/** A login e-mail address (accounts, IAM users): trimmed and lower-cased. */
-export function email(message = "Enter a valid email address.") {
-  return z
-    .string({ error: expects("a valid string") })
-    .trim()
-    .toLowerCase()
-    .min(1, message)
+export const emailMessages = { required: "Email is required.", invalid: "Enter a valid email address." } as const;
+
+/**
+ * An e-mail address, trimmed; a login's (accounts, IAM users) lower-cased, a contact's kept as
+ * written (`keepCase`). `message`: the spec's own text for a bad one (and a blank one).
+ */
+export function email(message?: string, opts: { keepCase?: boolean } = {}) {
+  const trimmed = z.string({ error: expects("a valid string") }).trim();
+  return (opts.keepCase ? trimmed : trimmed.toLowerCase())
+    .min(1, message ?? emailMessages.required)
     .max(limits.email, maxMessage(limits.email))
-    .regex(emailPattern, message)
+    .regex(emailPattern, message ?? emailMessages.invalid)
     .openapi({ format: "email", example: "ops@example.com" });
 }
 
-/** A contact's e-mail address, trimmed, kept as written. */
-export const emailField = () =>
-  z
-    .string({ error: expects("a valid string") })
-    .trim()
-    .min(1, "E-mail is required")
-    .max(limits.email, maxMessage(limits.email))
-    .regex(emailPattern, "Must be a valid e-mail address")
-    .openapi({ format: "email" });
+/** A contact's (billing's, an Azure user's) e-mail address: kept as written. */
+export const emailField = () => email(undefined, { keepCase: true });
 
 /** The addresses of a comma-separated list, trimmed, without empties and case-insensitive repeats. */
 export function splitEmails(list: string): string[] {
@@ -92,11 +91,14 @@ export function splitEmails(list: string): string[] {
     .filter((e) => e.length > 0 && !seen.has(e.toLowerCase()) && seen.add(e.toLowerCase()));
 }
 
+/** True for one e-mail address (the pattern of `email`). */
+export const isEmail = (s: string) => s.length <= limits.email && emailPattern.test(s);
+
 /** Comma-separated e-mail addresses, each checked; empty allowed. */
 export const emailListField = () =>
   text(limits.emailList).superRefine((s, ctx) => {
     for (const item of splitEmails(s)) {
-      if (item.length > limits.email || !emailPattern.test(item)) {
+      if (!isEmail(item)) {
         ctx.addIssue({ code: "custom", message: `Not a valid e-mail address: ${item.slice(0, 60)}` });
       }
     }
@@ -132,3 +134,43 @@ export function body<T extends z.ZodRawShape>(shape: T) {
 }
 
 export const EmptyBody = body({}).openapi("EmptyRequest");
+
+/**
+ * A point in time as a query parameter: ISO 8601 (e.g. 2026-11-23T10:00:00Z) or milliseconds since
+ * the epoch; answers a Date. `what` names the parameter in the message (start_time).
+ */
+export const timeParam = (what: string) =>
+  z
+    .string({ error: expects("a valid string") })
+    .max(40, maxMessage(40))
+    .transform((s, ctx) => {
+      const d = /^\d{1,15}$/.test(s) ? new Date(Number(s)) : new Date(s);
+      if (s.trim() === "" || !Number.isFinite(d.getTime())) {
+        ctx.addIssue({ code: "custom", message: timeMessages.invalid(what) });
+        return z.NEVER;
+      }
+      return d;
+    })
+    .openapi({ type: "string", description: "ISO 8601, or milliseconds since the epoch", example: "2026-11-23T10:00:00Z" });
+
+export const timeMessages = {
+  invalid: (what: string) => `${what} must be an ISO 8601 time or milliseconds since the epoch`,
+  order: (start: string, end: string) => `${end} must be after ${start}`,
+  span: (days: number) => `The range may span at most ${days} days`,
+} as const;
+
+/**
+ * A time range's checks (a superRefine of the query): the end after the start, at most `maxDays`
+ * long; the issue is the end's. Names default to start_time / end_time.
+ */
+export function checkTimeRange(
+  ctx: z.core.$RefinementCtx,
+  range: { start?: Date; end?: Date },
+  opts: { maxDays: number; start?: string; end?: string },
+) {
+  const { start, end } = range;
+  if (!start || !end) return;
+  const [startName, endName] = [opts.start ?? "start_time", opts.end ?? "end_time"];
+  if (end.getTime() <= start.getTime()) ctx.addIssue({ code: "custom", path: [endName], message: timeMessages.order(startName, endName) });
+  else if (end.getTime() - start.getTime() > opts.maxDays * 86_400_000) ctx.addIssue({ code: "custom", path: [endName], message: timeMessages.span(opts.maxDays) });
+}

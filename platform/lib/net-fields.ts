@@ -1,33 +1,19 @@
-import { isIP } from "node:net";
 import { z } from "@hono/zod-openapi";
+import { asnRange, isCidr, isIp, netMessages, splitList } from "../contract/net.ts";
 import { expects, isSingleLine, junkMessage, maxMessage } from "./fields.ts";
 
 /*
- * Network field builders for endpoints (spec 1 §5): IP addresses, CIDRs, ASNs and comma-separated
- * lists of them, each item checked with a message that names it.
+ * Network field builders of the request schemas (spec 1 §5): IP addresses, CIDRs, ASNs and
+ * comma-separated lists of them. The checks and their messages are the shared contract's
+ * (platform/contract/net.ts), which the console's forms use too.
  */
 
-export const ASN_MAX = 4294967295;
+export { isCidr, splitList };
+export const ASN_MAX = asnRange.max;
 const LIST_MAX = 2000;
 
 /** True for an IPv4 or IPv6 address. */
-export const isIpAddress = (s: string) => isIP(s) !== 0;
-
-/** True for `address/prefix` with a prefix within the address family (0–32 or 0–128). */
-export function isCidr(s: string): boolean {
-  const slash = s.indexOf("/");
-  if (slash < 0) return false;
-  const addr = s.slice(0, slash);
-  const prefix = s.slice(slash + 1);
-  const family = isIP(addr);
-  if (family === 0 || !/^\d{1,3}$/.test(prefix)) return false;
-  return Number(prefix) <= (family === 4 ? 32 : 128);
-}
-
-/** The items of a comma-separated list: trimmed, without blanks and repeats. */
-export function splitList(s: string): string[] {
-  return [...new Set(s.split(",").map((x) => x.trim()).filter(Boolean))];
-}
+export const isIpAddress = isIp;
 
 /** One IP address, e.g. a BGP peer. */
 export const ipField = (what: string) =>
@@ -37,18 +23,22 @@ export const ipField = (what: string) =>
     .min(1, `${what} is required`)
     .max(45, maxMessage(45))
     .refine(isSingleLine, junkMessage)
-    .refine(isIpAddress, `${what} must be a valid IP address`);
+    .superRefine((s, ctx) => {
+      if (!isIp(s)) ctx.addIssue({ code: "custom", message: netMessages.ip(s) });
+    });
 
 /** An autonomous system number, a JSON number 1–4294967295. */
-export const asnField = (what: string) =>
-  z
-    .number({ error: (iss) => (iss.input === undefined ? "Field required" : `${what} must be a number`) })
-    .int(`${what} must be a whole number`)
-    .min(1, `${what} must be between 1 and ${ASN_MAX}`)
-    .max(ASN_MAX, `${what} must be between 1 and ${ASN_MAX}`);
+export const asnField = (what: string) => {
+  const message = `${what} must be a whole number from ${asnRange.min} to ${asnRange.max}`;
+  return z
+    .number({ error: (iss) => (iss.input === undefined ? "Field required" : message) })
+    .int(message)
+    .min(asnRange.min, message)
+    .max(asnRange.max, message);
+};
 
-/** A comma-separated list whose items each pass `check`; `required`: at least one item. */
-export function commaList(what: string, itemName: string, check: (item: string) => boolean, required: boolean) {
+/** A comma-separated list whose items each pass `check` (else `message(item)`); `required`: at least one item. */
+export function commaList(what: string, check: (item: string) => boolean, message: (item: string) => string, required: boolean) {
   return z
     .string({ error: expects("a valid string") })
     .trim()
@@ -57,9 +47,12 @@ export function commaList(what: string, itemName: string, check: (item: string) 
     .superRefine((s, ctx) => {
       const items = splitList(s);
       if (required && items.length === 0) ctx.addIssue({ code: "custom", message: `${what} is required` });
-      for (const item of items) {
-        if (!check(item)) ctx.addIssue({ code: "custom", message: `Not a valid ${itemName}: ${item.slice(0, 60)}` });
-      }
+      for (const item of items) if (!check(item)) ctx.addIssue({ code: "custom", message: message(item) });
     })
     .transform((s) => splitList(s));
 }
+
+/** Comma-separated CIDRs. */
+export const cidrList = (what: string, required = false) => commaList(what, isCidr, netMessages.cidr, required);
+/** Comma-separated IP addresses. */
+export const ipList = (what: string, required = false) => commaList(what, isIp, netMessages.ip, required);

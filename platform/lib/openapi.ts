@@ -1,46 +1,208 @@
-import { z } from "@hono/zod-openapi";
+import { createRoute, z, type OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import { ownerOnly, writerOnly, type Env } from "./context.ts";
 import { ErrorSchema } from "./errors.ts";
 
-const descriptions: Record<number, string> = {
-  300: "Several accounts match: `detail` lists them",
-  400: "Bad request",
+/*
+ * The one way to declare a platform call (app/components/README.md "How to write a platform call"):
+ *
+ *   const removeRoute = defineCall({
+ *     method: "post", path: "/remove-iam-user", tags: ["IAM"], summary: "Delete an IAM user",
+ *     only: "writer", body: IamUserIdBody, response: DetailSchema, errors: [404],
+ *   });
+ *   app.openapi(removeRoute, async (c) => …);
+ *
+ * It declares what every call of its kind can answer, so no call forgets one: 401 (unless
+ * public), 403 (`only`), 400/413/415/422 for a JSON body, 422 for a query, 500; an operationId
+ * (the call's name: its path without the slash, so the spec's two spellings stay two ids); the
+ * security (bearer, or [] for a public call).
+ */
+
+const descriptions = {
+  400: "Bad request (or a body that is not valid JSON)",
   401: "Not authenticated",
   403: "Forbidden (readonly IAM role, or not the account owner)",
   404: "Not found in the caller's account",
   409: "Conflict with existing data",
   413: "Payload too large",
+  415: "Unsupported media type: the body must be JSON",
   422: "Validation error",
   429: "Too many attempts",
+  500: "Internal server error",
+} as const;
+
+export type ErrorCode = keyof typeof descriptions;
+
+/** The standard error answers, once each in components/responses (a third of the document otherwise). */
+const responseNames: Record<ErrorCode, string> = {
+  400: "BadRequest",
+  401: "NotAuthenticated",
+  403: "Forbidden",
+  404: "NotFound",
+  409: "Conflict",
+  413: "PayloadTooLarge",
+  415: "UnsupportedMediaType",
+  422: "ValidationError",
+  429: "TooManyAttempts",
+  500: "InternalError",
 };
+const errorResponse = (code: ErrorCode) => ({ $ref: `#/components/responses/${responseNames[code]}` });
 
-/** The error responses a call can answer, for its OpenAPI declaration. */
-export function errors<const C extends readonly (keyof typeof descriptions)[]>(...codes: C) {
-  return Object.fromEntries(
-    codes.map((code) => [code, { description: descriptions[code]!, content: { "application/json": { schema: ErrorSchema } } }]),
-  ) as { [K in C[number]]: { description: string; content: { "application/json": { schema: typeof ErrorSchema } } } };
+/** Registers what the calls refer to: the error body and the standard error answers. */
+export function registerStandardResponses(registry: OpenAPIRegistry) {
+  registry.register("Error", ErrorSchema);
+  for (const [code, name] of Object.entries(responseNames)) {
+    registry.registerComponent("responses", name, {
+      description: descriptions[Number(code) as ErrorCode],
+      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+    });
+  }
 }
 
-/** A JSON 200 response. */
-export function ok<S extends z.ZodType>(schema: S, description = "OK") {
-  return { 200: { description, content: { "application/json": { schema } } } };
-}
-
-/** A JSON request body. */
-export function jsonBody<S extends z.ZodType>(schema: S) {
-  return { body: { required: true, content: { "application/json": { schema } } } };
-}
-
+/** `{detail}`: what most changes answer. */
 export const DetailSchema = z.object({ detail: z.string() }).openapi("Detail");
-
-/** Common error codes of a signed-in read call. */
-export const readErrors = [401, 422] as const;
-/** Common error codes of a signed-in mutating call. */
-export const writeErrors = [400, 401, 403, 404, 422] as const;
 
 export const bearer = [{ bearer: [] as string[] }];
 
-/** Every status a mutating call can answer besides 200 (415: the body is not JSON). */
-export const writeResponses = {
-  ...errors(400, 401, 403, 404, 413, 422),
-  415: { description: "Unsupported media type: the body must be JSON", content: { "application/json": { schema: ErrorSchema } } },
+type Method = "get" | "post" | "put";
+type Media = "application/json" | "application/x-ndjson" | "application/pdf";
+
+export interface CallSpec {
+  method: Method;
+  path: `/${string}`;
+  tags: readonly string[];
+  summary: string;
+  description?: string;
+  /** No bearer token (token, register, password links, webhooks, signed URLs): `security: []`, no 401. */
+  public?: boolean;
+  /** Refused with 403 before the body is read: `writer` = the owner or an admin IAM user; `owner` = account sessions. */
+  only?: "writer" | "owner";
+  query?: z.ZodType;
+  params?: z.ZodType;
+  headers?: z.ZodObject;
+  /** A JSON body (answers 400 when not JSON, 413 over 2 MB, 415 when not sent as JSON, 422 when invalid). */
+  body?: z.ZodType;
+  /** A streamed binary body instead (its description): read by the handler, not validated. */
+  rawBody?: string;
+  /** The 200 answer's schema (JSON unless `media` says otherwise). */
+  response: z.ZodType;
+  media?: Media;
+  responseDescription?: string;
+  /** What else the call can answer (404 for an unknown id, 409, 403 where the domain refuses…). */
+  errors?: readonly ErrorCode[];
+  /** Answers with their own description or schema (300 with a list, a 409 that says why). */
+  responses?: Record<number, { description: string; content: Record<string, { schema: z.ZodType }> }>;
+}
+
+type Content<S extends CallSpec> = { "application/json": { schema: S["response"] } };
+type Nothing = Record<never, never>;
+type Request<S extends CallSpec> = (S["query"] extends z.ZodType ? { query: S["query"] } : Nothing) &
+  (S["params"] extends z.ZodType ? { params: S["params"] } : Nothing) &
+  (S["body"] extends z.ZodType ? { body: { required: true; content: { "application/json": { schema: S["body"] } } } } : Nothing);
+
+/** The route as app.openapi() types its handler: the request parts and the answers a handler returns. */
+export type Call<S extends CallSpec> = {
+  method: S["method"];
+  path: S["path"];
+  request: Request<S>;
+  // A JSON answer is typed (the handler's c.json is checked against it); a stream or a file is a Response.
+  responses: (S["media"] extends "application/x-ndjson" | "application/pdf" ? { 200: { description: string } } : { 200: { description: string; content: Content<S> } }) &
+    (S["responses"] extends object ? S["responses"] : unknown);
+  getRoutingPath(): string;
 };
+
+/** The call's name (its path without the slash; `/upload-pcap/{key}` → `upload-pcap-key`): unique as paths are. */
+export const operationIdOf = (path: string) => path.replace(/^\//, "").replace(/[{}]/g, "").replace(/\//g, "-");
+
+type OpenAPIRegistry = OpenAPIHono["openAPIRegistry"];
+
+const guards: Record<NonNullable<CallSpec["only"]>, MiddlewareHandler<Env>> = { writer: writerOnly, owner: ownerOnly };
+
+/** Declares one platform call; register it with `app.openapi(call, handler)`. */
+export function defineCall<const S extends CallSpec>(spec: S): Call<S> {
+  const codes = new Set<ErrorCode>([...(spec.errors ?? []), 500]);
+  if (!spec.public) codes.add(401);
+  if (spec.only) codes.add(403);
+  if (spec.body) for (const code of [400, 413, 415, 422] as const) codes.add(code);
+  if (spec.query || spec.params || spec.headers) codes.add(422);
+  const responses: RouteConfig["responses"] = {
+    200: { description: spec.responseDescription ?? "OK", content: { [spec.media ?? "application/json"]: { schema: spec.response } } },
+  };
+  for (const code of [...codes].sort()) responses[code] = errorResponse(code);
+  Object.assign(responses, spec.responses);
+
+  const request: Record<string, unknown> = {};
+  if (spec.query) request.query = spec.query;
+  if (spec.params) request.params = spec.params;
+  if (spec.headers) request.headers = spec.headers;
+  if (spec.body) request.body = { required: true, content: { "application/json": { schema: spec.body } } };
+  if (spec.rawBody) {
+    request.body = { required: true, description: spec.rawBody, content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } } };
+  }
+  const route = createRoute({
+    method: spec.method,
+    path: spec.path,
+    operationId: operationIdOf(spec.path),
+    tags: [...spec.tags],
+    summary: spec.summary,
+    description: spec.description,
+    security: spec.public ? [] : bearer,
+    ...(spec.only ? { middleware: [guards[spec.only]] } : {}),
+    request,
+    responses,
+  });
+  // why: the error answers are added above at run time; handlers never return them (the domain
+  // throws ApiError), so the type lists only what a handler returns and what it reads.
+  return route as unknown as Call<S>;
+}
+
+const listDescription = (what: string, order: string) =>
+  `Without list parameters: every ${what}, ${order} (the spec's array). With any of q, sort, page, size, ids: one page \`{items, total}\`, searched, sorted and paged in SQL.`;
+
+/** A list call (GET): the spec's array without list parameters, one page `{items, total}` with any. */
+export function defineListCall<const P extends `/${string}`, Q extends z.ZodType, I extends z.ZodType, G extends z.ZodType>(spec: {
+  path: P;
+  tags: readonly string[];
+  summary: string;
+  /** What a row is and the array's order, for the description ("entity", "sorted by name"). */
+  rows: [what: string, order: string];
+  query: Q;
+  item: I;
+  page: G;
+  errors?: readonly ErrorCode[];
+}) {
+  const { rows, item, page, ...call } = spec;
+  return defineCall({
+    method: "get",
+    ...call,
+    description: listDescription(...rows),
+    response: z.union([z.array(item), page]),
+    responseDescription: "The spec's array, or a page when list parameters are given",
+  });
+}
+
+/** A detail call (GET): one row of the caller's account by the id in its query; an unknown id, or another account's, answers 404. */
+export const defineDetailCall = <const P extends `/${string}`, Q extends z.ZodType, R extends z.ZodType>(spec: {
+  path: P;
+  tags: readonly string[];
+  summary: string;
+  description: string;
+  query: Q;
+  response: R;
+}) => defineCall({ method: "get", ...spec, errors: [404] });
+
+/** An export call (GET): every row the list's search and filters select, streamed as NDJSON. */
+export function defineExportCall<const P extends `/${string}`, Q extends z.ZodType, I extends z.ZodType>(spec: {
+  path: P;
+  tags: readonly string[];
+  summary: string;
+  description: string;
+  query: Q;
+  item: I;
+  /** The row's schema name, for the description. */
+  itemName: string;
+  errors?: readonly ErrorCode[];
+}) {
+  const { item, itemName, ...call } = spec;
+  return defineCall({ method: "get", ...call, response: item, media: "application/x-ndjson", responseDescription: `One ${itemName} (JSON) per line` });
+}

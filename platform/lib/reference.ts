@@ -1,8 +1,34 @@
+/** The parts of an OpenAPI document the reference reads (any of them may be missing). */
+interface Node {
+  $ref?: string;
+  type?: string | string[];
+  properties?: Record<string, Node>;
+  required?: string[];
+  items?: Node;
+  anyOf?: Node[];
+  enum?: unknown[];
+  description?: string;
+  content?: Record<string, { schema?: Node }>;
+}
+interface Operation {
+  summary?: string;
+  description?: string;
+  parameters?: { name: string; in: string; required?: boolean; schema?: Node }[];
+  requestBody?: { content?: Record<string, { schema?: Node }> };
+  responses?: Record<string, Node>;
+}
+interface Doc {
+  info?: { title?: string; description?: string };
+  paths?: Record<string, Record<string, Operation>>;
+  components?: { responses?: Record<string, Node> };
+}
+
 /** A readable, dependency-free HTML reference of the OpenAPI document (no CDN: this runs offline). */
-export function renderApiReference(doc: any): string {
+export function renderApiReference(document: object): string {
+  const doc = document as Doc;
   const esc = (s: unknown) =>
     String(s ?? "").replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
-  const schemaText = (schema: any, depth = 0): string => {
+  const schemaText = (schema: Node | undefined, depth = 0): string => {
     if (!schema) return "";
     if (schema.$ref) return esc(schema.$ref.split("/").pop());
     if (depth > 3) return "…";
@@ -10,7 +36,7 @@ export function renderApiReference(doc: any): string {
       const required = new Set(schema.required ?? []);
       return `<ul>${Object.entries(schema.properties)
         .map(
-          ([k, v]: [string, any]) =>
+          ([k, v]: [string, Node]) =>
             `<li><code>${esc(k)}</code>${required.has(k) ? " <em>required</em>" : ""}: ${esc(v.type ?? (v.anyOf ? "one of" : v.$ref ? "" : ""))} ${schemaText(v.type === "object" || v.$ref ? v : v.items, depth + 1)} ${v.description ? `– ${esc(v.description)}` : ""}</li>`,
         )
         .join("")}</ul>`;
@@ -20,13 +46,14 @@ export function renderApiReference(doc: any): string {
     return esc(schema.type ?? "");
   };
   const ops: string[] = [];
-  for (const [path, item] of Object.entries<any>(doc.paths ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
-    for (const [method, op] of Object.entries<any>(item)) {
+  for (const [path, item] of Object.entries(doc.paths ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
+    for (const [method, op] of Object.entries(item)) {
       const params = (op.parameters ?? [])
-        .map((p: any) => `<li><code>${esc(p.name)}</code> (${esc(p.in)}${p.required ? ", required" : ""}) ${esc(p.schema?.type)}</li>`)
+        .map((p) => `<li><code>${esc(p.name)}</code> (${esc(p.in)}${p.required ? ", required" : ""}) ${esc(p.schema?.type)}</li>`)
         .join("");
       const body = op.requestBody?.content?.["application/json"]?.schema;
-      const responses = Object.entries<any>(op.responses ?? {})
+      const responses = Object.entries(op.responses ?? {})
+        .map(([code, r]): [string, Node] => [code, r.$ref ? (doc.components?.responses?.[r.$ref.split("/").pop()!] ?? {}) : r])
         .map(([code, r]) => `<li><strong>${esc(code)}</strong> ${esc(r.description)} ${schemaText(r.content?.["application/json"]?.schema)}</li>`)
         .join("");
       ops.push(`<section id="${esc(method + path)}"><h2><span class="m">${esc(method.toUpperCase())}</span> <code>${esc(path)}</code></h2>

@@ -1,4 +1,5 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
+import { Account, AccountIdp } from "../contract/account.shapes.ts";
 import type { PlatformApp } from "../app.ts";
 import {
   accountMessages,
@@ -15,42 +16,11 @@ import {
   updateIamUser,
 } from "../domain/account.ts";
 import { cachedJson } from "../lib/auth.ts";
-import { caller, ownerOnly, requireOwner, requireWriter, writerOnly } from "../lib/context.ts";
-import { bearer, DetailSchema, errors, jsonBody, ok } from "../lib/openapi.ts";
+import { caller, requireOwner, requireWriter } from "../lib/context.ts";
+import { defineCall, DetailSchema } from "../lib/openapi.ts";
 import { body, EmptyBody, email, expects, password, phone, text } from "../lib/fields.ts";
 
 // The caller's own account: Settings (/account) and My Profile (/profile).
-
-const IamUserSelfSchema = z
-  .object({
-    iam_user_id: z.string(),
-    username: z.string(),
-    role: z.string(),
-    entity_name: z.string().nullable(),
-    name: z.string(),
-    email: z.string(),
-    phone: z.string(),
-    address: z.string(),
-    mfa_enabled: z.boolean(),
-    mfa_type: z.string().nullable(),
-  })
-  .openapi("IamUserSelf");
-
-const AccountSchema = z
-  .object({
-    username: z.string(),
-    account_id: z.string(),
-    account_domain: z.string(),
-    logo: z.string().nullable(),
-    mfa_enabled: z.boolean(),
-    name: z.string(),
-    email: z.string(),
-    phone: z.string(),
-    address: z.string(),
-    session_type: z.enum(["account", "iam_user"]),
-    iam_user: IamUserSelfSchema.nullable(),
-  })
-  .openapi("Account");
 
 const profileFields = ["password", "name", "email", "phone", "address"] as const;
 const profileShape = {
@@ -115,59 +85,65 @@ const ListAccountQuery = z.object({
   username: z.string().max(254).optional().openapi({ description: "The caller's username (account or IAM user); any other answers 404" }),
 });
 
-const done = <S extends z.ZodType>(
-  path: string,
-  summary: string,
-  schema: S,
-  codes: readonly (400 | 401 | 403 | 404 | 409 | 422)[],
-  description?: string,
-  middleware: (typeof writerOnly)[] = [],
-) =>
-  createRoute({
-    method: "post",
-    path,
-    tags: ["Account"],
-    summary,
-    description,
-    security: bearer,
-    middleware,
-    request: jsonBody(schema),
-    responses: { ...ok(DetailSchema), ...errors(...codes) },
-  });
+const tags = ["Account"];
 
-const listAccountRoute = createRoute({
+/** A change of the caller's own account that answers `{detail}`. */
+const change = <B extends z.ZodType>(
+  path: `/${string}`,
+  summary: string,
+  body: B,
+  opts: { description?: string; only?: "writer" | "owner"; errors?: readonly (404 | 409)[] } = {},
+) => defineCall({ method: "post", path, tags, summary, body, response: DetailSchema, ...opts });
+
+const listAccountRoute = defineCall({
   method: "get",
   path: "/list-account",
-  tags: ["Account"],
+  tags,
   summary: "The caller's account (and, for an IAM session, its IAM user)",
-  security: bearer,
-  request: { query: ListAccountQuery },
-  responses: { ...ok(AccountSchema), ...errors(401, 404, 422) },
+  query: ListAccountQuery,
+  response: Account,
+  errors: [404],
 });
 
-const updateAccountRoute = done("/update-account", "Update the owner's password or one profile field", UpdateAccountBody, [400, 401, 403, 404, 422], "Account sessions only. A new password ends the owner's other sessions.", [ownerOnly]);
-const updateIamUserRoute = done("/update-iam-user", "Update the calling IAM user's password or one profile field", UpdateIamUserBody, [400, 401, 403, 422], "IAM sessions only (any role: it is the user's own profile).");
-const removeAccountRoute = done("/remove-account", "Delete the account and everything in it", RemoveAccountBody, [400, 401, 403, 404, 409, 422], "Account sessions only; `username` must be the caller's. Revokes every token.", [ownerOnly]);
-const accountEnableMfaRoute = done("/account-enable-mfa", "Turn on e-mail login codes for the account owner", EnableMfaBody, [400, 401, 403, 422], "Account sessions only.", [ownerOnly]);
-const accountDisableMfaRoute = done("/account-disable-mfa", "Turn off login codes for the account owner", EmptyBody, [400, 401, 403, 422], "Account sessions only.", [ownerOnly]);
-const iamEnableMfaRoute = done("/iam-user-enable-mfa", "Turn on e-mail login codes for the calling IAM user", EnableMfaBody, [400, 401, 403, 422]);
-const iamDisableMfaRoute = done("/iam-user-disable-mfa", "Turn off login codes for the calling IAM user", EmptyBody, [400, 401, 403, 422]);
-const updateIdpRoute = done("/update-account-idp", "Set (or clear) the SAML metadata URL", IdpBody, [400, 401, 403, 422], "Owner and admin IAM users.", [writerOnly]);
-
-const getIdpRoute = createRoute({
-  method: "get",
-  path: "/get-account-idp",
-  tags: ["Account"],
-  summary: "The SAML metadata URL",
-  security: bearer,
-  responses: { ...ok(z.object({ metalink: z.string() }).openapi("AccountIdp")), ...errors(401) },
+const updateAccountRoute = defineCall({
+  method: "post",
+  path: "/update-account",
+  tags,
+  summary: "Update the owner's password or one profile field",
+  description: "Account sessions only. A new password ends the owner's other sessions.",
+  only: "owner",
+  body: UpdateAccountBody,
+  response: DetailSchema,
+  errors: [404],
 });
+const updateIamUserRoute = defineCall({
+  method: "post",
+  path: "/update-iam-user",
+  tags,
+  summary: "Update the calling IAM user's password or one profile field",
+  description: "IAM sessions only (any role: it is the user's own profile).",
+  body: UpdateIamUserBody,
+  response: DetailSchema,
+  errors: [403],
+});
+const removeAccountRoute = change("/remove-account", "Delete the account and everything in it", RemoveAccountBody, {
+  description: "Account sessions only; `username` must be the caller's. Revokes every token.",
+  only: "owner",
+  errors: [404, 409],
+});
+const accountEnableMfaRoute = change("/account-enable-mfa", "Turn on e-mail login codes for the account owner", EnableMfaBody, { description: "Account sessions only.", only: "owner" });
+const accountDisableMfaRoute = change("/account-disable-mfa", "Turn off login codes for the account owner", EmptyBody, { description: "Account sessions only.", only: "owner" });
+const iamEnableMfaRoute = defineCall({ method: "post", path: "/iam-user-enable-mfa", tags, summary: "Turn on e-mail login codes for the calling IAM user", body: EnableMfaBody, response: DetailSchema, errors: [403] });
+const iamDisableMfaRoute = defineCall({ method: "post", path: "/iam-user-disable-mfa", tags, summary: "Turn off login codes for the calling IAM user", body: EmptyBody, response: DetailSchema, errors: [403] });
+const updateIdpRoute = change("/update-account-idp", "Set (or clear) the SAML metadata URL", IdpBody, { description: "Owner and admin IAM users.", only: "writer" });
+
+const getIdpRoute = defineCall({ method: "get", path: "/get-account-idp", tags, summary: "The SAML metadata URL", response: AccountIdp });
 
 export function registerAccountCalls(app: PlatformApp) {
   app.openapi(listAccountRoute, async (c) => {
     const who = caller(c);
     const { username } = c.req.valid("query");
-    return cachedJson(c, () => getAccountView(c.get("deps"), who, username)) as never;
+    return cachedJson(c, () => getAccountView(c.get("deps"), who, username));
   });
 
   app.openapi(updateAccountRoute, async (c) => {

@@ -46,9 +46,13 @@ async function create(a: TestAccount, body: Record<string, unknown>) {
   return r.body.app_service_id as string;
 }
 
+// Each endpoint a millisecond after the last: PGlite's clock ticks in milliseconds, and two inserts
+// within one would tie on created_at (then the random ids decide "oldest first").
+let lastInsert = 0;
 async function insertEndpoint(a: TestAccount, appServiceId: string, name = "Laptop fleet") {
   const epId = newId("ep");
-  await p.deps.db.insert(endpoints).values({ epId, accountId: a.accountId, epName: name, deployment: "agent", appServiceId });
+  lastInsert = Math.max(Date.now(), lastInsert + 1);
+  await p.deps.db.insert(endpoints).values({ epId, accountId: a.accountId, epName: name, deployment: "agent", appServiceId, createdAt: new Date(lastInsert) });
   return epId;
 }
 

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { PlatformApp } from "../app.ts";
 import {
   appServiceDeployments,
@@ -7,11 +7,20 @@ import {
   appServiceSortable,
   resizeDirections,
   sizes,
-  type AppService,
-  type Hosting,
-  type ServiceNodeGroup,
-  type TopTalker,
 } from "../contract/app-services.ts";
+import {
+  AppService,
+  AppServiceCreated,
+  AppServicePage,
+  CloudRegion,
+  Hosting,
+  HostingAdded,
+  ServiceNodeGroup,
+  ServiceNodeGroupCreated,
+  TopTalker,
+} from "../contract/app-services.shapes.ts";
+import { Latency } from "../contract/common.shapes.ts";
+import { Endpoint } from "../contract/endpoints.shapes.ts";
 import {
   isAsn,
   isAwsEndpointServiceName,
@@ -27,14 +36,13 @@ import {
   appServiceDetail,
   appServiceEndpoints,
   appServiceHostings,
+  appServiceList,
   createAppService,
   createServiceNodeGroup,
   editAppService,
   exportAppServices,
-  listAppServices,
   listServiceNodeGroups,
   measureAppServiceLatency,
-  queryAppServices,
   removeAppService,
   removeHosting,
   resizeAppService,
@@ -47,114 +55,16 @@ import {
 import { awsRegions, azureRegions } from "../domain/regions.ts";
 import { fleetOf } from "../fleet/runtime.ts";
 import { cachedJson } from "../lib/auth.ts";
-import { caller, requireWriter, writerOnly } from "../lib/context.ts";
-import { emailField, expects, idField, isSingleLine, junkMessage, line, multiline, requiredName } from "../lib/fields.ts";
-import { exportQuery, idsFilter, listQuery, ndjsonOk, ndjsonResponse, pageSchema, wantsPage } from "../lib/list.ts";
-import { bearer, DetailSchema, errors, jsonBody, ok, writeResponses } from "../lib/openapi.ts";
+import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
+import { checkTimeRange, emailField, expects, idField, isSingleLine, junkMessage, line, multiline, requiredName, timeParam } from "../lib/fields.ts";
+import { exportQuery, idsFilter, listQuery, ndjsonResponse } from "../lib/list.ts";
+import { defineCall, defineExportCall, defineListCall, DetailSchema } from "../lib/openapi.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Schemas
 
 const tags = ["App Services"];
 const appServiceIdField = () => idField("App Service id").openapi({ example: "as-5q2w8e1r4t6y" });
-
-const AppServiceSchema = z
-  .object({
-    app_service_id: z.string(),
-    app_service_name: z.string(),
-    account_id: z.string(),
-    description: z.string(),
-    deployment: z.enum(appServiceDeployments),
-    fqdn: z.string(),
-    proto: z.string(),
-    port: z.number().int().nullable(),
-    region: z.string(),
-    cloud_endpoint_service_name: z.string().openapi({ description: "aws: the endpoint service name; azure: the private link service id" }),
-    service_node_group_id: z.string().nullable(),
-    admin_state: z.string(),
-    op_state: z.string().openapi({ description: "up or down" }),
-    size: z.enum(sizes),
-    health: z.number().int().nullable().openapi({ description: "0–100, from the last measurement" }),
-    created_at: z.string().openapi({ format: "date-time" }),
-    admin_state_change_at: z.string().openapi({ format: "date-time" }),
-    op_state_change_at: z.string().openapi({ format: "date-time" }),
-    open_ai_private_link: z.boolean(),
-    private_endpoint_ip_address: z.string(),
-    azure_user_email: z.string(),
-    local_vnet_resource_id: z.string(),
-    remote_vnet_resource_id: z.string(),
-    network_mode_enabled: z.boolean(),
-    bgp_enabled: z.boolean(),
-    address_translation_enabled: z.boolean(),
-    bgp_local_asn: z.number().int().nullable(),
-    bgp_peer_asn: z.number().int().nullable(),
-    bgp_local_ip: z.string(),
-    bgp_peer_ip: z.string(),
-    virtual_subnet_pools: z.array(z.string()),
-    real_subnets: z.array(z.string()),
-    virtual_subnets: z.array(z.string()),
-    primary_contact_id: z.string().nullable().openapi({ description: "The business contact" }),
-    primary_contact: z.string().nullable(),
-    secondary_contact_id: z.string().nullable().openapi({ description: "The technical contact" }),
-    secondary_contact: z.string().nullable(),
-  })
-  .openapi("AppService") satisfies z.ZodType<AppService>;
-
-const HostingSchema = z
-  .object({
-    hosting_id: z.string(),
-    app_service_id: z.string(),
-    admin_state: z.string(),
-    op_state: z.string(),
-    priority_id: z.number().int(),
-    hosting_type: z.enum(["cloud", "onprem"]),
-    region: z.string(),
-    service_provider: z.string(),
-    cloud_endpoint_service_name: z.string(),
-    fqdn: z.string(),
-    service_node_group_id: z.string().nullable(),
-    size: z.enum(sizes),
-    health: z.number().int().nullable(),
-    created_at: z.string().openapi({ format: "date-time" }),
-  })
-  .openapi("Hosting") satisfies z.ZodType<Hosting>;
-
-const TopTalkerSchema = z
-  .object({ epid: z.string(), rx_bytes: z.number(), tx_bytes: z.number(), total_bytes: z.number() })
-  .openapi("TopTalker") satisfies z.ZodType<TopTalker>;
-
-const RegionSchema = z.object({ region: z.string(), name: z.string() }).openapi("CloudRegion");
-
-const ServiceNodeGroupSchema = z
-  .object({
-    service_node_group_id: z.string(),
-    service_node_group_name: z.string(),
-    external_certificate: z.boolean(),
-    created_at: z.string().openapi({ format: "date-time" }),
-  })
-  .openapi("ServiceNodeGroup") satisfies z.ZodType<ServiceNodeGroup>;
-
-// Endpoints as get-app-service-endpoints answers them (the endpoints issue owns the full calls).
-const EndpointSchema = z
-  .object({
-    ep_id: z.string(),
-    ep_name: z.string(),
-    description: z.string(),
-    account_id: z.string(),
-    deployment: z.string(),
-    app_service_id: z.string(),
-    hosting_id: z.string().nullable(),
-    approval_status: z.enum(["pending", "approved", "rejected"]),
-    admin_state: z.string(),
-    op_state: z.string(),
-    size: z.string(),
-    region: z.string(),
-    fqdn: z.string(),
-    ip_addr: z.string(),
-    created_at: z.string().openapi({ format: "date-time" }),
-  })
-  .passthrough()
-  .openapi("AppServiceEndpoint");
 
 const QueryIdSchema = z.object({ app_service_id: appServiceIdField() });
 
@@ -329,172 +239,111 @@ const AddHostingBody = z
 const RemoveHostingBody = z.strictObject({ app_service_id: appServiceIdField(), hosting_id: idField("Hosting id") }).openapi("AppServiceRemoveHosting");
 const CreateGroupBody = z.strictObject({ service_node_group_name: requiredName("Node group name") }).openapi("CreateServiceNodeGroup");
 
-const timeParam = (what: string) =>
-  z
-    .string({ error: expects("a valid string") })
-    .max(40)
-    .transform((s, ctx) => {
-      const d = /^\d{1,15}$/.test(s) ? new Date(Number(s)) : new Date(s);
-      if (!Number.isFinite(d.getTime())) {
-        ctx.addIssue({ code: "custom", message: `${what} must be an ISO 8601 time or milliseconds since the epoch` });
-        return z.NEVER;
-      }
-      return d;
-    })
-    .openapi({ type: "string", description: "ISO 8601, or milliseconds since the epoch", example: "2026-11-23T10:00:00Z" });
-
 const TopTalkerQuery = z
   .object({ app_service_id: appServiceIdField(), start_time: timeParam("start_time"), end_time: timeParam("end_time") })
-  .superRefine((q, ctx) => {
-    if (q.end_time.getTime() <= q.start_time.getTime()) ctx.addIssue({ code: "custom", path: ["end_time"], message: "end_time must be after start_time" });
-    else if (q.end_time.getTime() - q.start_time.getTime() > 400 * 86_400_000) ctx.addIssue({ code: "custom", path: ["end_time"], message: "The range may span at most 400 days" });
-  });
-
-const Created = (name: string, idName: string) => z.object({ [idName]: z.string(), detail: z.string() }).openapi(name);
+  .superRefine((q, ctx) => checkTimeRange(ctx, { start: q.start_time, end: q.end_time }, { maxDays: 400 }));
 
 // ---------------------------------------------------------------------------------------------
 // Calls
 
-function get<Q extends z.ZodObject, R extends z.ZodType>(path: string, summary: string, query: Q, response: R, description?: string) {
-  return createRoute({ method: "get", path, tags, summary, description, security: bearer, request: { query }, responses: { ...ok(response), ...errors(401, 404, 422) } });
+function get<Q extends z.ZodObject, R extends z.ZodType>(path: `/${string}`, summary: string, query: Q, response: R, description?: string) {
+  return defineCall({ method: "get", path, tags, summary, description, query, response, errors: [404] });
 }
-function post<B extends z.ZodType, R extends z.ZodType>(path: string, summary: string, body: B, response: R, description?: string) {
-  return createRoute({
-    method: "post",
-    path,
-    tags,
-    summary,
-    description,
-    security: bearer,
-    middleware: [writerOnly] as const,
-    request: jsonBody(body),
-    responses: { ...ok(response), ...writeResponses, ...errors(409) },
-  });
+/** A change of one app service (or of what it holds): unknown ids answer 404, refusals 409. */
+function post<B extends z.ZodType, R extends z.ZodType>(path: `/${string}`, summary: string, body: B, response: R, description?: string) {
+  return defineCall({ method: "post", path, tags, summary, description, only: "writer", body, response, errors: [404, 409] });
 }
+/** A fixed list: nothing to send but the token. */
+const fixed = <R extends z.ZodType>(path: `/${string}`, summary: string, response: R) => defineCall({ method: "get", path, tags, summary, response });
 
 const ListQuery = z.object({ ...listQuery(appServiceSortable), ids: idsFilter });
-const AppServicePage = pageSchema(AppServiceSchema, "AppServicePage");
 
 const routes = {
-  list: get(
-    "/list-app-service",
-    "The caller's app services",
-    ListQuery,
-    z.union([z.array(AppServiceSchema), AppServicePage]),
-    "Without list parameters: every app service, oldest first (the spec's array). With any of q, sort, page, size, ids: one page `{items, total}`, searched, sorted and paged in SQL.",
-  ),
-  export: createRoute({
-    method: "get",
+  list: defineListCall({
+    path: "/list-app-service",
+    tags,
+    summary: "The caller's app services",
+    rows: ["app service", "oldest first"],
+    query: ListQuery,
+    item: AppService,
+    page: AppServicePage,
+  }),
+  export: defineExportCall({
     path: "/export-app-services",
     tags,
     summary: "Every app service the search selects, streamed as NDJSON",
-    security: bearer,
-    request: { query: z.object(exportQuery(appServiceSortable)) },
-    responses: { ...ndjsonOk(AppServiceSchema, "One AppService (JSON) per line"), ...errors(401, 422) },
+    description: "The rows of list-app-service with the same q and sort, all of them (one AppService per line).",
+    query: z.object(exportQuery(appServiceSortable)),
+    item: AppService,
+    itemName: "AppService",
   }),
-  detail: get("/get-app-service-detail", "One app service", QueryIdSchema, AppServiceSchema, "Another account's id, or an unknown one: 404 'App Service not found'."),
-  create: post("/create-app-service", "Create an app service", CreateAppServiceBody, Created("AppServiceCreated", "app_service_id"), "Answers 'App Service created.' and the id; a primary hosting (priority 1) is created with it."),
+  detail: get("/get-app-service-detail", "One app service", QueryIdSchema, AppService, "Another account's id, or an unknown one: 404 'App Service not found'."),
+  create: post("/create-app-service", "Create an app service", CreateAppServiceBody, AppServiceCreated, "Answers 'App Service created.' and the id; a primary hosting (priority 1) is created with it."),
   setName: post("/set-app-service-name", "Rename an app service", SetNameBody, DetailSchema),
   setDescription: post("/set-app-service-description", "Set an app service's description", SetDescriptionBody, DetailSchema),
   edit: post("/edit-app-service", "Edit protocol, port and FQDN", EditBody, DetailSchema, "Protocols as the deployment allows (aws tcp; azure tcp, udp; onprem tcp, udp, ftp); only onprem has an FQDN; network has none of them."),
   contact: post("/set-app-service-contact", "Set the business and technical contact", ContactBody, DetailSchema, "With no contacts in the account: 400 'Missing Contacts: …'."),
   resize: post("/resize-app-service", "Resize a hosting one step up or down", ResizeBody, DetailSchema, `Sizes ${sizes.join(" < ")}; refused past either end and for onprem. Without hosting_id: 'Please select a hosting location.'.`),
-  latency: post("/measure-app-service-latency", "Measure latency (ten probes from the nearest PoP)", AppServiceIdBody, z.record(z.string(), z.union([z.string(), z.number(), z.null()])), "Key/value pairs."),
+  latency: post("/measure-app-service-latency", "Measure latency (ten probes from the nearest PoP)", AppServiceIdBody, Latency, "Key/value pairs."),
   remove: post("/remove-app-service", "Remove an app service", AppServiceIdBody, DetailSchema, "Refused (409) with a list detail naming every endpoint that still uses it."),
-  endpoints: get("/get-app-service-endpoints", "The endpoints of an app service", QueryIdSchema, z.array(EndpointSchema)),
+  endpoints: get("/get-app-service-endpoints", "The endpoints of an app service", QueryIdSchema, z.array(Endpoint)),
   approve: post("/approve-endpoint", "Approve an endpoint's use of its app service", EpIdBody, DetailSchema),
   reject: post("/reject-endpoint", "Reject an endpoint's use of its app service", EpIdBody, DetailSchema),
-  topTalkers: get("/get-top-talker-ep", "The app service's endpoints by bytes over a time range", TopTalkerQuery, z.array(TopTalkerSchema)),
+  topTalkers: get("/get-top-talker-ep", "The app service's endpoints by bytes over a time range", TopTalkerQuery, z.array(TopTalker)),
   hostings: get(
     "/app-service-get-hosting",
     "The hostings of an app service",
     z.object({ app_service_id: appServiceIdField(), hosting_type: z.enum(["cloud", "onprem"]).optional() }),
-    z.array(HostingSchema),
+    z.array(Hosting),
   ),
-  addHosting: post("/app-service-add-hosting", "Add a hosting", AddHostingBody, Created("HostingAdded", "hosting_id"), "Answers 'Hosting added.'."),
+  addHosting: post("/app-service-add-hosting", "Add a hosting", AddHostingBody, HostingAdded, "Answers 'Hosting added.'."),
   removeHosting: post("/app-service-remove-hosting", "Remove a hosting", RemoveHostingBody, DetailSchema, "Answers 'Hosting removed.'; the primary hosting stays."),
-  awsRegions: get("/list-aws-regions", "AWS regions", z.object({}), z.array(RegionSchema)),
-  azureRegions: get("/list-azure-regions", "Azure regions", z.object({}), z.array(RegionSchema)),
-  createGroup: post("/create-service-node-group", "Create a service node group", CreateGroupBody, Created("ServiceNodeGroupCreated", "service_node_group_id"), "Answers 'Service Node Group created.'."),
+  awsRegions: fixed("/list-aws-regions", "AWS regions", z.array(CloudRegion)),
+  azureRegions: fixed("/list-azure-regions", "Azure regions", z.array(CloudRegion)),
+  createGroup: post("/create-service-node-group", "Create a service node group", CreateGroupBody, ServiceNodeGroupCreated, "Answers 'Service Node Group created.'."),
 };
 
 export function registerAppServiceCalls(app: PlatformApp) {
   const db = (c: { get(k: "deps"): { db: import("../db/client.ts").Db } }) => c.get("deps").db;
 
   app.openapi(routes.list, async (c) => {
-    const who = caller(c);
-    const query = c.req.valid("query");
-    // Rows change only through this platform's calls and the fleet's op-state changes, which
-    // forget the cached reads (platform/lib/auth.ts): a page is remembered like the spec's array.
-    if (wantsPage(query)) return cachedJson(c, () => queryAppServices(db(c), who.accountId, query));
-    return cachedJson(c, () => listAppServices(db(c), who.accountId));
+    return appServiceList.answer(c, caller(c).accountId, c.req.valid("query"));
   });
   app.openapi(routes.export, async (c) => {
     const who = caller(c);
-    return (await ndjsonResponse(exportAppServices(db(c), who.accountId, c.req.valid("query")), c.req.raw.signal)) as never;
+    return ndjsonResponse(exportAppServices(db(c), who.accountId, c.req.valid("query")), c.req.raw.signal);
   });
   app.openapi(routes.detail, async (c) => cachedJson(c, () => appServiceDetail(db(c), caller(c).accountId, c.req.valid("query").app_service_id)));
-  app.openapi(routes.create, async (c) => {
-    const who = requireWriter(c);
-    const id = await createAppService(db(c), fleetOf(c.get("deps")), who.accountId, c.req.valid("json"));
-    return c.json({ app_service_id: id, detail: "App Service created." }, 200);
-  });
-  app.openapi(routes.setName, async (c) => {
-    const b = c.req.valid("json");
-    await setAppServiceName(db(c), requireWriter(c).accountId, b.app_service_id, b.app_service_name);
-    return c.json({ detail: "App Service name updated." }, 200);
-  });
-  app.openapi(routes.setDescription, async (c) => {
-    const b = c.req.valid("json");
-    await setAppServiceDescription(db(c), requireWriter(c).accountId, b.app_service_id, b.description);
-    return c.json({ detail: "App Service description updated." }, 200);
-  });
-  app.openapi(routes.edit, async (c) => {
-    await editAppService(db(c), requireWriter(c).accountId, c.req.valid("json"));
-    return c.json({ detail: "App Service updated." }, 200);
-  });
-  app.openapi(routes.contact, async (c) => {
-    await setAppServiceContacts(db(c), requireWriter(c).accountId, c.req.valid("json"));
-    return c.json({ detail: "Contacts updated." }, 200);
-  });
-  app.openapi(routes.resize, async (c) => {
-    await resizeAppService(db(c), requireWriter(c).accountId, c.req.valid("json"));
-    return c.json({ detail: "Resized App Service successfully." }, 200);
-  });
-  app.openapi(routes.latency, async (c) => {
-    const r = await measureAppServiceLatency(db(c), fleetOf(c.get("deps")), requireWriter(c).accountId, c.req.valid("json").app_service_id);
-    return c.json(r as Record<string, string | number | null>, 200);
-  });
-  app.openapi(routes.remove, async (c) => {
-    await removeAppService(db(c), requireWriter(c).accountId, c.req.valid("json").app_service_id);
-    return c.json({ detail: "App Service removed." }, 200);
-  });
-  app.openapi(routes.endpoints, async (c) => c.json(await appServiceEndpoints(db(c), caller(c).accountId, c.req.valid("query").app_service_id), 200));
-  app.openapi(routes.approve, async (c) => {
-    await setEndpointApproval(db(c), requireWriter(c).accountId, c.req.valid("json").ep_id, "approved");
-    return c.json({ detail: "Endpoint approved." }, 200);
-  });
-  app.openapi(routes.reject, async (c) => {
-    await setEndpointApproval(db(c), requireWriter(c).accountId, c.req.valid("json").ep_id, "rejected");
-    return c.json({ detail: "Endpoint rejected." }, 200);
-  });
-  app.openapi(routes.topTalkers, async (c) => {
-    const q = c.req.valid("query");
-    return c.json(await topTalkers(db(c), fleetOf(c.get("deps")), caller(c).accountId, q.app_service_id, q.start_time, q.end_time), 200);
-  });
-  app.openapi(routes.hostings, async (c) => {
-    const q = c.req.valid("query");
-    return c.json(await appServiceHostings(db(c), caller(c).accountId, q.app_service_id, q.hosting_type), 200);
-  });
-  app.openapi(routes.addHosting, async (c) => {
-    const id = await addHosting(db(c), fleetOf(c.get("deps")), requireWriter(c).accountId, c.req.valid("json"));
-    return c.json({ hosting_id: id, detail: "Hosting added." }, 200);
-  });
-  app.openapi(routes.removeHosting, async (c) => {
-    const b = c.req.valid("json");
-    await removeHosting(db(c), requireWriter(c).accountId, b.app_service_id, b.hosting_id);
-    return c.json({ detail: "Hosting removed." }, 200);
-  });
+  app.openapi(
+    routes.create,
+    answerChange(routes.create, (deps, who, b) => createAppService(deps.db, fleetOf(deps), who.accountId, b), (id) => ({ app_service_id: id, detail: "App Service created." })),
+  );
+  app.openapi(routes.setName, answerDetail(routes.setName, (deps, who, b) => setAppServiceName(deps.db, who.accountId, b.app_service_id, b.app_service_name), "App Service name updated."));
+  app.openapi(
+    routes.setDescription,
+    answerDetail(routes.setDescription, (deps, who, b) => setAppServiceDescription(deps.db, who.accountId, b.app_service_id, b.description), "App Service description updated."),
+  );
+  app.openapi(routes.edit, answerDetail(routes.edit, (deps, who, b) => editAppService(deps.db, who.accountId, b), "App Service updated."));
+  app.openapi(routes.contact, answerDetail(routes.contact, (deps, who, b) => setAppServiceContacts(deps.db, who.accountId, b), "Contacts updated."));
+  app.openapi(routes.resize, answerDetail(routes.resize, (deps, who, b) => resizeAppService(deps.db, who.accountId, b), "Resized App Service successfully."));
+  app.openapi(
+    routes.latency,
+    answerChange(routes.latency, (deps, who, b) => measureAppServiceLatency(deps.db, fleetOf(deps), who.accountId, b.app_service_id), (latency) => latency),
+  );
+  app.openapi(routes.remove, answerDetail(routes.remove, (deps, who, b) => removeAppService(deps.db, who.accountId, b.app_service_id), "App Service removed."));
+  app.openapi(routes.endpoints, answerQuery(routes.endpoints, (deps, who, q) => appServiceEndpoints(deps.db, who.accountId, q.app_service_id)));
+  app.openapi(routes.approve, answerDetail(routes.approve, (deps, who, b) => setEndpointApproval(deps.db, who.accountId, b.ep_id, "approved"), "Endpoint approved."));
+  app.openapi(routes.reject, answerDetail(routes.reject, (deps, who, b) => setEndpointApproval(deps.db, who.accountId, b.ep_id, "rejected"), "Endpoint rejected."));
+  app.openapi(
+    routes.topTalkers,
+    answerQuery(routes.topTalkers, (deps, who, q) => topTalkers(deps.db, fleetOf(deps), who.accountId, q.app_service_id, q.start_time, q.end_time)),
+  );
+  app.openapi(routes.hostings, answerQuery(routes.hostings, (deps, who, q) => appServiceHostings(deps.db, who.accountId, q.app_service_id, q.hosting_type)));
+  app.openapi(
+    routes.addHosting,
+    answerChange(routes.addHosting, (deps, who, b) => addHosting(deps.db, fleetOf(deps), who.accountId, b), (id) => ({ hosting_id: id, detail: "Hosting added." })),
+  );
+  app.openapi(routes.removeHosting, answerDetail(routes.removeHosting, (deps, who, b) => removeHosting(deps.db, who.accountId, b.app_service_id, b.hosting_id), "Hosting removed."));
   app.openapi(routes.awsRegions, async (c) => {
     caller(c);
     return c.json(awsRegions.map(({ region, name }) => ({ region, name })), 200);
@@ -504,13 +353,17 @@ export function registerAppServiceCalls(app: PlatformApp) {
     return c.json(azureRegions.map(({ region, name }) => ({ region, name })), 200);
   });
   // Spec 1 spells it list-service-node-group, spec 2 list_service_node_group: the same call.
-  for (const path of ["/list-service-node-group", "/list_service_node_group"]) {
-    app.openapi(get(path, "The caller's service node groups", z.object({}), z.array(ServiceNodeGroupSchema)), async (c) =>
+  for (const path of ["/list-service-node-group", "/list_service_node_group"] as const) {
+    app.openapi(fixed(path, "The caller's service node groups", z.array(ServiceNodeGroup)), async (c) =>
       c.json(await listServiceNodeGroups(db(c), caller(c).accountId), 200),
     );
   }
-  app.openapi(routes.createGroup, async (c) => {
-    const id = await createServiceNodeGroup(db(c), requireWriter(c).accountId, c.req.valid("json").service_node_group_name);
-    return c.json({ service_node_group_id: id, detail: "Service Node Group created." }, 200);
-  });
+  app.openapi(
+    routes.createGroup,
+    answerChange(
+      routes.createGroup,
+      (deps, who, b) => createServiceNodeGroup(deps.db, who.accountId, b.service_node_group_name),
+      (id) => ({ service_node_group_id: id, detail: "Service Node Group created." }),
+    ),
+  );
 }

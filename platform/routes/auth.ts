@@ -1,5 +1,5 @@
-import type { AccountChoice, Token } from "../contract/auth.ts";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
+import { AccountChoices, Token } from "../contract/auth.shapes.ts";
 import type { PlatformApp } from "../app.ts";
 import {
   forgotPassword,
@@ -13,7 +13,7 @@ import {
 } from "../domain/auth.ts";
 import { caller } from "../lib/context.ts";
 import { ErrorSchema } from "../lib/errors.ts";
-import { bearer, DetailSchema, errors, jsonBody, ok } from "../lib/openapi.ts";
+import { defineCall, DetailSchema } from "../lib/openapi.ts";
 import { body, email, EmptyBody, expects, password, text } from "../lib/fields.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -30,20 +30,6 @@ const TokenBody = body({
   otp: text(32).nullish().openapi({ description: "The six-digit code e-mailed when MFA is on" }),
   subscriber: text(200).nullish(),
 }).openapi("TokenRequest");
-
-const TokenSchema = z
-  .object({
-    access_token: z.string(),
-    token_type: z.literal("bearer"),
-    session_type: z.enum(["account", "iam_user"]),
-    username: z.string(),
-    account_id: z.string(),
-  })
-  .openapi("Token") satisfies z.ZodType<Token>;
-
-export const AccountChoiceSchema = z
-  .object({ account_id: z.string(), account_domain: z.string() })
-  .openapi("AccountChoice") satisfies z.ZodType<AccountChoice>;
 
 const RegisterBody = body({
   username: email(),
@@ -67,77 +53,84 @@ const IamSetPasswordBody = body({ iam_user_token: linkToken(), password: passwor
 // ---------------------------------------------------------------------------------------------
 // Routes
 
-const tokenRoute = createRoute({
+const tags = ["Auth"];
+
+const tokenRoute = defineCall({
   method: "post",
   path: "/token",
-  tags: ["Auth"],
+  tags,
   summary: "Log in",
   description:
     "Three outcomes: a bearer token; or, when MFA is on and no `otp` was sent, only a `detail` (a six-digit code was e-mailed, valid 10 minutes, 5 tries); or 300 with the accounts to choose from when the e-mail and password match several. After 5 failures for a username within 15 minutes, 429.",
-  request: jsonBody(TokenBody),
+  public: true,
+  body: TokenBody,
+  response: z.union([Token, DetailSchema]),
+  responseDescription: "Signed in, or a passcode was e-mailed",
+  errors: [401, 429],
   responses: {
-    ...ok(z.union([TokenSchema, DetailSchema]), "Signed in, or a passcode was e-mailed"),
     300: {
       description: "Several accounts match: choose one and send its `account_id`",
-      content: { "application/json": { schema: z.object({ detail: z.array(AccountChoiceSchema) }) } },
+      content: { "application/json": { schema: AccountChoices } },
     },
-    ...errors(400, 401, 422, 429),
   },
 });
 
-const logoutRoute = createRoute({
+const logoutRoute = defineCall({
   method: "post",
   path: "/logout",
-  tags: ["Auth"],
+  tags,
   summary: "Log out: revokes the bearer token",
-  security: bearer,
-  request: jsonBody(EmptyBody),
-  responses: { ...ok(DetailSchema), ...errors(400, 401, 422) },
+  body: EmptyBody,
+  response: DetailSchema,
 });
 
-const registerRoute = createRoute({
+const registerRoute = defineCall({
   method: "post",
   path: "/register",
-  tags: ["Auth"],
+  tags,
   summary: "Register a new account",
-  request: jsonBody(RegisterBody),
-  responses: { ...ok(DetailSchema), ...errors(400, 409, 422) },
+  public: true,
+  body: RegisterBody,
+  response: DetailSchema,
+  errors: [409],
 });
 
-const forgotRoute = createRoute({
+const forgotRoute = defineCall({
   method: "post",
   path: "/forgot-password",
-  tags: ["Auth"],
+  tags,
   summary: "E-mail a password-reset link",
   description:
     "Answers the same whether or not the e-mail is known. With several matching accounts and no `account_id`, 300 whose `detail` is a JSON **string** of `[{account_id, account_domain}]`. The link goes to `/reset-password-template?access_token=…`, works once and expires in 1 hour.",
-  request: jsonBody(ForgotBody),
+  public: true,
+  body: ForgotBody,
+  response: DetailSchema,
   responses: {
-    ...ok(DetailSchema),
     300: {
       description: "Several accounts match: `detail` is a JSON string of `[{account_id, account_domain}]`",
       content: { "application/json": { schema: ErrorSchema } },
     },
-    ...errors(400, 422),
   },
 });
 
-const resetRoute = createRoute({
+const resetRoute = defineCall({
   method: "post",
   path: "/reset-password",
-  tags: ["Auth"],
+  tags,
   summary: "Set a new password from a reset link",
-  request: jsonBody(ResetBody),
-  responses: { ...ok(DetailSchema), ...errors(400, 422) },
+  public: true,
+  body: ResetBody,
+  response: DetailSchema,
 });
 
-const iamSetPasswordRoute = createRoute({
+const iamSetPasswordRoute = defineCall({
   method: "post",
   path: "/iam-user-set-password",
-  tags: ["Auth"],
+  tags,
   summary: "Set a new IAM user's first password from the setup link",
-  request: jsonBody(IamSetPasswordBody),
-  responses: { ...ok(DetailSchema), ...errors(400, 422) },
+  public: true,
+  body: IamSetPasswordBody,
+  response: DetailSchema,
 });
 
 export function registerAuthCalls(app: PlatformApp) {

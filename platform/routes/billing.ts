@@ -1,6 +1,7 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { PlatformApp } from "../app.ts";
-import { billingLimits, billingProviders, type Billing } from "../contract/billing.ts";
+import { billingLimits, billingProviders } from "../contract/billing.ts";
+import { Billing, BillingAdded, BillingCheckout, StripeEvent, StripeWebhookReceived } from "../contract/billing.shapes.ts";
 import {
   completeStripeCheckout,
   createStripeCheckout,
@@ -13,32 +14,12 @@ import {
 } from "../domain/billing.ts";
 import { requireOwner } from "../lib/context.ts";
 import { emailField, expects, isSingleLine, junkMessage, maxMessage, phone, requiredName, text } from "../lib/fields.ts";
-import { bearer, DetailSchema, errors, jsonBody, ok, writeResponses } from "../lib/openapi.ts";
-import type { MiddlewareHandler } from "hono";
-import type { Env } from "../lib/context.ts";
+import { defineCall, DetailSchema } from "../lib/openapi.ts";
 
 /*
  * Billing (spec 1 §7 Billing): account sessions only. IAM users, admins included, get 403 on
  * every call (spec 1 §6; docs: README "Roles"), before their body is read.
  */
-
-const ownerOnly: MiddlewareHandler<Env> = async (c, next) => {
-  requireOwner(c);
-  await next();
-};
-
-const BillingSchema = z
-  .object({
-    provider: z.enum(billingProviders),
-    preferred: z.boolean(),
-    subscription_info: z.object({
-      customer_identifier: z.string().openapi({ example: "cus_Q1w2e3r4t5y6" }),
-      subscription_id: z.string().nullable(),
-      status: z.string().nullable().openapi({ description: "Stripe's subscription status, kept current by the webhook" }),
-    }),
-    created_at: z.string().openapi({ format: "date-time" }),
-  })
-  .openapi("Billing") satisfies z.ZodType<Billing>;
 
 const providerField = () =>
   z
@@ -87,102 +68,79 @@ const CompleteBody = z
 
 const ProviderBody = z.strictObject({ provider: providerField() }).openapi("BillingProvider");
 
-const BillingAddedSchema = z.object({ detail: z.string(), billing: BillingSchema }).openapi("BillingAdded");
-
 const providerErrors = "Card payment provider errors (a declined card…) answer 400 with the provider's message; no STRIPE_SECRET_KEY: 400 'Stripe key not found'.";
 
-const getBillingsRoute = createRoute({
+const tags = ["Billing"];
+
+const getBillingsRoute = defineCall({
   method: "get",
   path: "/get-billings",
-  tags: ["Billing"],
+  tags,
   summary: "The account's billing methods",
   description: "Account sessions only (IAM users: 403). Oldest first; the first added is preferred.",
-  security: bearer,
-  middleware: [ownerOnly],
-  responses: { ...ok(z.array(BillingSchema)), ...errors(401, 403) },
+  only: "owner",
+  response: z.array(Billing),
 });
 
-const setupRoute = createRoute({
-  method: "post",
-  path: "/setup-billing-stripe-subscription",
-  tags: ["Billing"],
-  summary: "Add a card: Stripe customer, the payment method attached, the subscription",
-  description: `The payment method was created by Stripe.js in the browser. Answers 'Billing successfully added!'. An account has at most one Stripe method (409). ${providerErrors}`,
-  security: bearer,
-  middleware: [ownerOnly],
-  request: jsonBody(SetupBody),
-  responses: { ...ok(BillingAddedSchema), ...writeResponses, ...errors(409) },
-});
+/** A change of the account's billing; a card provider's refusal answers 400. */
+const change = <B extends z.ZodType, R extends z.ZodType>(path: `/${string}`, summary: string, description: string, body: B, response: R, errors: readonly (404 | 409)[]) =>
+  defineCall({ method: "post", path, tags, summary, description, only: "owner", body, response, errors });
 
-const checkoutRoute = createRoute({
-  method: "post",
-  path: "/create-billing-stripe-checkout",
-  tags: ["Billing"],
-  summary: "Add a card without JavaScript: a Stripe Checkout Session in setup mode",
-  description: `A Stripe customer with these details and a Checkout Session for it; send the browser to \`url\`. Stripe returns it to /billing?checkout_session_id=… (complete-billing-stripe-checkout) or /billing?checkout=cancelled. ${providerErrors}`,
-  security: bearer,
-  middleware: [ownerOnly],
-  request: jsonBody(CheckoutBody),
-  responses: {
-    ...ok(z.object({ checkout_session_id: z.string(), url: z.string() }).openapi("BillingCheckout")),
-    ...writeResponses,
-    ...errors(409),
-  },
-});
+const setupRoute = change(
+  "/setup-billing-stripe-subscription",
+  "Add a card: Stripe customer, the payment method attached, the subscription",
+  `The payment method was created by Stripe.js in the browser. Answers 'Billing successfully added!'. An account has at most one Stripe method (409). ${providerErrors}`,
+  SetupBody,
+  BillingAdded,
+  [404, 409],
+);
 
-const completeRoute = createRoute({
-  method: "post",
-  path: "/complete-billing-stripe-checkout",
-  tags: ["Billing"],
-  summary: "Back from Stripe Checkout: the saved card becomes the subscription's",
-  description: `The session (the caller's, else 404) → its SetupIntent → the payment method → the customer's default → the subscription. Answers 'Billing successfully added!'; again for a completed session. ${providerErrors}`,
-  security: bearer,
-  middleware: [ownerOnly],
-  request: jsonBody(CompleteBody),
-  responses: { ...ok(BillingAddedSchema), ...writeResponses, ...errors(409) },
-});
+const checkoutRoute = change(
+  "/create-billing-stripe-checkout",
+  "Add a card without JavaScript: a Stripe Checkout Session in setup mode",
+  `A Stripe customer with these details and a Checkout Session for it; send the browser to \`url\`. Stripe returns it to /billing?checkout_session_id=… (complete-billing-stripe-checkout) or /billing?checkout=cancelled. ${providerErrors}`,
+  CheckoutBody,
+  BillingCheckout,
+  [404, 409],
+);
 
-const preferredRoute = createRoute({
-  method: "post",
-  path: "/set-preferred-billing",
-  tags: ["Billing"],
-  summary: "Make a billing method the preferred one",
-  description: "Answers 'Preferred billing method updated.'; 404 when the account has no method of that provider.",
-  security: bearer,
-  middleware: [ownerOnly],
-  request: jsonBody(ProviderBody),
-  responses: { ...ok(DetailSchema), ...writeResponses },
-});
+const completeRoute = change(
+  "/complete-billing-stripe-checkout",
+  "Back from Stripe Checkout: the saved card becomes the subscription's",
+  `The session (the caller's, else 404) → its SetupIntent → the payment method → the customer's default → the subscription. Answers 'Billing successfully added!'; again for a completed session. ${providerErrors}`,
+  CompleteBody,
+  BillingAdded,
+  [404, 409],
+);
 
-const removeRoute = createRoute({
-  method: "post",
-  path: "/remove-billing",
-  tags: ["Billing"],
-  summary: "Remove a billing method",
-  description: `Answers 'Billing method removed.'. A Stripe method's subscription is cancelled at Stripe. The remaining method, if any, becomes preferred. ${providerErrors}`,
-  security: bearer,
-  middleware: [ownerOnly],
-  request: jsonBody(ProviderBody),
-  responses: { ...ok(DetailSchema), ...writeResponses },
-});
+const preferredRoute = change(
+  "/set-preferred-billing",
+  "Make a billing method the preferred one",
+  "Answers 'Preferred billing method updated.'; 404 when the account has no method of that provider.",
+  ProviderBody,
+  DetailSchema,
+  [404],
+);
 
-const webhookRoute = createRoute({
+const removeRoute = change(
+  "/remove-billing",
+  "Remove a billing method",
+  `Answers 'Billing method removed.'. A Stripe method's subscription is cancelled at Stripe. The remaining method, if any, becomes preferred. ${providerErrors}`,
+  ProviderBody,
+  DetailSchema,
+  [404],
+);
+
+const webhookRoute = defineCall({
   method: "post",
   path: "/stripe-webhook",
-  tags: ["Billing"],
+  tags,
   summary: "Stripe's webhook (public; signed)",
   description: `Verified with the Stripe-Signature header and STRIPE_WEBHOOK_SECRET (stripe.webhooks.constructEvent); unsigned or badly signed: 400. Each event is stored once (its id); a redelivery answers duplicate: true. Acts on ${handledEvents.join(", ")}.`,
-  request: {
-    headers: z.object({ "stripe-signature": z.string().optional().openapi({ description: "Stripe's signature of the raw body" }) }),
-    body: {
-      required: true,
-      content: { "application/json": { schema: z.object({ id: z.string(), type: z.string(), data: z.object({ object: z.object({}).passthrough() }) }).passthrough().openapi("StripeEvent") } },
-    },
-  },
-  responses: {
-    ...ok(z.object({ received: z.literal(true), duplicate: z.boolean(), type: z.string() }).openapi("StripeWebhookReceived")),
-    ...errors(400, 413, 422),
-  },
+  public: true,
+  headers: z.object({ "stripe-signature": z.string().optional().openapi({ description: "Stripe's signature of the raw body" }) }),
+  body: StripeEvent,
+  response: StripeWebhookReceived,
 });
 
 export function registerBillingCalls(app: PlatformApp) {

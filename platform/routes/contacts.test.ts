@@ -156,7 +156,7 @@ describe("contacts: create-contact", () => {
     expect(badType.status).toBe(422);
     expect(badType.body.detail[0]).toMatchObject({ loc: ["body", "contact_type"], msg: "Contact type must be one of: business, technical, billing, security" });
     const badEmail = await post(a, "create-contact", { ...ada, email: "ada at example" });
-    expect(badEmail.body.detail[0]).toMatchObject({ loc: ["body", "email"], msg: "Must be a valid e-mail address" });
+    expect(badEmail.body.detail[0]).toMatchObject({ loc: ["body", "email"], msg: "Enter a valid email address." });
     const tooLong: Array<[string, number]> = [
       ["first_name", 201],
       ["last_name", 201],
@@ -167,7 +167,7 @@ describe("contacts: create-contact", () => {
     for (const [field, n] of tooLong) {
       const r = await post(a, "create-contact", { ...ada, [field]: "x".repeat(n) });
       expect(r.status, field).toBe(422);
-      expect(r.body.detail[0]).toMatchObject({ loc: ["body", field], msg: `String should have at most ${n - 1} characters` });
+      expect(r.body.detail[0]).toMatchObject({ loc: ["body", field], msg: `Must be at most ${n - 1} characters.` });
     }
     expect((await post(a, "create-contact", { ...ada, email: `${"a".repeat(245)}@example.com` })).status).toBe(422);
     expect((await post(a, "create-contact", { ...ada, entity_id: "ent-x" })).status).toBe(422);

@@ -37,7 +37,11 @@ describe("contract: the OpenAPI document", () => {
       const codes = Object.keys(op.responses ?? {});
       if (!codes.includes("200")) problems.push(`${method} ${path}: no 200 response`);
       for (const code of codes) {
-        const r = op.responses[code];
+        // A standard error answer is a $ref to components/responses: check what it refers to.
+        const ref = op.responses[code].$ref as string | undefined;
+        const r = ref ? doc.components.responses?.[ref.split("/").pop()!] : op.responses[code];
+        if (!r) problems.push(`${method} ${path} ${code}: unresolved ${ref}`);
+        if (!r) continue;
         if (!r.description) problems.push(`${method} ${path} ${code}: no description`);
         const media = Object.values<any>(r.content ?? {});
         if (media.length === 0 || media.some((m) => !m.schema)) problems.push(`${method} ${path} ${code}: no schema`);

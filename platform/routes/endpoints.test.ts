@@ -13,7 +13,7 @@ const post = (a: TestAccount, call: string, body: unknown) => p.call("POST", cal
 const get = (a: TestAccount, call: string, query?: Record<string, string>) => p.call("GET", call, { token: a.token, query });
 
 /** An app service of the account, written directly (its calls are another module's). */
-async function appService(a: TestAccount, deployment = "onprem") {
+async function appService(a: TestAccount, deployment: "aws" | "onprem" | "azure" | "network" = "onprem") {
   const id = newId("as");
   await p.deps.db.insert(appServices).values({ appServiceId: id, accountId: a.accountId, appServiceName: `svc ${id}`, deployment, fqdn: "app.example.com", proto: "tcp", port: 443 });
   return id;
@@ -110,16 +110,16 @@ describe("endpoints: create by deployment (spec 1 §5)", () => {
       [{ ...b.azure, region: undefined }, "Region is required"],
       [{ ...b.azure, consumer_principle: "" }, "Subscription id is required"],
       [{ ...b.network, real_subnets: "" }, "Real subnets is required"],
-      [{ ...b.network, real_subnets: "10.0.0.0/33" }, "Not a valid CIDR: 10.0.0.0/33"],
+      [{ ...b.network, real_subnets: "10.0.0.0/33" }, "Not a valid CIDR (address/prefix, e.g. 10.0.0.0/24): 10.0.0.0/33"],
       [{ ...b.network, ep_node_group_id: undefined }, "Node group is required"],
       [{ ...b.network, ep_node_id: undefined }, "Node is required"],
       [{ ...b.network, bgp_local_asn: undefined }, "Local ASN is required when BGP is on"],
       [{ ...b.network, bgp_peer_asn: undefined }, "Peer ASN is required when BGP is on"],
       [{ ...b.network, bgp_peer_ip: undefined }, "Peer IP is required when BGP is on"],
-      [{ ...b.network, bgp_peer_asn: "65002" }, "Peer ASN must be a number"],
-      [{ ...b.network, bgp_local_asn: 0 }, "Local ASN must be between 1 and 4294967295"],
-      [{ ...b.network, bgp_local_asn: 4294967296 }, "Local ASN must be between 1 and 4294967295"],
-      [{ ...b.network, bgp_peer_ip: "300.1.1.1" }, "Peer IP must be a valid IP address"],
+      [{ ...b.network, bgp_peer_asn: "65002" }, "Peer ASN must be a whole number from 1 to 4294967295"],
+      [{ ...b.network, bgp_local_asn: 0 }, "Local ASN must be a whole number from 1 to 4294967295"],
+      [{ ...b.network, bgp_local_asn: 4294967296 }, "Local ASN must be a whole number from 1 to 4294967295"],
+      [{ ...b.network, bgp_peer_ip: "300.1.1.1" }, "Not a valid IP address: 300.1.1.1"],
       [{ ...b.agent, deployment: "moon" }, "Deployment must be one of: agent, onprem, aws, azure, network"],
     ];
     for (const [body, message] of cases) {
@@ -188,7 +188,7 @@ describe("endpoints: row actions", () => {
     expect(badDns.status).toBe(422);
     expect(messages(badDns)).toContain("Not a valid IP address: dns.example");
     const badCidr = await post(a, "edit-endpoint", { ep_id: agent, user_agent_dns_servers: "", user_agent_cidrs: "10.0.0.0" });
-    expect(messages(badCidr)).toContain("Not a valid CIDR: 10.0.0.0");
+    expect(messages(badCidr)).toContain("Not a valid CIDR (address/prefix, e.g. 10.0.0.0/24): 10.0.0.0");
     const notAgent = await post(a, "edit-endpoint", { ep_id: aws, user_agent_dns_servers: "10.0.0.2", user_agent_cidrs: "" });
     expect(notAgent).toEqual({ status: 400, body: { detail: "Agent details apply to agent endpoints only." } });
 

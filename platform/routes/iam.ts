@@ -1,24 +1,22 @@
-import type { IamUser } from "../contract/iam.ts";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { PlatformApp } from "../app.ts";
 import {
   assignIamUserEntity,
   createIamUser,
-  iamMessages,
   exportIamUsers,
+  iamList,
+  iamMessages,
   iamRoles,
   iamUserDetail,
-  listIamUsers,
-  queryIamUsers,
   removeIamUser,
   updateIamUserRole,
 } from "../domain/iam.ts";
-import { caller, requireWriter, writerOnly } from "../lib/context.ts";
-import { bearer, DetailSchema, errors, jsonBody, ok } from "../lib/openapi.ts";
+import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
+import { defineCall, defineDetailCall, defineExportCall, defineListCall, DetailSchema } from "../lib/openapi.ts";
 import { body, email, idField, objectId, text } from "../lib/fields.ts";
-import { cachedJson } from "../lib/auth.ts";
-import { exportQuery, idsFilter, listQuery, ndjsonOk, ndjsonResponse, pageSchema, wantsPage } from "../lib/list.ts";
+import { exportQuery, idsFilter, listQuery, ndjsonResponse } from "../lib/list.ts";
 import { iamSortable } from "../contract/iam.ts";
+import { IamUser, IamUserCreated, IamUserPage } from "../contract/iam.shapes.ts";
 
 // IAM users of the caller's account (the /iam screen). Readonly IAM users may list; every change
 // needs the owner or an admin IAM user.
@@ -41,136 +39,76 @@ const IamUserIdBody = body({ iam_user_id: objectId() }).openapi("IamUserIdReques
 const AssignEntityBody = body({ iam_user_id: objectId(), new_entity_name: entityName() }).openapi("IamUserAssignEntityRequest");
 const UpdateRoleBody = body({ iam_user_id: objectId(), new_role: roleEnum(true) }).openapi("IamUserUpdateRoleRequest");
 
-const IamUserSchema = z
-  .object({
-    iam_user_id: z.string(),
-    username: z.string(),
-    role: z.string(),
-    entity_name: z.string().nullable(),
-    name: z.string(),
-    email: z.string(),
-    phone: z.string(),
-    address: z.string(),
-    mfa_enabled: z.boolean(),
-    mfa_type: z.string().nullable(),
-    account_id: z.string(),
-    created_at: z.string().openapi({ format: "date-time" }),
-  })
-  .openapi("IamUser") satisfies z.ZodType<IamUser>;
+const tags = ["IAM"];
 
-const CreatedSchema = z.object({ iam_user_id: z.string(), detail: z.string() }).openapi("IamUserCreated");
-
-const createRoute_ = createRoute({
+const createRoute_ = defineCall({
   method: "post",
   path: "/create-iam-user",
-  tags: ["IAM"],
+  tags,
   summary: "Create an IAM user and e-mail the first-password link",
   description:
     "`entity_name` must be an entity of the caller's account (else 404). The e-mail links to `/new-iam-user-setup-template?iam_user_token=…` (single use, 7 days).",
-  security: bearer,
-  middleware: [writerOnly],
-  request: jsonBody(CreateIamUserBody),
-  responses: { ...ok(CreatedSchema), ...errors(400, 401, 403, 404, 409, 422) },
+  only: "writer",
+  body: CreateIamUserBody,
+  response: IamUserCreated,
+  errors: [404, 409],
 });
 
-const IamUserPageSchema = pageSchema(IamUserSchema, "IamUserPage");
-
-const listRoute = createRoute({
-  method: "get",
+const listRoute = defineListCall({
   path: "/list-iam-user",
-  tags: ["IAM"],
-  summary: "IAM users of the caller's account",
-  description:
-    "Without list parameters: every IAM user, oldest first (the spec's array). With any of q, sort, page, size, ids: one page `{items, total}`, searched (username, name, e-mail, role, entity), sorted and paged in SQL.",
-  security: bearer,
-  request: { query: z.object({ ...listQuery(iamSortable), ids: idsFilter }) },
-  responses: {
-    ...ok(z.union([z.array(IamUserSchema), IamUserPageSchema]), "The spec's array, or a page when list parameters are given"),
-    ...errors(401, 422),
-  },
+  tags,
+  summary: "IAM users of the caller's account (search: username, name, e-mail, role, entity)",
+  rows: ["IAM user", "oldest first"],
+  query: z.object({ ...listQuery(iamSortable), ids: idsFilter }),
+  item: IamUser,
+  page: IamUserPage,
 });
 
-const detailRoute = createRoute({
-  method: "get",
+const detailRoute = defineDetailCall({
   path: "/get-iam-user-detail",
-  tags: ["IAM"],
+  tags,
   summary: "One IAM user of the caller's account",
   description: "The IAM user as list-iam-user lists it. Unknown id, or another account's: 404 'IAM user not found.'",
-  security: bearer,
-  request: { query: z.object({ iam_user_id: idField("IAM user id") }) },
-  responses: { ...ok(IamUserSchema), ...errors(401, 404, 422) },
+  query: z.object({ iam_user_id: idField("IAM user id") }),
+  response: IamUser,
 });
 
-const exportRoute = createRoute({
-  method: "get",
+const exportRoute = defineExportCall({
   path: "/export-iam-users",
-  tags: ["IAM"],
+  tags,
   summary: "Every IAM user the search selects, streamed",
   description: "The rows of list-iam-user with the same q and sort, all of them, as NDJSON (one IamUser per line). Readonly users may export.",
-  security: bearer,
-  request: { query: z.object(exportQuery(iamSortable)) },
-  responses: { ...ndjsonOk(IamUserSchema, "One IamUser (JSON) per line"), ...errors(401, 422) },
+  query: z.object(exportQuery(iamSortable)),
+  item: IamUser,
+  itemName: "IamUser",
 });
 
-const mutation = <S extends z.ZodType>(path: string, summary: string, schema: S) =>
-  createRoute({
-    method: "post",
-    path,
-    tags: ["IAM"],
-    summary,
-    security: bearer,
-    middleware: [writerOnly],
-    request: jsonBody(schema),
-    responses: { ...ok(DetailSchema), ...errors(400, 401, 403, 404, 422) },
-  });
+const mutation = <S extends z.ZodType>(path: `/${string}`, summary: string, body: S) =>
+  defineCall({ method: "post", path, tags, summary, only: "writer", body, response: DetailSchema, errors: [404] });
 
 const removeRoute = mutation("/remove-iam-user", "Delete an IAM user", IamUserIdBody);
 const assignRoute = mutation("/iam-user-assign-entity", "Tie an IAM user to another entity", AssignEntityBody);
 const roleRoute = mutation("/iam-user-update-role", "Change an IAM user's role", UpdateRoleBody);
 
 export function registerIamCalls(app: PlatformApp) {
-  app.openapi(createRoute_, async (c) => {
-    const who = requireWriter(c);
-    const created = await createIamUser(c.get("deps"), who, c.req.valid("json"));
-    return c.json({ iam_user_id: created.iamUserId, detail: iamMessages.created(created.username) }, 200);
-  });
+  app.openapi(
+    createRoute_,
+    answerChange(createRoute_, (deps, who, b) => createIamUser(deps, who, b), (created) => ({ iam_user_id: created.iamUserId, detail: iamMessages.created(created.username) })),
+  );
 
   app.openapi(listRoute, async (c) => {
-    const who = caller(c);
-    const query = c.req.valid("query");
-    const deps = c.get("deps");
-    if (wantsPage(query)) return c.json(await queryIamUsers(deps.db, who.accountId, query), 200);
-    return cachedJson(c, () => listIamUsers(deps, who));
+    return iamList.answer(c, caller(c).accountId, c.req.valid("query"));
   });
 
-  app.openapi(detailRoute, async (c) => {
-    const who = caller(c);
-    return c.json(await iamUserDetail(c.get("deps").db, who.accountId, c.req.valid("query").iam_user_id), 200);
-  });
+  app.openapi(detailRoute, answerQuery(detailRoute, (deps, who, q) => iamUserDetail(deps.db, who.accountId, q.iam_user_id)));
 
   app.openapi(exportRoute, async (c) => {
     const who = caller(c);
     const rows = exportIamUsers(c.get("deps").db, who.accountId, c.req.valid("query"));
-    return (await ndjsonResponse(rows, c.req.raw.signal)) as never;
+    return ndjsonResponse(rows, c.req.raw.signal);
   });
 
-  app.openapi(removeRoute, async (c) => {
-    const who = requireWriter(c);
-    await removeIamUser(c.get("deps"), who, c.req.valid("json").iam_user_id);
-    return c.json({ detail: iamMessages.removed }, 200);
-  });
-
-  app.openapi(assignRoute, async (c) => {
-    const who = requireWriter(c);
-    const input = c.req.valid("json");
-    await assignIamUserEntity(c.get("deps"), who, input.iam_user_id, input.new_entity_name);
-    return c.json({ detail: iamMessages.entityAssigned }, 200);
-  });
-
-  app.openapi(roleRoute, async (c) => {
-    const who = requireWriter(c);
-    const input = c.req.valid("json");
-    await updateIamUserRole(c.get("deps"), who, input.iam_user_id, input.new_role);
-    return c.json({ detail: iamMessages.roleUpdated }, 200);
-  });
+  app.openapi(removeRoute, answerDetail(removeRoute, (deps, who, b) => removeIamUser(deps, who, b.iam_user_id), iamMessages.removed));
+  app.openapi(assignRoute, answerDetail(assignRoute, (deps, who, b) => assignIamUserEntity(deps, who, b.iam_user_id, b.new_entity_name), iamMessages.entityAssigned));
+  app.openapi(roleRoute, answerDetail(roleRoute, (deps, who, b) => updateIamUserRole(deps, who, b.iam_user_id, b.new_role), iamMessages.roleUpdated));
 }

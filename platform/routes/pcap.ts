@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { PlatformApp } from "../app.ts";
 import {
   analyzePcap,
@@ -9,22 +9,13 @@ import {
   receiveSignedUpload,
   receiveStreamUpload,
   TOO_LARGE_DETAIL,
-  UPLOAD_URL_TTL_SECONDS,
 } from "../domain/pcap.ts";
-import { caller, writerOnly, type Ctx } from "../lib/context.ts";
+import { caller, type Ctx } from "../lib/context.ts";
 import { ErrorSchema } from "../lib/errors.ts";
-import { bearer, errors, jsonBody, ok } from "../lib/openapi.ts";
+import { defineCall } from "../lib/openapi.ts";
 import { renderPcapInsightsPdf } from "../reports/pcap-insights.ts";
-import {
-  PCAP_MAX_PAGE_SIZE,
-  PCAP_MAX_QUERY,
-  PCAP_SESSION_SORTABLE,
-  type PcapAnalysis,
-  type PcapFlowReport,
-  type PcapSession,
-  type PcapSessionSort,
-  type PcapSummary,
-} from "../contract/pcap.ts";
+import { PCAP_MAX_PAGE_SIZE, PCAP_MAX_QUERY, PCAP_SESSION_SORTABLE, type PcapSessionSort } from "../contract/pcap.ts";
+import { PcapAnalysis, PcapFlowReport, PcapUploaded, PcapUploadUrl } from "../contract/pcap.shapes.ts";
 
 // The PCAP analyzer (spec 1 §2 'PCAP Analyzer dialog', §4 'PCAP flow', §7 'PCAP', §8 'Upload').
 // A free tool: every signed-in caller may use it, readonly IAM users included (it changes nothing
@@ -69,69 +60,11 @@ const sessionIdField = () =>
 
 const UploadUrlQuery = z.object({ pcap_file_name: fileNameField() });
 
-const UploadUrlSchema = z
-  .object({
-    s3_url: z.string().openapi({
-      description: `Where to PUT the file (raw body), within ${UPLOAD_URL_TTL_SECONDS / 60} minutes. Embedded store: a path on this platform, \`/api/v1/upload-pcap/{key}?expires=…&max=…&sig=…\`, to be resolved against the console's origin; single use. With S3: an absolute presigned S3 PutObject URL.`,
-    }),
-    pcap_file_key: z.string(),
-    pcap_file_name: z.string(),
-  })
-  .openapi("PcapUploadUrl");
-
-const UploadedSchema = z
-  .object({ pcap_file_key: z.string(), pcap_file_name: z.string(), size: z.number().int().openapi({ description: "bytes stored" }) })
-  .openapi("PcapUploaded");
-
 const SignedQuery = z.object({
   expires: z.string().optional().openapi({ description: "unix seconds" }),
   max: z.string().optional().openapi({ description: "largest accepted body, bytes" }),
   sig: z.string().optional().openapi({ description: "HMAC-SHA256 signature, base64url" }),
 });
-
-const binaryBody = (description: string) => ({
-  body: {
-    required: true,
-    description,
-    content: { "application/octet-stream": { schema: { type: "string" as const, format: "binary" } } },
-  },
-});
-
-const SummarySchema = z
-  .object({
-    packets: z.number().int(),
-    bytes: z.number().int().openapi({ description: "Σ original wire length of every packet" }),
-    duration: z.number().openapi({ description: "seconds from the first to the last packet" }),
-    sessions: z.number().int(),
-    degraded_sessions: z.number().int(),
-    degraded_percent: z.number().openapi({ description: "share of sessions whose performance is not good, 0–100" }),
-  })
-  .openapi("PcapSummary");
-
-const performance = z.enum(["good", "not good"]);
-
-const SessionSchema = z
-  .object({
-    session_id: z.string().openapi({ description: "stable id of the session in its capture; send it to perform-flow-analysis", example: "9f86d081884c7d65" }),
-    start_time: z.string().nullable().openapi({ description: "ISO 8601 UTC with nanoseconds", example: "2018-12-23T10:50:09.891237000Z" }),
-    end_time: z.string().nullable().openapi({ description: "ISO 8601 UTC with nanoseconds" }),
-    app_name: z.string().nullable().openapi({ description: "application by well-known port, e.g. 'https'; null when unknown" }),
-    server_name: z.string().nullable().openapi({ description: "TLS SNI or HTTP Host, when seen" }),
-    src_addr: z.string().openapi({ description: "the client: source of the session's first packet" }),
-    src_port: z.number().int(),
-    dst_addr: z.string(),
-    dst_port: z.number().int(),
-    proto: z.enum(["tcp", "udp"]),
-    tx_bytes: z.number().int().openapi({ description: "wire bytes sent by src" }),
-    rx_bytes: z.number().int().openapi({ description: "wire bytes sent by dst" }),
-    tx_packets: z.number().int(),
-    rx_packets: z.number().int(),
-    ep_id: z.string().nullable().openapi({ description: "null: sessions are not matched to endpoints yet" }),
-    app_service_id: z.string().nullable().openapi({ description: "null: not matched yet" }),
-    node_id: z.string().nullable().openapi({ description: "null: not matched yet" }),
-    performance: performance.openapi({ description: "'not good' when a flow-quality threshold is crossed (see the flow analysis report)" }),
-  })
-  .openapi("PcapSession");
 
 const AnalyzeQuery = z.object({
   pcap_file_key: keyField(),
@@ -145,116 +78,11 @@ const AnalyzeQuery = z.object({
   size: z.coerce.number().int().min(1).max(PCAP_MAX_PAGE_SIZE).optional().openapi({ description: `sessions per page, at most ${PCAP_MAX_PAGE_SIZE}; without it every matching session` }),
 });
 
-const AnalysisSchema = z
-  .object({
-    pcap_file_key: z.string(),
-    pcap_file_name: z.string(),
-    summary: SummarySchema,
-    sessions: z.array(SessionSchema).openapi({ description: "the sessions matching `q`, sorted by `sort`; one page of them with `size`" }),
-    sessions_total: z.number().int().openapi({ description: "how many sessions match `q` (all pages)" }),
-    warnings: z.array(z.string()).openapi({
-      description: "e.g. the file was cut short in the middle of a packet: the packets before are analysed, as Wireshark does",
-    }),
-  })
-  .openapi("PcapAnalysis");
-
 const FlowAnalysisBody = z
   .object({ pcap_file_key: keyField(), session_id: sessionIdField() })
   .openapi("PerformFlowAnalysis", {
     description: "The session object of analyze-s3-pcap (only its session_id is read) plus the capture's key.",
   });
-
-const count = () => z.number().int();
-const ratio = () => z.number().openapi({ description: "0–1" });
-const DirectionQualitySchema = z
-  .object({
-    quality: performance,
-    data_segments: count(),
-    retransmissions: count(),
-    retransmission_rate: ratio(),
-    fast_retransmissions: count(),
-    spurious_retransmissions: count(),
-    lost_segments: count(),
-    lost_segment_rate: ratio(),
-    out_of_order: count(),
-    out_of_order_rate: ratio(),
-    duplicate_acks: count(),
-    duplicate_ack_rate: ratio(),
-    zero_windows: count(),
-  })
-  .openapi("PcapDirectionQuality");
-const Traffic = z.object({ packets: count(), bytes: count(), payload_bytes: count() });
-const Endpoint = z.object({ addr: z.string(), port: z.number().int() });
-
-const FlowReportSchema = z
-  .object({
-    pcap_file_key: z.string(),
-    session_id: z.string(),
-    summary: z.object({
-      performance_degradation: z.enum(["yes", "no"]),
-      comment: z.string(),
-      findings: z.array(
-        z.object({
-          figure: z.string().openapi({ example: "retransmission_rate" }),
-          direction: z.string().openapi({ description: "client_to_server, server_to_client or flow" }),
-          value: z.number(),
-          threshold: z.number(),
-          text: z.string(),
-        }),
-      ),
-    }),
-    general_info: z.object({
-      session_id: z.string(),
-      start_time: z.string().nullable(),
-      end_time: z.string().nullable(),
-      duration_seconds: z.number().nullable(),
-      protocol: z.enum(["tcp", "udp"]),
-      app_name: z.string().nullable(),
-      server_name: z.string().nullable(),
-      client: Endpoint,
-      server: Endpoint,
-    }),
-    network_data: z.object({
-      client_to_server: Traffic,
-      server_to_client: Traffic,
-      total: Traffic,
-      throughput_bps: z.object({
-        client_to_server: z.number().nullable(),
-        server_to_client: z.number().nullable(),
-        total: z.number().nullable(),
-      }),
-    }),
-    flow_quality_assessment: z.object({
-      segment_quality: z
-        .object({ client_to_server: DirectionQualitySchema, server_to_client: DirectionQualitySchema })
-        .nullable()
-        .openapi({ description: "null for UDP (no sequence numbers)" }),
-      packet_loss: z
-        .object({ retransmissions: count(), retransmission_rate: ratio(), lost_segments: count(), lost_segment_rate: ratio() })
-        .nullable(),
-      out_of_order: z.object({ count: count(), rate: ratio() }).nullable(),
-      dup_acks: z.object({ count: count(), rate: ratio() }).nullable(),
-      efficiency: z.object({ payload_ratio: z.number().nullable(), goodput_ratio: z.number().nullable() }),
-      request_response_stats: z.object({
-        ack_rtt_samples: count(),
-        ack_rtt_median_ms: z.number().nullable(),
-        ack_rtt_max_ms: z.number().nullable(),
-        responses_seen: z.boolean().optional().openapi({ description: "UDP only: whether the responder answered at all" }),
-      }),
-      zero_windows: count().nullable(),
-    }),
-  })
-  .openapi("FlowAnalysisReport", { description: "Thresholds and the meaning of each figure: docs/pcap.md" });
-
-// The schemas must describe exactly the contract's types (platform/contract/pcap.ts): checked here.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const contractChecks: [
-  Same<z.infer<typeof SummarySchema>, PcapSummary>,
-  Same<z.infer<typeof SessionSchema>, PcapSession>,
-  Same<z.infer<typeof AnalysisSchema>, PcapAnalysis>,
-  Same<z.infer<typeof FlowReportSchema>, PcapFlowReport>,
-] = [true, true, true, true];
-void contractChecks;
 
 const ReportPdfQuery = z.object({ pcap_file_key: keyField(), session_id: sessionIdField() });
 
@@ -266,88 +94,84 @@ const tooLarge413 = {
   413: { description: `Over ${MAX_PCAP_BYTES} bytes: '${TOO_LARGE_DETAIL}'`, content: { "application/json": { schema: ErrorSchema } } },
 };
 
-const getUploadUrlRoute = createRoute({
+const getUploadUrlRoute = defineCall({
   method: "get",
   path: "/get-s3-upload-url",
   tags,
   summary: "A key and a URL to PUT a capture to",
   description:
     "Then PUT the file (raw body) to `s3_url` within 15 minutes, and call analyze-s3-pcap with the key. The embedded store's URL is single-use and refuses bodies over 10737418240 bytes with 413.",
-  security: bearer,
-  middleware: [writerOnly],
-  request: { query: UploadUrlQuery },
-  responses: { ...ok(UploadUrlSchema), ...errors(401, 403, 422) },
+  only: "writer",
+  query: UploadUrlQuery,
+  response: PcapUploadUrl,
 });
 
-const signedUploadRoute = createRoute({
+const signedUploadRoute = defineCall({
   method: "put",
   path: "/upload-pcap/{key}",
   tags,
   summary: "Upload a capture to a signed URL (embedded store)",
   description:
     "The target of get-s3-upload-url's `s3_url` when no S3 is configured. No bearer token: the signature is the authorization. The body (the capture, any content type) is streamed to the store. 403 for a missing, tampered, expired or already used signature; 413 for a body over the signed limit (Content-Length, or while streaming).",
-  security: [],
-  request: {
-    params: z.object({ key: z.string().max(200) }),
-    query: SignedQuery,
-    ...binaryBody("the capture file"),
-  },
-  responses: { ...ok(UploadedSchema), ...errors(403, 404), ...tooLarge413 },
+  public: true,
+  params: z.object({ key: z.string().max(200) }),
+  query: SignedQuery,
+  rawBody: "the capture file",
+  response: PcapUploaded,
+  errors: [403, 404],
+  responses: tooLarge413,
 });
 
-const streamUploadRoute = createRoute({
+const streamUploadRoute = defineCall({
   method: "post",
   path: "/upload-pcap-stream",
   tags,
   summary: "Upload a capture through the platform (the console's no-JS path)",
   description:
     "The raw body (application/octet-stream) is streamed into the object store under a new key. Same 10 GB limit as the signed URL (413). Then call analyze-s3-pcap with the key.",
-  security: bearer,
-  middleware: [writerOnly],
-  request: { query: UploadUrlQuery, ...binaryBody("the capture file") },
-  responses: { ...ok(UploadedSchema), ...errors(401, 403, 422), ...tooLarge413 },
+  only: "writer",
+  query: UploadUrlQuery,
+  rawBody: "the capture file",
+  response: PcapUploaded,
+  responses: tooLarge413,
 });
 
-const analyzeRoute = createRoute({
+const analyzeRoute = defineCall({
   method: "get",
   path: "/analyze-s3-pcap",
   tags,
   summary: "Analyse an uploaded capture: its sessions",
   description:
     "Parsed once, in the analysis worker queue (a second analysis waits its turn); later calls answer from the cached result. 404 'PCAP file not found.' for a key of another account or an unknown key, 404 'The PCAP file has not been uploaded.' before the upload; 422 with the parser's message (what and where) for a file that is not a readable pcap/pcapng capture.",
-  security: bearer,
-  request: { query: AnalyzeQuery },
-  responses: { ...ok(AnalysisSchema), ...errors(401, 404, 422), ...tooLarge413 },
+  query: AnalyzeQuery,
+  response: PcapAnalysis,
+  errors: [404],
+  responses: tooLarge413,
 });
 
-const flowAnalysisRoute = createRoute({
+const flowAnalysisRoute = defineCall({
   method: "post",
   path: "/perform-flow-analysis",
   tags,
   summary: "The flow analysis report of one session",
   description: `Send the session (its session_id is read) and the capture's key. 404 '${NO_TEST_DATA_DETAIL}' for an unknown session.`,
-  security: bearer,
-  request: jsonBody(FlowAnalysisBody),
-  responses: {
-    ...ok(FlowReportSchema),
-    ...errors(401, 404, 422),
-    415: { description: "Unsupported media type: the body must be JSON", content: { "application/json": { schema: ErrorSchema } } },
-  },
+  body: FlowAnalysisBody,
+  response: PcapFlowReport,
+  errors: [404],
 });
 
-const reportPdfRoute = createRoute({
+const reportPdfRoute = defineCall({
   method: "get",
   path: "/pcap-report-pdf",
   tags,
   summary: "The performance insights report of one session, as a PDF",
   description:
     "A4: Summary, General Info, Network Data, Flow Quality Assessment, then the cross-client and cross-site similarity placeholders. Sent as an attachment named '{product}-performance-insights-report.pdf'.",
-  security: bearer,
-  request: { query: ReportPdfQuery },
-  responses: {
-    200: { description: "The PDF", content: { "application/pdf": { schema: { type: "string", format: "binary" } } } },
-    ...errors(401, 404, 422),
-  },
+  query: ReportPdfQuery,
+  response: z.string().openapi({ format: "binary" }),
+  media: "application/pdf",
+  responseDescription: "The PDF",
+  errors: [404],
 });
 
 function contentLength(c: Ctx): number | null {

@@ -36,6 +36,24 @@ describe("support: choices", () => {
 });
 
 describe("support: tickets", () => {
+  it("export_tickets streams what the search selects, in the page's order, to a readonly user too; never another account's", async () => {
+    const a = await p.newAccount();
+    for (const title of ["Fan noise", "Link down east", "Link down west"]) await createTicket(a, { title });
+    const reader = await p.newIamUser(a, "readonly");
+    const exported = async (token: string, query: string) => {
+      const res = await p.app.request(`/api/v1/export_tickets?${query}`, { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toContain("application/x-ndjson");
+      const text = (await res.text()).trim();
+      return text ? text.split("\n").map((l) => JSON.parse(l) as { ticket_id: string; title: string }) : [];
+    };
+    const rows = await exported(reader.token, "q=link%20down&sort=title");
+    expect(rows.map((r) => r.title)).toEqual(["Link down east", "Link down west"]);
+    const page = (await get(a, "get_ticket", { q: "link down", sort: "title" })).body as { items: { ticket_id: string }[] };
+    expect(rows.map((r) => r.ticket_id)).toEqual(page.items.map((r) => r.ticket_id));
+    expect(await exported((await p.newAccount()).token, "")).toEqual([]);
+  });
+
   it("creates a ticket: listed, detailed, its description the first correspondence, a 'created' event", async () => {
     const a = await p.newAccount();
     const id = await createTicket(a);

@@ -54,10 +54,14 @@ export class LocalObjectStore implements ObjectStore {
     await fsp.mkdir(path.dirname(target), { recursive: true });
     const part = path.join(path.dirname(target), `.${path.basename(target)}.part-${randomBytes(6).toString("hex")}`);
     const counter = byteLimit(opts.maxBytes);
+    const out = fs.createWriteStream(part, { flags: "wx", mode: 0o600 });
     try {
-      await pipeline(toNodeReadable(body), counter, fs.createWriteStream(part, { flags: "wx", mode: 0o600 }));
+      await pipeline(toNodeReadable(body), counter, out);
       await fsp.rename(part, target);
     } catch (err) {
+      // A pipeline that fails early may do so while the part file is still being opened: removed
+      // before the open completes, it would be left behind. Wait for the stream to close first.
+      if (!out.closed) await new Promise<void>((resolve) => out.once("close", () => resolve()));
       await fsp.rm(part, { force: true });
       throw err;
     }

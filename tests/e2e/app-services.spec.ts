@@ -67,8 +67,13 @@ test("create one App Service of each deployment; a refusal first", async ({ page
 test("create azure and network App Services", async ({ page, account, signIn, api }) => {
   await api(account, "POST", "create-service-node-group", { service_node_group_name: "Core" });
   await signIn(account);
-  let create = await openCreate(page, "azure");
+  let create = await openCreate(page, "aws");
   await create.getByRole("textbox", { name: "Name", exact: true }).fill("ERP");
+  // Switching the deployment keeps what was typed (the URL's draft), as Endpoints' create does.
+  await create.getByRole("button", { name: "Azure", exact: true }).click();
+  create = dialog(page, "Create App Service");
+  await expect(create.getByRole("button", { name: "Azure", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(create.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("ERP");
   await create.getByLabel("Region").selectOption("westeurope");
   await create.getByLabel("Protocol").selectOption("udp");
   await create.getByLabel("Port").fill("8443");

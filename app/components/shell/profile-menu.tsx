@@ -1,4 +1,4 @@
-import { Form, Link, useFetcher, useLocation } from "react-router";
+import { Form, Link, useFetcher } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { copyText } from "../clipboard.ts";
 import { useHydrated } from "../hooks.ts";
@@ -6,6 +6,7 @@ import { themeAttribute, type ThemeChoice } from "../theme.ts";
 import { showToast } from "../toaster.tsx";
 import { DetailsMenu } from "./details-menu.tsx";
 import { Icon, type IconName } from "./icons.tsx";
+import { PreferencesForm } from "./preferences-form.tsx";
 
 /** The account's own pages in the profile menu (Billing only for the account owner). */
 const accountLinks: { to: string; icon: IconName; label: string }[] = [
@@ -67,31 +68,23 @@ const themeLabels: Record<ThemeChoice, string> = { system: "System", light: "Lig
  * switches at once.
  */
 export function ThemeSwitch({ theme }: { theme: ThemeChoice }) {
-  const location = useLocation();
   const fetcher = useFetcher();
   const pending = fetcher.formData?.get("theme");
   const current = (typeof pending === "string" ? pending : theme) as ThemeChoice;
   return (
-    <Form
-      method="post"
-      action="/preferences"
+    <PreferencesForm
+      fetcher={fetcher}
       // Not a menu item itself (daisyUI would give it the items' hover and padding).
       className="cursor-default bg-transparent px-2 py-1 hover:bg-transparent active:bg-transparent"
-      onSubmit={(event) => {
-        event.preventDefault();
+      choose={(event) => {
         const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
         const choice = (submitter?.value ?? "system") as ThemeChoice;
         const attr = themeAttribute(choice);
         if (attr) document.documentElement.setAttribute("data-theme", attr);
         else document.documentElement.removeAttribute("data-theme");
-        const data = new FormData(event.currentTarget);
-        data.set("theme", choice);
-        data.set("js", "1");
-        fetcher.submit(data, { method: "post", action: "/preferences" });
+        return { theme: choice };
       }}
     >
-      <AuthenticityTokenInput name="csrf" />
-      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <fieldset>
         <legend className="text-base-content/80 mb-1 text-xs font-semibold">Theme</legend>
         <div className="join w-full">
@@ -109,7 +102,7 @@ export function ThemeSwitch({ theme }: { theme: ThemeChoice }) {
           ))}
         </div>
       </fieldset>
-    </Form>
+    </PreferencesForm>
   );
 }
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useFetcher, useLocation } from "react-router";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { Link, useFetcher, useLocation } from "react-router";
 import { useMenuBehavior } from "../row-menu.tsx";
 import { Icon, type IconName } from "./icons.tsx";
+import { PreferencesForm } from "./preferences-form.tsx";
 
 interface NavItem {
   label: string;
@@ -135,7 +135,6 @@ function NavStyles() {
 
 /** The side navigation of wide screens, with its collapse button. */
 export function SideNav({ showBilling, collapsed: initiallyCollapsed }: { showBilling: boolean; collapsed: boolean }) {
-  const location = useLocation();
   const fetcher = useFetcher();
   // The server's answer (the cookie) is the truth on load; with JS the button flips it at once.
   const [collapsed, setCollapsed] = useState(initiallyCollapsed);
@@ -144,22 +143,15 @@ export function SideNav({ showBilling, collapsed: initiallyCollapsed }: { showBi
     <div className="shell-sidenav bg-base-100 border-base-300 border-r" data-testid="sidenav" data-collapsed={collapsed || undefined}>
       <NavStyles />
       <nav aria-label="Main navigation" id="side-nav" className="shell-sidenav-panel bg-base-100 px-2 pb-6">
-        <Form
-          method="post"
-          action="/preferences"
+        <PreferencesForm
+          fetcher={fetcher}
           className="nav-toggle-row flex justify-end py-2"
-          onSubmit={(event) => {
-            event.preventDefault();
+          choose={() => {
             const next = !collapsed;
             setCollapsed(next);
-            const data = new FormData(event.currentTarget);
-            data.set("nav", next ? "collapsed" : "expanded");
-            data.set("js", "1");
-            fetcher.submit(data, { method: "post", action: "/preferences" });
+            return { nav: next ? "collapsed" : "expanded" };
           }}
         >
-          <AuthenticityTokenInput name="csrf" />
-          <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
           <button
             type="submit"
             name="nav"
@@ -172,7 +164,7 @@ export function SideNav({ showBilling, collapsed: initiallyCollapsed }: { showBi
             <Icon name="chevrons-left" className="nav-collapse-icon size-5" />
             <span className="sr-only">Navigation labels</span>
           </button>
-        </Form>
+        </PreferencesForm>
         <div id="side-nav-links">
           <NavLinks showBilling={showBilling} idPrefix="nav" />
         </div>

@@ -1,48 +1,30 @@
 import { type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef } from "react";
 import { data, Link, useLocation, useNavigation } from "react-router";
-import { z } from "zod";
-import { ConformForm, PageTitle, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
-import { ConfirmPhraseDialog, confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
-import { toggleSchema } from "../../components/toggle-dialog.tsx";
+import { ConformForm, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
+import { ConfirmPhraseDialog } from "../../components/confirm-phrase-dialog.tsx";
 import { replyHasErrors, ToggleForm } from "../../components/toggle-form.tsx";
-import { apiGet, apiPost } from "../../lib/api.server.ts";
-import { readForm } from "../../lib/csrf.server.ts";
-import { safeReply, upstreamReply } from "../../lib/forms.server.ts";
-import { destroySessionCookie, requireAccountOwner, requireSession } from "../../lib/session.server.ts";
+import { apiGet } from "../../lib/api.server.ts";
+import { requireSession } from "../../lib/session.server.ts";
 import { getAccount } from "../../lib/shell.server.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
 import { ErrorPage } from "../../root.tsx";
+import { replyFor, Screen } from "../../components/screen.tsx";
+import { Card } from "../../components/card.tsx";
 import type { Route } from "./+types/account";
 import { usePasswordForm } from "./password-form.tsx";
-import { passwordAction } from "./password.server.ts";
-import { useCanManageAccount, useCanWrite, usePendingIntent } from "../../components/hooks.ts";
-import { requireWriter } from "../../lib/roles.server.ts";
+import { accountAction } from "./actions.server.ts";
+import { accountConstraints } from "./schemas.server.ts";
+import { useCanManageAccount, useCanWrite, useConstraint, useIsPending } from "../../components/hooks.ts";
 
 /*
  * Settings (/account), spec 1 §2, §5 "Password update", §6, §7 "Session and account", §8.
- * Four forms, one action (hidden `intent`): password (password-form.tsx, password.server.ts),
+ * Four forms, one action (hidden `intent`, actions.server.ts): password (password-form.tsx),
  * mfa (the kit's ToggleForm), saml, delete-account. Delete Account is
  * for account sessions only; its dialog opens by URL (?dialog=delete-account).
  */
 
 const TITLE = "Settings";
 const DELETE_DIALOG = "delete-account";
-
-/** The MFA switch; `current` (the platform's value) is refused: Confirm needs a change (spec 1 §4). */
-export const mfaSchema = (current: boolean) => toggleSchema(current, { intent: z.literal("mfa") }, "mfa_enabled");
-
-export const samlSchema = z.object({
-  intent: z.literal("saml"),
-  metalink: z
-    .url({ protocol: /^https?$/, error: "Enter a valid http or https URL." })
-    .max(2048, "The URL must be at most 2048 characters.")
-    .optional(),
-});
-
-/** Account deletion needs the typed phrase 'confirm' (spec 1 §5), checked here too. */
-export const deleteSchema = confirmPhraseSchema("confirm", { intent: z.literal("delete-account") });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireSession(request);
@@ -59,86 +41,27 @@ export async function loader({ request }: Route.LoaderArgs) {
     mfaEnabled: Boolean(iam ? iam.mfa_enabled : account.data.mfa_enabled),
     saml: idp.ok ? { metalink: idp.data?.metalink ?? "" } : null,
     deleteOpen: isAccount && url.searchParams.get("dialog") === DELETE_DIALOG,
+    constraints: accountConstraints,
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const formData = await readForm(request);
-  const user = await requireSession(request);
-  const isAccount = user.session_type === "account";
-  const intent = formData.get("intent");
+export const action = accountAction;
 
-  switch (intent) {
-    case "password":
-      return passwordAction(request, formData, user);
-    case "mfa": {
-      const account = await getAccount(request);
-      if (!account.ok) return upstreamReply(parseWithZod(formData, { schema: mfaSchema(false) }), account, []);
-      const current = Boolean(isAccount ? account.data.mfa_enabled : account.data.iam_user?.mfa_enabled);
-      const submission = parseWithZod(formData, { schema: mfaSchema(current) });
-      if (submission.status !== "success") return data({ result: safeReply(submission) }, { status: 400 });
-      const wanted = submission.value.enabled;
-      const prefix = isAccount ? "account" : "iam-user";
-      const result = wanted
-        ? await apiPost(request, `${prefix}-enable-mfa`, { type: "email" })
-        : await apiPost(request, `${prefix}-disable-mfa`, {});
-      if (!result.ok) return upstreamReply(submission, result, ["mfa_enabled"]);
-      return redirectWithToast(request, "/account", { type: "success", message: wanted ? "MFA enabled." : "MFA disabled." });
-    }
-    case "saml": {
-      await requireWriter(request);
-      const submission = parseWithZod(formData, { schema: samlSchema });
-      if (submission.status !== "success") return data({ result: safeReply(submission) }, { status: 400 });
-      const result = await apiPost(request, "update-account-idp", { metalink: submission.value.metalink ?? "" });
-      if (!result.ok) return upstreamReply(submission, result, ["metalink"]);
-      return redirectWithToast(request, "/account", { type: "success", message: "SAML metadata URL updated." });
-    }
-    case "delete-account": {
-      const owner = await requireAccountOwner(request);
-      const submission = parseWithZod(formData, { schema: deleteSchema });
-      if (submission.status !== "success") return data({ result: safeReply(submission) }, { status: 400 });
-      const result = await apiPost(request, "remove-account", { username: owner.username });
-      if (!result.ok) return upstreamReply(submission, result, ["confirm"]);
-      // The account is gone: end the session and say so on the login page.
-      const cookie = await destroySessionCookie(request);
-      return redirectWithToast(request, "/login", { type: "success", message: "Account removed." }, { headers: { "Set-Cookie": cookie } });
-    }
-    default:
-      throw data("Unknown intent", { status: 400 });
-  }
+/** A settings group: a titled card (the danger zone has a red border). */
+function Section({ tone, ...props }: { title: string; id: string; children: React.ReactNode; tone?: "danger" }) {
+  return <Card {...props} className={`bg-base-100 shadow-sm ${tone === "danger" ? "border-error/40 border" : ""}`} bodyClassName="card-body gap-3" />;
 }
 
-type ActionResult = { result: SubmissionResult<string[]> } | undefined;
-
-/** The reply of the action, for the form that was submitted only. */
-function resultFor(actionData: ActionResult, intent: string) {
-  const result = actionData?.result;
-  const sent = (result?.initialValue as Record<string, unknown> | undefined)?.intent;
-  return sent === intent ? result : undefined;
-}
-
-
-function Section({ title, id, children, tone }: { title: string; id: string; children: React.ReactNode; tone?: "danger" }) {
-  return (
-    <section aria-labelledby={id} className={`card bg-base-100 shadow-sm ${tone === "danger" ? "border-error/40 border" : ""}`}>
-      <div className="card-body gap-3">
-        <h2 id={id} className="card-title text-lg">
-          {title}
-        </h2>
-        {children}
-      </div>
-    </section>
-  );
-}
-
-function SamlForm({ metalink, lastResult, pending }: { metalink: string; lastResult: SubmissionResult<string[]> | undefined; pending: boolean }) {
+function SamlForm({ metalink, lastResult }: { metalink: string; lastResult: SubmissionResult<string[]> | undefined }) {
+  const pending = useIsPending({ intent: "saml" });
   const [form, fields] = useForm({
     id: "saml-form",
     lastResult,
+    constraint: useConstraint("saml"),
     defaultValue: { metalink },
   });
   return (
-    <ConformForm form={form} intent="saml" labels={{ metalink: "SAML metadata URL" }} className="flex max-w-xl flex-col gap-2">
+    <ConformForm form={form} intent="saml" className="flex max-w-xl flex-col gap-2">
       <TextField
         field={fields.metalink}
         label="SAML metadata URL"
@@ -189,21 +112,14 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   // The one rule (app/lib/roles.ts): SAML is an account setting (writers); deleting the account is the owner's.
   const canWrite = useCanWrite();
   const canDelete = useCanManageAccount();
-  const reply = actionData as ActionResult;
-  const pendingIntent = usePendingIntent();
-  const results = Object.fromEntries(intents.map((i) => [i, resultFor(reply, i)])) as Record<Intent, SubmissionResult<string[]> | undefined>;
+  const results = Object.fromEntries(intents.map((i) => [i, replyFor(actionData, i)])) as Record<Intent, SubmissionResult<string[]> | undefined>;
   const failed = Object.fromEntries(intents.map((i) => [i, replyHasErrors(results[i])])) as Record<Intent, boolean>;
   const keys = useFormKeys(failed);
   const deleteFailed = failed["delete-account"];
   const hasErrors = failed.password || failed.mfa || failed.saml || (deleteOpen && deleteFailed);
 
   return (
-    <section aria-labelledby="page-title" className="flex flex-col gap-4">
-      <PageTitle title={TITLE} error={hasErrors} />
-      <h1 id="page-title" className="text-2xl font-semibold">
-        {TITLE}
-      </h1>
-
+    <Screen title={TITLE} error={hasErrors}>
       <Section title="Sign-in" id="signin-title">
         <div className="fieldset max-w-xl">
           <label className="fieldset-legend" htmlFor="username">
@@ -214,7 +130,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             The username cannot be updated at this time.
           </p>
         </div>
-        <PasswordForm key={keys.password} lastResult={results.password} pending={pendingIntent === "password"} />
+        <PasswordForm key={keys.password} lastResult={results.password} />
       </Section>
 
       <Section title="Multi-factor authentication" id="mfa-title">
@@ -233,7 +149,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       {saml ? (
         <Section title="SAML single sign-on" id="saml-title">
           {canWrite ? (
-            <SamlForm key={keys.saml} metalink={saml.metalink ?? ""} lastResult={results.saml} pending={pendingIntent === "saml"} />
+            <SamlForm key={keys.saml} metalink={saml.metalink ?? ""} lastResult={results.saml} />
           ) : (
             <p>
               SAML metadata URL: {saml.metalink ? <span className="break-all">{saml.metalink}</span> : <span className="italic">not set</span>}
@@ -265,7 +181,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           ) : null}
         </Section>
       ) : null}
-    </section>
+    </Screen>
   );
 }
 

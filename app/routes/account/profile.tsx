@@ -1,18 +1,14 @@
 import { type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef } from "react";
 import { data, useLocation } from "react-router";
-import { z } from "zod";
-import { ConformForm, ErrorSummary, formHasErrors, PageTitle, SubmitButton, TextareaField, TextField, useForm } from "../../components/forms.tsx";
-import { apiPost } from "../../lib/api.server.ts";
-import { readForm } from "../../lib/csrf.server.ts";
-import { safeReply, upstreamReply } from "../../lib/forms.server.ts";
+import { ConformForm, ErrorSummary, formHasErrors, SubmitButton, TextareaField, TextField, useForm } from "../../components/forms.tsx";
 import { requireSession } from "../../lib/session.server.ts";
 import { getAccount } from "../../lib/shell.server.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
 import { ErrorPage } from "../../root.tsx";
+import { replyFor, Screen } from "../../components/screen.tsx";
 import type { Route } from "./+types/profile";
-import { usePendingIntent } from "../../components/hooks.ts";
+import { useIsPending } from "../../components/hooks.ts";
+import { profileAction } from "./actions.server.ts";
 
 /*
  * My Profile (/profile), spec 1 §2 and §6: name, email, phone and address, each updated on its
@@ -23,44 +19,9 @@ import { usePendingIntent } from "../../components/hooks.ts";
 
 const TITLE = "My Profile";
 
-export const profileSchemas = {
-  name: z.object({
-    intent: z.literal("name"),
-    name: z.string({ error: "Enter your name." }).trim().min(1, "Enter your name.").max(200, "Name must be at most 200 characters."),
-  }),
-  email: z.object({
-    intent: z.literal("email"),
-    email: z
-      .string({ error: "Enter your email." })
-      .trim()
-      .min(1, "Enter your email.")
-      .max(254, "Email must be at most 254 characters.")
-      .pipe(z.email({ error: "Enter a valid email address." })),
-  }),
-  // Phone and address are optional: an empty field clears them (Conform reads it as undefined).
-  phone: z.object({
-    intent: z.literal("phone"),
-    phone: z
-      .string()
-      .trim()
-      .max(50, "Phone must be at most 50 characters.")
-      .regex(/^[0-9A-Za-z+()\-./#*,; ]*$/, "Enter a valid phone number.")
-      .refine((v) => v === "" || /[0-9]/.test(v), "Enter a valid phone number.")
-      .optional(),
-  }),
-  address: z.object({
-    intent: z.literal("address"),
-    address: z.string().trim().max(500, "Address must be at most 500 characters.").optional(),
-  }),
-} as const;
-
-type FieldName = keyof typeof profileSchemas;
-const fieldNames = Object.keys(profileSchemas) as FieldName[];
+type FieldName = "name" | "email" | "phone" | "address";
+const fieldNames: FieldName[] = ["name", "email", "phone", "address"];
 const labels: Record<FieldName, string> = { name: "Name", email: "Email", phone: "Phone", address: "Address" };
-
-function isFieldName(value: unknown): value is FieldName {
-  return typeof value === "string" && (fieldNames as string[]).includes(value);
-}
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireSession(request);
@@ -79,38 +40,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const formData = await readForm(request);
-  const user = await requireSession(request);
-  const intent = formData.get("intent");
-  if (!isFieldName(intent)) throw data("Unknown intent", { status: 400 });
+export const action = profileAction;
 
-  const submission = parseWithZod(formData, { schema: profileSchemas[intent] });
-  if (submission.status !== "success") return data({ result: safeReply(submission) }, { status: 400 });
-  // Browsers send a textarea's line breaks as CRLF: store plain newlines.
-  const value = ((submission.value as Record<string, string | undefined>)[intent] ?? "").replace(/\r\n?/g, "\n");
-  const result =
-    user.session_type === "account"
-      ? await apiPost(request, "update-account", { username: user.username, [intent]: value })
-      : await apiPost(request, "update-iam-user", { [intent]: value });
-  if (!result.ok) return upstreamReply(submission, result, [intent]);
-  return redirectWithToast(request, "/profile", { type: "success", message: "Account updated." });
-}
-
-type ActionResult = { result: SubmissionResult<string[]> } | undefined;
-
-function resultFor(actionData: ActionResult, intent: FieldName) {
-  const result = actionData?.result;
-  const sent = (result?.initialValue as Record<string, unknown> | undefined)?.intent;
-  return sent === intent ? result : undefined;
-}
 
 /** One field, its own form and its own Save button. */
 function useFieldForm(name: FieldName, value: string, lastResult: SubmissionResult<string[]> | undefined, draft: string | undefined) {
-  const pending = usePendingIntent() === name;
+  const pending = useIsPending({ intent: name });
   const [form, fields] = useForm({
     id: `profile-${name}`,
     lastResult,
+    // No constraints: a field of its own form, saved on its own; no asterisks (the labels stay
+    // the fields' names, as My Profile has always shown them).
     defaultValue: { [name]: draft ?? value },
   });
   const field = fields[name as keyof typeof fields];
@@ -175,20 +115,15 @@ function useUnsavedDrafts(key: string, values: Record<FieldName, string>) {
 
 function ProfileForms({ loaderData, actionData, drafts }: Route.ComponentProps & { drafts: Partial<Record<FieldName, string>> }) {
   const { values } = loaderData;
-  const reply = actionData as ActionResult;
   const forms = {
-    name: useFieldForm("name", values.name, resultFor(reply, "name"), drafts.name),
-    email: useFieldForm("email", values.email, resultFor(reply, "email"), drafts.email),
-    phone: useFieldForm("phone", values.phone, resultFor(reply, "phone"), drafts.phone),
-    address: useFieldForm("address", values.address, resultFor(reply, "address"), drafts.address),
+    name: useFieldForm("name", values.name, replyFor(actionData, "name"), drafts.name),
+    email: useFieldForm("email", values.email, replyFor(actionData, "email"), drafts.email),
+    phone: useFieldForm("phone", values.phone, replyFor(actionData, "phone"), drafts.phone),
+    address: useFieldForm("address", values.address, replyFor(actionData, "address"), drafts.address),
   };
   const hasErrors = Object.values(forms).some((f) => formHasErrors(f.form));
   return (
-    <section aria-labelledby="page-title" className="flex flex-col gap-4">
-      <PageTitle title={TITLE} error={hasErrors} />
-      <h1 id="page-title" className="text-2xl font-semibold">
-        {TITLE}
-      </h1>
+    <Screen title={TITLE} error={hasErrors}>
       <div className="card bg-base-100 max-w-2xl shadow-sm">
         <div className="card-body gap-4">
           <p className="text-base-content/80">Each field is saved on its own.</p>
@@ -200,7 +135,7 @@ function ProfileForms({ loaderData, actionData, drafts }: Route.ComponentProps &
           ))}
         </div>
       </div>
-    </section>
+    </Screen>
   );
 }
 

@@ -1,24 +1,21 @@
-import { BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, Tooltip } from "chart.js";
-import { Bar } from "react-chartjs-2";
+import { Chart } from "../../components/chart/chart.tsx";
 import type { TopTalker } from "./model.ts";
 
 /*
- * The Top Talkers chart: loaded only when the Top Talkers tab is open (a lazy import in tabs.tsx),
- * so chart.js is not in the page's JavaScript otherwise. The same figures are in the table beside it.
+ * The Top Talkers chart (spec 1 §2): the app service's endpoints by bytes over the range, rx and tx
+ * stacked, drawn by the chart kit (an SVG from the server, chart.js once the page runs JavaScript).
  */
-ChartJS.register(BarElement, CategoryScale, LinearScale, Tooltip, Legend);
-
-export default function TopTalkersChart({ talkers }: { talkers: TopTalker[] }) {
+export function TopTalkersChart({ talkers, range }: { talkers: TopTalker[]; range: string }) {
   return (
-    <Bar
-      aria-hidden="true"
-      height={220}
-      options={{ responsive: true, maintainAspectRatio: false, animation: false, scales: { x: { stacked: true }, y: { stacked: true, title: { display: true, text: "bytes" } } } }}
-      data={{
-        labels: talkers.map((t) => t.epid),
-        datasets: [
-          { label: "rx_bytes", data: talkers.map((t) => t.rx_bytes), backgroundColor: "#2563eb" },
-          { label: "tx_bytes", data: talkers.map((t) => t.tx_bytes), backgroundColor: "#16a34a" },
+    <Chart
+      spec={{
+        title: `Top talkers over ${range}`,
+        unit: "bytes",
+        kind: "stacked-bar",
+        xLabel: "Endpoint",
+        series: [
+          { name: "rx_bytes", points: talkers.map((t) => ({ t: t.epid, v: t.rx_bytes })) },
+          { name: "tx_bytes", points: talkers.map((t) => ({ t: t.epid, v: t.tx_bytes })) },
         ],
       }}
     />

@@ -3,15 +3,16 @@ import type { Column } from "../../components/data-table.tsx";
 import { adminOpStateCell } from "../../components/op-state.tsx";
 import type { CsvColumn } from "../../lib/csv.ts";
 import { formatTime } from "../../lib/format.ts";
+import { appServiceSortable } from "../../../platform/contract/app-services.ts";
 import { deploymentLabels, protoLabel, type AppService } from "./model.ts";
 
-/* The App Services table's columns (spec 1 §2), and the same columns for its CSV export. */
+/* The App Services table's columns (spec 1 §2), and the same columns for its CSV export. Two arrays, not
+ * listColumns (app/components/columns.ts): the CSV columns stay out of the browser (the Details tab's JS budget). */
 
-export const sortable = ["app_service_name", "app_service_id", "deployment", "op_state", "size", "health", "proto", "port", "created_at"];
+export const sortable = appServiceSortable;
 export const hideable = ["created_at"];
 /** The fields the columns and the row menu read: the only ones the page's rows carry. */
 export const tableFields = ["app_service_id", "app_service_name", "deployment", "admin_state", "op_state", "size", "health", "proto", "port", "created_at"] as const;
-
 
 export const columns: Column<AppService>[] = [
   { id: "app_service_name", header: "Service Name", sortable: true, cell: (r) => r.app_service_name },

@@ -17,26 +17,47 @@ export type { AppServiceDeployment };
 
 export const deploymentLabels: Record<AppServiceDeployment, string> = { aws: "AWS", onprem: "On-prem", azure: "Azure", network: "Network" };
 
+/** The create form's fields, kept in the URL's draft when the deployment changes (../services-shared/draft.ts). */
+export const CREATE_FIELDS = [
+  "app_service_name",
+  "description",
+  "region",
+  "cloud_endpoint_service_name",
+  "proto",
+  "port",
+  "fqdn",
+  "service_node_group_id",
+  "real_subnets",
+  "address_translation_enabled",
+  "virtual_subnet_pools",
+  "bgp_enabled",
+  "bgp_local_asn",
+  "bgp_peer_asn",
+  "bgp_peer_ip",
+  "open_ai_private_link",
+  "private_endpoint_ip_address",
+  "azure_user_email",
+  "remote_vnet_resource_id",
+] as const;
+export type CreateField = (typeof CREATE_FIELDS)[number];
+
 export const protoLabel = (p: string) => (p === "ftp" ? "FTP-Passive" : p.toUpperCase());
+
+/** The fields each deployment requires (spec 1 §5); the conditional ones are in missingRequired. */
+export const requiredFields: Record<AppServiceDeployment, readonly string[]> = {
+  aws: ["app_service_name", "region", "cloud_endpoint_service_name", "port"],
+  onprem: ["app_service_name", "fqdn", "service_node_group_id", "proto", "port"],
+  azure: ["app_service_name", "proto", "port", "region"],
+  network: ["app_service_name", "real_subnets", "service_node_group_id"],
+};
 
 /** Required fields by deployment (spec 1 §5), for Create's enabled state with JavaScript. */
 export function missingRequired(d: AppServiceDeployment, v: Record<string, string | boolean>): boolean {
   const has = (k: string) => typeof v[k] === "string" && (v[k] as string).trim() !== "";
-  if (!has("app_service_name")) return true;
-  switch (d) {
-    case "aws":
-      return !(has("region") && has("cloud_endpoint_service_name") && has("port"));
-    case "onprem":
-      return !(has("fqdn") && has("service_node_group_id") && has("proto") && has("port"));
-    case "azure":
-      if (!(has("proto") && has("port") && has("region"))) return true;
-      return v.open_ai_private_link
-        ? !(has("private_endpoint_ip_address") && has("remote_vnet_resource_id") && has("azure_user_email"))
-        : !has("cloud_endpoint_service_name");
-    case "network":
-      if (!(has("real_subnets") && has("service_node_group_id"))) return true;
-      // Address translation without pools is fine: the platform uses {ip}/16 of the first subnet.
-      if (v.bgp_enabled && !(has("bgp_local_asn") && has("bgp_peer_asn") && has("bgp_peer_ip"))) return true;
-      return false;
-  }
+  if (!requiredFields[d].every(has)) return true;
+  // Azure: the private link service id, or with OpenAI/PaaS its three fields.
+  if (d === "azure") return v.open_ai_private_link ? !(has("private_endpoint_ip_address") && has("remote_vnet_resource_id") && has("azure_user_email")) : !has("cloud_endpoint_service_name");
+  // Network: address translation without pools is fine (the platform uses {ip}/16 of the first subnet); BGP needs its three.
+  if (d === "network" && v.bgp_enabled) return !(has("bgp_local_asn") && has("bgp_peer_asn") && has("bgp_peer_ip"));
+  return false;
 }

@@ -1,16 +1,19 @@
 import { z } from "zod";
 import { confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
 import { appServiceLimits } from "../../../platform/contract/app-services.ts";
-import { isAsn, isCidr, isIp, isPort, netMessages, splitList } from "../../../platform/contract/net.ts";
+import { isAsn, isIp, isPort, netMessages } from "../../../platform/contract/net.ts";
+import { line, multiline } from "../../../platform/lib/fields.ts";
+import { cidrList } from "../../../platform/lib/net-fields.ts";
+import { requiredText, subjectSchemas, type SubjectFields } from "../services-shared/schemas.server.ts";
 
 /*
  * The App Services screen's form schemas (spec 1 §5), used by the route's action only (no zod in
  * the browser). The platform checks the same rules again; its field errors come back beside the
- * fields (platformFailure).
+ * fields (submitForm, app/lib/action.server.ts).
  */
 
 const id = (what: string) => z.string({ error: `${what} is missing.` }).min(1, `${what} is missing.`);
-const opt = (max: number = appServiceLimits.text) => z.string().trim().max(max, `Must be at most ${max} characters.`).optional();
+const opt = (max: number = appServiceLimits.text) => line(max).optional();
 const port = (required: boolean) =>
   z
     .string()
@@ -30,15 +33,10 @@ const asn = z
     if (s && (!/^\d+$/.test(s) || !isAsn(Number(s)))) ctx.addIssue({ code: "custom", message: netMessages.asn });
   })
   .transform((s) => (s ? Number(s) : undefined));
-const cidrs = z
-  .string()
-  .trim()
-  .max(5000)
-  .optional()
-  .superRefine((s, ctx) => {
-    for (const item of splitList(s ?? "")) if (!isCidr(item)) ctx.addIssue({ code: "custom", message: netMessages.cidr(item) });
-  })
-  .transform((s) => splitList(s ?? ""));
+const cidrs = (what: string) =>
+  cidrList(what)
+    .optional()
+    .transform((v) => v ?? []);
 const checkbox = z
   .string()
   .optional()
@@ -46,17 +44,17 @@ const checkbox = z
 
 export const CreateAppServiceSchema = z.object({
   location: z.enum(["aws", "onprem", "azure", "network"], { error: "Choose a deployment." }),
-  app_service_name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(appServiceLimits.name),
-  description: opt(appServiceLimits.description),
+  app_service_name: requiredText("Name is required", appServiceLimits.name),
+  description: multiline(appServiceLimits.description).optional(),
   region: opt(100),
   cloud_endpoint_service_name: opt(),
   proto: opt(10),
   port: port(false),
   fqdn: opt(appServiceLimits.fqdn),
   service_node_group_id: opt(100),
-  real_subnets: cidrs,
+  real_subnets: cidrs("Real subnets"),
   address_translation_enabled: checkbox,
-  virtual_subnet_pools: cidrs,
+  virtual_subnet_pools: cidrs("Virtual subnet pools"),
   bgp_enabled: checkbox,
   bgp_local_asn: asn,
   bgp_peer_asn: asn,
@@ -70,18 +68,17 @@ export const CreateAppServiceSchema = z.object({
 });
 export type CreateAppServiceValues = z.infer<typeof CreateAppServiceSchema>;
 
-export const NameSchema = z.object({
-  app_service_id: id("App Service id"),
-  app_service_name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(appServiceLimits.name),
-});
-export const DescriptionSchema = z.object({ app_service_id: id("App Service id"), description: opt(appServiceLimits.description) });
+/** The dialogs shared with Endpoints (../services-shared/schemas.server.ts). */
+export const subject: SubjectFields = {
+  noun: "App Service",
+  idField: "app_service_id",
+  nameField: "app_service_name",
+  limits: appServiceLimits,
+  resize: { hosting_id: z.string({ error: "Please select a hosting location." }).min(1, "Please select a hosting location.") },
+};
+export const sharedSchemas = subjectSchemas(subject);
+
 export const EditSchema = z.object({ app_service_id: id("App Service id"), proto: opt(10), port: port(false), fqdn: opt(appServiceLimits.fqdn) });
-export const ContactsSchema = z.object({ app_service_id: id("App Service id"), primary_contact_id: opt(100), secondary_contact_id: opt(100) });
-export const ResizeSchema = z.object({
-  app_service_id: id("App Service id"),
-  hosting_id: z.string({ error: "Please select a hosting location." }).min(1, "Please select a hosting location."),
-  direction: z.enum(["up", "down"]).default("up"),
-});
 export const IdSchema = z.object({ app_service_id: id("App Service id") });
 export const EndpointDecisionSchema = z.object({ ep_id: z.string({ error: "Select an endpoint." }).min(1, "Select an endpoint."), decision: z.enum(["approve", "reject"]) });
 export const AddHostingSchema = z.object({
@@ -92,7 +89,7 @@ export const AddHostingSchema = z.object({
   fqdn: opt(appServiceLimits.fqdn),
   service_node_group_id: opt(100),
 });
-export const GroupSchema = z.object({ service_node_group_name: z.string({ error: "Node group name is required" }).trim().min(1, "Node group name is required").max(200) });
+export const GroupSchema = z.object({ service_node_group_name: requiredText("Node group name is required", appServiceLimits.name) });
 
 export const removeSchema = (phrase: string) => confirmPhraseSchema(phrase, { app_service_id: id("App Service id") });
 export const removeHostingSchema = (phrase: string) => confirmPhraseSchema(phrase, { app_service_id: id("App Service id"), hosting_id: id("Hosting id") });

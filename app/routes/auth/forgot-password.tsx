@@ -1,15 +1,15 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
-import { data, redirect, useNavigation } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
-import { AuthLayout, Notice, BackToLogin } from "../../components/auth-layout.tsx";
-import { ConformForm, formHasErrors, PageTitle, SelectField, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
+import { AccountChoiceField, AuthLayout, Notice, BackToLogin } from "../../components/auth-layout.tsx";
+import { ConformForm, formHasErrors, PageTitle, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
 import { callApi } from "../../lib/api.server.ts";
 import { accountChoices, type AccountChoice } from "../../lib/auth.server.ts";
 import { readForm } from "../../lib/csrf.server.ts";
-import { safeReply, upstreamReply } from "../../lib/forms.server.ts";
+import { formFailure, validateForm } from "../../lib/action.server.ts";
+import { safeReply } from "../../lib/api.server.ts";
 import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/forgot-password";
+import { useHydrated, useIsPending } from "../../components/hooks.ts";
 
 /*
  * /forgot-password (spec 3 §2.7, §4 Forgot password, §5): an email and, after a 300, the
@@ -37,19 +37,20 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
   const none: AccountChoice[] = [];
-  if (submission.status !== "success") return data({ result: safeReply(submission), accounts: none }, { status: 400 });
-  const { username, account_id } = submission.value;
+  const form = validateForm(formData, forgotPasswordSchema);
+  if (!form.ok) return data({ ...form.reply.data, accounts: none }, form.reply.init ?? undefined);
+  const { username, account_id } = form.value;
   const body: Record<string, string> = { username };
   if (account_id) body.account_id = account_id;
   const result = await callApi<{ detail?: string }>(null, "POST", "forgot-password", { body });
   if (result.ok) throw redirect("/forgot-password?sent=1", { status: 303 });
+  // 300: several accounts use this e-mail address; the form asks which one.
   if (result.status === 300) {
     const accounts = accountChoices(result.detail);
-    if (accounts.length > 0) return data({ result: safeReply(submission), accounts });
+    if (accounts.length > 0) return data({ result: safeReply(form.submission), accounts });
   }
-  const reply = upstreamReply(submission, result, Object.keys(fieldLabels));
+  const reply = formFailure(form.submission, result, { fields: Object.keys(fieldLabels) });
   return data({ ...reply.data, accounts: none }, reply.init ?? undefined);
 }
 
@@ -59,11 +60,9 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
     id: "forgot-password",
     lastResult: actionData?.result,
   });
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const pending = useIsPending();
   // The button's disabled state needs JavaScript; before it runs, the server's check applies.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const tooShort = String(fields.username.value ?? "").trim().length < MIN_EMAIL;
 
   if (loaderData.sent) {
@@ -80,16 +79,9 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
     <AuthLayout heading="Forgot password">
       <PageTitle title="Forgot password" error={formHasErrors(form)} />
       <p>Enter the email you log in with and we will send you a link to set a new password.</p>
-      <ConformForm form={form} labels={fieldLabels} className="flex flex-col gap-2">
+      <ConformForm form={form} className="flex flex-col gap-2">
         <TextField field={fields.username} label="Email" type="email" autoComplete="username" />
-        {accounts.length > 0 ? (
-          <>
-            <Notice tone="warning" alert>
-              {CHOOSE_MESSAGE}
-            </Notice>
-            <SelectField field={fields.account_id} label="Account" options={accounts} placeholder="None" />
-          </>
-        ) : null}
+        <AccountChoiceField field={fields.account_id} accounts={accounts} message={CHOOSE_MESSAGE} />
         <SubmitButton pending={pending} disabled={hydrated && tooShort} className="btn btn-primary mt-2 w-full">
           Send
         </SubmitButton>

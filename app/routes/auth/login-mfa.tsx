@@ -1,14 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, redirect, useNavigation } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
-import { ACCOUNT_CHOICE_MESSAGE, AuthLayout } from "../../components/auth-layout.tsx";
+import { ACCOUNT_CHOICE_MESSAGE, AuthLayout, AuthLink } from "../../components/auth-layout.tsx";
 import { ConformForm, formHasErrors, PageTitle, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
 import { clearPendingLogin, finishLogin, readPendingLogin, requestToken } from "../../lib/auth.server.ts";
 import { readForm } from "../../lib/csrf.server.ts";
-import { safeReply, splitDetail } from "../../lib/forms.server.ts";
+import { safeReply, splitDetail } from "../../lib/api.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/login-mfa";
+import { useIsPending } from "../../components/hooks.ts";
 
 /*
  * /login-mfa (spec 3 §2.5; spec 1 §4 Login): the one-time-code step. It exists only while a
@@ -75,8 +76,7 @@ export default function LoginMfa({ loaderData, actionData }: Route.ComponentProp
     id: "login-mfa",
     lastResult: actionData?.result,
   });
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const pending = useIsPending();
 
   return (
     <AuthLayout heading="Login">
@@ -85,17 +85,13 @@ export default function LoginMfa({ loaderData, actionData }: Route.ComponentProp
         <p className="font-medium">We've emailed your passcode</p>
         <p className="text-base-content/70 text-sm">Sent to {loaderData.username}</p>
       </div>
-      <ConformForm form={form} labels={{ otp: "Login Code" }} className="flex flex-col gap-2">
+      <ConformForm form={form} className="flex flex-col gap-2">
         <TextField field={fields.otp} label="Login Code" autoComplete="one-time-code" />
         <SubmitButton pending={pending} className="btn btn-primary mt-2 w-full">
           Login
         </SubmitButton>
       </ConformForm>
-      <p className="text-center">
-        <Link className="link link-primary" to="/login">
-          Try a different email
-        </Link>
-      </p>
+      <AuthLink to="/login">Try a different email</AuthLink>
     </AuthLayout>
   );
 }

@@ -1,15 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { z } from "zod";
-import { ACCOUNT_CHOICE_MESSAGE, AuthLayout, Notice } from "../../components/auth-layout.tsx";
-import { ConformForm, formHasErrors, PageTitle, PasswordField, SelectField, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
+import { AccountChoiceField, ACCOUNT_CHOICE_MESSAGE, AuthLayout, AuthSwitch } from "../../components/auth-layout.tsx";
+import { ConformForm, formHasErrors, PageTitle, PasswordField, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
 import { commitAccountChoice, commitPendingLogin, finishLogin, readAccountChoice, rememberedSubscriber, requestToken, type AccountChoice } from "../../lib/auth.server.ts";
 import { readForm } from "../../lib/csrf.server.ts";
-import { safeReply, splitDetail } from "../../lib/forms.server.ts";
+import { safeReply, splitDetail } from "../../lib/api.server.ts";
 import { getSession, getUser, sessionStorage } from "../../lib/session.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/login";
+import { useIsPending } from "../../components/hooks.ts";
 
 /*
  * / and /login (spec 3 §2.4, §4 Login; spec 1 §4 Login, §8 Login). One form; the Account
@@ -113,24 +114,19 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     id: "login",
     lastResult: actionData?.result,
   });
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/login") === true;
-  const registerHref = loaderData.subscriber ? `/register?subscriber=${encodeURIComponent(loaderData.subscriber)}` : "/register";
+  const pending = useIsPending({ formAction: "/login" });
 
   return (
     <AuthLayout
       heading="Login"
       footer={
-        <p className="text-center">
-          Don't have an account?{" "}
-          <Link className="link link-primary font-medium" to={registerHref}>
-            Register
-          </Link>
-        </p>
+        <AuthSwitch question="Don't have an account?" to="/register" subscriber={loaderData.subscriber}>
+          Register
+        </AuthSwitch>
       }
     >
       <PageTitle title="Login" error={formHasErrors(form)} />
-      <ConformForm form={form} labels={fieldLabels} action="/login" className="flex flex-col gap-2">
+      <ConformForm form={form} action="/login" className="flex flex-col gap-2">
         <input type="hidden" name="subscriber" value={loaderData.subscriber} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <TextField field={fields.username} label="Email" type="email" autoComplete="username" />
@@ -140,14 +136,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           autoComplete="current-password"
           hint={accounts.length > 0 ? "Leave it empty to use the password you just entered." : undefined}
         />
-        {accounts.length > 0 ? (
-          <>
-            <Notice tone="warning" alert>
-              {ACCOUNT_CHOICE_MESSAGE}
-            </Notice>
-            <SelectField field={fields.account_id} label="Account" options={accounts} placeholder="None" />
-          </>
-        ) : null}
+        <AccountChoiceField field={fields.account_id} accounts={accounts} message={ACCOUNT_CHOICE_MESSAGE} />
         <p className="text-right">
           <Link className="link link-primary text-sm" to="/forgot-password">
             Forgot password?

@@ -1,6 +1,6 @@
-import { Form, redirect, useNavigation } from "react-router";
+import { Form, redirect } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { AuthLayout } from "../../components/auth-layout.tsx";
+import { AuthLayout, AuthLink } from "../../components/auth-layout.tsx";
 import { PageTitle, SubmitButton } from "../../components/forms.tsx";
 import { callApi } from "../../lib/api.server.ts";
 import { readForm } from "../../lib/csrf.server.ts";
@@ -8,6 +8,7 @@ import { destroySessionCookie, getSession, getUser } from "../../lib/session.ser
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/logout";
+import { useIsPending } from "../../components/hooks.ts";
 
 /*
  * /logout (spec 3 §2.1; spec 1 §4 Login). The shell's profile menu posts here
@@ -42,7 +43,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Logout({ loaderData }: Route.ComponentProps) {
-  const navigation = useNavigation();
+  const pending = useIsPending();
   return (
     <AuthLayout heading="Logout">
       <PageTitle title="Logout" />
@@ -51,15 +52,13 @@ export default function Logout({ loaderData }: Route.ComponentProps) {
       </p>
       <Form method="post" action="/logout" className="flex flex-col gap-2">
         <AuthenticityTokenInput name="csrf" />
-        <SubmitButton pending={navigation.state !== "idle" && navigation.formMethod === "POST"} className="btn btn-primary w-full">
+        <SubmitButton pending={pending} className="btn btn-primary w-full">
           Logout
         </SubmitButton>
       </Form>
-      <p className="text-center">
-        <a className="link link-primary" href="/main-dashboard">
-          Back to Dashboard
-        </a>
-      </p>
+      <AuthLink to="/main-dashboard" reloadDocument>
+        Back to Dashboard
+      </AuthLink>
     </AuthLayout>
   );
 }

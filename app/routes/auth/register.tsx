@@ -1,15 +1,13 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import { AuthLayout } from "../../components/auth-layout.tsx";
+import { AuthLayout, AuthSwitch } from "../../components/auth-layout.tsx";
 import { CheckboxField, ConformForm, formHasErrors, PageTitle, PasswordField, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
 import { callApi } from "../../lib/api.server.ts";
 import { rememberedSubscriber } from "../../lib/auth.server.ts";
 import { readForm } from "../../lib/csrf.server.ts";
-import { safeReply, upstreamReply } from "../../lib/forms.server.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
+import { detailOr, submitForm } from "../../lib/action.server.ts";
 import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/register";
+import { useIsPending } from "../../components/hooks.ts";
 
 /* /register (spec 3 §2.9, §3 Registration): 'Join us!' with email, password and the terms. */
 
@@ -37,22 +35,25 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: registerSchema });
-  if (submission.status !== "success") return data({ result: safeReply(submission) }, { status: 400 });
-  const { username, password, subscriber } = submission.value;
-  const body: Record<string, unknown> = { username, password, terms: true };
-  const sub = subscriber?.trim() || (await rememberedSubscriber(request));
-  if (sub) body.subscriber = sub;
-  const result = await callApi<{ detail?: string }>(null, "POST", "register", { body });
-  if (!result.ok) {
-    // 409 (the e-mail is taken) belongs beside the Email field; anything else by field or summary.
-    if (result.status === 409 && typeof result.detail === "string") {
-      return data({ result: safeReply(submission, { fieldErrors: { username: [result.detail] } }) }, { status: 409 });
-    }
-    return upstreamReply(submission, result, Object.keys(fieldLabels));
-  }
-  const to = sub ? `/login?subscriber=${encodeURIComponent(sub)}` : "/login";
-  return redirectWithToast(request, to, { type: "success", message: result.data?.detail || "Registration successful. You can now log in." });
+  const remembered = await rememberedSubscriber(request);
+  const subscriberOf = (v: { subscriber?: string }) => v.subscriber?.trim() || remembered;
+  return submitForm(request, formData, {
+    schema: registerSchema,
+    call: async (v) => {
+      const sub = subscriberOf(v);
+      const body = { username: v.username, password: v.password, terms: true, ...(sub ? { subscriber: sub } : {}) };
+      const result = await callApi<{ detail?: string }>(null, "POST", "register", { body });
+      // 409 (the e-mail is taken) belongs beside the Email field; anything else by field or summary.
+      if (!result.ok && result.status === 409 && typeof result.detail === "string") return { ...result, detail: [{ loc: ["username"], msg: result.detail }] };
+      return result;
+    },
+    fields: Object.keys(fieldLabels),
+    toast: detailOr("Registration successful. You can now log in."),
+    redirect: (_, v) => {
+      const sub = subscriberOf(v);
+      return sub ? `/login?subscriber=${encodeURIComponent(sub)}` : "/login";
+    },
+  });
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
@@ -60,27 +61,22 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
     id: "register",
     lastResult: actionData?.result,
   });
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const loginHref = loaderData.subscriber ? `/login?subscriber=${encodeURIComponent(loaderData.subscriber)}` : "/login";
+  const pending = useIsPending();
 
   return (
     <AuthLayout
       heading="Join us!"
       footer={
         <>
-          <p className="text-center">
-            Already have an account?{" "}
-            <Link className="link link-primary font-medium" to={loginHref}>
-              Login
-            </Link>
-          </p>
+          <AuthSwitch question="Already have an account?" to="/login" subscriber={loaderData.subscriber}>
+            Login
+          </AuthSwitch>
           <Policies />
         </>
       }
     >
       <PageTitle title="Register" error={formHasErrors(form)} />
-      <ConformForm form={form} labels={fieldLabels} className="flex flex-col gap-2">
+      <ConformForm form={form} className="flex flex-col gap-2">
         <input type="hidden" name="subscriber" value={loaderData.subscriber} />
         <TextField field={fields.username} label="Email" type="email" autoComplete="email" />
         <PasswordField field={fields.password} label="Password" autoComplete="new-password" hint="At least 8 characters." />

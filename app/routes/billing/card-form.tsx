@@ -4,27 +4,13 @@ import { Form, useSubmit } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
 import { CheckboxField, ErrorSummary, SelectField, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
-import { useHydrated, usePendingIntent } from "../../components/hooks.ts";
+import { useConstraint, useHydrated, useIsPending } from "../../components/hooks.ts";
 import { showToast } from "../../components/toaster.tsx";
 import type { CardApi } from "./stripe-card.tsx";
 
 // Stripe's React library and Stripe.js: loaded by this form only, after hydration.
 const StripeCard = lazy(() => import("./stripe-card.tsx"));
 
-/** The card form's constraints (spec 1 §5), the `required` marks; the action's schema says the same. */
-const constraint = {
-  first_name: { required: true },
-  last_name: { required: true },
-  email: { required: true },
-  phone: { required: true },
-  street_addr_1: { required: true },
-  street_addr_2: { required: false },
-  city: { required: true },
-  state: { required: true },
-  postal_code: { required: true },
-  country: { required: true },
-  terms: { required: true },
-};
 
 const countries = [
   ["US", "United States"],
@@ -47,7 +33,7 @@ const countries = [
 
 export const CARD_DIALOG = "card";
 
-type CardFields = Record<keyof typeof constraint, string>;
+type CardFields = Record<"first_name" | "last_name" | "email" | "phone" | "street_addr_1" | "street_addr_2" | "city" | "state" | "postal_code" | "country" | "terms", string>;
 
 /**
  * Set up payment (spec 1 §2 Billing screen, §5): the billing details, the terms, and the card.
@@ -63,12 +49,12 @@ export function CardDialog({
   lastResult: SubmissionResult<string[]> | null | undefined;
   stripe: { publishableKey: string | null; jsUrl: string };
 }) {
-  const [form, fields] = useForm<CardFields>({ id: "billing-card", lastResult, constraint, defaultValue: { country: "US" } });
+  const [form, fields] = useForm<CardFields>({ id: "billing-card", lastResult, constraint: useConstraint("card"), defaultValue: { country: "US" } });
   const hydrated = useHydrated();
   const submit = useSubmit();
   const api = useRef<CardApi | null>(null);
   const [reading, setReading] = useState(false);
-  const pending = usePendingIntent() === "card" || reading;
+  const pending = useIsPending({ intent: "card" }) || reading;
   const onApi = useCallback((value: CardApi | null) => {
     api.current = value;
   }, []);

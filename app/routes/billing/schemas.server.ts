@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { billingLimits, billingProviders } from "../../../platform/contract/billing.ts";
+import { formConstraints } from "../../components/constraints.server.ts";
+import { emailInput } from "../../lib/form-fields.server.ts";
 
 /*
  * The Billing screen's form schemas (spec 1 §5 'Billing card form'), server-only (README
@@ -19,9 +21,7 @@ const required = (label: string, max: number) =>
 export const CardFormSchema = z.object({
   first_name: required("First name", 99),
   last_name: required("Last name", 100),
-  email: z
-    .email({ error: (iss) => (iss.input === undefined ? "Email is required." : "Enter a valid email address.") })
-    .max(billingLimits.email),
+  email: emailInput(billingLimits.email),
   phone: required("Phone", billingLimits.phone).regex(/^[0-9+()\-./ ]*[0-9][0-9+()\-./ ]*$/, "Enter a valid phone number."),
   street_addr_1: required("Address 1", billingLimits.street),
   street_addr_2: z.string().trim().max(billingLimits.street, `Address 2 must be at most ${billingLimits.street} characters.`).optional(),
@@ -47,3 +47,6 @@ export const CardFormSchema = z.object({
 export const ProviderSchema = z.object({
   provider: z.enum(billingProviders, { error: "Unknown billing method." }),
 });
+
+/** The card form's HTML constraints, from the schema (the loader hands them to the form: useConstraint). */
+export const constraints = formConstraints({ card: CardFormSchema });

@@ -1,12 +1,15 @@
-import { Form, useLocation, useNavigation, useSearchParams } from "react-router";
+import { Form, useLocation, useSearchParams } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { keptParams } from "../../lib/url.ts";
 import { DetailsTable } from "../../components/details-table.tsx";
+import { SimpleTable, type SimpleColumn } from "../../components/simple-table.tsx";
+import { formatTypes } from "../../lib/format.ts";
 import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
 import { SubmitButton } from "../../components/forms.tsx";
-import { currentTab, TabPanel, Tabs } from "../../components/tabs.tsx";
+import { currentTab } from "../../components/tabs.tsx";
+import { SubjectTabs } from "../../components/subject-tabs.tsx";
 import { contactName, type AssignedEntity, type Contact } from "./model.tsx";
-import { useCanWrite, usePendingIntent } from "../../components/hooks.ts";
+import { useCanWrite, useIsPending } from "../../components/hooks.ts";
 
 /*
  * The selected contact (exactly one selected): a Details tab listing its assigned entities, each
@@ -15,85 +18,55 @@ import { useCanWrite, usePendingIntent } from "../../components/hooks.ts";
 
 const tabs = [{ id: "details", label: "Details" }] as const;
 
+/** Unassign: a GET form opening the confirmation dialog (the URL keeps the rest of the state). */
+function UnassignButton({ entityName }: { entityName: string }) {
+  const location = useLocation();
+  return (
+    <Form method="get" preventScrollReset>
+      {keptParams(location.search, []).map(([k, v], i) => (
+        <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+      ))}
+      <input type="hidden" name="dialog" value="unassign" />
+      <input type="hidden" name="id" value={entityName} />
+      <button type="submit" className="btn btn-outline btn-error btn-xs" aria-label={`Unassign Entity ${entityName}`}>
+        Unassign Entity
+      </button>
+    </Form>
+  );
+}
+
+const assignedColumns: SimpleColumn<AssignedEntity>[] = [
+  { id: "entity_name", header: "Entity Name", cell: (e) => e.entity_name },
+  { id: "description", header: "Description", cell: (e) => e.description },
+  { id: "contact_types", header: "Types", cell: (e) => formatTypes(e.contact_types) },
+  // Writers only (the column is left out for a readonly user).
+  { id: "actions", header: "Actions", kind: "actions", className: "text-right", cell: (e) => <UnassignButton entityName={e.entity_name} /> },
+];
+
 export function ContactDetails({ contact, assigned }: { contact: Contact; assigned: AssignedEntity[] }) {
   const [params] = useSearchParams();
-  const location = useLocation();
   const tab = currentTab(params, tabs.map((t) => t.id));
   const name = contactName(contact);
   const canWrite = useCanWrite();
   return (
-    <div className="card bg-base-100 shadow-sm">
-      <div className="card-body p-4">
-        <h2 className="text-lg font-semibold">{name}</h2>
-        <Tabs label={`Contact ${name}`} tabs={tabs} current={tab} />
-        <TabPanel tab={tab}>
-          <DetailsTable
-            className="mb-4"
-            items={[
-              { label: "Email", value: contact.email },
-              { label: "Phone", value: contact.phone },
-              { label: "Company", value: contact.company_name },
-              { label: "Type", value: contact.contact_type },
-            ]}
-          />
-          <h3 className="mb-2 font-semibold" id="assigned-entities">
-            Assigned entities
-          </h3>
-          <div className="overflow-x-auto">
-            <table className="table table-sm" aria-labelledby="assigned-entities">
-              <thead>
-                <tr>
-                  <th scope="col">Entity Name</th>
-                  <th scope="col">Description</th>
-                  <th scope="col">Types</th>
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {assigned.length === 0 ? (
-                  <tr>
-                    <td colSpan={4} className="text-base-content/70 py-6 text-center">
-                      No data
-                    </td>
-                  </tr>
-                ) : (
-                  assigned.map((e) => (
-                    <tr key={e.entity_id}>
-                      <td>{e.entity_name}</td>
-                      <td>{e.description}</td>
-                      <td>{e.contact_types.split(",").join(", ")}</td>
-                      <td className="text-right">
-                        {/* A GET form: opens the confirmation dialog (the URL keeps the rest of the state). Writers only. */}
-                        {canWrite ? (
-                          <Form method="get" preventScrollReset>
-                            {keptParams(location.search, []).map(([k, v], i) => (
-                              <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
-                            ))}
-                            <input type="hidden" name="dialog" value="unassign" />
-                            <input type="hidden" name="id" value={e.entity_name} />
-                            <button type="submit" className="btn btn-outline btn-error btn-xs" aria-label={`Unassign Entity ${e.entity_name}`}>
-                              Unassign Entity
-                            </button>
-                          </Form>
-                        ) : null}
-                      </td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
-        </TabPanel>
-      </div>
-    </div>
+    <SubjectTabs name={name} label={`Contact ${name}`} tabs={tabs} current={tab}>
+      <DetailsTable
+        className="mb-4"
+        items={[
+          { label: "Email", value: contact.email },
+          { label: "Phone", value: contact.phone },
+          { label: "Company", value: contact.company_name },
+          { label: "Type", value: contact.contact_type },
+        ]}
+      />
+      <h3 className="mb-2 font-semibold">Assigned entities</h3>
+      <SimpleTable caption={`Assigned entities of ${name}`} columns={canWrite ? assignedColumns : assignedColumns.slice(0, 3)} rows={assigned} getRowId={(e) => e.entity_id} />
+    </SubjectTabs>
   );
 }
 
 export function UnassignDialog({ contact, entityName }: { contact: Contact; entityName: string }) {
-  const navigation = useNavigation();
-  const pending = usePendingIntent() === "unassign";
+  const pending = useIsPending({ intent: "unassign" });
   return (
     <UrlDialog name="unassign" title="Unassign Entity">
       <Form method="post">

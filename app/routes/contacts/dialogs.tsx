@@ -1,16 +1,10 @@
 import { getCollectionProps, type SubmissionResult } from "@conform-to/react";
-import { Link, useNavigation } from "react-router";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { contactName, type Contact } from "./model.tsx";
 import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
 import { ConformForm, SelectField, SubmitButton, TextareaField, TextField, useForm } from "../../components/forms.tsx";
-import { usePendingIntent } from "../../components/hooks.ts";
-
-/*
- * The `required` marks of the dialogs' fields (model.tsx's schemas say the same; they stay on the
- * server so that zod is not shipped to the browser for this page).
- */
-const createConstraint = { email: { required: true }, contact_type: { required: true }, entity_name: { required: true } };
-const updateConstraint = { email: { required: true }, contact_type: { required: true } };
+import { useConstraint, useIsPending } from "../../components/hooks.ts";
 
 /*
  * The Contacts screen's dialogs (opened by ?dialog=create|update|assign). The action validates
@@ -35,18 +29,14 @@ const labels = {
 
 const typeOptions = (types: string[]) => types.map((t) => ({ value: t, label: t }));
 
-function usePending(intent: string) {
-  // Conform's re-validations on blur are not a submission.
-  return usePendingIntent() === intent;
-}
 
 export function CreateDialog({ contactTypes, entityNames, lastResult }: { contactTypes: string[]; entityNames: string[]; lastResult: Result }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<Record<keyof ContactFieldSet | "entity_name", string>>({
     id: "create-contact",
     lastResult,
-    constraint: createConstraint,
+    constraint: useConstraint("create"),
   });
-  const pending = usePending("create");
+  const pending = useIsPending({ intent: "create" });
   return (
     <UrlDialog name="create" title="Add Contact" size="lg">
       {entityNames.length === 0 ? (
@@ -59,27 +49,40 @@ export function CreateDialog({ contactTypes, entityNames, lastResult }: { contac
         </>
       ) : (
         <ConformForm form={form} intent="create" labels={labels}>
-          <div className="grid gap-x-4 sm:grid-cols-2">
-            <TextField field={fields.first_name} label={labels.first_name} autoComplete="off" />
-            <TextField field={fields.last_name} label={labels.last_name} autoComplete="off" />
-            <TextField field={fields.email} label={labels.email} type="email" autoComplete="off" />
-            <TextField field={fields.phone} label={labels.phone} type="tel" autoComplete="off" />
-            <TextField field={fields.company_name} label={labels.company_name} autoComplete="off" />
-            <SelectField field={fields.contact_type} label={labels.contact_type} options={typeOptions(contactTypes)} placeholder="Select a type" />
+          <ContactFields fields={fields} types={contactTypes}>
             <SelectField
               field={fields.entity_name}
               label={labels.entity_name}
               options={entityNames.map((n) => ({ value: n, label: n }))}
               placeholder="Select an entity"
             />
-          </div>
-          <TextareaField field={fields.address} label={labels.address} rows={2} />
+          </ContactFields>
           <DialogActions>
             <SubmitButton pending={pending}>Add Contact</SubmitButton>
           </DialogActions>
         </ConformForm>
       )}
     </UrlDialog>
+  );
+}
+
+type ContactFieldSet = Record<"first_name" | "last_name" | "email" | "phone" | "company_name" | "contact_type" | "address", Parameters<typeof TextField>[0]["field"]>;
+
+/** The fields Add Contact and Update Contact share (`children`: more, after the type). */
+function ContactFields({ fields, types, children }: { fields: ContactFieldSet; types: string[]; children?: ReactNode }) {
+  return (
+    <>
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <TextField field={fields.first_name} label={labels.first_name} autoComplete="off" />
+        <TextField field={fields.last_name} label={labels.last_name} autoComplete="off" />
+        <TextField field={fields.email} label={labels.email} type="email" autoComplete="off" />
+        <TextField field={fields.phone} label={labels.phone} type="tel" autoComplete="off" />
+        <TextField field={fields.company_name} label={labels.company_name} autoComplete="off" />
+        <SelectField field={fields.contact_type} label={labels.contact_type} options={typeOptions(types)} placeholder="Select a type" />
+        {children}
+      </div>
+      <TextareaField field={fields.address} label={labels.address} rows={2} />
+    </>
   );
 }
 
@@ -104,7 +107,7 @@ function UpdateForm({ contact, contactTypes, lastResult }: { contact: Contact; c
   const [form, fields] = useForm({
     id: `update-contact-${contact.contact_id}`,
     lastResult,
-    constraint: updateConstraint,
+    constraint: useConstraint("update"),
     defaultValue: {
       first_name: contact.first_name,
       last_name: contact.last_name,
@@ -115,21 +118,13 @@ function UpdateForm({ contact, contactTypes, lastResult }: { contact: Contact; c
       contact_type: contact.contact_type,
     },
   });
-  const pending = usePending("update");
+  const pending = useIsPending({ intent: "update" });
   // The platform's types, plus the contact's own if it is not (or no longer) one of them.
   const types = contactTypes.includes(contact.contact_type) || !contact.contact_type ? contactTypes : [...contactTypes, contact.contact_type];
   return (
     <ConformForm form={form} intent="update" labels={labels}>
       <input type="hidden" name="contact_id" value={contact.contact_id} />
-      <div className="grid gap-x-4 sm:grid-cols-2">
-        <TextField field={fields.first_name} label={labels.first_name} autoComplete="off" />
-        <TextField field={fields.last_name} label={labels.last_name} autoComplete="off" />
-        <TextField field={fields.email} label={labels.email} type="email" autoComplete="off" />
-        <TextField field={fields.phone} label={labels.phone} type="tel" autoComplete="off" />
-        <TextField field={fields.company_name} label={labels.company_name} autoComplete="off" />
-        <SelectField field={fields.contact_type} label={labels.contact_type} options={typeOptions(types)} placeholder="Select a type" />
-      </div>
-      <TextareaField field={fields.address} label={labels.address} rows={2} />
+      <ContactFields fields={fields} types={types} />
       <DialogActions>
         <SubmitButton pending={pending}>Update Contact</SubmitButton>
       </DialogActions>
@@ -164,7 +159,7 @@ function AssignForm({ contact, contactTypes, entityNames, lastResult }: { contac
     id: `assign-entity-${contact.contact_id}`,
     lastResult,
   });
-  const pending = usePending("assign");
+  const pending = useIsPending({ intent: "assign" });
   const typesField = fields.contact_types;
   const typesErrorId = typesField.errorId;
   const typesInvalid = Boolean(typesField.errors?.length);

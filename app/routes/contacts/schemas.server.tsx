@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
+import { formConstraints } from "../../components/constraints.server.ts";
 import { contactLimits } from "../../../platform/contract/contacts.ts";
+import { emailInput, hiddenId, optionalText, requiredText } from "../../lib/form-fields.server.ts";
 import { REMOVE_PHRASE, SELECT_ENTITY_AND_TYPES } from "./model.tsx";
 
 /*
@@ -9,9 +11,9 @@ import { REMOVE_PHRASE, SELECT_ENTITY_AND_TYPES } from "./model.tsx";
  * without JavaScript), and keeping zod out of the page's JavaScript keeps it small.
  */
 
-const optionalText = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters.`).optional();
-const email = z.email({ error: (iss) => (iss.input === undefined ? "Email is required." : "Enter a valid email address.") }).max(contactLimits.email);
-const contactType = z.string({ error: "Type is required." }).trim().min(1, "Type is required.");
+const email = emailInput(contactLimits.email);
+const contactType = requiredText("Type is required.", contactLimits.name);
+const contactId = hiddenId("Contact id is missing.");
 const contactFields = {
   first_name: optionalText(contactLimits.name),
   last_name: optionalText(contactLimits.name),
@@ -24,14 +26,14 @@ const contactFields = {
 
 export const CreateContactSchema = z.object({
   ...contactFields,
-  entity_name: z.string({ error: "Entity is required." }).trim().min(1, "Entity is required."),
+  entity_name: requiredText("Entity is required.", contactLimits.name),
 });
 
-export const UpdateContactSchema = z.object({ contact_id: z.string({ error: "Contact id is missing." }), ...contactFields });
+export const UpdateContactSchema = z.object({ contact_id: contactId, ...contactFields });
 
 export const AssignEntitySchema = z
   .object({
-    contact_id: z.string({ error: "Contact id is missing." }),
+    contact_id: contactId,
     new_entity_name: z.string().trim().optional(),
     contact_types: z.array(z.string()).optional(),
   })
@@ -41,7 +43,10 @@ export const AssignEntitySchema = z
     else if (!v.contact_types?.length) ctx.addIssue({ code: "custom", path: ["contact_types"], message: SELECT_ENTITY_AND_TYPES });
   });
 
-export const RemoveContactSchema = confirmPhraseSchema(REMOVE_PHRASE, { contact_id: z.string({ error: "Contact id is missing." }) });
+export const RemoveContactSchema = confirmPhraseSchema(REMOVE_PHRASE, { contact_id: contactId });
 
 
 export const UnassignSchema = z.object({ contact_id: z.string(), entity_name: z.string() });
+
+/** The forms' HTML constraints, from the schemas (the loader hands them to the dialogs: useConstraint). */
+export const constraints = formConstraints({ create: CreateContactSchema, update: UpdateContactSchema, assign: AssignEntitySchema });

@@ -1,120 +1,74 @@
-import { type SubmissionResult } from "@conform-to/react";
 import { Link, useLocation } from "react-router";
-import { DetailsTable } from "../../components/details-table.tsx";
+import type { FormConstraint } from "../../components/constraints.server.ts";
 import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
-import { CheckboxField, ConformForm, formHasErrors, PageTitle, SelectField, SubmitButton, TextareaField, TextField, useForm } from "../../components/forms.tsx";
-import { usePendingIntent } from "../../components/hooks.ts";
-import { formatBytes } from "./tabs.tsx";
+import { CheckboxField, ConformForm, formHasErrors, PageTitle, SelectField, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
+import { useIsPending } from "../../components/hooks.ts";
+import { SimpleTable, type SimpleColumn } from "../../components/simple-table.tsx";
+import { formatBytes } from "../../lib/format.ts";
 import { hrefWith } from "../../lib/url.ts";
-import { deploymentLabel, endpointDeployments, writeDraft, type Draft, type Endpoint, type EndpointDeployment, type EndpointNodeGroup, type EndpointSession } from "./model.ts";
+import { DeploymentSwitch, LatencyResult, Missing, type Result } from "../services-shared/dialogs.tsx";
+import { writeDraft, type Draft } from "../services-shared/draft.ts";
+import { CREATE_FIELDS, deploymentLabel, endpointDeployments, type CreateField, type Endpoint, type EndpointDeployment, type EndpointNodeGroup, type EndpointSession } from "./model.ts";
 
 /*
- * The Endpoints screen's dialogs, each opened by URL (?dialog=…&id=…) and posting to the route's
+ * The Endpoints screen's own dialogs (the ones it shares with App Services are in
+ * ../services-shared/dialogs.tsx), each opened by URL (?dialog=…&id=…) and posting to the route's
  * action, so they work without JavaScript. The create dialog keeps what was typed in the URL's
  * `draft` when it switches location or goes to the new-node-group panel and back.
  */
 
-export type Result = SubmissionResult<string[]> | null | undefined;
-type Constraints = Record<string, Record<string, { required?: boolean; maxLength?: number }>>;
+export const missing = "This endpoint no longer exists.";
 
-function usePending(intent: string) {
-  return usePendingIntent() === intent;
-}
 
-function Missing() {
-  return (
-    <>
-      <p>This endpoint no longer exists.</p>
-      <DialogActions />
-    </>
-  );
-}
-
-// ---------------------------------------------------------------------------------------------
-// Create Endpoint, and its new-node-group panel
+/* Create Endpoint, and its new-node-group panel ------------------------------------------------ */
 
 export interface AppServiceChoice {
   app_service_id: string;
   app_service_name: string;
 }
 
-export function CreateEndpointDialog({
-  appServices,
-  nodeGroups,
-  draft,
-  panel,
-  lastResult,
-  constraints,
-}: {
+interface CreateProps {
+  deployment: EndpointDeployment;
   appServices: AppServiceChoice[];
   nodeGroups: EndpointNodeGroup[];
-  draft: Draft;
+  draft: Draft<CreateField>;
   panel: boolean;
   lastResult: Result;
-  constraints: Constraints;
-}) {
-  const draftText = writeDraft(draft);
-  if (panel) {
+  constraints: { create: FormConstraint; group: FormConstraint };
+}
+
+export function CreateEndpointDialog(props: CreateProps) {
+  const draftText = writeDraft(props.draft, CREATE_FIELDS);
+  if (props.panel) {
     return (
       <UrlDialog name="create" title="Create Endpoint Node Group">
-        <NodeGroupPanel key={draftText} draftText={draftText} lastResult={lastResult} constraint={constraints.group ?? {}} />
+        <NodeGroupPanel key={draftText} draftText={draftText} lastResult={props.lastResult} constraint={props.constraints.group} />
       </UrlDialog>
     );
   }
   return (
     <UrlDialog name="create" title="Create Endpoint" size="lg">
-      <CreateForm key={draftText} appServices={appServices} nodeGroups={nodeGroups} draft={draft} lastResult={lastResult} constraint={constraints.create ?? {}} />
+      <CreateForm key={`${props.deployment}?${draftText}`} {...props} />
     </UrlDialog>
   );
 }
 
-function CreateForm({
-  appServices,
-  nodeGroups,
-  draft,
-  lastResult,
-  constraint,
-}: {
-  appServices: AppServiceChoice[];
-  nodeGroups: EndpointNodeGroup[];
-  draft: Draft;
-  lastResult: Result;
-  constraint: Constraints[string];
-}) {
-  const deployment = (endpointDeployments as readonly string[]).includes(draft.deployment ?? "") ? (draft.deployment as EndpointDeployment) : "onprem";
-  const [form, fields] = useForm({
+function CreateForm({ deployment, appServices, nodeGroups, draft, lastResult, constraints }: CreateProps) {
+  const [form, fields] = useForm<Record<CreateField | "deployment", string>>({
     id: `create-endpoint-${deployment}`,
     lastResult,
-    constraint,
-    defaultValue: { ...draft, bgp_enabled: draft.bgp_enabled === "on" ? "on" : undefined },
+    constraint: constraints.create,
+    defaultValue: { ...draft, deployment },
   });
-  const pending = usePending("create");
+  const pending = useIsPending({ intent: "create" });
   const usesNode = deployment === "onprem" || deployment === "network";
-  const cloud = deployment === "aws" || deployment === "azure";
+  const aws = deployment === "aws";
   return (
     <>
       <PageTitle title="Create Endpoint - Endpoints" error={formHasErrors(form)} />
       <ConformForm form={form} intent="create">
         <input type="hidden" name="deployment" value={deployment} />
-        <fieldset className="fieldset">
-          <legend className="fieldset-legend">Location</legend>
-          <div className="flex flex-wrap gap-2">
-            {endpointDeployments.map((d) => (
-              // A submit button: the typed values travel with it and come back in the URL's draft.
-              <button
-                key={d}
-                type="submit"
-                name="switch"
-                value={d}
-                formNoValidate
-                aria-pressed={d === deployment}
-                className={`btn btn-sm ${d === deployment ? "btn-primary" : "btn-outline"}`}
-              >
-                {deploymentLabel(d)}
-              </button>
-            ))}
-          </div>
-        </fieldset>
+        <DeploymentSwitch legend="Location" current={deployment} options={endpointDeployments.map((d) => ({ value: d, label: deploymentLabel(d) }))} />
         <TextField field={fields.ep_name} label="Endpoint Name" autoComplete="off" />
         <SelectField
           field={fields.app_service_id}
@@ -132,22 +86,17 @@ function CreateForm({
               placeholder="Select a node group"
             />
             <div>
-              <button type="submit" name="switch" value="group-panel" formNoValidate className="btn btn-outline btn-sm">
+              <button type="submit" name="switch" value="panel=group" formNoValidate className="btn btn-outline btn-sm">
                 New Node Group
               </button>
             </div>
             <TextField field={fields.ep_node_id} label="Node" autoComplete="off" hint="The endpoint node's id, e.g. epn-office-1" />
           </>
         ) : null}
-        {cloud ? (
+        {aws || deployment === "azure" ? (
           <>
-            <TextField field={fields.region} label="Region" autoComplete="off" hint={deployment === "aws" ? "e.g. us-east-1" : "e.g. eastus"} />
-            <TextField
-              field={fields.consumer_principle}
-              label={deployment === "aws" ? "Allowed Principal" : "Subscription Id"}
-              autoComplete="off"
-              hint={deployment === "aws" ? "e.g. arn:aws:iam::123456789012:root" : undefined}
-            />
+            <TextField field={fields.region} label="Region" autoComplete="off" hint={aws ? "e.g. us-east-1" : "e.g. eastus"} />
+            <TextField field={fields.consumer_principle} label={aws ? "Allowed Principal" : "Subscription Id"} autoComplete="off" hint={aws ? "e.g. arn:aws:iam::123456789012:root" : undefined} />
           </>
         ) : null}
         {deployment === "network" ? (
@@ -169,11 +118,10 @@ function CreateForm({
   );
 }
 
-function NodeGroupPanel({ draftText, lastResult, constraint }: { draftText: string; lastResult: Result; constraint: Constraints[string] }) {
+function NodeGroupPanel({ draftText, lastResult, constraint }: { draftText: string; lastResult: Result; constraint: FormConstraint }) {
   const location = useLocation();
   const [form, fields] = useForm({ id: "create-node-group", lastResult, constraint });
-  const pending = usePending("create-node-group");
-  const back = hrefWith(location, { panel: null });
+  const pending = useIsPending({ intent: "create-node-group" });
   return (
     <>
       <PageTitle title="Create Endpoint Node Group - Endpoints" error={formHasErrors(form)} />
@@ -182,7 +130,7 @@ function NodeGroupPanel({ draftText, lastResult, constraint }: { draftText: stri
         <p className="mb-1">The new group is chosen for the endpoint when you return to it.</p>
         <TextField field={fields.ep_node_group_name} label="Node Group Name" autoComplete="off" />
         <div className="modal-action">
-          <Link to={back} className="btn" preventScrollReset>
+          <Link to={hrefWith(location, { panel: null })} className="btn" preventScrollReset>
             Back
           </Link>
           <SubmitButton pending={pending}>Create Node Group</SubmitButton>
@@ -192,59 +140,20 @@ function NodeGroupPanel({ draftText, lastResult, constraint }: { draftText: stri
   );
 }
 
-// ---------------------------------------------------------------------------------------------
-// Row-menu dialogs
+/* Row-menu dialogs of Endpoints alone ---------------------------------------------------------- */
 
-export function EditNameDialog({ target, lastResult, constraint }: { target: Endpoint | null; lastResult: Result; constraint: Constraints[string] }) {
-  return <UrlDialog name="name" title="Edit Name">{target ? <NameForm key={target.ep_id} target={target} lastResult={lastResult} constraint={constraint} /> : <Missing />}</UrlDialog>;
+export function AgentDetailsDialog({ target, lastResult, constraint }: { target: Endpoint | null; lastResult: Result; constraint: FormConstraint }) {
+  return <UrlDialog name="agent" title="Edit Agent Details">{target ? <AgentForm key={target.ep_id} target={target} lastResult={lastResult} constraint={constraint} /> : <Missing text={missing} />}</UrlDialog>;
 }
 
-function NameForm({ target, lastResult, constraint }: { target: Endpoint; lastResult: Result; constraint: Constraints[string] }) {
-  const [form, fields] = useForm({ id: `name-${target.ep_id}`, lastResult, constraint, defaultValue: { ep_name: target.ep_name } });
-  return (
-    <ConformForm form={form} intent="name">
-      <PageTitle title="Edit Name - Endpoints" error={formHasErrors(form)} />
-      <input type="hidden" name="ep_id" value={target.ep_id} />
-      <TextField field={fields.ep_name} label="Endpoint Name" autoComplete="off" />
-      <DialogActions>
-        <SubmitButton pending={usePending("name")}>Save</SubmitButton>
-      </DialogActions>
-    </ConformForm>
-  );
-}
-
-export function EditDescriptionDialog({ target, lastResult }: { target: Endpoint | null; lastResult: Result }) {
-  return <UrlDialog name="description" title="Edit Description">{target ? <DescriptionForm key={target.ep_id} target={target} lastResult={lastResult} /> : <Missing />}</UrlDialog>;
-}
-
-function DescriptionForm({ target, lastResult }: { target: Endpoint; lastResult: Result }) {
-  const [form, fields] = useForm({ id: `description-${target.ep_id}`, lastResult, defaultValue: { description: target.description } });
-  return (
-    <ConformForm form={form} intent="description">
-      <PageTitle title="Edit Description - Endpoints" error={formHasErrors(form)} />
-      <input type="hidden" name="ep_id" value={target.ep_id} />
-      <TextareaField field={fields.description} label="Description" />
-      <DialogActions>
-        <SubmitButton pending={usePending("description")}>Save</SubmitButton>
-      </DialogActions>
-    </ConformForm>
-  );
-}
-
-export function AgentDetailsDialog({ target, lastResult }: { target: Endpoint | null; lastResult: Result }) {
-  return (
-    <UrlDialog name="agent" title="Edit Agent Details">
-      {target ? <AgentForm key={target.ep_id} target={target} lastResult={lastResult} /> : <Missing />}
-    </UrlDialog>
-  );
-}
-
-function AgentForm({ target, lastResult }: { target: Endpoint; lastResult: Result }) {
+function AgentForm({ target, lastResult, constraint }: { target: Endpoint; lastResult: Result; constraint: FormConstraint }) {
   const [form, fields] = useForm({
     id: `agent-${target.ep_id}`,
     lastResult,
+    constraint,
     defaultValue: { user_agent_dns_servers: target.user_agent_dns_servers.join(", "), user_agent_cidrs: target.user_agent_cidrs.join(", ") },
   });
+  const pending = useIsPending({ intent: "agent" });
   if (target.deployment !== "agent") {
     return (
       <>
@@ -260,100 +169,15 @@ function AgentForm({ target, lastResult }: { target: Endpoint; lastResult: Resul
       <TextField field={fields.user_agent_dns_servers} label="DNS Servers" autoComplete="off" hint="Comma separated IP addresses, e.g. 10.0.0.2, 10.0.0.3" />
       <TextField field={fields.user_agent_cidrs} label="CIDRs" autoComplete="off" hint="Comma separated, e.g. 10.0.0.0/8, 192.168.0.0/16" />
       <DialogActions>
-        <SubmitButton pending={usePending("agent")}>Save</SubmitButton>
+        <SubmitButton pending={pending}>Save</SubmitButton>
       </DialogActions>
     </ConformForm>
   );
 }
 
-export function ResizeDialog({ target, lastResult }: { target: Endpoint | null; lastResult: Result }) {
-  return <UrlDialog name="resize" title="Resize Endpoints">{target ? <ResizeForm key={target.ep_id} target={target} lastResult={lastResult} /> : <Missing />}</UrlDialog>;
-}
-
-function ResizeForm({ target, lastResult }: { target: Endpoint; lastResult: Result }) {
-  const [form, fields] = useForm({ id: `resize-${target.ep_id}`, lastResult, defaultValue: { direction: "up" } });
-  if (target.deployment === "onprem") {
-    return (
-      <>
-        <p>An onprem endpoint cannot be resized.</p>
-        <DialogActions />
-      </>
-    );
-  }
-  return (
-    <ConformForm form={form} intent="resize">
-      <PageTitle title="Resize Endpoints - Endpoints" error={formHasErrors(form)} />
-      <input type="hidden" name="ep_id" value={target.ep_id} />
-      <p className="mb-1">
-        <strong>{target.ep_name}</strong> is now <strong>{target.size}</strong>.
-      </p>
-      <SelectField
-        field={fields.direction}
-        label="Direction"
-        placeholder={null}
-        options={[
-          { value: "up", label: "Up" },
-          { value: "down", label: "Down" },
-        ]}
-      />
-      <DialogActions>
-        <SubmitButton pending={usePending("resize")}>Confirm</SubmitButton>
-      </DialogActions>
-    </ConformForm>
-  );
-}
-
-export interface ContactChoice {
-  contact_id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-}
-
-export function ContactsDialog({ target, contacts, lastResult }: { target: Endpoint | null; contacts: ContactChoice[]; lastResult: Result }) {
-  return (
-    <UrlDialog name="contacts" title="Setup Contacts">
-      {!target ? (
-        <Missing />
-      ) : contacts.length === 0 ? (
-        <>
-          <p role="alert" className="text-error font-semibold">
-            Missing Contacts
-          </p>
-          <p>
-            There are no contacts to choose from. <Link to="/contacts?dialog=create" className="link link-primary">Create a contact</Link> first.
-          </p>
-          <DialogActions />
-        </>
-      ) : (
-        <ContactsForm key={target.ep_id} target={target} contacts={contacts} lastResult={lastResult} />
-      )}
-    </UrlDialog>
-  );
-}
-
-function ContactsForm({ target, contacts, lastResult }: { target: Endpoint; contacts: ContactChoice[]; lastResult: Result }) {
-  const [form, fields] = useForm({
-    id: `contacts-${target.ep_id}`,
-    lastResult,
-    defaultValue: { primary_contact_id: target.primary_contact_id ?? "", secondary_contact_id: target.secondary_contact_id ?? "" },
-  });
-  const options = contacts.map((c) => ({ value: c.contact_id, label: `${`${c.first_name} ${c.last_name}`.trim() || c.email} (${c.email})` }));
-  return (
-    <ConformForm form={form} intent="contacts">
-      <PageTitle title="Setup Contacts - Endpoints" error={formHasErrors(form)} />
-      <input type="hidden" name="ep_id" value={target.ep_id} />
-      <SelectField field={fields.primary_contact_id} label="Business Contact" options={options} placeholder="None" />
-      <SelectField field={fields.secondary_contact_id} label="Technical Contact" options={options} placeholder="None" />
-      <DialogActions>
-        <SubmitButton pending={usePending("contacts")}>Save</SubmitButton>
-      </DialogActions>
-    </ConformForm>
-  );
-}
-
-export function ResetDialog({ target }: { target: Endpoint | null }) {
-  const [form] = useForm({ id: "reset-endpoint" });
+export function ResetDialog({ target, lastResult }: { target: Endpoint | null; lastResult: Result }) {
+  const [form] = useForm({ id: "reset-endpoint", lastResult });
+  const pending = useIsPending({ intent: "reset" });
   return (
     <UrlDialog name="reset" title="Reset Endpoint">
       {target ? (
@@ -363,94 +187,71 @@ export function ResetDialog({ target }: { target: Endpoint | null }) {
             Reset the endpoint <strong>{target.ep_name}</strong>? Its connections are interrupted while it restarts.
           </p>
           <DialogActions>
-            <SubmitButton pending={usePending("reset")}>Reset</SubmitButton>
+            <SubmitButton pending={pending}>Reset</SubmitButton>
           </DialogActions>
         </ConformForm>
       ) : (
-        <Missing />
+        <Missing text={missing} />
       )}
     </UrlDialog>
   );
 }
 
-/** Test Reachability: the measurement as key/value pairs (spec 1 §7). */
+/** The platform's answer of a dialog that only shows it: its error, or the content. */
+function Answer({ error, children }: { error: string | null; children: React.ReactNode }) {
+  return error ? (
+    <p role="alert" className="text-error">
+      {error}
+    </p>
+  ) : (
+    <>{children}</>
+  );
+}
+
+/** Test Reachability: the measurement taken when the dialog opens (spec 1 §7). */
 export function LatencyDialog({ target, result, error }: { target: Endpoint | null; result: Record<string, unknown> | null; error: string | null }) {
   return (
     <UrlDialog name="latency" title="Test Reachability">
-      {!target ? (
-        <Missing />
-      ) : (
+      {target ? (
         <>
           <p className="mb-2">
             Reachability of <strong>{target.ep_name}</strong>
           </p>
-          {error ? (
-            <p role="alert" className="text-error">
-              {error}
-            </p>
-          ) : (
-            <DetailsTable items={Object.entries(result ?? {}).map(([k, v]) => ({ label: k, value: v === null ? "" : String(v) }))} />
-          )}
+          <Answer error={error}>
+            <LatencyResult values={result ?? {}} />
+          </Answer>
           <DialogActions cancelLabel="Close" />
         </>
+      ) : (
+        <Missing text={missing} />
       )}
     </UrlDialog>
   );
 }
+
+const flowColumns: SimpleColumn<EndpointSession>[] = [
+  { id: "src", header: "Source", cell: (s) => s.src_address },
+  { id: "dst", header: "Destination", cell: (s) => s.dst_address },
+  { id: "protocol", header: "Protocol", cell: (s) => s.protocol },
+  { id: "ports", header: "Ports", cell: (s) => s.ports },
+  { id: "tx", header: "Tx", cell: (s) => formatBytes(s.tx_bytes) },
+  { id: "rx", header: "Rx", cell: (s) => formatBytes(s.rx_bytes) },
+  { id: "established", header: "Established", cell: (s) => s.established },
+];
 
 /** Show Flows: the endpoint's flows open now (get-endpoint-sessions). */
 export function FlowsDialog({ target, sessions, error }: { target: Endpoint | null; sessions: EndpointSession[]; error: string | null }) {
   return (
     <UrlDialog name="flows" title="Show Flows" size="lg">
-      {!target ? (
-        <Missing />
-      ) : (
+      {target ? (
         <>
-          {error ? (
-            <p role="alert" className="text-error">
-              {error}
-            </p>
-          ) : (
-            <div className="kit-table-wrap">
-              <table className="kit-table table table-sm">
-                <caption className="sr-only">Flows of {target.ep_name}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Source</th>
-                    <th scope="col">Destination</th>
-                    <th scope="col">Protocol</th>
-                    <th scope="col">Ports</th>
-                    <th scope="col">Tx</th>
-                    <th scope="col">Rx</th>
-                    <th scope="col">Established</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {sessions.length === 0 ? (
-                    <tr>
-                      <td colSpan={7} className="text-base-content/70 py-6 text-center">
-                        No data
-                      </td>
-                    </tr>
-                  ) : (
-                    sessions.map((s, i) => (
-                      <tr key={i}>
-                        <td className="kit-cell-name">{s.src_address}</td>
-                        <td data-label="Destination">{s.dst_address}</td>
-                        <td data-label="Protocol">{s.protocol}</td>
-                        <td data-label="Ports">{s.ports}</td>
-                        <td data-label="Tx">{formatBytes(s.tx_bytes)}</td>
-                        <td data-label="Rx">{formatBytes(s.rx_bytes)}</td>
-                        <td data-label="Established">{s.established}</td>
-                      </tr>
-                    ))
-                  )}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <Answer error={error}>
+            <SimpleTable caption={`Flows of ${target.ep_name}`} columns={flowColumns} rows={sessions} getRowId={(_, i) => String(i)} />
+          </Answer>
           <DialogActions cancelLabel="Close" />
         </>
+      ) : (
+        <Missing text={missing} />
       )}
     </UrlDialog>
   );

@@ -24,9 +24,8 @@ export const NETFLOW_RANGES = [
   { id: "1w", label: "1w", ms: 7 * 24 * 3600_000 },
 ] as const;
 
-/** The fields of the create form that survive the new-node-group panel (kept in the URL's `draft`). */
-export const DRAFT_FIELDS = [
-  "deployment",
+/** The create form's fields, kept in the URL's draft across a location switch and the new-node-group panel (../services-shared/draft.ts). */
+export const CREATE_FIELDS = [
   "ep_name",
   "app_service_id",
   "ep_node_group_id",
@@ -39,22 +38,4 @@ export const DRAFT_FIELDS = [
   "bgp_peer_asn",
   "bgp_peer_ip",
 ] as const;
-export type Draft = Partial<Record<(typeof DRAFT_FIELDS)[number], string>>;
-
-/** The draft in the URL (`draft=` a query string of the fields), read leniently. */
-export function readDraft(raw: string | null): Draft {
-  const out: Draft = {};
-  if (!raw) return out;
-  const params = new URLSearchParams(raw);
-  for (const f of DRAFT_FIELDS) {
-    const v = params.get(f);
-    if (v !== null) out[f] = v.slice(0, 2000);
-  }
-  return out;
-}
-
-export function writeDraft(draft: Draft): string {
-  const params = new URLSearchParams();
-  for (const f of DRAFT_FIELDS) if (draft[f]) params.set(f, draft[f]!);
-  return params.toString();
-}
+export type CreateField = (typeof CREATE_FIELDS)[number];

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
 import { endpointDeployments, endpointLimits } from "../../../platform/contract/endpoints.ts";
+import { line } from "../../../platform/lib/fields.ts";
+import { requiredText, subjectSchemas, type SubjectFields } from "../services-shared/schemas.server.ts";
 import { DELETE_PHRASE } from "./model.ts";
 
 /*
@@ -10,8 +12,8 @@ import { DELETE_PHRASE } from "./model.ts";
  */
 
 const epId = z.string({ error: "The endpoint is missing." });
-const required = (message: string, max: number = endpointLimits.text) => z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters.`);
-const optional = (max: number = endpointLimits.text) => z.string().trim().max(max, `Must be at most ${max} characters.`).optional();
+const required = (message: string, max: number = endpointLimits.text) => requiredText(message, max);
+const optional = (max: number = endpointLimits.text) => line(max).optional();
 const asn = (what: string) =>
   z.coerce
     .number({ error: `${what} must be a number.` })
@@ -61,23 +63,21 @@ export const CreateEndpointSchema = z
     }
   });
 
+export type CreateEndpointValues = z.infer<typeof CreateEndpointSchema>;
+
 export const NodeGroupSchema = z.object({
   ep_node_group_name: required("Node group name is required.", endpointLimits.name),
   draft: z.string().max(20000).optional(),
 });
 
-export const NameSchema = z.object({ ep_id: epId, ep_name: required("Endpoint name is required.", endpointLimits.name) });
-export const DescriptionSchema = z.object({ ep_id: epId, description: optional(endpointLimits.description) });
+/** The dialogs shared with App Services (../services-shared/schemas.server.ts). */
+export const subject: SubjectFields = { noun: "Endpoint", idField: "ep_id", nameField: "ep_name", limits: endpointLimits };
+export const sharedSchemas = subjectSchemas(subject);
+
 export const AgentDetailsSchema = z.object({
   ep_id: epId,
   user_agent_dns_servers: optional(endpointLimits.description),
   user_agent_cidrs: optional(endpointLimits.description),
-});
-export const ResizeSchema = z.object({ ep_id: epId, direction: z.enum(["up", "down"], { error: "Choose up or down." }).default("up") });
-export const ContactsSchema = z.object({
-  ep_id: epId,
-  primary_contact_id: z.string().optional(),
-  secondary_contact_id: z.string().optional(),
 });
 export const EpIdSchema = z.object({ ep_id: epId });
 export const DeleteSchema = confirmPhraseSchema(DELETE_PHRASE, { ep_id: epId });

@@ -1,10 +1,13 @@
 import { Form, useLocation, useSearchParams } from "react-router";
 import { DetailsTable, type DetailsItem } from "../../components/details-table.tsx";
 import { OpState } from "../../components/op-state.tsx";
-import { currentTab, TabPanel, Tabs } from "../../components/tabs.tsx";
-import { formatTime } from "../../lib/format.ts";
+import { SimpleTable, type SimpleColumn } from "../../components/simple-table.tsx";
+import { currentTab } from "../../components/tabs.tsx";
+import { formatBytes, formatTime } from "../../lib/format.ts";
 import { keptParams } from "../../lib/url.ts";
-import { deploymentLabel, NETFLOW_RANGES, type EndpointDetail, type NetflowRow } from "./model.ts";
+import { contactItems } from "../services-shared/details.ts";
+import { SubjectTabs } from "../../components/subject-tabs.tsx";
+import { deploymentLabel, NETFLOW_RANGES, type EndpointDetail, type EndpointUserAgent, type NetflowRow } from "./model.ts";
 
 /*
  * The selected endpoint's tabs (spec 1 §2): Details (accordions General, Specific, Contacts as
@@ -18,17 +21,6 @@ const tabs = [
   { id: "netflows", label: "Netflows" },
   { id: "agents", label: "Agents" },
 ];
-
-const UNITS = ["B", "KB", "MB", "GB", "TB"];
-export function formatBytes(n: number): string {
-  let v = n;
-  let i = 0;
-  while (v >= 1000 && i < UNITS.length - 1) {
-    v /= 1000;
-    i++;
-  }
-  return `${i === 0 ? v : v.toFixed(1)} ${UNITS[i]}`;
-}
 
 const list = (items: string[]) => items.join(", ");
 const yes = (b: boolean) => (b ? "Enabled" : "Disabled");
@@ -87,20 +79,11 @@ export function EndpointTabs({ ep, netflows, netflowsError, range }: { ep: Endpo
   const [params] = useSearchParams();
   const tab = currentTab(params, TAB_IDS);
   return (
-    <div className="card bg-base-100 shadow-sm">
-      <div className="card-body p-4">
-        <h2 className="text-lg font-semibold">{ep.ep_name}</h2>
-        {/* daisyUI's inactive tab text is too faint for AA contrast: at least /80 of the text colour. */}
-        <div className="[&_.tab:not(.tab-active)]:text-base-content/80">
-          <Tabs label={`Endpoint ${ep.ep_name}`} tabs={tabs} current={tab} />
-        </div>
-        <TabPanel tab={tab}>
-          {tab === "details" ? <DetailsPanel ep={ep} /> : null}
-          {tab === "netflows" ? <NetflowsPanel ep={ep} rows={netflows} error={netflowsError} range={range} /> : null}
-          {tab === "agents" ? <AgentsPanel ep={ep} /> : null}
-        </TabPanel>
-      </div>
-    </div>
+    <SubjectTabs name={ep.ep_name} label={`Endpoint ${ep.ep_name}`} tabs={tabs} current={tab}>
+      {tab === "details" ? <DetailsPanel ep={ep} /> : null}
+      {tab === "netflows" ? <NetflowsPanel ep={ep} rows={netflows} error={netflowsError} range={range} /> : null}
+      {tab === "agents" ? <AgentsPanel ep={ep} /> : null}
+    </SubjectTabs>
   );
 }
 
@@ -132,16 +115,22 @@ function DetailsPanel({ ep }: { ep: EndpointDetail }) {
         <DetailsTable items={specificItems(ep)} />
       </Accordion>
       <Accordion title="Contacts">
-        <DetailsTable
-          items={[
-            { label: "Business Contact", value: ep.primary_contact ?? "" },
-            { label: "Technical Contact", value: ep.secondary_contact ?? "" },
-          ]}
-        />
+        <DetailsTable items={contactItems(ep)} />
       </Accordion>
     </div>
   );
 }
+
+const netflowColumns: SimpleColumn<NetflowRow>[] = [
+  { id: "start", header: "Start", className: "sm:whitespace-nowrap", cell: (r) => formatTime(r.start_time) },
+  { id: "end", header: "End", className: "sm:whitespace-nowrap", cell: (r) => formatTime(r.end_time) },
+  { id: "src", header: "Source", cell: (r) => `${r.src_addr}:${r.src_port}` },
+  { id: "dst", header: "Destination", cell: (r) => `${r.dst_addr}:${r.dst_port}` },
+  { id: "proto", header: "Protocol", cell: (r) => r.proto },
+  { id: "app", header: "Application", cell: (r) => r.app_name },
+  { id: "tx", header: "Tx", cell: (r) => formatBytes(r.tx_bytes) },
+  { id: "rx", header: "Rx", cell: (r) => formatBytes(r.rx_bytes) },
+];
 
 function NetflowsPanel({ ep, rows, error, range }: { ep: EndpointDetail; rows: NetflowRow[]; error: string | null; range: string }) {
   const location = useLocation();
@@ -170,102 +159,23 @@ function NetflowsPanel({ ep, rows, error, range }: { ep: EndpointDetail; rows: N
           {error}
         </p>
       ) : (
-        <div className="kit-table-wrap max-h-96 overflow-y-auto" tabIndex={0} role="region" aria-label={`Netflows of ${ep.ep_name}`}>
-          <table className="kit-table table table-sm">
-            <caption className="sr-only">Netflows of {ep.ep_name}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Start</th>
-                <th scope="col">End</th>
-                <th scope="col">Source</th>
-                <th scope="col">Destination</th>
-                <th scope="col">Protocol</th>
-                <th scope="col">Application</th>
-                <th scope="col">Tx</th>
-                <th scope="col">Rx</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.length === 0 ? (
-                <tr>
-                  <td colSpan={8} className="text-base-content/70 py-6 text-center">
-                    No data
-                  </td>
-                </tr>
-              ) : (
-                rows.map((r, i) => (
-                  <tr key={i}>
-                    <td className="kit-cell-name whitespace-nowrap">{formatTime(r.start_time)}</td>
-                    <td data-label="End" className="whitespace-nowrap">
-                      {formatTime(r.end_time)}
-                    </td>
-                    <td data-label="Source">
-                      {r.src_addr}:{r.src_port}
-                    </td>
-                    <td data-label="Destination">
-                      {r.dst_addr}:{r.dst_port}
-                    </td>
-                    <td data-label="Protocol">{r.proto}</td>
-                    <td data-label="Application">{r.app_name}</td>
-                    <td data-label="Tx">{formatBytes(r.tx_bytes)}</td>
-                    <td data-label="Rx">{formatBytes(r.rx_bytes)}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+        <SimpleTable caption={`Netflows of ${ep.ep_name}`} scrollRegion={`Netflows of ${ep.ep_name}`} columns={netflowColumns} rows={rows} getRowId={(_, i) => String(i)} />
       )}
     </>
   );
 }
 
+const agentColumns: SimpleColumn<EndpointUserAgent>[] = [
+  { id: "name", header: "Name", cell: (u) => u.name },
+  { id: "email", header: "Email", cell: (u) => u.email },
+  { id: "description", header: "Description", cell: (u) => u.description },
+  { id: "admin_state", header: "Admin State", cell: (u) => u.admin_state },
+  { id: "op_state", header: "Op State", cell: (u) => <OpState value={u.op_state} /> },
+  { id: "last_auth_time", header: "Last Auth", className: "sm:whitespace-nowrap", cell: (u) => formatTime(u.last_auth_time) },
+  { id: "last_auth_status", header: "Last Auth Status", cell: (u) => u.last_auth_status },
+  { id: "created_at", header: "Created at", className: "sm:whitespace-nowrap", cell: (u) => formatTime(u.created_at) },
+];
+
 function AgentsPanel({ ep }: { ep: EndpointDetail }) {
-  return (
-    <div className="kit-table-wrap">
-      <table className="kit-table table table-sm">
-        <caption className="sr-only">User agents of {ep.ep_name}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Email</th>
-            <th scope="col">Description</th>
-            <th scope="col">Admin State</th>
-            <th scope="col">Op State</th>
-            <th scope="col">Last Auth</th>
-            <th scope="col">Last Auth Status</th>
-            <th scope="col">Created at</th>
-          </tr>
-        </thead>
-        <tbody>
-          {ep.user_agents.length === 0 ? (
-            <tr>
-              <td colSpan={8} className="text-base-content/70 py-6 text-center">
-                No data
-              </td>
-            </tr>
-          ) : (
-            ep.user_agents.map((u) => (
-              <tr key={u.user_agent_id}>
-                <td className="kit-cell-name">{u.name}</td>
-                <td data-label="Email">{u.email}</td>
-                <td data-label="Description">{u.description}</td>
-                <td data-label="Admin State">{u.admin_state}</td>
-                <td data-label="Op State">
-                  <OpState value={u.op_state} />
-                </td>
-                <td data-label="Last Auth" className="whitespace-nowrap">
-                  {formatTime(u.last_auth_time)}
-                </td>
-                <td data-label="Last Auth Status">{u.last_auth_status}</td>
-                <td data-label="Created at" className="whitespace-nowrap">
-                  {formatTime(u.created_at)}
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <SimpleTable caption={`User agents of ${ep.ep_name}`} columns={agentColumns} rows={ep.user_agents} getRowId={(u) => u.user_agent_id} />;
 }

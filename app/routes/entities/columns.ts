@@ -6,7 +6,8 @@ import { splitEmails, type Entity } from "./schemas.ts";
 
 /* The Entities table's columns, and the same columns (labels) for its CSV export. */
 
-export const sortable = ["entity_name", "parent_entity_name", "description", "email", "entity_id"];
+// The headers that are sort links: the platform's sortable columns (parseTableQuery hands them to the table).
+export { entitySortable as sortable } from "../../../platform/contract/entities.ts";
 
 /** The addresses, one per line, so a long list wraps between addresses. */
 function emails(value: string) {
@@ -16,17 +17,16 @@ function emails(value: string) {
 }
 
 export const columns: Column<Entity>[] = [
-  { id: "entity_name", header: "Name", sortable: true, cell: (e) => e.entity_name, className: "min-w-32" },
-  { id: "parent_entity_name", header: "Parent Entity Name", sortable: true, cell: (e) => e.parent_entity_name },
+  { id: "entity_name", header: "Name", cell: (e) => e.entity_name, className: "min-w-32" },
+  { id: "parent_entity_name", header: "Parent Entity Name", cell: (e) => e.parent_entity_name },
   {
     id: "description",
     header: "Description",
-    sortable: true,
     cell: (e) => h("span", { class: "line-clamp-3 whitespace-pre-line", title: e.description }, e.description),
     className: "min-w-48 max-w-md",
   },
-  { id: "email", header: "Alert Message Emails", sortable: true, cell: (e) => emails(e.email), className: "min-w-56" },
-  { id: "entity_id", header: "Entity ID", sortable: true, cell: (e) => h("span", { class: "font-mono text-xs whitespace-nowrap" }, e.entity_id) },
+  { id: "email", header: "Alert Message Emails", cell: (e) => emails(e.email), className: "min-w-56" },
+  { id: "entity_id", header: "Entity ID", cell: (e) => h("span", { class: "font-mono text-xs whitespace-nowrap" }, e.entity_id) },
 ];
 
 

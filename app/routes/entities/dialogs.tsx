@@ -1,51 +1,74 @@
 import { type SubmissionResult } from "@conform-to/react";
-import { useLoaderData, useNavigation } from "react-router";
+import type { ReactNode } from "react";
 import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
 import { ConformForm, formHasErrors, PageTitle, SelectField, SubmitButton, TextareaField, TextField, useForm } from "../../components/forms.tsx";
 import { splitEmails, type Entity } from "./schemas.ts";
-import type { loader } from "./route.tsx";
-import { usePendingIntent } from "../../components/hooks.ts";
+import { useConstraint, useIsPending } from "../../components/hooks.ts";
 
 /* The Entities screen's form dialogs (spec 2 §4/§5), each opened by URL (?dialog=…&id=…). */
 
 export type ActionResult = SubmissionResult<string[]> | undefined;
 
-// ---------------------------------------------------------------------------------------------
-// Dialogs
-
-function usePending(intent: string) {
-  // Conform's re-validations on blur are not a submission.
-  return usePendingIntent() === intent;
+/**
+ * The frame of the three form dialogs: the document title, the form (its summary and intent), the
+ * entity it is about (hidden id + name), the fields, Cancel and the submit button.
+ */
+function EntityFormDialog({
+  name,
+  title,
+  form,
+  intent,
+  entity,
+  submitLabel,
+  children,
+}: {
+  name: string;
+  title: string;
+  form: Parameters<typeof ConformForm>[0]["form"];
+  intent: string;
+  entity?: Entity;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  const pending = useIsPending({ intent });
+  return (
+    <UrlDialog name={name} title={title}>
+      <PageTitle title={`${title} - Entities`} error={formHasErrors(form)} />
+      <ConformForm form={form} intent={intent}>
+        {entity ? (
+          <>
+            <input type="hidden" name="entity_id" value={entity.entity_id} />
+            <p className="mb-1">
+              Entity: <strong>{entity.entity_name}</strong>
+            </p>
+          </>
+        ) : null}
+        {children}
+        <DialogActions>
+          <SubmitButton pending={pending}>{submitLabel}</SubmitButton>
+        </DialogActions>
+      </ConformForm>
+    </UrlDialog>
+  );
 }
 
 export function AddEntityDialog({ parentChoices, lastResult }: { parentChoices: string[]; lastResult: ActionResult }) {
   const [form, fields] = useForm({
     id: "add-entity",
     lastResult,
-    constraint: useLoaderData<typeof loader>().constraints.add,
+    constraint: useConstraint("add"),
   });
-  const pending = usePending("create");
   return (
-    <UrlDialog name="add" title="Add Entity">
-      <PageTitle title="Add Entity - Entities" error={formHasErrors(form)} />
-      <ConformForm
-        form={form}
-        intent="create"
-        labels={{ entity_name: "Entity Name", description: "Description", parent_entity_name: "Parent Entity Name" }}
-      >
-        <TextField field={fields.entity_name} label="Entity Name" autoComplete="off" />
-        <TextareaField field={fields.description} label="Description" />
-        <SelectField
-          field={fields.parent_entity_name}
-          label="Parent Entity Name"
-          options={parentChoices.map((n) => ({ value: n, label: n }))}
-          placeholder="None"
-        />
-        <DialogActions>
-          <SubmitButton pending={pending}>Add Entity</SubmitButton>
-        </DialogActions>
-      </ConformForm>
-    </UrlDialog>
+    <EntityFormDialog name="add" title="Add Entity" form={form} intent="create" submitLabel="Add Entity">
+      <TextField field={fields.entity_name} label="Entity Name" autoComplete="off" />
+      <TextareaField field={fields.description} label="Description" />
+      <SelectField
+        field={fields.parent_entity_name}
+        label="Parent Entity Name"
+        options={parentChoices.map((n) => ({ value: n, label: n }))}
+        placeholder="None"
+      />
+    </EntityFormDialog>
   );
 }
 
@@ -54,29 +77,18 @@ export function EditEntityDialog({ entity, lastResult }: { entity: Entity; lastR
     id: "edit-entity",
     lastResult,
     defaultValue: { entity_id: entity.entity_id, description: entity.description, email: splitEmails(entity.email).join(", ") },
-    constraint: useLoaderData<typeof loader>().constraints.edit,
+    constraint: useConstraint("edit"),
   });
-  const pending = usePending("edit");
   return (
-    <UrlDialog name="edit" title="Edit Entity">
-      <PageTitle title="Edit Entity - Entities" error={formHasErrors(form)} />
-      <ConformForm form={form} intent="edit" labels={{ description: "Description", email: "Alert Message Emails" }}>
-        <input type="hidden" name="entity_id" value={entity.entity_id} />
-        <p className="mb-1">
-          Entity: <strong>{entity.entity_name}</strong>
-        </p>
-        <TextareaField field={fields.description} label="Description" />
-        <TextField
-          field={fields.email}
-          label="Alert Message Emails"
-          autoComplete="off"
-          hint="Separate several addresses with commas, e.g. noc@example.com, ops@example.com"
-        />
-        <DialogActions>
-          <SubmitButton pending={pending}>Save</SubmitButton>
-        </DialogActions>
-      </ConformForm>
-    </UrlDialog>
+    <EntityFormDialog name="edit" title="Edit Entity" form={form} intent="edit" entity={entity} submitLabel="Save">
+      <TextareaField field={fields.description} label="Description" />
+      <TextField
+        field={fields.email}
+        label="Alert Message Emails"
+        autoComplete="off"
+        hint="Separate several addresses with commas, e.g. noc@example.com, ops@example.com"
+      />
+    </EntityFormDialog>
   );
 }
 
@@ -85,31 +97,19 @@ export function AssignParentDialog({ entity, parentChoices, lastResult }: { enti
     id: "assign-parent",
     lastResult,
     defaultValue: { entity_id: entity.entity_id, parent_entity_name: entity.parent_entity_name },
-    constraint: useLoaderData<typeof loader>().constraints.assign,
+    constraint: useConstraint("assign"),
   });
-  const pending = usePending("assign-parent");
   // The current parent stays a choice even if the platform no longer lists it.
   const names = entity.parent_entity_name && !parentChoices.includes(entity.parent_entity_name) ? [entity.parent_entity_name, ...parentChoices] : parentChoices;
   return (
-    <UrlDialog name="assign-parent" title="Assign Parent Entity">
-      <PageTitle title="Assign Parent Entity - Entities" error={formHasErrors(form)} />
-      <ConformForm form={form} intent="assign-parent" labels={{ parent_entity_name: "Parent Entity Name" }}>
-        <input type="hidden" name="entity_id" value={entity.entity_id} />
-        <p className="mb-1">
-          Entity: <strong>{entity.entity_name}</strong>
-        </p>
-        <SelectField
-          field={fields.parent_entity_name}
-          label="Parent Entity Name"
-          options={names.map((n) => ({ value: n, label: n }))}
-          placeholder="None"
-          hint="Choose None to make it a top-level entity."
-        />
-        <DialogActions>
-          <SubmitButton pending={pending}>Assign</SubmitButton>
-        </DialogActions>
-      </ConformForm>
-    </UrlDialog>
+    <EntityFormDialog name="assign-parent" title="Assign Parent Entity" form={form} intent="assign-parent" entity={entity} submitLabel="Assign">
+      <SelectField
+        field={fields.parent_entity_name}
+        label="Parent Entity Name"
+        options={names.map((n) => ({ value: n, label: n }))}
+        placeholder="None"
+        hint="Choose None to make it a top-level entity."
+      />
+    </EntityFormDialog>
   );
 }
-

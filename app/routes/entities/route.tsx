@@ -1,25 +1,20 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, useLocation } from "react-router";
+import { data } from "react-router";
 import type { ListPage } from "../../../platform/contract/list.ts";
 import { ConfirmPhraseDialog } from "../../components/confirm-phrase.tsx";
 import { DataTable, SelectionStatus } from "../../components/data-table.tsx";
-import { PageTitle } from "../../components/forms.tsx";
-import { RowMenu } from "../../components/row-menu.tsx";
-import { apiGet, apiGetOrThrow, apiPost } from "../../lib/api.server.ts";
-import { readForm } from "../../lib/csrf.server.ts";
+import type { MenuItem } from "../../components/row-menu.tsx";
+import { TableToolbar } from "../../components/table-toolbar.tsx";
+import { deselect, intentAction, submitForm } from "../../lib/action.server.ts";
+import { apiGet, apiGetOrThrow } from "../../lib/api.server.ts";
 import { exportHref } from "../../lib/export.server.ts";
-import { detailMessages } from "../../lib/forms.server.ts";
+import { detailMessages } from "../../lib/api.server.ts";
 import { requireSession } from "../../lib/session.server.ts";
-import { requireWriter } from "../../lib/roles.server.ts";
-import { useCanWrite } from "../../components/hooks.ts";
-import { fetchTablePage, parseTableQuery, platformFailure } from "../../lib/table.server.ts";
-import { redirectWithToast } from "../../lib/toast.server.ts";
-import { dialogHref, returnUrl } from "../../lib/url.ts";
+import { Screen, useScreen } from "../../components/screen.tsx";
+import { fetchTablePage, parseTableQuery } from "../../lib/table.server.ts";
 import { columns, sortable } from "./columns.ts";
-import { AddEntityDialog, AssignParentDialog, EditEntityDialog, type ActionResult } from "./dialogs.tsx";
-import { formConstraints } from "../../components/constraints.server.ts";
+import { AddEntityDialog, AssignParentDialog, EditEntityDialog } from "./dialogs.tsx";
 import { toastText, type Entity, type EntityContact } from "./schemas.ts";
-import { AssignParentSchema, CreateEntitySchema, deleteSchema, EditEntitySchema } from "./schemas.server.ts";
+import { AssignParentSchema, constraints, CreateEntitySchema, deleteSchema, EditEntitySchema } from "./schemas.server.ts";
 import { EntityTabs } from "./tabs.tsx";
 import type { Route } from "./+types/route";
 
@@ -75,95 +70,70 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data(
     {
       table,
-      dialog,
       target,
       parentChoices,
       selected,
       contacts,
       contactsError,
       exportLink: exportHref("/entities/export.csv", state),
-      // The dialogs' constraints, from their schemas on the server (zod stays out of the browser).
-      constraints: formConstraints({ add: CreateEntitySchema, edit: EditEntitySchema, assign: AssignParentSchema }),
+      constraints,
     },
     { headers },
   );
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const formData = await readForm(request);
-  await requireWriter(request);
-  const intent = formData.get("intent");
+const create = (request: Request, formData: FormData) =>
+  submitForm(request, formData, {
+    schema: CreateEntitySchema,
+    call: "create_entity",
+    body: (v) => ({ entity_name: v.entity_name, description: v.description ?? "", parent_entity_name: v.parent_entity_name ?? "" }),
+    fields: ["entity_name", "description", "parent_entity_name"],
+    toast: toastText.created,
+  });
 
-  switch (intent) {
-    case "create": {
-      const submission = parseWithZod(formData, { schema: CreateEntitySchema });
-      if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-      const { entity_name, description, parent_entity_name } = submission.value;
-      const result = await apiPost(request, "create_entity", {
-        entity_name,
-        description: description ?? "",
-        parent_entity_name: parent_entity_name ?? "",
-      });
-      if (!result.ok) return platformFailure(request, result, { submission, fieldNames: ["entity_name", "description", "parent_entity_name"] });
-      return redirectWithToast(request, returnUrl(request), { type: "success", message: toastText.created });
-    }
-    case "edit": {
-      const submission = parseWithZod(formData, { schema: EditEntitySchema });
-      if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-      const result = await apiPost(request, "edit_entity_description", submission.value);
-      if (!result.ok) return platformFailure(request, result, { submission, fieldNames: ["description", "email"] });
-      return redirectWithToast(request, returnUrl(request), { type: "success", message: toastText.updated });
-    }
-    case "assign-parent": {
-      const submission = parseWithZod(formData, { schema: AssignParentSchema });
-      if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-      const parent = submission.value.parent_entity_name ?? "";
-      const result = await apiPost(request, "assign_entity_parent", { entity_id: submission.value.entity_id, parent_entity_name: parent });
-      if (!result.ok) return platformFailure(request, result, { submission, fieldNames: ["parent_entity_name"] });
-      return redirectWithToast(request, returnUrl(request), {
-        type: "success",
-        message: parent ? toastText.parentAssigned : toastText.parentCleared,
-      });
-    }
-    case "delete": {
-      const entityId = String(formData.get("entity_id") ?? "");
-      const submission = parseWithZod(formData, { schema: deleteSchema(entityId) });
-      if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-      const result = await apiPost(request, "remove_entity", { entity_id: submission.value.entity_id });
-      // Spec 2 §8 / spec 3 §8: a detail list → each item's message as a persistent toast; otherwise the detail text.
-      if (!result.ok) return platformFailure(request, result);
-      const url = new URL(request.url);
-      const wasSelected = url.searchParams.getAll("selected").some((s) => s.split(",").includes(entityId));
-      return redirectWithToast(request, returnUrl(request, wasSelected ? { selected: null, tab: null } : {}), {
-        type: "success",
-        message: toastText.removed,
-      });
-    }
-    default:
-      throw data({ message: "Unknown action." }, { status: 400 });
-  }
-}
+const edit = (request: Request, formData: FormData) =>
+  submitForm(request, formData, { schema: EditEntitySchema, call: "edit_entity_description", fields: ["description", "email"], toast: toastText.updated });
+
+const assignParent = (request: Request, formData: FormData) =>
+  submitForm(request, formData, {
+    schema: AssignParentSchema,
+    call: "assign_entity_parent",
+    body: (v) => ({ entity_id: v.entity_id, parent_entity_name: v.parent_entity_name ?? "" }),
+    fields: ["parent_entity_name"],
+    toast: (_, v) => (v.parent_entity_name ? toastText.parentAssigned : toastText.parentCleared),
+  });
+
+// Spec 2 §8 / spec 3 §8: a refused delete is a persistent toast per detail item.
+const remove = (request: Request, formData: FormData) =>
+  submitForm(request, formData, {
+    schema: deleteSchema(String(formData.get("entity_id") ?? "")),
+    call: "remove_entity",
+    body: (v) => ({ entity_id: v.entity_id }),
+    errors: "toast",
+    toast: toastText.removed,
+    redirect: (_, v) => deselect(request, v.entity_id),
+  });
+
+export const action = intentAction({ create, edit, "assign-parent": assignParent, delete: remove });
 
 // ---------------------------------------------------------------------------------------------
 // Page
 
+const menuItems: MenuItem[] = [
+  { label: "Edit Entity", dialog: "edit" },
+  { label: "Assign Parent Entity", dialog: "assign-parent" },
+  { label: "Delete Entity", dialog: "delete", danger: true },
+];
+
 export default function EntitiesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { table, target, parentChoices, selected, contacts, contactsError, exportLink } = loaderData;
-  const location = useLocation();
-  const canWrite = useCanWrite();
-  // A readonly user is offered no change: no dialog, even by URL.
-  const dialog = canWrite ? loaderData.dialog : null;
-  const lastResult = (actionData as { result?: ActionResult } | undefined)?.result;
+  const { canWrite, dialog, result: lastResult } = useScreen(actionData);
   const hasError = Boolean(lastResult?.error && Object.values(lastResult.error).some((e) => e && e.length > 0));
   const ownTitle = dialog === "add" || ((dialog === "edit" || dialog === "assign-parent") && target !== null);
 
   return (
-    <section aria-labelledby="page-title" className="space-y-4">
-      {/* An open form dialog sets the title itself (with "Error:" while its form has errors). */}
-      {ownTitle ? null : <PageTitle title={dialog === "delete" && target ? "Delete Entity - Entities" : "Entities"} error={hasError} />}
-      <h1 id="page-title" className="text-2xl font-semibold">
-        Entities
-      </h1>
+    // An open form dialog sets the title itself (with "Error:" while its form has errors).
+    <Screen title="Entities" documentTitle={ownTitle ? null : dialog === "delete" && target ? "Delete Entity - Entities" : "Entities"} error={hasError}>
 
       <DataTable
         caption="Entities"
@@ -173,36 +143,16 @@ export default function EntitiesPage({ loaderData, actionData }: Route.Component
         rowLabel={(e) => e.entity_name}
         selection="single"
         linkColumn="entity_name"
-        toolbar={
-          <>
-            {canWrite ? (
-              <Link to={dialogHref(location, "add")} className="btn btn-primary btn-sm" preventScrollReset>
-                Add Entity
-              </Link>
-            ) : null}
-            {/* A plain link (a download, with or without JavaScript): what the search selects, as CSV. */}
-            <a href={exportLink} className="btn btn-outline btn-sm" download>
-              Export CSV
-            </a>
-          </>
-        }
+        toolbar={<TableToolbar createLabel="Add Entity" createDialog="add" exportLink={exportLink} />}
         rowMenu={
           canWrite
-            ? (e, links, up, index) => (
-                <RowMenu
-                  label={`Actions for ${e.entity_name}`}
-                  // The kit opens the last two rows upward only from 4 rows on; with exactly 3, the last
-                  // row's menu would be cut off by the scroll box when a row is tall (several e-mails).
-                  up={up || (table.rowCount === 3 && index === 2)}
-                  links={links}
-                  id={e.entity_id}
-                  items={[
-                    { label: "Edit Entity", dialog: "edit" },
-                    { label: "Assign Parent Entity", dialog: "assign-parent" },
-                    { label: "Delete Entity", dialog: "delete", danger: true },
-                  ]}
-                />
-              )
+            ? (e, index) => ({
+                label: `Actions for ${e.entity_name}`,
+                // The kit opens the last two rows upward only from 4 rows on; with exactly 3, the last
+                // row's menu would be cut off by the scroll box when a row is tall (several e-mails).
+                up: table.rowCount === 3 && index === 2,
+                items: menuItems,
+              })
             : undefined
         }
       />
@@ -233,7 +183,7 @@ export default function EntitiesPage({ loaderData, actionData }: Route.Component
           </p>
         </ConfirmPhraseDialog>
       ) : null}
-    </section>
+    </Screen>
   );
 }
 

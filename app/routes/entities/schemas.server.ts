@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { entityLimits } from "../../../platform/contract/entities.ts";
 import { confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
+import { formConstraints } from "../../components/constraints.server.ts";
 import { splitEmails } from "./schemas.ts";
 
 // One schema per form of the Entities screen (spec 2 §5, spec 3 §5). The limits are the platform's.
@@ -53,3 +54,5 @@ export const AssignParentSchema = z.object({
 /** Delete: the typed phrase must be the entity id (spec 2 §4/§5, spec 3 §5). */
 export const deleteSchema = (entityId: string) => confirmPhraseSchema(entityId, { entity_id: z.string({ error: "The entity is missing." }) });
 
+/** The forms' HTML constraints, from the schemas (the loader hands them to the dialogs: useConstraint). */
+export const constraints = formConstraints({ add: CreateEntitySchema, edit: EditEntitySchema, assign: AssignParentSchema });

@@ -1,3 +1,4 @@
+import { SimpleTable, type SimpleColumn } from "../../components/simple-table.tsx";
 import { TabPanel, Tabs } from "../../components/tabs.tsx";
 import { formatTime, formatTypes } from "../../lib/format.ts";
 import type { ListPage } from "../../../platform/contract/list.ts";
@@ -36,46 +37,16 @@ export function EntityTabs({ entity, contacts, error }: { entity: Entity; contac
   );
 }
 
-function ContactsTable({ entity, contacts }: { entity: Entity; contacts: EntityContact[] }) {
-  return (
-    // The kit's table classes: a stacked list on phones (app.css), no scrolling region there.
-    <div className="kit-table-wrap">
-      <table className="kit-table table table-sm">
-        <caption className="sr-only">Contacts of {entity.entity_name}</caption>
-        <thead>
-          <tr>
-            <th scope="col">First Name</th>
-            <th scope="col">Last Name</th>
-            <th scope="col">Email</th>
-            <th scope="col">Phone</th>
-            <th scope="col">Type</th>
-            <th scope="col">Entity Name</th>
-            <th scope="col">Created at</th>
-          </tr>
-        </thead>
-        <tbody>
-          {contacts.length === 0 ? (
-            <tr>
-              <td colSpan={7} className="text-base-content/70 py-6 text-center">
-                No data
-              </td>
-            </tr>
-          ) : (
-            contacts.map((c) => (
-              <tr key={c.contact_id}>
-                <td className="kit-cell-name">{c.first_name}</td>
-                <td data-label="Last Name">{c.last_name}</td>
-                <td data-label="Email" className="sm:whitespace-nowrap">{c.email}</td>
-                <td data-label="Phone">{c.phone}</td>
-                <td data-label="Type">{formatTypes(c.contact_type)}</td>
-                <td data-label="Entity Name">{c.entity_name}</td>
-                <td data-label="Created at" className="sm:whitespace-nowrap">{formatTime(c.created_at)}</td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
-  );
-}
+const contactColumns: SimpleColumn<EntityContact>[] = [
+  { id: "first_name", header: "First Name", cell: (c) => c.first_name },
+  { id: "last_name", header: "Last Name", cell: (c) => c.last_name },
+  { id: "email", header: "Email", className: "sm:whitespace-nowrap", cell: (c) => c.email },
+  { id: "phone", header: "Phone", cell: (c) => c.phone },
+  { id: "contact_type", header: "Type", cell: (c) => formatTypes(c.contact_type) },
+  { id: "entity_name", header: "Entity Name", cell: (c) => c.entity_name },
+  { id: "created_at", header: "Created at", className: "sm:whitespace-nowrap", cell: (c) => formatTime(c.created_at) },
+];
 
+function ContactsTable({ entity, contacts }: { entity: Entity; contacts: EntityContact[] }) {
+  return <SimpleTable caption={`Contacts of ${entity.entity_name}`} columns={contactColumns} rows={contacts} getRowId={(c) => c.contact_id} />;
+}

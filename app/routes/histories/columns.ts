@@ -9,7 +9,8 @@ import { logCommand, logUsername, type ApiLogEntry } from "../../../platform/con
  * IAM user ID hidden. The CSV export has the same columns, with the whole body.
  */
 
-export const sortable = ["created_at"];
+// The headers that are sort links: the platform's sortable columns (parseTableQuery hands them to the table).
+export { apiLogSortable as sortable } from "../../../platform/contract/support.ts";
 export const hideable = ["account_id", "iam_user_id"];
 
 /** A body or params as one line of JSON ('' for none); the table cuts it at `max` characters. */
@@ -26,7 +27,6 @@ export const columns: Column<ApiLogEntry>[] = [
   {
     id: "created_at",
     header: "Time",
-    sortable: true,
     cell: (r) => timeCell(r.created_at),
     className: "whitespace-nowrap",
   },

@@ -1,6 +1,6 @@
 import { data, Form, useLocation } from "react-router";
 import { DataTable } from "../../components/data-table.tsx";
-import { PageTitle } from "../../components/forms.tsx";
+import { Screen } from "../../components/screen.tsx";
 import { exportHref } from "../../lib/export.server.ts";
 import { requireSession } from "../../lib/session.server.ts";
 import { fetchTablePage, parseTableQuery } from "../../lib/table.server.ts";
@@ -17,7 +17,14 @@ import type { Route } from "./+types/route";
  * they select (streamed from export_api_log).
  */
 
-const FILTER_NAMES = ["username", "command", "from", "to"] as const;
+/** The filter inputs (GET parameters of the same names). */
+const FILTER_FIELDS: readonly { name: "username" | "command" | "from" | "to"; label: string; type: "text" | "datetime-local"; placeholder?: string }[] = [
+  { name: "username", label: "Username", type: "text" },
+  { name: "command", label: "Command", type: "text", placeholder: "e.g. /create_ticket" },
+  { name: "from", label: "From (UTC)", type: "datetime-local" },
+  { name: "to", label: "To (UTC)", type: "datetime-local" },
+];
+const FILTER_NAMES = FILTER_FIELDS.map((f) => f.name);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireSession(request);
@@ -40,11 +47,7 @@ export default function Histories({ loaderData }: Route.ComponentProps) {
   const active = FILTER_NAMES.some((n) => filters[n]);
 
   return (
-    <section aria-labelledby="page-title" className="space-y-4">
-      <PageTitle title="View Changes" error={errors.length > 0} />
-      <h1 id="page-title" className="text-2xl font-semibold">
-        View Changes
-      </h1>
+    <Screen title="View Changes" error={errors.length > 0}>
 
       {/* The filters: a GET form, so they live in the URL (with or without JavaScript). */}
       <Form method="get" className="card bg-base-100 shadow-sm" aria-labelledby="filters-heading" preventScrollReset>
@@ -61,38 +64,22 @@ export default function Histories({ loaderData }: Route.ComponentProps) {
             </div>
           ) : null}
           <div className="grid gap-x-4 gap-y-2 sm:grid-cols-2 lg:grid-cols-4">
-            <div className="fieldset">
-              <label className="fieldset-legend" htmlFor="filter-username">
-                Username
-              </label>
-              <input id="filter-username" name="username" type="text" defaultValue={filters.username} className="input w-full" autoComplete="off" />
-            </div>
-            <div className="fieldset">
-              <label className="fieldset-legend" htmlFor="filter-command">
-                Command
-              </label>
-              <input
-                id="filter-command"
-                name="command"
-                type="text"
-                defaultValue={filters.command}
-                className="input w-full"
-                autoComplete="off"
-                placeholder="e.g. /create_ticket"
-              />
-            </div>
-            <div className="fieldset">
-              <label className="fieldset-legend" htmlFor="filter-from">
-                From (UTC)
-              </label>
-              <input id="filter-from" name="from" type="datetime-local" defaultValue={filters.from} className="input w-full" />
-            </div>
-            <div className="fieldset">
-              <label className="fieldset-legend" htmlFor="filter-to">
-                To (UTC)
-              </label>
-              <input id="filter-to" name="to" type="datetime-local" defaultValue={filters.to} className="input w-full" />
-            </div>
+            {FILTER_FIELDS.map((f) => (
+              <div key={f.name} className="fieldset">
+                <label className="fieldset-legend" htmlFor={`filter-${f.name}`}>
+                  {f.label}
+                </label>
+                <input
+                  id={`filter-${f.name}`}
+                  name={f.name}
+                  type={f.type}
+                  defaultValue={filters[f.name]}
+                  className="input w-full"
+                  autoComplete={f.type === "text" ? "off" : undefined}
+                  placeholder={f.placeholder}
+                />
+              </div>
+            ))}
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <button type="submit" className="btn btn-primary btn-sm">
@@ -127,7 +114,7 @@ export default function Histories({ loaderData }: Route.ComponentProps) {
           </a>
         }
       />
-    </section>
+    </Screen>
   );
 }
 

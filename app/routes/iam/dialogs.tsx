@@ -5,7 +5,7 @@ import { iamRoles, type IamUser } from "./model.ts";
 import { roleLabel } from "./columns.ts";
 import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
 import { ConformForm, SelectField, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
-import { useHydrated, usePendingIntent } from "../../components/hooks.ts";
+import { useConstraint, useHydrated, useIsPending } from "../../components/hooks.ts";
 
 /*
  * The IAM screen's dialogs (opened by ?dialog=create|assign|role[&id=…]). The action validates with
@@ -43,10 +43,10 @@ export function CreateDialog({ entityNames, lastResult }: { entityNames: string[
   const [form, fields] = useForm<{ username: string; role: string; entity_name: string; name: string }>({
     id: "create-iam-user",
     lastResult,
-    constraint: { username: { required: true }, role: { required: true }, entity_name: { required: true } },
+    constraint: useConstraint("create"),
     defaultValue: { role: "readonly" },
   });
-  const pending = usePendingIntent() === "create";
+  const pending = useIsPending({ intent: "create" });
   // Create stays disabled while the username is empty (spec 1 §5); without JavaScript it cannot
   // follow the typing, so it stays enabled and the server answers the empty username.
   const hydrated = useHydrated();
@@ -82,8 +82,8 @@ export function AssignDialog({ user, entityNames, lastResult }: { user: IamUser 
 }
 
 function AssignForm({ user, entityNames, lastResult }: { user: IamUser; entityNames: string[]; lastResult: Result }) {
-  const [form, fields] = useForm({ id: `assign-iam-entity-${user.iam_user_id}`, lastResult, constraint: { new_entity_name: { required: true } } });
-  const pending = usePendingIntent() === "assign";
+  const [form, fields] = useForm({ id: `assign-iam-entity-${user.iam_user_id}`, lastResult, constraint: useConstraint("assign") });
+  const pending = useIsPending({ intent: "assign" });
   return (
     <ConformForm form={form} intent="assign" labels={labels}>
       <input type="hidden" name="iam_user_id" value={user.iam_user_id} />
@@ -111,10 +111,10 @@ function RoleForm({ user, lastResult }: { user: IamUser; lastResult: Result }) {
   const [form, fields] = useForm({
     id: `update-iam-role-${user.iam_user_id}`,
     lastResult,
-    constraint: { new_role: { required: true } },
+    constraint: useConstraint("role"),
     defaultValue: { new_role: user.role },
   });
-  const pending = usePendingIntent() === "role";
+  const pending = useIsPending({ intent: "role" });
   return (
     <ConformForm form={form} intent="role" labels={labels}>
       <input type="hidden" name="iam_user_id" value={user.iam_user_id} />

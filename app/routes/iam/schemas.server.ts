@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
+import { formConstraints } from "../../components/constraints.server.ts";
 import { iamLimits, iamRoles } from "../../../platform/contract/iam.ts";
+import { hiddenId, optionalText, requiredText } from "../../lib/form-fields.server.ts";
 import { INVALID_USERNAME, REMOVE_PHRASE, SELECT_ENTITY } from "./model.ts";
 
 /*
@@ -10,14 +12,14 @@ import { INVALID_USERNAME, REMOVE_PHRASE, SELECT_ENTITY } from "./model.ts";
  */
 
 const role = z.enum(iamRoles, { error: "Select a role." });
-const entity = z.string({ error: SELECT_ENTITY }).trim().min(1, SELECT_ENTITY).max(iamLimits.entityName);
-const iamUserId = z.string({ error: "IAM user id is missing." });
+const entity = requiredText(SELECT_ENTITY, iamLimits.entityName);
+const iamUserId = hiddenId("IAM user id is missing.");
 
 export const CreateIamUserSchema = z.object({
   username: z.email({ error: INVALID_USERNAME }).max(iamLimits.username),
   role: role.default("readonly"),
   entity_name: entity,
-  name: z.string().trim().max(iamLimits.name, `Must be at most ${iamLimits.name} characters.`).optional(),
+  name: optionalText(iamLimits.name),
 });
 
 export const AssignEntitySchema = z.object({ iam_user_id: iamUserId, new_entity_name: entity });
@@ -25,3 +27,6 @@ export const AssignEntitySchema = z.object({ iam_user_id: iamUserId, new_entity_
 export const UpdateRoleSchema = z.object({ iam_user_id: iamUserId, new_role: role });
 
 export const RemoveIamUserSchema = confirmPhraseSchema(REMOVE_PHRASE, { iam_user_id: iamUserId });
+
+/** The forms' HTML constraints, from the schemas (the loader hands them to the dialogs: useConstraint). */
+export const constraints = formConstraints({ create: CreateIamUserSchema, assign: AssignEntitySchema, role: UpdateRoleSchema });

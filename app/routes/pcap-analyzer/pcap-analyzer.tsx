@@ -5,11 +5,10 @@ import { ReportDialog, type ReportState } from "./report-dialog.tsx";
 import { UploadForm } from "./upload-form.tsx";
 import { PageTitle } from "../../components/forms.tsx";
 import { apiGet, apiPost, detailText } from "../../lib/api.server.ts";
-import { readForm } from "../../lib/csrf.server.ts";
+import { intentAction } from "../../lib/action.server.ts";
 import { messages, parseZoom, safeFrom, uploadErrorFromCode, uploadErrorMessage, type FlowReport, type PcapAnalysis, type PcapSession, PCAP_DEFAULT_PAGE_SIZE, PCAP_SESSION_SORTABLE } from "../../lib/pcap.ts";
 import { analysisFailure } from "../../lib/pcap.server.ts";
 import { requireSession } from "../../lib/session.server.ts";
-import { requireWriter } from "../../lib/roles.server.ts";
 import { useCanWrite } from "../../components/hooks.ts";
 import { ErrorPage } from "../../root.tsx";
 import { parseTableQuery, type TablePage } from "../../lib/table.server.ts";
@@ -90,10 +89,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** The JS path's last step: analyse the uploaded capture, then show it with 'Successfully analyzed.'. */
-export async function action({ request }: Route.ActionArgs) {
-  await requireWriter(request);
-  const form = await readForm(request);
-  if (form.get("intent") !== "analyze") throw data({ message: "Unknown action." }, { status: 400 });
+async function analyze(request: Request, form: FormData) {
   const key = form.get("key");
   const name = form.get("name");
   if (typeof key !== "string" || !key || typeof name !== "string" || !name) {
@@ -108,6 +104,9 @@ export async function action({ request }: Route.ActionArgs) {
   }
   return redirectWithToast(request, analyzerHref({ key, name, from }), { type: "success", message: messages.analyzed });
 }
+
+// The form is not a Conform form (the upload script submits it): its own check and reply above.
+export const action = intentAction({ analyze });
 
 /** Zoom is read from the URL by the component: changing it needs no new data. */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

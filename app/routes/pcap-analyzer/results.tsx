@@ -3,7 +3,6 @@ import { useLocation, useNavigate } from "react-router";
 import type { TablePage } from "../../lib/table.server.ts";
 import {
   endpoint,
-  formatBytes,
   formatCount,
   formatDuration,
   formatPercent,
@@ -11,6 +10,7 @@ import {
   type PcapSession,
   type PcapSummary,
 } from "../../lib/pcap.ts";
+import { formatBytes } from "../../lib/format.ts";
 import { applyParams, queryString } from "../../lib/url.ts";
 import { h, type CellContent } from "../../components/cell.ts";
 import { DataTable, type Column } from "../../components/data-table.tsx";
@@ -114,7 +114,6 @@ function columnsFor(reportHref: (id: string) => string): Column<PcapSession>[] {
     {
       id: "start_time",
       header: "Start Time",
-      sortable: true,
       cell: (r) =>
         h(
           "a",
@@ -123,16 +122,16 @@ function columnsFor(reportHref: (id: string) => string): Column<PcapSession>[] {
           h("span", { class: "sr-only" }, ", open the report of this session"),
         ),
     },
-    { id: "end_time", header: "End Time", sortable: true, cell: (r) => time(r.end_time) },
-    { id: "app_name", header: "App", sortable: true, cell: (r) => r.app_name ?? "—" },
-    { id: "server_name", header: "Server Name", sortable: true, cell: (r) => (r.server_name ? h("span", { class: narrow }, wrappable(r.server_name)) : "—") },
-    { id: "src", header: "Source", sortable: true, cell: (r) => h("span", { class: narrow }, wrappable(endpoint(r.src_addr, r.src_port))) },
-    { id: "dst", header: "Destination", sortable: true, cell: (r) => h("span", { class: narrow }, wrappable(endpoint(r.dst_addr, r.dst_port))) },
-    { id: "proto", header: "Protocol", sortable: true, cell: (r) => r.proto.toUpperCase() },
-    { id: "tx_bytes", header: "TX Bytes", sortable: true, className: num, cell: (r) => formatCount(r.tx_bytes) },
-    { id: "rx_bytes", header: "RX Bytes", sortable: true, className: num, cell: (r) => formatCount(r.rx_bytes) },
-    { id: "tx_packets", header: "TX Packets", sortable: true, className: num, cell: (r) => formatCount(r.tx_packets) },
-    { id: "performance", header: "Performance", sortable: true, cell: (r) => performance(r.performance) },
+    { id: "end_time", header: "End Time", cell: (r) => time(r.end_time) },
+    { id: "app_name", header: "App", cell: (r) => r.app_name ?? "—" },
+    { id: "server_name", header: "Server Name", cell: (r) => (r.server_name ? h("span", { class: narrow }, wrappable(r.server_name)) : "—") },
+    { id: "src", header: "Source", cell: (r) => h("span", { class: narrow }, wrappable(endpoint(r.src_addr, r.src_port))) },
+    { id: "dst", header: "Destination", cell: (r) => h("span", { class: narrow }, wrappable(endpoint(r.dst_addr, r.dst_port))) },
+    { id: "proto", header: "Protocol", cell: (r) => r.proto.toUpperCase() },
+    { id: "tx_bytes", header: "TX Bytes", className: num, cell: (r) => formatCount(r.tx_bytes) },
+    { id: "rx_bytes", header: "RX Bytes", className: num, cell: (r) => formatCount(r.rx_bytes) },
+    { id: "tx_packets", header: "TX Packets", className: num, cell: (r) => formatCount(r.tx_packets) },
+    { id: "performance", header: "Performance", cell: (r) => performance(r.performance) },
   ];
 }
 

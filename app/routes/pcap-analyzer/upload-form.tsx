@@ -1,17 +1,8 @@
 import { useEffect, useRef, useState, type DragEvent, type FormEvent } from "react";
-import { useNavigation, useSubmit } from "react-router";
-import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/react";
-import {
-  checkPcapFile,
-  cleanFileName,
-  FILE_HINT,
-  messages,
-  percentOf,
-  progressStep,
-  uploadDetails,
-  uploadErrorMessage,
-} from "../../lib/pcap.ts";
-import { useHydrated } from "../../components/data-table.tsx";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { FILE_HINT, messages } from "../../lib/pcap.ts";
+import { useHydrated } from "../../components/hooks.ts";
+import { initial, usePcapUpload } from "./use-upload.ts";
 
 /*
  * Choose one capture and send it (spec 1 §2 'PCAP Analyzer dialog', §4 'PCAP flow', §5, §8).
@@ -22,18 +13,6 @@ import { useHydrated } from "../../components/data-table.tsx";
  * the console asks for an upload URL, the file is PUT there with XMLHttpRequest (a progress bar,
  * Cancel), and the analysis runs as a form submission to the page's action ('Analyzing…').
  */
-
-type Phase = "idle" | "preparing" | "uploading" | "uploaded" | "error";
-
-interface UploadState {
-  phase: Phase;
-  percent: number;
-  fileName: string | null;
-  key: string | null;
-  error: string | null;
-}
-
-const initial: UploadState = { phase: "idle", percent: 0, fileName: null, key: null, error: null };
 
 export function UploadForm({
   from,
@@ -48,122 +27,16 @@ export function UploadForm({
   serverError: string | null;
 }) {
   const hydrated = useHydrated();
-  const token = useAuthenticityToken();
-  const submit = useSubmit();
-  const navigation = useNavigation();
-  const [state, setState] = useState<UploadState>(initial);
-  const [dragging, setDragging] = useState(false);
-  const [announcement, setAnnouncement] = useState("");
-  const input = useRef<HTMLInputElement>(null);
-  const xhr = useRef<XMLHttpRequest | null>(null);
-  const request = useRef<AbortController | null>(null);
-  const lastStep = useRef(-1);
-  const refocus = useRef(false);
-
-  useEffect(
-    () => () => {
-      xhr.current?.abort();
-      request.current?.abort();
-    },
-    [],
-  );
-
   const fromQuery = from ? `?from=${encodeURIComponent(from)}` : "";
-  const analyzing = navigation.state !== "idle" && navigation.formData?.get("intent") === "analyze";
-  const busy = state.phase === "preparing" || state.phase === "uploading" || analyzing;
-
-  function announce(percent: number) {
-    const step = progressStep(percent);
-    if (step === lastStep.current) return;
-    lastStep.current = step;
-    setAnnouncement(`Upload ${step}% complete`);
-  }
-
-  function fail(message: string | null) {
-    xhr.current = null;
-    request.current = null;
-    if (message === null) {
-      // A cancellation is silent (spec 1 §8).
-      setState(initial);
-      setAnnouncement("");
-      return;
-    }
-    setState((s) => ({ ...s, phase: "error", error: message }));
-  }
-
-  async function start(file: File) {
-    if (busy) return;
-    const refused = checkPcapFile(file);
-    if (refused) {
-      setState({ ...initial, phase: "error", fileName: file.name, error: refused.message });
-      return;
-    }
-    lastStep.current = -1;
-    setAnnouncement("");
-    const name = cleanFileName(file.name);
-    setState({ phase: "preparing", percent: 0, fileName: name, key: null, error: null });
-
-    // 1. An upload URL, asked by the console with the session's token.
-    const controller = new AbortController();
-    request.current = controller;
-    let details: ReturnType<typeof uploadDetails>;
-    try {
-      const res = await fetch("/pcap-analyzer/upload-url", {
-        method: "POST",
-        body: new URLSearchParams({ csrf: token, pcap_file_name: name }),
-        headers: { accept: "application/json" },
-        signal: controller.signal,
-      });
-      if (res.redirected && new URL(res.url).pathname.startsWith("/login")) {
-        window.location.assign(res.url);
-        return;
-      }
-      const text = await res.text();
-      let body: unknown = text;
-      try {
-        body = JSON.parse(text);
-      } catch {}
-      if (!res.ok) return fail(uploadErrorMessage({ status: res.status, body, statusText: res.statusText }));
-      details = uploadDetails(body);
-    } catch {
-      return fail(controller.signal.aborted ? null : messages.unknown);
-    }
-    request.current = null;
-    if (!details) return fail(messages.noUploadDetails);
-
-    // 2. The file, PUT to that URL with progress.
-    const upload = new XMLHttpRequest();
-    xhr.current = upload;
-    const { pcap_file_key: key, pcap_file_name: storedName } = details;
-    setState((s) => ({ ...s, phase: "uploading", key }));
-    announce(0);
-    upload.upload.onprogress = (event) => {
-      if (!event.lengthComputable) return;
-      const percent = percentOf(event.loaded, event.total);
-      setState((s) => (s.phase === "uploading" ? { ...s, percent } : s));
-      announce(percent);
-    };
-    upload.onload = () => {
-      xhr.current = null;
-      if (upload.status >= 200 && upload.status < 300) {
-        setState((s) => ({ ...s, phase: "uploaded", percent: 100 }));
-        announce(100);
-        // 3. The analysis: the page's action calls analyze-s3-pcap and redirects to the results.
-        submit({ csrf: token, intent: "analyze", key, name: storedName }, { method: "post", action: `/pcap-analyzer${fromQuery}` });
-        return;
-      }
-      fail(uploadErrorMessage({ status: upload.status, body: upload.responseText, statusText: upload.statusText }));
-    };
-    upload.onerror = () => fail(messages.unknown);
-    upload.onabort = () => fail(null);
-    upload.open("PUT", details.s3_url);
-    upload.send(file);
-  }
+  const upload = usePcapUpload(fromQuery);
+  const { state, setState, announcement, analyzing, busy, start } = upload;
+  const [dragging, setDragging] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const refocus = useRef(false);
 
   function cancel() {
     refocus.current = true;
-    request.current?.abort();
-    xhr.current?.abort();
+    upload.cancel();
   }
 
   useEffect(() => {

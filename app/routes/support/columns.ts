@@ -1,22 +1,16 @@
-import { timeCell } from "../../components/cell.ts";
-import type { Column } from "../../components/data-table.tsx";
+import { listColumns, timeColumn } from "../../components/columns.ts";
 import type { Ticket } from "./model.ts";
 
-/* The Support Center table (spec 3 §2.12): Ticket ID, Subject, Priority, Category, Status, Created. */
+/* The Support Center table (spec 3 §2.12): Ticket ID, Subject, Priority, Category, Status, Created; the same for its CSV export. */
 
-export const sortable = ["ticket_id", "title", "priority", "category", "state", "created_at"];
+// The headers that are sort links: the platform's sortable columns (parseTableQuery hands them to the table).
+export { ticketSortable as sortable } from "../../../platform/contract/support.ts";
 
-export const columns: Column<Ticket>[] = [
-  { id: "ticket_id", header: "Ticket ID", sortable: true, cell: (r) => r.ticket_id, className: "whitespace-nowrap" },
-  { id: "title", header: "Subject", sortable: true, cell: (r) => r.title, className: "wrap-anywhere" },
-  { id: "priority", header: "Priority", sortable: true, cell: (r) => r.priority },
-  { id: "category", header: "Category", sortable: true, cell: (r) => r.category },
-  { id: "state", header: "Status", sortable: true, cell: (r) => r.state },
-  {
-    id: "created_at",
-    header: "Created",
-    sortable: true,
-    cell: (r) => timeCell(r.created_at),
-    className: "whitespace-nowrap",
-  },
-];
+export const { columns, csvColumns } = listColumns<Ticket>([
+  { id: "ticket_id", header: "Ticket ID", text: (r) => r.ticket_id, className: "whitespace-nowrap" },
+  { id: "title", header: "Subject", text: (r) => r.title, className: "wrap-anywhere" },
+  { id: "priority", header: "Priority", text: (r) => r.priority },
+  { id: "category", header: "Category", text: (r) => r.category },
+  { id: "state", header: "Status", text: (r) => r.state },
+  timeColumn("created_at", "Created"),
+]);

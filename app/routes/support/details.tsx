@@ -1,6 +1,8 @@
 import { Link, useLocation, useSearchParams } from "react-router";
 import { DetailsTable } from "../../components/details-table.tsx";
-import { currentTab, TabPanel, Tabs } from "../../components/tabs.tsx";
+import { useCanWrite } from "../../components/hooks.ts";
+import { SubjectTabs } from "../../components/subject-tabs.tsx";
+import { currentTab } from "../../components/tabs.tsx";
 import { formatTime } from "../../lib/format.ts";
 import { dialogHref } from "../../lib/url.ts";
 import type { Correspondence, Ticket } from "./model.ts";
@@ -16,61 +18,56 @@ function When({ iso }: { iso: string }) {
   return <time dateTime={iso}>{formatTime(iso)}</time>;
 }
 
-export function TicketDetails({ ticket, correspondence, canReply }: { ticket: Ticket; correspondence: Correspondence[]; canReply: boolean }) {
+export function TicketDetails({ ticket, correspondence }: { ticket: Ticket; correspondence: Correspondence[] }) {
+  const canReply = useCanWrite();
   const [params] = useSearchParams();
   const location = useLocation();
   const tab = currentTab(params, tabs.map((t) => t.id));
   return (
-    <div className="card bg-base-100 shadow-sm">
-      <div className="card-body p-4">
-        <h2 className="text-lg font-semibold wrap-anywhere">{ticket.title}</h2>
-        <Tabs label={`Ticket ${ticket.ticket_id}`} tabs={tabs} current={tab} />
-        <TabPanel tab={tab}>
-          <h3 className="mb-2 font-semibold">General</h3>
-          <DetailsTable
-            className="mb-4"
-            items={[
-              { label: "Title", value: ticket.title },
-              { label: "Category", value: ticket.category },
-              { label: "Priority", value: ticket.priority },
-              { label: "Status", value: ticket.state },
-              { label: "Ticket ID", value: ticket.ticket_id },
-              { label: "Account ID", value: ticket.account_id },
-              { label: "Device ID", value: ticket.device_id },
-              { label: "Entity ID", value: ticket.entity_id },
-              { label: "Created by", value: ticket.created_by },
-              { label: "Created at", value: <When iso={ticket.created_at} /> },
-              { label: "Updated at", value: <When iso={ticket.updated_at} /> },
-            ]}
-          />
-          <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-            <h3 className="font-semibold" id="correspondence-heading">
-              Correspondence
-            </h3>
-            {canReply && ticket.state !== "Closed" ? (
-              <Link to={dialogHref(location, "reply", ticket.ticket_id)} className="btn btn-primary btn-sm" preventScrollReset>
-                Reply
-              </Link>
-            ) : null}
-          </div>
-          <ol className="space-y-3" aria-labelledby="correspondence-heading">
-            {correspondence.map((c) => (
-              <li key={c.correspondence_id} className="border-base-300 rounded-box border p-3">
-                <p className="text-sm">
-                  <span className="font-medium wrap-anywhere">{c.created_by}</span>
-                  <span className="text-base-content/70">
-                    {" · "}
-                    <When iso={c.created_at} />
-                  </span>
-                </p>
-                <p className="mt-1 whitespace-pre-wrap wrap-anywhere" data-testid="correspondence-text">
-                  {c.correspondence}
-                </p>
-              </li>
-            ))}
-          </ol>
-        </TabPanel>
+    <SubjectTabs name={ticket.title} label={`Ticket ${ticket.ticket_id}`} tabs={tabs} current={tab}>
+      <h3 className="mb-2 font-semibold">General</h3>
+      <DetailsTable
+        className="mb-4"
+        items={[
+          { label: "Title", value: ticket.title },
+          { label: "Category", value: ticket.category },
+          { label: "Priority", value: ticket.priority },
+          { label: "Status", value: ticket.state },
+          { label: "Ticket ID", value: ticket.ticket_id },
+          { label: "Account ID", value: ticket.account_id },
+          { label: "Device ID", value: ticket.device_id },
+          { label: "Entity ID", value: ticket.entity_id },
+          { label: "Created by", value: ticket.created_by },
+          { label: "Created at", value: <When iso={ticket.created_at} /> },
+          { label: "Updated at", value: <When iso={ticket.updated_at} /> },
+        ]}
+      />
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-semibold" id="correspondence-heading">
+          Correspondence
+        </h3>
+        {canReply && ticket.state !== "Closed" ? (
+          <Link to={dialogHref(location, "reply", ticket.ticket_id)} className="btn btn-primary btn-sm" preventScrollReset>
+            Reply
+          </Link>
+        ) : null}
       </div>
-    </div>
+      <ol className="space-y-3" aria-labelledby="correspondence-heading">
+        {correspondence.map((c) => (
+          <li key={c.correspondence_id} className="border-base-300 rounded-box border p-3">
+            <p className="text-sm">
+              <span className="font-medium wrap-anywhere">{c.created_by}</span>
+              <span className="text-base-content/70">
+                {" · "}
+                <When iso={c.created_at} />
+              </span>
+            </p>
+            <p className="mt-1 whitespace-pre-wrap wrap-anywhere" data-testid="correspondence-text">
+              {c.correspondence}
+            </p>
+          </li>
+        ))}
+      </ol>
+    </SubjectTabs>
   );
 }

@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
 import { ConformForm, SelectField, SubmitButton, TextareaField, TextField, useForm } from "../../components/forms.tsx";
-import { usePendingIntent } from "../../components/hooks.ts";
+import { useConstraint, useIsPending } from "../../components/hooks.ts";
 import { CLOSE_TITLE, closeText, ticketLimits, type DeviceNames, type Ticket } from "./model.ts";
 
 /*
@@ -12,14 +12,6 @@ import { CLOSE_TITLE, closeText, ticketLimits, type DeviceNames, type Ticket } f
  */
 
 type Result = SubmissionResult<string[]> | null | undefined;
-
-const createConstraint = {
-  title: { required: true, maxLength: ticketLimits.title },
-  description: { required: true, maxLength: ticketLimits.description },
-  priority: { required: true },
-  category: { required: true },
-};
-const replyConstraint = { correspondence: { required: true, maxLength: ticketLimits.correspondence } };
 
 const options = (values: string[]) => values.map((v) => ({ value: v, label: v }));
 
@@ -34,8 +26,8 @@ export function CreateTicketDialog({
   devices: DeviceNames;
   lastResult: Result;
 }) {
-  const [form, fields] = useForm({ id: "create-ticket", lastResult, constraint: createConstraint });
-  const pending = usePendingIntent() === "create";
+  const [form, fields] = useForm({ id: "create-ticket", lastResult, constraint: useConstraint("create") });
+  const pending = useIsPending({ intent: "create" });
   const deviceOptions = [...devices.cpe, ...devices.metro].map((d) => ({ value: d.id, label: `${d.name} (${d.id})` }));
   return (
     <UrlDialog name="create" title="Create Ticket" size="lg">
@@ -56,8 +48,8 @@ export function CreateTicketDialog({
 }
 
 export function ReplyDialog({ ticket, lastResult }: { ticket: Ticket | null; lastResult: Result }) {
-  const [form, fields] = useForm({ id: "reply-ticket", lastResult, constraint: replyConstraint });
-  const pending = usePendingIntent() === "reply";
+  const [form, fields] = useForm({ id: "reply-ticket", lastResult, constraint: useConstraint("reply") });
+  const pending = useIsPending({ intent: "reply" });
   return (
     <UrlDialog name="reply" title="Reply" size="lg">
       {ticket && ticket.state !== "Closed" ? (
@@ -82,7 +74,7 @@ export function ReplyDialog({ ticket, lastResult }: { ticket: Ticket | null; las
 }
 
 export function CloseTicketDialog({ ticket }: { ticket: Ticket | null }) {
-  const pending = usePendingIntent() === "resolve";
+  const pending = useIsPending({ intent: "resolve" });
   return (
     <UrlDialog name="resolve" title={CLOSE_TITLE}>
       {ticket && ticket.state !== "Closed" ? (

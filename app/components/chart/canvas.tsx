@@ -1,0 +1,147 @@
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart as ChartJS,
+  Filler,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  ScatterController,
+  Tooltip,
+  type ChartData,
+  type ChartOptions,
+  type ChartType,
+  type ScriptableContext,
+} from "chart.js";
+import { useEffect, useState } from "react";
+import { Chart } from "react-chartjs-2";
+import { axes, PLOT_H, type Tick } from "./geometry.ts";
+import { tMs, utcText, type ChartSeries, type ChartSpec } from "./model.ts";
+import { DASH_ARRAYS, POINT_STYLES, readPalette, type LivePalette } from "./palette.ts";
+
+/*
+ * The interactive chart (tooltips, hover, legend toggles): chart.js, imported only by the lazy
+ * import in chart.tsx, with only the controllers, elements and scales the kit's kinds use. Same
+ * series, order, colours, domains and ticks as the SVG (geometry.ts). Redraws when the theme
+ * changes (data-theme on <html>, or the system's scheme when no theme is chosen).
+ */
+
+ChartJS.register(LineController, BarController, ScatterController, LineElement, PointElement, BarElement, LinearScale, CategoryScale, Filler, Tooltip, Legend);
+
+const MARKERS_PER_SERIES = 8;
+
+function usePalette(): LivePalette {
+  const [palette, setPalette] = useState(() => readPalette());
+  useEffect(() => {
+    const update = () => setPalette(readPalette());
+    const observer = new MutationObserver(update);
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ["data-theme"] });
+    const media = window.matchMedia("(prefers-color-scheme: dark)");
+    media.addEventListener("change", update);
+    return () => {
+      observer.disconnect();
+      media.removeEventListener("change", update);
+    };
+  }, []);
+  return palette;
+}
+
+const fixedTicks = (ticks: Tick[]) => ({
+  afterBuildTicks: (axis: { ticks: { value: number }[] }) => {
+    axis.ticks = ticks.map((t) => ({ value: t.value }));
+  },
+});
+const labelOf = (ticks: Tick[]) => (value: number | string) => ticks.find((t) => t.value === Number(value))?.label ?? "";
+
+export default function ChartCanvas({ spec, drawn, description }: { spec: ChartSpec; drawn: ChartSeries[]; description: string }) {
+  const palette = usePalette();
+  const ax = axes(spec, drawn);
+  const bars = spec.kind === "bar" || spec.kind === "stacked-bar";
+  const stacked = spec.kind === "stacked-bar";
+  const color = (i: number) => palette.series[i] ?? palette.series[0]!;
+  const font = { size: 12 };
+  const step = (s: ChartSeries) => (spec.kind === "scatter" ? 1 : Math.max(1, Math.floor(s.points.length / MARKERS_PER_SERIES)));
+
+  const data: ChartData<ChartType, unknown[]> = bars
+    ? {
+        labels: ax.categories.map(String),
+        datasets: drawn.map((s, i) => ({
+          label: s.name,
+          data: ax.categories.map((t) => s.points.find((p) => p.t === t)?.v ?? null),
+          backgroundColor: color(i),
+          borderColor: color(i),
+        })),
+      }
+    : {
+        datasets: drawn.map((s, i) => ({
+          label: s.name,
+          data: s.points.map((p) => ({ x: tMs(p.t), y: p.v })),
+          borderColor: color(i),
+          backgroundColor: spec.kind === "area" ? `${color(i)}26` : color(i),
+          fill: spec.kind === "area" ? "origin" : false,
+          borderWidth: 2,
+          borderDash: DASH_ARRAYS[i] ?? [],
+          pointStyle: POINT_STYLES[i] ?? "circle",
+          showLine: spec.kind !== "scatter",
+          spanGaps: false,
+          // Markers on every n-th point, offset per series, as the SVG draws them.
+          pointRadius: (ctx: ScriptableContext<"line">) => (ctx.dataIndex % step(s) === Math.floor((step(s) * i) / 6) % step(s) ? 3.5 : 0),
+          pointHoverRadius: 5,
+        })),
+      };
+
+  const options: ChartOptions = {
+    responsive: true,
+    maintainAspectRatio: false,
+    animation: false,
+    interaction: { mode: bars ? "index" : "nearest", intersect: false },
+    plugins: {
+      legend: { position: "bottom", labels: { color: palette.text, font, usePointStyle: !bars } },
+      tooltip: {
+        callbacks: {
+          title: (items) => (bars || !items[0] ? (items[0]?.label ?? "") : utcText(items[0].parsed.x ?? 0)),
+          label: (item) => `${item.dataset.label ?? ""}: ${(item.parsed.y ?? 0).toLocaleString("en-US", { maximumFractionDigits: 3 })} ${spec.unit}`,
+        },
+      },
+    },
+    scales: {
+      x: bars
+        ? { type: "category", stacked, ticks: { color: palette.text, font, autoSkip: true, maxRotation: 0 }, grid: { color: palette.grid }, title: { display: Boolean(spec.xLabel), text: spec.xLabel ?? "", color: palette.text, font } }
+        : {
+            type: "linear",
+            min: ax.xDomain[0],
+            max: ax.xDomain[1],
+            ...fixedTicks(ax.xTicks),
+            ticks: { color: palette.text, font, callback: labelOf(ax.xTicks), autoSkip: true, maxRotation: 0 },
+            grid: { color: palette.grid },
+            title: { display: true, text: spec.xLabel ?? "Time (UTC)", color: palette.text, font },
+          },
+      y: {
+        type: "linear",
+        stacked,
+        min: ax.yDomain[0],
+        max: ax.yDomain[1],
+        ...fixedTicks(ax.yTicks),
+        ticks: { color: palette.text, font, callback: labelOf(ax.yTicks) },
+        grid: { color: palette.grid },
+        title: { display: true, text: spec.unit, color: palette.text, font },
+      },
+    },
+  };
+
+  return (
+    <div className="chart-canvas relative" style={{ height: PLOT_H + 110 }} data-colors={palette.series.join(",")}>
+      <Chart
+        type={bars ? "bar" : spec.kind === "scatter" ? "scatter" : "line"}
+        data={data}
+        options={options}
+        role="img"
+        aria-label={`${spec.title}. ${description}`}
+        fallbackContent={<p>{description}</p>}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { emailMessages, limits, maxMessage } from "../../platform/lib/fields.ts";
+
+/*
+ * The console's form field builders (routes' schemas.server.ts), with the platform's wording
+ * (platform/lib/fields.ts: 'Must be at most N characters.', its e-mail messages) so a form says
+ * what the platform would. Conform sends an empty input as missing (undefined): `required` gives
+ * that case the field's own message. Server-only: zod stays out of the browser.
+ */
+
+/** Optional text, trimmed, at most `max` characters (empty: undefined). */
+export const optionalText = (max: number) => z.string().trim().max(max, maxMessage(max)).optional();
+
+/** Required text, trimmed: `message` when missing or blank; at most `max` characters. */
+export const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, maxMessage(max));
+
+/** An e-mail address, the platform's messages ('Email is required.', 'Enter a valid email address.'). */
+export const emailInput = (max: number = limits.email) =>
+  z.email({ error: (iss) => (iss.input === undefined ? emailMessages.required : emailMessages.invalid) }).max(max, maxMessage(max));
+
+/** A hidden id field of a form: `message` when it is missing (a broken page, not the user's typing). */
+export const hiddenId = (message: string) => z.string({ error: message });

@@ -1,0 +1,146 @@
+import { data } from "react-router";
+import { failureReply, intentAction, refreshIntent, submitForm, validateForm } from "../../lib/action.server.ts";
+import { apiPost } from "../../lib/api.server.ts";
+import { redirectWithToast } from "../../lib/toast.server.ts";
+import { returnUrl } from "../../lib/url.ts";
+import { defaultVirtualPool } from "../../../platform/contract/net.ts";
+import { createIntent, removeIntent, sharedIntents } from "../services-shared/intents.server.ts";
+import { CREATE_FIELDS } from "./model.ts";
+import {
+  AddHostingSchema,
+  CreateAppServiceSchema,
+  EditSchema,
+  EndpointDecisionSchema,
+  GroupSchema,
+  IdSchema,
+  removeHostingSchema,
+  removeSchema,
+  subject,
+  type CreateAppServiceValues,
+} from "./schemas.server.ts";
+
+/* The App Services screen's action (spec 1 §2, §7 App services, §8): one function per intent. */
+
+const t = (s: string | undefined) => (s ? s : undefined);
+
+/** The create-app-service body for the chosen deployment (spec 1 §7): only its fields, empty ones left out. */
+function createBody(v: CreateAppServiceValues) {
+  const base = { app_service_name: v.app_service_name, description: t(v.description), location: v.location };
+  switch (v.location) {
+    case "aws":
+      return { ...base, region: t(v.region), cloud_endpoint_service_name: t(v.cloud_endpoint_service_name), proto: "tcp", port: v.port };
+    case "onprem":
+      return { ...base, fqdn: t(v.fqdn), service_node_group_id: t(v.service_node_group_id), proto: t(v.proto), port: v.port };
+    case "azure": {
+      const azure = { ...base, proto: t(v.proto), port: v.port, region: t(v.region) };
+      return v.open_ai_private_link
+        ? {
+            ...azure,
+            open_ai_private_link: true,
+            private_endpoint_ip_address: t(v.private_endpoint_ip_address),
+            remote_vnet_resource_id: t(v.remote_vnet_resource_id),
+            azure_user_email: t(v.azure_user_email),
+          }
+        : { ...azure, cloud_endpoint_service_name: t(v.cloud_endpoint_service_name), open_ai_private_link: false };
+    }
+    case "network": {
+      const pools = v.virtual_subnet_pools.length ? v.virtual_subnet_pools : v.real_subnets[0] ? [defaultVirtualPool(v.real_subnets[0])].filter(Boolean) : [];
+      return {
+        ...base,
+        network_mode_enabled: true,
+        real_subnets: v.real_subnets,
+        service_node_group_id: t(v.service_node_group_id),
+        address_translation_enabled: v.address_translation_enabled,
+        ...(v.address_translation_enabled ? { virtual_subnet_pools: pools } : {}),
+        bgp_enabled: v.bgp_enabled,
+        ...(v.bgp_enabled ? { bgp_local_asn: v.bgp_local_asn, bgp_peer_asn: v.bgp_peer_asn, bgp_peer_ip: t(v.bgp_peer_ip) } : {}),
+      };
+    }
+  }
+}
+
+/** Create; a deployment switch keeps what was typed. The new one is then selected, on its Details tab. */
+const create = createIntent(CREATE_FIELDS, {
+  schema: CreateAppServiceSchema,
+  call: "create-app-service",
+  body: createBody,
+  toast: "App Service created.",
+  redirect: (res: { app_service_id: string }) => ({ deployment: null, draft: null, selected: [res.app_service_id], tab: null }),
+});
+
+// Back to the create dialog, which now offers the group (the URL still names it).
+const createGroup = (request: Request, formData: FormData) =>
+  submitForm(request, formData, {
+    schema: GroupSchema,
+    call: "create-service-node-group",
+    fields: ["service_node_group_name"],
+    toast: "Service Node Group created.",
+    redirect: () => new URL(request.url).pathname + new URL(request.url).search,
+  });
+
+const edit = (request: Request, formData: FormData) =>
+  submitForm(request, formData, {
+    schema: EditSchema,
+    call: "edit-app-service",
+    body: (v) => ({ app_service_id: v.app_service_id, proto: v.proto || undefined, port: v.port, fqdn: v.fqdn }),
+    fields: ["proto", "port", "fqdn"],
+    toast: "App Service updated.",
+  });
+
+/** Test Reachability: the measurement comes back as the action's data (shown in the dialog or tab). */
+async function latency(request: Request, formData: FormData) {
+  const form = validateForm(formData, IdSchema);
+  if (!form.ok) return form.reply;
+  const res = await apiPost<Record<string, unknown>>(request, "measure-app-service-latency", form.value);
+  if (!res.ok) return failureReply(request, res);
+  return data({ latency: res.data });
+}
+
+/** Approve or Reject the endpoint chosen on the Endpoints tab (a plain form: a refusal is a toast). */
+async function endpoint(request: Request, formData: FormData) {
+  const form = validateForm(formData, EndpointDecisionSchema);
+  if (!form.ok) return redirectWithToast(request, returnUrl(request), { type: "error", message: "Select an endpoint.", persistent: true });
+  const { ep_id, decision } = form.value;
+  const res = await apiPost(request, decision === "approve" ? "approve-endpoint" : "reject-endpoint", { ep_id });
+  if (!res.ok) return failureReply(request, res);
+  return redirectWithToast(request, returnUrl(request), { type: "success", message: decision === "approve" ? "Endpoint approved." : "Endpoint rejected." });
+}
+
+const addHosting = (request: Request, formData: FormData) =>
+  submitForm(request, formData, {
+    schema: AddHostingSchema,
+    call: "app-service-add-hosting",
+    body: (v) =>
+      v.location === "onprem"
+        ? { app_service_id: v.app_service_id, location: v.location, fqdn: v.fqdn, service_node_group_id: v.service_node_group_id }
+        : { app_service_id: v.app_service_id, location: v.location, region: v.region, cloud_endpoint_service_name: v.cloud_endpoint_service_name },
+    fields: ["region", "cloud_endpoint_service_name", "fqdn", "service_node_group_id"],
+    toast: "Hosting added.",
+    redirect: { location: null },
+  });
+
+const removeHosting = (request: Request, formData: FormData) =>
+  submitForm(request, formData, {
+    schema: removeHostingSchema(String(formData.get("hosting_id") ?? "")),
+    call: "app-service-remove-hosting",
+    body: (v) => ({ app_service_id: v.app_service_id, hosting_id: v.hosting_id }),
+    errors: "toast",
+    toast: "Hosting removed.",
+  });
+
+export const appServiceAction = intentAction(
+  {
+    create,
+    "create-group": createGroup,
+    ...sharedIntents({ ...subject, area: "app-service", resizeCall: "resize-app-service" }),
+    edit,
+    latency,
+    remove: removeIntent({ idField: "app_service_id", schema: removeSchema, call: "remove-app-service", toast: "App Service removed." }),
+    endpoint,
+    "add-hosting": addHosting,
+    "remove-hosting": removeHosting,
+    refresh: refreshIntent("Refreshed App Services."),
+  },
+  // Refresh only reads: open to every role. Everything else changes something.
+  { readable: ["refresh"] },
+);

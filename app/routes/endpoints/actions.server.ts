@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { toggleSchema } from "../../components/toggle-dialog.tsx";
+import { detailOr, failureReply, intentAction, submitForm } from "../../lib/action.server.ts";
+import { apiGet } from "../../lib/api.server.ts";
+import { readDraft, writeDraft } from "../services-shared/draft.ts";
+import { createIntent, removeIntent, sharedIntents } from "../services-shared/intents.server.ts";
+import { CREATE_FIELDS, type EndpointDetail } from "./model.ts";
+import { AgentDetailsSchema, CreateEndpointSchema, DeleteSchema, EpIdSchema, NodeGroupSchema, subject, type CreateEndpointValues } from "./schemas.server.ts";
+
+/* The Endpoints screen's action (spec 1 §2, §4, §7 Endpoints, §8): one function per intent. */
+
+/** The create-endpoint body: the location's fields only; ASNs as numbers (spec 1 §5). */
+function createBody(v: CreateEndpointValues) {
+  const body: Record<string, unknown> = { ep_name: v.ep_name, app_service_id: v.app_service_id, deployment: v.deployment };
+  if (v.deployment === "onprem" || v.deployment === "network") Object.assign(body, { ep_node_group_id: v.ep_node_group_id, ep_node_id: v.ep_node_id });
+  if (v.deployment === "aws" || v.deployment === "azure") Object.assign(body, { region: v.region, consumer_principle: v.consumer_principle });
+  if (v.deployment === "network") {
+    Object.assign(body, { real_subnets: v.real_subnets, bgp_enabled: Boolean(v.bgp_enabled) });
+    if (v.bgp_enabled) Object.assign(body, { bgp_local_asn: v.bgp_local_asn, bgp_peer_asn: v.bgp_peer_asn, bgp_peer_ip: v.bgp_peer_ip });
+  }
+  return body;
+}
+
+/** Create; a location switch or the new-node-group panel keeps what was typed. */
+const create = createIntent(CREATE_FIELDS, {
+  schema: CreateEndpointSchema,
+  call: "create-endpoint",
+  body: createBody,
+  toast: "Endpoint created.",
+  redirect: { deployment: null, draft: null, panel: null },
+});
+
+/** A node group from the create dialog: back to the endpoint form with what was typed, the new group chosen. */
+const createNodeGroup = (request: Request, formData: FormData) =>
+  submitForm(request, formData, {
+    schema: NodeGroupSchema,
+    call: "create-endpoint-node-group",
+    body: (v) => ({ ep_node_group_name: v.ep_node_group_name }),
+    fields: ["ep_node_group_name"],
+    toast: detailOr("Endpoint Node Group created."),
+    redirect: (res: { ep_node_group_id: string }, v) => ({ dialog: "create", panel: null, draft: writeDraft({ ...readDraft(v.draft, CREATE_FIELDS), ep_node_group_id: res.ep_node_group_id }, CREATE_FIELDS) }),
+  });
+
+const agent = (request: Request, formData: FormData) =>
+  submitForm(request, formData, {
+    schema: AgentDetailsSchema,
+    call: "edit-endpoint",
+    body: (v) => ({ ep_id: v.ep_id, user_agent_dns_servers: v.user_agent_dns_servers ?? "", user_agent_cidrs: v.user_agent_cidrs ?? "" }),
+    fields: ["user_agent_dns_servers", "user_agent_cidrs"],
+    toast: "Endpoint updated.",
+  });
+
+/** Advanced Visibility: the switch must differ from the platform's current value. */
+async function visibility(request: Request, formData: FormData) {
+  const epId = String(formData.get("ep_id") ?? "");
+  const current = await apiGet<EndpointDetail>(request, "get-endpoint-detail", { ep_id: epId });
+  if (!current.ok) return failureReply(request, current);
+  return submitForm(request, formData, {
+    schema: toggleSchema(current.data.proxying_enabled, { ep_id: z.string() }),
+    call: "configure-endpoint-proxying",
+    body: (v) => ({ ep_id: epId, enabled: v.enabled }),
+    fields: ["enabled"],
+    toast: "Configured visibility successfully.",
+  });
+}
+
+const reset = (request: Request, formData: FormData) => submitForm(request, formData, { schema: EpIdSchema, call: "reset-endpoint", toast: "Endpoint reset." });
+
+export const endpointAction = intentAction({
+  create,
+  "create-node-group": createNodeGroup,
+  ...sharedIntents({ ...subject, area: "endpoint", resizeCall: "resize-endpoint-throughput" }),
+  agent,
+  visibility,
+  reset,
+  remove: removeIntent({ idField: "ep_id", schema: () => DeleteSchema, call: "remove-endpoint", toast: "Endpoint removed." }),
+});

@@ -1,0 +1,242 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { FormConstraint } from "../../components/constraints.server.ts";
+import { DetailsTable } from "../../components/details-table.tsx";
+import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
+import { ConformForm, formHasErrors, PageTitle, SelectField, SubmitButton, TextareaField, TextField, useForm } from "../../components/forms.tsx";
+import { useIsPending } from "../../components/hooks.ts";
+
+/*
+ * The row-menu dialogs App Services and Endpoints share (spec 1 §2): the same action carries the
+ * same dialog name, title and form in both screens — Edit Name (`rename`), Edit Description
+ * (`describe`), Setup Contacts (`contacts`), Resize (`resize`), Test Reachability's result
+ * (`latency`) — and the deployment switch of their create forms. Each opens by URL
+ * (?dialog=…&id=…) and posts the same-named intent to the screen's action, which validates.
+ */
+
+export type Result = SubmissionResult<string[]> | null | undefined;
+
+/** What a dialog acts on: the hidden id field and its value, the name shown, the screen's words. */
+export interface Subject {
+  idField: string;
+  id: string;
+  name: string;
+}
+
+/** The screen's words: its title (for the page title) and what it says when the row is gone. */
+export interface ScreenWords {
+  screen: string;
+  missing: string;
+}
+
+/** A dialog whose row is gone: the screen's 'no longer exists' and Cancel. */
+export function Missing({ text }: { text: string }) {
+  return (
+    <>
+      <p>{text}</p>
+      <DialogActions />
+    </>
+  );
+}
+
+/** A dialog for one subject: 'no longer exists' when it is gone, else its form (a new one per subject). */
+function SubjectDialog({ name, title, size, subject, words, children }: { name: string; title: string; size?: "md" | "lg"; subject: Subject | null; words: ScreenWords; children: (s: Subject) => ReactNode }) {
+  return (
+    <UrlDialog name={name} title={title} size={size}>
+      {subject ? children(subject) : <Missing text={words.missing} />}
+    </UrlDialog>
+  );
+}
+
+/** A dialog's form: page title with "Error:", the subject's id, Cancel and the submit button. */
+function SubjectForm({ form, intent, title, subject, words, submit = "Save", children }: {
+  form: Parameters<typeof ConformForm>[0]["form"];
+  intent: string;
+  title: string;
+  subject: Subject;
+  words: ScreenWords;
+  submit?: string;
+  children: ReactNode;
+}) {
+  const pending = useIsPending({ intent });
+  return (
+    <ConformForm form={form} intent={intent}>
+      <PageTitle title={`${title} - ${words.screen}`} error={formHasErrors(form)} />
+      <input type="hidden" name={subject.idField} value={subject.id} />
+      {children}
+      <DialogActions>
+        <SubmitButton pending={pending}>{submit}</SubmitButton>
+      </DialogActions>
+    </ConformForm>
+  );
+}
+
+interface FormProps {
+  subject: Subject;
+  words: ScreenWords;
+  lastResult: Result;
+  constraint?: FormConstraint;
+}
+
+export function NameDialog(props: Omit<FormProps, "subject"> & { subject: Subject | null; field: string; label: string }) {
+  return (
+    <SubjectDialog name="rename" title="Edit Name" subject={props.subject} words={props.words}>
+      {(s) => <NameForm key={s.id} {...props} subject={s} />}
+    </SubjectDialog>
+  );
+}
+
+function NameForm({ subject, words, lastResult, constraint, field, label }: FormProps & { field: string; label: string }) {
+  const [form, fields] = useForm({ id: `rename-${subject.id}`, lastResult, constraint, defaultValue: { [field]: subject.name } });
+  return (
+    <SubjectForm form={form} intent="rename" title="Edit Name" subject={subject} words={words}>
+      <TextField field={fields[field]!} label={label} autoComplete="off" />
+    </SubjectForm>
+  );
+}
+
+export function DescriptionDialog(props: Omit<FormProps, "subject"> & { subject: Subject | null; description: string }) {
+  return (
+    <SubjectDialog name="describe" title="Edit Description" subject={props.subject} words={props.words}>
+      {(s) => <DescriptionForm key={s.id} {...props} subject={s} />}
+    </SubjectDialog>
+  );
+}
+
+function DescriptionForm({ subject, words, lastResult, constraint, description }: FormProps & { description: string }) {
+  const [form, fields] = useForm({ id: `describe-${subject.id}`, lastResult, constraint, defaultValue: { description } });
+  return (
+    <SubjectForm form={form} intent="describe" title="Edit Description" subject={subject} words={words}>
+      <TextareaField field={fields.description!} label="Description" rows={3} />
+    </SubjectForm>
+  );
+}
+
+export interface ContactOption {
+  contact_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+
+interface ContactsProps extends Omit<FormProps, "subject"> {
+  subject: Subject | null;
+  contacts: ContactOption[];
+  primary: string | null;
+  secondary: string | null;
+}
+
+export function ContactsDialog(props: ContactsProps) {
+  return (
+    <SubjectDialog name="contacts" title="Setup Contacts" subject={props.subject} words={props.words}>
+      {(s) =>
+        props.contacts.length === 0 ? (
+          <>
+            <p role="alert" className="text-error font-semibold">
+              Missing Contacts
+            </p>
+            <p>
+              There are no contacts to choose from. <Link to="/contacts?dialog=create" className="link link-primary">Create a contact</Link> first.
+            </p>
+            <DialogActions />
+          </>
+        ) : (
+          <ContactsForm key={s.id} {...props} subject={s} />
+        )
+      }
+    </SubjectDialog>
+  );
+}
+
+function ContactsForm({ subject, words, lastResult, contacts, primary, secondary }: ContactsProps & { subject: Subject }) {
+  const [form, fields] = useForm({ id: `contacts-${subject.id}`, lastResult, defaultValue: { primary_contact_id: primary ?? "", secondary_contact_id: secondary ?? "" } });
+  const options = contacts.map((c) => ({ value: c.contact_id, label: `${`${c.first_name} ${c.last_name}`.trim() || c.email} (${c.email})` }));
+  return (
+    <SubjectForm form={form} intent="contacts" title="Setup Contacts" subject={subject} words={words}>
+      <SelectField field={fields.primary_contact_id!} label="Business Contact" options={options} placeholder="None" />
+      <SelectField field={fields.secondary_contact_id!} label="Technical Contact" options={options} placeholder="None" />
+    </SubjectForm>
+  );
+}
+
+interface ResizeProps extends Omit<FormProps, "subject"> {
+  subject: Subject | null;
+  title: string;
+  /** Why it cannot be resized (an onprem deployment), instead of the form. */
+  blocked?: string | null;
+  /** Fields before Direction (App Services: the hosting location), or a note. */
+  children?: (fields: ReturnType<typeof useForm>[1]) => ReactNode;
+}
+
+export function ResizeDialog(props: ResizeProps) {
+  return (
+    <SubjectDialog name="resize" title={props.title} subject={props.subject} words={props.words}>
+      {(s) =>
+        props.blocked ? (
+          <>
+            <p>{props.blocked}</p>
+            <DialogActions />
+          </>
+        ) : (
+          // A new form after each refusal: Confirm is enabled again after an error (spec 1 §4).
+          <ResizeForm key={`${s.id}-${JSON.stringify(props.lastResult ?? null)}`} {...props} subject={s} />
+        )
+      }
+    </SubjectDialog>
+  );
+}
+
+function ResizeForm({ subject, words, lastResult, title, children }: ResizeProps & { subject: Subject }) {
+  const [form, fields] = useForm({ id: `resize-${subject.id}`, lastResult, defaultValue: { direction: "up" } });
+  return (
+    <SubjectForm form={form} intent="resize" title={title} subject={subject} words={words} submit="Confirm">
+      {children?.(fields)}
+      <SelectField
+        field={fields.direction!}
+        label="Direction"
+        placeholder={null}
+        options={[
+          { value: "up", label: "Up" },
+          { value: "down", label: "Down" },
+        ]}
+      />
+    </SubjectForm>
+  );
+}
+
+/** Test Reachability's measurement, as label/value pairs. */
+export function LatencyResult({ values }: { values: Record<string, unknown> }) {
+  return (
+    <div className="mt-3" data-testid="key-values">
+      <DetailsTable items={Object.entries(values).map(([k, v]) => ({ label: k, value: v === null || v === undefined ? "" : String(v) }))} />
+    </div>
+  );
+}
+
+/**
+ * The create form's deployment (location) choice: submit buttons, so what was typed travels with
+ * the switch and comes back in the URL's draft (./draft.ts), with or without JavaScript.
+ */
+export function DeploymentSwitch({ legend, current, options }: { legend: string; current: string; options: { value: string; label: string }[] }) {
+  return (
+    <fieldset className="fieldset">
+      <legend className="fieldset-legend">{legend}</legend>
+      <div className="flex flex-wrap gap-2">
+        {options.map((o) => (
+          <button
+            key={o.value}
+            type="submit"
+            name="switch"
+            value={`deployment=${o.value}`}
+            formNoValidate
+            aria-pressed={o.value === current}
+            className={`btn btn-sm ${o.value === current ? "btn-primary" : "btn-outline"}`}
+          >
+            {o.label}
+          </button>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

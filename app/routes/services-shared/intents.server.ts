@@ -1,0 +1,82 @@
+import { redirect } from "react-router";
+import type { z } from "zod";
+import { deselect, submitForm, type SubmitOptions } from "../../lib/action.server.ts";
+import { apiGetOrThrow } from "../../lib/api.server.ts";
+import { returnUrl } from "../../lib/url.ts";
+import type { ContactOption } from "./dialogs.tsx";
+import { draftOf, switchChanges, writeDraft } from "./draft.ts";
+import { subjectSchemas, type SubjectFields } from "./schemas.server.ts";
+
+/*
+ * The intents App Services and Endpoints share (their dialogs are ./dialogs.tsx): the same
+ * action under the same name in both, each a call of the screen's own platform operation.
+ */
+
+export interface SharedIntentsConfig extends SubjectFields {
+  /** The platform area: its calls are set-{area}-name, set-{area}-description, set-{area}-contact. */
+  area: string;
+  /** The resize call (resize-app-service, resize-endpoint-throughput). */
+  resizeCall: string;
+}
+
+type Values = Record<string, unknown>;
+const blank = (v: unknown) => (typeof v === "string" ? v : "");
+
+export function sharedIntents(c: SharedIntentsConfig) {
+  const schemas = subjectSchemas(c);
+  const calls = { rename: `set-${c.area}-name`, describe: `set-${c.area}-description`, contacts: `set-${c.area}-contact`, resize: c.resizeCall };
+  return {
+    rename: (request: Request, formData: FormData) => submitForm(request, formData, { schema: schemas.rename, call: calls.rename, fields: [c.nameField], toast: `${c.noun} name updated.` }),
+    describe: (request: Request, formData: FormData) =>
+      submitForm(request, formData, {
+        schema: schemas.describe,
+        call: calls.describe,
+        // A blank description clears it.
+        body: (v) => ({ [c.idField]: (v as Values)[c.idField], description: blank((v as Values).description) }),
+        fields: ["description"],
+        toast: `${c.noun} description updated.`,
+      }),
+    contacts: (request: Request, formData: FormData) =>
+      submitForm(request, formData, {
+        schema: schemas.contacts,
+        call: calls.contacts,
+        // "None" clears a contact.
+        body: (v) => ({ [c.idField]: (v as Values)[c.idField], primary_contact_id: blank((v as Values).primary_contact_id), secondary_contact_id: blank((v as Values).secondary_contact_id) }),
+        fields: ["primary_contact_id", "secondary_contact_id"],
+        toast: `${c.noun} contacts updated.`,
+      }),
+    // A refusal keeps the dialog open with the platform's reason; Confirm works again (spec 1 §4).
+    resize: (request: Request, formData: FormData) =>
+      submitForm(request, formData, { schema: schemas.resize, call: calls.resize, fields: [...Object.keys(c.resize ?? {}), "direction"], toast: `Resized ${c.noun} successfully.` }),
+  };
+}
+
+/**
+ * A create form's switch (a deployment, a side panel): back to the create dialog with what was
+ * typed kept in the URL's draft (./draft.ts). Null when the form was submitted for real.
+ */
+function keepDraft(request: Request, formData: FormData, fields: readonly string[]): Response | null {
+  const change = formData.get("switch");
+  if (typeof change !== "string" || change === "") return null;
+  const draft = writeDraft(draftOf(formData, fields), fields);
+  return redirect(returnUrl(request, { dialog: "create", ...switchChanges(change), draft }), 303);
+}
+
+/** The create intent of a form with a draft: a switch keeps what was typed; a submit creates (its fields are the draft's). */
+export function createIntent<S extends z.ZodType, R>(fields: readonly string[], options: Omit<SubmitOptions<S, R>, "fields">) {
+  return async (request: Request, formData: FormData) => keepDraft(request, formData, fields) ?? submitForm(request, formData, { ...options, fields: [...fields] });
+}
+
+/**
+ * Delete, confirmed by a typed phrase (`schema(id)`): a refusal is one persistent toast per detail
+ * item and the dialog closes (spec 1 §8); done, the row leaves the selection.
+ */
+export function removeIntent(o: { idField: string; schema: (id: string) => z.ZodType; call: string; toast: string }) {
+  return (request: Request, formData: FormData) => {
+    const id = String(formData.get(o.idField) ?? "");
+    return submitForm(request, formData, { schema: o.schema(id), call: o.call, body: () => ({ [o.idField]: id }), errors: "toast", toast: o.toast, redirect: () => deselect(request, id) });
+  };
+}
+
+/** The contacts Setup Contacts offers. */
+export const contactOptions = (request: Request) => apiGetOrThrow<ContactOption[]>(request, "get-contact");

@@ -1,0 +1,36 @@
+import { z } from "@hono/zod-openapi";
+import { changedFields, createdOf, pageOf, reachFields } from "./common.shapes.ts";
+
+/** A contact as the list, detail and export calls answer it (and get-contact-by-ep-id). */
+export const Contact = z
+  .object({
+    contact_id: z.string().openapi({ example: "con-5q2w8e1r4t6y" }),
+    first_name: z.string(),
+    last_name: z.string(),
+    ...reachFields,
+    company_name: z.string(),
+    contact_type: z.string().openapi({
+      description:
+        "All contacts: the contact's own type. Contacts of an entity: the types it holds for that entity, comma-joined. Contacts of an endpoint: business (the primary contact) or technical (the secondary)",
+    }),
+    entity_name: z.string().openapi({
+      description: "All contacts: the first assigned entity's name, or ''. Contacts of an entity: that entity's name",
+    }),
+    ...changedFields,
+  })
+  .openapi("Contact");
+export type Contact = z.infer<typeof Contact>;
+
+/** An entity a contact is assigned to (GET get-contact-assigned-entities). */
+export const AssignedEntity = z
+  .object({
+    entity_name: z.string(),
+    entity_id: z.string(),
+    description: z.string(),
+    contact_types: z.string().openapi({ description: "The types the contact holds for this entity, comma-joined" }),
+  })
+  .openapi("ContactAssignedEntity");
+export type AssignedEntity = z.infer<typeof AssignedEntity>;
+
+export const ContactPage = pageOf(Contact, "ContactPage");
+export const ContactCreated = createdOf("ContactCreated", "contact_id");

@@ -1,0 +1,96 @@
+import { z } from "@hono/zod-openapi";
+import type { PlatformApp } from "../app.ts";
+import { apiLogCountCap, apiLogPlainMax, apiLogSortable } from "../contract/support.ts";
+import { ApiLogEntry, ApiLogPage } from "../contract/support.shapes.ts";
+import { apiLogList, exportApiLog } from "../domain/support.ts";
+import { caller } from "../lib/context.ts";
+import { isSingleLine, junkMessage, limits, maxMessage, timeParam } from "../lib/fields.ts";
+import { exportQuery, idsFilter, listQuery, wantsPage } from "../lib/list.ts";
+import { defineCall, defineExportCall } from "../lib/openapi.ts";
+
+/*
+ * The change log (spec 3 §2.13, §3 Api log): every mutating call, as platform/lib/apilog.ts writes
+ * it. Read by the Histories screen; its shapes are the support area's (contract/support.shapes.ts).
+ */
+
+const tags = ["Change log"];
+
+const time = (what: string) => timeParam(what).optional().openapi({ description: `${what} (inclusive): ISO 8601, or milliseconds since the epoch` });
+
+const logFilters = {
+  username: z
+    .string()
+    .trim()
+    .max(limits.email, maxMessage(limits.email))
+    .refine(isSingleLine, junkMessage)
+    .optional()
+    .openapi({ description: "Only this username (the IAM user's, else the account's; case-insensitive)" }),
+  command: z
+    .string()
+    .trim()
+    .max(200, maxMessage(200))
+    .refine(isSingleLine, junkMessage)
+    .optional()
+    .openapi({ description: "Only this command (the call path, with or without its leading / and version prefix)" }),
+  from: time("From"),
+  to: time("To"),
+};
+
+const apiLogRoute = defineCall({
+  method: "get",
+  path: "/get_api_log",
+  tags,
+  summary: "The account's change log (every mutating call), newest first",
+  description: `Without parameters: the spec's array of the newest ${apiLogPlainMax} entries. With any of q, sort, page, size, ids, username, command, from, to: one page \`{items, total, total_capped}\`. Unfiltered, total is exact (a kept counter); filtered, it is counted up to ${apiLogCountCap}.`,
+  query: z.object({ ...logFilters, ...listQuery(apiLogSortable), ids: idsFilter }),
+  response: z.union([z.array(ApiLogEntry), ApiLogPage]),
+  responseDescription: "The array, or a page",
+});
+
+const exportApiLogRoute = defineExportCall({
+  path: "/export_api_log",
+  tags,
+  summary: "Every change-log entry the filters select, streamed",
+  description:
+    "The rows of get_api_log with the same q, sort and filters, all of them, as NDJSON (one ApiLogEntry per line), streamed from SQL in keyset batches.",
+  query: z.object({ ...logFilters, ...exportQuery(apiLogSortable) }),
+  item: ApiLogEntry,
+  itemName: "ApiLogEntry",
+});
+
+/** NDJSON lines (JSON texts built by the database) streamed as the client reads. */
+function ndjsonLines(batches: AsyncGenerator<string[]>, signal?: AbortSignal): Response {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const next = await batches.next();
+        if (next.done || signal?.aborted) {
+          controller.close();
+          return;
+        }
+        controller.enqueue(encoder.encode(next.value.length ? `${next.value.join("\n")}\n` : ""));
+      } catch (err) {
+        console.error("[platform] export failed:", (err as Error).message);
+        controller.error(err);
+      }
+    },
+    async cancel() {
+      await batches.return(undefined);
+    },
+  });
+  return new Response(body, { status: 200, headers: { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store" } });
+}
+
+export function registerChangeLogCalls(app: PlatformApp) {
+  app.openapi(apiLogRoute, async (c) => {
+    const query = c.req.valid("query");
+    const paged = wantsPage(query) || query.username !== undefined || query.command !== undefined || query.from !== undefined || query.to !== undefined;
+    return apiLogList.answer(c, caller(c).accountId, query, paged);
+  });
+
+  app.openapi(exportApiLogRoute, async (c) => {
+    const who = caller(c);
+    return ndjsonLines(exportApiLog(c.get("deps").db, who.accountId, c.req.valid("query")), c.req.raw.signal);
+  });
+}
