@@ -36,6 +36,7 @@ const VOID = new Set(["area", "br", "col", "hr", "img", "input", "wbr", "source"
 const NAME = /^[a-z][a-z0-9-]*$/;
 
 function node(html: string): StaticNode {
+  // why: a StaticNode is branded so that only this module makes one; its one field is the markup.
   return { html } as unknown as StaticNode;
 }
 

@@ -58,8 +58,8 @@ export function intentAction<I extends Record<string, IntentHandler>>(intents: I
   };
 }
 
-function formReply(result: SubmissionResult<string[]>, status: number) {
-  return data({ result }, { status });
+function formReply(result: SubmissionResult<string[]>, status: number, headers?: HeadersInit) {
+  return data({ result }, { status, headers });
 }
 
 export interface ValidateOptions {
@@ -77,10 +77,10 @@ export interface ValidateOptions {
  * Validates the form with its schema. A Conform validate intent or a refused form gives `reply`
  * (status 400, the errors beside the fields, what was typed kept) and nothing is changed.
  */
-export function validateForm<S extends z.ZodType>(formData: FormData, schema: S, options: { hideFields?: string[] } = {}) {
+export function validateForm<S extends z.ZodType>(formData: FormData, schema: S, options: { hideFields?: string[]; headers?: HeadersInit } = {}) {
   const submission = parseWithZod(formData, { schema }) as Submission<z.input<S>, string[], z.output<S>>;
   if (submission.status === "success") return { ok: true as const, submission, value: submission.value };
-  return { ok: false as const, submission, reply: formReply(safeReply(submission, { hideFields: options.hideFields }), 400) };
+  return { ok: false as const, submission, reply: formReply(safeReply(submission, { hideFields: options.hideFields }), 400, options.headers) };
 }
 
 export interface FailureOptions extends ValidateOptions {
@@ -104,10 +104,14 @@ export function failureReply(request: Request, result: FailedCall, options: Fail
 }
 
 /** The form half of failureReply: the detail on the fields and in the summary, status 4xx (a 5xx → 400). */
-export function formFailure(submission: Submission<unknown, string[], unknown>, result: FailedCall, options: { fields?: readonly string[]; hideFields?: string[] } = {}) {
+export function formFailure(
+  submission: Submission<unknown, string[], unknown>,
+  result: FailedCall,
+  options: { fields?: readonly string[]; hideFields?: string[]; headers?: HeadersInit } = {},
+) {
   const { fieldErrors, formErrors } = splitDetail(result.detail, [...(options.fields ?? [])]);
   const status = result.status >= 400 && result.status < 500 ? result.status : 400;
-  return formReply(safeReply(submission, { formErrors, fieldErrors, hideFields: options.hideFields }), status);
+  return formReply(safeReply(submission, { formErrors, fieldErrors, hideFields: options.hideFields }), status, options.headers);
 }
 
 /** A platform failure without a form (a button, a loader): one persistent error toast per detail item, 303 to `redirectTo` (default: this page without dialog/id). */

@@ -5,7 +5,8 @@ import { setPasswordSchema } from "../components/auth-layout.tsx";
 import { callApi, type ApiResult, type Detail } from "./api.server.ts";
 import { readForm } from "./csrf.server.ts";
 import { sessionSecrets } from "./env.server.ts";
-import { safeReply, splitDetail } from "./api.server.ts";
+import { safeReply } from "./api.server.ts";
+import { formFailure } from "./action.server.ts";
 import { getSession, safeRedirect, sessionStorage, type PendingLogin, type SessionType } from "./session.server.ts";
 import { redirectWithToast } from "./toast.server.ts";
 
@@ -216,7 +217,5 @@ export async function setPasswordAction(
   if (result.status === 400 || result.status === 404) {
     return data({ result: safeReply(submission, { formErrors: [opts.invalidText] }) }, { status: 400 });
   }
-  const { fieldErrors, formErrors } = splitDetail(result.detail, ["password"]);
-  const status = result.status >= 400 && result.status < 500 ? result.status : 400;
-  return data({ result: safeReply(submission, { formErrors, fieldErrors }) }, { status });
+  return formFailure(submission, result, { fields: ["password"] });
 }

@@ -52,6 +52,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder: migrationsFolder() });
+    // why: node-postgres' and PGlite's drizzle databases differ only in their query-result type;
+    // the domain reads results through Db's common interface (and execRows).
     return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
   }
   const { PGlite } = await import("@electric-sql/pglite");
@@ -66,5 +68,6 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   }
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: migrationsFolder() });
+  // why: as above, PGlite's drizzle database seen through the common Db interface.
   return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
 }

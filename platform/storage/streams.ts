@@ -6,6 +6,7 @@ import { ObjectTooLargeError, type BodySource } from "./types.ts";
 export function toNodeReadable(body: BodySource): Readable {
   if (!body) return Readable.from([]);
   if (body instanceof Readable) return body;
+  // why: the DOM lib's ReadableStream and node:stream/web's are the same object at run time, two types.
   return Readable.fromWeb(body as unknown as NodeWebReadableStream<Uint8Array>);
 }
 

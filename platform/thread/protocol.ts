@@ -113,6 +113,7 @@ export async function packBody(
     transfer.push(buffer);
     return buffer;
   }
+  // why: a web ReadableStream is transferable between threads, but TypeScript's DOM lib does not list it.
   transfer.push(body as unknown as Transferable);
   return body;
 }

@@ -1,11 +1,11 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { ACCOUNT_CHOICE_MESSAGE, AuthLayout, AuthLink } from "../../components/auth-layout.tsx";
 import { ConformForm, formHasErrors, PageTitle, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
 import { clearPendingLogin, finishLogin, readPendingLogin, requestToken } from "../../lib/auth.server.ts";
+import { formFailure, validateForm } from "../../lib/action.server.ts";
 import { readForm } from "../../lib/csrf.server.ts";
-import { safeReply, splitDetail } from "../../lib/api.server.ts";
+import { safeReply } from "../../lib/api.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/login-mfa";
@@ -50,8 +50,9 @@ export async function action({ request }: Route.ActionArgs) {
       cookie ? { headers: { "Set-Cookie": cookie } } : undefined,
     );
   }
-  const submission = parseWithZod(formData, { schema: loginCodeSchema });
-  if (submission.status !== "success") return data({ result: safeReply(submission) }, { status: 400, headers: noStore });
+  const form = validateForm(formData, loginCodeSchema, { headers: noStore });
+  if (!form.ok) return form.reply;
+  const { submission } = form;
 
   const outcome = await requestToken({
     username: pending.username,
@@ -61,11 +62,7 @@ export async function action({ request }: Route.ActionArgs) {
     otp: submission.value.otp,
   });
   if (outcome.kind === "token") return finishLogin(request, outcome.token, pending.username, pending.redirectTo);
-  if (outcome.kind === "error") {
-    const { fieldErrors, formErrors } = splitDetail(outcome.result.detail, ["otp"]);
-    const status = outcome.result.status >= 400 && outcome.result.status < 500 ? outcome.result.status : 400;
-    return data({ result: safeReply(submission, { formErrors, fieldErrors }) }, { status, headers: noStore });
-  }
+  if (outcome.kind === "error") return formFailure(submission, outcome.result, { fields: ["otp"], headers: noStore });
   // Another code was sent (or the accounts changed meanwhile): say so and stay here.
   const message = outcome.kind === "code" ? outcome.detail : ACCOUNT_CHOICE_MESSAGE;
   return data({ result: safeReply(submission, { formErrors: [message] }) }, { status: 400, headers: noStore });

@@ -1,11 +1,11 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect } from "react-router";
 import { z } from "zod";
 import { AccountChoiceField, ACCOUNT_CHOICE_MESSAGE, AuthLayout, AuthSwitch } from "../../components/auth-layout.tsx";
 import { ConformForm, formHasErrors, PageTitle, PasswordField, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
 import { commitAccountChoice, commitPendingLogin, finishLogin, readAccountChoice, rememberedSubscriber, requestToken, type AccountChoice } from "../../lib/auth.server.ts";
+import { formFailure, validateForm } from "../../lib/action.server.ts";
 import { readForm } from "../../lib/csrf.server.ts";
-import { safeReply, splitDetail } from "../../lib/api.server.ts";
+import { safeReply } from "../../lib/api.server.ts";
 import { getSession, getUser, sessionStorage } from "../../lib/session.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { ErrorPage } from "../../root.tsx";
@@ -69,11 +69,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readForm(request);
   const choosing = Boolean(formData.get("account_id"));
-  const submission = parseWithZod(formData, { schema: loginSchema(choosing) });
+  const form = validateForm(formData, loginSchema(choosing), { headers: noStore });
+  if (!form.ok) return form.reply;
+  const { submission } = form;
   const none: AccountChoice[] = [];
-  if (submission.status !== "success") {
-    return data({ result: safeReply(submission), accounts: none }, { status: 400, headers: noStore });
-  }
   const { username, account_id, redirectTo } = submission.value;
   const password = submission.value.password || (await readAccountChoice(request, username));
   if (!password) {
@@ -97,19 +96,15 @@ export async function action({ request }: Route.ActionArgs) {
       headers.append("Set-Cookie", await commitAccountChoice(request, username, password));
       return data({ result: safeReply(submission), accounts: outcome.accounts }, { headers });
     }
-    case "error": {
-      const { fieldErrors, formErrors } = splitDetail(outcome.result.detail, Object.keys(fieldLabels));
-      const status = outcome.result.status >= 400 && outcome.result.status < 500 ? outcome.result.status : 400;
-      return data(
-        { result: safeReply(submission, { formErrors, fieldErrors }), accounts: none },
-        { status, headers: noStore },
-      );
-    }
+    case "error":
+      return formFailure(submission, outcome.result, { fields: Object.keys(fieldLabels), headers: noStore });
   }
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const accounts = actionData?.accounts ?? [];
+  // why the cast: only the account-choice reply (300) carries `accounts`; narrowing the union of
+  // replies with `in` leaves TypeScript with `unknown` for it.
+  const accounts = actionData && "accounts" in actionData ? (actionData.accounts as AccountChoice[]) : [];
   const [form, fields] = useForm({
     id: "login",
     lastResult: actionData?.result,
