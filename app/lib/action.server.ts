@@ -142,14 +142,16 @@ export interface SubmitOptions<S extends z.ZodType, R> extends ValidateOptions {
 
 /** Validate → call the platform → the failure reply, or a 303 with the success toast. */
 export async function submitForm<S extends z.ZodType, R = unknown>(request: Request, formData: FormData, options: SubmitOptions<S, R>) {
-  const form = validateForm(formData, options.schema, options);
+  // `options.headers` belong to the success redirect (e.g. the Set-Cookie that ends a deleted
+  // account's session), never to a refused form's or a failed call's reply.
+  const form = validateForm(formData, options.schema, { hideFields: options.hideFields });
   if (!form.ok) return form.reply;
   const { submission, value } = form;
   const res =
     typeof options.call === "string"
       ? await apiPost<R>(request, options.call, options.body ? options.body(value) : value)
       : await options.call(value, request);
-  if (!res.ok) return failureReply(request, res, { ...options, submission });
+  if (!res.ok) return failureReply(request, res, { submission, fields: options.fields, hideFields: options.hideFields, errors: options.errors });
   const to = typeof options.redirect === "function" ? options.redirect(res.data, value) : options.redirect;
   const url = typeof to === "string" ? to : returnUrl(request, to ?? {});
   const message = typeof options.toast === "function" ? options.toast(res.data, value) : options.toast;
