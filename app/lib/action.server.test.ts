@@ -176,3 +176,29 @@ describe("detailOr and failureReply", () => {
     expect(res.headers.get("Location")).toBe("/billing");
   });
 });
+
+describe("submitForm's success headers", () => {
+  // A Set-Cookie meant for the success redirect (ending a deleted account's session) must not ride
+  // on a refused form's reply or a failed call's: the user would be signed out by a typo.
+  const withCookie = (request: Request, formData: FormData) =>
+    submitForm(request, formData, { schema: Schema, call: "create-contact", fields: ["email"], toast: "Done.", headers: { "Set-Cookie": "session=; Max-Age=0" } });
+  const headersOf = (answer: unknown) => new Headers((answer as { init?: { headers?: HeadersInit } }).init?.headers);
+
+  it("go only on the success redirect", async () => {
+    const request = post({ email: "not an e-mail" });
+    const refused = await withCookie(request, await request.clone().formData());
+    expect(reply(refused).status).toBe(400);
+    expect(headersOf(refused).get("set-cookie")).toBeNull();
+
+    calls.answer = { ok: false, status: 409, detail: "Taken.", data: null };
+    const ok = post({ email: "a@b.co" });
+    const failed = await withCookie(ok, await ok.clone().formData());
+    expect(reply(failed).status).toBe(409);
+    expect(headersOf(failed).get("set-cookie")).toBeNull();
+
+    calls.answer = { ok: true, status: 200, data: {} };
+    const done = (await withCookie(ok, await post({ email: "a@b.co" }).formData())) as Response;
+    expect(done.status).toBe(303);
+    expect(done.headers.get("set-cookie")).toContain("session=; Max-Age=0");
+  });
+});
