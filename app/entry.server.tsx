@@ -58,7 +58,7 @@ export default function handleRequest(
           responseHeaders.set("Refresh", "10");
           responseHeaders.set("Retry-After", "10");
         }
-        setPageSecurityHeaders(responseHeaders, nonce, new URL(request.url).pathname);
+        setPageSecurityHeaders(responseHeaders, nonce, new URL(request.url).pathname, new URL(request.url).origin);
         // Any other reader (react-router-serve, a test) gets the same bytes from the body. The
         // high-water mark of 0 matters: with the default of 1 the stream pulls at once, to fill
         // its queue, and every page was copied into one buffer that server.mjs never reads.

@@ -13,6 +13,8 @@
 // Also: the JavaScript chunks (and their gzip size) a browser loads for each measured page, and the
 // server's RSS. It fails (exit code 1) when /contacts or the App Services Details tab loads chart
 // code (chart.js: the chart kit's lazy canvas chunk), or /dashboard's JavaScript is over 230 KB gzip.
+//   7. GET /service-nodes?size=50 with 50 service nodes, one selected on its Monitoring tab over
+//      1d (four node-metric charts), its ratio to the 404 page and p99 (issue 28).
 // BENCH_ONLY=dashboard: only /dashboard and the 404 page (and the JavaScript checks), no 100,000 contacts.
 import { spawn, execSync } from "node:child_process";
 import fs from "node:fs";
@@ -141,6 +143,31 @@ async function main() {
     if (r.status !== 200) throw new Error(`${dashboardUrl}: ${r.status}`);
   }
 
+  // 50 service nodes (issue 28): the first one selected on its Monitoring tab, range 1d.
+  let firstServiceNode = "";
+  if (measured("service-nodes")) {
+    const group = await fetch(`${base}/api/v1/create-service-node-group`, { method: "POST", headers: auth, body: JSON.stringify({ service_node_group_name: "Bench nodes" }) });
+    const groupId = ((await group.json()) as { service_node_group_id?: string }).service_node_group_id;
+    if (!groupId) throw new Error(`create-service-node-group: ${group.status}`);
+    for (let i = 0; i < 50; i++) {
+      const r = await fetch(`${base}/api/v1/create-service-node`, {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({ service_node_name: `Bench node ${String(i).padStart(2, "0")}`, service_node_group_id: groupId, new_service_node_group: false }),
+      });
+      const created = (await r.json()) as { service_node_id?: string };
+      if (!created.service_node_id) throw new Error(`create-service-node: ${r.status} ${JSON.stringify(created)}`);
+      firstServiceNode ||= created.service_node_id;
+    }
+  }
+  const serviceNodesUrl = `${base}/service-nodes?size=50&selected=${firstServiceNode}&tab=monitoring&range=1d`;
+  if (measured("service-nodes")) {
+    const r = await fetch(serviceNodesUrl, { headers: { cookie } });
+    const text = await r.text();
+    console.log(`/service-nodes (50 rows, one selected, Monitoring 1d): status ${r.status}, ${text.length} bytes, ${(text.match(/<svg role="img"/g) ?? []).length} charts`);
+    if (r.status !== 200) throw new Error(`${serviceNodesUrl}: ${r.status}`);
+  }
+
   const contactsUrl = `${base}/contacts?size=50`;
   const page = await fetch(contactsUrl, { headers: { cookie } });
   const html = Buffer.from(await page.arrayBuffer());
@@ -160,7 +187,7 @@ async function main() {
   // runs of /contacts one after another gave 122, 141, 162, 155 requests/s). A server that has
   // run for a while is what users meet, so both pages are measured warm.
   const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 20);
-  for (const [url, share, c, name] of [[contactsUrl, 0.4, cookie, "contacts"], [appServicesUrl, 0.15, cookie, "app-services"], [dashboardUrl, 0.1, cookie, "dashboard"], [bigFirstUrl, 0.1, bigCookie, "contacts"], [bigLastUrl, 0.1, bigCookie, "contacts"], [`${base}/no-such-page`, 0.25, cookie, "404"]] as const) {
+  for (const [url, share, c, name] of [[contactsUrl, 0.4, cookie, "contacts"], [appServicesUrl, 0.15, cookie, "app-services"], [dashboardUrl, 0.1, cookie, "dashboard"], [serviceNodesUrl, 0.1, cookie, "service-nodes"], [bigFirstUrl, 0.1, bigCookie, "contacts"], [bigLastUrl, 0.1, bigCookie, "contacts"], [`${base}/no-such-page`, 0.25, cookie, "404"]] as const) {
     if (!measured(name)) continue;
     await autocannon({ url, connections, duration: Math.max(1, Math.round(warmup * share)), headers: { cookie: c } });
   }
@@ -175,6 +202,7 @@ async function main() {
   const appServiceRuns: Row[] = [];
   const notFoundRuns: Row[] = [];
   const dashboardRuns: Row[] = [];
+  const serviceNodeRuns: Row[] = [];
   for (let r = 0; r < rounds; r++) {
     const runs = (
       [
@@ -183,6 +211,7 @@ async function main() {
       ["contacts", () => measure(`GET /contacts, ${bigContacts} contacts, last 50-row page`, bigLastUrl, bigCookie, perRound, connections).then((x) => bigLastRuns.push(x))],
       ["app-services", () => measure("GET /app-services (50 rows, one selected, Details)", appServicesUrl, cookie, perRound, connections).then((x) => appServiceRuns.push(x))],
       ["dashboard", () => measure("GET /dashboard?range=1d (demo account)", dashboardUrl, cookie, perRound, connections).then((x) => dashboardRuns.push(x))],
+      ["service-nodes", () => measure("GET /service-nodes (50 nodes, one selected, Monitoring 1d)", serviceNodesUrl, cookie, perRound, connections).then((x) => serviceNodeRuns.push(x))],
       ["404", () => measure("GET signed-in 404 page (shell only)", `${base}/no-such-page`, cookie, perRound, connections).then((x) => notFoundRuns.push(x))],
       ] as const
     )
@@ -192,6 +221,7 @@ async function main() {
     for (let i = 0; i < runs.length; i++) await runs[(i + r) % runs.length]!();
   }
   const [contacts, bigFirst, bigLast, appServices, notFound, dashboard] = [contactRuns, bigFirstRuns, bigLastRuns, appServiceRuns, notFoundRuns, dashboardRuns].map((runs) => combine(runs, perRound)) as [Row, Row, Row, Row, Row, Row];
+  const serviceNodes = combine(serviceNodeRuns, perRound);
   const ratioOf = (runs: Row[]) => (runs.length === 0 ? null : Math.round(median(runs.map((c, i) => c.requests_per_s / notFoundRuns[i]!.requests_per_s)) * 100) / 100);
   const roundRatios = contactRuns.map((c, i) => c.requests_per_s / notFoundRuns[i]!.requests_per_s);
 
@@ -232,7 +262,7 @@ async function main() {
     duration_s: duration,
     warmup_s: warmup,
     connections,
-    results: [contacts, bigFirst, bigLast, appServices, dashboard, notFound, bareRow],
+    results: [contacts, bigFirst, bigLast, appServices, dashboard, serviceNodes, notFound, bareRow],
     ratio_contacts_over_404: ratio,
     ratio_big_first_over_404: ratioOf(bigFirstRuns),
     ratio_big_last_over_404: ratioOf(bigLastRuns),
@@ -242,6 +272,8 @@ async function main() {
     ratio_dashboard_over_404: ratioOf(dashboardRuns),
     dashboard_p99_ms: dashboard.p99_ms,
     js_gzip_kb_for_dashboard: dashboardJsKb,
+    ratio_service_nodes_over_404: ratioOf(serviceNodeRuns),
+    service_nodes_p99_ms: serviceNodes.p99_ms,
     js_chunks: chunks,
     ratio_per_round: roundRatios.map((x) => Math.round(x * 100) / 100),
     ratio_overall: overallRatio,
@@ -261,6 +293,7 @@ async function main() {
   console.log(`p99 over the rounds: /contacts ${contactRuns.map((x) => x.p99_ms).join(", ")} ms; 404 ${notFoundRuns.map((x) => x.p99_ms).join(", ")} ms (table: median)`);
   console.log(`JavaScript for /contacts (gzip): ${jsGzipKb} KB (target ≤ 150)`);
   console.log(`ratio /dashboard?range=1d ÷ 404 page: ${report.ratio_dashboard_over_404} (target ≥ 0.6); p99 ${dashboardRuns.map((x) => x.p99_ms).join(", ")} ms (target < 100); JavaScript ${dashboardJsKb} KB gzip (target ≤ 230)`);
+  console.log(`ratio /service-nodes (50 nodes, Monitoring 1d) ÷ 404 page: ${report.ratio_service_nodes_over_404} (target ≥ 0.6); p99 ${serviceNodeRuns.map((x) => x.p99_ms).join(", ")} ms (target < 100)`);
   for (const [page, names] of Object.entries(chunks)) console.log(`JavaScript chunks of ${page}: ${names.join(", ")}`);
   console.log(`chunks with chart code on /dashboard: ${dashboardChartChunks.join(", ")}`);
   console.log(`server RSS after the run: ${rss} MB`);

@@ -8,6 +8,7 @@ import { ApiError, zodIssuesToDetail } from "./lib/errors.ts";
 import { compressedOnce } from "./lib/compress.ts";
 import { registerStandardResponses } from "./lib/openapi.ts";
 import { renderApiReference } from "./lib/reference.ts";
+import { refuseUnstorableText } from "./lib/text-guard.ts";
 import { registerAccountCalls } from "./routes/account.ts";
 import { registerAppServiceCalls } from "./routes/app-services.ts";
 import { registerAuthCalls } from "./routes/auth.ts";
@@ -15,11 +16,15 @@ import { registerBillingCalls } from "./routes/billing.ts";
 import { registerChangeLogCalls } from "./routes/change-log.ts";
 import { registerContactCalls } from "./routes/contacts.ts";
 import { registerDashboardCalls } from "./routes/dashboard.ts";
+import { registerDevicesArea } from "./routes/devices.ts";
 import { registerEndpointCalls } from "./routes/endpoints.ts";
 import { registerEntityCalls } from "./routes/entities.ts";
 import { registerIamCalls } from "./routes/iam.ts";
+import { registerOperationsCalls } from "./routes/operations.ts";
 import { registerPcapCalls } from "./routes/pcap.ts";
 import { registerSupportCalls } from "./routes/support.ts";
+import { registerUserAgentCalls } from "./routes/user-agents.ts";
+import { registerNodeCalls } from "./routes/nodes.ts";
 
 export const basePath = "/api/v1";
 export type PlatformApp = OpenAPIHono<Env>;
@@ -81,6 +86,7 @@ export function createPlatformApp(deps: PlatformDeps): PlatformApp {
   app.use("*", authMiddleware(basePath));
   const logCall = apiLogMiddleware(basePath);
   app.use("*", (c, next) => (streamsBody(c.req.path) ? next() : logCall(c, next)));
+  app.use("*", refuseUnstorableText((path) => !streamsBody(path)));
 
   registerAuthCalls(app);
   registerAccountCalls(app);
@@ -94,6 +100,10 @@ export function createPlatformApp(deps: PlatformDeps): PlatformApp {
   registerAppServiceCalls(app);
   registerEndpointCalls(app);
   registerDashboardCalls(app);
+  registerDevicesArea(app);
+  registerOperationsCalls(app);
+  registerUserAgentCalls(app);
+  registerNodeCalls(app);
 
   app.get("/health", (c) => c.json({ status: "ok", database: deps.dbKind }));
 

@@ -8,6 +8,7 @@ import { startRetentionSweep } from "./domain/pcap-retention.ts";
 import { seedDemo } from "./seed.ts";
 import { startFleet } from "./fleet/runtime.ts";
 import { forgetCachedReads } from "./lib/auth.ts";
+import { createDeliveryWorker } from "./webhooks/worker.ts";
 
 export interface Platform {
   app: PlatformApp;
@@ -36,12 +37,15 @@ export async function createPlatform(config: PlatformConfig = configFromEnv()): 
   deps.fleet = await startFleet({ db: database.db, databaseUrl: config.databaseUrl, seed: config.fleetSeed, tickMs: config.fleetTick, onChange: () => forgetCachedReads(deps) });
   const app = createPlatformApp(deps);
   const stopSweep = startRetentionSweep(deps, config.pcapRetentionDays);
+  const deliveries = createDeliveryWorker({ db: database.db, mailer, config, databaseUrl: config.databaseUrl, bus: deps.fleet.bus });
+  deliveries.start();
   return {
     app,
     deps,
     fetch: async (request) => app.fetch(request),
     close: async () => {
       stopSweep();
+      await deliveries.stop();
       await deps.fleet?.close();
       await database.close();
     },

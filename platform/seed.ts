@@ -8,6 +8,9 @@ import { hashPassword } from "./lib/crypto.ts";
 import { newId } from "./lib/ids.ts";
 import { seedAppServices } from "./seed-app-services.ts";
 import { seedEndpoints } from "./domain/endpoints-seed.ts";
+import { seedUserAgents } from "./domain/user-agents-seed.ts";
+import { seedDevices } from "./domain/devices-seed.ts";
+import { seedNodes } from "./domain/nodes-seed.ts";
 
 export const demoUsername = "demo@linkwise.example";
 /**
@@ -71,6 +74,9 @@ export async function seedDemo(deps: PlatformDeps) {
   await seedDemoBilling(deps.db, account.accountId);
   await seedAppServices(deps, account.accountId);
   await seedEndpoints(deps, account.accountId);
+  await seedUserAgents(deps, account.accountId);
+  await seedDevices(deps, account.accountId);
+  await seedNodes(deps, account.accountId);
   console.log(`[platform] demo account ready: username ${demoUsername} password ${deps.config.demoPassword}`);
   console.log(`[platform] demo IAM users (same password): ${demoIamUsers.map((u) => `${u.username} (${u.role})`).join(", ")}`);
 }

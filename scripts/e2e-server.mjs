@@ -18,12 +18,16 @@ const child = spawn(process.execPath, ["server.mjs", "./build/server/index.js"],
     COOKIE_SECURE: "false",
     DEMO_PASSWORD: "demo-password-1",
     CONSOLE_URL: `http://localhost:${process.env.PORT}`,
+    // /idp-login?start sends the browser here (never followed by the tests: they read its state).
+    IDP_LOGIN_URL: "https://idp.example/sso",
     STRIPE_SECRET_KEY: "sk_test_standin",
     STRIPE_PUBLISHABLE_KEY: "pk_test_standin",
     STRIPE_PRICE_ID: "price_standin_monthly",
     STRIPE_WEBHOOK_SECRET: "whsec_standin",
     STRIPE_API_URL: stripe.url,
     STRIPE_JS_URL: `${stripe.url}/stripe.js`,
+    // Operations webhooks to the specs' own receivers on 127.0.0.1 (http, loopback: allowed for this host only).
+    WEBHOOK_ALLOW_HOSTS: "127.0.0.1",
   },
 });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));

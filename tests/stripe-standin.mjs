@@ -48,10 +48,14 @@ export async function startStripeStandin({ port = 0, host = "127.0.0.1" } = {}) 
   const subscriptions = new Map();
   const sessions = new Map();
   const setupIntents = new Map();
-  /** Every API request: { method, path, body }. */
+  /** Every API request: { method, path, body, idempotencyKey }. */
   const requests = [];
   let failures = [];
   let origin = "";
+  /** Answers by Idempotency-Key, as Stripe keeps them: the same key answers the first answer again. */
+  const idempotent = new Map();
+  /** Milliseconds every API answer waits (latency, to open the windows races need). */
+  let latency = 0;
 
   function paymentMethod(pmId, customer = null) {
     const pm = paymentMethods.get(pmId) ?? {
@@ -175,13 +179,25 @@ export async function startStripeStandin({ port = 0, host = "127.0.0.1" } = {}) 
     }
     if (url.pathname.startsWith("/v1/")) {
       const body = parseStripeForm(text);
-      requests.push({ method: req.method, path: url.pathname, body });
+      const idempotencyKey = req.headers["idempotency-key"] ? String(req.headers["idempotency-key"]) : null;
+      requests.push({ method: req.method, path: url.pathname, body, idempotencyKey });
       if (!String(req.headers.authorization ?? "").startsWith("Bearer sk_")) {
         return send(401, { "content-type": "application/json" }, JSON.stringify({ error: { type: "invalid_request_error", message: "Invalid API Key provided" } }));
       }
+      if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
+      const replay = req.method === "POST" && idempotencyKey ? idempotent.get(idempotencyKey) : undefined;
+      if (replay) {
+        if (replay.path !== url.pathname) {
+          const mismatch = { type: "idempotency_error", message: `Keys for idempotent requests can only be used with the same parameters they were first used with (${replay.path}).` };
+          return send(400, { "content-type": "application/json" }, JSON.stringify({ error: mismatch }));
+        }
+        return send(replay.status, { "content-type": "application/json", "request-id": id("req"), "idempotent-replayed": "true" }, replay.body);
+      }
       const failure = failures.shift();
       const r = failure ? cardError(failure.message, failure.code, failure.decline_code) : api(req.method, url.pathname, body, parseStripeForm(url.search.slice(1)));
-      return send(r.status ?? 200, { "content-type": "application/json", "request-id": id("req") }, JSON.stringify(r.body));
+      const answer = JSON.stringify(r.body);
+      if (req.method === "POST" && idempotencyKey) idempotent.set(idempotencyKey, { path: url.pathname, status: r.status ?? 200, body: answer });
+      return send(r.status ?? 200, { "content-type": "application/json", "request-id": id("req") }, answer);
     }
     send(404, { "content-type": "text/plain" }, "Not found");
   });
@@ -199,6 +215,19 @@ export async function startStripeStandin({ port = 0, host = "127.0.0.1" } = {}) 
     reset() {
       failures = [];
       requests.length = 0;
+      latency = 0;
+    },
+    /** Every API answer waits this long (0: none); reset() clears it. */
+    setLatency(ms) {
+      latency = ms;
+    },
+    /** The subscriptions the stand-in holds (what Stripe would bill), of one customer's account or all. */
+    subscriptions(accountId) {
+      return [...subscriptions.values()].filter((s) => accountId === undefined || s.metadata?.account_id === accountId);
+    },
+    /** The customers the stand-in holds, of one account or all. */
+    customers(accountId) {
+      return [...customers.values()].filter((c) => accountId === undefined || c.metadata?.account_id === accountId);
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

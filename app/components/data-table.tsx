@@ -151,6 +151,13 @@ export function DataTable<T>({
   };
 
   /** With JS: links in the table navigate on the client; a click on a row (not on a control) selects it. */
+  const refocusAfterClear = useRef(false);
+  useEffect(() => {
+    if (!refocusAfterClear.current || page.selected.length) return;
+    refocusAfterClear.current = false;
+    card.current?.querySelector<HTMLElement>("tbody input[type=checkbox], tbody a.kit-select, input[type=search]")?.focus();
+  }, [page.selected.length]);
+
   function onClick(event: ReactMouseEvent<HTMLDivElement>) {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const target = event.target as HTMLElement;
@@ -164,6 +171,8 @@ export function DataTable<T>({
         // Focus returns here when a dialog opened from the menu closes.
         menu.querySelector("summary")?.focus();
       }
+      // 'Clear selection' disappears with the selection: focus then goes to the first row's checkbox (below), not to <body>.
+      if (anchor.hasAttribute("data-clear-selection")) refocusAfterClear.current = true;
       navigate(anchor.pathname + anchor.search + anchor.hash, { preventScrollReset: true });
       return;
     }
@@ -324,7 +333,7 @@ export function DataTable<T>({
               </button>
             ) : null}
             {page.selected.length ? (
-              <a href={links.with({ selected: null, dialog: null, id: null, tab: null })} className="link text-sm">
+              <a href={links.with({ selected: null, dialog: null, id: null, tab: null })} className="link text-sm" data-clear-selection="">
                 Clear selection
               </a>
             ) : null}

@@ -94,6 +94,39 @@ function OpenDialog({ title, children, closeHref, size }: { title: string; child
     };
   }, []);
 
+  // A control that replaces the dialog's form (a deployment switch, a side panel and its Back)
+  // removes the focused element: focus would drop to <body> (issue 27 item 14). It goes to the
+  // same control in the new form (same name and value), else the first invalid or first field.
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || typeof MutationObserver === "undefined") return;
+    let lastEl: HTMLElement | null = null;
+    let last: { name: string; value: string } | null = null;
+    const onFocusIn = (event: Event) => {
+      const t = event.target as HTMLElement;
+      const name = t.getAttribute("name");
+      const value = t.getAttribute("value");
+      lastEl = t;
+      last = name && value ? { name, value } : null;
+    };
+    const observer = new MutationObserver(() => {
+      // Only when the focused control itself was removed (a click elsewhere is left alone).
+      if (!dialog.open || !lastEl || lastEl.isConnected) return;
+      const active = document.activeElement;
+      if (active && active !== document.body && active.isConnected) return;
+      lastEl = null;
+      const same = last ? dialog.querySelector<HTMLElement>(`[name="${CSS.escape(last.name)}"][value="${CSS.escape(last.value)}"]`) : null;
+      const target = same ?? dialog.querySelector<HTMLElement>("[aria-invalid='true']") ?? dialog.querySelector<HTMLElement>("input:not([type='hidden']):not([disabled]), select:not([disabled]), textarea:not([disabled])");
+      target?.focus();
+    });
+    observer.observe(dialog, { childList: true, subtree: true });
+    const stop = listen(dialog, { focusin: onFocusIn });
+    return () => {
+      observer.disconnect();
+      stop();
+    };
+  }, []);
+
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;

@@ -70,7 +70,10 @@ export const STRIPE_PAGES = new Set(["/billing"]);
  * form-action 'self': note that Chrome applies it to the redirect that answers a form POST too,
  * so a form whose action redirects off-site (Stripe Checkout) needs that origin added here.
  */
-export function contentSecurityPolicy(nonce: string, opts: { dev?: boolean; env?: NodeJS.ProcessEnv; stripe?: boolean } = {}): string {
+/** The one thing a page may embed as an object: the PCAP report's PDF preview, of the page's own origin (issue 27 item 11). */
+export const REPORT_PDF_PATH = "/pcap-analyzer/report.pdf";
+
+export function contentSecurityPolicy(nonce: string, opts: { dev?: boolean; env?: NodeJS.ProcessEnv; stripe?: boolean; origin?: string } = {}): string {
   const dev = opts.dev ?? !isProduction;
   const connect = ["'self'", ...uploadOrigins(opts.env)];
   if (dev) connect.push("ws:", "wss:");
@@ -85,7 +88,9 @@ export function contentSecurityPolicy(nonce: string, opts: { dev?: boolean; env?
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     `connect-src ${[...new Set(connect)].join(" ")}`,
-    "object-src 'none'",
+    // Every page (a client-side navigation keeps the first document's policy): the report PDF of
+    // this origin, by its path (query strings are not part of a source's match), nothing else.
+    opts.origin && /^https?:\/\/[^/\s;,']+$/.test(opts.origin) ? `object-src ${opts.origin}${REPORT_PDF_PATH}` : "object-src 'none'",
     "base-uri 'self'",
     stripe ? `form-action 'self' ${list(stripe.formAction)}` : "form-action 'self'",
     "frame-ancestors 'none'",
@@ -93,8 +98,8 @@ export function contentSecurityPolicy(nonce: string, opts: { dev?: boolean; env?
 }
 
 /** The headers every HTML page of the console carries, with its policy. */
-export function setPageSecurityHeaders(headers: Headers, nonce: string, pathname?: string): void {
-  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, { stripe: pathname !== undefined && STRIPE_PAGES.has(pathname) }));
+export function setPageSecurityHeaders(headers: Headers, nonce: string, pathname?: string, origin?: string): void {
+  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, { stripe: pathname !== undefined && STRIPE_PAGES.has(pathname), origin }));
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "same-origin");
   headers.set("X-Frame-Options", "DENY");

@@ -28,3 +28,9 @@ function loadSessionSecrets(): string[] {
 export const sessionSecrets = loadSessionSecrets();
 /** Secure cookies in production, unless COOKIE_SECURE=false (plain-http intranet deployments). */
 export const secureCookies = process.env.COOKIE_SECURE ? process.env.COOKIE_SECURE === "true" : isProduction;
+
+/**
+ * Where /idp-login?start sends the browser to sign in at the external identity provider (with
+ * `state` and `redirect_uri` added); unset: no IdP sign-in (issue 27 item 9).
+ */
+export const idpLoginUrl = process.env.IDP_LOGIN_URL || null;

@@ -50,7 +50,14 @@ export function safePath(raw: unknown, fallback: string, exclude: readonly strin
   return path;
 }
 
+/**
+ * Where a signed-in user lands without a page to go back to (issue 27 item 13): a page that has
+ * something. /main-dashboard is a placeholder until issue 26 builds it; then it becomes the landing
+ * page again (spec 1 §1), here and in /login's and /login-mfa's redirects.
+ */
+export const LANDING_PATH = "/dashboard";
+
 /** Where to go after signing in: a same-origin path, never back to /login or /logout. */
-export function safeRedirect(to: unknown, fallback = "/main-dashboard"): string {
+export function safeRedirect(to: unknown, fallback = LANDING_PATH): string {
   return safePath(to, fallback, ["/login", "/login-mfa", "/logout", "/api"]);
 }

@@ -3,7 +3,7 @@
  * with `writerOnly` / `requireWriter` / `requireOwner` in platform/lib/context.ts).
  *
  * - owner (an account session): everything.
- * - admin (IAM user): everything except billing and deleting the account.
+ * - admin (IAM user): everything except billing, the account's SAML metadata URL and deleting the account.
  * - readonly (IAM user): sees every screen; is offered no control that changes anything (absent,
  *   not just refused), and the platform answers its mutations with 403.
  *
@@ -20,7 +20,7 @@ export function canWrite(role: Role): boolean {
   return role !== "readonly";
 }
 
-/** Billing and deleting the account: the account's own session only. */
+/** Billing, the SAML metadata URL and deleting the account: the account's own session only. */
 export function canManageAccount(role: Role): boolean {
   return role === "owner";
 }

@@ -1,5 +1,6 @@
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { pageTitles } from "../lib/titles.ts";
+import { LANDING_PATH } from "../lib/redirect.ts";
 import { requireAccountOwner, requireSession } from "../lib/session.server.ts";
 import type { Route } from "./+types/coming-soon";
 
@@ -12,20 +13,31 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ location, matches }) => {
   const product = (matches[0]?.data as { productName?: string } | undefined)?.productName ?? "Linkwise";
-  return [{ title: `${pageTitles[location.pathname] ?? "Page"} | ${product}` }];
+  return [{ title: `${pageTitles[location.pathname] ?? "Page"} (coming soon) | ${product}` }];
 };
 
-/** A screen that a later issue fills: its title and 'No data' until then. */
+/**
+ * A screen that a later issue fills. It says plainly that the screen is not built yet (never a
+ * title over 'No data', which reads as an empty account: issue 27 item 13) and offers the page
+ * that has something.
+ */
 export default function ComingSoon() {
   const { pathname } = useLocation();
+  const title = pageTitles[pathname] ?? "Page";
   return (
     <section aria-labelledby="page-title" className="space-y-4">
       <h1 id="page-title" className="text-2xl font-semibold">
-        {pageTitles[pathname] ?? "Page"}
+        {title}
       </h1>
       <div className="card bg-base-100 shadow-sm">
         <div className="card-body">
-          <p className="text-base-content/70">No data</p>
+          <h2 className="text-xl font-semibold">Coming soon</h2>
+          <p>This screen is not available yet: it is coming in a later release. Nothing is missing from your account.</p>
+          <div className="card-actions">
+            <Link to={LANDING_PATH} className="btn btn-primary btn-sm">
+              Go to the {pageTitles[LANDING_PATH]}
+            </Link>
+          </div>
         </div>
       </div>
     </section>

@@ -54,6 +54,7 @@ export const ApiLogEntry = z
     query_parameters: json(),
     account_id: z.string(),
     iam_user_id: z.string().nullable(),
+    status: z.number().int().openapi({ description: "The call's answer: 2xx a change made, 4xx refused (nothing changed), 5xx failed" }),
   })
   .openapi("ApiLogEntry");
 export type ApiLogEntry = z.infer<typeof ApiLogEntry>;

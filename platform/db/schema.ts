@@ -2,10 +2,12 @@ import { sql } from "drizzle-orm";
 // Type-only: the stored values' types, so typed selects answer the contract's shapes.
 import type { AppServiceDeployment, Size } from "../contract/app-services.ts";
 import type { ApprovalStatus, EndpointDeployment } from "../contract/endpoints.ts";
+import type { FormFactor } from "../contract/nodes.ts";
 import {
   pgSequence,
   bigint,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -570,4 +572,378 @@ export const userAgentEndpoints = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userAgentId, t.epId] }), index("user_agent_endpoints_ep_idx").on(t.epId)],
+);
+
+// ── #28 nodes ──
+/*
+ * Service nodes and endpoint nodes (spec 2 §3), their form factors, the files made for them, the
+ * registration tokens and the service node groups' external certificates (issue #28). A node is
+ * unregistered (op state down, registered_at null) until the fleet clock registers it a short
+ * while after its form factor is set (registers_at), or it registers itself with its token.
+ */
+
+/** The form-factor columns both node kinds carry (spec 2 §3 form-factor values). */
+const formFactorColumns = () => ({
+  // ova | ami | hw | hosted_aws; null: skipped for now.
+  formFactor: text("form_factor").$type<FormFactor>(),
+  formFactorSetAt: timestamp("form_factor_set_at", { withTimezone: true }),
+  shippingAddr: text("shipping_addr").notNull().default(""),
+  hostedRegion: text("hosted_region").notNull().default(""),
+  hostedVpcCidr: text("hosted_vpc_cidr").notNull().default(""),
+  hostedPeerIp: text("hosted_peer_ip").notNull().default(""),
+  hostedPeerPrefix: integer("hosted_peer_prefix"),
+  // The prepared OVA and the last VPN configuration (node_files.file_name).
+  ovaFile: text("ova_file"),
+  vpnConfigFile: text("vpn_config_file"),
+  // When the fleet clock registers the node (set once, with the first form factor).
+  registersAt: timestamp("registers_at", { withTimezone: true }),
+  registeredAt: timestamp("registered_at", { withTimezone: true }),
+});
+
+/** Node state: admin up from creation; op state down until the node registers. */
+const nodeStateColumns = () => ({
+  adminState: text("admin_state").notNull().default("up"),
+  adminStateChangeAt: timestamp("admin_state_change_at", { withTimezone: true }).notNull().defaultNow(),
+  opState: text("op_state").notNull().default("down"),
+  opStateChangeAt: timestamp("op_state_change_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const serviceNodes = pgTable(
+  "service_nodes",
+  {
+    serviceNodeId: text("service_node_id").primaryKey(),
+    accountId: accountRef(),
+    serviceNodeName: text("service_node_name").notNull(),
+    serviceNodeGroupId: text("service_node_group_id")
+      .notNull()
+      .references(() => serviceNodeGroups.serviceNodeGroupId, { onDelete: "restrict" }),
+    description: text("description").notNull().default(""),
+    privateIp: text("private_ip").notNull().default(""),
+    ...nodeStateColumns(),
+    ...formFactorColumns(),
+    createdAt: createdAt(),
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(sql`lower(service_node_name || ' ' || service_node_id || ' ' || service_node_group_id || ' ' || coalesce(form_factor, '') || ' ' || private_ip || ' ' || description)`),
+  },
+  (t) => [index("service_nodes_account_created_idx").on(t.accountId, t.createdAt, t.serviceNodeId), index("service_nodes_group_idx").on(t.serviceNodeGroupId)],
+);
+
+export const endpointNodes = pgTable(
+  "endpoint_nodes",
+  {
+    epNodeId: text("ep_node_id").primaryKey(),
+    accountId: accountRef(),
+    epNodeName: text("ep_node_name").notNull(),
+    epNodeGroupId: text("ep_node_group_id")
+      .notNull()
+      .references(() => endpointNodeGroups.epNodeGroupId, { onDelete: "restrict" }),
+    primaryIp: text("primary_ip").notNull().default(""),
+    secondaryIps: jsonb("secondary_ips").$type<string[]>().notNull().default([]),
+    lanInterfaceEnabled: boolean("lan_interface_enabled").notNull().default(false),
+    lanInterfaceIpaddress: text("lan_interface_ipaddress").notNull().default(""),
+    ...nodeStateColumns(),
+    ...formFactorColumns(),
+    createdAt: createdAt(),
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(sql`lower(ep_node_name || ' ' || ep_node_id || ' ' || ep_node_group_id || ' ' || coalesce(form_factor, '') || ' ' || primary_ip)`),
+  },
+  (t) => [index("endpoint_nodes_account_created_idx").on(t.accountId, t.createdAt, t.epNodeId), index("endpoint_nodes_group_idx").on(t.epNodeGroupId)],
+);
+
+/** Files made for a node (the OVA, the WireGuard configuration): encrypted at rest (AES-256-GCM, base64), served to the owner only. */
+export const nodeFiles = pgTable(
+  "node_files",
+  {
+    fileName: text("file_name").primaryKey(),
+    accountId: accountRef(),
+    nodeId: text("node_id").notNull(),
+    // ova | vpn
+    kind: text("kind").$type<"ova" | "vpn">().notNull(),
+    contentEnc: text("content_enc").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("node_files_node_idx").on(t.nodeId)],
+);
+
+/** Registration tokens (in an OVA or cloud-init data): only their SHA-256 is kept; single use; 24 h. */
+export const nodeRegistrationTokens = pgTable(
+  "node_registration_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    accountId: accountRef(),
+    nodeId: text("node_id").notNull(),
+    // service_node | endpoint_node
+    nodeKind: text("node_kind").$type<"service_node" | "endpoint_node">().notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("node_registration_tokens_node_idx").on(t.nodeId)],
+);
+
+/** A service node group's external certificate: what passed the checks; the private key encrypted at rest. */
+export const serviceNodeGroupCertificates = pgTable("service_node_group_certificates", {
+  serviceNodeGroupId: text("service_node_group_id")
+    .primaryKey()
+    .references(() => serviceNodeGroups.serviceNodeGroupId, { onDelete: "cascade" }),
+  accountId: accountRef(),
+  certificatePem: text("certificate_pem").notNull(),
+  caChainPem: text("ca_chain_pem").notNull(),
+  privateKeyEnc: text("private_key_enc").notNull(),
+  subject: text("subject").notNull(),
+  issuer: text("issuer").notNull(),
+  serialNumber: text("serial_number").notNull(),
+  validFrom: timestamp("valid_from", { withTimezone: true }).notNull(),
+  validTo: timestamp("valid_to", { withTimezone: true }).notNull(),
+  fingerprintSha256: text("fingerprint_sha256").notNull(),
+  importedAt: timestamp("imported_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ── #24 operations ──
+/*
+ * Event notifications (spec 2 §2 /operations; platform/webhooks). The settings are account_ops
+ * (above); these tables are the outbox: an event and its deliveries are written in the transaction
+ * of the change that caused them, and workers claim due deliveries with FOR UPDATE SKIP LOCKED.
+ */
+
+/** Per account: the previous signing secret during a rotation, the endpoint's failure state, the last digest mail. */
+export const opsWebhooks = pgTable("ops_webhooks", {
+  accountId: text("account_id")
+    .primaryKey()
+    .references(() => accounts.accountId, { onDelete: "cascade" }),
+  previousKey: text("previous_key"),
+  previousKeyUntil: timestamp("previous_key_until", { withTimezone: true }),
+  failingSince: timestamp("failing_since", { withTimezone: true }),
+  disabledAt: timestamp("disabled_at", { withTimezone: true }),
+  disabledReason: text("disabled_reason"),
+  lastMailAt: timestamp("last_mail_at", { withTimezone: true }),
+});
+
+/** One event (`msg_…`, the webhook-id): its payload `{type, timestamp, data}` as sent. `source_key` makes a replayed cause insert nothing. */
+export const opsEvents = pgTable(
+  "ops_events",
+  {
+    eventId: text("event_id").primaryKey(),
+    accountId: accountRef(),
+    type: text("type").notNull(),
+    payload: jsonb("payload").notNull(),
+    sourceKey: text("source_key"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("ops_events_source_key_idx").on(t.sourceKey)],
+);
+
+/** One delivery of an event to the account's webhook address; `attempt` counts the attempts made. */
+export const opsDeliveries = pgTable(
+  "ops_deliveries",
+  {
+    deliveryId: text("delivery_id").primaryKey(),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => opsEvents.eventId, { onDelete: "cascade" }),
+    accountId: accountRef(),
+    url: text("url").notNull(),
+    /** pending (due at next_attempt_at), sending (claimed until next_attempt_at), succeeded, failed. */
+    status: text("status").notNull().default("pending"),
+    attempt: integer("attempt").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    httpStatus: integer("http_status"),
+    latencyMs: integer("latency_ms"),
+    error: text("error"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("ops_deliveries_due_idx").on(t.nextAttemptAt).where(sql`status in ('pending', 'sending')`),
+    index("ops_deliveries_account_idx").on(t.accountId, t.createdAt, t.deliveryId),
+  ],
+);
+
+/** An event waiting for the account's next digest e-mail (grouped: at most one mail per account per 10 minutes). */
+export const opsMail = pgTable(
+  "ops_mail",
+  {
+    eventId: text("event_id")
+      .primaryKey()
+      .references(() => opsEvents.eventId, { onDelete: "cascade" }),
+    accountId: accountRef(),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("ops_mail_unsent_idx").on(t.accountId, t.createdAt).where(sql`sent_at is null`)],
+);
+
+// ── #25 devices ──
+/*
+ * Internet NIDs (CPE) and Metro Ethernet NIDs (spec 3 §3), their announced maintenance and their
+ * activation tests (ITU-T Y.1564: state in rows, so a test started through one platform instance
+ * streams from any other and survives a restart). Behaviour comes from platform/fleet.
+ */
+const deviceColumns = () => ({
+  accountId: accountRef(),
+  prodCode: text("prod_code").notNull(),
+  entityId: text("entity_id").references((): AnyPgColumn => entities.entityId, { onDelete: "set null" }),
+  description: text("description").notNull().default(""),
+  siteAddress: text("site_address").notNull().default(""),
+  shippingAddress: text("shipping_address").notNull().default(""),
+  trackingNumber: text("tracking_number").notNull().default(""),
+  latitude: doublePrecision("latitude"),
+  longitude: doublePrecision("longitude"),
+  region: text("region").notNull().default(""),
+  // active | inactive (BN-CPE-IP until Activate Service)
+  adminState: text("admin_state").notNull().default("active"),
+  adminStateChangeAt: timestamp("admin_state_change_at", { withTimezone: true }).notNull().defaultNow(),
+  // up | down; null until the fleet clock first sets it ('N/A')
+  opState: text("op_state"),
+  opStateChangeAt: timestamp("op_state_change_at", { withTimezone: true }),
+  state: text("state").notNull().default("ordered"),
+  // none | running | passed | failed: the last activation test
+  testStatus: text("test_status").notNull().default("none"),
+  providerServiceId: text("provider_service_id").notNull().default(""),
+  clientCircuitId: text("client_circuit_id").notNull().default(""),
+  contactName: text("contact_name").notNull().default(""),
+  contactEmail: text("contact_email").notNull().default(""),
+  contactPhone: text("contact_phone").notNull().default(""),
+  netflowEnabled: boolean("netflow_enabled").notNull().default(false),
+  monitorInboundPubIpEnabled: boolean("monitor_inbound_pub_ip_enabled").notNull().default(false),
+  monitorOutboundPubIpEnabled: boolean("monitor_outbound_pub_ip_enabled").notNull().default(false),
+  maliciousIpBlockEnabled: boolean("malicious_ip_block_enabled").notNull().default(false),
+  denialOfServiceEnabled: boolean("denial_of_service_enabled").notNull().default(false),
+  // {tcp_syn_flood_thresholds, udp_thresholds, icmp_thresholds}; null: spec 3 §9's defaults
+  ddosThresholds: jsonb("ddos_thresholds").$type<Record<string, { alert_threshold: number; block_threshold: number; max_threshold: number }>>(),
+  wanCirMbps: doublePrecision("wan_cir_mbps"),
+  wanEirMbps: doublePrecision("wan_eir_mbps"),
+  // reset_node times (ms), the last few: the fleet keeps the device down while it reboots
+  resets: jsonb("resets").$type<number[]>().notNull().default([]),
+  // reset_interface: interface → ms
+  interfaceResets: jsonb("interface_resets").$type<Record<string, number>>().notNull().default({}),
+  // generate_node_token: the current registration token, hashed (the previous one stops working)
+  tokenHash: text("token_hash"),
+  tokenIssuedAt: timestamp("token_issued_at", { withTimezone: true }),
+  tokenExpiresAt: timestamp("token_expires_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const cpes = pgTable(
+  "cpes",
+  {
+    cpeId: text("cpe_id").primaryKey(),
+    cpeName: text("cpe_name").notNull(),
+    ...deviceColumns(),
+    speedTestIp: text("speed_test_ip").notNull().default(""),
+    pingDnsIp: text("ping_dns_ip").notNull().default(""),
+    pingGwIp: text("ping_gw_ip").notNull().default(""),
+    pingEmailNotification: boolean("ping_email_notification").notNull().default(false),
+    pingWebhookNotification: boolean("ping_webhook_notification").notNull().default(false),
+    ipMonitorTarget: text("ip_monitor_target").notNull().default("8.8.8.8"),
+    scanGap: integer("scan_gap").notNull().default(1),
+    iperfServer: boolean("iperf_server").notNull().default(false),
+    appVisibilityEnabled: boolean("app_visibility_enabled").notNull().default(false),
+    perfTestScheduled: boolean("perf_test_scheduled").notNull().default(false),
+    perfTestHourOfDay: integer("perf_test_hour_of_day"),
+    perfTestPeerRegion: text("perf_test_peer_region"),
+    perfTestPeerIp: text("perf_test_peer_ip"),
+    mode: text("mode").notNull().default("ROUTER"),
+    wanAddressing: text("wan_addressing").notNull().default("dhcp"),
+    wanCidr: text("wan_cidr").notNull().default(""),
+    wanGateway: text("wan_gateway").notNull().default(""),
+    dnsServers: jsonb("dns_servers").$type<string[]>().notNull().default([]),
+    lanCidr: text("lan_cidr").notNull().default("192.168.1.1/24"),
+    // The last speed test asked for (start_cpe_speedtest_cli): its result is a function of when it started.
+    speedtestType: text("speedtest_type"),
+    speedtestStartedAt: timestamp("speedtest_started_at", { withTimezone: true }),
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(sql`lower(cpe_name || ' ' || cpe_id || ' ' || prod_code || ' ' || site_address || ' ' || provider_service_id || ' ' || client_circuit_id || ' ' || description)`),
+  },
+  (t) => [index("cpes_account_name_idx").on(t.accountId, t.cpeName, t.cpeId), index("cpes_entity_idx").on(t.entityId), index("cpes_token_idx").on(t.tokenHash)],
+);
+
+export const metros = pgTable(
+  "metros",
+  {
+    metroId: text("metro_id").primaryKey(),
+    metroName: text("metro_name").notNull(),
+    ...deviceColumns(),
+    wanDataVlanId: integer("wan_data_vlan_id"),
+    wanQInQVlanId: integer("wan_q_in_q_vlan_id"),
+    lanDataVlanId: integer("lan_data_vlan_id"),
+    lanQInQVlanId: integer("lan_q_in_q_vlan_id"),
+    wanMgmtVlanId: integer("wan_mgmt_vlan_id").notNull().default(100),
+    wanSfp: text("wan_sfp"),
+    lanSfp: text("lan_sfp"),
+    oamLoopbackEnabled: boolean("oam_loopback_enabled").notNull().default(false),
+    oamCcpEnabled: boolean("oam_ccp_enabled").notNull().default(false),
+    oamCcmInterval: text("oam_ccm_interval"),
+    oamMdName: text("oam_md_name"),
+    oamMdLevel: integer("oam_md_level"),
+    oamMdAssociation: text("oam_md_association"),
+    oamMepId: integer("oam_mep_id"),
+    oamVlanId: integer("oam_vlan_id"),
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(sql`lower(metro_name || ' ' || metro_id || ' ' || prod_code || ' ' || site_address || ' ' || provider_service_id || ' ' || client_circuit_id || ' ' || description)`),
+  },
+  (t) => [index("metros_account_name_idx").on(t.accountId, t.metroName, t.metroId), index("metros_entity_idx").on(t.entityId), index("metros_token_idx").on(t.tokenHash)],
+);
+
+/** Announced maintenance of a device (cpe_add_announcement, metro_add_announcement). */
+export const deviceAnnouncements = pgTable(
+  "device_announcements",
+  {
+    announcementId: text("announcement_id").primaryKey(),
+    accountId: accountRef(),
+    deviceId: text("device_id").notNull(),
+    startTime: timestamp("start_time", { withTimezone: true }).notNull(),
+    endTime: timestamp("end_time", { withTimezone: true }).notNull(),
+    duration: integer("duration").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("device_announcements_device_idx").on(t.deviceId, t.startTime)],
+);
+
+/** An activation test (ITU-T Y.1564): what was asked, and the report once done. */
+export const deviceTests = pgTable(
+  "device_tests",
+  {
+    sseId: text("sse_id").primaryKey(),
+    accountId: accountRef(),
+    deviceId: text("device_id").notNull(),
+    // cpe | metro
+    kind: text("kind").notNull(),
+    deviceName: text("device_name").notNull(),
+    prodCode: text("prod_code").notNull(),
+    peer: jsonb("peer").$type<{ peer_ip?: string; peer_mac?: string; vlan_id?: number }>().notNull(),
+    megLevel: integer("meg_level"),
+    cirMbps: doublePrecision("cir_mbps").notNull(),
+    eirMbps: doublePrecision("eir_mbps").notNull(),
+    criteria: jsonb("criteria").$type<{ ftd_max_ms: number; fdv_max_ms: number; flr_max_pct: number; availability_min_pct: number }>().notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    // running | completed | failed
+    status: text("status").notNull().default("running"),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    // pass | fail once completed
+    result: text("result"),
+    // the ActivationReport once finished (the PDF is made from it)
+    report: jsonb("report").$type<Record<string, unknown>>(),
+    // what the fleet needs to replay the plan: the device's site and events at the start
+    fleetObject: jsonb("fleet_object").$type<{ id: string; kind: string; lat: number | null; lon: number | null; contractedMbps: number | null; down: boolean }>().notNull(),
+  },
+  (t) => [index("device_tests_device_idx").on(t.deviceId, t.startedAt)],
+);
+
+/** One progress message of a test, written once (whichever instance gets there first). */
+export const deviceTestEvents = pgTable(
+  "device_test_events",
+  {
+    sseId: text("sse_id")
+      .notNull()
+      .references(() => deviceTests.sseId, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sseId, t.seq] })],
 );

@@ -563,13 +563,12 @@ export function endpointFleetObject(ep: { ep_id: string; size: string }): FleetO
   return { id: ep.ep_id, kind: "endpoint", contractedMbps: sizeMbps[ep.size as Size] ?? 100 };
 }
 
-/** measure-app-service-latency: ten probes from the nearest PoP, as key/value pairs; the health is kept. */
+/** measure-app-service-latency: ten probes from the nearest PoP, as key/value pairs, with the health now; nothing is stored (issue 27 item 8). */
 export async function measureAppServiceLatency(db: DbOrTx, fleet: Fleet, accountId: string, appServiceId: string) {
   const obj = await fleetObject(db, accountId, appServiceId);
   const now = Date.now();
   const m = fleet.measureLatency(obj, now);
   const health = healthNow(fleet, obj, now);
-  await db.update(appServices).set({ health }).where(eq(appServices.appServiceId, appServiceId));
   return { app_service_id: appServiceId, ...m, health };
 }
 

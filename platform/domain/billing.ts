@@ -1,6 +1,7 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
 import Stripe from "stripe";
-import type { Db } from "../db/client.ts";
+import type { Db, DbOrTx } from "../db/client.ts";
 import { billingMethods, stripeCheckouts, stripeEvents } from "../db/schema.ts";
 import { STRIPE_KEY_NOT_FOUND, type Billing, type BillingDetails, type BillingProvider } from "../contract/billing.ts";
 import type { StripeConfig } from "../lib/config.ts";
@@ -15,6 +16,15 @@ import { ApiError } from "../lib/errors.ts";
  * to STRIPE_PRICE_ID. The no-JavaScript path: a Checkout Session in setup mode for a new customer;
  * on return, the session's SetupIntent gives the payment method, then the same subscription.
  * A provider error (a declined card, an invalid request) is answered 400 with Stripe's message.
+ *
+ * Concurrency (issue 27 items 1, 2). Adding a card first claims the account's Stripe row (a
+ * `billing_methods` row in the state 'setting_up', inserted or not by the primary key): of
+ * concurrent set-ups (and checkout completions) one claims it and calls Stripe, the others answer
+ * 409 before any Stripe call. Every Stripe create carries an idempotency key of the claim (of the
+ * Checkout session for a completion), so a retried call never creates twice. A claim left by a
+ * crashed request is taken over after CLAIM_STALE_MS; the request that lost its claim that way
+ * cancels what it created. Changes of the preferred flag run under a per-account advisory lock,
+ * each ending with exactly one preferred method (when the account has any).
  */
 
 const clients = new Map<string, Stripe>();
@@ -71,18 +81,108 @@ const rowToBilling = (r: typeof billingMethods.$inferSelect): Billing => ({
   created_at: r.createdAt.toISOString(),
 });
 
+/** The subscription status of a Stripe row claimed by a set-up in progress (not a method yet). */
+const SETTING_UP = "setting_up";
+/** A claim older than this belongs to a request that died: the next set-up takes it over. */
+const CLAIM_STALE_MS = 10 * 60_000;
+/** Rows that are billing methods (not a claim of a set-up in progress). */
+const isMethod = sql`${billingMethods.subscriptionStatus} is distinct from ${SETTING_UP}`;
+
+const STRIPE_EXISTS = "A Stripe billing method already exists. Remove it before adding another card.";
+const STRIPE_IN_PROGRESS = "A card is being added to this account already. Wait a moment and reload the page.";
+
 /** GET get-billings: the account's billing methods, oldest first. */
-export async function listBillings(db: Db, accountId: string): Promise<Billing[]> {
-  const rows = await db.select().from(billingMethods).where(eq(billingMethods.accountId, accountId)).orderBy(asc(billingMethods.createdAt));
+export async function listBillings(db: DbOrTx, accountId: string): Promise<Billing[]> {
+  const rows = await db
+    .select()
+    .from(billingMethods)
+    .where(and(eq(billingMethods.accountId, accountId), isMethod))
+    .orderBy(asc(billingMethods.createdAt));
   return rows.map(rowToBilling);
 }
 
-async function requireNoStripeMethod(db: Db, accountId: string) {
-  const [existing] = await db
+/** Serialises the account's billing changes within a transaction (released at its end). */
+async function lockBilling(tx: DbOrTx, accountId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`billing:${accountId}`}))`);
+}
+
+/** Exactly one preferred method when the account has any: the oldest when none is (call under lockBilling). */
+async function keepOnePreferred(tx: DbOrTx, accountId: string) {
+  const preferred = await tx
     .select({ provider: billingMethods.provider })
     .from(billingMethods)
+    .where(and(eq(billingMethods.accountId, accountId), isMethod, eq(billingMethods.preferred, true)))
+    .orderBy(asc(billingMethods.createdAt));
+  if (preferred.length === 1) return;
+  const [first] = await tx
+    .select({ provider: billingMethods.provider })
+    .from(billingMethods)
+    .where(and(eq(billingMethods.accountId, accountId), isMethod))
+    .orderBy(asc(billingMethods.createdAt))
+    .limit(1);
+  const keep = preferred[0]?.provider ?? first?.provider;
+  if (!keep) return;
+  await tx
+    .update(billingMethods)
+    .set({ preferred: sql`${billingMethods.provider} = ${keep}` })
+    .where(and(eq(billingMethods.accountId, accountId), isMethod));
+}
+
+async function requireNoStripeMethod(db: DbOrTx, accountId: string) {
+  const [existing] = await db
+    .select({ status: billingMethods.subscriptionStatus })
+    .from(billingMethods)
     .where(and(eq(billingMethods.accountId, accountId), eq(billingMethods.provider, "Stripe")));
-  if (existing) throw new ApiError(409, "A Stripe billing method already exists. Remove it before adding another card.");
+  if (existing) throw new ApiError(409, existing.status === SETTING_UP ? STRIPE_IN_PROGRESS : STRIPE_EXISTS);
+}
+
+/** A claim of the account's Stripe row: its id is in the row and in every idempotency key of its Stripe calls. */
+interface Claim {
+  accountId: string;
+  marker: string;
+  key: (step: string) => string;
+}
+
+/**
+ * Claims the account's Stripe row for one set-up (409 when a method exists or another set-up holds
+ * it). `keyBase` names the idempotency keys (the Checkout session's id for a completion).
+ */
+async function claimStripe(db: Db, accountId: string, keyBase?: string): Promise<Claim> {
+  const id = randomBytes(12).toString("hex");
+  const marker = `claim:${id}`;
+  // A claim whose request died (a crash between the claim and its end) is taken over.
+  await db
+    .delete(billingMethods)
+    .where(
+      and(
+        eq(billingMethods.accountId, accountId),
+        eq(billingMethods.provider, "Stripe"),
+        eq(billingMethods.subscriptionStatus, SETTING_UP),
+        lt(billingMethods.createdAt, new Date(Date.now() - CLAIM_STALE_MS)),
+      ),
+    );
+  const claimed = await db
+    .insert(billingMethods)
+    .values({ accountId, provider: "Stripe", customerIdentifier: marker, subscriptionStatus: SETTING_UP, preferred: false })
+    .onConflictDoNothing()
+    .returning({ provider: billingMethods.provider });
+  if (claimed.length === 0) await requireNoStripeMethod(db, accountId);
+  if (claimed.length === 0) throw new ApiError(409, STRIPE_IN_PROGRESS);
+  const base = keyBase ?? id;
+  return { accountId, marker, key: (step) => `linkwise-${base}-${step}` };
+}
+
+/** Gives the claim up (the set-up failed before anything was stored). */
+async function releaseClaim(db: Db, claim: Claim) {
+  await db
+    .delete(billingMethods)
+    .where(and(eq(billingMethods.accountId, claim.accountId), eq(billingMethods.provider, "Stripe"), eq(billingMethods.customerIdentifier, claim.marker)));
+}
+
+/** Cancels at Stripe what a set-up created but could not store (its claim was lost): nobody is billed for a method nobody sees. */
+async function undoAtStripe(stripe: Stripe, m: { customerId: string; subscription: Stripe.Subscription }) {
+  await stripe.subscriptions.cancel(m.subscription.id).catch((error) => console.error("[billing] could not cancel an orphan subscription:", m.subscription.id, (error as Error).message));
+  await stripe.customers.del(m.customerId).catch(() => {});
 }
 
 function customerParams(d: BillingDetails, accountId: string): Stripe.CustomerCreateParams {
@@ -102,38 +202,74 @@ function customerParams(d: BillingDetails, accountId: string): Stripe.CustomerCr
   };
 }
 
-/** Stores the new Stripe method; preferred when the account has no other method. */
+/**
+ * Turns the claim into the stored Stripe method (preferred when the account has no other preferred
+ * method), in `also`'s transaction. False when the claim was lost (taken over as stale): nothing stored.
+ */
 async function storeStripeMethod(
   db: Db,
-  accountId: string,
+  claim: Claim,
   m: { customerId: string; paymentMethodId: string; subscription: Stripe.Subscription },
-) {
-  await db.transaction(async (tx) => {
-    const [other] = await tx
-      .select({ provider: billingMethods.provider })
-      .from(billingMethods)
-      .where(and(eq(billingMethods.accountId, accountId), eq(billingMethods.preferred, true)));
-    await tx.insert(billingMethods).values({
-      accountId,
-      provider: "Stripe",
-      customerIdentifier: m.customerId,
-      paymentMethodId: m.paymentMethodId,
-      subscriptionId: m.subscription.id,
-      subscriptionStatus: m.subscription.status,
-      preferred: !other,
-    });
+  also?: (tx: DbOrTx) => Promise<void>,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockBilling(tx, claim.accountId);
+    const stored = await tx
+      .update(billingMethods)
+      .set({
+        customerIdentifier: m.customerId,
+        paymentMethodId: m.paymentMethodId,
+        subscriptionId: m.subscription.id,
+        subscriptionStatus: m.subscription.status,
+        preferred: false,
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(billingMethods.accountId, claim.accountId), eq(billingMethods.provider, "Stripe"), eq(billingMethods.customerIdentifier, claim.marker)))
+      .returning({ provider: billingMethods.provider });
+    if (stored.length === 0) return false;
+    if (also) await also(tx);
+    await keepOnePreferred(tx, claim.accountId);
+    return true;
   });
 }
 
-/** The customer's default payment method and its subscription to the configured price. */
-async function subscribe(stripe: Stripe, config: StripeConfig, accountId: string, customerId: string, paymentMethodId: string) {
-  await stripe.customers.update(customerId, { invoice_settings: { default_payment_method: paymentMethodId } });
-  return stripe.subscriptions.create({
-    customer: customerId,
-    items: [{ price: requirePrice(config) }],
-    default_payment_method: paymentMethodId,
-    metadata: { account_id: accountId },
-  });
+/** The customer's default payment method and its subscription to the configured price (each call with the claim's idempotency key). */
+async function subscribe(stripe: Stripe, config: StripeConfig, claim: Claim, customerId: string, paymentMethodId: string) {
+  await stripe.customers.update(customerId, { invoice_settings: { default_payment_method: paymentMethodId } }, { idempotencyKey: claim.key("default") });
+  return stripe.subscriptions.create(
+    {
+      customer: customerId,
+      items: [{ price: requirePrice(config) }],
+      default_payment_method: paymentMethodId,
+      metadata: { account_id: claim.accountId },
+    },
+    { idempotencyKey: claim.key("subscription") },
+  );
+}
+
+/** Stores what a set-up made at Stripe, or (its claim lost) cancels it there and answers 409. */
+async function keepOrUndo(
+  db: Db,
+  stripe: Stripe,
+  claim: Claim,
+  m: { customerId: string; paymentMethodId: string; subscription: Stripe.Subscription },
+  also?: (tx: DbOrTx) => Promise<void>,
+): Promise<Billing> {
+  let stored: boolean;
+  try {
+    stored = await storeStripeMethod(db, claim, m, also);
+  } catch (error) {
+    // Not stored (the database failed, or `also` refused): not billed either.
+    await undoAtStripe(stripe, m);
+    await releaseClaim(db, claim).catch(() => {});
+    throw error;
+  }
+  if (!stored) {
+    await undoAtStripe(stripe, m);
+    throw new ApiError(409, STRIPE_IN_PROGRESS);
+  }
+  return (await listBillings(db, claim.accountId)).find((b) => b.provider === "Stripe")!;
 }
 
 /** POST setup-billing-stripe-subscription with payment_method_id (the card path). */
@@ -146,20 +282,26 @@ export async function setupStripeSubscription(
   const stripe = stripeClient(config);
   requirePrice(config);
   await requireNoStripeMethod(db, accountId);
-  const subscription = await provider(async () => {
-    const customer = await stripe.customers.create(customerParams(body, accountId));
-    try {
-      await stripe.paymentMethods.attach(body.payment_method_id, { customer: customer.id });
-      return await subscribe(stripe, config, accountId, customer.id, body.payment_method_id);
-    } catch (error) {
-      // The card was refused: the customer created for it goes too (best effort).
-      await stripe.customers.del(customer.id).catch(() => {});
-      throw error;
-    }
-  });
+  const claim = await claimStripe(db, accountId);
+  let subscription: Stripe.Subscription;
+  try {
+    subscription = await provider(async () => {
+      const customer = await stripe.customers.create(customerParams(body, accountId), { idempotencyKey: claim.key("customer") });
+      try {
+        await stripe.paymentMethods.attach(body.payment_method_id, { customer: customer.id }, { idempotencyKey: claim.key("attach") });
+        return await subscribe(stripe, config, claim, customer.id, body.payment_method_id);
+      } catch (error) {
+        // The card was refused: the customer created for it goes too (best effort).
+        await stripe.customers.del(customer.id).catch(() => {});
+        throw error;
+      }
+    });
+  } catch (error) {
+    await releaseClaim(db, claim);
+    throw error;
+  }
   const customerId = typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id;
-  await storeStripeMethod(db, accountId, { customerId, paymentMethodId: body.payment_method_id, subscription });
-  return (await listBillings(db, accountId)).find((b) => b.provider === "Stripe")!;
+  return keepOrUndo(db, stripe, claim, { customerId, paymentMethodId: body.payment_method_id, subscription });
 }
 
 /**
@@ -209,21 +351,32 @@ export async function completeStripeCheckout(db: Db, config: StripeConfig, accou
   if (!checkout) throw new ApiError(404, "Checkout session not found");
   const existing = (await listBillings(db, accountId)).find((b) => b.provider === "Stripe");
   if (checkout.completedAt && existing) return existing;
+  // Completed once and its method removed since: completing again would subscribe a second time.
+  if (checkout.completedAt) throw new ApiError(409, "This checkout was already completed.");
   const stripe = stripeClient(config);
-  if (existing) throw new ApiError(409, "A Stripe billing method already exists. Remove it before adding another card.");
-  const { subscription, paymentMethodId, customerId } = await provider(async () => {
-    const session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ["setup_intent"] });
-    if (session.status !== "complete") throw new ApiError(400, "The card was not saved: the checkout is not complete.");
-    const intent = session.setup_intent;
-    const setupIntent = typeof intent === "string" ? await stripe.setupIntents.retrieve(intent) : intent;
-    if (!setupIntent || setupIntent.status !== "succeeded" || !setupIntent.payment_method) {
-      throw new ApiError(400, "The card was not saved: the card payment provider did not confirm it.");
-    }
-    const pm = typeof setupIntent.payment_method === "string" ? setupIntent.payment_method : setupIntent.payment_method.id;
-    const customer = typeof session.customer === "string" ? session.customer : (session.customer?.id ?? checkout.customerId);
-    return { subscription: await subscribe(stripe, config, accountId, customer, pm), paymentMethodId: pm, customerId: customer };
-  });
-  await db.transaction(async (tx) => {
+  if (existing) throw new ApiError(409, STRIPE_EXISTS);
+  // One completion at a time; the idempotency keys are the session's, so even two claims (one
+  // taken over as stale) make one subscription at Stripe.
+  const claim = await claimStripe(db, accountId, sessionId);
+  let made: { subscription: Stripe.Subscription; paymentMethodId: string; customerId: string };
+  try {
+    made = await provider(async () => {
+      const session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ["setup_intent"] });
+      if (session.status !== "complete") throw new ApiError(400, "The card was not saved: the checkout is not complete.");
+      const intent = session.setup_intent;
+      const setupIntent = typeof intent === "string" ? await stripe.setupIntents.retrieve(intent) : intent;
+      if (!setupIntent || setupIntent.status !== "succeeded" || !setupIntent.payment_method) {
+        throw new ApiError(400, "The card was not saved: the card payment provider did not confirm it.");
+      }
+      const pm = typeof setupIntent.payment_method === "string" ? setupIntent.payment_method : setupIntent.payment_method.id;
+      const customer = typeof session.customer === "string" ? session.customer : (session.customer?.id ?? checkout.customerId);
+      return { subscription: await subscribe(stripe, config, claim, customer, pm), paymentMethodId: pm, customerId: customer };
+    });
+  } catch (error) {
+    await releaseClaim(db, claim);
+    throw error;
+  }
+  return keepOrUndo(db, stripe, claim, made, async (tx) => {
     const done = await tx
       .update(stripeCheckouts)
       .set({ completedAt: new Date() })
@@ -231,31 +384,34 @@ export async function completeStripeCheckout(db: Db, config: StripeConfig, accou
       .returning({ id: stripeCheckouts.sessionId });
     if (done.length === 0) throw new ApiError(409, "This checkout was already completed.");
   });
-  await storeStripeMethod(db, accountId, { customerId, paymentMethodId, subscription });
-  return (await listBillings(db, accountId)).find((b) => b.provider === "Stripe")!;
 }
 
-async function requireMethod(db: Db, accountId: string, provider: BillingProvider) {
+async function requireMethod(db: DbOrTx, accountId: string, provider: BillingProvider) {
   const [row] = await db
     .select()
     .from(billingMethods)
-    .where(and(eq(billingMethods.accountId, accountId), eq(billingMethods.provider, provider)));
+    .where(and(eq(billingMethods.accountId, accountId), eq(billingMethods.provider, provider), isMethod));
   if (!row) throw new ApiError(404, `No ${provider} billing method found.`);
   return row;
 }
 
-/** POST set-preferred-billing {provider}. */
+/** POST set-preferred-billing {provider}: under the account's billing lock, so a concurrent removal cannot leave none preferred. */
 export async function setPreferredBilling(db: Db, accountId: string, provider: BillingProvider) {
-  await requireMethod(db, accountId, provider);
-  await db
-    .update(billingMethods)
-    .set({ preferred: sql`${billingMethods.provider} = ${provider}`, updatedAt: new Date() })
-    .where(eq(billingMethods.accountId, accountId));
+  await db.transaction(async (tx) => {
+    await lockBilling(tx, accountId);
+    await requireMethod(tx, accountId, provider);
+    await tx
+      .update(billingMethods)
+      .set({ preferred: sql`${billingMethods.provider} = ${provider}`, updatedAt: new Date() })
+      .where(and(eq(billingMethods.accountId, accountId), isMethod));
+  });
 }
 
 /**
  * POST remove-billing {provider}. A Stripe method's subscription is cancelled at Stripe first
- * (already gone there: fine). The preferred flag moves to the remaining method, if any.
+ * (already gone there: fine). Then, under the account's billing lock, the row goes and exactly one
+ * remaining method is preferred: the flag as it is now, not as it was read before the Stripe call
+ * (a set-preferred in between moved it; issue 27 item 2).
  */
 export async function removeBilling(db: Db, config: StripeConfig, accountId: string, provider: BillingProvider) {
   const row = await requireMethod(db, accountId, provider);
@@ -264,21 +420,9 @@ export async function removeBilling(db: Db, config: StripeConfig, accountId: str
     await provider_cancel(stripe, row.subscriptionId);
   }
   await db.transaction(async (tx) => {
-    await tx.delete(billingMethods).where(and(eq(billingMethods.accountId, accountId), eq(billingMethods.provider, provider)));
-    if (row.preferred) {
-      const [next] = await tx
-        .select({ provider: billingMethods.provider })
-        .from(billingMethods)
-        .where(eq(billingMethods.accountId, accountId))
-        .orderBy(asc(billingMethods.createdAt))
-        .limit(1);
-      if (next) {
-        await tx
-          .update(billingMethods)
-          .set({ preferred: true })
-          .where(and(eq(billingMethods.accountId, accountId), eq(billingMethods.provider, next.provider)));
-      }
-    }
+    await lockBilling(tx, accountId);
+    await tx.delete(billingMethods).where(and(eq(billingMethods.accountId, accountId), eq(billingMethods.provider, provider), isMethod));
+    await keepOnePreferred(tx, accountId);
   });
 }
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { appServices, endpoints, userAgents } from "../db/schema.ts";
+import { appServices, endpointNodes, endpoints, serviceNodes, userAgents } from "../db/schema.ts";
 import type { AccountSummary, DashboardObjects, NetStats } from "../contract/dashboard.ts";
 import type { Fleet } from "../fleet/index.ts";
 import type { FleetObject } from "../fleet/model.ts";
@@ -9,20 +9,26 @@ import type { DbOrTx } from "./entities.ts";
 
 /*
  * The Private Access dashboard (spec 2 §3, §7 'Dashboard'): the account's counts from SQL, the
- * objects it charts, and their traffic from the fleet (docs/fleet.md, `netStats`). Service nodes
- * and endpoint nodes have no tables yet: their counts are 0 until the issue that adds them.
+ * objects it charts, and their traffic from the fleet (docs/fleet.md, `netStats`).
  */
 
-const countOf = (table: typeof appServices | typeof endpoints | typeof userAgents, accountId: string) =>
+const countOf = (table: typeof appServices | typeof endpoints | typeof userAgents | typeof serviceNodes | typeof endpointNodes, accountId: string) =>
   sql<number>`(select count(*)::int from ${table} where ${table.accountId} = ${accountId})`;
 
 /** get-account-summary: one query, a count per kind. */
 export async function accountSummary(db: DbOrTx, accountId: string): Promise<AccountSummary> {
-  const [row = { app_services: 0, endpoints: 0, user_agents: 0 }] = await execRows<{ app_services: number; endpoints: number; user_agents: number }>(
+  const [row = { app_services: 0, endpoints: 0, service_nodes: 0, endpoint_nodes: 0, user_agents: 0 }] = await execRows<AccountSummary>(
     db,
-    sql`select ${countOf(appServices, accountId)} as app_services, ${countOf(endpoints, accountId)} as endpoints, ${countOf(userAgents, accountId)} as user_agents`,
+    sql`select ${countOf(appServices, accountId)} as app_services, ${countOf(endpoints, accountId)} as endpoints, ${countOf(serviceNodes, accountId)} as service_nodes,
+      ${countOf(endpointNodes, accountId)} as endpoint_nodes, ${countOf(userAgents, accountId)} as user_agents`,
   );
-  return { app_services: Number(row.app_services), endpoints: Number(row.endpoints), service_nodes: 0, endpoint_nodes: 0, user_agents: Number(row.user_agents) };
+  return {
+    app_services: Number(row.app_services),
+    endpoints: Number(row.endpoints),
+    service_nodes: Number(row.service_nodes),
+    endpoint_nodes: Number(row.endpoint_nodes),
+    user_agents: Number(row.user_agents),
+  };
 }
 
 /** list-endpoint-dashboard: the endpoints and app services of the account, oldest first. */

@@ -3,6 +3,7 @@ import { appServices, contacts, userAgentEndpoints, userAgents } from "../db/sch
 import type { PlatformDeps } from "../lib/context.ts";
 import { newId } from "../lib/ids.ts";
 import { createEndpoint, createEndpointNodeGroup, configureProxying, editAgentDetails, setEndpointContact, setEndpointDescription } from "./endpoints.ts";
+import { createEndpointNode } from "./nodes-endpoint.ts";
 
 /*
  * The demo account's endpoints (platform/seed.ts): one of every kind, on the account's app
@@ -32,10 +33,14 @@ export async function seedEndpoints(deps: PlatformDeps, accountId: string) {
   const network = services.find((s) => s.deployment === "network") ?? app;
   const hq = (await createEndpointNodeGroup(db, accountId, { ep_node_group_name: "HQ Nodes" })).ep_node_group_id;
   const branch = (await createEndpointNodeGroup(db, accountId, { ep_node_group_name: "Branch Nodes" })).ep_node_group_id;
+  // The nodes the endpoints below run on: Create Endpoint refuses a node that does not exist (issue 27 item 14).
+  // Fresh ids: node ids are unique across accounts, and tests seed more than one account.
+  const hqNode = (await createEndpointNode(db, accountId, { ep_node_name: "HQ Edge 01", new_ep_node_group: false, ep_node_group_id: hq })).ep_node_id;
+  const eastNode = (await createEndpointNode(db, accountId, { ep_node_name: "East Edge 01", new_ep_node_group: false, ep_node_group_id: branch })).ep_node_id;
 
   const agent = await createEndpoint(deps, accountId, { ep_name: "Remote Workforce", app_service_id: app.id, deployment: "agent" });
   await editAgentDetails(db, accountId, { ep_id: agent, user_agent_dns_servers: ["10.0.0.2", "10.0.0.3"], user_agent_cidrs: ["10.0.0.0/8"] });
-  const office = await createEndpoint(deps, accountId, { ep_name: "Head Office LAN", app_service_id: app.id, deployment: "onprem", ep_node_group_id: hq, ep_node_id: "epn-hq-01" });
+  const office = await createEndpoint(deps, accountId, { ep_name: "Head Office LAN", app_service_id: app.id, deployment: "onprem", ep_node_group_id: hq, ep_node_id: hqNode });
   await setEndpointDescription(db, accountId, office, "Users at the head office");
   const aws = await createEndpoint(deps, accountId, {
     ep_name: "Analytics VPC",
@@ -57,7 +62,7 @@ export async function seedEndpoints(deps: PlatformDeps, accountId: string) {
     app_service_id: network.id,
     deployment: "network",
     ep_node_group_id: branch,
-    ep_node_id: "epn-east-01",
+    ep_node_id: eastNode,
     real_subnets: ["192.168.10.0/24", "192.168.20.0/24"],
     bgp_enabled: true,
     bgp_local_asn: 65010,

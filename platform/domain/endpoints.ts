@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { appServices, contacts, endpointNodeGroups, endpoints, hostings, userAgentEndpoints, userAgents } from "../db/schema.ts";
+import { appServices, contacts, endpointNodeGroups, endpointNodes, endpoints, hostings, userAgentEndpoints, userAgents } from "../db/schema.ts";
 import { fleetKinds, sqlKindSource, type FleetObject } from "../fleet/index.ts";
 import { fleetOf } from "../fleet/runtime.ts";
 import type { PlatformDeps } from "../lib/context.ts";
@@ -227,6 +227,14 @@ export async function createEndpoint(deps: PlatformDeps, accountId: string, inpu
         .where(and(eq(endpointNodeGroups.accountId, accountId), eq(endpointNodeGroups.epNodeGroupId, input.ep_node_group_id!)))
         .limit(1);
       if (!group) throw notFound(`Endpoint node group ${input.ep_node_group_id} not found`);
+      // The node must exist in the account and belong to that group (issue 27 item 14: epn-nonexistent was accepted).
+      const [node] = await tx
+        .select({ group: endpointNodes.epNodeGroupId })
+        .from(endpointNodes)
+        .where(and(eq(endpointNodes.accountId, accountId), eq(endpointNodes.epNodeId, input.ep_node_id!)))
+        .limit(1);
+      const nodeIssue = !node ? `Endpoint node ${input.ep_node_id} not found` : node.group !== group.id ? `Endpoint node ${input.ep_node_id} is not in the chosen node group` : null;
+      if (nodeIssue) throw new ApiError(422, [{ loc: ["body", "ep_node_id"], msg: nodeIssue, type: "value_error" }]);
     }
     const [hosting] = await tx
       .select({ id: hostings.hostingId })

@@ -4,7 +4,7 @@ import { iamUsers, ticketCorrespondence, ticketEvents, tickets } from "../db/sch
 import type { Caller } from "../lib/context.ts";
 import { conflict, notFound } from "../lib/errors.ts";
 import { newId } from "../lib/ids.ts";
-import { columns, defineList, isoText, jsonLines, listTable, type CappedPage, type ListQuery } from "../lib/list.ts";
+import { columns, defineList, execRows, isoText, jsonLines, listTable, type CappedPage, type ListQuery } from "../lib/list.ts";
 import {
   apiLogCountCap,
   apiLogPlainMax,
@@ -42,12 +42,16 @@ export const actorName = (who: Caller) => who.iamUsername ?? who.accountUsername
 // Devices
 
 /**
- * GET dashboard_get_device_names: the account's CPE and metro devices (name, id). There is no
- * device table on the platform yet (the Internet NIDs and Metro Ethernet NIDs screens will add
- * them): the lists are empty until then, and a ticket's device_id must be one of them.
+ * GET dashboard_get_device_names: the account's CPE and metro devices (name, id), by name
+ * (issue #25's tables); a ticket's device_id must be one of them.
  */
-export async function deviceNames(_db: DbOrTx, _accountId: string): Promise<DeviceNames> {
-  return { cpe: [], metro: [] };
+export async function deviceNames(db: DbOrTx, accountId: string): Promise<DeviceNames> {
+  const rows = await execRows<{ kind: "cpe" | "metro"; name: string; id: string }>(
+    db,
+    sql`select 'cpe' as kind, cpe_name as name, cpe_id as id from cpes where account_id = ${accountId}
+      union all select 'metro', metro_name, metro_id from metros where account_id = ${accountId} order by name, id`,
+  );
+  return { cpe: rows.filter((r) => r.kind === "cpe").map(({ name, id }) => ({ name, id })), metro: rows.filter((r) => r.kind === "metro").map(({ name, id }) => ({ name, id })) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -203,13 +207,23 @@ export interface ApiLogQuery extends ListQuery {
 
 const logJson = sql`json_build_object('id', l.id, 'created_at', ${isoText(sql`l.created_at`)},
   'iam_user_username', l.iam_user_username, 'account_username', l.account_username, 'url_path', l.url_path,
-  'request_body', l.request_body, 'query_parameters', l.query_parameters, 'account_id', l.account_id, 'iam_user_id', l.iam_user_id)`;
+  'request_body', l.request_body, 'query_parameters', l.query_parameters, 'account_id', l.account_id, 'iam_user_id', l.iam_user_id,
+  'status', l.status)`;
 
 /** The username the log shows; the expression of the index api_log_account_username_idx. */
 const shownUsername = sql`lower(coalesce(l.iam_user_username, l.account_username))`;
 
 /** A command as typed ('create_ticket', '/create_ticket', '/api/v1/create_ticket') as the log stores it. */
 export const normalCommand = (command: string) => `/${command.trim().replace(/^\/+/, "").replace(/^(api\/)?v\d+\//, "")}`;
+
+/** Part of a command as typed: the version prefix goes ('/api/v1/create' → '/create'), a leading / stays only when typed. */
+export const partCommand = (command: string) => {
+  const typed = command.trim();
+  return /^\/?(api\/)?v\d+\//.test(typed) ? normalCommand(typed) : typed;
+};
+
+/** A text matched literally inside LIKE (its %, _ and \ escaped). */
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * GET get_api_log: the change log, newest first. Unfiltered, the total is the kept per-account
@@ -229,8 +243,9 @@ export const apiLogList = defineList<ApiLogEntry, ApiLogSortColumn, ApiLogQuery,
   defaultSort: "-created_at",
   filter: (_db, _accountId, query) => {
     const where: SQL[] = [];
-    if (query.username) where.push(sql`${shownUsername} = ${query.username.trim().toLowerCase()}`);
-    if (query.command) where.push(sql`l.url_path = ${normalCommand(query.command)}`);
+    // Parts match (issue 27 item 4): 'demo' finds demo@example.com, 'iam' every IAM call.
+    if (query.username) where.push(sql`${shownUsername} like ${`%${likeEscape(query.username.trim().toLowerCase())}%`}`);
+    if (query.command) where.push(sql`lower(l.url_path) like ${`%${likeEscape(partCommand(query.command).toLowerCase())}%`}`);
     if (query.from) where.push(sql`l.created_at >= ${query.from.toISOString()}::timestamptz`);
     if (query.to) where.push(sql`l.created_at <= ${query.to.toISOString()}::timestamptz`);
     return { where };

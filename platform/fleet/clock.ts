@@ -1,7 +1,7 @@
 import type { Db } from "../db/client.ts";
 import type { FleetBus, OpStateChanged } from "./bus.ts";
 import type { Fleet } from "./index.ts";
-import type { FleetKindRegistry, FleetKindSource, FleetObjectState } from "./kinds.ts";
+import type { FleetKindRegistry, FleetKindSource, FleetObjectState, OpStateHookRegistry } from "./kinds.ts";
 import { DAY, iso } from "./time.ts";
 
 /*
@@ -30,6 +30,8 @@ export interface FleetClockOptions {
   replayMs?: number;
   /** Called after a tick that changed the database (the platform forgets its cached reads). */
   onChange?: () => void;
+  /** Written in each change's transaction (the running platform passes fleetOpStateHooks; default none). */
+  hooks?: OpStateHookRegistry;
 }
 
 export interface TickResult {
@@ -104,27 +106,35 @@ export function createFleetClock(opts: FleetClockOptions): FleetClock {
 
   async function apply(source: FleetKindSource, o: FleetObjectState, state: "up" | "down", at: number, outageId: string | null, t: number): Promise<boolean> {
     const before = o.opState;
-    const applied = await source.setOpState(opts.db, o.id, state, new Date(at));
-    if (!applied) return false;
+    const hooks = opts.hooks?.list() ?? [];
+    // The change and what it causes (hooks: the operations outbox) in one transaction.
+    const change = async (db: Db): Promise<OpStateChanged | null> => {
+      const applied = await source.setOpState(db, o.id, state, new Date(at));
+      if (!applied) return null;
+      const ref = { id: o.id, kind: source.kind, lat: o.lat, lon: o.lon, contractedMbps: o.contractedMbps };
+      const outage = outageId ? opts.fleet.outage(ref, outageId, Math.max(t, at), { events: o.events }) : null;
+      const maintenance = o.events?.maintenance ?? [];
+      const event: OpStateChanged = {
+        type: "op_state_changed",
+        event_id: `${String(source.kind)}:${o.id}:${state}:${at}`,
+        kind: String(source.kind),
+        id: o.id,
+        account_id: o.accountId,
+        before,
+        after: state,
+        at: iso(at),
+        outage_id: outageId,
+        self_diagnosis: state === "down" ? (outage?.self_diagnosis ?? null) : null,
+        announced: maintenance.some((m) => m.start <= at && at < m.end),
+        affected: source.served ? await source.served(db, o.id) : { app_services: [], endpoints: [] },
+      };
+      for (const hook of hooks) await hook(db, { ...event, name: o.name ?? null });
+      return event;
+    };
+    const event = hooks.length > 0 ? await opts.db.transaction((tx) => change(tx)) : await change(opts.db);
+    if (!event) return false;
     o.opState = state;
     o.opStateChangeAt = new Date(at);
-    const ref = { id: o.id, kind: source.kind, lat: o.lat, lon: o.lon, contractedMbps: o.contractedMbps };
-    const outage = outageId ? opts.fleet.outage(ref, outageId, Math.max(t, at), { events: o.events }) : null;
-    const maintenance = o.events?.maintenance ?? [];
-    const event: OpStateChanged = {
-      type: "op_state_changed",
-      event_id: `${String(source.kind)}:${o.id}:${state}:${at}`,
-      kind: String(source.kind),
-      id: o.id,
-      account_id: o.accountId,
-      before,
-      after: state,
-      at: iso(at),
-      outage_id: outageId,
-      self_diagnosis: state === "down" ? (outage?.self_diagnosis ?? null) : null,
-      announced: maintenance.some((m) => m.start <= at && at < m.end),
-      affected: source.served ? await source.served(opts.db, o.id) : { app_services: [], endpoints: [] },
-    };
     try {
       await opts.bus.publish(event);
     } catch (error) {

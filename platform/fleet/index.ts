@@ -572,4 +572,6 @@ export function hasOutages(kind: string): boolean {
 export { normalise };
 export { createFleetClock, type FleetClock, type FleetClockOptions } from "./clock.ts";
 export { createKindRegistry, fleetKinds, sqlKindSource, type FleetKindSource, type FleetKindRegistry, type FleetObjectState } from "./kinds.ts";
+export { createOpStateHooks, fleetOpStateHooks, type OpStateHook, type OpStateHookRegistry } from "./kinds.ts";
 export { createInProcessBus, createPgBus, type FleetBus, type FleetEvent, type OpStateChanged } from "./bus.ts";
+export { speedTestReport, serviceActivationPlan, SAT_STEPS, SAT_STEP_MS, SAT_PERFORMANCE_MS, type SpeedTestReport, type SatPlanItem, type SatMeasurement, type SatPerformance, type SatStepId } from "./devices.ts";

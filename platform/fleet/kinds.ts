@@ -19,6 +19,8 @@ export interface FleetObjectState {
   contractedMbps?: number | null;
   opState: string | null;
   opStateChangeAt: Date | null;
+  /** The object's name, when the kind says where it is (webhook and e-mail events carry it). */
+  name?: string | null;
   /** Announced maintenance and resets, when the kind has them. */
   events?: DeviceEvents;
 }
@@ -81,6 +83,8 @@ export function sqlKindSource(def: {
   lat?: string;
   lon?: string;
   contractedMbps?: string;
+  /** The name column, when there is one (events name the object). */
+  name?: string;
   served?: FleetKindSource["served"];
   events?: (db: Db, ids: string[]) => Promise<Record<string, DeviceEvents>>;
 }): FleetKindSource {
@@ -93,7 +97,7 @@ export function sqlKindSource(def: {
       const mbps = def.contractedMbps ? sql.raw(def.contractedMbps) : sql`null`;
       const rows = rowsOf(
         await db.execute(sql`select ${col(def.id)} as id, ${col(def.accountId)} as account_id, ${opt(def.lat)} as lat, ${opt(def.lon)} as lon, ${mbps} as mbps,
-          ${col(def.opState)} as op_state, ${col(def.opStateChangeAt)} as op_state_change_at from ${t}`),
+          ${col(def.opState)} as op_state, ${col(def.opStateChangeAt)} as op_state_change_at, ${opt(def.name)} as name from ${t}`),
       );
       const events = def.events ? await def.events(db, rows.map((r) => String(r.id))) : {};
       return rows.map((r) => ({
@@ -104,6 +108,7 @@ export function sqlKindSource(def: {
         contractedMbps: num(r.mbps),
         opState: r.op_state === null || r.op_state === undefined ? null : String(r.op_state),
         opStateChangeAt: date(r.op_state_change_at),
+        name: r.name === null || r.name === undefined ? null : String(r.name),
         events: events[String(r.id)],
       }));
     },
@@ -119,3 +124,29 @@ export function sqlKindSource(def: {
     served: def.served,
   };
 }
+
+/**
+ * What must be written in the same transaction as an op state change (the operations outbox,
+ * platform/webhooks): the clock runs `setOpState` and every registered hook in one transaction,
+ * so the change and what it causes commit together or not at all. A hook only writes rows; it
+ * never waits on the network.
+ */
+export type OpStateHook = (tx: Db, change: import("./bus.ts").OpStateChanged & { name: string | null }) => Promise<void>;
+
+export interface OpStateHookRegistry {
+  register(name: string, hook: OpStateHook): void;
+  list(): OpStateHook[];
+}
+
+export function createOpStateHooks(): OpStateHookRegistry {
+  const hooks = new Map<string, OpStateHook>();
+  return {
+    register(name, hook) {
+      hooks.set(name, hook);
+    },
+    list: () => [...hooks.values()],
+  };
+}
+
+/** The platform's hooks: modules register at import (platform/webhooks/events.ts). */
+export const fleetOpStateHooks: OpStateHookRegistry = createOpStateHooks();

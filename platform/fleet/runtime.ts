@@ -2,7 +2,7 @@ import type { Db } from "../db/client.ts";
 import { createInProcessBus, createPgBus, type FleetBus } from "./bus.ts";
 import { createFleetClock, type FleetClock } from "./clock.ts";
 import { createFleet, type Fleet } from "./index.ts";
-import { fleetKinds, type FleetKindRegistry } from "./kinds.ts";
+import { fleetKinds, fleetOpStateHooks, type FleetKindRegistry, type OpStateHookRegistry } from "./kinds.ts";
 
 /*
  * The fleet as the running platform holds it: the simulator (pure), the event bus (in-process on
@@ -22,6 +22,8 @@ export async function startFleet(opts: {
   seed: number;
   tickMs: number;
   kinds?: FleetKindRegistry;
+  /** Written in each op state change's transaction (default: the platform's fleetOpStateHooks). */
+  hooks?: OpStateHookRegistry;
   /** After the clock changed op states (outside any HTTP call): the platform forgets cached reads. */
   onChange?: () => void;
 }): Promise<FleetRuntime> {
@@ -34,7 +36,7 @@ export async function startFleet(opts: {
   } else {
     bus = createInProcessBus();
   }
-  const clock = createFleetClock({ db: opts.db, fleet, kinds: opts.kinds ?? fleetKinds, bus, databaseUrl: opts.databaseUrl, onChange: opts.onChange });
+  const clock = createFleetClock({ db: opts.db, fleet, kinds: opts.kinds ?? fleetKinds, hooks: opts.hooks ?? fleetOpStateHooks, bus, databaseUrl: opts.databaseUrl, onChange: opts.onChange });
   if (opts.tickMs > 0) clock.start(opts.tickMs);
   return {
     fleet,

@@ -18,6 +18,10 @@ export const publicCalls = new Set([
   "/health",
   // Stripe calls it; the signature (STRIPE_WEBHOOK_SECRET) is its authentication.
   "/stripe-webhook",
+  // A node registering itself: its single-use registration token is its authentication (issue #28).
+  "/register-node",
+  // An Internet or Metro Ethernet NID registering itself with its registration token (issue #25).
+  "/register_node",
 ]);
 
 type Deps = Env["Variables"]["deps"];

@@ -29,6 +29,11 @@ export interface PlatformConfig {
   pcapRetentionDays: number;
   /** Billing through Stripe (platform/domain/billing.ts); every field optional. */
   stripe: StripeConfig;
+  /**
+   * WEBHOOK_ALLOW_HOSTS (comma-separated host names or addresses): operations webhooks may use
+   * http:// and private or loopback addresses for these hosts only (local testing). Default none.
+   */
+  webhookAllowHosts: string[];
 }
 
 export interface StripeConfig {
@@ -62,5 +67,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
       webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
       apiUrl: env.STRIPE_API_URL || undefined,
     },
+    webhookAllowHosts: (env.WEBHOOK_ALLOW_HOSTS ?? "")
+      .split(",")
+      .map((h) => h.trim().toLowerCase().replace(/^\[|\]$/g, ""))
+      .filter(Boolean),
   };
 }

@@ -28,7 +28,7 @@ export interface Caller {
 }
 
 /** `cacheEpoch`: the database's cache epoch read with the caller's token (shared read cache, lib/auth.ts). */
-export type Env = { Variables: { deps: PlatformDeps; caller: Caller; cacheEpoch?: string } };
+export type Env = { Variables: { deps: PlatformDeps; caller: Caller; cacheEpoch?: string; /** A POST that changes nothing (CallSpec.reads): not in the change log. */ notAChange?: true } };
 export type Ctx = Context<Env>;
 
 export function caller(c: Ctx): Caller {

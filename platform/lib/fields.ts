@@ -135,42 +135,88 @@ export function body<T extends z.ZodRawShape>(shape: T) {
 
 export const EmptyBody = body({}).openapi("EmptyRequest");
 
+/** The earliest and the latest time a time parameter may name (PostgreSQL's timestamptz holds both). */
+export const TIME_MIN = Date.UTC(1970, 0, 1);
+export const TIME_MAX = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+// ISO 8601 as the calls take it: a date, or a date and time with seconds and fractions optional,
+// UTC ('Z') or an offset of at most ±14:00 (the real ones). What Date() also reads beyond that
+// ('Nov 23 2026', '+275760-…', offsets like +23:59, year 0000) is refused: PostgreSQL refuses some
+// of it, and the rest is nobody's ISO 8601.
+const ISO_TIME = /^(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.\d{1,9})?)?(?:Z|z|([+-])(\d\d):?(\d\d))?)?$/;
+
+/** The time a parameter names, or null when it is not ISO 8601 (or epoch milliseconds) within TIME_MIN..TIME_MAX. */
+export function parseTimeParam(s: string): Date | null {
+  let d: Date;
+  if (/^\d{1,15}$/.test(s)) d = new Date(Number(s));
+  else {
+    const m = ISO_TIME.exec(s);
+    if (!m) return null;
+    const [, year, month, day, hour, minute, second, sign, oh, om] = m;
+    // A day the month does not have (2026-02-31) is refused, not rolled over to March as Date() does.
+    const daysInMonth = new Date(Date.UTC(Number(year), Number(month), 0)).getUTCDate();
+    if (Number(month) < 1 || Number(month) > 12 || Number(day) < 1 || Number(day) > daysInMonth) return null;
+    if (hour !== undefined && (Number(hour) > 23 || Number(minute) > 59 || Number(second ?? 0) > 59)) return null;
+    if (oh !== undefined && (Number(oh) * 60 + Number(om) > 14 * 60 || Number(om) > 59)) return null;
+    // Without a zone a time is UTC (as the console's datetime inputs mean it), not the server's zone.
+    const zone = sign !== undefined ? `${sign}${oh}:${om}` : "Z";
+    const local = s.replace(" ", "T").replace(/(Z|z|[+-]\d\d:?\d\d)$/, "");
+    d = new Date(hour === undefined ? local : `${local}${zone}`);
+  }
+  const t = d.getTime();
+  return Number.isFinite(t) && t >= TIME_MIN && t <= TIME_MAX ? d : null;
+}
+
 /**
  * A point in time as a query parameter: ISO 8601 (e.g. 2026-11-23T10:00:00Z) or milliseconds since
- * the epoch; answers a Date. `what` names the parameter in the message (start_time).
+ * the epoch, from 1970 to 9999; answers a Date. `what` names the parameter in the message (start_time).
+ * Anything else is a 422 here, before a query could see it (issue 27 items 5, 6).
  */
 export const timeParam = (what: string) =>
   z
     .string({ error: expects("a valid string") })
     .max(40, maxMessage(40))
     .transform((s, ctx) => {
-      const d = /^\d{1,15}$/.test(s) ? new Date(Number(s)) : new Date(s);
-      if (s.trim() === "" || !Number.isFinite(d.getTime())) {
-        ctx.addIssue({ code: "custom", message: timeMessages.invalid(what) });
+      const d = parseTimeParam(s.trim());
+      if (!d) {
+        ctx.addIssue({ code: "custom", message: timeMessages.invalid(what), continue: false });
         return z.NEVER;
       }
       return d;
     })
-    .openapi({ type: "string", description: "ISO 8601, or milliseconds since the epoch", example: "2026-11-23T10:00:00Z" });
+    .openapi({ type: "string", description: "ISO 8601, or milliseconds since the epoch (1970 to 9999)", example: "2026-11-23T10:00:00Z" });
 
 export const timeMessages = {
   invalid: (what: string) => `${what} must be an ISO 8601 time or milliseconds since the epoch`,
   order: (start: string, end: string) => `${end} must be after ${start}`,
   span: (days: number) => `The range may span at most ${days} days`,
+  future: (start: string) => `${start} must not be in the future`,
 } as const;
 
+/** True for a Date that a timeParam answered (not the placeholder of a value it refused). */
+const isTime = (d: unknown): d is Date => d instanceof Date && Number.isFinite(d.getTime());
+
 /**
- * A time range's checks (a superRefine of the query): the end after the start, at most `maxDays`
- * long; the issue is the end's. Names default to start_time / end_time.
+ * A time range's checks (a superRefine of the query): the start not in the future (unless
+ * `futureStart`), the end after the start (or equal, with `allowEqual`), at most `maxDays` long;
+ * the issue is the end's (the start's for a future start). Names default to start_time / end_time.
+ * A time its own field refused is not checked again (its issue is already there).
  */
 export function checkTimeRange(
   ctx: z.core.$RefinementCtx,
   range: { start?: Date; end?: Date },
-  opts: { maxDays: number; start?: string; end?: string },
+  opts: { maxDays?: number; start?: string; end?: string; futureStart?: boolean; allowEqual?: boolean },
 ) {
   const { start, end } = range;
-  if (!start || !end) return;
   const [startName, endName] = [opts.start ?? "start_time", opts.end ?? "end_time"];
-  if (end.getTime() <= start.getTime()) ctx.addIssue({ code: "custom", path: [endName], message: timeMessages.order(startName, endName) });
-  else if (end.getTime() - start.getTime() > opts.maxDays * 86_400_000) ctx.addIssue({ code: "custom", path: [endName], message: timeMessages.span(opts.maxDays) });
+  if (isTime(start) && !opts.futureStart && start.getTime() > Date.now()) {
+    ctx.addIssue({ code: "custom", path: [startName], message: timeMessages.future(startName) });
+    return;
+  }
+  if (!isTime(start) || !isTime(end)) return;
+  const tooEarly = opts.allowEqual ? end.getTime() < start.getTime() : end.getTime() <= start.getTime();
+  if (tooEarly) ctx.addIssue({ code: "custom", path: [endName], message: timeMessages.order(startName, endName) });
+  else if (opts.maxDays !== undefined && end.getTime() - start.getTime() > opts.maxDays * 86_400_000) {
+    ctx.addIssue({ code: "custom", path: [endName], message: timeMessages.span(opts.maxDays) });
+  }
 }

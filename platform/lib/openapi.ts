@@ -65,7 +65,7 @@ export const DetailSchema = z.object({ detail: z.string() }).openapi("Detail");
 export const bearer = [{ bearer: [] as string[] }];
 
 type Method = "get" | "post" | "put";
-type Media = "application/json" | "application/x-ndjson" | "application/pdf";
+type Media = "application/json" | "application/x-ndjson" | "application/pdf" | "application/octet-stream" | "text/plain" | "text/event-stream";
 
 export interface CallSpec {
   method: Method;
@@ -75,6 +75,8 @@ export interface CallSpec {
   description?: string;
   /** No bearer token (token, register, password links, webhooks, signed URLs): `security: []`, no 401. */
   public?: boolean;
+  /** A POST that changes nothing (a report computed from what is stored): not written to the change log (lib/apilog.ts). */
+  reads?: true;
   /** Refused with 403 before the body is read: `writer` = the owner or an admin IAM user; `owner` = account sessions. */
   only?: "writer" | "owner";
   query?: z.ZodType;
@@ -106,7 +108,7 @@ export type Call<S extends CallSpec> = {
   path: S["path"];
   request: Request<S>;
   // A JSON answer is typed (the handler's c.json is checked against it); a stream or a file is a Response.
-  responses: (S["media"] extends "application/x-ndjson" | "application/pdf" ? { 200: { description: string } } : { 200: { description: string; content: Content<S> } }) &
+  responses: (S["media"] extends "application/x-ndjson" | "application/pdf" | "application/octet-stream" | "text/plain" | "text/event-stream" ? { 200: { description: string } } : { 200: { description: string; content: Content<S> } }) &
     (S["responses"] extends object ? S["responses"] : unknown);
   getRoutingPath(): string;
 };
@@ -115,6 +117,12 @@ export type Call<S extends CallSpec> = {
 export const operationIdOf = (path: string) => path.replace(/^\//, "").replace(/[{}]/g, "").replace(/\//g, "-");
 
 type OpenAPIRegistry = OpenAPIHono["openAPIRegistry"];
+
+/** Marks a call that changes nothing: the change log skips it (CallSpec.reads). */
+const markRead: MiddlewareHandler<Env> = async (c, next) => {
+  c.set("notAChange", true);
+  await next();
+};
 
 const guards: Record<NonNullable<CallSpec["only"]>, MiddlewareHandler<Env>> = { writer: writerOnly, owner: ownerOnly };
 
@@ -147,7 +155,7 @@ export function defineCall<const S extends CallSpec>(spec: S): Call<S> {
     summary: spec.summary,
     description: spec.description,
     security: spec.public ? [] : bearer,
-    ...(spec.only ? { middleware: [guards[spec.only]] } : {}),
+    ...(spec.only || spec.reads ? { middleware: [...(spec.reads ? [markRead] : []), ...(spec.only ? [guards[spec.only]] : [])] } : {}),
     request,
     responses,
   });

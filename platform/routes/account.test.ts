@@ -257,7 +257,18 @@ describe("MFA switches", () => {
 });
 
 describe("SAML metadata URL", () => {
-  it("is read by anyone in the account and set by the owner or an admin", async () => {
+  it("is set by the account owner only: admin IAM users get 403, as with billing (issue 27 item 10)", async () => {
+    const a = await p.newAccount();
+    const admin = await p.newIamUser(a, "admin");
+    const url = "https://idp.example.com/saml/metadata?tenant=owner";
+    expect((await post(a.token, "update-account-idp", { metalink: url })).status).toBe(200);
+    for (const metalink of ["https://evil.example/saml/metadata", ""]) {
+      expect(await post(admin.token, "update-account-idp", { metalink })).toEqual({ status: 403, body: { detail: "Only the account owner can do this." } });
+    }
+    expect((await p.call("GET", "get-account-idp", { token: admin.token })).body).toEqual({ metalink: url });
+  });
+
+  it("is read by anyone in the account and set by the owner", async () => {
     const a = await p.newAccount();
     const admin = await p.newIamUser(a, "admin");
     const readonly = await p.newIamUser(a, "readonly");
@@ -266,7 +277,8 @@ describe("SAML metadata URL", () => {
     expect(await post(a.token, "update-account-idp", { metalink: url })).toEqual({ status: 200, body: { detail: "SAML metadata URL updated." } });
     expect((await p.call("GET", "get-account-idp", { token: readonly.token })).body).toEqual({ metalink: url });
     expect((await post(readonly.token, "update-account-idp", { metalink: "https://evil.example" })).status).toBe(403);
-    expect((await post(admin.token, "update-account-idp", { metalink: "" })).status).toBe(200);
+    expect((await post(admin.token, "update-account-idp", { metalink: "" })).status).toBe(403);
+    expect((await post(a.token, "update-account-idp", { metalink: "" })).status).toBe(200);
     expect((await p.call("GET", "get-account-idp", { token: a.token })).body).toEqual({ metalink: "" });
     for (const bad of ["ftp://idp.example.com/x", "javascript:alert(1)", "not a url", `https://x.example/${"a".repeat(2100)}`]) {
       expect((await post(a.token, "update-account-idp", { metalink: bad })).status, bad).toBe(422);

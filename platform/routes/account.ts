@@ -135,7 +135,8 @@ const accountEnableMfaRoute = change("/account-enable-mfa", "Turn on e-mail logi
 const accountDisableMfaRoute = change("/account-disable-mfa", "Turn off login codes for the account owner", EmptyBody, { description: "Account sessions only.", only: "owner" });
 const iamEnableMfaRoute = defineCall({ method: "post", path: "/iam-user-enable-mfa", tags, summary: "Turn on e-mail login codes for the calling IAM user", body: EnableMfaBody, response: DetailSchema, errors: [403] });
 const iamDisableMfaRoute = defineCall({ method: "post", path: "/iam-user-disable-mfa", tags, summary: "Turn off login codes for the calling IAM user", body: EmptyBody, response: DetailSchema, errors: [403] });
-const updateIdpRoute = change("/update-account-idp", "Set (or clear) the SAML metadata URL", IdpBody, { description: "Owner and admin IAM users.", only: "writer" });
+// The account owner only, as billing (issue 27 item 10): once SAML sign-in reads this URL, whoever sets it could mint owner sessions.
+const updateIdpRoute = change("/update-account-idp", "Set (or clear) the SAML metadata URL", IdpBody, { description: "Account sessions only (the owner).", only: "owner" });
 
 const getIdpRoute = defineCall({ method: "get", path: "/get-account-idp", tags, summary: "The SAML metadata URL", response: AccountIdp });
 

@@ -255,7 +255,7 @@ describe("app services: hostings, traffic, regions, node groups", () => {
     expect(azureH.body.detail).toBe("Hosting added.");
     const onpremH = await add({ location: "onprem", fqdn: "crm.dc2.example", service_node_group_id: sng });
     expect(onpremH.status).toBe(200);
-    expect(messages(await add({ location: "aws" }))).toEqual(["region: Region is required", "cloud_endpoint_service_name: Name is required"]);
+    expect(messages(await add({ location: "aws" }))).toEqual(["region: Region is required", "cloud_endpoint_service_name: Endpoint service name is required"]);
     expect(messages(await add({ location: "onprem" }))).toEqual(["fqdn: FQDN is required", "service_node_group_id: Node group is required"]);
     expect((await add({ location: "onprem", fqdn: "x.example.com", service_node_group_id: "sng-other" })).status).toBe(404);
     const list = (await get(a, "app-service-get-hosting", { app_service_id: aws })).body;
@@ -294,7 +294,8 @@ describe("app services: hostings, traffic, regions, node groups", () => {
     expect((await get(a, "list-service-node-group")).body).toEqual([]);
     const sng = await group(a, "Edge");
     for (const path of ["list-service-node-group", "list_service_node_group"]) {
-      expect((await get(a, path)).body).toEqual([{ service_node_group_id: sng, service_node_group_name: "Edge", external_certificate: false, created_at: expect.any(String) }]);
+      // The nodes area (#28) adds the group's certificate and node count.
+      expect((await get(a, path)).body).toEqual([{ service_node_group_id: sng, service_node_group_name: "Edge", external_certificate: false, created_at: expect.any(String), certificate: null, node_count: 0 }]);
     }
     expect((await post(a, "create-service-node-group", { service_node_group_name: "Edge" })).status).toBe(409);
   });
@@ -351,7 +352,6 @@ describe("app services: other accounts and readonly users", () => {
       ["edit-app-service", { ...id, port: 80 }],
       ["set-app-service-contact", { ...id, primary_contact_id: "" }],
       ["resize-app-service", { ...id, hosting_id: h.hosting_id, direction: "up" }],
-      ["measure-app-service-latency", id],
       ["remove-app-service", id],
       ["approve-endpoint", { ep_id: ep }],
       ["reject-endpoint", { ep_id: ep }],

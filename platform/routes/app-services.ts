@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { measureLatencyCall } from "./measure.ts";
 import type { PlatformApp } from "../app.ts";
 import {
   appServiceDeployments,
@@ -15,11 +16,9 @@ import {
   CloudRegion,
   Hosting,
   HostingAdded,
-  ServiceNodeGroup,
   ServiceNodeGroupCreated,
   TopTalker,
 } from "../contract/app-services.shapes.ts";
-import { Latency } from "../contract/common.shapes.ts";
 import { Endpoint } from "../contract/endpoints.shapes.ts";
 import {
   isAsn,
@@ -41,7 +40,6 @@ import {
   createServiceNodeGroup,
   editAppService,
   exportAppServices,
-  listServiceNodeGroups,
   measureAppServiceLatency,
   removeAppService,
   removeHosting,
@@ -229,7 +227,7 @@ const AddHostingBody = z
       need(b.region, "region", "Region is required");
       const ids = b.location === "aws" ? awsRegionIds : azureRegionIds;
       if (b.region && !ids.includes(b.region)) ctx.addIssue({ code: "custom", path: ["region"], message: `Choose a region of list-${b.location}-regions` });
-      need(b.cloud_endpoint_service_name, "cloud_endpoint_service_name", "Name is required");
+      need(b.cloud_endpoint_service_name, "cloud_endpoint_service_name", b.location === "aws" ? "Endpoint service name is required" : "Private link service id is required");
       const v = b.cloud_endpoint_service_name;
       if (v && b.location === "aws" && !isAwsEndpointServiceName(v)) ctx.addIssue({ code: "custom", path: ["cloud_endpoint_service_name"], message: netMessages.awsEndpointServiceName });
       if (v && b.location === "azure" && !isAzureResourceId(v)) ctx.addIssue({ code: "custom", path: ["cloud_endpoint_service_name"], message: netMessages.azureResourceId });
@@ -284,7 +282,8 @@ const routes = {
   edit: post("/edit-app-service", "Edit protocol, port and FQDN", EditBody, DetailSchema, "Protocols as the deployment allows (aws tcp; azure tcp, udp; onprem tcp, udp, ftp); only onprem has an FQDN; network has none of them."),
   contact: post("/set-app-service-contact", "Set the business and technical contact", ContactBody, DetailSchema, "With no contacts in the account: 400 'Missing Contacts: …'."),
   resize: post("/resize-app-service", "Resize a hosting one step up or down", ResizeBody, DetailSchema, `Sizes ${sizes.join(" < ")}; refused past either end and for onprem. Without hosting_id: 'Please select a hosting location.'.`),
-  latency: post("/measure-app-service-latency", "Measure latency (ten probes from the nearest PoP)", AppServiceIdBody, Latency, "Key/value pairs."),
+  // Test Reachability: the one rule of ./measure.ts (every role, nothing stored).
+  latency: measureLatencyCall({ path: "/measure-app-service-latency", tags, summary: "Measure latency (ten probes from the nearest PoP)", description: "Key/value pairs.", body: AppServiceIdBody }),
   remove: post("/remove-app-service", "Remove an app service", AppServiceIdBody, DetailSchema, "Refused (409) with a list detail naming every endpoint that still uses it."),
   endpoints: get("/get-app-service-endpoints", "The endpoints of an app service", QueryIdSchema, z.array(Endpoint)),
   approve: post("/approve-endpoint", "Approve an endpoint's use of its app service", EpIdBody, DetailSchema),
@@ -328,7 +327,7 @@ export function registerAppServiceCalls(app: PlatformApp) {
   app.openapi(routes.resize, answerDetail(routes.resize, (deps, who, b) => resizeAppService(deps.db, who.accountId, b), "Resized App Service successfully."));
   app.openapi(
     routes.latency,
-    answerChange(routes.latency, (deps, who, b) => measureAppServiceLatency(deps.db, fleetOf(deps), who.accountId, b.app_service_id), (latency) => latency),
+    async (c) => c.json(await measureAppServiceLatency(db(c), fleetOf(c.get("deps")), caller(c).accountId, c.req.valid("json").app_service_id), 200),
   );
   app.openapi(routes.remove, answerDetail(routes.remove, (deps, who, b) => removeAppService(deps.db, who.accountId, b.app_service_id), "App Service removed."));
   app.openapi(routes.endpoints, answerQuery(routes.endpoints, (deps, who, q) => appServiceEndpoints(deps.db, who.accountId, q.app_service_id)));
@@ -352,12 +351,7 @@ export function registerAppServiceCalls(app: PlatformApp) {
     caller(c);
     return c.json(azureRegions.map(({ region, name }) => ({ region, name })), 200);
   });
-  // Spec 1 spells it list-service-node-group, spec 2 list_service_node_group: the same call.
-  for (const path of ["/list-service-node-group", "/list_service_node_group"] as const) {
-    app.openapi(fixed(path, "The caller's service node groups", z.array(ServiceNodeGroup)), async (c) =>
-      c.json(await listServiceNodeGroups(db(c), caller(c).accountId), 200),
-    );
-  }
+  // list-service-node-group / list_service_node_group moved to routes/nodes-service.ts (issue #28): same paths and ids.
   app.openapi(
     routes.createGroup,
     answerChange(

@@ -382,3 +382,122 @@ describe("billing: malformed bodies", () => {
     });
   }
 });
+
+describe("billing: concurrency (issue 27 items 1 and 2)", () => {
+  const active = (accountId: string) => standin.subscriptions(accountId).filter((x) => x.status === "active");
+
+  it("10 concurrent card set-ups: one subscription at Stripe and stored, the others 409, nothing billed invisibly", async () => {
+    const a = await p.newAccount();
+    standin.setLatency(15);
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => post(a, "setup-billing-stripe-subscription", { ...details, payment_method_id: "pm_card_visa" })),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses, JSON.stringify(results.map((r) => r.body))).toEqual([200, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
+    for (const r of results.filter((x) => x.status === 409)) expect(typeof r.body.detail).toBe("string");
+    const stored = (await get(a, "get-billings")).body as any[];
+    expect(stored).toHaveLength(1);
+    expect(active(a.accountId).map((x) => x.id)).toEqual([stored[0].subscription_info.subscription_id]);
+    // No customer left behind at Stripe either, and every create carried an idempotency key.
+    expect(standin.customers(a.accountId)).toHaveLength(1);
+    for (const q of standin.requests.filter((x) => x.method === "POST")) expect(q.idempotencyKey, q.path).toMatch(/^linkwise-/);
+    // remove-billing cancels the one there is.
+    expect((await post(a, "remove-billing", { provider: "Stripe" })).status).toBe(200);
+    expect(active(a.accountId)).toEqual([]);
+  });
+
+  it("a set-up while a checkout is being completed, and concurrent completions of one checkout: one subscription", async () => {
+    const a = await p.newAccount();
+    const r = await post(a, "create-billing-stripe-checkout", details);
+    expect(r.status).toBe(200);
+    const back = await visitCheckout(r.body.url);
+    const sessionId = back.searchParams.get("checkout_session_id")!;
+    standin.setLatency(15);
+    const results = await Promise.all([
+      ...Array.from({ length: 6 }, () => post(a, "complete-billing-stripe-checkout", { checkout_session_id: sessionId })),
+      post(a, "setup-billing-stripe-subscription", { ...details, payment_method_id: "pm_card_visa" }),
+    ]);
+    for (const x of results) expect([200, 409], JSON.stringify(x.body)).toContain(x.status);
+    expect(results.filter((x) => x.status === 200).length).toBeGreaterThanOrEqual(1);
+    const stored = (await get(a, "get-billings")).body as any[];
+    expect(stored).toHaveLength(1);
+    expect(active(a.accountId).map((x) => x.id)).toEqual([stored[0].subscription_info.subscription_id]);
+    // A reload of the return page: the same method when the checkout won (409 when the card path
+    // did), and nothing new at Stripe either way.
+    const checkoutWon = results.slice(0, 6).some((x) => x.status === 200);
+    standin.reset();
+    const again = await post(a, "complete-billing-stripe-checkout", { checkout_session_id: sessionId });
+    expect(again.status).toBe(checkoutWon ? 200 : 409);
+    if (checkoutWon) expect(again.body.billing).toEqual(stored[0]);
+    expect(standin.requests.filter((q) => q.method === "POST")).toEqual([]);
+  });
+
+  it("a set-up that lost its claim (taken over as stale) cancels at Stripe what it created and stores nothing", async () => {
+    const a = await p.newAccount();
+    standin.setLatency(150);
+    const pending = post(a, "setup-billing-stripe-subscription", { ...details, payment_method_id: "pm_card_visa" });
+    // Once the request holds its claim (and is at Stripe), do what a takeover does to a claim thought dead.
+    for (let i = 0; i < 400; i++) {
+      const [claim] = await p.deps.db.select().from(billingMethods).where(eq(billingMethods.accountId, a.accountId));
+      if (claim) break;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await p.deps.db.delete(billingMethods).where(eq(billingMethods.accountId, a.accountId));
+    const r = await pending;
+    expect(r.status, JSON.stringify(r.body)).toBe(409);
+    expect(active(a.accountId)).toEqual([]);
+    expect(standin.customers(a.accountId)).toEqual([]);
+    expect((await get(a, "get-billings")).body).toEqual([]);
+  });
+
+  it("a checkout completed once, whose method was removed, is not completed again (no second subscription)", async () => {
+    const a = await p.newAccount();
+    const r = await post(a, "create-billing-stripe-checkout", details);
+    const sessionId = (await visitCheckout(r.body.url)).searchParams.get("checkout_session_id")!;
+    expect((await post(a, "complete-billing-stripe-checkout", { checkout_session_id: sessionId })).status).toBe(200);
+    expect((await post(a, "remove-billing", { provider: "Stripe" })).status).toBe(200);
+    standin.reset();
+    const again = await post(a, "complete-billing-stripe-checkout", { checkout_session_id: sessionId });
+    expect(again.status).toBe(409);
+    expect(standin.requests.filter((q) => q.path === "/v1/subscriptions")).toEqual([]);
+    expect(active(a.accountId)).toEqual([]);
+  });
+
+  it("remove-billing {Stripe} and set-preferred-billing {Stripe} 20 ms apart: always exactly one preferred method (5 rounds of 5)", async () => {
+    for (let round = 0; round < 5; round++) {
+      const accounts = await Promise.all(Array.from({ length: 5 }, () => p.newAccount()));
+      for (const a of accounts) {
+        await p.deps.db.insert(billingMethods).values({ accountId: a.accountId, provider: "Aws", customerIdentifier: `aws-${a.accountId}`, preferred: true });
+        await addCard(a);
+        expect(((await get(a, "get-billings")).body as any[]).map((b) => [b.provider, b.preferred])).toEqual([["Aws", true], ["Stripe", false]]);
+      }
+      standin.setLatency(40);
+      await Promise.all(
+        accounts.map(async (a) => {
+          const removal = post(a, "remove-billing", { provider: "Stripe" });
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          const preferring = post(a, "set-preferred-billing", { provider: "Stripe" });
+          const [removed, preferred] = await Promise.all([removal, preferring]);
+          expect(removed.status).toBe(200);
+          expect([200, 404]).toContain(preferred.status);
+        }),
+      );
+      standin.setLatency(0);
+      for (const a of accounts) {
+        const left = (await get(a, "get-billings")).body as any[];
+        expect(left.map((b) => [b.provider, b.preferred]), `round ${round}`).toEqual([["Aws", true]]);
+      }
+    }
+  });
+
+  it("set-preferred on one method while the other is removed: exactly one preferred", async () => {
+    const a = await p.newAccount();
+    await addCard(a);
+    await p.deps.db.insert(billingMethods).values({ accountId: a.accountId, provider: "Aws", customerIdentifier: "aws-x" });
+    standin.setLatency(30);
+    await Promise.all([post(a, "remove-billing", { provider: "Stripe" }), post(a, "set-preferred-billing", { provider: "Aws" }), post(a, "set-preferred-billing", { provider: "Stripe" })]);
+    standin.setLatency(0);
+    const left = (await get(a, "get-billings")).body as any[];
+    expect(left.map((b) => [b.provider, b.preferred])).toEqual([["Aws", true]]);
+  });
+});

@@ -5,7 +5,7 @@ import { ApiLogEntry, ApiLogPage } from "../contract/support.shapes.ts";
 import { apiLogList, exportApiLog } from "../domain/support.ts";
 import { caller } from "../lib/context.ts";
 import { isSingleLine, junkMessage, limits, maxMessage, timeParam } from "../lib/fields.ts";
-import { exportQuery, idsFilter, listQuery, wantsPage } from "../lib/list.ts";
+import { exportQuery, idsFilter, listQuery, ndjsonResponse, wantsPage } from "../lib/list.ts";
 import { defineCall, defineExportCall } from "../lib/openapi.ts";
 
 /*
@@ -24,16 +24,23 @@ const logFilters = {
     .max(limits.email, maxMessage(limits.email))
     .refine(isSingleLine, junkMessage)
     .optional()
-    .openapi({ description: "Only this username (the IAM user's, else the account's; case-insensitive)" }),
+    .openapi({ description: "Usernames containing this text (the IAM user's, else the account's; case-insensitive)" }),
   command: z
     .string()
     .trim()
     .max(200, maxMessage(200))
     .refine(isSingleLine, junkMessage)
     .optional()
-    .openapi({ description: "Only this command (the call path, with or without its leading / and version prefix)" }),
+    .openapi({ description: "Commands containing this text (part of the call path; a version prefix is ignored; case-insensitive)" }),
   from: time("From"),
   to: time("To"),
+};
+
+/** A From after its To says so (a 422), instead of a page that finds nothing. */
+const rangeInOrder = (q: { from?: Date; to?: Date }, ctx: z.core.$RefinementCtx) => {
+  if (q.from instanceof Date && q.to instanceof Date && q.from.getTime() > q.to.getTime()) {
+    ctx.addIssue({ code: "custom", path: ["to"], message: "To must be after From" });
+  }
 };
 
 const apiLogRoute = defineCall({
@@ -42,7 +49,7 @@ const apiLogRoute = defineCall({
   tags,
   summary: "The account's change log (every mutating call), newest first",
   description: `Without parameters: the spec's array of the newest ${apiLogPlainMax} entries. With any of q, sort, page, size, ids, username, command, from, to: one page \`{items, total, total_capped}\`. Unfiltered, total is exact (a kept counter); filtered, it is counted up to ${apiLogCountCap}.`,
-  query: z.object({ ...logFilters, ...listQuery(apiLogSortable), ids: idsFilter }),
+  query: z.object({ ...logFilters, ...listQuery(apiLogSortable), ids: idsFilter }).superRefine(rangeInOrder),
   response: z.union([z.array(ApiLogEntry), ApiLogPage]),
   responseDescription: "The array, or a page",
 });
@@ -53,34 +60,10 @@ const exportApiLogRoute = defineExportCall({
   summary: "Every change-log entry the filters select, streamed",
   description:
     "The rows of get_api_log with the same q, sort and filters, all of them, as NDJSON (one ApiLogEntry per line), streamed from SQL in keyset batches.",
-  query: z.object({ ...logFilters, ...exportQuery(apiLogSortable) }),
+  query: z.object({ ...logFilters, ...exportQuery(apiLogSortable) }).superRefine(rangeInOrder),
   item: ApiLogEntry,
   itemName: "ApiLogEntry",
 });
-
-/** NDJSON lines (JSON texts built by the database) streamed as the client reads. */
-function ndjsonLines(batches: AsyncGenerator<string[]>, signal?: AbortSignal): Response {
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const next = await batches.next();
-        if (next.done || signal?.aborted) {
-          controller.close();
-          return;
-        }
-        controller.enqueue(encoder.encode(next.value.length ? `${next.value.join("\n")}\n` : ""));
-      } catch (err) {
-        console.error("[platform] export failed:", (err as Error).message);
-        controller.error(err);
-      }
-    },
-    async cancel() {
-      await batches.return(undefined);
-    },
-  });
-  return new Response(body, { status: 200, headers: { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store" } });
-}
 
 export function registerChangeLogCalls(app: PlatformApp) {
   app.openapi(apiLogRoute, async (c) => {
@@ -91,6 +74,8 @@ export function registerChangeLogCalls(app: PlatformApp) {
 
   app.openapi(exportApiLogRoute, async (c) => {
     const who = caller(c);
-    return ndjsonLines(exportApiLog(c.get("deps").db, who.accountId, c.req.valid("query")), c.req.raw.signal);
+    // The first batch is read before the answer starts (ndjsonResponse): a query that fails answers
+    // 500, not a 200 whose body then breaks; a later failure errors the stream (the client sees it).
+    return ndjsonResponse(exportApiLog(c.get("deps").db, who.accountId, c.req.valid("query")), c.req.raw.signal);
   });
 }

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { appServices } from "../db/schema.ts";
 import { newId } from "../lib/ids.ts";
+import { createEndpointNode } from "../domain/nodes-endpoint.ts";
 import { testPlatform, type TestAccount, type TestPlatform } from "../test/harness.ts";
 import { malformedPayloads, validVariants, type MalformedPayload } from "../test/malformed.ts";
 
@@ -25,16 +26,24 @@ async function nodeGroup(a: TestAccount, name = `group-${newId("g")}`) {
   return r.body.ep_node_group_id as string;
 }
 
+/** The nodes bodies() names, in the group (Create Endpoint refuses a node that does not exist: issue 27 item 14). */
+async function nodesOf(a: TestAccount, group: string) {
+  for (const [name, id] of [["Office", `epn-office-${group}`], ["DC", `epn-dc-${group}`]]) {
+    await createEndpointNode(p.deps.db, a.accountId, { ep_node_name: name!, new_ep_node_group: false, ep_node_group_id: group }, id);
+  }
+}
+
 async function setup() {
   const a = await p.newAccount();
   const as = await appService(a);
   const group = await nodeGroup(a);
+  await nodesOf(a, group);
   return { a, as, group };
 }
 
 const bodies = (as: string, group: string) => ({
   agent: { ep_name: "Laptops", app_service_id: as, deployment: "agent" },
-  onprem: { ep_name: "Office", app_service_id: as, deployment: "onprem", ep_node_id: "epn-office-1", ep_node_group_id: group },
+  onprem: { ep_name: "Office", app_service_id: as, deployment: "onprem", ep_node_id: `epn-office-${group}`, ep_node_group_id: group },
   aws: { ep_name: "VPC", app_service_id: as, deployment: "aws", region: "us-east-1", consumer_principle: "arn:aws:iam::123456789012:root" },
   azure: { ep_name: "VNet", app_service_id: as, deployment: "azure", region: "eastus", consumer_principle: "00000000-0000-0000-0000-000000000000" },
   network: {
@@ -43,7 +52,7 @@ const bodies = (as: string, group: string) => ({
     deployment: "network",
     real_subnets: "10.1.0.0/16, 10.2.0.0/24",
     ep_node_group_id: group,
-    ep_node_id: "epn-dc-1",
+    ep_node_id: `epn-dc-${group}`,
     bgp_enabled: true,
     bgp_local_asn: 65001,
     bgp_peer_asn: 4200000000,
@@ -71,7 +80,7 @@ describe("endpoints: create by deployment (spec 1 §5)", () => {
     expect(list.map((e) => e.deployment)).toEqual(["network", "azure", "aws", "onprem", "agent"]);
     const byKind = Object.fromEntries(list.map((e) => [e.deployment, e]));
     expect(byKind.agent).toMatchObject({ ep_name: "Laptops", app_service_id: as, ep_node_id: null, region: "", size: "small", approval_status: "pending", op_state: "up" });
-    expect(byKind.onprem).toMatchObject({ ep_node_id: "epn-office-1", ep_node_group_id: group, ep_node_group_name: expect.stringMatching(/^group-/) });
+    expect(byKind.onprem).toMatchObject({ ep_node_id: `epn-office-${group}`, ep_node_group_id: group, ep_node_group_name: expect.stringMatching(/^group-/) });
     expect(byKind.aws).toMatchObject({ region: "us-east-1", consumer_principle: "arn:aws:iam::123456789012:root", ep_node_group_id: null });
     expect(byKind.azure).toMatchObject({ region: "eastus", consumer_principle: "00000000-0000-0000-0000-000000000000" });
     expect(byKind.network).toMatchObject({
@@ -92,7 +101,7 @@ describe("endpoints: create by deployment (spec 1 §5)", () => {
 
   it("network without BGP needs no ASNs; fields of other kinds are not stored", async () => {
     const { a, as, group } = await setup();
-    const id = await create(a, { ep_name: "Plain", app_service_id: as, deployment: "network", real_subnets: "10.9.0.0/16", ep_node_group_id: group, ep_node_id: "n1", region: "x" });
+    const id = await create(a, { ep_name: "Plain", app_service_id: as, deployment: "network", real_subnets: "10.9.0.0/16", ep_node_group_id: group, ep_node_id: `epn-dc-${group}`, region: "x" });
     const ep = (await get(a, "get-endpoint-detail", { ep_id: id })).body;
     expect(ep).toMatchObject({ bgp_enabled: false, bgp_local_asn: null, region: "" });
   });

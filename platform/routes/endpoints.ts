@@ -1,10 +1,11 @@
 import { z } from "@hono/zod-openapi";
+import { measureLatencyCall } from "./measure.ts";
+import { regionsOf } from "../domain/regions.ts";
 import type { PlatformApp } from "../app.ts";
 import { endpointDeployments, endpointLimits, endpointSortable, sizes } from "../contract/endpoints.ts";
 import {
   EndpointCreated,
   EndpointDetail,
-  EndpointNodeGroup,
   EndpointNodeGroupCreated,
   EndpointPage,
   EndpointResized,
@@ -13,7 +14,6 @@ import {
   NetflowRow,
 } from "../contract/endpoints.shapes.ts";
 import { Contact } from "../contract/contacts.shapes.ts";
-import { Latency } from "../contract/common.shapes.ts";
 import {
   configureProxying,
   contactsOfEndpoint,
@@ -25,7 +25,6 @@ import {
   endpointNetflows,
   endpointSessions,
   exportEndpoints,
-  listEndpointNodeGroups,
   measureEndpointLatency,
   removeEndpoint,
   resetEndpoint,
@@ -82,6 +81,10 @@ const CreateEndpointBody = body({
     const need = (ok: unknown, path: string, message: string) => {
       if (ok === undefined || ok === "" || ok === null || (Array.isArray(ok) && ok.length === 0)) ctx.addIssue({ code: "custom", path: [path], message });
     };
+    // A region of the location's list (list-aws-regions, list-azure-regions), as App Services checks (issue 27 item 14).
+    const knownRegion = (region: string | undefined, location: "aws" | "azure") => {
+      if (region && !regionsOf[location].some((r) => r.region === region)) ctx.addIssue({ code: "custom", path: ["region"], message: `Choose a region of list-${location}-regions` });
+    };
     switch (v.deployment) {
       case "onprem":
         need(v.ep_node_group_id, "ep_node_group_id", "Node group is required");
@@ -90,10 +93,12 @@ const CreateEndpointBody = body({
       case "aws":
         need(v.region, "region", "Region is required");
         need(v.consumer_principle, "consumer_principle", "Allowed principal is required");
+        knownRegion(v.region, "aws");
         break;
       case "azure":
         need(v.region, "region", "Region is required");
         need(v.consumer_principle, "consumer_principle", "Subscription id is required");
+        knownRegion(v.region, "azure");
         break;
       case "network":
         need(v.real_subnets, "real_subnets", "Real subnets is required");
@@ -228,26 +233,17 @@ const contactByEpRoute = defineCall({
   response: z.array(Contact),
   errors: [404],
 });
-// A measurement changes nothing: readonly users may run it (no writer guard).
-const latencyRoute = defineCall({
-  method: "post",
+// Test Reachability: the one rule of ./measure.ts (every role, nothing stored).
+const latencyRoute = measureLatencyCall({
   path: "/measure-endpoint-latency",
   tags,
   summary: "Measure the endpoint's latency",
-  description: "Ten probes from the endpoint's PoP; the result as key/value pairs. Agent endpoints: 400. Readonly users may measure.",
+  description: "Ten probes from the endpoint's PoP; the result as key/value pairs. Agent endpoints: 400.",
   body: EpIdBody,
-  response: Latency,
-  errors: [404],
 });
 const sessionsRoute = read("/get-endpoint-sessions", "The endpoint's flows open now", "The last five minutes. Agent endpoints: 400.", EpIdQuery, z.array(EndpointSession), [400]);
 const netflowsRoute = read("/get-ep-sessions", "The endpoint's netflows over a time range", "At most 400 days.", NetflowQuery, z.array(NetflowRow));
-const nodeGroupsRoute = defineCall({
-  method: "get",
-  path: "/list-endpoint-node-group",
-  tags: ["Endpoint node groups"],
-  summary: "The caller's endpoint node groups, with their nodes",
-  response: z.array(EndpointNodeGroup),
-});
+// list-endpoint-node-group moved to routes/nodes.ts (issue #28): same path and id, paged with list parameters.
 const createNodeGroupRoute = defineCall({
   method: "post",
   path: "/create-endpoint-node-group",
@@ -286,6 +282,5 @@ export function registerEndpointCalls(app: PlatformApp) {
   app.openapi(latencyRoute, async (c) => c.json(await measureEndpointLatency(c.get("deps"), caller(c).accountId, c.req.valid("json").ep_id), 200));
   app.openapi(sessionsRoute, answerQuery(sessionsRoute, (deps, who, q) => endpointSessions(deps, who.accountId, q.ep_id)));
   app.openapi(netflowsRoute, answerQuery(netflowsRoute, (deps, who, q) => endpointNetflows(deps, who.accountId, q.ep_id, { start: q.start_time.getTime(), end: q.end_time.getTime() })));
-  app.openapi(nodeGroupsRoute, answerQuery(nodeGroupsRoute, (deps, who) => listEndpointNodeGroups(deps.db, who.accountId)));
   app.openapi(createNodeGroupRoute, answerChange(createNodeGroupRoute, (deps, who, b) => createEndpointNodeGroup(deps.db, who.accountId, b), (created) => ({ detail: "Endpoint Node Group created.", ...created })));
 };

@@ -50,7 +50,7 @@ describe("change log", () => {
       ["/create_ticket", a.username],
     ]);
     expect(Object.keys(log[0]).sort()).toEqual(
-      ["account_id", "account_username", "created_at", "iam_user_id", "iam_user_username", "id", "query_parameters", "request_body", "url_path"].sort(),
+      ["account_id", "account_username", "created_at", "iam_user_id", "iam_user_username", "id", "query_parameters", "request_body", "status", "url_path"].sort(),
     );
     expect(log[1]).toMatchObject({ account_id: a.accountId, iam_user_id: admin.iamUserId, account_username: a.username, request_body: { ticket_id: id } });
     expect(log[3].request_body).toEqual(ticket);
@@ -177,5 +177,81 @@ describe("change log: secrets never in Body", () => {
     expect(scrubSecretValues("pay with 4111-1111-1111-1111 please")).toBe("pay with *** please");
     expect(scrubSecretValues("Basic dXNlcjpwYXNzd29yZA==")).toBe("Basic ***");
     expect(scrubSecretValues("tracking 12345")).toBe("tracking 12345");
+  });
+});
+
+describe("change log: issue 27 item 3, secrets in numbers, URLs and short keys", () => {
+  it("keeps no card number sent as a JSON number, no URL password, no pw/pin/code/one_time_code: not in Body, not by q, not in the export", async () => {
+    const a = await p.newAccount();
+    // A card number as a JSON number (refused: device_id is a string, but logged).
+    await p.call("POST", "create_ticket", { token: a.token, rawBody: `{"title":"t","description":"d","priority":"Low","category":"Other","device_id": 4111111111111111, "n": [5555555555554444]}` });
+    await post(a, "create_ticket", { ...ticket, description: "see https://admin:Hunter2Secret@idp.example.com/metadata and ftp://bob:ZyxPass9@files.example?token=QwErTy123&x=1" });
+    await post(a, "create_ticket", { ...ticket, pw: "Pw-Value-1", pin: "8642", code: "Code-Value-3", one_time_code: "918273", oneTimeCode: "564738", new_pw: "Pw-Value-6" });
+
+    const all = (await get(a, "get_api_log")).body as any[];
+    expect(all).toHaveLength(3);
+    const text = JSON.stringify(all);
+    for (const leaked of ["4111111111111111", "5555555555554444", "Hunter2Secret", "ZyxPass9", "QwErTy123", "Pw-Value", "8642", "Code-Value", "918273", "564738"]) {
+      expect(text, leaked).not.toContain(leaked);
+    }
+    // The user of the URL stays (it is not the secret); the rest of the body too.
+    expect(text).toContain("https://admin:***@idp.example.com/metadata");
+    expect(all.find((e) => e.request_body?.device_id !== undefined)?.request_body.device_id).toBe("***");
+    for (const q of ["4111111111111111", "Hunter2Secret", "918273", "8642"]) {
+      expect((await get(a, "get_api_log", { q })).body.total, q).toBe(0);
+    }
+    const exportedText = JSON.stringify(await exported(a));
+    expect(exportedText).not.toMatch(/4111111111111111|Hunter2Secret|ZyxPass9|918273|Code-Value/);
+  });
+});
+
+describe("change log: issue 27 item 4, outcomes, reads and filters that match parts", () => {
+  it("records each call's status: refused calls are marked as refused, not shown as changes", async () => {
+    const a = await p.newAccount();
+    const created = await post(a, "create_ticket", ticket);
+    expect(created.status).toBe(200);
+    expect((await post(a, "create_ticket", { ...ticket, title: "" })).status).toBe(422);
+    const entity = (await p.newIamUser(a, "readonly")).entityName;
+    const iam = { username: `dup-${Math.random().toString(36).slice(2)}@example.test`, entity_name: entity };
+    const first = await post(a, "create-iam-user", iam);
+    const dup = await post(a, "create-iam-user", iam);
+    expect(dup.status, JSON.stringify([first.body, dup.body])).toBeGreaterThanOrEqual(400);
+    const log = (await get(a, "get_api_log")).body as any[];
+    expect(log.map((e) => [e.url_path, e.status])).toEqual([
+      ["/create-iam-user", dup.status],
+      ["/create-iam-user", first.status],
+      ["/create_ticket", 422],
+      ["/create_ticket", 200],
+    ]);
+    const exportedRows = await exported(a);
+    expect(exportedRows.map((e) => e.status)).toEqual(log.map((e) => e.status));
+  });
+
+  it("a POST that only reads (perform-flow-analysis: opening a PCAP report) is not logged as a change", async () => {
+    const a = await p.newAccount();
+    const r = await post(a, "perform-flow-analysis", { pcap_file_key: `${a.accountId}_pcap-none`, session_id: "1" });
+    expect(r.status).toBeGreaterThanOrEqual(400);
+    expect((await get(a, "get_api_log")).body).toEqual([]);
+  });
+
+  it("filters match parts: Command 'iam', Username 'demo'-like fragments, case-insensitive", async () => {
+    const a = await p.newAccount();
+    const admin = await p.newIamUser(a, "admin");
+    await post(a, "create_ticket", ticket);
+    await post(admin, "create_ticket", { ...ticket, title: "By the admin" });
+    await post(a, "create-iam-user", { username: `part-${Math.random().toString(36).slice(2)}@example.test`, entity_name: admin.entityName });
+    await post(a, "remove-iam-user", { iam_user_id: "iam-does-not-exist" });
+
+    const commands = async (command: string) => ((await get(a, "get_api_log", { command })).body.items as any[]).map((e) => e.url_path).sort();
+    expect(await commands("iam")).toEqual(["/create-iam-user", "/remove-iam-user"]);
+    expect(await commands("IAM-USER")).toEqual(["/create-iam-user", "/remove-iam-user"]);
+    expect(await commands("ticket")).toEqual(["/create_ticket", "/create_ticket"]);
+    expect(await commands("/api/v1/create_ticket")).toEqual(["/create_ticket", "/create_ticket"]);
+    expect(await commands("100%_")).toEqual([]);
+
+    const part = admin.username.split("@")[0]!.slice(1, -1).toUpperCase();
+    const byPart = (await get(a, "get_api_log", { username: part })).body;
+    expect(byPart.total).toBe(1);
+    expect(byPart.items[0].iam_user_username).toBe(admin.username);
   });
 });

@@ -154,13 +154,13 @@ describe("IAM user management", () => {
   it("updates the role, and the new role takes effect", async () => {
     const a = await p.newAccount();
     const u = await p.newIamUser(a, "readonly");
-    expect((await post(u.token, "update-account-idp", { metalink: "" })).status).toBe(403);
+    expect((await post(u.token, "create_entity", { entity_name: `Role check ${u.iamUserId}`, description: "", parent_entity_name: "" })).status).toBe(403);
     expect(await post(a.token, "iam-user-update-role", { iam_user_id: u.iamUserId, new_role: "admin" })).toEqual({
       status: 200,
       body: { detail: "Updated IAM role successfully." },
     });
     expect((await list(a.token))[0]!.role).toBe("admin");
-    expect((await post(u.token, "update-account-idp", { metalink: "" })).status).toBe(200);
+    expect((await post(u.token, "create_entity", { entity_name: `Role check ${u.iamUserId}`, description: "", parent_entity_name: "" })).status).toBe(200);
     expect((await post(a.token, "iam-user-update-role", { iam_user_id: u.iamUserId, new_role: "owner" })).status).toBe(422);
   });
 });

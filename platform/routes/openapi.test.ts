@@ -463,6 +463,279 @@ describe("every operation on the real platform, answers validated against the do
     expect(pdf.status).toBe(200);
   });
 
+  it("answers user agents calls with what they declare", async () => {
+    const a = await p.newAccount();
+    const other = await p.newAccount();
+    const readonly = await p.newIamUser(a, "readonly");
+    const t = a.token;
+    const get = (call: string, query?: Record<string, string>, status = 200, token = t) => expectHit(status, "GET", call, { token, query });
+    const post = (call: string, body: unknown, status = 200, token = t) => expectHit(status, "POST", call, { token, body });
+    const group = await post("create-service-node-group", { service_node_group_name: "Agents group" });
+    const service = await post("create-app-service", {
+      app_service_name: "Agents contract",
+      location: "onprem",
+      fqdn: "agents.example.com",
+      service_node_group_id: group.service_node_group_id,
+      proto: "tcp",
+      port: 443,
+    });
+    const laptops = await post("create-endpoint", { ep_name: "Laptops", app_service_id: service.app_service_id, deployment: "agent" });
+    const office = await post("create-endpoint", { ep_name: "Office", app_service_id: service.app_service_id, deployment: "agent" });
+    await get("user_agent_get_unlinked_ep");
+    const ua = await post("create_user_agent", { name: "Alice Laptop", email: "alice@example.com", description: "Remote", ep_id: laptops.ep_id });
+    await post("create_user_agent", { name: "X", email: "x@example.com", ep_id: "ep-unknown" }, 404);
+    await post("create_user_agent", { name: "X", email: "not an address", ep_id: laptops.ep_id }, 422);
+    await post("create_user_agent", { name: "X", email: "x@example.com", ep_id: laptops.ep_id }, 403, readonly.token);
+    await get("list_user_agent");
+    await get("list_user_agent", { page: "1", size: "10", sort: "-name", q: "alice" });
+    await get("list_user_agent", { sort: "op_state" }, 422);
+    await get("export-user-agents", { q: "alice" });
+    await get("user_agent_get_unlinked_ep", { user_agent_id: ua.user_agent_id });
+    await get("user_agent_get_unlinked_ep", { user_agent_id: ua.user_agent_id }, 404, other.token);
+    await get("user_agent_get_linked_ep", { user_agent_id: ua.user_agent_id });
+    await get("user_agent_get_linked_ep", { user_agent_id: "ua-unknown" }, 404);
+    await post("link_user_agent_to_ep", { user_agent_id: ua.user_agent_id, ep_id: office.ep_id });
+    await post("link_user_agent_to_ep", { user_agent_id: ua.user_agent_id, ep_id: office.ep_id }, 409);
+    await post("link_user_agent_to_ep", { user_agent_id: ua.user_agent_id, ep_id: "" }, 422);
+    await post("unlink_user_agent_from_ep", { user_agent_id: ua.user_agent_id, ep_id: office.ep_id });
+    await post("unlink_user_agent_from_ep", { user_agent_id: ua.user_agent_id, ep_id: office.ep_id }, 404);
+    await post("unlink_user_agent_from_ep", { user_agent_id: ua.user_agent_id, ep_id: laptops.ep_id });
+    await post("unlink_user_agent_from_ep", { user_agent_id: ua.user_agent_id, ep_id: laptops.ep_id }, 400);
+    await post("remove_user_agent", { user_agent_id: ua.user_agent_id }, 403, readonly.token);
+    await post("remove_user_agent", { user_agent_id: ua.user_agent_id });
+    await post("remove_user_agent", { user_agent_id: ua.user_agent_id }, 404);
+  });
+
+  it("answers operations calls with what they declare", async () => {
+    const a = await p.newAccount();
+    const other = await p.newAccount();
+    const readonly = await p.newIamUser(a, "readonly");
+    const t = a.token;
+    const get = (call: string, query?: Record<string, string>, status = 200, token = t) => expectHit(status, "GET", call, { token, query });
+    const post = (call: string, body: unknown, status = 200, token = t) => expectHit(status, "POST", call, { token, body });
+    await get("get-account-ops");
+    await post("rotate-account-ops-secret", {}, 409);
+    await post("send-account-ops-test-event", {}, 409);
+    await post("enable-account-ops-webhook", {}, 409);
+    await post("set-account-ops", { webhook_url: "https://10.0.0.1/hook", email: "" }, 422);
+    await post("set-account-ops", { webhook_url: "https://93.184.215.14/hook", email: "ops@example.com" }, 403, readonly.token);
+    await post("set-account-ops", { webhook_url: "https://93.184.215.14/hook", email: "ops@example.com" });
+    await get("get-account-ops");
+    await post("rotate-account-ops-secret", {});
+    await post("rotate-account-ops-secret", {}, 403, readonly.token);
+    await post("send-account-ops-test-event", {});
+    await post("send-account-ops-test-event", {}, 403, readonly.token);
+    const log = await get("list-account-ops-deliveries");
+    await get("list-account-ops-deliveries", { page: "1", size: "10", sort: "-created_at", q: "webhook" });
+    await get("list-account-ops-deliveries", { sort: "url" }, 422);
+    const deliveryId = (log as { delivery_id: string }[])[0]!.delivery_id;
+    await post("redeliver-account-ops-delivery", { delivery_id: deliveryId }, 409);
+    await post("redeliver-account-ops-delivery", { delivery_id: deliveryId }, 404, other.token);
+    await post("redeliver-account-ops-delivery", { delivery_id: deliveryId }, 403, readonly.token);
+    // A delivery whose attempts all failed (set directly: no worker runs here).
+    const { sql } = await import("drizzle-orm");
+    await p.deps.db.execute(sql`update ops_deliveries set status = 'failed', attempt = 8, http_status = 500 where delivery_id = ${deliveryId}`);
+    await post("redeliver-account-ops-delivery", { delivery_id: deliveryId });
+    await post("enable-account-ops-webhook", {}, 403, readonly.token);
+    await post("enable-account-ops-webhook", {});
+  });
+
+  it("answers devices calls (#25: Internet NIDs, Metro Ethernet NIDs) with what they declare", async () => {
+    const a = await p.newAccount();
+    const other = await p.newAccount();
+    const readonly = await p.newIamUser(a, "readonly");
+    const t = a.token;
+    const get = (call: string, query?: Record<string, string>, status = 200, token = t) => expectHit(status, "GET", call, { token, query });
+    const post = (call: string, body: unknown, status = 200, token = t, query?: Record<string, string>) => expectHit(status, "POST", call, { token, body, query });
+    const { sql } = await import("drizzle-orm");
+    const { startTest } = await import("../domain/device-tests.ts");
+    const { DEFAULT_DDOS } = await import("../contract/devices.ts");
+    await get("get_cpe_products");
+    await get("metro_products");
+    await get("metro_ccm_interval");
+    const regions = await get("get_peer_regions");
+    const cpe = (await post("create_cpe", { cpe_name: "Madrid office", prod_code: "BN-CPE-IP", site_address: "Gran Via 28, Madrid", latitude: 40.42, longitude: -3.7 })).cpe_id;
+    await post("create_cpe", { cpe_name: "", prod_code: "BN-CPE-IP", site_address: "" }, 422);
+    await post("create_cpe", { cpe_name: "x", prod_code: "BN-CPE-IP", site_address: "y" }, 403, readonly.token);
+    const metro = (await post("create_metro", { metro_name: "Madrid EVC", prod_code: "BN-METRO-1000F", wan_sfp: "sfp_smf", wan_cir_mbps: 100, wan_eir_mbps: 20 })).metro_id;
+    await post("create_metro", { metro_name: "x", prod_code: "BN-METRO-100", wan_sfp: "sfp_smf" }, 422);
+    await get("get_cpe");
+    await get("get_cpe", { size: "5", sort: "-cpe_name" });
+    await get("get_metro");
+    await get("get_metro", { page: "1", q: "madrid" });
+    await get("get_cpe_detail", { cpe_id: cpe });
+    await get("get_cpe_detail", { cpe_id: cpe }, 404, other.token);
+    await get("get_metro_detail", { metro_id: metro });
+    await get("get_metro_detail", { metro_id: metro }, 404, other.token);
+    const info = { cpe_id: cpe, cpe_name: "Madrid HQ", site_address: "Gran Via 1", provider_service_id: "", client_circuit_id: "", ping_dns_ip: "", ping_email_notification: false, ping_webhook_notification: true, ping_gw_ip: "" };
+    await post("update_cpe_info", info);
+    await post("update_cpe_info", { ...info, cpe_id: "cpe-none" }, 404);
+    await post("update_cpe_network_info", { cpe_id: cpe, mode: "BRIDGE", wan_addressing: "dhcp" });
+    await post("activate_cpe_service", { cpe_id: cpe });
+    await post("activate_cpe_service", { cpe_id: cpe }, 409);
+    await post("stop_cpe_service", { cpe_id: cpe });
+    await post("stop_cpe_service", { cpe_id: cpe }, 409);
+    await post("activate_cpe_service", { cpe_id: cpe });
+    const entity = (await p.newIamUser(a, "admin")).entityName;
+    await post("cpe_assign_entity", { cpe_id: cpe, new_entity_name: entity });
+    await post("metro_assign_entity", { metro_id: metro, new_entity_name: entity });
+    for (const call of ["toggle_cpe_geo_visibility", "toggle_cpe_malicious_ip_block", "toggle_cpe_app_visibility", "toggle_cpe_denial_of_service", "toggle_cpe_appflow", "toggle_cpe_iperf_server"]) {
+      await post(call, { cpe_id: cpe, enabled: true });
+    }
+    await post("toggle_cpe_appflow", { cpe_id: cpe, enabled: true }, 409);
+    for (const call of ["toggle_metro_netflow", "toggle_metro_geo_visibility", "toggle_metro_denial_of_service", "toggle_metro_malicious_ip_block"]) await post(call, { metro_id: metro, enabled: true });
+    await get("get_cpe_denial_of_service_thresholds", { cpe_id: cpe });
+    await get("get_metro_denial_of_service_thresholds", { metro_id: metro });
+    await post("set_cpe_denial_of_service_thresholds", DEFAULT_DDOS, 200, t, { cpe_id: cpe });
+    await post("set_cpe_denial_of_service_thresholds", { ...DEFAULT_DDOS, udp_thresholds: { alert_threshold: 9, block_threshold: 8, max_threshold: 9 } }, 422, t, { cpe_id: cpe });
+    await post("set_metro_denial_of_service_thresholds", DEFAULT_DDOS, 200, t, { metro_id: metro });
+    await post("set_cpe_scan_interval", { cpe_id: cpe, scan_interval: 3 });
+    await post("update_cpe_ip_monitor_target", { cpe_id: cpe, ip_monitor_target: "1.1.1.1" });
+    await post("configure_perf_test_schedule", { cpe_id: cpe, peer_region: regions[0].peer_region, hour_of_day: 4, enable: true });
+    await post("configure_perf_test_schedule", { cpe_id: cpe, enable: true }, 422);
+    await post("update_cpe_shipping_info", { cpe_id: cpe, tracking_number: "1Z999" });
+    await post("update_metro_shipping_info", { metro_id: metro, tracking_number: "JD01" });
+    await post("cpe_add_announcement", { cpe_id: cpe, start_time: "2026-12-01T01:00:00Z", duration: 2 });
+    await post("metro_add_announcement", { metro_id: metro, start_time: "2026-12-01T01:00:00Z", duration: 2 });
+    await post("update_metro_info", { metro_id: metro, metro_name: "Madrid EVC 2", prod_code: "BN-METRO-1000F", description: "d" });
+    await post("edit_oam", { metro_id: metro, loopback_enabled: true, ccp_enabled: true, ccm_interval: "1s", md_name: "MD", md_level: 3, md_association: "MA", mep_id: 7, vlan_id: 100 });
+    await post("edit_oam", { metro_id: metro, loopback_enabled: true, ccp_enabled: true, ccm_interval: "2s", md_name: "MD", md_level: 8, md_association: "MA", mep_id: 0, vlan_id: 4095 }, 422);
+    await get("get_cpe_lan_interfaces", { cpe_id: cpe });
+    await get("get_metro_lan_interfaces", { metro_id: metro });
+    await get("run_ping", { node_id: cpe, ip_address: "8.8.8.8" });
+    await get("run_traceroute", { node_id: metro, ip_address: "8.8.8.8" });
+    await get("run_health_check", { node_id: cpe });
+    await get("get_device_monitoring", { node_id: metro, range: "1w" });
+    await get("get_device_monitoring", { node_id: metro }, 404, other.token);
+    await post("reset_interface", { node_id: cpe, interface: "lan2" });
+    await post("reset_interface", { node_id: cpe, interface: "lan9" }, 400);
+    const token = await post("generate_node_token", { node_id: metro });
+    await expectHit(200, "POST", "register_node", { body: { token: token.token } });
+    await expectHit(401, "POST", "register_node", { body: { token: "lwnt_forged" } });
+    await post("start_cpe_speedtest_cli", { cpe_id: cpe, test_type: "ookla" });
+    await get("get_cpe_speedtest_cli_test_result", { cpe_id: cpe, test_type: "ookla" }, 404);
+    await p.deps.db.execute(sql`update cpes set speedtest_started_at = now() - interval '1 minute' where cpe_id = ${cpe}`);
+    await get("get_cpe_speedtest_cli_test_result", { cpe_id: cpe, test_type: "ookla" });
+    await get("get_cpe_test_report", { cpe_id: cpe }, 404);
+    await get("get_metro_test_report_pdf", { metro_id: metro }, 404);
+    await post("start_metro_test", { metro_id: metro }, 422);
+    const live = await post("start_cpe_test", { cpe_id: cpe, peer_ip: "192.0.2.1" });
+    await post("start_cpe_test", { cpe_id: cpe, peer_ip: "192.0.2.1" }, 409);
+    await post("start_metro_test", { metro_id: metro, peer_mac: "00:11:22:33:44:55", vlan_id: 100 });
+    await get("check-test-status/cpe", { cpe_id: cpe, sse_id: live.sse_id }, 404, other.token);
+    // Tests started a minute ago (as if): their streams run to the end at once.
+    for (const [kind, id] of [["cpe", cpe], ["metro", metro]] as const) {
+      await p.deps.db.execute(sql`update device_tests set status = 'completed' where device_id = ${id}`);
+      const done = await startTest(p.deps, a.accountId, kind, id, { peer_ip: "192.0.2.9" }, undefined, Date.now() - 60_000);
+      await get(`check-test-status/${kind}`, { [`${kind}_id`]: id, sse_id: done.sse_id });
+      await get(`get_${kind}_test_report`, { [`${kind}_id`]: id });
+      const pdf = await hit("GET", `get_${kind}_test_report_pdf`, { token: t, query: { [`${kind}_id`]: id } });
+      expect(pdf.status).toBe(200);
+    }
+    await post("reset_node", { node_id: cpe, hard: true });
+    await post("reset_node", { node_id: cpe, hard: true }, 403, readonly.token);
+    await post("remove_cpe", { cpe_id: cpe }, 404, other.token);
+    await post("remove_cpe", { cpe_id: cpe });
+    await post("remove_metro", { metro_id: metro });
+  });
+
+  it("answers nodes calls (#28: service and endpoint nodes, groups, form factors) with what they declare", async () => {
+    const a = await p.newAccount();
+    const other = await p.newAccount();
+    const readonly = await p.newIamUser(a, "readonly");
+    const t = a.token;
+    const get = (call: string, query?: Record<string, string>, status = 200, token = t) => expectHit(status, "GET", call, { token, query });
+    const post = (call: string, body: unknown, status = 200, token = t) => expectHit(status, "POST", call, { token, body });
+    const range = { start_time: new Date(Date.now() - 3_600_000).toISOString(), end_time: new Date().toISOString() };
+    // Endpoint nodes and their groups
+    const epn = await post("create-endpoint-node", { ep_node_name: "Contract edge", new_ep_node_group: true, ep_node_group_name: "Contract nodes" });
+    await post("create-endpoint-node", { ep_node_name: "Second", new_ep_node_group: false, ep_node_group_id: epn.ep_node_group_id });
+    await post("create-endpoint-node", { ep_node_name: "X", new_ep_node_group: true, ep_node_group_name: "Contract nodes" }, 409);
+    await post("create-endpoint-node", { ep_node_name: "X", new_ep_node_group: false }, 422);
+    await post("create-endpoint-node", { ep_node_name: "X", new_ep_node_group: false, ep_node_group_id: "epg-unknown" }, 404);
+    await post("create-endpoint-node", { ep_node_name: "X", new_ep_node_group: true, ep_node_group_name: "Y" }, 403, readonly.token);
+    await get("list-endpoint-node");
+    await get("list-endpoint-node", { q: "contract", sort: "-ep_node_name", page: "1", size: "10", ep_node_group_id: epn.ep_node_group_id });
+    await get("list-endpoint-node", { sort: "nope" }, 422);
+    await get("export-endpoint-nodes", { q: "edge" });
+    await get("get-endpoint-node-detail", { ep_node_id: epn.ep_node_id });
+    await get("get-endpoint-node-detail", { ep_node_id: epn.ep_node_id }, 404, other.token);
+    await get("list-endpoint-node-group", { q: "contract", sort: "vrrp_enabled" });
+    await get("get-endpoint-node-group-details", { ep_node_group_id: epn.ep_node_group_id });
+    await get("get-endpoint-node-group-details", { ep_node_group_id: "epg-unknown" }, 404);
+    await post("configure-dhcp-relay", { node_group_id: epn.ep_node_group_id, enabled: true, server_ip: "10.0.0.5" });
+    await post("configure-dhcp-relay", { node_group_id: epn.ep_node_group_id, enabled: true }, 422);
+    await post("configure-dhcp-relay", { node_group_id: epn.ep_node_group_id, enabled: false }, 404, other.token);
+    await post("configure-vrrp", { node_group_id: epn.ep_node_group_id, enabled: true, virtual_ip: "10.0.0.254" });
+    await post("configure-vrrp", { node_group_id: epn.ep_node_group_id, enabled: false }, 403, readonly.token);
+    await post("configure-lan-interface", { node_id: epn.ep_node_id, enabled: true, primary_ipv4_address: "192.168.1.1/24" });
+    await post("configure-lan-interface", { node_id: epn.ep_node_id, enabled: true, primary_ipv4_address: "192.168.1.1" }, 422);
+    await post("add-endpoint-node-secondary-ips", { ep_node_id: epn.ep_node_id, secondary_ips: "192.168.1.2, 192.168.1.3" });
+    await post("add-endpoint-node-secondary-ips", { ep_node_id: epn.ep_node_id, secondary_ips: "192.168.1.2" }, 422);
+    await post("add-endpoint-node-secondary-ips", { ep_node_id: epn.ep_node_id, secondary_ips: "192.168.1.9" }, 404, other.token);
+    // Form factors and their files
+    await post("set-endpoint-node-form-factor", { node_id: epn.ep_node_id, form_factor: "hw", shipping_addr: "1 Main St" });
+    await post("set-endpoint-node-form-factor", { node_id: epn.ep_node_id, form_factor: "hw" }, 422);
+    const ova = await get("prepare-epn-ova", { ep_node_id: epn.ep_node_id });
+    await get("prepare-epn-ova", { ep_node_id: epn.ep_node_id }, 403, readonly.token);
+    await expectHit(200, "GET", ova.node_url, { token: t });
+    await expectHit(404, "GET", ova.node_url, { token: other.token });
+    const init = await post("generate-node-cloud-init-data", { node_id: epn.ep_node_id });
+    await post("generate-node-cloud-init-data", { node_id: "epn-unknown" }, 404);
+    const token = /REGISTRATION_TOKEN=(\S+)/.exec(init.cloud_init_data)![1]!;
+    await expectHit(200, "POST", "register-node", { body: { node_id: epn.ep_node_id, registration_token: token } });
+    await expectHit(401, "POST", "register-node", { body: { node_id: epn.ep_node_id, registration_token: token } });
+    const hosted = { hosted_region: "us-east-1", hosted_vpc_cidr: "10.100.0.0/24", hosted_peer_ip: "169.254.1.2", hosted_peer_prefix: 30 };
+    const vpn = await post("generate-hsn-vpn-config", { node_id: epn.ep_node_id, form_factor: "hosted_aws", ...hosted });
+    await post("generate-hsn-vpn-config", { node_id: epn.ep_node_id, form_factor: "hosted_aws", ...hosted, hosted_region: "nowhere" }, 422);
+    await get(`download-hsn-vpn-config/${vpn.file_name}`);
+    await get(`download-hsn-vpn-config/${vpn.file_name}`, {}, 404, other.token);
+    await post("run-health-check", { node_id: epn.ep_node_id });
+    await post("run-health-check", { node_id: epn.ep_node_id }, 200, readonly.token);
+    await post("run-health-check", { node_id: epn.ep_node_id }, 404, other.token);
+    await get("get-node-metrics", { id: epn.ep_node_id, ...range });
+    await get("get-node-metrics", { id: epn.ep_node_id, start_time: "yesterday", end_time: range.end_time }, 422);
+    // Service nodes, groups and certificates
+    const sn = await post("create-service-node", { service_node_name: "Contract SN", new_service_node_group: true, service_node_group_name: "Contract SN group", description: "d" });
+    await post("create-service-node", { service_node_name: "", new_service_node_group: true, service_node_group_name: "G" }, 422);
+    await post("create-service-node", { service_node_name: "S", new_service_node_group: false, service_node_group_id: "sng-unknown" }, 404);
+    await post("create-service-node", { service_node_name: "S", new_service_node_group: true, service_node_group_name: "Contract SN group" }, 409);
+    await get("list_service_node");
+    await get("list_service_node", { q: "contract", sort: "registered_at", size: "25" });
+    await get("export-service-nodes", { sort: "-created_at" });
+    await get("get_service_node_detail", { service_node_id: sn.service_node_id });
+    await get("get_service_node_detail", { service_node_id: sn.service_node_id }, 404, other.token);
+    await post("set-service-node-form-factor", { node_id: sn.service_node_id, form_factor: "ami" });
+    await post("set-service-node-form-factor", { node_id: sn.service_node_id, form_factor: "floppy" }, 422);
+    await post("set-service-node-form-factor", { node_id: epn.ep_node_id, form_factor: "ami" }, 404);
+    await get("prepare-sn-ova", { service_node_id: sn.service_node_id });
+    await get("prepare-sn-ova", { service_node_id: "sn-unknown" }, 404);
+    await get("list_service_node_group", { q: "contract", sort: "-external_certificate" });
+    const { makeCertificateSet } = await import("../domain/certificates-make.ts");
+    const set = makeCertificateSet("contract.example.com", 90);
+    const cert = { service_node_group_id: sn.service_node_group_id, certificate: set.certificate, private_key: set.private_key, ca_chain: set.ca_chain };
+    await post("enable_external_certificate", { ...cert, private_key: makeCertificateSet("x.example.com", 5).private_key }, 422);
+    await post("enable_external_certificate", cert, 403, readonly.token);
+    await post("enable_external_certificate", cert);
+    await post("enable_external_certificate", cert, 409);
+    await get("get-service-node-group-details", { service_node_group_id: sn.service_node_group_id });
+    await get("get-service-node-group-details", { service_node_group_id: sn.service_node_group_id }, 404, other.token);
+    await post("disable_external_certificate", { service_node_group_id: sn.service_node_group_id });
+    await post("disable_external_certificate", { service_node_group_id: sn.service_node_group_id }, 409);
+    await post("remove_service_node", { service_node_id: sn.service_node_id }, 403, readonly.token);
+    await post("remove_service_node", { service_node_id: sn.service_node_id });
+    await post("remove_service_node", { service_node_id: sn.service_node_id }, 404);
+    // Removal: refused while an endpoint uses the node.
+    const group = await post("create-service-node-group", { service_node_group_name: "Nodes contract apps" });
+    const app = await post("create-app-service", { app_service_name: "Nodes contract", location: "onprem", fqdn: "nodes.example.com", service_node_group_id: group.service_node_group_id, proto: "tcp", port: 443 });
+    const ep = await post("create-endpoint", { ep_name: "On the node", app_service_id: app.app_service_id, deployment: "onprem", ep_node_group_id: epn.ep_node_group_id, ep_node_id: epn.ep_node_id });
+    await post("remove-endpoint-node", { ep_node_id: epn.ep_node_id, ep_node_group_id: epn.ep_node_group_id }, 409);
+    await post("remove-endpoint", { ep_id: ep.ep_id });
+    await post("remove-endpoint-node", { ep_node_id: epn.ep_node_id, ep_node_group_id: epn.ep_node_group_id }, 403, readonly.token);
+    await post("remove-endpoint-node", { ep_node_id: epn.ep_node_id, ep_node_group_id: epn.ep_node_group_id });
+    await post("remove-endpoint-node", { ep_node_id: epn.ep_node_id, ep_node_group_id: epn.ep_node_group_id }, 404);
+  });
+
   it("left no operation uncalled, no answer undeclared or unlike its schema", () => {
     const uncalled = operations.filter((o) => !seen.has(o.id)).map((o) => o.id);
     const without200 = operations.filter((o) => !seen.get(o.id)?.has(200)).map((o) => o.id);

@@ -156,6 +156,7 @@ const flowAnalysisRoute = defineCall({
   summary: "The flow analysis report of one session",
   description: `Send the session (its session_id is read) and the capture's key. 404 '${NO_TEST_DATA_DETAIL}' for an unknown session.`,
   body: FlowAnalysisBody,
+  reads: true,
   response: PcapFlowReport,
   errors: [404],
 });

@@ -27,11 +27,14 @@ const readonlyAllowed: Record<string, string> = {
   "post /iam-user-disable-mfa": "the caller's own login codes",
   "post /perform-flow-analysis": "computes a report of a stored capture; changes nothing (a read sent as POST, spec 3 §7)",
   "post /measure-endpoint-latency": "Test Reachability: measures from the simulated network and stores nothing (a read sent as POST)",
+  "post /measure-app-service-latency": "Test Reachability, the same rule as the endpoint's (platform/routes/measure.ts; issue 27 item 8)",
+  "post /run-health-check": "Test Node Health: the node's checks from the simulated network, stores nothing (a read sent as POST; issue 28)",
 };
 
-/** Mutating calls an admin IAM user may not make: billing and deleting the account (spec 1 §6, issue 13). */
+/** Mutating calls an admin IAM user may not make: billing, deleting the account (spec 1 §6, issue 13) and the SAML metadata URL (issue 27 item 10). */
 const ownerOnly = (key: string, op: any) =>
   key === "post /remove-account" ||
+  key === "post /update-account-idp" ||
   // Billing (its tag, or its calls' names): the account owner's alone.
   (op.tags ?? []).includes("Billing") ||
   /billing|stripe/i.test(key);

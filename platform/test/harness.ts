@@ -10,6 +10,7 @@ import type { PlatformDeps } from "../lib/context.ts";
 import { hashPassword } from "../lib/crypto.ts";
 import { newId } from "../lib/ids.ts";
 import { createMailer, readLatestMail } from "../mail/mailer.ts";
+import { rawBodyBytes } from "./malformed.ts";
 
 export interface CallResult<T = any> {
   status: number;
@@ -63,9 +64,10 @@ export function testPlatform(): Promise<TestPlatform> {
         for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v);
         const headers: Record<string, string> = {};
         if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-        let body: string | undefined;
+        let body: string | Uint8Array<ArrayBuffer> | undefined;
         if (opts.rawBody !== undefined) {
-          body = opts.rawBody;
+          // Bytes that are not UTF-8 travel as U+DC80–U+DCFF in the string (test/malformed.ts).
+          body = rawBodyBytes(opts.rawBody);
           headers["content-type"] = opts.contentType ?? "application/json";
         } else if (opts.body !== undefined) {
           body = JSON.stringify(opts.body);

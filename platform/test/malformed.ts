@@ -20,6 +20,34 @@ export interface MalformedPayload {
 
 const LONG = 10_000;
 
+/*
+ * Bytes that are not UTF-8 inside a raw body. A JS string cannot hold them, so they are written the
+ * way Python's "surrogateescape" does: the byte 0x80–0xFF as the lone surrogate U+DC80–U+DCFF
+ * (which no other variant puts in a raw body: JSON.stringify escapes lone surrogates as \udcxx
+ * text). `rawBodyBytes` turns such a string into the bytes to send (the harness does it for every
+ * rawBody); any other string gives its UTF-8.
+ */
+const INVALID_UTF8 = "\udcff\udcfe\udcc3"; // 0xFF 0xFE, and 0xC3 without its continuation byte
+
+/** The bytes of a raw body: UTF-8, with U+DC80–U+DCFF as the single bytes 0x80–0xFF (see INVALID_UTF8). */
+export function rawBodyBytes(raw: string): Uint8Array<ArrayBuffer> {
+  if (!/[\udc80-\udcff]/.test(raw)) return new TextEncoder().encode(raw);
+  const out: number[] = [];
+  const encoder = new TextEncoder();
+  for (let i = 0; i < raw.length; i++) {
+    const code = raw.charCodeAt(i);
+    const paired = i > 0 && raw.charCodeAt(i - 1) >= 0xd800 && raw.charCodeAt(i - 1) <= 0xdbff;
+    if (code >= 0xdc80 && code <= 0xdcff && !paired) out.push(code - 0xdc00);
+    else {
+      const cp = raw.codePointAt(i)!;
+      const ch = String.fromCodePoint(cp);
+      out.push(...encoder.encode(ch));
+      if (cp > 0xffff) i++;
+    }
+  }
+  return Uint8Array.from(out);
+}
+
 /** Strings no sane text field accepts. */
 const junkStrings: Array<[string, string]> = [
   ["NUL character", "abc\u0000def"],
@@ -67,6 +95,8 @@ function fieldVariants(example: Record<string, unknown>, key: string): Array<{ n
     add(`${LONG}-character string`, "a".repeat(LONG));
     add(`${LONG}-character string of emoji`, "💥".repeat(LONG / 2));
     for (const [what, junk] of junkStrings) add(`unicode junk (${what})`, junk);
+    // Bytes that are not UTF-8 in the string (sent as bytes: rawBodyBytes).
+    out.push({ name: `field "${key}": unicode junk (invalid UTF-8 bytes)`, body: null, rawBody: JSON.stringify(withValue("ab#INVALID#cd")).replace("#INVALID#", INVALID_UTF8) });
   } else {
     add("wrong type (empty string)", "");
     add(`wrong type (${LONG}-character string)`, "a".repeat(LONG));
@@ -152,6 +182,8 @@ function wholeBodyVariants(example: Record<string, unknown>): MalformedPayload[]
     raw("short unicode escape", '{"a":"\\u12"}'),
     raw("raw control character in a string", '{"a":"tab\there"}'),
     raw("raw NUL byte", "\u0000"),
+    raw("bytes that are not UTF-8", `{"a":"${INVALID_UTF8}"}`),
+    raw("NUL in a key", '{"a\\u0000b":"c"}'),
     raw("XML", "<request><a>1</a></request>"),
     raw("form-encoded text sent as JSON", "a=1&b=2"),
     raw("JavaScript object literal", "({a: 1})"),
@@ -201,7 +233,7 @@ export const validForEmptyBody = (m: MalformedPayload) =>
  * thousands of levels deep (recursive code and JSON.stringify overflow the stack).
  */
 export const stressesBodyStorage = (m: MalformedPayload) =>
-  m.rawBody.includes("\u0000") || /\\u0000|\\ud[89a-f][0-9a-f]{2}/i.test(m.rawBody) || /^[[{]{1000}/.test(m.rawBody.replace(/"a":/g, ""));
+  m.rawBody.includes("\u0000") || /[\udc80-\udcff]/.test(m.rawBody) || /\\u0000|\\ud[89a-f][0-9a-f]{2}/i.test(m.rawBody) || /^[[{]{1000}/.test(m.rawBody.replace(/"a":/g, ""));
 
 /**
  * A filter for the generated variants that are a VALID body for a call: an optional field left

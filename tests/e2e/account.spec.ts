@@ -57,7 +57,7 @@ test.describe("settings", () => {
 
     await logout(page);
     await signIn({ username: account.username, password: "a new password 456" }, { via: "form" });
-    await expect(page).toHaveURL(/\/main-dashboard$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
   });
 
   test("MFA: Confirm waits for a change; enable, then disable", async ({ page, account, signIn, api }) => {
@@ -220,6 +220,9 @@ test.describe("an IAM user", () => {
     await open(page, "/account");
     await expect(page.getByLabel("Username")).toHaveValue(iam.username);
     await expect(page.getByRole("link", { name: "Delete Account" })).toHaveCount(0);
+    // The SAML metadata URL is the owner's (issue 27 item 10): an admin reads it, with no form.
+    await expect(page.getByLabel("SAML metadata URL")).toHaveCount(0);
+    await expect(page.getByText("SAML metadata URL:")).toBeVisible();
     await expectAccessible(page);
     await open(page, "/account?dialog=delete-account");
     await expect(page.getByRole("dialog")).toHaveCount(0);
@@ -240,7 +243,7 @@ test.describe("an IAM user", () => {
 
     await logout(page);
     await signIn({ username: iam.username, password: "iam new password 789" }, { via: "form" });
-    await expect(page).toHaveURL(/\/main-dashboard$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
     const me = await api({ username: iam.username, password: "iam new password 789" }, "GET", "list-account");
     expect(me.body.iam_user.name).toBe("Ira Renamed");
     // The owner's own name is untouched.

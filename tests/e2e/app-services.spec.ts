@@ -133,7 +133,7 @@ test("row menu, tabs and hostings of one App Service", async ({ page, account, s
 
   await page.goto(`/app-services?dialog=latency&id=${id}`);
   await dialog(page, "Test Reachability").getByRole("button", { name: "Test Reachability" }).click();
-  await expect(page.getByTestId("key-values").getByText("from_pop")).toBeVisible();
+  await expect(page.getByTestId("key-values").getByText("From PoP")).toBeVisible();
 
   await page.goto(`/app-services?dialog=resize&id=${id}`);
   await dialog(page, "Resize App Service").getByRole("button", { name: "Confirm" }).click();

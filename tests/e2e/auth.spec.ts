@@ -1,5 +1,11 @@
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectAccessible, jsDisabled, linkIn, readMail, test, toast, uniqueEmail, type Account } from "./fixtures.ts";
+
+/** Starts an IdP hand-off in this browser context: its state, kept in the __idp_state cookie (issue 27 item 9). */
+async function idpState(client: APIRequestContext): Promise<string> {
+  const started = await client.get("/idp-login?start=1", { maxRedirects: 0 });
+  return new URL(started.headers().location!).searchParams.get("state")!;
+}
 
 /*
  * The public routes (spec 3 §2.1, §2.4–2.9, §4, §5, §8; spec 1 §2, §4, §8 Login), with and
@@ -30,14 +36,14 @@ test.describe("login", () => {
 
     await fillLogin(page, account.username, account.password);
     await page.getByRole("button", { name: "Login" }).click();
-    await page.waitForURL("**/main-dashboard");
+    await page.waitForURL("**/dashboard");
     await expect(toast(page, "You successfully logged in")).toBeVisible();
 
     // Signed in: the login form (and /) sends the visitor on.
     await page.goto("/login");
-    await expect(page).toHaveURL(/\/main-dashboard$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto("/");
-    await expect(page).toHaveURL(/\/main-dashboard$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
   });
 
   test("the root URL is the login form too", async ({ page, account }) => {
@@ -46,7 +52,7 @@ test.describe("login", () => {
     await expectAccessible(page);
     await fillLogin(page, account.username, account.password);
     await page.getByRole("button", { name: "Login" }).click();
-    await page.waitForURL("**/main-dashboard");
+    await page.waitForURL("**/dashboard");
   });
 
   test("a wrong password shows the platform's detail as a form error", async ({ page, account }) => {
@@ -96,7 +102,7 @@ test.describe("login", () => {
     await page.goto("/login?redirectTo=//evil.example/x");
     await fillLogin(page, account.username, account.password);
     await page.getByRole("button", { name: "Login" }).click();
-    await page.waitForURL("**/main-dashboard");
+    await page.waitForURL("**/dashboard");
   });
 
   test("a subscriber parameter is remembered and passed on", async ({ page }) => {
@@ -147,7 +153,7 @@ test.describe("login", () => {
 
     // The pending login is gone once used.
     await page.goto("/login-mfa");
-    await expect(page).toHaveURL(/\/main-dashboard$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
   });
 
   test("'Try a different email' abandons the pending login", async ({ page, account, api }) => {
@@ -160,8 +166,8 @@ test.describe("login", () => {
     await page.waitForURL("**/login");
     await expect(page.getByLabel("Email")).toHaveValue("");
     await page.goto("/login-mfa");
-    // No pending login: off to /main-dashboard, which asks a signed-out visitor to log in.
-    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmain-dashboard$/);
+    // No pending login: off to the landing page (/dashboard), which asks a signed-out visitor to log in.
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
   });
 
   test("an e-mail of two accounts asks for the account (300), for login and for recovery", async ({ page, account, api }) => {
@@ -205,7 +211,7 @@ test.describe("login", () => {
       expect(await page.content()).not.toContain(account.password);
     }
     await page.getByRole("button", { name: "Login" }).click();
-    await page.waitForURL("**/main-dashboard");
+    await page.waitForURL("**/dashboard");
     await expect(toast(page, "You successfully logged in")).toBeVisible();
 
     // Forgot password with the same e-mail: 300 → choose → sent.
@@ -257,9 +263,9 @@ test.describe("logout", () => {
   test("a forged logout post is refused; a real one revokes the token", async ({ page, account }) => {
     // Signed in with a token we know (through the IdP route), to check it upstream afterwards.
     const token = await (await page.request.post("/api/v1/token", { data: { username: account.username, password: account.password } })).json();
-    const query = new URLSearchParams({ access_token: token.access_token, token_type: "bearer", session_type: "account", username: account.username });
+    const query = new URLSearchParams({ access_token: token.access_token, token_type: "bearer", session_type: "account", username: account.username, state: await idpState(page.request) });
     await page.goto(`/idp-login?${query}`);
-    await expect(page).toHaveURL(/\/main-dashboard$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
 
     // Without the CSRF token nothing happens.
     const forged = await page.request.post("/logout", { form: { csrf: "forged" } });
@@ -301,7 +307,7 @@ test.describe("register", () => {
 
     await fillLogin(page, account.username, account.password);
     await page.getByRole("button", { name: "Login" }).click();
-    await page.waitForURL("**/main-dashboard");
+    await page.waitForURL("**/dashboard");
   });
 
   test("an e-mail that is taken is refused beside the field", async ({ page, account }) => {
@@ -371,7 +377,7 @@ test.describe("password recovery", () => {
 
     await fillLogin(page, account.username, newPassword);
     await page.getByRole("button", { name: "Login" }).click();
-    await page.waitForURL("**/main-dashboard");
+    await page.waitForURL("**/dashboard");
 
     // The link works once.
     await page.context().clearCookies();
@@ -412,10 +418,28 @@ test.describe("IdP login", () => {
       token_type: token.token_type,
       session_type: token.session_type,
       username: token.username,
+      state: await idpState(page.request),
     });
     await page.goto(`/idp-login?${query}`);
-    await expect(page).toHaveURL(/\/main-dashboard$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
     await expect(toast(page, "You successfully logged in")).toBeVisible();
+  });
+
+  test("a link this browser did not start (another's token, another's state) signs nobody in: no login CSRF", async ({ page, browser, account, baseURL }) => {
+    const res = await page.request.post("/api/v1/token", { data: { username: account.username, password: account.password } });
+    const token = await res.json();
+    // The attacker starts a hand-off in their own browser and sends the victim the link back.
+    const attacker = await browser.newContext({ baseURL });
+    const attackerState = await idpState(attacker.request);
+    await attacker.close();
+    const link = (state?: string) =>
+      `/idp-login?${new URLSearchParams({ access_token: token.access_token, token_type: "bearer", session_type: "account", username: account.username, ...(state ? { state } : {}) })}`;
+    for (const url of [link(), link(attackerState)]) {
+      await page.goto(url);
+      await expect(page.getByRole("heading", { name: "Authentication failed" })).toBeVisible();
+      await page.goto("/contacts");
+      await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcontacts$/);
+    }
   });
 
   test("a missing parameter or a refused token: 'Authentication failed'", async ({ page, account }) => {

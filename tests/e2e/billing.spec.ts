@@ -76,7 +76,12 @@ test("set up payment (card element with JavaScript, Stripe Checkout without), th
     await fillDetails(form);
   }
   await form.getByRole("button", { name: "Set up payment" }).click();
-  // Without JavaScript the browser went through the stand-in's Checkout page and came back.
+  // Without JavaScript the browser went through the stand-in's Checkout page and came back; the
+  // GET back adds nothing (issue 27 item 1): its form does, a button press without JavaScript.
+  if (noJs) {
+    await expect(page.getByRole("heading", { name: "Finish adding your card" })).toBeVisible();
+    await page.getByRole("button", { name: "Add the card" }).click();
+  }
   await expect(toast(page, "Billing successfully added!")).toBeVisible();
   await expect(page).toHaveURL(/\/billing$/);
   await expect(row(page, "Stripe")).toContainText(/cus_/);
@@ -130,4 +135,36 @@ test("make preferred and remove: the demo account pays through AWS Marketplace, 
   // The remaining method is preferred again.
   await expect(row(page, "AWS Marketplace").getByRole("cell", { name: "Yes" })).toBeVisible();
   await expectAccessible(page);
+});
+
+test("back from Stripe Checkout with JavaScript: the page adds the card by its own POST, the GET adds nothing", async ({ page, account, signIn, api }, testInfo) => {
+  // Issue 27 item 1. Without JavaScript the first test presses the button; here the form sends itself.
+  test.skip(jsDisabled(testInfo), "the no-JS return is the first test's");
+  await signIn(account);
+  const started = await api(account, "POST", "create-billing-stripe-checkout", {
+    name: "Ada Lovelace",
+    email: "ada@example.com",
+    phone: "+1 555 0100",
+    street_addr_1: "12 Main Street",
+    city: "Springfield",
+    state: "IL",
+    postal_code: "62701",
+    country: "US",
+  });
+  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  const checkoutId = started.body.checkout_session_id as string;
+  // The stand-in's Checkout page saves a test card and answers the way back (303 to /billing).
+  const saved = await page.request.get(started.body.url as string, { maxRedirects: 0 });
+  expect(saved.status()).toBe(303);
+  expect(saved.headers().location).toContain(`/billing?checkout_session_id=${checkoutId}`);
+  // The GET back alone (its loader, no script run) stores nothing.
+  const plain = await page.request.get(`/billing?checkout_session_id=${checkoutId}`);
+  expect(plain.status()).toBe(200);
+  expect((await api(account, "GET", "get-billings")).body).toEqual([]);
+  // In the browser, the page's form sends itself.
+  await page.goto(`/billing?checkout_session_id=${checkoutId}`);
+  await expect(toast(page, "Billing successfully added!")).toBeVisible();
+  await expect(page).toHaveURL(/\/billing$/);
+  await expect(row(page, "Stripe")).toContainText(/cus_/);
+  expect((await api(account, "GET", "get-billings")).body).toHaveLength(1);
 });

@@ -210,7 +210,7 @@ test("Top Talkers: a stacked bar chart from the kit, ranges 1h … 1w", async ({
   if (jsDisabled()) await expect(fig.locator(".chart-series rect")).not.toHaveCount(0);
   else await expect(fig.locator("canvas")).toBeVisible();
   await fig.getByText("Show data").click();
-  await expect(fig.getByRole("columnheader", { name: "rx_bytes (bytes)" })).toBeVisible();
+  await expect(fig.getByRole("columnheader", { name: "Rx (bytes)" })).toBeVisible();
   const toggle = page.getByRole("navigation", { name: "Time range" });
   for (const r of ["1h", "3h", "12h", "1d", "3d", "1w"]) await expect(toggle.getByRole("link", { name: r, exact: true })).toBeVisible();
   await toggle.getByRole("link", { name: "1w", exact: true }).click();

@@ -36,7 +36,7 @@ test.describe("histories", () => {
     await signIn(account);
     await page.goto("/histories");
     await expect(page).toHaveTitle(/^View Changes \| /);
-    for (const header of ["Time", "Username", "Command", "Body", "Params"]) {
+    for (const header of ["Time", "Username", "Command", "Status", "Body", "Params"]) {
       await expect(log(page).getByRole("columnheader", { name: new RegExp(`^${header}\\s*(,|$)`) })).toBeVisible();
     }
     await expect(log(page).getByRole("columnheader", { name: /Account ID/ })).toHaveCount(0);
@@ -44,6 +44,9 @@ test.describe("histories", () => {
     const first = bodyRows(page);
     await expect(first.nth(0)).toContainText("/add_correspondence");
     await expect(first.nth(0)).toContainText(account.username);
+    // Refused, and shown so: not a change (issue 27 item 4).
+    await expect(first.nth(0)).toContainText("409 Refused");
+    await expect(first.nth(1)).toContainText("200 Done");
     await expect(first.nth(1)).toContainText("/resolve_ticket");
     await expect(first.nth(1)).toContainText(iam.username);
     await expect(first.nth(2)).toContainText("/add_correspondence");
@@ -58,7 +61,8 @@ test.describe("histories", () => {
     await applyFilters(page, { Username: iam.username });
     await expect(page).toHaveURL(/[?&]username=/);
     await expect(bodyRows(page)).toHaveCount(2);
-    await applyFilters(page, { Command: "resolve_ticket" });
+    // Parts match (issue 27 item 4).
+    await applyFilters(page, { Command: "resolve" });
     await expect(bodyRows(page)).toHaveCount(1);
     await expect(bodyRows(page).first()).toContainText(ticketId);
     await expectAccessible(page);
@@ -67,9 +71,9 @@ test.describe("histories", () => {
     const csv = await download(page);
     expect(csv.name).toBe("change-log.csv");
     const lines = csv.text.split("\r\n").filter(Boolean);
-    expect(lines[0]).toBe("\uFEFFTime,Username,Command,Body,Params,Account ID,IAM user ID");
+    expect(lines[0]).toBe("\uFEFFTime,Username,Command,Status,Body,Params,Account ID,IAM user ID");
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(`,${iam.username},/resolve_ticket,`);
+    expect(lines[1]).toContain(`,${iam.username},/resolve_ticket,200 Done,`);
     expect(lines[1]).toContain(ticketId);
 
     // Clear; a time range in the future selects nothing; the search finds the ticket's subject.
@@ -77,6 +81,9 @@ test.describe("histories", () => {
     await expect(bodyRows(page).first()).toContainText("/add_correspondence");
     await applyFilters(page, { "From (UTC)": "2099-01-01T00:00" });
     await expect(log(page).getByRole("cell", { name: "No data found." })).toBeVisible();
+    // A From after its To says so (issue 27 item 4).
+    await applyFilters(page, { "From (UTC)": "2026-11-25T12:00", "To (UTC)": "2026-11-25T10:00" });
+    await expect(page.getByRole("alert").filter({ hasText: "From must be before To." })).toBeVisible();
     await page.goto("/histories?q=fibre");
     await expect(bodyRows(page)).toHaveCount(1);
     await expect(bodyRows(page).first()).toContainText("/create_ticket");

@@ -7,7 +7,7 @@ import { Chart } from "./chart.tsx";
 import { axes } from "./geometry.ts";
 import { ChartDataLink } from "./data-link.tsx";
 import { withSvgMarkup } from "./markup.server.tsx";
-import { describe as describeChart, drawnSeries, OTHER, prepareChart, round3, unpackChart, type ChartSeries, type ChartSpec } from "./model.ts";
+import { describe as describeChart, drawnSeries, OTHER, packedSeries, prepareChart, round3, unpackChart, type ChartSeries, type ChartSpec } from "./model.ts";
 import { OTHER_COLORS, PALETTES, PALETTE_VARS } from "./palette.ts";
 
 const T0 = Date.parse("2026-11-25T00:00:00Z");
@@ -96,8 +96,8 @@ describe("chart kit: the server's SVG and table", () => {
     // One path per series, gaps left open; the second dashed.
     const paths = [...html.matchAll(/<g class="chart-series" data-series="([^"]+)"><path d="([^"]+)"[^>]*?(stroke-dasharray="[^"]+")?[^>]*>/g)];
     expect(paths.map((m) => m[1])).toEqual(["Laptops", "Branch"]);
-    expect(paths[0]![2]).toBe("M0,190L333.3,95L666.7,0L1000,142.5");
-    expect(paths[1]![2]).toBe("M0,171L333.3,152M1000,114Z");
+    expect(paths[0]![2]).toBe("M0,190L333,95L667,0L1000,143");
+    expect(paths[1]![2]).toBe("M0,171L333,152M1000,114Z");
     expect(html).toContain('stroke-dasharray="6 3"');
     expect(html).toContain('style="stroke:var(--chart-1)"');
     expect(html).toMatch(/<ul class="chart-legend[^"]*">.*Laptops.*Branch.*<\/ul>/);
@@ -153,11 +153,13 @@ describe("chart kit: prepared charts and 'Show data' by URL", () => {
 
   it("keeps only the drawn series (five largest + 'Other'), rounded, on one x axis, with the sentence", () => {
     const prepared = prepareChart(many);
-    expect(prepared.series.map((s) => s.name)).toEqual(["ep3", "ep4", "ep5", "ep6", "ep7", OTHER]);
-    expect(prepared.x).toEqual([0, 1, 2].map((i) => Date.parse(at(i))));
-    expect(prepared.series[0]!.v).toEqual([3.123, 6, null]);
+    const packed = packedSeries(prepared);
+    expect(typeof prepared.packed).toBe("string");
+    expect(packed.series.map((s) => s.name)).toEqual(["ep3", "ep4", "ep5", "ep6", "ep7", OTHER]);
+    expect(packed.x).toEqual([0, 1, 2].map((i) => Date.parse(at(i))));
+    expect(packed.series[0]!.v).toEqual([3.123, 6, null]);
     // ep0 + ep1 + ep2: 0.12345 + 1.12345 + 2.12345, 0 + 2 + 4
-    expect(prepared.series[5]!.v).toEqual([3.369, 6, null]);
+    expect(packed.series[5]!.v).toEqual([3.369, 6, null]);
     expect(prepared.description).toBe(describeChart(many, drawnSeries(many.series)));
     // Unpacked, it is the drawn series exactly: the SVG and the canvas draw the same as from the full spec.
     const drawn = drawnSeries(many.series).map((s) => ({ ...s, points: s.points.map((p) => ({ ...p, t: Date.parse(String(p.t)) })) }));

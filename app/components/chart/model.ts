@@ -146,16 +146,24 @@ export function describe(spec: ChartSpec, drawn: readonly ChartSeries[]): string
  * five largest series and 'Other', rounded), on one x axis, with its sentence. The raw series of
  * every object stay on the server, so the page's data is small; the SVG and the canvas are both
  * drawn from this (`unpackChart`), so they agree. A value missing from a series is a gap (null).
+ * The x axis and the values travel packed as one JSON string (`packed`): the page's data
+ * (turbo-stream) writes an array value by value into its index table, a string once, so a
+ * 300-point chart costs the server one string instead of some two thousand entries per view.
  */
 export interface PreparedChart extends Omit<ChartSpec, "series" | "description"> {
   description: string;
-  /** Times as ms since the epoch (cheaper to send and to scale), or the categories. */
-  x: (string | number)[];
-  series: { name: string; v: (number | null)[] }[];
+  /** JSON of PackedSeries. */
+  packed: string;
   /** The server wrote its SVG as markup (markup.server.tsx): the browser keeps that DOM while hydrating. */
   markup?: boolean;
   /** That markup, on the server only: a symbol-keyed property, which the page's data (turbo-stream) leaves out. */
   [SVG_MARKUP]?: string;
+}
+
+/** What `packed` holds: times as ms since the epoch (or the categories), and each series' values on them. */
+export interface PackedSeries {
+  x: (string | number)[];
+  series: { name: string; v: (number | null)[] }[];
 }
 
 /** The key of a prepared chart's server-only SVG markup. */
@@ -166,21 +174,24 @@ export function prepareChart(spec: ChartSpec): PreparedChart {
   const x = xValues(drawn);
   const { series: _all, ...rest } = spec;
   const time = isTimeChart(spec);
-  return {
-    ...rest,
-    description: describe(spec, drawn),
+  const packed: PackedSeries = {
     x: time ? x.map(tMs) : x,
     series: drawn.map((s) => {
       const at = new Map(s.points.map((p) => [p.t, p.v]));
       return { name: s.name, v: x.map((t) => at.get(t) ?? null) };
     }),
   };
+  return { ...rest, description: describe(spec, drawn), packed: JSON.stringify(packed) };
 }
 
-export const isPrepared = (spec: ChartSpec | PreparedChart): spec is PreparedChart => "x" in spec;
+export const isPrepared = (spec: ChartSpec | PreparedChart): spec is PreparedChart => "packed" in spec;
+
+/** The x axis and values of a prepared chart. */
+export const packedSeries = (p: PreparedChart): PackedSeries => JSON.parse(p.packed) as PackedSeries;
 
 /** The prepared chart as a spec whose series are the drawn ones. */
 export function unpackChart(p: PreparedChart): ChartSpec {
-  const { x, series, markup: _markup, ...rest } = p;
+  const { packed: _packed, markup: _markup, ...rest } = p;
+  const { x, series } = packedSeries(p);
   return { ...rest, series: series.map((s) => ({ name: s.name, points: x.map((t, i) => ({ t, v: s.v[i] ?? null })) })) };
 }

@@ -111,8 +111,8 @@ function XAxis({ ax, label }: { ax: Axes; label: string }) {
 function Line({ ax, s, i, fill }: { ax: Axes; s: ChartSeries; i: number; fill: boolean }) {
   const x = (p: ChartPoint) => ax.x(p.t);
   const y = (p: ChartPoint) => ax.y(p.v ?? 0);
-  const d = line<ChartPoint>().defined(defined).x(x).y(y).digits(1)(s.points) ?? "";
-  const filled = fill ? (area<ChartPoint>().defined(defined).x(x).y0(ax.y(Math.max(ax.yDomain[0], 0))).y1(y).digits(1)(s.points) ?? "") : "";
+  const d = line<ChartPoint>().defined(defined).x(x).y(y).digits(0)(s.points) ?? "";
+  const filled = fill ? (area<ChartPoint>().defined(defined).x(x).y0(ax.y(Math.max(ax.yDomain[0], 0))).y1(y).digits(0)(s.points) ?? "") : "";
   const color = seriesColorVar(i);
   return (
     <g className="chart-series" data-series={s.name}>

@@ -15,8 +15,10 @@ interface Crumb {
   to?: string;
 }
 
-export function breadcrumbsFor(pathname: string, fallbackTitle = "Page Not Found"): Crumb[] {
+export function breadcrumbsFor(pathname: string, fallbackTitle = "Page Not Found", missing: readonly string[] = []): Crumb[] {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  // A page this user does not have (an IAM user's /billing) is not found, whatever its title (issue 27 item 18).
+  if (missing.includes(path)) return [{ label: "Dashboard", to: "/main-dashboard" }, { label: "Page Not Found" }];
   if (path === "/main-dashboard") return [{ label: "Dashboard" }];
   const root: Crumb = { label: underDashboards.has(path) ? "Dashboards" : "Dashboard", to: "/main-dashboard" };
   const crumbs = [root];
@@ -27,9 +29,9 @@ export function breadcrumbsFor(pathname: string, fallbackTitle = "Page Not Found
 }
 
 /** 'Dashboard' › page title; the last crumb is the current page. */
-export function Breadcrumbs({ title }: { title?: string }) {
+export function Breadcrumbs({ title, missing }: { title?: string; missing?: readonly string[] }) {
   const { pathname } = useLocation();
-  const crumbs = breadcrumbsFor(pathname, title);
+  const crumbs = breadcrumbsFor(pathname, title, missing);
   return (
     <nav aria-label="Breadcrumb" className="breadcrumbs overflow-visible py-0 text-sm [&>ol]:flex-wrap [&>ol]:whitespace-normal" data-testid="breadcrumbs">
       <ol>

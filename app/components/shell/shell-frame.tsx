@@ -65,7 +65,7 @@ export function ShellFrame({
         <div className="min-w-0 flex-1">
           <Main id="main" tabIndex={-1} className="mx-auto flex w-full max-w-screen-2xl flex-col gap-3 p-4 outline-none sm:p-6">
             <div inert={behindDialog}>
-              <Breadcrumbs title={title} />
+              <Breadcrumbs title={title} missing={showBilling ? undefined : ["/billing"]} />
             </div>
             {children}
           </Main>

@@ -41,7 +41,7 @@ export function TopBar({
 }) {
   const pcapHref = usePcapHref();
   return (
-    <header className="bg-base-100 border-base-300 sticky top-0 z-30 flex h-16 items-center gap-1 border-b px-2 sm:gap-2 sm:px-4" inert={inert}>
+    <header className="bg-base-100 border-base-300 sticky top-0 z-30 flex h-16 items-center gap-1 border-b px-2 max-[400px]:gap-0 sm:gap-2 sm:px-4" inert={inert}>
       {hideNav ? null : <NavMenu showBilling={showBilling} />}
       <Link to="/main-dashboard" className="flex min-w-0 items-center gap-2 rounded px-1 py-1" data-testid="home-link">
         {logo ? (

@@ -14,7 +14,7 @@ import type { Route } from "./+types/account";
 import { usePasswordForm } from "./password-form.tsx";
 import { accountAction } from "./actions.server.ts";
 import { accountConstraints } from "./schemas.server.ts";
-import { useCanManageAccount, useCanWrite, useConstraint, useIsPending } from "../../components/hooks.ts";
+import { useCanManageAccount, useConstraint, useIsPending } from "../../components/hooks.ts";
 
 /*
  * Settings (/account), spec 1 §2, §5 "Password update", §6, §7 "Session and account", §8.
@@ -109,9 +109,10 @@ function useFormKeys(failed: Record<Intent, boolean>): Record<Intent, string> {
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { username, mfaEnabled, saml, deleteOpen } = loaderData;
-  // The one rule (app/lib/roles.ts): SAML is an account setting (writers); deleting the account is the owner's.
-  const canWrite = useCanWrite();
+  // The one rule (app/lib/roles.ts): SAML, like billing and deleting the account, is the owner's
+  // (issue 27 item 10: whoever sets the IdP could mint owner sessions); others read it.
   const canDelete = useCanManageAccount();
+  const canSetSaml = canDelete;
   const results = Object.fromEntries(intents.map((i) => [i, replyFor(actionData, i)])) as Record<Intent, SubmissionResult<string[]> | undefined>;
   const failed = Object.fromEntries(intents.map((i) => [i, replyHasErrors(results[i])])) as Record<Intent, boolean>;
   const keys = useFormKeys(failed);
@@ -148,7 +149,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
       {saml ? (
         <Section title="SAML single sign-on" id="saml-title">
-          {canWrite ? (
+          {canSetSaml ? (
             <SamlForm key={keys.saml} metalink={saml.metalink ?? ""} lastResult={results.saml} />
           ) : (
             <p>

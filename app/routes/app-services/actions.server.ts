@@ -1,10 +1,9 @@
-import { data } from "react-router";
 import { failureReply, intentAction, refreshIntent, submitForm, validateForm } from "../../lib/action.server.ts";
 import { apiPost } from "../../lib/api.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { returnUrl } from "../../lib/url.ts";
 import { defaultVirtualPool } from "../../../platform/contract/net.ts";
-import { createIntent, removeIntent, sharedIntents } from "../services-shared/intents.server.ts";
+import { createIntent, latencyIntent, removeIntent, sharedIntents } from "../services-shared/intents.server.ts";
 import { CREATE_FIELDS } from "./model.ts";
 import {
   AddHostingSchema,
@@ -87,15 +86,6 @@ const edit = (request: Request, formData: FormData) =>
     toast: "App Service updated.",
   });
 
-/** Test Reachability: the measurement comes back as the action's data (shown in the dialog or tab). */
-async function latency(request: Request, formData: FormData) {
-  const form = validateForm(formData, IdSchema);
-  if (!form.ok) return form.reply;
-  const res = await apiPost<Record<string, unknown>>(request, "measure-app-service-latency", form.value);
-  if (!res.ok) return failureReply(request, res);
-  return data({ latency: res.data });
-}
-
 /** Approve or Reject the endpoint chosen on the Endpoints tab (a plain form: a refusal is a toast). */
 async function endpoint(request: Request, formData: FormData) {
   const form = validateForm(formData, EndpointDecisionSchema);
@@ -134,13 +124,13 @@ export const appServiceAction = intentAction(
     "create-group": createGroup,
     ...sharedIntents({ ...subject, area: "app-service", resizeCall: "resize-app-service" }),
     edit,
-    latency,
+    latency: latencyIntent(IdSchema, "measure-app-service-latency"),
     remove: removeIntent({ idField: "app_service_id", schema: removeSchema, call: "remove-app-service", toast: "App Service removed." }),
     endpoint,
     "add-hosting": addHosting,
     "remove-hosting": removeHosting,
     refresh: refreshIntent("Refreshed App Services."),
   },
-  // Refresh only reads: open to every role. Everything else changes something.
-  { readable: ["refresh"] },
+  // Refresh only reads and a measurement changes nothing: open to every role. Everything else changes something.
+  { readable: ["refresh", "latency"] },
 );

@@ -14,8 +14,8 @@ export function TopTalkersChart({ talkers, range }: { talkers: TopTalker[]; rang
         kind: "stacked-bar",
         xLabel: "Endpoint",
         series: [
-          { name: "rx_bytes", points: talkers.map((t) => ({ t: t.epid, v: t.rx_bytes })) },
-          { name: "tx_bytes", points: talkers.map((t) => ({ t: t.epid, v: t.tx_bytes })) },
+          { name: "Rx", points: talkers.map((t) => ({ t: t.epid, v: t.rx_bytes })) },
+          { name: "Tx", points: talkers.map((t) => ({ t: t.epid, v: t.tx_bytes })) },
         ],
       }}
     />

@@ -58,7 +58,7 @@ export function CreateDialog({ deployment, draft, regions, groups, lastResult, c
   constraint: FormConstraint;
 }) {
   const formId = `create-app-service-${deployment}`;
-  const [form, fields] = useForm<Record<CreateField | "location", string>>({ id: formId, lastResult, defaultValue: { ...draft, location: deployment }, constraint: createConstraint(constraint, deployment) });
+  const [form, fields] = useForm<Record<CreateField | "location", string>>({ id: formId, lastResult, defaultValue: { ...draft, location: deployment, ...(deployment === "aws" ? { proto: "TCP" } : {}) }, constraint: createConstraint(constraint, deployment) });
   const pending = useIsPending({ intent: "create" });
   const { disabled, onChange } = useRequiredFilled(formId, deployment);
   const protocols: readonly string[] = appServiceProtocols[deployment];
@@ -79,7 +79,7 @@ export function CreateDialog({ deployment, draft, regions, groups, lastResult, c
             {deployment === "aws" ? (
               <>
                 <TextField field={fields.cloud_endpoint_service_name} label="Endpoint Service Name" placeholder="com.amazonaws.vpce.us-east-1.vpce-svc-…" autoComplete="off" />
-                <TextField field={fields.proto} label="Protocol" readOnly placeholder="TCP" />
+                <TextField field={fields.proto} label="Protocol" readOnly hint="AWS endpoint services use TCP." />
               </>
             ) : null}
             {deployment === "onprem" ? <TextField field={fields.fqdn} label="FQDN" placeholder="app.example.com" autoComplete="off" /> : null}

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { DetailsTable, type DetailsItem } from "../../components/details-table.tsx";
+import { OpState } from "../../components/op-state.tsx";
 import { formatTime } from "../../lib/format.ts";
 import { contactItems } from "../services-shared/details.ts";
 import { deploymentLabels, protoLabel, type AppService } from "./model.ts";
@@ -74,7 +75,7 @@ export function Details({ s }: { s: AppService }) {
             { label: "Port", value: s.port ?? "" },
             { label: "Admin State", value: s.admin_state },
             { label: "Admin State Change at", value: when(s.admin_state_change_at) },
-            { label: "Op State", value: s.op_state },
+            { label: "Op State", value: <OpState value={s.op_state} /> },
             { label: "Op State Change at", value: when(s.op_state_change_at) },
             { label: "Size", value: s.size },
             { label: "Health", value: s.health === null ? "" : `${s.health}%` },

@@ -1,11 +1,10 @@
-import { Form, Link, useLocation } from "react-router";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { Link, useLocation } from "react-router";
 import type { FormConstraint } from "../../components/constraints.server.ts";
 import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
 import { ConformForm, SelectField, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
 import { useIsPending } from "../../components/hooks.ts";
 import { hrefWith } from "../../lib/url.ts";
-import { LatencyResult, Missing, type Result } from "../services-shared/dialogs.tsx";
+import { LatencyForm, Missing, type Result } from "../services-shared/dialogs.tsx";
 import { appServiceProtocols, protoLabel, type AppService, type CloudRegion, type ServiceNodeGroup } from "./model.ts";
 
 /*
@@ -50,24 +49,6 @@ export function EditDialog({ service, lastResult, constraint }: { service: AppSe
   );
 }
 
-/** Test Reachability: runs measure-app-service-latency; the answer as label/value pairs. */
-export function LatencyForm({ service, result }: { service: AppService; result: Record<string, unknown> | null }) {
-  const pending = useIsPending({ intent: "latency" });
-  return (
-    <>
-      <Form method="post" preventScrollReset>
-        <AuthenticityTokenInput name="csrf" />
-        <input type="hidden" name="intent" value="latency" />
-        <input type="hidden" name="app_service_id" value={service.app_service_id} />
-        <SubmitButton pending={pending} className="btn btn-primary btn-sm">
-          Test Reachability
-        </SubmitButton>
-      </Form>
-      {result ? <LatencyResult values={result} /> : null}
-    </>
-  );
-}
-
 export function LatencyDialog({ service, result }: { service: AppService | null; result: Record<string, unknown> | null }) {
   return (
     <UrlDialog name="latency" title="Test Reachability">
@@ -76,7 +57,7 @@ export function LatencyDialog({ service, result }: { service: AppService | null;
           <p className="mb-2">
             Measure the reachability of <strong>{service.app_service_name}</strong> from the nearest PoP.
           </p>
-          <LatencyForm service={service} result={result} />
+          <LatencyForm idField="app_service_id" id={service.app_service_id} result={result} />
           <DialogActions cancelLabel="Close" />
         </>
       ) : (

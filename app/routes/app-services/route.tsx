@@ -3,7 +3,7 @@ import { ConfirmPhraseDialog } from "../../components/confirm-phrase-dialog.tsx"
 import { formConstraints } from "../../components/constraints.server.ts";
 import { DataTable, SelectionStatus, type RowMenuSpec } from "../../components/data-table.tsx";
 import { TableToolbar } from "../../components/table-toolbar.tsx";
-import { useCanWrite } from "../../components/hooks.ts";
+import { useCanWrite, useDialog } from "../../components/hooks.ts";
 import { ServicePage } from "../services-shared/page.tsx";
 import { SelectField } from "../../components/forms.tsx";
 import type { MenuItem } from "../../components/row-menu.tsx";
@@ -99,6 +99,11 @@ export const action = appServiceAction;
 
 /* Component ------------------------------------------------------------------------------------ */
 
+/** Test Reachability only reads: a readonly user's menu has it alone (issue 27 item 8). */
+function readonlyMenu(r: AppService): RowMenuSpec {
+  return { label: `Actions for ${r.app_service_name}`, items: [{ label: "Test Reachability", dialog: "latency" }] };
+}
+
 function menu(r: AppService): RowMenuSpec {
   const items: MenuItem[] = [
     { label: "Edit Name", dialog: "rename" },
@@ -116,7 +121,8 @@ export default function AppServices({ loaderData, actionData }: Route.ComponentP
   const { table, regions, groups, dialogService, contacts, resizeHostings, selected, tabData, deployment, draft, hostingLocation, exportLink, constraints } = loaderData;
   const [params] = useSearchParams();
   const canWrite = useCanWrite();
-  const dialog = canWrite ? params.get("dialog") : null;
+  // Every role may test reachability; the other dialogs change something (writers only).
+  const dialog = useDialog(["latency"]);
   const dialogId = params.get("id") ?? "";
   const result = actionData && "result" in actionData ? actionData.result : undefined;
   const latency = actionData && "latency" in actionData ? (actionData.latency as Record<string, unknown>) : null;
@@ -134,7 +140,7 @@ export default function AppServices({ loaderData, actionData }: Route.ComponentP
         selection="multiple"
         linkColumn="app_service_name"
         toolbar={<TableToolbar createLabel="Create App Service" exportLink={exportLink} refresh />}
-        rowMenu={canWrite ? menu : undefined}
+        rowMenu={canWrite ? menu : readonlyMenu}
       />
 
       <SelectionStatus count={table.selected.length} plural="App Services">

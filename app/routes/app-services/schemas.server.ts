@@ -42,6 +42,54 @@ const checkbox = z
   .optional()
   .transform((v) => v === "on" || v === "true");
 
+type CreateInput = {
+  location: "aws" | "onprem" | "azure" | "network";
+  [field: string]: unknown;
+};
+
+const blank = (v: unknown) => v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0);
+
+/** The deployment's required fields that are empty, in the form's order, with the platform's messages (platform/routes/app-services.ts). */
+function missingFields(v: CreateInput): [string, string][] {
+  const need: [string, string][] = [];
+  const add = (field: string, message: string) => {
+    if (blank(v[field])) need.push([field, message]);
+  };
+  switch (v.location) {
+    case "aws":
+      add("region", "Region is required");
+      add("cloud_endpoint_service_name", "Endpoint service name is required");
+      add("port", "Port is required");
+      break;
+    case "onprem":
+      add("fqdn", "FQDN is required");
+      add("service_node_group_id", "Service node group is required");
+      add("proto", "Protocol is required");
+      add("port", "Port is required");
+      break;
+    case "azure":
+      add("region", "Region is required");
+      add("proto", "Protocol is required");
+      add("port", "Port is required");
+      if (v.open_ai_private_link) {
+        add("private_endpoint_ip_address", "Private endpoint IP is required");
+        add("remote_vnet_resource_id", "Remote VNET resource id is required");
+        add("azure_user_email", "Customer user email is required");
+      } else add("cloud_endpoint_service_name", "Private link service id is required");
+      break;
+    case "network":
+      add("real_subnets", "Real subnets are required");
+      add("service_node_group_id", "Service node group is required");
+      if (v.bgp_enabled) {
+        add("bgp_local_asn", "Local ASN is required when BGP is on");
+        add("bgp_peer_asn", "Peer ASN is required when BGP is on");
+        add("bgp_peer_ip", "Peer IP is required when BGP is on");
+      }
+      break;
+  }
+  return need;
+}
+
 export const CreateAppServiceSchema = z.object({
   location: z.enum(["aws", "onprem", "azure", "network"], { error: "Choose a deployment." }),
   app_service_name: requiredText("Name is required", appServiceLimits.name),
@@ -65,7 +113,17 @@ export const CreateAppServiceSchema = z.object({
   private_endpoint_ip_address: opt(45),
   azure_user_email: opt(appServiceLimits.email),
   remote_vnet_resource_id: opt(),
-});
+}).check(
+  // Every missing field at once, with or without JavaScript (issue 27 item 16): the deployment's
+  // required fields (spec 1 §5) in the platform's words, checked here before the platform is
+  // called; `when`: also when a field already failed (a missing name), not only after the rest passed.
+  z.superRefine(
+    (v, ctx) => {
+      for (const [path, message] of missingFields(v)) ctx.addIssue({ code: "custom", path: [path], message, input: v });
+    },
+    { when: () => true },
+  ),
+);
 export type CreateAppServiceValues = z.infer<typeof CreateAppServiceSchema>;
 
 /** The dialogs shared with Endpoints (../services-shared/schemas.server.ts). */
@@ -81,14 +139,33 @@ export const sharedSchemas = subjectSchemas(subject);
 export const EditSchema = z.object({ app_service_id: id("App Service id"), proto: opt(10), port: port(false), fqdn: opt(appServiceLimits.fqdn) });
 export const IdSchema = z.object({ app_service_id: id("App Service id") });
 export const EndpointDecisionSchema = z.object({ ep_id: z.string({ error: "Select an endpoint." }).min(1, "Select an endpoint."), decision: z.enum(["approve", "reject"]) });
-export const AddHostingSchema = z.object({
-  app_service_id: id("App Service id"),
-  location: z.enum(["aws", "azure", "onprem"], { error: "Choose a location." }),
-  region: opt(100),
-  cloud_endpoint_service_name: opt(),
-  fqdn: opt(appServiceLimits.fqdn),
-  service_node_group_id: opt(100),
-});
+export const AddHostingSchema = z
+  .object({
+    app_service_id: id("App Service id"),
+    location: z.enum(["aws", "azure", "onprem"], { error: "Choose a location." }),
+    region: opt(100),
+    cloud_endpoint_service_name: opt(),
+    fqdn: opt(appServiceLimits.fqdn),
+    service_node_group_id: opt(100),
+  })
+  .check(
+    // Every missing field at once, in the form's order, each named by its own label (issue 27 item 16).
+    z.superRefine(
+      (v, ctx) => {
+        const need = (field: "region" | "cloud_endpoint_service_name" | "fqdn" | "service_node_group_id", message: string) => {
+          if (!v[field]) ctx.addIssue({ code: "custom", path: [field], message, input: v });
+        };
+        if (v.location === "onprem") {
+          need("fqdn", "FQDN is required");
+          need("service_node_group_id", "Node group is required");
+        } else {
+          need("region", "Region is required");
+          need("cloud_endpoint_service_name", v.location === "aws" ? "Endpoint service name is required" : "Private link service id is required");
+        }
+      },
+      { when: () => true },
+    ),
+  );
 export const GroupSchema = z.object({ service_node_group_name: requiredText("Node group name is required", appServiceLimits.name) });
 
 export const removeSchema = (phrase: string) => confirmPhraseSchema(phrase, { app_service_id: id("App Service id") });

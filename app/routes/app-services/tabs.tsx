@@ -4,15 +4,16 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { lazyChart } from "../../components/chart/lazy-chart.tsx";
 import { RangeToggle } from "../../components/chart/range-toggle.tsx";
 import { DetailsTable } from "../../components/details-table.tsx";
+import { OpState } from "../../components/op-state.tsx";
+import { formatBytes } from "../../lib/format.ts";
 import { SubmitButton } from "../../components/forms.tsx";
 import { useCanWrite, useIsPending } from "../../components/hooks.ts";
 import { SimpleTable, type SimpleColumn } from "../../components/simple-table.tsx";
 import { currentTab } from "../../components/tabs.tsx";
 import { dialogHref } from "../../lib/url.ts";
-import { LatencyResult } from "../services-shared/dialogs.tsx";
+import { LatencyForm } from "../services-shared/dialogs.tsx";
 import { SubjectTabs } from "../../components/subject-tabs.tsx";
 import { Details, when } from "./details.tsx";
-import { LatencyForm } from "./dialogs.tsx";
 import { topTalkerRanges, type AppService, type Endpoint, type Hosting, type TopTalker } from "./model.ts";
 
 /* One selected App Service (spec 1 §2): Details, Endpoints, Top Talkers, Multi-Hosting, Latency. */
@@ -59,7 +60,7 @@ const endpointColumns: SimpleColumn<Endpoint>[] = [
   { id: "ep_id", header: "EP Id", cell: (e) => <code className="text-xs">{e.ep_id}</code> },
   { id: "deployment", header: "Deployment", cell: (e) => e.deployment },
   { id: "approval_status", header: "Status", cell: (e) => e.approval_status },
-  { id: "op_state", header: "Op State", cell: (e) => e.op_state },
+  { id: "op_state", header: "Op State", cell: (e) => <OpState value={e.op_state} /> },
   { id: "created_at", header: "Created at", className: "sm:whitespace-nowrap", cell: (e) => when(e.created_at) },
 ];
 // Writers choose one endpoint to approve or reject.
@@ -91,12 +92,13 @@ function Endpoints({ endpoints }: { endpoints: Endpoint[] }) {
   );
 }
 
-const bytes = (n: number) => n.toLocaleString("en-US");
+// Bytes in units of 1024 with the exact count beside (spec 1: '10 GB (10737418240 bytes)').
+const bytes = (n: number) => (Math.abs(n) < 1024 ? formatBytes(n) : `${formatBytes(n)} (${n.toLocaleString("en-US")} bytes)`);
 const talkerColumns: SimpleColumn<TopTalker>[] = [
   { id: "epid", header: "Endpoint", cell: (t) => <code className="text-xs">{t.epid}</code> },
-  { id: "rx_bytes", header: "Rx", unit: "bytes", cell: (t) => bytes(t.rx_bytes) },
-  { id: "tx_bytes", header: "Tx", unit: "bytes", cell: (t) => bytes(t.tx_bytes) },
-  { id: "total_bytes", header: "Total", unit: "bytes", cell: (t) => bytes(t.total_bytes) },
+  { id: "rx_bytes", header: "Rx", cell: (t) => bytes(t.rx_bytes) },
+  { id: "tx_bytes", header: "Tx", cell: (t) => bytes(t.tx_bytes) },
+  { id: "total_bytes", header: "Total", cell: (t) => bytes(t.total_bytes) },
 ];
 
 function TopTalkers({ talkers, range }: { talkers: TopTalker[]; range: string }) {
@@ -123,7 +125,7 @@ const hostingColumns: SimpleColumn<Hosting>[] = [
   { id: "service_provider", header: "Provider", cell: (h) => h.service_provider },
   { id: "where", header: "Region / FQDN", cell: (h) => h.region || h.fqdn },
   { id: "size", header: "Size", cell: (h) => h.size },
-  { id: "op_state", header: "Op State", cell: (h) => h.op_state },
+  { id: "op_state", header: "Op State", cell: (h) => <OpState value={h.op_state} /> },
 ];
 
 function MultiHosting({ hostings }: { hostings: Hosting[] }) {
@@ -160,17 +162,16 @@ function MultiHosting({ hostings }: { hostings: Hosting[] }) {
 }
 
 function Latency({ service, result }: { service: AppService; result: Record<string, unknown> | null }) {
-  const canWrite = useCanWrite();
   return (
     <div>
       <DetailsTable
         className="mb-3"
         items={[
           { label: "Health", value: service.health === null ? "" : `${service.health}%` },
-          { label: "Op State", value: service.op_state },
+          { label: "Op State", value: <OpState value={service.op_state} /> },
         ]}
       />
-      {canWrite ? <LatencyForm service={service} result={result} /> : result ? <LatencyResult values={result} /> : null}
+      <LatencyForm idField="app_service_id" id={service.app_service_id} result={result} />
     </div>
   );
 }

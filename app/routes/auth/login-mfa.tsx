@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { LANDING_PATH } from "../../lib/redirect.ts";
 import { z } from "zod";
 import { ACCOUNT_CHOICE_MESSAGE, AuthLayout, AuthLink } from "../../components/auth-layout.tsx";
 import { ConformForm, formHasErrors, PageTitle, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
@@ -33,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!pending) {
     // None, or older than 10 minutes: forget what is left of it.
     const cookie = await clearPendingLogin(request);
-    throw redirect("/main-dashboard", cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
+    throw redirect(LANDING_PATH, cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
   }
   return data({ username: pending.username }, { headers: noStore });
 }

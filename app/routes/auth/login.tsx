@@ -1,4 +1,5 @@
 import { data, Link, redirect } from "react-router";
+import { LANDING_PATH } from "../../lib/redirect.ts";
 import { z } from "zod";
 import { AccountChoiceField, ACCOUNT_CHOICE_MESSAGE, AuthLayout, AuthSwitch } from "../../components/auth-layout.tsx";
 import { ConformForm, formHasErrors, PageTitle, PasswordField, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
@@ -42,7 +43,7 @@ const noStore = { "Cache-Control": "no-store" };
 export const headers: Route.HeadersFunction = () => noStore;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  if (await getUser(request)) throw redirect("/main-dashboard");
+  if (await getUser(request)) throw redirect(LANDING_PATH);
   const url = new URL(request.url);
   const subscriber = url.searchParams.get("subscriber")?.trim() || undefined;
   const session = await getSession(request);

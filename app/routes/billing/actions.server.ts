@@ -1,6 +1,6 @@
 import type { Submission } from "@conform-to/react";
 import { data, redirect } from "react-router";
-import { failureReply, intentAction, submitForm, validateForm, type FailedCall } from "../../lib/action.server.ts";
+import { failureReply, failureToasts, intentAction, submitForm, validateForm, type FailedCall } from "../../lib/action.server.ts";
 import { apiPost, detailMessages, safeReply } from "../../lib/api.server.ts";
 import { requireAccountOwner } from "../../lib/session.server.ts";
 import { flashToasts, redirectWithToast } from "../../lib/toast.server.ts";
@@ -54,9 +54,22 @@ async function cardFailure(request: Request, submission: Submission<unknown, str
 const provider = (call: string, toast: string) => (request: Request, formData: FormData) =>
   submitForm(request, formData, { schema: ProviderSchema, call, errors: "toast", toast, redirect: "/billing" });
 
+/**
+ * Back from Stripe Checkout, the page's form (never its GET: issue 27 item 1): adds the card the
+ * checkout saved. Refused (already completed, not complete yet, another card): the message as a toast.
+ */
+async function completeCheckout(request: Request, formData: FormData) {
+  const sessionId = String(formData.get("checkout_session_id") ?? "").trim();
+  if (!sessionId || sessionId.length > 200) return redirectWithToast(request, "/billing", { type: "error", message: "Checkout session not found", persistent: true });
+  const res = await apiPost(request, "complete-billing-stripe-checkout", { checkout_session_id: sessionId });
+  if (!res.ok) return failureToasts(request, res, "/billing");
+  return redirectWithToast(request, "/billing", { type: "success", message: "Billing successfully added!" });
+}
+
 export const billingAction = intentAction(
   {
     card,
+    "complete-checkout": completeCheckout,
     preferred: provider("set-preferred-billing", "Preferred billing method updated."),
     remove: provider("remove-billing", "Billing method removed."),
   },

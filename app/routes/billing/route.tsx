@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, useLocation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Billing } from "../../../platform/contract/billing.ts";
@@ -7,8 +8,7 @@ import { SimpleTable, type SimpleColumn } from "../../components/simple-table.ts
 import { SubmitButton } from "../../components/forms.tsx";
 import { Screen, useScreen } from "../../components/screen.tsx";
 import { useIsPending } from "../../components/hooks.ts";
-import { failureToasts } from "../../lib/action.server.ts";
-import { apiGetOrThrow, apiPost } from "../../lib/api.server.ts";
+import { apiGetOrThrow } from "../../lib/api.server.ts";
 import { requireAccountOwner } from "../../lib/session.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { dialogHref } from "../../lib/url.ts";
@@ -33,18 +33,16 @@ const providerLabel = (p: string) => (p === "Aws" ? "AWS Marketplace" : p);
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAccountOwner(request);
   const url = new URL(request.url);
-  // Back from Stripe Checkout (the no-JavaScript path): complete it, then the plain page.
-  const sessionId = url.searchParams.get("checkout_session_id");
-  if (sessionId) {
-    const res = await apiPost<{ detail: string }>(request, "complete-billing-stripe-checkout", { checkout_session_id: sessionId });
-    if (!res.ok) return failureToasts(request, res, "/billing");
-    return redirectWithToast(request, "/billing", { type: "success", message: "Billing successfully added!" });
-  }
   if (url.searchParams.get("checkout") === "cancelled") {
     return redirectWithToast(request, "/billing", { type: "info", message: "The card was not saved: the checkout was cancelled." });
   }
+  // Back from Stripe Checkout (the no-JavaScript path): a GET changes nothing (issue 27 item 1).
+  // The page offers the completion as a form (intent complete-checkout); with JavaScript it sends
+  // itself, without it is one button press.
+  const sessionId = url.searchParams.get("checkout_session_id")?.trim() ?? "";
+  const checkout = sessionId && sessionId.length <= 200 ? { session_id: sessionId } : null;
   const billings = await apiGetOrThrow<Billing[]>(request, "get-billings");
-  return { billings, stripe: stripeBrowserConfig(), constraints };
+  return { billings, stripe: stripeBrowserConfig(), constraints, checkout };
 }
 
 /*
@@ -118,6 +116,36 @@ function RemoveDialog({ billing }: { billing: Billing | undefined }) {
   );
 }
 
+/**
+ * Back from Stripe Checkout: the card is saved at Stripe; this POST adds it to the account. With
+ * JavaScript the form sends itself once on arrival; without, the button does.
+ */
+function CompleteCheckout({ sessionId }: { sessionId: string }) {
+  const pending = useIsPending({ intent: "complete-checkout" });
+  const form = useRef<HTMLFormElement>(null);
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current || !form.current) return;
+    sent.current = true;
+    form.current.requestSubmit();
+  }, []);
+  return (
+    <Card id="card-checkout" title="Finish adding your card">
+      <Form method="post" ref={form} preventScrollReset className="flex flex-col gap-2">
+        <AuthenticityTokenInput name="csrf" />
+        <input type="hidden" name="intent" value="complete-checkout" />
+        <input type="hidden" name="checkout_session_id" value={sessionId} />
+        <p>Your card was saved at Stripe. Add it to your account to start the subscription.</p>
+        <div className="card-actions">
+          <SubmitButton className="btn btn-primary btn-sm" pending={pending}>
+            Add the card
+          </SubmitButton>
+        </div>
+      </Form>
+    </Card>
+  );
+}
+
 function BillingActions({ billing }: { billing: Billing }) {
   const location = useLocation();
   return (
@@ -148,13 +176,15 @@ const billingColumns: SimpleColumn<Billing>[] = [
 ];
 
 export default function BillingPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { billings, stripe } = loaderData;
+  const { billings, stripe, checkout } = loaderData;
   const location = useLocation();
   const { dialog, dialogId, result, error } = useScreen(actionData);
   const hasStripe = billings.some((b) => b.provider === "Stripe");
 
   return (
     <Screen title="Billing" error={error}>
+
+      {checkout && !hasStripe ? <CompleteCheckout sessionId={checkout.session_id} /> : null}
 
       <div className="grid gap-4 md:grid-cols-2">
         <Card id="card-platform" title="Pay with a card">

@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { toggleSchema } from "../../components/toggle-dialog.tsx";
-import { detailOr, failureReply, intentAction, submitForm } from "../../lib/action.server.ts";
-import { apiGet } from "../../lib/api.server.ts";
+import { detailOr, failureReply, intentAction, submitForm, validateForm } from "../../lib/action.server.ts";
+import { apiGet, apiPost } from "../../lib/api.server.ts";
+import { redirectWithToast } from "../../lib/toast.server.ts";
+import { returnUrl } from "../../lib/url.ts";
 import { readDraft, writeDraft } from "../services-shared/draft.ts";
-import { createIntent, removeIntent, sharedIntents } from "../services-shared/intents.server.ts";
+import { createIntent, latencyIntent, removeIntent, sharedIntents } from "../services-shared/intents.server.ts";
 import { CREATE_FIELDS, type EndpointDetail } from "./model.ts";
-import { AgentDetailsSchema, CreateEndpointSchema, DeleteSchema, EpIdSchema, NodeGroupSchema, subject, type CreateEndpointValues } from "./schemas.server.ts";
+import { AgentDetailsSchema, CreateEndpointSchema, DecisionSchema, DeleteSchema, EpIdSchema, NodeGroupSchema, subject, type CreateEndpointValues } from "./schemas.server.ts";
 
 /* The Endpoints screen's action (spec 1 §2, §4, §7 Endpoints, §8): one function per intent. */
 
@@ -64,6 +66,16 @@ async function visibility(request: Request, formData: FormData) {
   });
 }
 
+/** Approve or Reject the single selected endpoint (spec 1 §2; the platform's approve-endpoint / reject-endpoint). */
+async function decision(request: Request, formData: FormData) {
+  const form = validateForm(formData, DecisionSchema);
+  if (!form.ok) return redirectWithToast(request, returnUrl(request), { type: "error", message: "Select an endpoint.", persistent: true });
+  const { ep_id, decision: d } = form.value;
+  const res = await apiPost(request, d === "approve" ? "approve-endpoint" : "reject-endpoint", { ep_id });
+  if (!res.ok) return failureReply(request, res);
+  return redirectWithToast(request, returnUrl(request), { type: "success", message: d === "approve" ? "Endpoint approved." : "Endpoint rejected." });
+}
+
 const reset = (request: Request, formData: FormData) => submitForm(request, formData, { schema: EpIdSchema, call: "reset-endpoint", toast: "Endpoint reset." });
 
 export const endpointAction = intentAction({
@@ -73,5 +85,7 @@ export const endpointAction = intentAction({
   agent,
   visibility,
   reset,
+  decision,
+  latency: latencyIntent(EpIdSchema, "measure-endpoint-latency"),
   remove: removeIntent({ idField: "ep_id", schema: () => DeleteSchema, call: "remove-endpoint", toast: "Endpoint removed." }),
-});
+}, { readable: ["latency"] });

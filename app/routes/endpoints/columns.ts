@@ -8,6 +8,8 @@ import { deploymentLabel, type Endpoint } from "./model.ts";
 
 export const sortable = endpointSortable;
 export const hideable = ["approval_status", "created_at"];
+/** The fields the columns and the row menu read: the only ones the page's rows carry (an endpoint has 40; issue 27 item 19). */
+export const tableFields = ["ep_id", "ep_name", "deployment", "app_service_id", "app_service_name", "admin_state", "op_state", "size", "approval_status", "created_at"] as const;
 
 export const { columns, csvColumns } = listColumns<Endpoint>([
   { id: "ep_name", header: "EP Name", sortable: true, text: (r) => r.ep_name, className: "min-w-32" },

@@ -4,11 +4,11 @@ import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
 import { CheckboxField, ConformForm, formHasErrors, PageTitle, SelectField, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
 import { useIsPending } from "../../components/hooks.ts";
 import { SimpleTable, type SimpleColumn } from "../../components/simple-table.tsx";
-import { formatBytes } from "../../lib/format.ts";
+import { formatBytes, formatTime } from "../../lib/format.ts";
 import { hrefWith } from "../../lib/url.ts";
-import { DeploymentSwitch, LatencyResult, Missing, type Result } from "../services-shared/dialogs.tsx";
+import { DeploymentSwitch, LatencyForm, Missing, type Result } from "../services-shared/dialogs.tsx";
 import { writeDraft, type Draft } from "../services-shared/draft.ts";
-import { CREATE_FIELDS, deploymentLabel, endpointDeployments, type CreateField, type Endpoint, type EndpointDeployment, type EndpointNodeGroup, type EndpointSession } from "./model.ts";
+import { CREATE_FIELDS, deploymentLabel, endpointRequiredFields, type CloudRegion, endpointDeployments, type CreateField, type Endpoint, type EndpointDeployment, type EndpointNodeGroup, type EndpointSession } from "./model.ts";
 
 /*
  * The Endpoints screen's own dialogs (the ones it shares with App Services are in
@@ -22,6 +22,13 @@ export const missing = "This endpoint no longer exists.";
 
 /* Create Endpoint, and its new-node-group panel ------------------------------------------------ */
 
+export interface NodeChoice {
+  ep_node_id: string;
+  ep_node_name: string;
+  ep_node_group_id: string;
+  ep_node_group_name: string;
+}
+
 export interface AppServiceChoice {
   app_service_id: string;
   app_service_name: string;
@@ -30,6 +37,10 @@ export interface AppServiceChoice {
 interface CreateProps {
   deployment: EndpointDeployment;
   appServices: AppServiceChoice[];
+  /** The location's regions (list-aws-regions, list-azure-regions), as App Services offers them. */
+  regions: CloudRegion[];
+  /** The Node picker's choices: the account's endpoint nodes (list-endpoint-node). */
+  nodes: NodeChoice[];
   nodeGroups: EndpointNodeGroup[];
   draft: Draft<CreateField>;
   panel: boolean;
@@ -53,11 +64,18 @@ export function CreateEndpointDialog(props: CreateProps) {
   );
 }
 
-function CreateForm({ deployment, appServices, nodeGroups, draft, lastResult, constraints }: CreateProps) {
+/** The schema's constraints with the location's required marks (issue 27 item 14); BGP's say so in their labels. */
+function createConstraint(base: FormConstraint, deployment: EndpointDeployment): FormConstraint {
+  const out: FormConstraint = { ...base };
+  for (const f of endpointRequiredFields[deployment]) out[f] = { ...out[f], required: true };
+  return out;
+}
+
+function CreateForm({ deployment, appServices, regions, nodes, nodeGroups, draft, lastResult, constraints }: CreateProps) {
   const [form, fields] = useForm<Record<CreateField | "deployment", string>>({
     id: `create-endpoint-${deployment}`,
     lastResult,
-    constraint: constraints.create,
+    constraint: createConstraint(constraints.create, deployment),
     defaultValue: { ...draft, deployment },
   });
   const pending = useIsPending({ intent: "create" });
@@ -90,12 +108,27 @@ function CreateForm({ deployment, appServices, nodeGroups, draft, lastResult, co
                 New Node Group
               </button>
             </div>
-            <TextField field={fields.ep_node_id} label="Node" autoComplete="off" hint="The endpoint node's id, e.g. epn-office-1" />
+            {/* A node that exists, of the chosen group (the platform refuses any other): issue 27 item 14. */}
+            <SelectField
+              field={fields.ep_node_id}
+              label="Node"
+              options={nodes.map((n) => ({ value: n.ep_node_id, label: `${n.ep_node_name} (${n.ep_node_group_name})` }))}
+              placeholder="Select a node"
+              hint={
+                nodes.length === 0 ? (
+                  <>
+                    There are no endpoint nodes yet: <Link to="/endpoint-nodes" className="link link-primary">create one</Link> first.
+                  </>
+                ) : (
+                  "A node of the chosen node group."
+                )
+              }
+            />
           </>
         ) : null}
         {aws || deployment === "azure" ? (
           <>
-            <TextField field={fields.region} label="Region" autoComplete="off" hint={aws ? "e.g. us-east-1" : "e.g. eastus"} />
+            <SelectField field={fields.region} label="Region" options={regions.map((r) => ({ value: r.region, label: `${r.name} (${r.region})` }))} placeholder="Select a region" />
             <TextField field={fields.consumer_principle} label={aws ? "Allowed Principal" : "Subscription Id"} autoComplete="off" hint={aws ? "e.g. arn:aws:iam::123456789012:root" : undefined} />
           </>
         ) : null}
@@ -104,9 +137,9 @@ function CreateForm({ deployment, appServices, nodeGroups, draft, lastResult, co
             <TextField field={fields.real_subnets} label="Real Subnets" autoComplete="off" hint="Comma separated CIDRs, e.g. 10.1.0.0/16, 10.2.0.0/24" />
             <CheckboxField field={fields.bgp_enabled} label="BGP" />
             <div className="grid gap-x-4 sm:grid-cols-3">
-              <TextField field={fields.bgp_local_asn} label="Local ASN" autoComplete="off" hint="Required when BGP is on" />
-              <TextField field={fields.bgp_peer_asn} label="Peer ASN" autoComplete="off" />
-              <TextField field={fields.bgp_peer_ip} label="Peer IP" autoComplete="off" />
+              <TextField field={fields.bgp_local_asn} label="Local ASN (required with BGP)" autoComplete="off" />
+              <TextField field={fields.bgp_peer_asn} label="Peer ASN (required with BGP)" autoComplete="off" />
+              <TextField field={fields.bgp_peer_ip} label="Peer IP (required with BGP)" autoComplete="off" />
             </div>
           </>
         ) : null}
@@ -208,18 +241,16 @@ function Answer({ error, children }: { error: string | null; children: React.Rea
   );
 }
 
-/** Test Reachability: the measurement taken when the dialog opens (spec 1 §7). */
-export function LatencyDialog({ target, result, error }: { target: Endpoint | null; result: Record<string, unknown> | null; error: string | null }) {
+/** Test Reachability (spec 1 §7): measured when its button is pressed, never when the dialog opens. */
+export function LatencyDialog({ target, result }: { target: Endpoint | null; result: Record<string, unknown> | null }) {
   return (
     <UrlDialog name="latency" title="Test Reachability">
       {target ? (
         <>
           <p className="mb-2">
-            Reachability of <strong>{target.ep_name}</strong>
+            Measure the reachability of <strong>{target.ep_name}</strong> from its PoP.
           </p>
-          <Answer error={error}>
-            <LatencyResult values={result ?? {}} />
-          </Answer>
+          <LatencyForm idField="ep_id" id={target.ep_id} result={result} />
           <DialogActions cancelLabel="Close" />
         </>
       ) : (
@@ -236,7 +267,7 @@ const flowColumns: SimpleColumn<EndpointSession>[] = [
   { id: "ports", header: "Ports", cell: (s) => s.ports },
   { id: "tx", header: "Tx", cell: (s) => formatBytes(s.tx_bytes) },
   { id: "rx", header: "Rx", cell: (s) => formatBytes(s.rx_bytes) },
-  { id: "established", header: "Established", cell: (s) => s.established },
+  { id: "established", header: "Established", cell: (s) => (s.established ? <time dateTime={s.established}>{formatTime(s.established)}</time> : "") },
 ];
 
 /** Show Flows: the endpoint's flows open now (get-endpoint-sessions). */

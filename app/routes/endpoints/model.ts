@@ -39,3 +39,16 @@ export const CREATE_FIELDS = [
   "bgp_peer_ip",
 ] as const;
 export type CreateField = (typeof CREATE_FIELDS)[number];
+
+/** The fields each location requires (spec 1 §5; the action's schema checks them): marked required in Create. */
+export const endpointRequiredFields: Record<EndpointDeployment, readonly CreateField[]> = {
+  agent: ["ep_name", "app_service_id"],
+  onprem: ["ep_name", "app_service_id", "ep_node_group_id", "ep_node_id"],
+  aws: ["ep_name", "app_service_id", "region", "consumer_principle"],
+  azure: ["ep_name", "app_service_id", "region", "consumer_principle"],
+  network: ["ep_name", "app_service_id", "ep_node_group_id", "ep_node_id", "real_subnets"],
+};
+
+export type { CloudRegion } from "../../../platform/contract/app-services.ts";
+/** The Node picker's choices (list-endpoint-node, nodes-platform #28). */
+export type { EndpointNode } from "../../../platform/contract/nodes.ts";

@@ -6,17 +6,18 @@ import { ListScreen } from "../../components/list-screen.tsx";
 import type { MenuItem } from "../../components/row-menu.tsx";
 import { currentTab } from "../../components/tabs.tsx";
 import { ToggleDialog } from "../../components/toggle-dialog.tsx";
-import { apiGet, apiGetOrThrow, apiPost, detailMessages, type ApiResult } from "../../lib/api.server.ts";
+import { apiGet, apiGetOrThrow, detailMessages, type ApiResult } from "../../lib/api.server.ts";
 import { exportHref } from "../../lib/export.server.ts";
 import { fetchTablePage, listScreenQuery } from "../../lib/table.server.ts";
 import { ContactsDialog, DescriptionDialog, NameDialog, ResizeDialog } from "../services-shared/dialogs.tsx";
 import { readDraft } from "../services-shared/draft.ts";
 import { contactOptions } from "../services-shared/intents.server.ts";
 import { endpointAction } from "./actions.server.ts";
-import { columns, hideable, sortable } from "./columns.ts";
+import { columns, hideable, sortable, tableFields } from "./columns.ts";
 import { AgentDetailsDialog, CreateEndpointDialog, FlowsDialog, LatencyDialog, missing, ResetDialog, type AppServiceChoice } from "./dialogs.tsx";
-import { CREATE_FIELDS, DELETE_PHRASE, defaultEndpointDeployment, endpointDeployments, NETFLOW_RANGES, type Endpoint, type EndpointDeployment, type EndpointDetail, type EndpointNodeGroup, type EndpointSession, type NetflowRow } from "./model.ts";
+import { CREATE_FIELDS, DELETE_PHRASE, type CloudRegion, type EndpointNode, defaultEndpointDeployment, endpointDeployments, NETFLOW_RANGES, type Endpoint, type EndpointDeployment, type EndpointDetail, type EndpointNodeGroup, type EndpointSession, type NetflowRow } from "./model.ts";
 import { AgentDetailsSchema, CreateEndpointSchema, NodeGroupSchema, sharedSchemas } from "./schemas.server.ts";
+import { EndpointDecision } from "./decision.tsx";
 import { EndpointTabs, TAB_IDS } from "./tabs.tsx";
 import type { Route } from "./+types/route";
 
@@ -40,18 +41,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const detail = (id: string) => apiGet<EndpointDetail>(request, "get-endpoint-detail", { ep_id: id }).then((r) => (r.ok ? r.data : null));
 
-  const [table, target, services, nodeGroups] = await Promise.all([
-    fetchTablePage<Endpoint>(request, "list-endpoint", state, { getRowId }),
+  const deployment = deploymentOf(params.get("deployment"));
+  const cloud = dialog === "create" && (deployment === "aws" || deployment === "azure");
+  const usesNode = dialog === "create" && (deployment === "onprem" || deployment === "network");
+  const [table, target, services, nodeGroups, regions, nodes] = await Promise.all([
+    fetchTablePage<Endpoint>(request, "list-endpoint", state, { getRowId, fields: tableFields }),
     dialog && dialog !== "create" && dialogId ? detail(dialogId) : null,
     // The create dialog's choices.
     dialog === "create" ? apiGet<AppServiceChoice[]>(request, "list-app-service") : null,
     dialog === "create" ? apiGetOrThrow<EndpointNodeGroup[]>(request, "list-endpoint-node-group") : [],
+    // Region from the location's list, as App Services offers it (issue 27 item 14).
+    cloud ? apiGetOrThrow<CloudRegion[]>(request, `list-${deployment}-regions`) : [],
+    // The Node picker: the account's endpoint nodes (issue 27 item 14; #28 "Links to what exists").
+    usesNode ? apiGetOrThrow<EndpointNode[]>(request, "list-endpoint-node") : [],
   ]);
   const appServices = services?.ok && Array.isArray(services.data) ? services.data.map((s) => ({ app_service_id: s.app_service_id, app_service_name: s.app_service_name })) : [];
   const contacts = dialog === "contacts" && target ? await contactOptions(request) : [];
 
-  // Test Reachability and Show Flows show what the platform measures when the dialog opens.
-  const latency = dialog === "latency" && target ? answer(await apiPost<Record<string, unknown>>(request, "measure-endpoint-latency", { ep_id: target.ep_id }), null) : null;
+  // Show Flows reads the flows open now. Test Reachability measures only when its button is pressed
+  // (a POST; a GET never measures: issue 27 item 8).
   const flows = dialog === "flows" && target ? answer(await apiGet<EndpointSession[]>(request, "get-endpoint-sessions", { ep_id: target.ep_id }), []) : null;
 
   // One selected endpoint: its tabs.
@@ -70,11 +78,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       target,
       appServices,
       nodeGroups,
-      deployment: deploymentOf(params.get("deployment")),
+      deployment,
+      regions,
+      nodes: nodes.map((n) => ({ ep_node_id: n.ep_node_id, ep_node_name: n.ep_node_name, ep_node_group_id: n.ep_node_group_id, ep_node_group_name: n.ep_node_group_name })),
       draft: readDraft(params.get("draft"), CREATE_FIELDS),
       panel: params.get("panel") === "group",
       contacts,
-      latency,
       flows,
       selected,
       netflows,
@@ -111,10 +120,11 @@ function menuItems(r: Endpoint, canWrite: boolean): MenuItem[] {
 }
 
 export default function Endpoints({ loaderData, actionData }: Route.ComponentProps) {
-  const { table, target, appServices, nodeGroups, deployment, draft, panel, contacts, latency, flows, selected, netflows, range, exportLink, constraints } = loaderData;
+  const { table, target, appServices, nodeGroups, regions, nodes, deployment, draft, panel, contacts, flows, selected, netflows, range, exportLink, constraints } = loaderData;
   // Every role may look (reachability, flows); the other dialogs change something (writers only).
   const { dialog, dialogId, result, error } = useScreen(actionData, ["latency", "flows"]);
   const subject = subjectOf(target);
+  const latency = actionData && "latency" in actionData ? (actionData.latency as Record<string, unknown>) : null;
 
   return (
     <ListScreen
@@ -131,12 +141,19 @@ export default function Endpoints({ loaderData, actionData }: Route.ComponentPro
       menu={menuItems}
       readableMenu
       plural="endpoints"
-      details={selected ? <EndpointTabs ep={selected} netflows={netflows?.value ?? []} netflowsError={netflows?.error ?? null} range={range} /> : null}
+      details={
+        selected ? (
+          <>
+            <EndpointDecision ep={selected} />
+            <EndpointTabs ep={selected} netflows={netflows?.value ?? []} netflowsError={netflows?.error ?? null} range={range} />
+          </>
+        ) : null
+      }
     >
-      {dialog === "latency" ? <LatencyDialog target={target} result={latency?.value ?? null} error={latency?.error ?? null} /> : null}
+      {dialog === "latency" ? <LatencyDialog target={target} result={latency} /> : null}
       {dialog === "flows" ? <FlowsDialog target={target} sessions={flows?.value ?? []} error={flows?.error ?? null} /> : null}
       {dialog === "create" ? (
-        <CreateEndpointDialog deployment={deployment} appServices={appServices} nodeGroups={nodeGroups} draft={draft} panel={panel} lastResult={result} constraints={constraints} />
+        <CreateEndpointDialog deployment={deployment} appServices={appServices} regions={regions} nodes={nodes} nodeGroups={nodeGroups} draft={draft} panel={panel} lastResult={result} constraints={constraints} />
       ) : null}
       {dialog === "rename" ? <NameDialog subject={subject} words={words} field="ep_name" label="Endpoint Name" lastResult={result} constraint={constraints.rename} /> : null}
       {dialog === "describe" ? <DescriptionDialog subject={subject} words={words} description={target?.description ?? ""} lastResult={result} constraint={constraints.describe} /> : null}

@@ -37,9 +37,10 @@ export const CreateEndpointSchema = z
     bgp_peer_asn: asn("Peer ASN"),
     bgp_peer_ip: optional(),
   })
-  .superRefine((v, ctx) => {
+  // Every error at once (issue 27 item 16): also when a field already failed (`when`).
+  .check(z.superRefine((v, ctx) => {
     const need = (value: unknown, path: string, message: string) => {
-      if (value === undefined || value === "") ctx.addIssue({ code: "custom", path: [path], message });
+      if (value === undefined || value === "") ctx.addIssue({ code: "custom", path: [path], message, input: v });
     };
     if (v.deployment === "onprem" || v.deployment === "network") {
       need(v.ep_node_group_id, "ep_node_group_id", "Choose a node group.");
@@ -61,7 +62,7 @@ export const CreateEndpointSchema = z
         need(v.bgp_peer_ip, "bgp_peer_ip", "Peer IP is required when BGP is on.");
       }
     }
-  });
+  }, { when: () => true }));
 
 export type CreateEndpointValues = z.infer<typeof CreateEndpointSchema>;
 
@@ -80,4 +81,6 @@ export const AgentDetailsSchema = z.object({
   user_agent_cidrs: optional(endpointLimits.description),
 });
 export const EpIdSchema = z.object({ ep_id: epId });
+/** Approve or Reject the selected endpoint (issue 27 item 15). */
+export const DecisionSchema = z.object({ ep_id: epId, decision: z.enum(["approve", "reject"]) });
 export const DeleteSchema = confirmPhraseSchema(DELETE_PHRASE, { ep_id: epId });

@@ -6,7 +6,8 @@ import { logCommand, logUsername, type ApiLogEntry } from "../../../platform/con
 
 /*
  * The change log's columns (spec 3 §2.13): Time, Username, Command, Body, Params; Account ID and
- * IAM user ID hidden. The CSV export has the same columns, with the whole body.
+ * IAM user ID hidden. Beyond the spec, Status: the call's answer, so a refused call is not taken for a
+ * change (issue 27 item 4, docs/decisions/2026-11-25-change-log-outcome.md). The CSV export has the same columns, with the whole body.
  */
 
 // The headers that are sort links: the platform's sortable columns (parseTableQuery hands them to the table).
@@ -23,6 +24,12 @@ export function jsonText(value: unknown, max = Infinity): string {
 
 const SHOWN = 400;
 
+/** The outcome of a logged call: its status and what it means ('200 Done', '409 Refused', '500 Failed'). */
+export function outcome(status: number): string {
+  const word = status < 300 ? "Done" : status < 500 ? "Refused" : "Failed";
+  return `${status} ${word}`;
+}
+
 export const columns: Column<ApiLogEntry>[] = [
   {
     id: "created_at",
@@ -32,6 +39,12 @@ export const columns: Column<ApiLogEntry>[] = [
   },
   { id: "username", header: "Username", cell: (r) => logUsername(r), className: "wrap-anywhere" },
   { id: "command", header: "Command", cell: (r) => logCommand(r), className: "wrap-anywhere" },
+  {
+    id: "status",
+    header: "Status",
+    cell: (r) => h("span", { class: r.status < 300 ? "" : "text-error font-medium" }, outcome(r.status)),
+    className: "whitespace-nowrap",
+  },
   { id: "body", header: "Body", cell: (r) => h("code", { class: "text-xs whitespace-pre-wrap wrap-anywhere" }, jsonText(r.request_body, SHOWN)) },
   { id: "params", header: "Params", cell: (r) => h("code", { class: "text-xs whitespace-pre-wrap wrap-anywhere" }, jsonText(r.query_parameters, SHOWN)) },
   { id: "account_id", header: "Account ID", hidden: true, cell: (r) => r.account_id },
@@ -42,6 +55,7 @@ export const csvColumns: CsvColumn<ApiLogEntry>[] = [
   { header: "Time", value: (r) => formatTime(r.created_at) },
   { header: "Username", value: (r) => logUsername(r) },
   { header: "Command", value: (r) => logCommand(r) },
+  { header: "Status", value: (r) => outcome(r.status) },
   { header: "Body", value: (r) => jsonText(r.request_body) },
   { header: "Params", value: (r) => jsonText(r.query_parameters) },
   { header: "Account ID", value: (r) => r.account_id },

@@ -31,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { state, headers } = parseTableQuery(request, { sortable, hideable });
   const { filters, errors } = readFilters(url.searchParams);
-  const query = platformFilters(filters);
+  const query = platformFilters(filters, errors);
   const table = await fetchTablePage<ApiLogEntry>(request, "get_api_log", state, { getRowId: (e) => e.id, query });
   const filtered = Object.keys(query).length > 0 || state.q !== "";
   // Filters that match nothing say 'No data found.', not 'No data' (an empty log).

@@ -15,6 +15,23 @@ function text(status: number, body: string) {
   return new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" } });
 }
 
+/**
+ * The PDF's headers. Inline (the dialog's preview, an <object> of the page: issue 27 item 11) it
+ * may be embedded by its own origin only (frame-ancestors 'self', X-Frame-Options SAMEORIGIN); the
+ * page's CSP allows exactly this path as an object (app/lib/csp.server.ts). It runs nothing.
+ */
+export function reportPdfHeaders(download: boolean, fileName: string): Headers {
+  const asciiName = fileName.replace(/[^\x20-\x7E]|["\\]/g, "_");
+  return new Headers({
+    "Content-Type": "application/pdf",
+    "Content-Disposition": `${download ? "attachment" : "inline"}; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+    "Cache-Control": "private, no-store",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": download ? "DENY" : "SAMEORIGIN",
+    "Content-Security-Policy": `default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors ${download ? "'none'" : "'self'"}`,
+  });
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireSession(request);
   const url = new URL(request.url);
@@ -47,14 +64,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     return text(upstream.status, uploadErrorMessage({ status: upstream.status, body, statusText: upstream.statusText }) ?? messages.unknown);
   }
 
-  const fileName = `${productName}-performance-insights-report.pdf`;
-  const asciiName = fileName.replace(/[^\x20-\x7E]|["\\]/g, "_");
-  const headers = new Headers({
-    "Content-Type": "application/pdf",
-    "Content-Disposition": `${download ? "attachment" : "inline"}; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-    "Cache-Control": "private, no-store",
-    "X-Content-Type-Options": "nosniff",
-  });
+  const headers = reportPdfHeaders(download, `${productName}-performance-insights-report.pdf`);
   const length = upstream.headers.get("content-length");
   if (length) headers.set("Content-Length", length);
   // The body is passed on as a stream: nothing is buffered here.

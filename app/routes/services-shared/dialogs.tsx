@@ -1,11 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { FormConstraint } from "../../components/constraints.server.ts";
 import { DetailsTable } from "../../components/details-table.tsx";
 import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
 import { ConformForm, formHasErrors, PageTitle, SelectField, SubmitButton, TextareaField, TextField, useForm } from "../../components/forms.tsx";
 import { useIsPending } from "../../components/hooks.ts";
+import { formatTime } from "../../lib/format.ts";
 
 /*
  * The row-menu dialogs App Services and Endpoints share (spec 1 §2): the same action carries the
@@ -188,7 +190,10 @@ export function ResizeDialog(props: ResizeProps) {
 }
 
 function ResizeForm({ subject, words, lastResult, title, children }: ResizeProps & { subject: Subject }) {
-  const [form, fields] = useForm({ id: `resize-${subject.id}`, lastResult, defaultValue: { direction: "up" } });
+  // A refused resize keeps what was chosen (issue 27 item 18): the form is new after each refusal, so its defaults are the refused values.
+  const sent = (lastResult?.initialValue ?? {}) as Record<string, unknown>;
+  const chosen = (k: string) => (typeof sent[k] === "string" ? (sent[k] as string) : undefined);
+  const [form, fields] = useForm({ id: `resize-${subject.id}`, lastResult, defaultValue: { direction: chosen("direction") ?? "up", hosting_id: chosen("hosting_id") ?? "" } });
   return (
     <SubjectForm form={form} intent="resize" title={title} subject={subject} words={words} submit="Confirm">
       {children?.(fields)}
@@ -205,12 +210,62 @@ function ResizeForm({ subject, words, lastResult, title, children }: ResizeProps
   );
 }
 
-/** Test Reachability's measurement, as label/value pairs. */
+/** The measurement's keys (platform/fleet measureLatency) in the console's words; an unknown key is shown as it comes. */
+const latencyLabels: Record<string, string> = {
+  app_service_id: "App Service Id",
+  ep_id: "Endpoint Id",
+  measured_at: "Measured at",
+  from_pop: "From PoP",
+  probes: "Probes sent",
+  received: "Replies received",
+  min_ms: "Minimum (ms)",
+  avg_ms: "Average (ms)",
+  max_ms: "Maximum (ms)",
+  jitter_ms: "Jitter (ms)",
+  loss_pct: "Loss (%)",
+  health: "Health (%)",
+};
+
+function latencyValue(key: string, v: unknown): ReactNode {
+  if (v === null || v === undefined) return "N/A";
+  if (key.endsWith("_at") && typeof v === "string") return <time dateTime={v}>{formatTime(v)}</time>;
+  return String(v);
+}
+
+/** Test Reachability's measurement, as label/value pairs (spec 1 §7: key/value pairs, in words). */
 export function LatencyResult({ values }: { values: Record<string, unknown> }) {
   return (
     <div className="mt-3" data-testid="key-values">
-      <DetailsTable items={Object.entries(values).map(([k, v]) => ({ label: k, value: v === null || v === undefined ? "" : String(v) }))} />
+      <DetailsTable items={Object.entries(values).map(([k, v]) => ({ label: latencyLabels[k] ?? k, value: latencyValue(k, v) }))} />
     </div>
+  );
+}
+
+/**
+ * Test Reachability (issue 27 item 8): the measurement runs when the button is pressed (a POST of
+ * intent "latency", readable by every role), never when a page or dialog opens; its answer comes
+ * back as the action's `latency` and is shown under the button.
+ */
+export function LatencyForm({ idField, id, result, error }: { idField: string; id: string; result: Record<string, unknown> | null; error?: string | null }) {
+  const pending = useIsPending({ intent: "latency" });
+  return (
+    <>
+      <Form method="post" preventScrollReset>
+        <AuthenticityTokenInput name="csrf" />
+        <input type="hidden" name="intent" value="latency" />
+        <input type="hidden" name={idField} value={id} />
+        <SubmitButton pending={pending} className="btn btn-primary btn-sm">
+          Test Reachability
+        </SubmitButton>
+      </Form>
+      {error ? (
+        <p role="alert" className="text-error mt-3">
+          {error}
+        </p>
+      ) : result ? (
+        <LatencyResult values={result} />
+      ) : null}
+    </>
   );
 }
 

@@ -1,7 +1,7 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { z } from "zod";
-import { deselect, submitForm, type SubmitOptions } from "../../lib/action.server.ts";
-import { apiGetOrThrow } from "../../lib/api.server.ts";
+import { deselect, failureReply, submitForm, validateForm, type SubmitOptions } from "../../lib/action.server.ts";
+import { apiGetOrThrow, apiPost } from "../../lib/api.server.ts";
 import { returnUrl } from "../../lib/url.ts";
 import type { ContactOption } from "./dialogs.tsx";
 import { draftOf, switchChanges, writeDraft } from "./draft.ts";
@@ -80,3 +80,18 @@ export function removeIntent(o: { idField: string; schema: (id: string) => z.Zod
 
 /** The contacts Setup Contacts offers. */
 export const contactOptions = (request: Request) => apiGetOrThrow<ContactOption[]>(request, "get-contact");
+
+/**
+ * Test Reachability (issue 27 item 8), the same intent on both screens: the measurement runs on the
+ * button's POST, never on a GET; it is readable (list "latency" in the action's `readable`: every
+ * role may measure, as the platform allows). Its answer is the action's `latency`.
+ */
+export function latencyIntent(schema: z.ZodType<Record<string, string>>, call: "measure-app-service-latency" | "measure-endpoint-latency") {
+  return async (request: Request, formData: FormData) => {
+    const form = validateForm(formData, schema);
+    if (!form.ok) return form.reply;
+    const res = await apiPost<Record<string, unknown>>(request, call, form.value);
+    if (!res.ok) return failureReply(request, res);
+    return data({ latency: res.data });
+  };
+}

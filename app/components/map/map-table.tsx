@@ -1,0 +1,45 @@
+import { SimpleTable, type SimpleColumn } from "../simple-table.tsx";
+import { coordinateText, hasValidCoordinates, MAP_OPEN_EVENT, statusLabel, type MapPoint } from "./model.ts";
+
+/*
+ * The same points as a table (the skip link's target): every point, those left off the map too,
+ * whose coordinates say 'Missing' or 'Invalid (…)'. The kit's SimpleTable: stacked cards on phones.
+ * With the interactive map each drawn point has 'Show on map', which opens its popup.
+ */
+export const mapColumns: SimpleColumn<MapPoint>[] = [
+  { id: "name", header: "Name", kind: "name", cell: (p) => <a href={p.href} className="link">{p.name}</a> },
+  { id: "product", header: "Product", cell: (p) => p.product },
+  { id: "id", header: "Id", cell: (p) => <code className="text-xs break-all">{p.id}</code> },
+  { id: "address", header: "Address", cell: (p) => p.address },
+  { id: "latitude", header: "Latitude", cell: (p) => coordinateText(p.latitude, 90), className: "tabular-nums" },
+  { id: "longitude", header: "Longitude", cell: (p) => coordinateText(p.longitude, 180), className: "tabular-nums" },
+  { id: "status", header: "Status", cell: (p) => statusLabel(p.status) },
+];
+
+/** With the interactive map: a 'Show on map' button per drawn point (the keyboard's way to its popup). */
+const showColumn: SimpleColumn<MapPoint> = {
+  id: "show",
+  header: "On the map",
+  kind: "actions",
+  cell: (p) =>
+    hasValidCoordinates(p) ? (
+      <button
+        type="button"
+        className="btn btn-xs btn-ghost"
+        aria-label={`Show on map: ${p.name}`}
+        onClick={(e) => e.currentTarget.dispatchEvent(new CustomEvent(MAP_OPEN_EVENT, { bubbles: true, detail: { id: p.id } }))}
+      >
+        Show on map
+      </button>
+    ) : null,
+};
+
+export function MapTable({ id, title, points, interactive = false }: { id: string; title: string; points: MapPoint[]; interactive?: boolean }) {
+  return (
+    <div id={id} tabIndex={-1} className="map-table mt-3 focus:outline-none">
+      {/* A heading, not the visible caption: the stacked (phone) table squeezed its caption into a narrow column. */}
+      <h3 className="mb-2 font-semibold">{title}</h3>
+      <SimpleTable caption={title} columns={interactive ? [...mapColumns, showColumn] : mapColumns} rows={points} getRowId={(p) => p.id} emptyMessage="No devices." />
+    </div>
+  );
+}

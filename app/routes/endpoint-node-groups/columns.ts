@@ -1,0 +1,19 @@
+import { listColumns, timeColumn } from "../../components/columns.ts";
+import { h } from "../../components/cell.ts";
+import type { EndpointNodeGroup } from "./model.ts";
+
+/* The endpoint node groups table (spec 2 §3 Endpoint node group), and the same columns for its CSV export. */
+
+/** The sortable headers (the console pages the groups: group-page.server.ts). */
+export const sortable = ["ep_node_group_name", "ep_node_group_id", "dhcp_relay_enabled", "vrrp_enabled", "created_at"];
+export const hideable: string[] = [];
+
+const state = (enabled: boolean, ip: string | null) => (enabled ? `Enabled (${ip ?? ""})` : "Disabled");
+
+export const { columns, csvColumns } = listColumns<EndpointNodeGroup>([
+  { id: "ep_node_group_name", header: "Node Group Name", text: (r) => r.ep_node_group_name, className: "min-w-32" },
+  { id: "ep_node_group_id", header: "Node Group Id", cell: (r) => h("span", { class: "font-mono text-xs" }, r.ep_node_group_id), csv: (r) => r.ep_node_group_id },
+  { id: "dhcp_relay_enabled", header: "DHCP Relay", text: (r) => state(r.dhcp_relay_enabled, r.dhcp_relay_server_ip) },
+  { id: "vrrp_enabled", header: "VRRP", text: (r) => state(r.vrrp_enabled, r.vrrp_virtual_ip) },
+  timeColumn("created_at", "Created at"),
+]);

@@ -1,0 +1,42 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
+import { ConformForm, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
+import { useIsPending } from "../../components/hooks.ts";
+import type { EndpointNodeDetail } from "./model.ts";
+
+/* Add Secondary IPs (spec 2 §2, §5: comma separated). */
+
+type Result = SubmissionResult<string[]> | null | undefined;
+
+export function SecondaryIpsDialog({ node, lastResult }: { node: EndpointNodeDetail | null; lastResult: Result }) {
+  return (
+    <UrlDialog name="secondary-ips" title="Add Secondary IPs">
+      {node ? (
+        <SecondaryIpsForm key={node.ep_node_id} node={node} lastResult={lastResult} />
+      ) : (
+        <>
+          <p role="alert">This node no longer exists.</p>
+          <DialogActions />
+        </>
+      )}
+    </UrlDialog>
+  );
+}
+
+function SecondaryIpsForm({ node, lastResult }: { node: EndpointNodeDetail; lastResult: Result }) {
+  const [form, fields] = useForm({ id: `secondary-ips-${node.ep_node_id}`, lastResult, constraint: { secondary_ips: { required: true } } });
+  const pending = useIsPending({ intent: "secondary-ips" });
+  return (
+    <ConformForm form={form} intent="secondary-ips">
+      <input type="hidden" name="ep_node_id" value={node.ep_node_id} />
+      <p className="mb-1">
+        Node <strong>{node.ep_node_name}</strong>: primary IP {node.primary_ip || "none"}
+        {node.secondary_ips.length ? <>, secondary IPs {node.secondary_ips.join(", ")}</> : null}.
+      </p>
+      <TextField field={fields.secondary_ips} label="Secondary IPs" hint="Comma separated IPv4 addresses, e.g. 10.0.0.21, 10.0.0.22" autoComplete="off" />
+      <DialogActions>
+        <SubmitButton pending={pending}>Add</SubmitButton>
+      </DialogActions>
+    </ConformForm>
+  );
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { addressToggleSchema } from "../endpoint-node-groups/address-toggle.server.ts";
+import { secondaryIpsSchema } from "./schemas.server.ts";
+
+/* The Endpoint Nodes forms' rules (spec 2 §4, §5): secondary IPs named when refused; the toggle-dialog rule with an address. */
+
+const node = { primary_ip: "10.0.0.5", secondary_ips: ["10.0.0.6"] };
+const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? [] : r.error!.issues.map((i) => i.message));
+
+describe("secondaryIpsSchema", () => {
+  it("names bad addresses, repeats, the primary and those the node holds", () => {
+    const r = secondaryIpsSchema(node).safeParse({ ep_node_id: "epn-1", secondary_ips: "10.0.0.7, 10.0.0.999, 10.0.0.7, 10.0.0.5, 10.0.0.6" });
+    expect(messages(r)).toEqual([
+      "Not valid IPv4 addresses: 10.0.0.999",
+      "Entered more than once: 10.0.0.7",
+      "The node's primary IP cannot be a secondary IP: 10.0.0.5",
+      "Already secondary IPs of the node: 10.0.0.6",
+    ]);
+  });
+  it("answers the list", () => {
+    expect(secondaryIpsSchema(node).parse({ ep_node_id: "epn-1", secondary_ips: " 10.0.0.7 ,10.0.0.8" }).secondary_ips).toEqual(["10.0.0.7", "10.0.0.8"]);
+  });
+});
+
+describe("addressToggleSchema", () => {
+  const what = { kind: "ipv4-prefix" as const, required: "required", invalid: "invalid" };
+  const schema = addressToggleSchema({ enabled: true, address: "192.168.1.1/24" }, "addr", what, {});
+  it("refuses the current value, a missing or bad address", () => {
+    expect(messages(schema.safeParse({ enabled: true, addr: "192.168.1.1/24" }))).toEqual(["The value is unchanged. Switch it to confirm."]);
+    expect(messages(schema.safeParse({ enabled: true }))).toEqual(["required"]);
+    expect(messages(schema.safeParse({ enabled: true, addr: "192.168.1.1" }))).toEqual(["invalid"]);
+  });
+  it("takes a new address or switching off", () => {
+    expect(schema.parse({ enabled: true, addr: "192.168.2.1/24" })).toMatchObject({ enabled: true, address: "192.168.2.1/24" });
+    expect(schema.parse({})).toMatchObject({ enabled: false, address: "" });
+  });
+});

@@ -1,0 +1,249 @@
+import { data, Form, Link } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { Card } from "../../components/card.tsx";
+import { copyText } from "../../components/clipboard.ts";
+import { ConformForm, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
+import { useCanWrite, useConstraint, useHydrated, useIsPending } from "../../components/hooks.ts";
+import { replyFor, Screen } from "../../components/screen.tsx";
+import { SimpleTable, type SimpleColumn } from "../../components/simple-table.tsx";
+import { showToast } from "../../components/toaster.tsx";
+import { failureReply, failureToasts, intentAction, validateForm } from "../../lib/action.server.ts";
+import { apiGetOrThrow, apiPost } from "../../lib/api.server.ts";
+import { formatTime } from "../../lib/format.ts";
+import { redirectWithToast } from "../../lib/toast.server.ts";
+import { LOG_SIZE, statusLabels, TITLE, type AccountOps, type OpsDelivery } from "./model.ts";
+import { constraints, DeliverySchema, SettingsSchema } from "./schemas.server.ts";
+import type { Route } from "./+types/route";
+
+/* ------------------------------------------------------------------------------------------------
+ * Operations (spec 2 §2 /operations, §3 Account operations settings, §7 Operations, §8): where the
+ * account's events go (a webhook address and an e-mail), the signing secret (shown once, after a
+ * save or a rotation), and the delivery log with 'Send test event' and 'Redeliver', all plain
+ * forms. A readonly user sees the settings and the log, and no control that changes anything.
+ * ---------------------------------------------------------------------------------------------- */
+
+interface DeliveryPage {
+  items: OpsDelivery[];
+  total: number;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [ops, log] = await Promise.all([
+    apiGetOrThrow<AccountOps[]>(request, "get-account-ops"),
+    apiGetOrThrow<DeliveryPage>(request, "list-account-ops-deliveries", { page: "1", size: String(LOG_SIZE) }),
+  ]);
+  return data({ ops: ops[0] ?? null, log, constraints });
+}
+
+/* Action: one function per intent -------------------------------------------------------------- */
+
+/** The secret is in this answer only: never stored by a cache. */
+const secretReply = (intent: string, message: string, secret: string) =>
+  data({ intent, message, secret }, { headers: { "Cache-Control": "no-store" } });
+
+async function settings(request: Request, formData: FormData) {
+  const form = validateForm(formData, SettingsSchema);
+  if (!form.ok) return form.reply;
+  const res = await apiPost<{ detail: string; signature_key: string }>(request, "set-account-ops", {
+    webhook_url: form.value.webhook_url ?? "",
+    email: form.value.email ?? "",
+  });
+  if (!res.ok) return failureReply(request, res, { submission: form.submission, fields: ["webhook_url", "email"] });
+  return secretReply("settings", res.data.detail, res.data.signature_key);
+}
+
+async function rotate(request: Request) {
+  const res = await apiPost<{ detail: string; signature_key: string }>(request, "rotate-account-ops-secret", {});
+  if (!res.ok) return failureToasts(request, res, "/operations");
+  return secretReply("rotate", res.data.detail, res.data.signature_key);
+}
+
+/** A button's call: its toast and back to the page (the platform's detail as persistent toasts on failure). */
+async function button(request: Request, call: string, body: unknown) {
+  const res = await apiPost<{ detail: string }>(request, call, body);
+  if (!res.ok) return failureToasts(request, res, "/operations");
+  return redirectWithToast(request, "/operations", { type: "success", message: res.data.detail });
+}
+
+const test = (request: Request) => button(request, "send-account-ops-test-event", {});
+const enable = (request: Request) => button(request, "enable-account-ops-webhook", {});
+
+async function redeliver(request: Request, formData: FormData) {
+  const form = validateForm(formData, DeliverySchema);
+  if (!form.ok) return redirectWithToast(request, "/operations", { type: "error", message: "Choose a delivery.", persistent: true });
+  return button(request, "redeliver-account-ops-delivery", { delivery_id: form.value.delivery_id });
+}
+
+export const action = intentAction({ settings, rotate, test, enable, redeliver });
+
+/* Component ------------------------------------------------------------------------------------- */
+
+/** A form that is one button (the CSRF token, the intent, hidden fields). */
+function ButtonForm({ intent, label, fields = {}, className = "btn btn-sm" }: { intent: string; label: string; fields?: Record<string, string>; className?: string }) {
+  const pending = useIsPending({ intent });
+  return (
+    <Form method="post" preventScrollReset className="inline">
+      <AuthenticityTokenInput name="csrf" />
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(fields).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      <SubmitButton pending={pending} className={className}>
+        {label}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function SettingsForm({ ops, lastResult }: { ops: AccountOps | null; lastResult: ReturnType<typeof replyFor> }) {
+  const pending = useIsPending({ intent: "settings" });
+  const [form, fields] = useForm({
+    id: "ops-settings",
+    lastResult,
+    constraint: useConstraint("settings"),
+    defaultValue: { webhook_url: ops?.webhook_url ?? "", email: ops?.email ?? "" },
+  });
+  return (
+    <ConformForm form={form} intent="settings" className="flex max-w-xl flex-col gap-2">
+      <TextField
+        field={fields.webhook_url}
+        label="Webhook address"
+        type="url"
+        placeholder="https://hooks.example.com/linkwise"
+        hint="Events are POSTed here, signed (Standard Webhooks). https only; it must resolve to a public address. Leave it empty for no webhook."
+      />
+      <TextField field={fields.email} label="E-mail" type="email" autoComplete="email" hint="The same events by e-mail, grouped: at most one mail every 10 minutes." />
+      <div>
+        <SubmitButton pending={pending}>Save</SubmitButton>
+      </div>
+    </ConformForm>
+  );
+}
+
+async function copy(text: string) {
+  try {
+    await copyText(text);
+    showToast({ type: "success", message: "Copied to clipboard!" });
+  } catch {
+    showToast({ type: "error", message: "Could not copy text to clipboard" });
+  }
+}
+
+/** The secret of this answer, once: it is not in the page's data and is gone on the next load. */
+function ShownSecret({ message, secret }: { message: string; secret: string }) {
+  const hydrated = useHydrated();
+  return (
+    <div className="card border-success bg-base-100 border-2 shadow-sm">
+      <div className="card-body gap-2">
+        <p role="status" className="font-semibold">
+          {message}
+        </p>
+        <label htmlFor="signing-secret" className="text-sm">
+          Signing secret: copy it now, it is shown only once.
+        </label>
+        <input id="signing-secret" readOnly value={secret} className="input input-sm w-full max-w-xl font-mono text-xs" aria-describedby="signing-secret-hint" />
+        <p id="signing-secret-hint" className="text-base-content/70 text-sm">
+          Receivers verify each delivery's webhook-signature header with it.
+        </p>
+        {hydrated ? (
+          <div>
+            <button type="button" className="btn btn-sm" onClick={() => void copy(secret)}>
+              Copy
+            </button>
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+const failedLast = (d: OpsDelivery) => d.status === "failed" || (d.status === "pending" && d.attempt > 0);
+
+const logColumns = (canWrite: boolean): SimpleColumn<OpsDelivery>[] => [
+  { id: "event_type", header: "Event", kind: "name", cell: (d) => <code className="text-xs">{d.event_type}</code> },
+  { id: "time", header: "Time", cell: (d) => formatTime(d.last_attempt_at ?? d.created_at), className: "whitespace-nowrap" },
+  { id: "attempt", header: "Attempt", cell: (d) => d.attempt },
+  { id: "status", header: "Status", cell: (d) => (d.status === "pending" && d.attempt === 0 ? "Pending" : (statusLabels[d.status] ?? d.status)) },
+  { id: "http_status", header: "HTTP status", cell: (d) => (d.http_status ?? (d.error ? <span className="text-error">{d.error}</span> : "")) },
+  { id: "latency", header: "Latency", unit: "ms", cell: (d) => d.latency_ms ?? "" },
+  { id: "next", header: "Next retry", cell: (d) => (d.status === "pending" ? formatTime(d.next_attempt_at) : ""), className: "whitespace-nowrap" },
+  ...(canWrite
+    ? [
+        {
+          id: "actions",
+          header: "Actions",
+          kind: "actions" as const,
+          cell: (d: OpsDelivery) =>
+            failedLast(d) ? <ButtonForm intent="redeliver" label="Redeliver" fields={{ delivery_id: d.delivery_id }} className="btn btn-xs" /> : null,
+        },
+      ]
+    : []),
+];
+
+export default function Operations({ loaderData, actionData }: Route.ComponentProps) {
+  const { ops, log } = loaderData;
+  const canWrite = useCanWrite();
+  const settingsReply = replyFor(actionData, "settings");
+  const shown = actionData && "secret" in actionData ? actionData : null;
+  const hasErrors = Boolean(settingsReply?.error && Object.values(settingsReply.error).some((e) => e && e.length > 0));
+
+  return (
+    <Screen title={TITLE} error={hasErrors}>
+      {ops?.webhook_disabled_at ? (
+        <div role="alert" className="alert alert-warning flex flex-col items-start gap-2">
+          <p>
+            Webhook deliveries are disabled since {formatTime(ops.webhook_disabled_at)}. {ops.webhook_disabled_reason}
+          </p>
+          {canWrite ? <ButtonForm intent="enable" label="Enable deliveries" /> : null}
+        </div>
+      ) : null}
+
+      {shown ? <ShownSecret message={shown.message} secret={shown.secret} /> : null}
+
+      <Card id="ops-settings-title" title="Event notifications">
+        <p className="text-base-content/70 text-sm">
+          Op state changes, outages and tickets of this account are sent to the webhook address and the e-mail below.
+        </p>
+        {canWrite ? (
+          <SettingsForm ops={ops} lastResult={settingsReply} />
+        ) : (
+          <dl className="grid max-w-xl grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="font-semibold">Webhook address</dt>
+            <dd className="break-all">{ops?.webhook_url || "Not set"}</dd>
+            <dt className="font-semibold">E-mail</dt>
+            <dd className="break-all">{ops?.email || "Not set"}</dd>
+          </dl>
+        )}
+      </Card>
+
+      {ops ? (
+        <Card id="ops-secret-title" title="Signing secret">
+          <p className="text-sm">
+            Current secret: <code className="break-all">{ops.signature_key}</code>
+          </p>
+          {ops.previous_key_expires_at ? (
+            <p className="text-sm">Deliveries are also signed with the previous secret until {formatTime(ops.previous_key_expires_at)}.</p>
+          ) : null}
+          {canWrite ? (
+            <div>
+              <ButtonForm intent="rotate" label="Rotate secret" />
+            </div>
+          ) : null}
+        </Card>
+      ) : null}
+
+      <Card id="ops-log-title" title="Delivery log">
+        <div className="flex flex-wrap items-center gap-2">
+          {canWrite && ops?.webhook_url ? <ButtonForm intent="test" label="Send test event" className="btn btn-primary btn-sm" /> : null}
+          <Link to="/operations" className="btn btn-sm btn-outline" preventScrollReset>
+            Refresh
+          </Link>
+          <p className="text-base-content/70 text-sm">
+            The last {Math.min(LOG_SIZE, log.total)} of {log.total} deliveries.
+          </p>
+        </div>
+        <SimpleTable caption="Delivery log" columns={logColumns(canWrite)} rows={log.items} getRowId={(d) => d.delivery_id} emptyMessage="No data" />
+      </Card>
+    </Screen>
+  );
+}

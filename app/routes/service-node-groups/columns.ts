@@ -1,0 +1,16 @@
+import { listColumns, timeColumn } from "../../components/columns.ts";
+import { h } from "../../components/cell.ts";
+import type { ServiceNodeGroupRow } from "./model.ts";
+
+/* The service node groups table (spec 2 §2: its columns), and the same columns for its CSV export. */
+
+/** The sortable headers (the console pages the groups: ../endpoint-node-groups/group-page.server.ts). */
+export const sortable = ["service_node_group_name", "service_node_group_id", "external_certificate", "created_at"];
+export const hideable: string[] = [];
+
+export const { columns, csvColumns } = listColumns<ServiceNodeGroupRow>([
+  { id: "service_node_group_name", header: "Node Group Name", text: (r) => r.service_node_group_name, className: "min-w-32" },
+  { id: "service_node_group_id", header: "Node Group Id", cell: (r) => h("span", { class: "font-mono text-xs" }, r.service_node_group_id), csv: (r) => r.service_node_group_id },
+  { id: "external_certificate", header: "External Certificate", text: (r) => (r.external_certificate ? "Yes" : "No") },
+  timeColumn("created_at", "Created at"),
+]);

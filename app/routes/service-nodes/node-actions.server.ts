@@ -1,0 +1,115 @@
+import { data, redirect } from "react-router";
+import { deselect, failureReply, submitForm, validateForm } from "../../lib/action.server.ts";
+import { apiGet, apiPost, type ApiResult } from "../../lib/api.server.ts";
+import { redirectWithToast } from "../../lib/toast.server.ts";
+import { returnUrl } from "../../lib/url.ts";
+import { nodeMessages, type NodeCloudInit, type NodeOva, type NodeVpnConfig } from "../../../platform/contract/nodes.ts";
+import type { NodeKindInfo } from "./node-kind.ts";
+import { createNodeSchema, HardwareSchema, HostedSchema, NodeIdSchema, removeNodeSchema } from "./node-schemas.server.ts";
+
+/*
+ * The intents both node screens share (spec 2 §4, §7): the creation flow's steps, the form-factor
+ * tabs, Delete. A form-factor form comes back to the URL it was posted from (the step or the
+ * Manage Form Factor dialog), which then shows what was prepared.
+ */
+
+/** The URL the form was posted from (dialog, step and tab kept). */
+const here = (request: Request) => {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+};
+
+const setFormFactor = (info: NodeKindInfo, request: Request, body: Record<string, unknown>) => apiPost(request, info.calls.setFormFactor, body);
+
+/** Runs calls in turn: the first failure, else the last answer. */
+async function inTurn<T>(first: () => Promise<ApiResult<unknown>>, then: () => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
+  const a = await first();
+  if (!a.ok) return a;
+  return then();
+}
+
+export function nodeIntents(info: NodeKindInfo) {
+  const createSchema = createNodeSchema(info);
+
+  /** Step 1: the node is created; on to step 2 (default Hosted Node). */
+  async function create(request: Request, formData: FormData) {
+    const form = validateForm(formData, createSchema);
+    if (!form.ok) return form.reply;
+    const v = form.value as Record<string, unknown>;
+    const body =
+      v.group_mode === "new"
+        ? { [info.nameField]: v[info.nameField], [info.groupNameField]: v[info.groupNameField], [info.newGroupField]: true }
+        : { [info.nameField]: v[info.nameField], [info.groupIdField]: v[info.groupIdField], [info.newGroupField]: false };
+    const res = await apiPost<Record<string, string>>(request, info.calls.create, body);
+    if (!res.ok) return failureReply(request, res, { submission: form.submission, fields: [info.nameField, info.groupIdField, info.groupNameField] });
+    return redirect(returnUrl(request, { dialog: "create", step: "form-factor", id: res.data[info.idField], ff: "hosted_aws" }), 303);
+  }
+
+  const ova = (request: Request, formData: FormData) =>
+    submitForm(request, formData, {
+      schema: NodeIdSchema,
+      call: (v) =>
+        inTurn(
+          () => setFormFactor(info, request, { node_id: v.node_id, form_factor: "ova" }),
+          () => apiGet<NodeOva>(request, info.calls.prepareOva, { [info.idField]: v.node_id }),
+        ),
+      toast: nodeMessages.ovaPrepared,
+      redirect: here(request),
+    });
+
+  const hw = (request: Request, formData: FormData) =>
+    submitForm(request, formData, {
+      schema: HardwareSchema,
+      call: (v) => setFormFactor(info, request, { node_id: v.node_id, form_factor: "hw", shipping_addr: v.shipping_addr }),
+      fields: ["shipping_addr"],
+      toast: nodeMessages.formFactorSaved,
+      redirect: here(request),
+    });
+
+  /** The cloud-init document is this POST's answer only: its token is single use. */
+  async function ami(request: Request, formData: FormData) {
+    const form = validateForm(formData, NodeIdSchema);
+    if (!form.ok) return form.reply;
+    const id = form.value.node_id;
+    const res = await inTurn(
+      () => setFormFactor(info, request, { node_id: id, form_factor: "ami" }),
+      () => apiPost<NodeCloudInit>(request, "generate-node-cloud-init-data", { node_id: id }),
+    );
+    if (!res.ok) return failureReply(request, res, { submission: form.submission });
+    return data({ cloudInit: res.data, nodeId: id });
+  }
+
+  const hosted = (request: Request, formData: FormData) =>
+    submitForm(request, formData, {
+      schema: HostedSchema,
+      call: (v) => {
+        const fields = { form_factor: "hosted_aws", hosted_region: v.hosted_region, hosted_vpc_cidr: v.hosted_vpc_cidr, hosted_peer_ip: v.hosted_peer_ip, hosted_peer_prefix: v.hosted_peer_prefix };
+        return inTurn(
+          () => setFormFactor(info, request, { node_id: v.node_id, ...fields }),
+          () => apiPost<NodeVpnConfig>(request, "generate-hsn-vpn-config", { node_id: v.node_id, ...fields }),
+        );
+      },
+      fields: ["hosted_region", "hosted_vpc_cidr", "hosted_peer_ip", "hosted_peer_prefix"],
+      toast: nodeMessages.vpnConfigGenerated,
+      redirect: here(request),
+    });
+
+  /** Step 3: the flow ends with the node selected and the spec's toast. */
+  async function finish(request: Request, formData: FormData) {
+    const form = validateForm(formData, NodeIdSchema);
+    if (!form.ok) return form.reply;
+    return redirectWithToast(request, returnUrl(request, { step: null, ff: null, selected: form.value.node_id }), { type: "success", message: info.created });
+  }
+
+  const removeSchema = removeNodeSchema(info);
+  const remove = (request: Request, formData: FormData) =>
+    submitForm(request, formData, {
+      schema: removeSchema,
+      call: info.calls.remove,
+      body: (v) => (info.kind === "endpoint" ? { ep_node_id: v.node_id, ep_node_group_id: v.group_id ?? "" } : { service_node_id: v.node_id }),
+      toast: info.removed,
+      redirect: (_, v) => deselect(request, v.node_id),
+    });
+
+  return { create, ova, hw, ami, hosted, finish, remove };
+}

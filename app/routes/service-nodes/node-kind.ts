@@ -1,0 +1,118 @@
+import { formFactorLabels, noFormFactorLabel, type EndpointNode, type FormFactor, type ServiceNode } from "../../../platform/contract/nodes.ts";
+
+/*
+ * What the two node screens share (spec 2 §2, §4): a node kind's words, paths and calls, and the
+ * node as the form-factor flow sees it (NodeView), whichever kind it is. /endpoint-nodes and
+ * /service-nodes differ only in these; the flow, the dialogs, the health list and the Monitoring
+ * tab (node-*.tsx beside this file) are the same code.
+ */
+
+export type NodeKind = "endpoint" | "service";
+
+export interface NodeKindInfo {
+  kind: NodeKind;
+  /** "Endpoint Node" / "Service Node": the create button, dialog titles, toasts. */
+  noun: string;
+  path: "/endpoint-nodes" | "/service-nodes";
+  /** The id's name in the calls' bodies and queries. */
+  idField: "ep_node_id" | "service_node_id";
+  groupIdField: "ep_node_group_id" | "service_node_group_id";
+  groupNameField: "ep_node_group_name" | "service_node_group_name";
+  newGroupField: "new_ep_node_group" | "new_service_node_group";
+  nameField: "ep_node_name" | "service_node_name";
+  calls: { create: string; detail: string; remove: string; setFormFactor: string; prepareOva: string; groups: string };
+  /** The word Delete asks for (spec 2 §4). */
+  deletePhrase: string;
+  created: string;
+  removed: string;
+}
+
+export const endpointKind: NodeKindInfo = {
+  kind: "endpoint",
+  noun: "Endpoint Node",
+  path: "/endpoint-nodes",
+  idField: "ep_node_id",
+  groupIdField: "ep_node_group_id",
+  groupNameField: "ep_node_group_name",
+  newGroupField: "new_ep_node_group",
+  nameField: "ep_node_name",
+  calls: {
+    create: "create-endpoint-node",
+    detail: "get-endpoint-node-detail",
+    remove: "remove-endpoint-node",
+    setFormFactor: "set-endpoint-node-form-factor",
+    prepareOva: "prepare-epn-ova",
+    groups: "list-endpoint-node-group",
+  },
+  deletePhrase: "delete",
+  created: "Endpoint Node created.",
+  removed: "Endpoint Node removed.",
+};
+
+export const serviceKind: NodeKindInfo = {
+  kind: "service",
+  noun: "Service Node",
+  path: "/service-nodes",
+  idField: "service_node_id",
+  groupIdField: "service_node_group_id",
+  groupNameField: "service_node_group_name",
+  newGroupField: "new_service_node_group",
+  nameField: "service_node_name",
+  calls: {
+    create: "create-service-node",
+    detail: "get_service_node_detail",
+    remove: "remove_service_node",
+    setFormFactor: "set-service-node-form-factor",
+    prepareOva: "prepare-sn-ova",
+    groups: "list_service_node_group",
+  },
+  deletePhrase: "confirm",
+  created: "Service Node created.",
+  removed: "Service Node removed.",
+};
+
+/** A node of either kind as the form-factor flow, the health dialog and Delete see it. */
+export interface NodeView {
+  id: string;
+  name: string;
+  groupId: string;
+  groupName: string;
+  form_factor: FormFactor | null;
+  shipping_addr: string;
+  hosted_region: string;
+  hosted_vpc_cidr: string;
+  hosted_peer_ip: string;
+  hosted_peer_prefix: number | null;
+  ova_prepared: boolean;
+  node_url: string | null;
+  vpn_config_file: string | null;
+  registered_at: string | null;
+  op_state: string;
+  endpoint_count: number;
+}
+
+type FormFactorFields = Pick<NodeView, "form_factor" | "shipping_addr" | "hosted_region" | "hosted_vpc_cidr" | "hosted_peer_ip" | "hosted_peer_prefix" | "ova_prepared" | "node_url" | "vpn_config_file" | "registered_at" | "op_state" | "endpoint_count">;
+
+const common = (n: FormFactorFields): FormFactorFields => ({
+  form_factor: n.form_factor,
+  shipping_addr: n.shipping_addr,
+  hosted_region: n.hosted_region,
+  hosted_vpc_cidr: n.hosted_vpc_cidr,
+  hosted_peer_ip: n.hosted_peer_ip,
+  hosted_peer_prefix: n.hosted_peer_prefix,
+  ova_prepared: n.ova_prepared,
+  node_url: n.node_url,
+  vpn_config_file: n.vpn_config_file,
+  registered_at: n.registered_at,
+  op_state: n.op_state,
+  endpoint_count: n.endpoint_count,
+});
+
+export const endpointNodeView = (n: EndpointNode): NodeView => ({ id: n.ep_node_id, name: n.ep_node_name, groupId: n.ep_node_group_id, groupName: n.ep_node_group_name, ...common(n) });
+export const serviceNodeView = (n: ServiceNode): NodeView => ({ id: n.service_node_id, name: n.service_node_name, groupId: n.service_node_group_id, groupName: n.service_node_group_name, ...common(n) });
+
+/** A row's Form Factor cell: the tab's name, or that the node has none yet. */
+export const formFactorText = (f: FormFactor | null) => (f ? formFactorLabels[f] : noFormFactorLabel);
+
+/** The last path segment of a platform download path (node_url: /api/v1/download-node-ova/{file name}). */
+export const fileNameOf = (path: string) => decodeURIComponent(path.split("/").pop() ?? "");

@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
+import { hiddenId, requiredText } from "../../lib/form-fields.server.ts";
+import { isCidr, isIpv4 } from "../../../platform/contract/net.ts";
+import { nodeLimits } from "../../../platform/contract/nodes.ts";
+import { optionalText } from "../../lib/form-fields.server.ts";
+import type { NodeKindInfo } from "./node-kind.ts";
+
+/*
+ * The node screens' form schemas (spec 2 §5), one per form, for either node kind. Server-only (zod
+ * stays out of the browser); the platform checks again and its messages go beside the fields.
+ */
+
+const nodeId = { node_id: hiddenId("The node is missing.") };
+
+/** Step 1: a name, and either a new group's name or an existing group's id. */
+export function createNodeSchema(info: NodeKindInfo) {
+  return z
+    .object({
+      [info.nameField]: requiredText("Node name is required.", nodeLimits.name),
+      group_mode: z.enum(["existing", "new"]).default("existing"),
+      [info.groupIdField]: optionalText(nodeLimits.name),
+      [info.groupNameField]: optionalText(nodeLimits.name),
+    })
+    .superRefine((v, ctx) => {
+      const value = v as Record<string, unknown>;
+      if (v.group_mode === "existing" && !value[info.groupIdField]) ctx.addIssue({ code: "custom", path: [info.groupIdField], message: "Select a node group." });
+      if (v.group_mode === "new" && !value[info.groupNameField]) ctx.addIssue({ code: "custom", path: [info.groupNameField], message: "Node group name is required." });
+    });
+}
+
+export const NodeIdSchema = z.object(nodeId);
+
+export const HardwareSchema = z.object({
+  ...nodeId,
+  shipping_addr: z.string({ error: "Shipping address is required." }).trim().min(1, "Shipping address is required.").max(nodeLimits.shippingAddr, `Must be at most ${nodeLimits.shippingAddr} characters.`),
+});
+
+export const HostedSchema = z.object({
+  ...nodeId,
+  hosted_region: requiredText("Choose a region.", 50),
+  hosted_vpc_cidr: z
+    .string({ error: "VPC CIDR is required." })
+    .trim()
+    .refine((s) => isCidr(s) && isIpv4(s.split("/")[0] ?? ""), "Enter an IPv4 CIDR, e.g. 10.100.0.0/24."),
+  hosted_peer_ip: z.string({ error: "Peer IP is required." }).trim().refine(isIpv4, "Enter a valid IPv4 address, e.g. 10.100.0.10."),
+  hosted_peer_prefix: z.coerce
+    .number({ error: "Peer prefix is required." })
+    .int("Peer prefix must be a whole number from 0 to 32.")
+    .min(0, "Peer prefix must be a whole number from 0 to 32.")
+    .max(32, "Peer prefix must be a whole number from 0 to 32."),
+});
+
+export const removeNodeSchema = (info: NodeKindInfo) => confirmPhraseSchema(info.deletePhrase, { ...nodeId, group_id: z.string().optional() });

@@ -1,0 +1,4 @@
+/* The User Agents screen's constants (spec 2 §5, §8): shared by the dialogs and the server schemas. */
+
+export type { UserAgent, UserAgentEndpoint } from "../../../platform/contract/user-agents.ts";
+export { userAgentLimits, userAgentMessages } from "../../../platform/contract/user-agents.ts";

@@ -1,0 +1,345 @@
+import { z } from "@hono/zod-openapi";
+import { adminStates, ccmIntervals, cpeModes, testStatuses, wanAddressing, y1564Steps } from "./devices.ts";
+import { isoTime, pageOf } from "./common.shapes.ts";
+
+/*
+ * The answers of the Internet NID (CPE) and Metro Ethernet NID calls (spec 3 §3, §7.1, §7.2), once
+ * each. The console imports their types only (platform/contract/devices.ts).
+ */
+
+const when = () => isoTime().nullable();
+
+/** One DDoS threshold set (spec 3 §3), packets per second: alert ≤ block ≤ max. */
+export const DdosThresholdSet = z
+  .object({ alert_threshold: z.number().int(), block_threshold: z.number().int(), max_threshold: z.number().int() })
+  .openapi("DdosThresholdSet");
+export type DdosThresholdSet = z.infer<typeof DdosThresholdSet>;
+
+/** get_cpe_denial_of_service_thresholds, set_cpe_denial_of_service_thresholds' body. */
+export const DdosThresholdsBody = z
+  .object({ tcp_syn_flood_thresholds: DdosThresholdSet, udp_thresholds: DdosThresholdSet, icmp_thresholds: DdosThresholdSet })
+  .openapi("DdosThresholds");
+export type DdosThresholdsBody = z.infer<typeof DdosThresholdsBody>;
+
+/** A port of a device (spec 3 §3: name, intf, role wan…/lan…, cidr_addr, sfp_type, operational_state, speed, vlan_ids). */
+export const DevicePort = z
+  .object({
+    name: z.string(),
+    intf: z.string(),
+    role: z.string().openapi({ description: "Starts with wan or lan" }),
+    cidr_addr: z.string(),
+    sfp_type: z.string().nullable(),
+    operational_state: z.enum(["UP", "DOWN"]),
+    speed: z.string(),
+    vlan_ids: z.object({ mgmt: z.number().int().nullable(), data: z.number().int().nullable(), q_in_q: z.number().int().nullable() }),
+  })
+  .openapi("DevicePort");
+export type DevicePort = z.infer<typeof DevicePort>;
+export const MetroPort = DevicePort;
+export type MetroPort = DevicePort;
+
+/** An announced maintenance window: the fleet leaves it out of uptime and alerts. */
+export const DeviceAnnouncement = z
+  .object({ announcement_id: z.string(), start_time: isoTime(), end_time: isoTime(), duration: z.number().int().openapi({ description: "Hours" }), created_at: isoTime() })
+  .openapi("DeviceAnnouncement");
+export type DeviceAnnouncement = z.infer<typeof DeviceAnnouncement>;
+
+const contactFields = { contact_name: z.string(), contact_email: z.string(), contact_phone: z.string() };
+const siteFields = {
+  site_address: z.string(),
+  shipping_address: z.string(),
+  tracking_number: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  region: z.string().openapi({ description: "The provider PoP nearest the site (e.g. FRA)" }),
+};
+const stateFields = {
+  admin_state: z.enum(adminStates),
+  admin_state_change_at: isoTime(),
+  op_state: z.enum(["up", "down"]).nullable().openapi({ description: "up or down; null (shown N/A) until the device first reports" }),
+  op_state_change_at: when(),
+  state: z.string().openapi({ description: "Lifecycle: ordered, shipped, registered" }),
+  test_status: z.enum(testStatuses),
+};
+const securityFields = {
+  netflow_enabled: z.boolean().openapi({ description: "Appflow" }),
+  monitor_inbound_pub_ip_enabled: z.boolean(),
+  monitor_outbound_pub_ip_enabled: z.boolean().openapi({ description: "Both true: geo visibility is on" }),
+  malicious_ip_block_enabled: z.boolean(),
+  denial_of_service_enabled: z.boolean(),
+};
+
+/** Spec 3 §3 CPE: a row of get_cpe. */
+export const Cpe = z
+  .object({
+    cpe_id: z.string().openapi({ example: "cpe-5q2w8e1r4t6y" }),
+    cpe_name: z.string(),
+    account_id: z.string(),
+    account_name: z.string(),
+    entity_id: z.string().nullable(),
+    entity_name: z.string().nullable(),
+    prod_code: z.string(),
+    description: z.string(),
+    ...siteFields,
+    ...stateFields,
+    speed_test_ip: z.string(),
+    provider_service_id: z.string(),
+    client_circuit_id: z.string(),
+    ...contactFields,
+    ping_dns_ip: z.string(),
+    ping_gw_ip: z.string(),
+    ping_email_notification: z.boolean(),
+    ping_webhook_notification: z.boolean(),
+    ip_monitor_target: z.string(),
+    scan_gap: z.number().int().openapi({ description: "Down notification interval, minutes" }),
+    iperf_server: z.boolean().openapi({ description: "The device answers iPerf3 tests (port 5201)" }),
+    app_visibility_enabled: z.boolean(),
+    ...securityFields,
+    perf_test_scheduled: z.boolean(),
+    perf_test_hour_of_day: z.number().int().nullable(),
+    perf_test_peer_region: z.string().nullable(),
+    perf_test_peer_ip: z.string().nullable(),
+    mode: z.enum(cpeModes),
+    wan_addressing: z.enum(wanAddressing),
+    wan_cidr: z.string(),
+    wan_gateway: z.string(),
+    dns_servers: z.array(z.string()),
+    lan_cidr: z.string(),
+    wan_cir_mbps: z.number(),
+    wan_eir_mbps: z.number(),
+    created_at: isoTime(),
+  })
+  .openapi("Cpe");
+export type Cpe = z.infer<typeof Cpe>;
+
+/** get_cpe_detail: the row, its ports, DDoS thresholds, announcements and registration token's time. */
+export const CpeDetail = Cpe.extend({
+  ports: z.array(DevicePort),
+  ddos_thresholds: DdosThresholdsBody,
+  announcements: z.array(DeviceAnnouncement),
+  token_issued_at: when(),
+}).openapi("CpeDetail");
+export type CpeDetail = z.infer<typeof CpeDetail>;
+
+/** Spec 3 §3 Metro: a row of get_metro. */
+export const Metro = z
+  .object({
+    metro_id: z.string().openapi({ example: "metro-5q2w8e1r4t6y" }),
+    metro_name: z.string(),
+    prod_code: z.string(),
+    account_id: z.string(),
+    account_name: z.string(),
+    entity_id: z.string().nullable(),
+    entity_name: z.string().nullable(),
+    description: z.string(),
+    wan_cir_mbps: z.number().nullable(),
+    wan_eir_mbps: z.number().nullable(),
+    created_at: isoTime(),
+    ...siteFields,
+    ...stateFields,
+    provider_service_id: z.string(),
+    client_circuit_id: z.string(),
+    ...contactFields,
+    ...securityFields,
+    wan_data_vlan_id: z.number().int().nullable(),
+    wan_q_in_q_vlan_id: z.number().int().nullable(),
+    lan_data_vlan_id: z.number().int().nullable(),
+    lan_q_in_q_vlan_id: z.number().int().nullable(),
+    wan_mgmt_vlan_id: z.number().int(),
+    wan_sfp: z.string().nullable(),
+    lan_sfp: z.string().nullable(),
+    oam_loopback_enabled: z.boolean(),
+    oam_ccp_enabled: z.boolean(),
+    oam_ccm_interval: z.enum(ccmIntervals).nullable(),
+    oam_md_name: z.string().nullable(),
+    oam_md_level: z.number().int().nullable(),
+    oam_md_association: z.string().nullable(),
+    oam_mep_id: z.number().int().nullable(),
+    oam_vlan_id: z.number().int().nullable(),
+  })
+  .openapi("Metro");
+export type Metro = z.infer<typeof Metro>;
+
+export const MetroDetail = Metro.extend({
+  ports: z.array(DevicePort),
+  ddos_thresholds: DdosThresholdsBody,
+  announcements: z.array(DeviceAnnouncement),
+  token_issued_at: when(),
+}).openapi("MetroDetail");
+export type MetroDetail = z.infer<typeof MetroDetail>;
+
+const product = { prod_code: z.string(), name: z.string(), description: z.string(), cir_mbps: z.number(), eir_mbps: z.number() };
+export const CpeProduct = z.object({ ...product, service_activation: z.boolean(), monitoring: z.boolean() }).openapi("CpeProduct");
+export type CpeProduct = z.infer<typeof CpeProduct>;
+export const MetroProduct = z.object({ ...product, sfp_types: z.array(z.string()) }).openapi("MetroProduct");
+export type MetroProduct = z.infer<typeof MetroProduct>;
+
+export const CpePage = pageOf(Cpe, "CpePage");
+export const MetroPage = pageOf(Metro, "MetroPage");
+export const CpeCreated = z.object({ cpe_id: z.string(), detail: z.string() }).openapi("CpeCreated");
+export const MetroCreated = z.object({ metro_id: z.string(), detail: z.string() }).openapi("MetroCreated");
+
+/** get_cpe_lan_interfaces / get_metro_lan_interfaces. */
+export const LanInterfaceRow = z
+  .object({
+    name: z.string(),
+    intf: z.string(),
+    role: z.string(),
+    mac_address: z.string(),
+    speed: z.string(),
+    duplex: z.enum(["full", "half"]),
+    operational_state: z.enum(["UP", "DOWN"]),
+    last_change: isoTime(),
+  })
+  .openapi("LanInterface");
+export type LanInterfaceRow = z.infer<typeof LanInterfaceRow>;
+
+export const PeerRegion = z.object({ peer_region: z.string(), city: z.string(), country: z.string(), peer_ip: z.string() }).openapi("PeerRegion");
+export type PeerRegion = z.infer<typeof PeerRegion>;
+
+/** run_ping, run_traceroute: the tool's output (spec 3 §7.1 "response data.result"). */
+export const ToolResult = z.object({ result: z.string().openapi({ description: "iputils ping / Linux traceroute output" }) }).openapi("ToolResult");
+
+export const NodeToken = z
+  .object({ node_id: z.string(), token: z.string().openapi({ description: "Shown once; the previous token stops working" }), expires_at: isoTime(), detail: z.string() })
+  .openapi("NodeToken");
+export type NodeToken = z.infer<typeof NodeToken>;
+export const NodeRegistered = z.object({ node_id: z.string(), detail: z.string() }).openapi("NodeRegistered");
+
+// ---------------------------------------------------------------------------------------------
+// Speed test
+
+export const SpeedTestStarted = z
+  .object({ status: z.string().openapi({ description: "What the console shows" }), started_at: isoTime(), finishes_at: isoTime() })
+  .openapi("SpeedTestStarted");
+export type SpeedTestStarted = z.infer<typeof SpeedTestStarted>;
+
+const anyJson = z.record(z.string(), z.unknown());
+/** get_cpe_speedtest_cli_test_result (spec 3 §7.1: "response data.data"). 404 while not ready. */
+export const SpeedTestAnswer = z
+  .object({
+    status: z.enum(["completed", "failed"]),
+    detail: z.string().optional(),
+    data: z
+      .object({
+        test_type: z.string(),
+        download_speed_mbps: z.number(),
+        upload_speed_mbps: z.number(),
+        ping_latency_ms: z.number(),
+        ping_jitter_ms: z.number(),
+        packet_loss: z.number().nullable(),
+        server: z.string(),
+        result_url: z.string().nullable(),
+        started_at: isoTime(),
+        finished_at: isoTime(),
+        raw: anyJson.openapi({
+          description:
+            "ookla: the Speedtest CLI's JSON (`speedtest -f json`: ping.latency/jitter ms, download/upload.bandwidth bytes/s, packetLoss, server, result.url); a host: iperf3's JSON (`iperf3 -J`) as {upload, download}",
+        }),
+      })
+      .nullable(),
+  })
+  .openapi("SpeedTestResult");
+export type SpeedTestAnswer = z.infer<typeof SpeedTestAnswer>;
+
+// ---------------------------------------------------------------------------------------------
+// The activation test (ITU-T Y.1564)
+
+export const Y1564Criteria = z
+  .object({ ftd_max_ms: z.number(), fdv_max_ms: z.number(), flr_max_pct: z.number(), availability_min_pct: z.number() })
+  .openapi("Y1564Criteria", { description: "Service acceptance criteria" });
+export type Y1564Criteria = z.infer<typeof Y1564Criteria>;
+
+const verdict = z.enum(["pass", "fail"]);
+/** One service configuration test step: offered rate and what was measured. */
+export const Y1564Step = z
+  .object({
+    step: z.enum(y1564Steps),
+    label: z.string(),
+    offered_mbps: z.number(),
+    ir_mbps: z.number().openapi({ description: "Information rate received" }),
+    flr_pct: z.number().openapi({ description: "Frame loss ratio" }),
+    ftd_min_ms: z.number(),
+    ftd_avg_ms: z.number(),
+    ftd_max_ms: z.number(),
+    fdv_ms: z.number().openapi({ description: "Frame delay variation" }),
+    result: verdict,
+    reasons: z.array(z.string()).openapi({ description: "Why it failed (empty when it passed)" }),
+  })
+  .openapi("Y1564Step");
+export type Y1564Step = z.infer<typeof Y1564Step>;
+
+export const Y1564Performance = z
+  .object({
+    duration_s: z.number(),
+    ir_mbps: z.number(),
+    flr_pct: z.number(),
+    ftd_min_ms: z.number(),
+    ftd_avg_ms: z.number(),
+    ftd_max_ms: z.number(),
+    fdv_ms: z.number(),
+    availability_pct: z.number(),
+    result: verdict,
+    reasons: z.array(z.string()),
+  })
+  .openapi("Y1564Performance");
+export type Y1564Performance = z.infer<typeof Y1564Performance>;
+
+export const ActivationReport = z
+  .object({
+    sse_id: z.string(),
+    device_id: z.string(),
+    device_name: z.string(),
+    kind: z.enum(["cpe", "metro"]),
+    prod_code: z.string(),
+    peer: z.string(),
+    meg_level: z.number().int().nullable().openapi({ description: "The metro's OAM MD level; null for a CPE" }),
+    cir_mbps: z.number(),
+    eir_mbps: z.number(),
+    started_at: isoTime(),
+    finished_at: when(),
+    status: z.enum(["running", "completed", "failed"]),
+    criteria: Y1564Criteria,
+    configuration: z.array(Y1564Step),
+    performance: Y1564Performance.nullable(),
+    result: verdict.nullable(),
+    detail: z.string().nullable().openapi({ description: "Why the test could not run (the link was down)" }),
+  })
+  .openapi("ActivationReport");
+export type ActivationReport = z.infer<typeof ActivationReport>;
+
+export const ActivationStarted = z.object({ status: z.string(), sse_id: z.string(), started_at: isoTime() }).openapi("ActivationStarted");
+export type ActivationStarted = z.infer<typeof ActivationStarted>;
+
+/** One server-sent event's data on check-test-status (one per step; the last has status completed or failed). */
+export const ActivationEvent = z
+  .object({
+    seq: z.number().int(),
+    timestamp: isoTime(),
+    status: z.enum(["running", "completed", "failed"]),
+    progress: z.number().int(),
+    message: z.string(),
+    step: Y1564Step.nullable(),
+    performance: Y1564Performance.nullable(),
+    result: verdict.nullable(),
+  })
+  .openapi("ActivationEvent");
+export type ActivationEvent = z.infer<typeof ActivationEvent>;
+
+// ---------------------------------------------------------------------------------------------
+// Monitoring tab (get_device_monitoring)
+
+export const DeviceMonitoring = z
+  .object({
+    node_id: z.string(),
+    range: z.string(),
+    uptime_percent: z.number().openapi({ description: "Announced maintenance left out" }),
+    op_state: z.enum(["up", "down"]),
+    health: z.array(z.object({ timestamp: isoTime(), health: z.number(), RTT_ms: z.number(), "Loss Rate": z.number() })).openapi({ description: "WAN link health (%), RTT (ms), packet loss (%)" }),
+    utilization: z
+      .array(z.object({ timestamp: isoTime(), rx_avg_util: z.number(), rx_peak_util: z.number(), tx_avg_util: z.number(), tx_peak_util: z.number() }))
+      .openapi({ description: "Ratios 0–1 (shown × 100)" }),
+    announcements: z.array(DeviceAnnouncement),
+  })
+  .openapi("DeviceMonitoring");
+export type DeviceMonitoring = z.infer<typeof DeviceMonitoring>;

@@ -1,0 +1,52 @@
+import { z } from "@hono/zod-openapi";
+import { isoTime, pageOf } from "./common.shapes.ts";
+
+/** The account's operations settings (spec 2 §3 Account operations settings), as get-account-ops lists them. */
+export const AccountOps = z
+  .object({
+    webhook_url: z.string().openapi({ example: "https://hooks.example.com/linkwise" }),
+    email: z.string().openapi({ example: "ops@example.com" }),
+    signature_key: z.string().openapi({
+      description: "The signing secret, masked (whsec_…last four): the whole secret is answered only by set-account-ops and rotate-account-ops-secret",
+      example: "whsec_…Q2c=",
+    }),
+    previous_key_expires_at: isoTime().nullable().openapi({ description: "During a rotation: until when deliveries are also signed with the previous secret" }),
+    webhook_disabled_at: isoTime().nullable().openapi({ description: "When deliveries were stopped (410, or failing for 5 days); enable-account-ops-webhook starts them again" }),
+    webhook_disabled_reason: z.string().nullable(),
+    failing_since: isoTime().nullable().openapi({ description: "Since when every delivery has failed (null after a success)" }),
+  })
+  .openapi("AccountOps");
+export type AccountOps = z.infer<typeof AccountOps>;
+
+/** set-account-ops and rotate-account-ops-secret: the whole signing secret, once. */
+export const AccountOpsSaved = z
+  .object({
+    detail: z.string(),
+    signature_key: z.string().openapi({ description: "whsec_ + base64 of 32 random bytes (Standard Webhooks)", example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" }),
+  })
+  .openapi("AccountOpsSaved");
+export type AccountOpsSaved = z.infer<typeof AccountOpsSaved>;
+
+/** One delivery of an event to the webhook address, as the delivery log shows it. */
+export const OpsDelivery = z
+  .object({
+    delivery_id: z.string(),
+    event_id: z.string().openapi({ description: "The webhook-id header" }),
+    event_type: z.string().openapi({ example: "outage.started" }),
+    event_time: isoTime(),
+    url: z.string(),
+    status: z.enum(["pending", "sending", "succeeded", "failed"]).openapi({ description: "pending: waiting for its next attempt (next_attempt_at)" }),
+    attempt: z.number().int().openapi({ description: "Attempts made" }),
+    http_status: z.number().int().nullable(),
+    latency_ms: z.number().int().nullable(),
+    error: z.string().nullable(),
+    last_attempt_at: isoTime().nullable(),
+    next_attempt_at: isoTime().nullable(),
+    created_at: isoTime(),
+  })
+  .openapi("OpsDelivery");
+export type OpsDelivery = z.infer<typeof OpsDelivery>;
+
+export const OpsDeliveryPage = pageOf(OpsDelivery, "OpsDeliveryPage");
+
+export const OpsEventQueued = z.object({ event_id: z.string(), detail: z.string() }).openapi("OpsEventQueued");

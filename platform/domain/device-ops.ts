@@ -1,0 +1,114 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import type { DeviceMonitoring, LanInterfaceRow, NodeToken } from "../contract/devices.shapes.ts";
+import type { MonitoringRange } from "../contract/devices.ts";
+import { deviceMessages } from "../contract/devices.ts";
+import { fleetOf } from "../fleet/runtime.ts";
+import type { PlatformDeps } from "../lib/context.ts";
+import { randomToken, sha256 } from "../lib/crypto.ts";
+import { ApiError, badRequest } from "../lib/errors.ts";
+import { execRows } from "../lib/list.ts";
+import { announcementsOf, deviceTables, eventsOf, fleetObjectOf, kindOfId, requireDevice, requireNode, updateDevice, type DeviceKind } from "./devices.ts";
+
+/*
+ * What a device answers when asked (spec 3 §7.1: run_ping, run_traceroute, run_health_check,
+ * get_*_lan_interfaces, reset_interface, reset_node, generate_node_token): the fleet's answer for
+ * this device now, with its stored events (announcements, resets). Resets are stored, so the
+ * fleet keeps the device down while it reboots and the op state follows.
+ */
+
+type Deps = Pick<PlatformDeps, "db" | "fleet" | "config">;
+
+/** run_ping / run_traceroute: the tool's text. */
+export async function runTool(deps: Deps, accountId: string, nodeId: string, tool: "ping" | "traceroute", address: string, now = Date.now()): Promise<{ result: string }> {
+  const d = await requireNode(deps.db, accountId, nodeId);
+  const fleet = fleetOf(deps);
+  const events = await eventsOf(deps.db, d);
+  const obj = fleetObjectOf(d);
+  return { result: tool === "ping" ? fleet.pingOutput(obj, address, now, events) : fleet.tracerouteOutput(obj, address, now, events) };
+}
+
+/**
+ * run_health_check: the device's diagnostics as a JSON string (spec 3 §7.1: "response data is a
+ * JSON string"); '' when the device does not answer (it is down): the console then says 'No
+ * diagnostic data available to download.'
+ */
+export async function diagnostics(deps: Deps, accountId: string, nodeId: string, now = Date.now()): Promise<string> {
+  const d = await requireNode(deps.db, accountId, nodeId);
+  const fleet = fleetOf(deps);
+  const events = await eventsOf(deps.db, d);
+  const obj = fleetObjectOf(d);
+  if (fleet.isDown(obj, now, events)) return "";
+  const data = fleet.diagnostics(obj, now, { events, target: d.ipMonitorTarget ?? undefined });
+  return JSON.stringify({ ...data, name: d.name, prod_code: d.prodCode, health: fleet.healthCheck(obj, now, events) });
+}
+
+/** get_cpe_lan_interfaces / get_metro_lan_interfaces. */
+export async function lanInterfaces(deps: Deps, accountId: string, kind: DeviceKind, id: string, now = Date.now()): Promise<LanInterfaceRow[]> {
+  const d = await requireDevice(deps.db, accountId, kind, id);
+  return fleetOf(deps).lanInterfaces(fleetObjectOf(d), now, { events: await eventsOf(deps.db, d), interfaceResets: d.interfaceResets });
+}
+
+/** reset_interface: the port goes down for a few seconds (the fleet's INTERFACE_RESET_MS). */
+export async function resetInterface(deps: Deps, accountId: string, nodeId: string, intf: string, now = Date.now()): Promise<void> {
+  const d = await requireNode(deps.db, accountId, nodeId);
+  const ports = fleetOf(deps).lanInterfaces(fleetObjectOf(d), now, { events: await eventsOf(deps.db, d), interfaceResets: d.interfaceResets });
+  const port = ports.find((p) => p.intf === intf || p.name === intf);
+  if (!port) throw badRequest(`Unknown interface ${intf.slice(0, 40)}: choose one of ${ports.map((p) => p.name).join(", ")}`);
+  await updateDevice(deps.db, accountId, d.kind, d.id, { interface_resets: { ...d.interfaceResets, [port.intf]: now } });
+}
+
+/** reset_node (hard): the device reboots; kept are the last 20 resets. */
+export async function resetNode(deps: Deps, accountId: string, nodeId: string, now = Date.now()): Promise<{ down_from: string; up_at: string }> {
+  const d = await requireNode(deps.db, accountId, nodeId);
+  const effect = fleetOf(deps).resetEffect(fleetObjectOf(d), now);
+  await updateDevice(deps.db, accountId, d.kind, d.id, { resets: [...d.resets.filter((r) => r > now - 30 * 86_400_000), now].slice(-20) });
+  return effect;
+}
+
+/** How long a registration token can be used. */
+export const TOKEN_TTL_MS = 7 * 86_400_000;
+
+/** generate_node_token: a new registration token, stored hashed; the previous one stops working. */
+export async function generateNodeToken(deps: Deps, accountId: string, nodeId: string, now = Date.now()): Promise<NodeToken> {
+  const d = await requireNode(deps.db, accountId, nodeId);
+  const token = `lwnt_${randomToken(24)}`;
+  await updateDevice(deps.db, accountId, d.kind, d.id, { token_hash: sha256(token), token_issued_at: new Date(now), token_expires_at: new Date(now + TOKEN_TTL_MS) });
+  return { node_id: d.id, token, expires_at: new Date(now + TOKEN_TTL_MS).toISOString(), detail: deviceMessages.tokenGenerated };
+}
+
+/**
+ * register_node (the device's side, no bearer): a device presents its registration token. Only
+ * the newest token of a device works, until it expires; the device is then registered.
+ */
+export async function registerNode(db: Db, token: string, now = Date.now()): Promise<{ node_id: string; detail: string }> {
+  const hash = sha256(token);
+  for (const kind of ["cpe", "metro"] as const) {
+    const t = deviceTables[kind];
+    const rows = await execRows<{ id: string }>(
+      db,
+      sql`update ${sql.identifier(t.table)} set state = 'registered' where token_hash = ${hash} and token_expires_at > ${new Date(now).toISOString()} returning ${sql.identifier(t.id)} as id`,
+    );
+    if (rows[0]) return { node_id: rows[0].id, detail: "Device registered." };
+  }
+  throw new ApiError(401, "Invalid or expired registration token");
+}
+
+/** get_device_monitoring: the Monitoring tab of either kind: WAN health, RTT, loss, utilization and uptime over a range. */
+export async function deviceMonitoring(deps: Deps, accountId: string, nodeId: string, range: MonitoringRange, now = Date.now()): Promise<DeviceMonitoring> {
+  const d = await requireNode(deps.db, accountId, nodeId);
+  const fleet = fleetOf(deps);
+  const events = await eventsOf(deps.db, d);
+  const obj = fleetObjectOf(d);
+  return {
+    node_id: d.id,
+    range,
+    uptime_percent: fleet.uptime(obj, range, now, events),
+    op_state: fleet.isDown(obj, now, events) ? "down" : "up",
+    health: fleet.wanHealth(obj, range, now, events),
+    utilization: fleet.utilization(obj, range, now, events),
+    announcements: await announcementsOf(deps.db, d.id),
+  };
+}
+
+export { kindOfId };

@@ -1,0 +1,308 @@
+import { sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../db/client.ts";
+import { deviceAnnouncements } from "../db/schema.ts";
+import { DEFAULT_DDOS, ddosFloods, deviceMessages, type DdosFlood } from "../contract/devices.ts";
+import type { DdosThresholdsBody, DeviceAnnouncement } from "../contract/devices.shapes.ts";
+import { fleetKinds, sqlKindSource, type DeviceEvents, type FleetObject } from "../fleet/index.ts";
+import { nearestPop, validCoordinates } from "../fleet/geo.ts";
+import { prepare } from "../fleet/model.ts";
+import { wanAddresses } from "../fleet/paths.ts";
+import { ApiError, conflict, notFound } from "../lib/errors.ts";
+import { newId } from "../lib/ids.ts";
+import { execRows, isoText } from "../lib/list.ts";
+import type { PlatformDeps } from "../lib/context.ts";
+import { fleetOf } from "../fleet/runtime.ts";
+import { findEntityByName } from "./entities.ts";
+
+/*
+ * What Internet NIDs (cpes) and Metro Ethernet NIDs (metros) share (spec 3 §3, §7.1, §7.2): the
+ * lookup of a device by kind or by node id, its events for the fleet (announced maintenance and
+ * resets), the settings stored the same way on both (toggles, entity, shipping, DDoS thresholds,
+ * announcements), and their registration with the fleet clock. Every query is scoped to the
+ * caller's account: another account's id answers 404.
+ */
+
+export type DeviceKind = "cpe" | "metro";
+
+/** The two tables, by kind (constants: never user input). */
+export const deviceTables = {
+  cpe: { table: "cpes", id: "cpe_id", name: "cpe_name", what: "CPE" as const },
+  metro: { table: "metros", id: "metro_id", name: "metro_name", what: "Metro" as const },
+} as const;
+
+export const deviceNotFound = (kind: DeviceKind | null) => notFound(deviceMessages.deviceNotFound(kind ? deviceTables[kind].what : "Device"));
+
+/** A node id's kind by its prefix (reset_node, run_ping … take either). */
+export const kindOfId = (id: string): DeviceKind | null => (id.startsWith("cpe-") ? "cpe" : id.startsWith("metro-") ? "metro" : null);
+
+/** What the domain needs of one device. */
+export interface DeviceRef {
+  kind: DeviceKind;
+  id: string;
+  name: string;
+  prodCode: string;
+  lat: number | null;
+  lon: number | null;
+  cir: number;
+  eir: number;
+  adminState: string;
+  megLevel: number | null;
+  resets: number[];
+  interfaceResets: Record<string, number>;
+  ddos: DdosThresholdsBody;
+  flags: { malicious: boolean; dos: boolean; inbound: boolean; outbound: boolean };
+  ipMonitorTarget: string | null;
+}
+
+const t = (kind: DeviceKind) => sql.identifier(deviceTables[kind].table);
+const c = (name: string) => sql.identifier(name);
+
+interface RefRow {
+  id: string;
+  name: string;
+  prod_code: string;
+  latitude: number | null;
+  longitude: number | null;
+  cir: number | null;
+  eir: number | null;
+  admin_state: string;
+  meg_level: number | null;
+  resets: number[];
+  interface_resets: Record<string, number>;
+  ddos_thresholds: DdosThresholdsBody | null;
+  malicious: boolean;
+  dos: boolean;
+  inbound: boolean;
+  outbound: boolean;
+  target: string | null;
+}
+
+/** The device of the account, or 404. `lock`: for update (in a transaction). */
+export async function requireDevice(db: DbOrTx, accountId: string, kind: DeviceKind, id: string, lock = false): Promise<DeviceRef> {
+  const d = deviceTables[kind];
+  const [r] = await execRows<RefRow>(
+    db,
+    sql`select ${c(d.id)} as id, ${c(d.name)} as name, prod_code, latitude, longitude, wan_cir_mbps as cir, wan_eir_mbps as eir, admin_state,
+      ${kind === "metro" ? sql`oam_md_level` : sql`null::int`} as meg_level, resets, interface_resets, ddos_thresholds,
+      malicious_ip_block_enabled as malicious, denial_of_service_enabled as dos, monitor_inbound_pub_ip_enabled as inbound, monitor_outbound_pub_ip_enabled as outbound,
+      ${kind === "cpe" ? sql`ip_monitor_target` : sql`null::text`} as target
+      from ${t(kind)} where ${c(d.id)} = ${id} and account_id = ${accountId} ${lock ? sql`for update` : sql``}`,
+  );
+  if (!r) throw deviceNotFound(kind);
+  return {
+    kind,
+    id: r.id,
+    name: r.name,
+    prodCode: r.prod_code,
+    lat: r.latitude === null ? null : Number(r.latitude),
+    lon: r.longitude === null ? null : Number(r.longitude),
+    cir: Number(r.cir ?? 0),
+    eir: Number(r.eir ?? 0),
+    adminState: r.admin_state,
+    megLevel: r.meg_level === null ? null : Number(r.meg_level),
+    resets: (r.resets ?? []).map(Number),
+    interfaceResets: r.interface_resets ?? {},
+    ddos: thresholdsOf(r.ddos_thresholds),
+    flags: { malicious: r.malicious, dos: r.dos, inbound: r.inbound, outbound: r.outbound },
+    ipMonitorTarget: r.target,
+  };
+}
+
+/** A node id of either kind (reset_node, run_ping, run_traceroute, run_health_check, reset_interface, generate_node_token). */
+export function requireNode(db: DbOrTx, accountId: string, nodeId: string, lock = false): Promise<DeviceRef> {
+  const kind = kindOfId(nodeId);
+  if (!kind) return Promise.reject(deviceNotFound(null));
+  return requireDevice(db, accountId, kind, nodeId, lock);
+}
+
+/** The fleet's view of a device: its site and what it was sold as. */
+export const fleetObjectOf = (d: Pick<DeviceRef, "id" | "kind" | "lat" | "lon" | "cir" | "eir">): FleetObject => ({
+  id: d.id,
+  kind: d.kind,
+  lat: d.lat,
+  lon: d.lon,
+  contractedMbps: d.cir + d.eir > 0 ? d.cir + d.eir : null,
+});
+
+/** Stored DDoS thresholds, or spec 3 §9's defaults where none are stored. */
+export function thresholdsOf(stored: Partial<DdosThresholdsBody> | null | undefined): DdosThresholdsBody {
+  const set = (f: DdosFlood) => ({ ...DEFAULT_DDOS[f], ...(stored?.[f] ?? {}) });
+  return { tcp_syn_flood_thresholds: set("tcp_syn_flood_thresholds"), udp_thresholds: set("udp_thresholds"), icmp_thresholds: set("icmp_thresholds") };
+}
+
+/** Announced maintenance and resets of these devices: what the fleet leaves out of uptime and alerts. */
+export async function deviceEvents(db: DbOrTx, ids: string[], resets: Record<string, number[]> = {}): Promise<Record<string, DeviceEvents>> {
+  const windows: Record<string, { start: number; end: number }[]> = {};
+  for (const id of ids) windows[id] = [];
+  const out = () => Object.fromEntries(ids.map((id): [string, DeviceEvents] => [id, { maintenance: windows[id]!, resets: resets[id] ?? [] }]));
+  if (ids.length === 0) return out();
+  const rows = await execRows<{ device_id: string; s: string; e: string }>(
+    db,
+    sql`select device_id, ${isoText(sql`start_time`)} as s, ${isoText(sql`end_time`)} as e from device_announcements where device_id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}) order by start_time`,
+  );
+  for (const r of rows) windows[r.device_id]?.push({ start: Date.parse(r.s), end: Date.parse(r.e) });
+  return out();
+}
+
+export async function eventsOf(db: DbOrTx, d: DeviceRef): Promise<DeviceEvents> {
+  return (await deviceEvents(db, [d.id], { [d.id]: d.resets }))[d.id]!;
+}
+
+/** Where a site is for the fleet: its nearest PoP (region) and the addresses the provider gives it. */
+export function siteFacts(seed: number, id: string, kind: DeviceKind, lat: number | null | undefined, lon: number | null | undefined) {
+  const p = prepare(seed, { id, kind, lat, lon }, kind);
+  // why the casts: validCoordinates checked both are finite numbers in range (it is no type guard).
+  const region = (validCoordinates(lat, lon) ? nearestPop(lat as number, lon as number).pop.code : p.pop.code).toUpperCase();
+  return { region, wan: wanAddresses(p).wan, gateway: wanAddresses(p).gateway };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settings stored the same way on both kinds
+
+/** The stored flags of a toggle call; both geo flags for geo visibility (spec 3 §3). */
+export const toggleColumns = {
+  geo_visibility: ["monitor_inbound_pub_ip_enabled", "monitor_outbound_pub_ip_enabled"],
+  malicious_ip_block_enabled: ["malicious_ip_block_enabled"],
+  app_visibility_enabled: ["app_visibility_enabled"],
+  denial_of_service_enabled: ["denial_of_service_enabled"],
+  netflow_enabled: ["netflow_enabled"],
+  iperf_server: ["iperf_server"],
+} as const;
+export type ToggleField = keyof typeof toggleColumns;
+
+/**
+ * A toggle dialog's change (spec 3 §4): the server refuses an unchanged value (409, DESIGN
+ * "Toggle dialogs"). Geo visibility is on when both flags are; setting it sets both.
+ */
+export async function setToggle(db: Db, accountId: string, kind: DeviceKind, id: string, field: ToggleField, enabled: boolean): Promise<void> {
+  const d = deviceTables[kind];
+  const cols = toggleColumns[field];
+  const current = sql.join(
+    cols.map((x) => c(x)),
+    sql` and `,
+  );
+  const [row] = await execRows<{ on: boolean }>(db, sql`select (${current}) as on from ${t(kind)} where ${c(d.id)} = ${id} and account_id = ${accountId}`);
+  if (!row) throw deviceNotFound(kind);
+  if (row.on === enabled) throw conflict(deviceMessages.unchanged);
+  const sets = sql.join(
+    cols.map((x) => sql`${c(x)} = ${enabled}`),
+    sql`, `,
+  );
+  await db.execute(sql`update ${t(kind)} set ${sets} where ${c(d.id)} = ${id} and account_id = ${accountId}`);
+}
+
+/** Updates columns of one device of the account (names are the code's constants); 404 when none. */
+export async function updateDevice(db: DbOrTx, accountId: string, kind: DeviceKind, id: string, values: Record<string, unknown>): Promise<void> {
+  const d = deviceTables[kind];
+  const entries = Object.entries(values).filter(([, v]) => v !== undefined);
+  if (entries.length === 0) {
+    await requireDevice(db, accountId, kind, id);
+    return;
+  }
+  const sets = sql.join(
+    entries.map(([k, v]) => sql`${c(k)} = ${v === null ? null : typeof v === "object" && !(v instanceof Date) ? JSON.stringify(v) : v instanceof Date ? v.toISOString() : v}`),
+    sql`, `,
+  );
+  const rows = await execRows<{ id: string }>(db, sql`update ${t(kind)} set ${sets} where ${c(d.id)} = ${id} and account_id = ${accountId} returning ${c(d.id)} as id`);
+  if (rows.length === 0) throw deviceNotFound(kind);
+}
+
+/** cpe_assign_entity / metro_assign_entity: an entity of the account by name (404 'Entity … not found.'). */
+export async function assignEntity(db: Db, accountId: string, kind: DeviceKind, id: string, entityName: string): Promise<void> {
+  const entity = await findEntityByName(db, accountId, entityName);
+  if (!entity) throw notFound(`Entity ${entityName} not found.`);
+  await updateDevice(db, accountId, kind, id, { entity_id: entity.entityId });
+}
+
+/** The entity id of a name given at create (none: null; unknown: 404). */
+export async function entityIdOf(db: DbOrTx, accountId: string, entityName: string | undefined): Promise<string | null> {
+  if (!entityName) return null;
+  const entity = await findEntityByName(db, accountId, entityName);
+  if (!entity) throw notFound(`Entity ${entityName} not found.`);
+  return entity.entityId;
+}
+
+/** update_cpe_shipping_info / update_metro_shipping_info: the tracking number; the device is on its way. */
+export const setShipping = (db: Db, accountId: string, kind: DeviceKind, id: string, tracking: string) =>
+  updateDevice(db, accountId, kind, id, { tracking_number: tracking, state: tracking ? "shipped" : "ordered" });
+
+/** set_*_denial_of_service_thresholds (the body is checked: alert ≤ block ≤ max). */
+export const setThresholds = (db: Db, accountId: string, kind: DeviceKind, id: string, body: DdosThresholdsBody) =>
+  updateDevice(db, accountId, kind, id, { ddos_thresholds: Object.fromEntries(ddosFloods.map((f: DdosFlood) => [f, body[f]])) });
+
+export async function getThresholds(db: DbOrTx, accountId: string, kind: DeviceKind, id: string): Promise<DdosThresholdsBody> {
+  return (await requireDevice(db, accountId, kind, id)).ddos;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Announcements (cpe_add_announcement, metro_add_announcement)
+
+const HOUR = 3_600_000;
+
+export async function addAnnouncement(db: Db, accountId: string, kind: DeviceKind, id: string, start: Date, hours: number): Promise<string> {
+  await requireDevice(db, accountId, kind, id);
+  const announcementId = newId("ann");
+  await db.insert(deviceAnnouncements).values({ announcementId, accountId, deviceId: id, startTime: start, endTime: new Date(start.getTime() + hours * HOUR), duration: hours });
+  return announcementId;
+}
+
+export async function announcementsOf(db: DbOrTx, id: string): Promise<DeviceAnnouncement[]> {
+  return execRows<DeviceAnnouncement>(
+    db,
+    sql`select announcement_id, ${isoText(sql`start_time`)} as start_time, ${isoText(sql`end_time`)} as end_time, duration, ${isoText(sql`created_at`)} as created_at
+      from device_announcements where device_id = ${id} order by start_time desc limit 50`,
+  );
+}
+
+/** What goes with a removed device: its announcements and tests (no foreign key: two tables). */
+export async function removeDeviceRows(db: DbOrTx, accountId: string, kind: DeviceKind, id: string): Promise<void> {
+  const d = deviceTables[kind];
+  const rows = await execRows<{ id: string }>(db, sql`delete from ${t(kind)} where ${c(d.id)} = ${id} and account_id = ${accountId} returning ${c(d.id)} as id`);
+  if (rows.length === 0) throw deviceNotFound(kind);
+  await db.execute(sql`delete from device_announcements where device_id = ${id} and account_id = ${accountId}`);
+  await db.execute(sql`delete from device_tests where device_id = ${id} and account_id = ${accountId}`);
+}
+
+/** A readable refusal of a device's state (409). */
+export const stateConflict = (message: string) => new ApiError(409, message);
+
+// ---------------------------------------------------------------------------------------------
+// The fleet clock moves both kinds' op states (docs/fleet.md "Object kinds")
+
+async function eventsForKind(db: Db, kind: DeviceKind, ids: string[]): Promise<Record<string, DeviceEvents>> {
+  if (ids.length === 0) return {};
+  const d = deviceTables[kind];
+  const rows = await execRows<{ id: string; resets: number[] }>(db, sql`select ${c(d.id)} as id, resets from ${t(kind)} where ${c(d.id)} in (${sql.join(ids.map((x) => sql`${x}`), sql`, `)})`);
+  return deviceEvents(db, ids, Object.fromEntries(rows.map((r) => [r.id, (r.resets ?? []).map(Number)])));
+}
+
+for (const kind of ["cpe", "metro"] as const) {
+  const d = deviceTables[kind];
+  fleetKinds.register(
+    sqlKindSource({
+      kind,
+      table: d.table,
+      id: d.id,
+      name: d.name,
+      accountId: "account_id",
+      lat: "latitude",
+      lon: "longitude",
+      contractedMbps: "nullif(coalesce(wan_cir_mbps, 0) + coalesce(wan_eir_mbps, 0), 0)",
+      opState: "op_state",
+      opStateChangeAt: "op_state_change_at",
+      events: (db, ids) => eventsForKind(db, kind, ids),
+    }),
+  );
+}
+
+/** A device of the account as the fleet has it `now` (its ports' facts): the row, its events, whether it is down, its site. */
+export async function deviceNow(deps: Pick<PlatformDeps, "db" | "fleet" | "config">, accountId: string, kind: DeviceKind, id: string, now: number) {
+  const d = await requireDevice(deps.db, accountId, kind, id);
+  const fleet = fleetOf(deps);
+  const events = await eventsOf(deps.db, d);
+  const obj = fleetObjectOf(d);
+  return { d, fleet, events, obj, down: fleet.isDown(obj, now, events), site: siteFacts(deps.config.fleetSeed, d.id, kind, d.lat, d.lon) };
+}

@@ -1,0 +1,179 @@
+import { z } from "@hono/zod-openapi";
+import { announcementLimits, ddosFloods, ddosMax, ddosOrderMessages, deviceLimits, deviceMessages, perfTestHours, vlanRange } from "../contract/devices.ts";
+import { isCidr, isFqdn, isIp } from "../contract/net.ts";
+import { body, email, expects, idField, isSingleLine, junkMessage, line, maxMessage, multiline, phone, requiredName } from "../lib/fields.ts";
+import { ipField } from "../lib/net-fields.ts";
+
+/*
+ * The request fields of the device calls (spec 3 §5, §7.1, §7.2), shared by routes/cpe.ts,
+ * routes/metro.ts and routes/devices.ts: one wording per rule.
+ */
+
+export const cpeId = () => idField("CPE id");
+export const metroId = () => idField("Metro id");
+export const nodeId = () => idField("Node id");
+
+export const bool = () => z.boolean({ error: (iss) => (iss.input === undefined ? "Field required" : "Input should be a valid boolean") });
+
+/** An optional IP address, or '' for none. */
+export const optionalIp = (what: string) =>
+  z
+    .string({ error: expects("a valid string") })
+    .trim()
+    .max(45, maxMessage(45))
+    .refine(isSingleLine, junkMessage)
+    .refine((s) => s === "" || isIp(s), `${what} must be an IP address`);
+
+/** A whole number in a range (JSON numbers; a numeric string from a form is taken too): `what` names it. */
+export const wholeIn = (what: string, min: number, max: number) => {
+  const message = `${what} must be a whole number from ${min} to ${max}`;
+  return z.preprocess(
+    (v) => (typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: (iss) => (iss.input === undefined ? "Field required" : message) })
+      .int(message)
+      .min(min, message)
+      .max(max, message),
+  );
+};
+
+/** A VLAN id (IEEE 802.1Q: 1–4094). */
+export const vlanId = (what: string) => wholeIn(what, vlanRange.min, vlanRange.max);
+
+/** A rate in Mbps: a number ≥ 0 (spec 3 §5: "must be numeric"). */
+export const rateMbps = (what: string) =>
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : v),
+    z
+      .number({ error: (iss) => (iss.input === undefined ? "Field required" : `${what} must be numeric`) })
+      .min(0, `${what} must be at least 0`)
+      .max(100_000, `${what} must be at most 100000`),
+  );
+
+export const latitude = () => z.number({ error: "Latitude must be a number from -90 to 90" }).min(-90, "Latitude must be a number from -90 to 90").max(90, "Latitude must be a number from -90 to 90");
+export const longitude = () =>
+  z.number({ error: "Longitude must be a number from -180 to 180" }).min(-180, "Longitude must be a number from -180 to 180").max(180, "Longitude must be a number from -180 to 180");
+
+export const optionalText = (max: number) => line(max).optional();
+export const contactFields = {
+  contact_name: optionalText(deviceLimits.contact),
+  contact_email: z.union([z.literal(""), email(undefined, { keepCase: true })]).optional(),
+  contact_phone: z.union([z.literal(""), phone()]).optional(),
+};
+
+/** The device's name ('{what} is required' when blank). */
+export const deviceName = (what: string) => requiredName(what, deviceLimits.name);
+export const description = () => multiline(deviceLimits.description);
+
+/** test_type: 'ookla' or an iPerf3 server (a host name or an IP address). */
+export const testType = () =>
+  z
+    .string({ error: expects("a valid string") })
+    .trim()
+    .min(1, "Test type is required")
+    .max(253, maxMessage(253))
+    .refine((s) => s === "ookla" || isIp(s) || isFqdn(s) || /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/.test(s), "Test type must be ookla or a host name or IP address")
+    .openapi({ example: "ookla" });
+
+/** A toggle dialog's body. */
+// why the cast: a computed key loses its name in TypeScript; the object has exactly these two fields.
+export const toggleBody = (idName: "cpe_id" | "metro_id", name: string) =>
+  body({ [idName]: idName === "cpe_id" ? cpeId() : metroId(), enabled: bool() } as Record<typeof idName, ReturnType<typeof cpeId>> & { enabled: ReturnType<typeof bool> })
+    .strict()
+    .openapi(name);
+
+/** Entity assignment: 'Select Entity Name' when none is chosen (spec 3 §5). */
+export const entityNameChoice = () =>
+  z
+    .string({ error: (iss) => (iss.input === undefined ? deviceMessages.selectEntity : "Input should be a valid string") })
+    .trim()
+    .min(1, deviceMessages.selectEntity)
+    .max(deviceLimits.name, maxMessage(deviceLimits.name))
+    .refine(isSingleLine, junkMessage);
+
+// ---------------------------------------------------------------------------------------------
+// DDoS thresholds: alert ≤ block ≤ max, the message naming the field
+
+const threshold = (path: string) => wholeIn(path, 0, ddosMax);
+const thresholdSet = (flood: string) =>
+  z.object({ alert_threshold: threshold(`${flood}.alert_threshold`), block_threshold: threshold(`${flood}.block_threshold`), max_threshold: threshold(`${flood}.max_threshold`) }).strict();
+
+export const ThresholdsBody = body({
+  tcp_syn_flood_thresholds: thresholdSet("tcp_syn_flood_thresholds"),
+  udp_thresholds: thresholdSet("udp_thresholds"),
+  icmp_thresholds: thresholdSet("icmp_thresholds"),
+})
+  .strict()
+  .superRefine((v, ctx) => {
+    for (const f of ddosFloods) {
+      const t = v[f];
+      if (t.alert_threshold > t.block_threshold) ctx.addIssue({ code: "custom", path: [f, "alert_threshold"], message: ddosOrderMessages.alert(f) });
+      if (t.block_threshold > t.max_threshold) ctx.addIssue({ code: "custom", path: [f, "block_threshold"], message: ddosOrderMessages.block(f) });
+    }
+  })
+  .openapi("SetDdosThresholds", { description: "Packets per second; alert ≤ block ≤ max for each flood" });
+
+// ---------------------------------------------------------------------------------------------
+// Announcements (spec 3 §5)
+
+const fillAll = (what: string) => z.string({ error: (iss) => (iss.input === undefined ? deviceMessages.fillAll : `${what} must be a string`) });
+
+export const announcementFields = {
+  start_time: fillAll("start_time")
+    .trim()
+    .min(1, deviceMessages.fillAll)
+    .max(40, maxMessage(40))
+    .transform((s, ctx) => {
+      const d = new Date(s);
+      if (!/^\d{4}-\d{2}-\d{2}T/.test(s) || !Number.isFinite(d.getTime())) {
+        ctx.addIssue({ code: "custom", message: "start_time must be an ISO 8601 time in UTC" });
+        return z.NEVER;
+      }
+      if (d.getUTCMinutes() !== 0 || d.getUTCSeconds() !== 0 || d.getUTCMilliseconds() !== 0) {
+        ctx.addIssue({ code: "custom", message: "start_time must be on the hour (00:00 to 23:00 UTC)" });
+        return z.NEVER;
+      }
+      return d;
+    })
+    .openapi({ type: "string", format: "date-time", example: "2026-12-01T02:00:00Z", description: "UTC, on the hour" }),
+  duration: z.preprocess(
+    (v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v === "" ? undefined : v),
+    z
+      .number({ error: (iss) => (iss.input === undefined ? deviceMessages.fillAll : "Duration must be a whole number of hours") })
+      .int("Duration must be a whole number of hours")
+      .min(announcementLimits.minHours, `Duration must be at least ${announcementLimits.minHours} hour`)
+      .max(announcementLimits.maxHours, `Duration must be at most ${announcementLimits.maxHours} hours`)
+      .openapi({ description: "Hours, at least 1" }),
+  ),
+};
+
+export const trackingNumber = () => line(deviceLimits.tracking);
+
+// ---------------------------------------------------------------------------------------------
+// Network fields
+
+export const ipTarget = (what: string) => ipField(what);
+export const cidrField = (what: string) =>
+  z
+    .string({ error: expects("a valid string") })
+    .trim()
+    .max(49, maxMessage(49))
+    .refine((s) => s === "" || isCidr(s), `${what} must be an address with its prefix (192.0.2.10/24)`);
+
+export const hourOfDay = () => wholeIn("Hour of day", perfTestHours.min, perfTestHours.max);
+
+/** A MAC address (six hex pairs, ':' or '-'). */
+export const macField = () =>
+  z
+    .string({ error: expects("a valid string") })
+    .trim()
+    .max(17, maxMessage(17))
+    .refine((s) => /^[0-9A-Fa-f]{2}([:-][0-9A-Fa-f]{2}){5}$/.test(s), "Peer MAC must be a MAC address (00:11:22:33:44:55)");
+
+/** Optional acceptance criteria of an activation test (defaults: FTD 10 ms, FDV 5 ms, FLR 0.01 %, availability 99.9 %). */
+export const criteriaFields = {
+  ftd_max_ms: z.number().positive().max(10_000).optional(),
+  fdv_max_ms: z.number().positive().max(10_000).optional(),
+  flr_max_pct: z.number().min(0).max(100).optional(),
+  availability_min_pct: z.number().min(0).max(100).optional(),
+};

@@ -1,0 +1,212 @@
+import { z } from "@hono/zod-openapi";
+import type { PlatformApp } from "../app.ts";
+import { ccmIntervals, deviceLimits, deviceMessages, isPrintableAscii, metroProductCodes, metroSortable, oamLimits, SFP_PRODUCT, sfpTypes } from "../contract/devices.ts";
+import { DdosThresholdsBody, LanInterfaceRow, Metro, MetroCreated, MetroDetail, MetroPage, MetroProduct } from "../contract/devices.shapes.ts";
+import { lanInterfaces } from "../domain/device-ops.ts";
+import { addAnnouncement, assignEntity, getThresholds, setShipping, setThresholds, setToggle } from "../domain/devices.ts";
+import { ccmIntervalList, createMetro, editOam, metroDetail, metroList, metroProductList, removeMetro, updateMetroInfo } from "../domain/metro.ts";
+import { answerChange, answerDetail, answerQuery, caller, requireWriter } from "../lib/context.ts";
+import { body, expects, line, maxMessage } from "../lib/fields.ts";
+import { idsFilter, listQuery } from "../lib/list.ts";
+import { defineCall, defineListCall, DetailSchema } from "../lib/openapi.ts";
+import {
+  announcementFields,
+  bool,
+  contactFields,
+  description,
+  deviceName,
+  entityNameChoice,
+  latitude,
+  longitude,
+  metroId,
+  optionalText,
+  rateMbps,
+  ThresholdsBody,
+  toggleBody,
+  trackingNumber,
+  vlanId,
+  wholeIn,
+} from "./devices-fields.ts";
+
+/*
+ * Metro Ethernet NIDs (spec 3 §2.11, §5, §7.2): the spec's calls with their paths and fields; OAM
+ * validated as IEEE 802.1ag / ITU-T Y.1731 define it. The activation test, its stream and report,
+ * and the shared node calls: routes/devices.ts.
+ */
+
+const tags = ["Metro Ethernet NIDs"];
+const MetroIdQuery = z.object({ metro_id: metroId() });
+const MetroIdBody = body({ metro_id: metroId() }).strict().openapi("MetroId");
+
+const read = <Q extends z.ZodType, R extends z.ZodType>(path: `/${string}`, summary: string, query: Q, response: R) =>
+  defineCall({ method: "get", path, tags, summary, description: "Unknown id, or another account's: 404.", query, response, errors: [404] });
+const write = <B extends z.ZodType>(path: `/${string}`, summary: string, description: string, b: B, errors: readonly (400 | 404 | 409)[] = [404]) =>
+  defineCall({ method: "post", path, tags, summary, description, only: "writer", body: b, response: DetailSchema, errors });
+
+const listRoute = defineListCall({
+  path: "/get_metro",
+  tags,
+  summary: "The caller's Metro Ethernet NIDs",
+  rows: ["metro", "by name"],
+  query: z.object({ ...listQuery(metroSortable), ids: idsFilter, entity_name: line(deviceLimits.name).optional().openapi({ description: "Only the devices of this entity" }) }),
+  item: Metro,
+  page: MetroPage,
+});
+const detailRoute = read("/get_metro_detail", "One Metro Ethernet NID: General (every setting) and Interfaces", MetroIdQuery, MetroDetail);
+const productsRoute = defineCall({ method: "get", path: "/metro_products", tags, summary: "The Metro Ethernet NID products", response: z.array(MetroProduct) });
+const ccmRoute = defineCall({ method: "get", path: "/metro_ccm_interval", tags, summary: "The CCM intervals of IEEE 802.1ag", response: z.array(z.string()) });
+
+const optionalVlan = (what: string) => vlanId(what).nullable().optional();
+const metroFields = {
+  metro_name: deviceName("Metro name"),
+  // why the cast: z.enum wants a non-empty tuple; the product list is a constant with three codes.
+  prod_code: z.enum(metroProductCodes as [string, ...string[]], { error: (iss) => (iss.input === undefined ? "Product code is required" : `Product code must be one of: ${metroProductCodes.join(", ")}`) }),
+  shipping_address: optionalText(deviceLimits.address),
+  site_address: optionalText(deviceLimits.address),
+  provider_service_id: optionalText(deviceLimits.text),
+  client_circuit_id: optionalText(deviceLimits.text),
+  ...contactFields,
+  wan_data_vlan_id: optionalVlan("WAN data VLAN id"),
+  wan_q_in_q_vlan_id: optionalVlan("WAN Q-in-Q VLAN id"),
+  lan_data_vlan_id: optionalVlan("LAN data VLAN id"),
+  lan_q_in_q_vlan_id: optionalVlan("LAN Q-in-Q VLAN id"),
+  wan_mgmt_vlan_id: optionalVlan("WAN management VLAN id").openapi({ description: "Default 100" }),
+  wan_cir_mbps: rateMbps("WAN CIR").nullable().optional(),
+  wan_eir_mbps: rateMbps("WAN EIR").nullable().optional(),
+  wan_sfp: z.enum(sfpTypes, { error: `SFP must be one of: ${sfpTypes.join(", ")}` }).nullable().optional(),
+  lan_sfp: z.enum(sfpTypes, { error: `SFP must be one of: ${sfpTypes.join(", ")}` }).nullable().optional(),
+  entity_name: optionalText(deviceLimits.name),
+  latitude: latitude().nullable().optional(),
+  longitude: longitude().nullable().optional(),
+};
+const sfpOnlyForFibre = (v: { prod_code: string; wan_sfp?: string | null; lan_sfp?: string | null }, ctx: z.core.$RefinementCtx) => {
+  if (v.prod_code === SFP_PRODUCT) return;
+  for (const f of ["wan_sfp", "lan_sfp"] as const) if (v[f]) ctx.addIssue({ code: "custom", path: [f], message: `SFP choices are only for ${SFP_PRODUCT}` });
+};
+
+const CreateBody = body(metroFields).strict().superRefine(sfpOnlyForFibre).openapi("CreateMetro");
+const createRoute = defineCall({
+  method: "post",
+  path: "/create_metro",
+  tags,
+  summary: "Create a Metro Ethernet NID (Create Device)",
+  description:
+    "Name and product code required; VLAN ids 1–4094, CIR and EIR numeric (Mbps); management VLAN default 100; SFP types (sfp_mmf, sfp_smf) only for BN-METRO-1000F. Errors as a detail list (one item per field). Answers 'Metro device created.' and metro_id.",
+  only: "writer",
+  body: CreateBody,
+  response: MetroCreated,
+  errors: [404],
+});
+const UpdateBody = body({ metro_id: metroId(), ...metroFields, description: description().optional() }).strict().superRefine(sfpOnlyForFibre).openapi("UpdateMetroInfo");
+const updateRoute = write("/update_metro_info", "Edit NID info", "The create fields and the description; name required, numeric CIR, EIR and VLAN ids. Answers 'Updated metro info successfully.'.", UpdateBody);
+
+const asciiName = (what: string, range: { min: number; max: number }) =>
+  z
+    .string({ error: expects("a valid string") })
+    .max(range.max, `${what} must be ${range.min}–${range.max} printable ASCII characters`)
+    .refine((s) => s.length >= range.min && isPrintableAscii(s), `${what} must be ${range.min}–${range.max} printable ASCII characters`);
+
+const OamBody = body({
+  metro_id: metroId(),
+  loopback_enabled: bool(),
+  ccp_enabled: bool(),
+  ccm_interval: z.string().max(10, maxMessage(10)).optional().openapi({ enum: [...ccmIntervals] }),
+  md_name: z.string().max(200, maxMessage(200)).optional(),
+  md_level: z.unknown().optional().openapi({ type: "integer", minimum: 0, maximum: 7 }),
+  md_association: z.string().max(200, maxMessage(200)).optional(),
+  mep_id: z.unknown().optional().openapi({ type: "integer", minimum: 1, maximum: 8191 }),
+  vlan_id: z.unknown().optional().openapi({ type: "integer", minimum: 1, maximum: 4094 }),
+})
+  .strict()
+  .transform((v, ctx) => {
+    if (!v.ccp_enabled) return { metro_id: v.metro_id, loopback_enabled: v.loopback_enabled, ccp_enabled: false };
+    // Only with continuity check on are the CFM fields checked (spec 3 §5).
+    const checks = {
+      ccm_interval: z.enum(ccmIntervals, { error: (iss) => (iss.input === undefined ? "Field required" : `CCM interval must be one of: ${ccmIntervals.join(", ")}`) }),
+      md_name: asciiName("MD name", oamLimits.mdName),
+      md_level: wholeIn("MD level", oamLimits.mdLevel.min, oamLimits.mdLevel.max),
+      md_association: asciiName("MA name", oamLimits.maName),
+      mep_id: wholeIn("MEP id", oamLimits.mepId.min, oamLimits.mepId.max),
+      vlan_id: vlanId("VLAN id"),
+    };
+    const out: Record<string, unknown> = {};
+    for (const [k, schema] of Object.entries(checks)) {
+      const r = schema.safeParse(v[k as keyof typeof v]); // why: k is a key of `checks`, each a field of the body
+      if (r.success) out[k] = r.data;
+      else for (const issue of r.error.issues) ctx.addIssue({ code: "custom", path: [k], message: issue.message });
+    }
+    // why the casts below: each was parsed by its schema above; a failure added an issue, so zod never answers this object.
+    return {
+      metro_id: v.metro_id,
+      loopback_enabled: v.loopback_enabled,
+      ccp_enabled: true,
+      ccm_interval: out.ccm_interval as string,
+      md_name: out.md_name as string,
+      md_level: out.md_level as number,
+      md_association: out.md_association as string,
+      mep_id: out.mep_id as number,
+      vlan_id: out.vlan_id as number,
+    };
+  })
+  .openapi("EditOam", {
+    description: "IEEE 802.1ag / ITU-T Y.1731: with ccp_enabled, ccm_interval from metro_ccm_interval, md_level 0–7, mep_id 1–8191, vlan_id 1–4094, md_name 1–43 and md_association (MA name) 1–45 printable ASCII",
+  });
+const oamRoute = write("/edit_oam", "Edit OAM info", "Loopback and continuity check; the CFM fields only when continuity check is on (stored then, cleared when off). Answers 'Updated OAM info successfully.'.", OamBody);
+
+const MetroToggle = toggleBody("metro_id", "MetroToggle");
+const toggleRoutes = (
+  [
+    ["/toggle_metro_netflow", "Edit Appflow (netflow export)", "netflow_enabled"],
+    ["/toggle_metro_geo_visibility", "Geo visibility: the inbound and outbound flags together", "geo_visibility"],
+    ["/toggle_metro_denial_of_service", "DDoS mitigation (the switch)", "denial_of_service_enabled"],
+    ["/toggle_metro_malicious_ip_block", "Block malicious sources", "malicious_ip_block_enabled"],
+  ] as const
+).map(([path, summary, field]) => ({ field, route: write(path, summary, "An unchanged value: 409. Answers 'Updated successfully.'.", MetroToggle, [404, 409]) }));
+
+const thresholdsRoute = read("/get_metro_denial_of_service_thresholds", "The DDoS thresholds (spec 3 §9's defaults until set)", MetroIdQuery, DdosThresholdsBody);
+const setThresholdsRoute = defineCall({
+  method: "post",
+  path: "/set_metro_denial_of_service_thresholds",
+  tags,
+  summary: "Set the DDoS thresholds",
+  description: "metro_id in the query; each flood's alert ≤ block ≤ max (422 naming the field). Answers 'DDoS thresholds updated.'.",
+  only: "writer",
+  query: MetroIdQuery,
+  body: ThresholdsBody,
+  response: DetailSchema,
+  errors: [404],
+});
+const assignRoute = write("/metro_assign_entity", "Assign Entity", "'Select Entity Name' when none is given. Answers 'Assigned entity successfully.'.", body({ metro_id: metroId(), new_entity_name: entityNameChoice() }).strict().openapi("MetroAssignEntity"));
+const lanRoute = read("/get_metro_lan_interfaces", "The LAN interfaces and their state", MetroIdQuery, z.array(LanInterfaceRow));
+const shippingRoute = write("/update_metro_shipping_info", "Track Shipping: the tracking number", "Answers 'Shipping info updated.'.", body({ metro_id: metroId(), tracking_number: trackingNumber() }).strict().openapi("UpdateMetroShippingInfo"));
+const announcementRoute = write(
+  "/metro_add_announcement",
+  "Announcement: a maintenance window",
+  "start_time (UTC, on the hour) and duration (hours, ≥ 1); 'Please fill out all fields.' when one is missing. Answers 'Maintenance announcement created.'.",
+  body({ metro_id: metroId(), ...announcementFields }).strict().openapi("MetroAddAnnouncement"),
+);
+const removeRoute = write("/remove_metro", "Delete a Metro Ethernet NID", "Its announcements and tests go with it. Answers 'Metro device removed.'.", MetroIdBody);
+
+export function registerMetroCalls(app: PlatformApp) {
+  app.openapi(listRoute, async (c) => metroList.answer(c, caller(c).accountId, c.req.valid("query")));
+  app.openapi(detailRoute, answerQuery(detailRoute, (deps, who, q) => metroDetail(deps, who.accountId, q.metro_id)));
+  app.openapi(productsRoute, (c) => c.json(metroProductList(), 200));
+  app.openapi(ccmRoute, (c) => c.json(ccmIntervalList(), 200));
+  app.openapi(createRoute, answerChange(createRoute, (deps, who, b) => createMetro(deps, who.accountId, b), (metro_id) => ({ metro_id, detail: deviceMessages.metroCreated })));
+  app.openapi(updateRoute, answerDetail(updateRoute, (deps, who, b) => updateMetroInfo(deps, who.accountId, b), deviceMessages.metroUpdated));
+  app.openapi(oamRoute, answerDetail(oamRoute, (deps, who, b) => editOam(deps.db, who.accountId, b), deviceMessages.oamUpdated));
+  for (const { field, route } of toggleRoutes) {
+    app.openapi(route, answerDetail(route, (deps, who, b) => setToggle(deps.db, who.accountId, "metro", b.metro_id, field, b.enabled), "Updated successfully."));
+  }
+  app.openapi(thresholdsRoute, answerQuery(thresholdsRoute, (deps, who, q) => getThresholds(deps.db, who.accountId, "metro", q.metro_id)));
+  app.openapi(setThresholdsRoute, async (c) => {
+    const who = requireWriter(c);
+    await setThresholds(c.get("deps").db, who.accountId, "metro", c.req.valid("query").metro_id, c.req.valid("json"));
+    return c.json({ detail: deviceMessages.thresholds }, 200);
+  });
+  app.openapi(assignRoute, answerDetail(assignRoute, (deps, who, b) => assignEntity(deps.db, who.accountId, "metro", b.metro_id, b.new_entity_name), deviceMessages.assigned));
+  app.openapi(lanRoute, answerQuery(lanRoute, (deps, who, q) => lanInterfaces(deps, who.accountId, "metro", q.metro_id)));
+  app.openapi(shippingRoute, answerDetail(shippingRoute, (deps, who, b) => setShipping(deps.db, who.accountId, "metro", b.metro_id, b.tracking_number), deviceMessages.shipping));
+  app.openapi(announcementRoute, answerDetail(announcementRoute, (deps, who, b) => addAnnouncement(deps.db, who.accountId, "metro", b.metro_id, b.start_time, b.duration), deviceMessages.announcement));
+  app.openapi(removeRoute, answerDetail(removeRoute, (deps, who, b) => removeMetro(deps.db, who.accountId, b.metro_id), deviceMessages.metroRemoved));
+}

@@ -1,0 +1,173 @@
+import { z } from "@hono/zod-openapi";
+import type { PlatformApp } from "../app.ts";
+import { nodeLimits, nodeMessages, serviceNodeGroupSortable, serviceNodeSortable } from "../contract/nodes.ts";
+import { ServiceNode, ServiceNodeCreated, ServiceNodeDetail, ServiceNodeGroupDetail, ServiceNodeGroupPage, ServiceNodeGroupRow, ServiceNodePage } from "../contract/nodes.shapes.ts";
+import { disableExternalCertificate, enableExternalCertificate } from "../domain/certificates.ts";
+import {
+  createServiceNode,
+  removeServiceNode,
+  serviceNodeDetail,
+  serviceNodeGroupDetail,
+  serviceNodeList,
+  type CreateServiceNodeInput,
+} from "../domain/nodes-service.ts";
+import { serviceNodeGroupList } from "../domain/nodes-groups.ts";
+import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
+import { body, expects, idField, multiline, requiredName } from "../lib/fields.ts";
+import { exportQuery, idsFilter, listQuery, ndjsonResponse } from "../lib/list.ts";
+import { defineCall, defineDetailCall, defineExportCall, defineListCall, DetailSchema } from "../lib/openapi.ts";
+import { bool } from "./nodes-fields.ts";
+
+/*
+ * Service nodes and service node groups (spec 2 §2 /service-nodes, /service-node-groups; §3; §5;
+ * §7 'Service nodes', with the spec's underscore spellings; issue #28). The group list moved here
+ * from app-services (same paths and operation ids) to carry the certificate.
+ */
+
+const tags = ["Service nodes"];
+const groupTags = ["Service node groups"];
+const snId = () => idField("Service node id");
+const groupId = () => idField("Service node group id");
+
+const ListQuery = z.object({ ...listQuery(serviceNodeSortable), ids: idsFilter, service_node_group_id: groupId().optional() });
+
+const CreateBody = body({
+  service_node_name: requiredName("Node name", nodeLimits.name),
+  new_service_node_group: bool(),
+  service_node_group_name: requiredName("Node group name", nodeLimits.name).optional(),
+  service_node_group_id: idField("Node group").optional(),
+  description: multiline(nodeLimits.description).optional(),
+})
+  .strict()
+  .superRefine((b, ctx) => {
+    if (b.new_service_node_group === true && !b.service_node_group_name) ctx.addIssue({ code: "custom", path: ["service_node_group_name"], message: "Node group name is required" });
+    if (b.new_service_node_group === false && !b.service_node_group_id) ctx.addIssue({ code: "custom", path: ["service_node_group_id"], message: "Node group is required" });
+  })
+  .openapi("CreateServiceNode", { description: "new_service_node_group true: service_node_group_name (a new group); false: service_node_group_id (an existing one)." });
+
+const toCreateInput = (b: z.output<typeof CreateBody>): CreateServiceNodeInput =>
+  b.new_service_node_group
+    ? { service_node_name: b.service_node_name, description: b.description, new_service_node_group: true, service_node_group_name: b.service_node_group_name ?? "" }
+    : { service_node_name: b.service_node_name, description: b.description, new_service_node_group: false, service_node_group_id: b.service_node_group_id ?? "" };
+
+const KB = 1024;
+/** A PEM item of enable_external_certificate: required, at most 64 KB (UTF-8 bytes). */
+const pemField = (what: string) =>
+  z
+    .string({ error: expects("a valid string") })
+    .superRefine((s, ctx) => {
+      if (s.trim() === "") ctx.addIssue({ code: "custom", message: `${what} is required` });
+      else if (Buffer.byteLength(s, "utf8") > nodeLimits.certificateBytes) ctx.addIssue({ code: "custom", message: `${what} is larger than ${nodeLimits.certificateBytes / KB} KB.` });
+      else if (s.includes("\u0000")) ctx.addIssue({ code: "custom", message: `${what} is not PEM text.` });
+    });
+
+const CertificateBody = body({
+  service_node_group_id: groupId(),
+  certificate: pemField("The certificate"),
+  private_key: pemField("The private key"),
+  ca_chain: pemField("The CA chain"),
+})
+  .strict()
+  .openapi("EnableExternalCertificate", { description: "PEM: the certificate, its unencrypted private key and the CA chain up to the root; each at most 64 KB." });
+
+const GroupBody = body({ service_node_group_id: groupId() }).strict().openapi("ServiceNodeGroupId");
+
+const calls = {
+  list: defineListCall({ path: "/list_service_node", tags, summary: "The caller's service nodes", rows: ["service node", "newest first"], query: ListQuery, item: ServiceNode, page: ServiceNodePage }),
+  export: defineExportCall({
+    path: "/export-service-nodes",
+    tags,
+    summary: "Every service node the search selects, streamed",
+    description: "The rows of list_service_node with the same q, sort and service_node_group_id, all of them, as NDJSON (one ServiceNode per line).",
+    query: z.object({ ...exportQuery(serviceNodeSortable), service_node_group_id: groupId().optional() }),
+    item: ServiceNode,
+    itemName: "ServiceNode",
+  }),
+  detail: defineDetailCall({
+    path: "/get_service_node_detail",
+    tags,
+    summary: "One service node, with its app services and connected endpoints",
+    description: "The app services its group serves (theirs or a hosting's group) and their endpoints. Unknown id, or another account's: 404 'Service Node not found'.",
+    query: z.object({ service_node_id: snId() }),
+    response: ServiceNodeDetail,
+  }),
+  create: defineCall({
+    method: "post",
+    path: "/create-service-node",
+    tags,
+    summary: "Create a service node",
+    description: "In a new group (a name in use: 409) or an existing one (unknown: 404). Answers 'Service Node created.', service_node_id and service_node_group_id.",
+    only: "writer",
+    body: CreateBody,
+    response: ServiceNodeCreated,
+    errors: [404, 409],
+  }),
+  remove: defineCall({
+    method: "post",
+    path: "/remove_service_node",
+    tags,
+    summary: "Delete a service node",
+    description: "Answers 'Service Node removed.'.",
+    only: "writer",
+    body: body({ service_node_id: snId() }).strict().openapi("ServiceNodeId"),
+    response: DetailSchema,
+    errors: [404],
+  }),
+  groupDetail: defineDetailCall({
+    path: "/get-service-node-group-details",
+    tags: groupTags,
+    summary: "One service node group, with its certificate and nodes",
+    description: "The certificate's subject, issuer, serial, validity and a warning within 30 days of its expiry (never its key). Unknown id, or another account's: 404.",
+    query: z.object({ service_node_group_id: groupId() }),
+    response: ServiceNodeGroupDetail,
+  }),
+  enable: defineCall({
+    method: "post",
+    path: "/enable_external_certificate",
+    tags: groupTags,
+    summary: "Import a group's external certificate",
+    description:
+      "Checked as a TLS server loads it: PEM; an unencrypted private key matching the certificate; a certificate valid now; a CA chain that verifies it up to a self-signed root. Each failure its own 422 message. A group that has one: 409. Answers 'External Certificate imported.'.",
+    only: "writer",
+    body: CertificateBody,
+    response: DetailSchema,
+    errors: [404, 409],
+  }),
+  disable: defineCall({
+    method: "post",
+    path: "/disable_external_certificate",
+    tags: groupTags,
+    summary: "Disable a group's external root CA",
+    description: "Deletes the certificate and its key. A group without one: 409. Answers 'External Root CA disabled'.",
+    only: "writer",
+    body: GroupBody,
+    response: DetailSchema,
+    errors: [404, 409],
+  }),
+};
+
+// Spec 1 spells it list-service-node-group, spec 2 list_service_node_group: the same call.
+const GroupListQuery = z.object({ ...listQuery(serviceNodeGroupSortable), ids: idsFilter });
+const groupLists = (["/list-service-node-group", "/list_service_node_group"] as const).map((path) =>
+  defineListCall({
+    path,
+    tags: groupTags,
+    summary: "The caller's service node groups, each with its external certificate (or null) and node count",
+    rows: ["service node group", "oldest first"],
+    query: GroupListQuery,
+    item: ServiceNodeGroupRow,
+    page: ServiceNodeGroupPage,
+  }),
+);
+
+export function registerServiceNodeCalls(app: PlatformApp) {
+  app.openapi(calls.list, async (c) => serviceNodeList.answer(c, caller(c).accountId, c.req.valid("query")));
+  app.openapi(calls.export, async (c) => ndjsonResponse(serviceNodeList.batches(c.get("deps").db, caller(c).accountId, c.req.valid("query")), c.req.raw.signal));
+  app.openapi(calls.detail, answerQuery(calls.detail, (deps, who, q) => serviceNodeDetail(deps.db, who.accountId, q.service_node_id)));
+  app.openapi(calls.create, answerChange(calls.create, (deps, who, b) => createServiceNode(deps.db, who.accountId, toCreateInput(b)), (r) => ({ ...r, detail: nodeMessages.serviceNodeCreated })));
+  app.openapi(calls.remove, answerDetail(calls.remove, (deps, who, b) => removeServiceNode(deps.db, who.accountId, b.service_node_id), nodeMessages.serviceNodeRemoved));
+  app.openapi(calls.groupDetail, answerQuery(calls.groupDetail, (deps, who, q) => serviceNodeGroupDetail(deps.db, who.accountId, q.service_node_group_id)));
+  app.openapi(calls.enable, answerDetail(calls.enable, (deps, who, b) => enableExternalCertificate(deps, who.accountId, b.service_node_group_id, b), nodeMessages.certificateEnabled));
+  app.openapi(calls.disable, answerDetail(calls.disable, (deps, who, b) => disableExternalCertificate(deps.db, who.accountId, b.service_node_group_id), nodeMessages.certificateDisabled));
+  for (const call of groupLists) app.openapi(call, async (c) => serviceNodeGroupList.answer(c, caller(c).accountId, c.req.valid("query")));
+}

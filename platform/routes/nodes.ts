@@ -1,0 +1,192 @@
+import { z } from "@hono/zod-openapi";
+import type { PlatformApp } from "../app.ts";
+import { endpointNodeGroupSortable, endpointNodeSortable, nodeLimits, nodeMessages } from "../contract/nodes.ts";
+import { EndpointNodeGroup } from "../contract/endpoints.shapes.ts";
+import { endpointNodeGroupList } from "../domain/nodes-groups.ts";
+import { EndpointNode, EndpointNodeCreated, EndpointNodeDetail, EndpointNodeGroupDetail, EndpointNodeGroupPage, EndpointNodePage, SecondaryIpsAdded } from "../contract/nodes.shapes.ts";
+import {
+  addSecondaryIps,
+  configureDhcpRelay,
+  configureLanInterface,
+  configureVrrp,
+  createEndpointNode,
+  endpointNodeDetail,
+  endpointNodeGroupDetail,
+  endpointNodeList,
+  removeEndpointNode,
+  type CreateEndpointNodeInput,
+} from "../domain/nodes-endpoint.ts";
+import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
+import { body, expects, idField, isSingleLine, junkMessage, maxMessage, requiredName } from "../lib/fields.ts";
+import { exportQuery, idsFilter, listQuery, ndjsonResponse } from "../lib/list.ts";
+import { isIpv4 } from "../contract/net.ts";
+import { defineCall, defineDetailCall, defineExportCall, defineListCall, DetailSchema } from "../lib/openapi.ts";
+import { bool, ipv4Field, ipv4WithPrefix } from "./nodes-fields.ts";
+import { registerNodeFileCalls } from "./nodes-files.ts";
+import { registerServiceNodeCalls } from "./nodes-service.ts";
+
+/*
+ * Endpoint nodes and endpoint node groups (spec 2 §2 /endpoint-nodes, /endpoint-node-groups; §3;
+ * §5; §7 'Endpoint nodes', 'Endpoint node groups'; issue #28). The form-factor, metrics and
+ * health calls both node kinds share are in nodes-files.ts, service nodes in nodes-service.ts;
+ * registerNodeCalls registers all three.
+ */
+
+const tags = ["Endpoint nodes"];
+const groupTags = ["Endpoint node groups"];
+const epNodeId = () => idField("Endpoint node id");
+
+const ListQuery = z.object({ ...listQuery(endpointNodeSortable), ids: idsFilter, ep_node_group_id: idField("Endpoint node group id").optional() });
+
+const CreateBody = body({
+  ep_node_name: requiredName("Node name", nodeLimits.name),
+  new_ep_node_group: bool(),
+  ep_node_group_name: requiredName("Node group name", nodeLimits.name).optional(),
+  ep_node_group_id: idField("Node group").optional(),
+})
+  .strict()
+  .superRefine((b, ctx) => {
+    // Spec 2 §5: a node name, and either a new group's name or an existing group's id.
+    if (b.new_ep_node_group === true && !b.ep_node_group_name) ctx.addIssue({ code: "custom", path: ["ep_node_group_name"], message: "Node group name is required" });
+    if (b.new_ep_node_group === false && !b.ep_node_group_id) ctx.addIssue({ code: "custom", path: ["ep_node_group_id"], message: "Node group is required" });
+  })
+  .openapi("CreateEndpointNode", { description: "new_ep_node_group true: ep_node_group_name (a new group); false: ep_node_group_id (an existing one)." });
+
+const toCreateInput = (b: z.output<typeof CreateBody>): CreateEndpointNodeInput =>
+  b.new_ep_node_group
+    ? { ep_node_name: b.ep_node_name, new_ep_node_group: true, ep_node_group_name: b.ep_node_group_name ?? "" }
+    : { ep_node_name: b.ep_node_name, new_ep_node_group: false, ep_node_group_id: b.ep_node_group_id ?? "" };
+
+const RemoveBody = body({ ep_node_id: epNodeId(), ep_node_group_id: idField("Endpoint node group id") }).strict().openapi("RemoveEndpointNode");
+
+const LanBody = body({ node_id: epNodeId(), enabled: bool(), primary_ipv4_address: ipv4WithPrefix("LAN interface address").optional() })
+  .strict()
+  .superRefine((b, ctx) => {
+    if (b.enabled === true && !b.primary_ipv4_address) ctx.addIssue({ code: "custom", path: ["primary_ipv4_address"], message: "LAN interface address is required" });
+  })
+  .openapi("ConfigureLanInterface", { description: "enabled true: primary_ipv4_address, an IPv4 address with its prefix (192.168.1.1/24)." });
+
+const DhcpBody = body({ node_group_id: idField("Endpoint node group id"), enabled: bool(), server_ip: ipv4Field("DHCP server").optional() })
+  .strict()
+  .superRefine((b, ctx) => {
+    if (b.enabled === true && !b.server_ip) ctx.addIssue({ code: "custom", path: ["server_ip"], message: "DHCP server is required" });
+  })
+  .openapi("ConfigureDhcpRelay");
+
+const VrrpBody = body({ node_group_id: idField("Endpoint node group id"), enabled: bool(), virtual_ip: ipv4Field("Virtual IP").optional() })
+  .strict()
+  .superRefine((b, ctx) => {
+    if (b.enabled === true && !b.virtual_ip) ctx.addIssue({ code: "custom", path: ["virtual_ip"], message: "Virtual IP is required" });
+  })
+  .openapi("ConfigureVrrp");
+
+const SecondaryBody = body({
+  ep_node_id: epNodeId(),
+  // Not commaList: it merges repeats, and a repeat must be refused by name (issue #28).
+  secondary_ips: z
+    .string({ error: expects("a valid string") })
+    .max(2000, maxMessage(2000))
+    .refine(isSingleLine, junkMessage)
+    .transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean))
+    .superRefine((ips, ctx) => {
+      if (ips.length === 0) ctx.addIssue({ code: "custom", message: "Secondary IPs is required" });
+      for (const ip of ips) if (!isIpv4(ip)) ctx.addIssue({ code: "custom", message: `Not a valid IPv4 address: ${ip.slice(0, 60)}` });
+    }),
+})
+  .strict()
+  .openapi("AddEndpointNodeSecondaryIps", { description: "Comma-separated IPv4 addresses; duplicates, addresses the node holds and its primary IP are refused (422) by name." });
+
+const write = <B extends z.ZodType, R extends z.ZodType>(path: `/${string}`, t: string[], summary: string, description: string, b: B, response: R, errors: readonly (404 | 409)[] = [404]) =>
+  defineCall({ method: "post", path, tags: t, summary, description, only: "writer", body: b, response, errors });
+
+const calls = {
+  list: defineListCall({ path: "/list-endpoint-node", tags, summary: "The caller's endpoint nodes", rows: ["endpoint node", "newest first"], query: ListQuery, item: EndpointNode, page: EndpointNodePage }),
+  export: defineExportCall({
+    path: "/export-endpoint-nodes",
+    tags,
+    summary: "Every endpoint node the search selects, streamed",
+    description: "The rows of list-endpoint-node with the same q, sort and ep_node_group_id, all of them, as NDJSON (one EndpointNode per line).",
+    query: z.object({ ...exportQuery(endpointNodeSortable), ep_node_group_id: idField("Endpoint node group id").optional() }),
+    item: EndpointNode,
+    itemName: "EndpointNode",
+  }),
+  detail: defineDetailCall({
+    path: "/get-endpoint-node-detail",
+    tags,
+    summary: "One endpoint node, with the endpoints that use it",
+    description: "Unknown id, or another account's: 404 'Endpoint Node not found'.",
+    query: z.object({ ep_node_id: epNodeId() }),
+    response: EndpointNodeDetail,
+  }),
+  create: write(
+    "/create-endpoint-node",
+    tags,
+    "Create an endpoint node",
+    "In a new group (new_ep_node_group true, ep_node_group_name; a name in use: 409) or an existing one (false, ep_node_group_id; unknown: 404). No form factor yet, op state down until it registers. Answers 'Endpoint Node created.', ep_node_id and ep_node_group_id.",
+    CreateBody,
+    EndpointNodeCreated,
+    [404, 409],
+  ),
+  remove: write(
+    "/remove-endpoint-node",
+    tags,
+    "Delete an endpoint node",
+    "Refused (409) with a list detail naming every endpoint that still uses it. Answers 'Endpoint Node removed.'.",
+    RemoveBody,
+    DetailSchema,
+    [404, 409],
+  ),
+  lan: write("/configure-lan-interface", tags, "Turn the node's LAN interface on or off", "Answers 'LAN Interface enabled.' or 'LAN Interface disabled.'.", LanBody, DetailSchema),
+  secondary: defineCall({
+    method: "post",
+    path: "/add-endpoint-node-secondary-ips",
+    tags,
+    summary: "Add secondary IPs to an endpoint node",
+    description: `At most ${nodeLimits.secondaryIps} a node. Answers 'Secondary IPs added.' and the node's secondary IPs.`,
+    only: "writer",
+    body: SecondaryBody,
+    response: SecondaryIpsAdded,
+    errors: [404],
+  }),
+  groups: defineListCall({
+    path: "/list-endpoint-node-group",
+    tags: groupTags,
+    summary: "The caller's endpoint node groups",
+    rows: ["endpoint node group", "sorted by name"],
+    query: z.object({ ...listQuery(endpointNodeGroupSortable), ids: idsFilter }),
+    item: EndpointNodeGroup,
+    page: EndpointNodeGroupPage,
+  }),
+  groupDetail: defineDetailCall({
+    path: "/get-endpoint-node-group-details",
+    tags: groupTags,
+    summary: "One endpoint node group, with its nodes",
+    description: "Unknown id, or another account's: 404.",
+    query: z.object({ ep_node_group_id: idField("Endpoint node group id") }),
+    response: EndpointNodeGroupDetail,
+  }),
+  dhcp: write("/configure-dhcp-relay", groupTags, "Turn DHCP relay on (with the DHCP server's address) or off", "Answers 'DHCP Relay enabled.' or 'DHCP Relay disabled.'.", DhcpBody, DetailSchema),
+  vrrp: write("/configure-vrrp", groupTags, "Turn VRRP on (with the virtual IP) or off", "Answers 'VRRP enabled.' or 'VRRP disabled.'.", VrrpBody, DetailSchema),
+};
+
+export function registerNodeCalls(app: PlatformApp) {
+  app.openapi(calls.list, async (c) => endpointNodeList.answer(c, caller(c).accountId, c.req.valid("query")));
+  app.openapi(calls.export, async (c) => ndjsonResponse(endpointNodeList.batches(c.get("deps").db, caller(c).accountId, c.req.valid("query")), c.req.raw.signal));
+  app.openapi(calls.detail, answerQuery(calls.detail, (deps, who, q) => endpointNodeDetail(deps.db, who.accountId, q.ep_node_id)));
+  app.openapi(
+    calls.create,
+    answerChange(calls.create, (deps, who, b) => createEndpointNode(deps.db, who.accountId, toCreateInput(b)), (r) => ({ ...r, detail: nodeMessages.endpointNodeCreated })),
+  );
+  app.openapi(calls.remove, answerDetail(calls.remove, (deps, who, b) => removeEndpointNode(deps.db, who.accountId, b.ep_node_id, b.ep_node_group_id), nodeMessages.endpointNodeRemoved));
+  app.openapi(calls.lan, answerDetail(calls.lan, (deps, who, b) => configureLanInterface(deps.db, who.accountId, b), (b) => (b.enabled ? nodeMessages.lanEnabled : nodeMessages.lanDisabled)));
+  app.openapi(
+    calls.secondary,
+    answerChange(calls.secondary, (deps, who, b) => addSecondaryIps(deps.db, who.accountId, b.ep_node_id, b.secondary_ips, nodeLimits.secondaryIps), (ips) => ({ detail: nodeMessages.secondaryIpsAdded, secondary_ips: ips })),
+  );
+  app.openapi(calls.groups, async (c) => endpointNodeGroupList.answer(c, caller(c).accountId, c.req.valid("query")));
+  app.openapi(calls.groupDetail, answerQuery(calls.groupDetail, (deps, who, q) => endpointNodeGroupDetail(deps.db, who.accountId, q.ep_node_group_id)));
+  app.openapi(calls.dhcp, answerDetail(calls.dhcp, (deps, who, b) => configureDhcpRelay(deps.db, who.accountId, b), (b) => (b.enabled ? nodeMessages.dhcpEnabled : nodeMessages.dhcpDisabled)));
+  app.openapi(calls.vrrp, answerDetail(calls.vrrp, (deps, who, b) => configureVrrp(deps.db, who.accountId, b), (b) => (b.enabled ? nodeMessages.vrrpEnabled : nodeMessages.vrrpDisabled)));
+  registerServiceNodeCalls(app);
+  registerNodeFileCalls(app);
+}

@@ -1,0 +1,127 @@
+import { z } from "@hono/zod-openapi";
+import type { PlatformApp } from "../app.ts";
+import { opsDeliverySortable, opsLimits, opsMessages } from "../contract/operations.ts";
+import { AccountOps, AccountOpsSaved, OpsDelivery, OpsDeliveryPage, OpsEventQueued } from "../contract/operations.shapes.ts";
+import { accountOps, deliveryList, enableWebhook, redeliver, rotateSecret, sendTestEvent, setAccountOps } from "../domain/operations.ts";
+import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
+import { EmptyBody, emailMessages, idField, isEmail, text } from "../lib/fields.ts";
+import { idsFilter, listQuery } from "../lib/list.ts";
+import { defineCall, defineListCall, DetailSchema } from "../lib/openapi.ts";
+
+/*
+ * Operations (spec 2 §7 Operations: get-account-ops, set-account-ops) and the calls the issue adds
+ * around them: the secret's rotation, the delivery log, a test event, redelivery and re-enabling.
+ * Deliveries follow Standard Webhooks (README "Operations events").
+ */
+
+const tags = ["Operations"];
+
+const SetAccountOpsBody = z
+  .strictObject({
+    webhook_url: text(opsLimits.webhookUrl).openapi({
+      description: "https:// (http:// only to hosts the operator allows); no user:password; must resolve to public addresses only. Empty: no webhook.",
+      example: "https://hooks.example.com/linkwise",
+    }),
+    email: text(opsLimits.email)
+      .refine((s) => s === "" || isEmail(s), emailMessages.invalid)
+      .openapi({ description: "Where the events are e-mailed (grouped: at most one mail per 10 minutes). Empty: no e-mail.", example: "ops@example.com" }),
+  })
+  .openapi("SetAccountOps");
+
+const getRoute = defineCall({
+  method: "get",
+  path: "/get-account-ops",
+  tags,
+  summary: "The account's operations settings",
+  description: "A list of at most one item (the spec uses the first). The signing secret is masked.",
+  response: z.array(AccountOps),
+});
+
+const setRoute = defineCall({
+  method: "post",
+  path: "/set-account-ops",
+  tags,
+  summary: "Save the webhook address and e-mail; answers the signing secret",
+  description:
+    "The address is refused (422, beside webhook_url) when it is not https, carries user:password, or resolves to a loopback, private, link-local or reserved address. The secret is made on the first save and kept after.",
+  only: "writer",
+  body: SetAccountOpsBody,
+  response: AccountOpsSaved,
+});
+
+const rotateRoute = defineCall({
+  method: "post",
+  path: "/rotate-account-ops-secret",
+  tags,
+  summary: "A new signing secret; the previous one also signs for 24 hours",
+  only: "writer",
+  body: EmptyBody,
+  response: AccountOpsSaved,
+  errors: [409],
+});
+
+const DeliveryQuery = z.object({ ...listQuery(opsDeliverySortable), ids: idsFilter });
+
+const listRoute = defineListCall({
+  path: "/list-account-ops-deliveries",
+  tags,
+  summary: "The delivery log",
+  rows: ["delivery (the last 100)", "newest first"],
+  query: DeliveryQuery,
+  item: OpsDelivery,
+  page: OpsDeliveryPage,
+});
+
+const testRoute = defineCall({
+  method: "post",
+  path: "/send-account-ops-test-event",
+  tags,
+  summary: "Send a webhook.test event to the webhook address",
+  only: "writer",
+  body: EmptyBody,
+  response: OpsEventQueued,
+  errors: [409],
+});
+
+const DeliveryIdBody = z.strictObject({ delivery_id: idField("Delivery id") }).openapi("OpsDeliveryId");
+
+const redeliverRoute = defineCall({
+  method: "post",
+  path: "/redeliver-account-ops-delivery",
+  tags,
+  summary: "Attempt a failed delivery again now",
+  only: "writer",
+  body: DeliveryIdBody,
+  response: DetailSchema,
+  errors: [404, 409],
+});
+
+const enableRoute = defineCall({
+  method: "post",
+  path: "/enable-account-ops-webhook",
+  tags,
+  summary: "Start deliveries again after the endpoint was disabled",
+  only: "writer",
+  body: EmptyBody,
+  response: DetailSchema,
+  errors: [409],
+});
+
+export function registerOperationsCalls(app: PlatformApp) {
+  app.openapi(getRoute, answerQuery(getRoute, (deps, who) => accountOps(deps.db, who.accountId)));
+  app.openapi(
+    setRoute,
+    answerChange(setRoute, (deps, who, b) => setAccountOps(deps, who.accountId, b), (key) => ({ detail: opsMessages.updated, signature_key: key })),
+  );
+  app.openapi(
+    rotateRoute,
+    answerChange(rotateRoute, (deps, who) => rotateSecret(deps.db, who.accountId), (key) => ({ detail: opsMessages.rotated, signature_key: key })),
+  );
+  app.openapi(listRoute, async (c) => deliveryList.answer(c, caller(c).accountId, c.req.valid("query")));
+  app.openapi(
+    testRoute,
+    answerChange(testRoute, (deps, who) => sendTestEvent(deps.db, who.accountId), (id) => ({ event_id: id, detail: opsMessages.testSent })),
+  );
+  app.openapi(redeliverRoute, answerDetail(redeliverRoute, (deps, who, b) => redeliver(deps.db, who.accountId, b.delivery_id), opsMessages.redelivered));
+  app.openapi(enableRoute, answerDetail(enableRoute, (deps, who) => enableWebhook(deps.db, who.accountId), opsMessages.enabled));
+}

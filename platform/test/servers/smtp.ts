@@ -1,0 +1,53 @@
+import { SMTPServer } from "smtp-server";
+
+/** One message the server accepted: its envelope recipients and its text (quoted-printable decoded). */
+export interface ReceivedMail {
+  to: string[];
+  raw: string;
+  text: string;
+}
+
+const decodeQuotedPrintable = (s: string) =>
+  Buffer.from(s.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8");
+
+/**
+ * A real SMTP server for the tests (smtp-server from npm, nodemailer's own), on a free port or a
+ * given one; no TLS, no authentication. Issue 27 item 20: e-mail is tested against a server.
+ */
+export async function startSmtpServer(port = 0) {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        const raw = Buffer.concat(chunks).toString("utf8");
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text: decodeQuotedPrintable(raw) });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  const address = server.server.address() as { port: number };
+  return {
+    port: address.port,
+    url: `smtp://127.0.0.1:${address.port}`,
+    received,
+    /** The messages to `to`, oldest first. */
+    to: (to: string) => received.filter((m) => m.to.includes(to)),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A port nothing listens on (an SMTP server that is down). */
+export async function freePort(): Promise<number> {
+  const s = await startSmtpServer();
+  await s.close();
+  return s.port;
+}
