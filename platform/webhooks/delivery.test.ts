@@ -145,7 +145,10 @@ describe("webhook deliveries", () => {
     expect(await worker(p.deps.db).runOnce()).toBe(2);
     expect(rx.got).toHaveLength(2);
     const wh = new Webhook(a.secret);
-    const events = rx.got.map((r) => wh.verify(r.body, r.headers) as { type: string; timestamp: string; data: Record<string, unknown> });
+    // Deliveries are sent concurrently and may arrive in either order: a receiver orders by timestamp (README).
+    const events = rx.got
+      .map((r) => wh.verify(r.body, r.headers) as { type: string; timestamp: string; data: Record<string, unknown> })
+      .sort((x, y) => Date.parse(x.timestamp) - Date.parse(y.timestamp));
     expect(events.map((e) => e.type)).toEqual(["outage.started", "outage.ended"]);
     expect(events[0]).toEqual({
       type: "outage.started",
