@@ -80,9 +80,16 @@ function Gone({ name, title }: { name: string; title: string }) {
   );
 }
 
+const toggles = {
+  dhcp: { name: "dhcp", texts: DHCP, current: (g: EndpointNodeGroup) => ({ enabled: g.dhcp_relay_enabled, address: g.dhcp_relay_server_ip ?? "" }) },
+  vrrp: { name: "vrrp", texts: VRRP, current: (g: EndpointNodeGroup) => ({ enabled: g.vrrp_enabled, address: g.vrrp_virtual_ip ?? "" }) },
+} as const;
+
 export default function EndpointNodeGroups({ loaderData, actionData }: Route.ComponentProps) {
   const { table, target } = loaderData;
   const { dialog, result, error } = useScreen(actionData);
+  // Setup DHCP Relay and Setup VRRP: one toggle dialog with one address each.
+  const toggle = dialog === "dhcp" || dialog === "vrrp" ? toggles[dialog] : null;
   const intro = target ? (
     <p className="mb-1">
       Node group: <strong>{target.ep_node_group_name}</strong>
@@ -103,37 +110,22 @@ export default function EndpointNodeGroups({ loaderData, actionData }: Route.Com
       toolbar={{}}
       menu={menuItems}
     >
-      {dialog === "dhcp" && target ? (
+      {toggle && target ? (
         <AddressToggleDialog
           key={target.ep_node_group_id}
-          name="dhcp"
-          title={DHCP.title}
-          intent="dhcp"
-          label={DHCP.label}
-          address={DHCP.address}
-          current={{ enabled: target.dhcp_relay_enabled, address: target.dhcp_relay_server_ip ?? "" }}
+          name={toggle.name}
+          title={toggle.texts.title}
+          intent={toggle.name}
+          label={toggle.texts.label}
+          address={toggle.texts.address}
+          current={toggle.current(target)}
           fields={{ node_group_id: target.ep_node_group_id }}
           lastResult={result}
         >
           {intro}
         </AddressToggleDialog>
       ) : null}
-      {(dialog === "dhcp" || dialog === "vrrp") && !target ? <Gone name={dialog} title={dialog === "dhcp" ? DHCP.title : VRRP.title} /> : null}
-      {dialog === "vrrp" && target ? (
-        <AddressToggleDialog
-          key={target.ep_node_group_id}
-          name="vrrp"
-          title={VRRP.title}
-          intent="vrrp"
-          label={VRRP.label}
-          address={VRRP.address}
-          current={{ enabled: target.vrrp_enabled, address: target.vrrp_virtual_ip ?? "" }}
-          fields={{ node_group_id: target.ep_node_group_id }}
-          lastResult={result}
-        >
-          {intro}
-        </AddressToggleDialog>
-      ) : null}
+      {toggle && !target ? <Gone name={toggle.name} title={toggle.texts.title} /> : null}
     </ListScreen>
   );
 }
