@@ -108,7 +108,7 @@ async function run(kind: "pglite" | "postgres", databaseUrl?: string) {
     }
     for (const url of Object.values(pages)) await autocannon({ url, connections, duration: Math.max(1, Math.round(warmup / 3)), headers: { cookie } });
     const results = [
-      // The machine's speed of the moment: the signed-in 404 page (the shell, no data), as bench/contacts.ts.
+      // The machine's speed of the moment: the signed-in 404 page (the shell, no data), as bench/run.ts.
       await measure(`${kind}: GET signed-in 404 page (shell only), for scale`, `${base}/no-such-page`, cookie),
       await measure(`${kind}: GET /histories, ${rows} rows, first 50-row page`, pages.first, cookie),
       await measure(`${kind}: GET /histories, ${rows} rows, last 50-row page`, pages.last, cookie),

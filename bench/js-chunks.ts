@@ -1,7 +1,7 @@
 import zlib from "node:zlib";
 
 /*
- * The JavaScript a browser loads for each page (bench/contacts.ts): the chunks' names, their gzip
+ * The JavaScript a browser loads for each page (bench/run.ts): the chunks' names, their gzip
  * size, and whether any of them holds chart code. Chart code is told by what a chunk contains,
  * not by its name (rolldown names a shared chunk after any of its modules): chart.js's own error
  * text, or the chart kit's SVG class names (the kit's module, d3 with it).

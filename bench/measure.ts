@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import autocannon from "autocannon";
 
-/* The measuring steps of bench/contacts.ts: wait for the server, one autocannon run, combining runs. */
+/* The measuring steps of bench/run.ts: wait for the server, one autocannon run, combining runs. */
 
 export async function waitUp(base: string) {
   for (let i = 0; i < 200; i++) {

@@ -10,34 +10,58 @@ import { TableToolbar } from "./table-toolbar.tsx";
  * DataTable with the toolbar (create for writers, Refresh, Export CSV) and the row menu labelled
  * "Actions for {row}", the selection status with the one selected row's details, then the dialogs.
  *
- *   <ListScreen title="Contacts" error={error} caption="Contacts" columns={columns} page={table} getRowId={getRowId}
- *     rowLabel={contactName} selection="multiple" toolbar={{ createLabel: "Add Contact", exportLink }}
- *     menu={menuItems} plural="contacts" details={selected ? <ContactDetails … /> : null}>
+ * What never changes between requests is the screen's definition, written once beside its columns
+ * (columns.ts) with `defineListScreen`; the route component passes only what the loader and the
+ * action decide:
+ *
+ *   // columns.ts
+ *   export const screen = defineListScreen<Contact>({ title: "Contacts", caption: "Contacts", columns, getRowId,
+ *     rowLabel: contactName, selection: "multiple", plural: "contacts", createLabel: "Add Contact" });
+ *   // route.tsx
+ *   <ListScreen screen={screen} page={table} error={error} toolbar={{ exportLink }} menu={menuItems}
+ *     details={selected ? <ContactDetails … /> : null}>
  *     {dialogs}
  *   </ListScreen>
  */
 
-export interface ListScreenProps<T> extends Omit<DataTableProps<T>, "toolbar" | "rowMenu"> {
-  /** The h1 (and document title: Screen's `documentTitle`, `error`). */
+/** The constant half of a list screen: its texts, columns and row identity. */
+export interface ListScreenDef<T> extends Omit<DataTableProps<T>, "toolbar" | "rowMenu" | "page"> {
+  /** The h1 (and document title). */
   title: string;
-  documentTitle?: string | null;
-  error?: boolean;
-  /** TableToolbar's props: `createLabel` (a writer's create button), `refresh`, `exportLink`. */
-  toolbar: ComponentProps<typeof TableToolbar>;
-  /** The row menu's items (a row without a menu: null), for writers only unless `readableMenu`. */
-  menu?: readonly MenuItem[] | ((row: T, canWrite: boolean) => readonly MenuItem[] | null);
+  /** The writer's create button ("Add Contact"; it opens `?dialog=create`). */
+  createLabel?: string;
+  /** Refresh in the toolbar. */
+  refresh?: boolean;
   /** A readonly user has a row menu too (its read-only items: `menu` gets canWrite false). */
   readableMenu?: boolean;
   /** The menu's name (default: "Actions for {rowLabel}"). */
   menuLabel?: (row: T) => string;
   /** With selection: "3 {plural} selected." or, one selected, `details`. */
   plural?: string;
+}
+
+/** A list screen's definition (an identity function: it types the row once for all its parts). */
+export const defineListScreen = <T,>(def: ListScreenDef<T>): ListScreenDef<T> => def;
+
+export interface ListScreenProps<T> {
+  screen: ListScreenDef<T>;
+  /** From the loader: fetchTablePage's page. */
+  page: DataTableProps<T>["page"];
+  /** Screen's `documentTitle` (default: the title) and `error` ("Error:" prefix). */
+  documentTitle?: string | null;
+  error?: boolean;
+  /** More of TableToolbar's props: `exportLink`, `children` (buttons after the create button). */
+  toolbar?: Omit<ComponentProps<typeof TableToolbar>, "createLabel" | "refresh">;
+  /** The row menu's items (a row without a menu: null), for writers only unless `readableMenu`. */
+  menu?: readonly MenuItem[] | ((row: T, canWrite: boolean) => readonly MenuItem[] | null);
+  /** The one selected row's details (with `plural`). */
   details?: ReactNode;
   /** The dialogs (and whatever follows the list). */
   children?: ReactNode;
 }
 
-export function ListScreen<T>({ title, documentTitle, error, toolbar, menu, readableMenu = false, menuLabel, plural, details, children, ...table }: ListScreenProps<T>) {
+export function ListScreen<T>({ screen, page, documentTitle, error, toolbar, menu, details, children }: ListScreenProps<T>) {
+  const { title, createLabel, refresh, readableMenu = false, menuLabel, plural, ...table } = screen;
   const canWrite = useCanWrite();
   const label = menuLabel ?? table.rowLabel;
   const itemsOf = !menu || !(canWrite || readableMenu) ? null : typeof menu === "function" ? (row: T) => menu(row, canWrite) : () => menu;
@@ -45,14 +69,15 @@ export function ListScreen<T>({ title, documentTitle, error, toolbar, menu, read
     <Screen title={title} documentTitle={documentTitle} error={error}>
       <DataTable
         {...table}
-        toolbar={<TableToolbar {...toolbar} />}
+        page={page}
+        toolbar={<TableToolbar createLabel={createLabel} refresh={refresh} {...toolbar} />}
         rowMenu={itemsOf ? (row) => {
           const items = itemsOf(row);
           return items ? { label: `Actions for ${label(row)}`, items } : null;
         } : undefined}
       />
       {plural ? (
-        <SelectionStatus count={table.page.selected.length} plural={plural}>
+        <SelectionStatus count={page.selected.length} plural={plural}>
           {details}
         </SelectionStatus>
       ) : null}

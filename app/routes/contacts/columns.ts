@@ -1,7 +1,8 @@
 import { h } from "../../components/cell.ts";
 import { listColumns, timeColumn } from "../../components/columns.ts";
 import { formatTypes } from "../../lib/format.ts";
-import type { Contact } from "./model.tsx";
+import { defineListScreen } from "../../components/list-screen.tsx";
+import { contactName, type Contact } from "./model.tsx";
 
 /* The Contacts table's columns, and the same columns (labels, formats) for its CSV export. */
 
@@ -21,3 +22,6 @@ export const { columns, csvColumns } = listColumns<Contact>([
   timeColumn("created_at", "Created at"),
   timeColumn("updated_at", "Updated at", { hidden: true }),
 ]);
+
+/** The screen: its title, the table's name and rows, the writer's buttons. */
+export const screen = defineListScreen<Contact>({ title: "Contacts", caption: "Contacts", columns, getRowId: (r) => r.contact_id, rowLabel: contactName, selection: "multiple", linkColumn: "first_name", plural: "contacts", createLabel: "Add Contact" });

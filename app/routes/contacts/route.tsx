@@ -11,7 +11,7 @@ import { apiGetOrThrow } from "../../lib/api.server.ts";
 import { useScreen } from "../../components/screen.tsx";
 import { exportHref } from "../../lib/export.server.ts";
 import { fetchTablePage, listScreenQuery } from "../../lib/table.server.ts";
-import { columns, hideable, sortable } from "./columns.ts";
+import { hideable, screen, sortable } from "./columns.ts";
 import type { Route } from "./+types/route";
 
 /* ------------------------------------------------------------------------------------------------
@@ -22,8 +22,6 @@ const fields = ["first_name", "last_name", "email", "phone", "address", "company
 
 /* Table ---------------------------------------------------------------------------------------- */
 
-const getRowId = (r: Contact) => r.contact_id;
-
 /* Loader --------------------------------------------------------------------------------------- */
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -32,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const needsEntities = dialog === "create" || dialog === "assign";
   const detail = (id: string) => apiGetOrThrow<Contact>(request, "get-contact-detail", { contact_id: id }).catch(() => null);
   const [table, contactTypes, entityNames, dialogContact] = await Promise.all([
-    fetchTablePage<Contact>(request, "get-contact", state, { getRowId }),
+    fetchTablePage<Contact>(request, "get-contact", state, screen),
     needsTypes ? apiGetOrThrow<string[]>(request, "contact-types") : null,
     needsEntities ? apiGetOrThrow<string[]>(request, "get-entity-names") : null,
     dialogId && dialog !== "unassign" ? detail(dialogId) : null,
@@ -95,21 +93,7 @@ export default function Contacts({ loaderData, actionData }: Route.ComponentProp
   const { dialog, dialogId, result, error } = useScreen(actionData);
 
   return (
-    <ListScreen
-      title="Contacts"
-      error={error}
-      caption="Contacts"
-      columns={columns}
-      page={table}
-      getRowId={getRowId}
-      rowLabel={contactName}
-      selection="multiple"
-      linkColumn="first_name"
-      toolbar={{ createLabel: "Add Contact", exportLink }}
-      menu={menuItems}
-      plural="contacts"
-      details={selectedContact ? <ContactDetails contact={selectedContact} assigned={assigned ?? []} /> : null}
-    >
+    <ListScreen screen={screen} error={error} page={table} toolbar={{ exportLink }} menu={menuItems} details={selectedContact ? <ContactDetails contact={selectedContact} assigned={assigned ?? []} /> : null}>
       {dialog === "create" ? <CreateDialog contactTypes={contactTypes ?? []} entityNames={entityNames ?? []} lastResult={result} /> : null}
       {dialog === "update" ? <UpdateDialog contact={dialogContact} contactTypes={contactTypes ?? []} lastResult={result} /> : null}
       {dialog === "assign" ? (

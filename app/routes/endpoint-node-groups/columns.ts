@@ -1,6 +1,7 @@
 import { listColumns, timeColumn } from "../../components/columns.ts";
 import { h } from "../../components/cell.ts";
 import type { EndpointNodeGroup } from "./model.ts";
+import { defineListScreen } from "../../components/list-screen.tsx";
 
 /* The endpoint node groups table (spec 2 §3 Endpoint node group), and the same columns for its CSV export. */
 
@@ -17,3 +18,6 @@ export const { columns, csvColumns } = listColumns<EndpointNodeGroup>([
   { id: "vrrp_enabled", header: "VRRP", text: (r) => state(r.vrrp_enabled, r.vrrp_virtual_ip) },
   timeColumn("created_at", "Created at"),
 ]);
+
+/** The screen: its title, the table's name and rows, the writer's buttons. */
+export const screen = defineListScreen<EndpointNodeGroup>({ title: "Manage Endpoint Node Groups", caption: "Endpoint node groups", columns, getRowId: (r) => r.ep_node_group_id, rowLabel: (r) => r.ep_node_group_name });

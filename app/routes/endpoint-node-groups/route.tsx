@@ -8,7 +8,7 @@ import { apiGet } from "../../lib/api.server.ts";
 import { listScreenQuery } from "../../lib/table.server.ts";
 import { groupPage } from "./group-page.server.ts";
 import { AddressToggleDialog } from "./address-toggle.tsx";
-import { columns, hideable, sortable } from "./columns.ts";
+import { hideable, screen, sortable } from "./columns.ts";
 import { DHCP, VRRP, type EndpointNodeGroup } from "./model.ts";
 import { dhcpSchema, vrrpSchema } from "./schemas.server.ts";
 import type { Route } from "./+types/route";
@@ -19,13 +19,12 @@ import type { Route } from "./+types/route";
  * The breadcrumb leads back to /endpoint-nodes (the shell's breadcrumbs).
  * ---------------------------------------------------------------------------------------------- */
 
-const getRowId = (r: EndpointNodeGroup) => r.ep_node_group_id;
 const detail = (request: Request, id: string) => apiGet<EndpointNodeGroup>(request, "get-endpoint-node-group-details", { ep_node_group_id: id });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { state, headers, dialog, dialogId } = await listScreenQuery(request, { sortable, hideable });
   const [table, target] = await Promise.all([
-    groupPage<EndpointNodeGroup>(request, "list-endpoint-node-group", state, getRowId, ["ep_node_group_name", "ep_node_group_id"]),
+    groupPage<EndpointNodeGroup>(request, "list-endpoint-node-group", state, screen.getRowId, ["ep_node_group_name", "ep_node_group_id"]),
     dialog && dialogId ? detail(request, dialogId).then((r) => (r.ok ? r.data : null)) : null,
   ]);
   return data({ table, target }, { headers });
@@ -98,18 +97,7 @@ export default function EndpointNodeGroups({ loaderData, actionData }: Route.Com
     <Missing />
   );
   return (
-    <ListScreen
-      title="Manage Endpoint Node Groups"
-      error={error}
-      caption="Endpoint node groups"
-      columns={columns}
-      page={table}
-      getRowId={getRowId}
-      rowLabel={(r) => r.ep_node_group_name}
-      selection="none"
-      toolbar={{}}
-      menu={menuItems}
-    >
+    <ListScreen screen={screen} error={error} page={table} menu={menuItems}>
       {toggle && target ? (
         <AddressToggleDialog
           key={target.ep_node_group_id}

@@ -4,6 +4,7 @@ import { opStateCell } from "../../components/op-state.tsx";
 import { formatTime } from "../../lib/format.ts";
 import { formFactorText } from "../service-nodes/node-kind.ts";
 import type { EndpointNode } from "./model.ts";
+import { defineListScreen } from "../../components/list-screen.tsx";
 
 /* The endpoint nodes table (spec 2 §3 Endpoint node), and the same columns for its CSV export. */
 
@@ -25,3 +26,6 @@ export const { columns, csvColumns } = listColumns<EndpointNode>([
   { id: "registered_at", header: "Registered at", className: "whitespace-nowrap", cell: (r) => timeCell(r.registered_at) ?? "Not registered", csv: (r) => formatTime(r.registered_at) },
   timeColumn("created_at", "Created at", { hidden: true }),
 ]);
+
+/** The screen: its title, the table's name and rows, the writer's buttons. */
+export const screen = defineListScreen<EndpointNode>({ title: "Endpoint Nodes", caption: "Endpoint nodes", columns, getRowId: (r) => r.ep_node_id, rowLabel: (r) => r.ep_node_name, selection: "single", linkColumn: "ep_node_name", plural: "endpoint nodes", createLabel: "Create Endpoint Node", refresh: true });

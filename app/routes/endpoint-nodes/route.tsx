@@ -18,7 +18,7 @@ import { endpointKind as info, endpointNodeView } from "../service-nodes/node-ki
 import { nodeDialogData } from "../service-nodes/node-loader.server.ts";
 import { nodeMonitoring } from "../service-nodes/node-metrics.server.ts";
 import { createNodeSchema, HardwareSchema, HostedSchema } from "../service-nodes/node-schemas.server.ts";
-import { columns, hideable, sortable } from "./columns.ts";
+import { hideable, screen, sortable } from "./columns.ts";
 import { SecondaryIpsDialog } from "./dialogs.tsx";
 import { ENDPOINT_NODE_TAB_IDS, LAN, type EndpointNode, type EndpointNodeDetail } from "./model.ts";
 import { lanSchema, secondaryIpsSchema } from "./schemas.server.ts";
@@ -32,14 +32,13 @@ import type { Route } from "./+types/route";
  * flow, the shared dialogs and the Monitoring tab are ../service-nodes/node-*.
  * ---------------------------------------------------------------------------------------------- */
 
-const getRowId = (r: EndpointNode) => r.ep_node_id;
 const constraints = formConstraints({ create: createNodeSchema(info), hw: HardwareSchema, hosted: HostedSchema });
 const detailOf = (request: Request, id: string) => apiGet<EndpointNodeDetail>(request, info.calls.detail, { ep_node_id: id });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { state, headers, dialog, dialogId } = await listScreenQuery(request, { sortable, hideable });
   const [table, dialogData] = await Promise.all([
-    fetchTablePage<EndpointNode>(request, "list-endpoint-node", state, { getRowId }),
+    fetchTablePage<EndpointNode>(request, "list-endpoint-node", state, screen),
     nodeDialogData<EndpointNodeDetail>(request, info, dialog, dialogId, endpointNodeView),
   ]);
   const picked = selectedRows(table)[0];
@@ -100,19 +99,11 @@ export default function EndpointNodes({ loaderData, actionData }: Route.Componen
   const ff = { info, choice, regions, cloudInit: cloudInitOf(actionData), lastResult: result };
   return (
     <ListScreen
-      title="Endpoint Nodes"
+      screen={screen}
       error={error}
-      caption="Endpoint nodes"
-      columns={columns}
       page={table}
-      getRowId={getRowId}
-      rowLabel={(r) => r.ep_node_name}
-      selection="single"
-      linkColumn="ep_node_name"
       toolbar={{
-        createLabel: "Create Endpoint Node",
         exportLink,
-        refresh: true,
         children: (
           <Link to="/endpoint-node-groups" className="btn btn-outline btn-sm">
             Manage Endpoint Node Groups
@@ -120,7 +111,6 @@ export default function EndpointNodes({ loaderData, actionData }: Route.Componen
         ),
       }}
       menu={menuItems}
-      plural="endpoint nodes"
       details={selected ? <EndpointNodeTabs node={selected} monitoring={monitoring} /> : null}
     >
       {dialog === "create" ? <CreateNodeDialog {...ff} step={step} node={target} groups={groups} screen="Endpoint Nodes" /> : null}

@@ -3,6 +3,7 @@ import { adminOpStateCell } from "../../components/op-state.tsx";
 import { h } from "../../components/cell.ts";
 import { endpointSortable } from "../../../platform/contract/endpoints.ts";
 import { deploymentLabel, type Endpoint } from "./model.ts";
+import { defineListScreen } from "../../components/list-screen.tsx";
 
 /* The Endpoints table's columns, and the same columns (labels, formats) for its CSV export. */
 
@@ -24,3 +25,6 @@ export const { columns, csvColumns } = listColumns<Endpoint>([
   { header: "IP Address", value: (r) => r.ip_addr },
   timeColumn("created_at", "Created at", { hidden: true }),
 ]);
+
+/** The screen: its title, the table's name and rows, the writer's buttons. */
+export const screen = defineListScreen<Endpoint>({ title: "Endpoints", caption: "Endpoints", columns, getRowId: (r) => r.ep_id, rowLabel: (r) => r.ep_name, selection: "single", linkColumn: "ep_name", readableMenu: true, plural: "endpoints", createLabel: "Create Endpoint" });

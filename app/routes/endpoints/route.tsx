@@ -13,7 +13,7 @@ import { ContactsDialog, DescriptionDialog, NameDialog, ResizeDialog } from "../
 import { readDraft } from "../services-shared/draft.ts";
 import { contactOptions } from "../services-shared/intents.server.ts";
 import { endpointAction } from "./actions.server.ts";
-import { columns, hideable, sortable, tableFields } from "./columns.ts";
+import { hideable, screen, sortable, tableFields } from "./columns.ts";
 import { AgentDetailsDialog, CreateEndpointDialog, FlowsDialog, LatencyDialog, missing, ResetDialog, type AppServiceChoice } from "./dialogs.tsx";
 import { CREATE_FIELDS, DELETE_PHRASE, type CloudRegion, type EndpointNode, defaultEndpointDeployment, endpointDeployments, NETFLOW_RANGES, type Endpoint, type EndpointDeployment, type EndpointDetail, type EndpointNodeGroup, type EndpointSession, type NetflowRow } from "./model.ts";
 import { AgentDetailsSchema, CreateEndpointSchema, NodeGroupSchema, sharedSchemas } from "./schemas.server.ts";
@@ -26,7 +26,6 @@ import type { Route } from "./+types/route";
  * is ./actions.server.ts; the dialogs shared with App Services ../services-shared/.
  * ---------------------------------------------------------------------------------------------- */
 
-const getRowId = (r: Endpoint) => r.ep_id;
 const words = { screen: "Endpoints", missing };
 const subjectOf = (e: Endpoint | null) => (e ? { idField: "ep_id", id: e.ep_id, name: e.ep_name } : null);
 const deploymentOf = (v: string | null): EndpointDeployment => ((endpointDeployments as readonly string[]).includes(v ?? "") ? (v as EndpointDeployment) : defaultEndpointDeployment);
@@ -45,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const cloud = dialog === "create" && (deployment === "aws" || deployment === "azure");
   const usesNode = dialog === "create" && (deployment === "onprem" || deployment === "network");
   const [table, target, services, nodeGroups, regions, nodes] = await Promise.all([
-    fetchTablePage<Endpoint>(request, "list-endpoint", state, { getRowId, fields: tableFields }),
+    fetchTablePage<Endpoint>(request, "list-endpoint", state, { ...screen, fields: tableFields }),
     dialog && dialog !== "create" && dialogId ? detail(dialogId) : null,
     // The create dialog's choices.
     dialog === "create" ? apiGet<AppServiceChoice[]>(request, "list-app-service") : null,
@@ -128,19 +127,11 @@ export default function Endpoints({ loaderData, actionData }: Route.ComponentPro
 
   return (
     <ListScreen
-      title="Endpoints"
+      screen={screen}
       error={error}
-      caption="Endpoints"
-      columns={columns}
       page={table}
-      getRowId={getRowId}
-      rowLabel={(r) => r.ep_name}
-      selection="single"
-      linkColumn="ep_name"
-      toolbar={{ createLabel: "Create Endpoint", exportLink }}
+      toolbar={{ exportLink }}
       menu={menuItems}
-      readableMenu
-      plural="endpoints"
       details={
         selected ? (
           <>

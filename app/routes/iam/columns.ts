@@ -1,4 +1,5 @@
 import { listColumns, timeColumn } from "../../components/columns.ts";
+import { defineListScreen } from "../../components/list-screen.tsx";
 import type { IamUser } from "../../../platform/contract/iam.ts";
 
 /* The IAM users table's columns (spec 1 §3 IAM user), and the same columns for its CSV export. */
@@ -18,3 +19,6 @@ export const { columns, csvColumns } = listColumns<IamUser>([
   { header: "MFA", value: (r) => (r.mfa_enabled ? r.mfa_type || "enabled" : "") },
   timeColumn("created_at", "Created at"),
 ]);
+
+/** The screen: its title, the table's name and rows, the writer's create button. */
+export const screen = defineListScreen<IamUser>({ title: "IAM", caption: "IAM users", columns, getRowId: (r) => r.iam_user_id, rowLabel: (r) => r.username, createLabel: "Add IAM User" });

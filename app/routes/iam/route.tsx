@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { AssignDialog, CreateDialog, RoleDialog } from "./dialogs.tsx";
 import { REMOVE_PHRASE, type IamUser } from "./model.ts";
 import { AssignEntitySchema, constraints, CreateIamUserSchema, RemoveIamUserSchema, UpdateRoleSchema } from "./schemas.server.ts";
-import { columns, hideable, roleLabel, sortable } from "./columns.ts";
+import { hideable, roleLabel, screen, sortable } from "./columns.ts";
 import { RemoveDialog } from "../../components/confirm-phrase-dialog.tsx";
 import { ListScreen } from "../../components/list-screen.tsx";
 import { useScreen } from "../../components/screen.tsx";
@@ -18,13 +18,11 @@ import type { Route } from "./+types/route";
  * change needs a writer (app/lib/roles.ts): a readonly user sees the table and no control.
  * ---------------------------------------------------------------------------------------------- */
 
-const getRowId = (r: IamUser) => r.iam_user_id;
-
 export async function loader({ request }: Route.LoaderArgs) {
   const { state, headers, dialog, dialogId } = await listScreenQuery(request, { sortable, hideable });
   const needsEntities = dialog === "create" || dialog === "assign";
   const [table, entityNames, dialogUser] = await Promise.all([
-    fetchTablePage<IamUser>(request, "list-iam-user", state, { getRowId }),
+    fetchTablePage<IamUser>(request, "list-iam-user", state, screen),
     needsEntities ? apiGetOrThrow<string[]>(request, "get-entity-names") : null,
     dialogId ? apiGetOrThrow<IamUser>(request, "get-iam-user-detail", { iam_user_id: dialogId }).catch(() => null) : null,
   ]);
@@ -77,17 +75,7 @@ export default function Iam({ loaderData, actionData }: Route.ComponentProps) {
   const { dialog, dialogId, result, error } = useScreen(actionData);
 
   return (
-    <ListScreen
-      title="IAM"
-      error={error}
-      caption="IAM users"
-      columns={columns}
-      page={table}
-      getRowId={getRowId}
-      rowLabel={(r) => r.username}
-      toolbar={{ createLabel: "Add IAM User", exportLink }}
-      menu={menuItems}
-    >
+    <ListScreen screen={screen} page={table} error={error} toolbar={{ exportLink }} menu={menuItems}>
       {dialog === "create" ? <CreateDialog entityNames={entityNames ?? []} lastResult={result} /> : null}
       {dialog === "assign" ? <AssignDialog user={dialogUser} entityNames={entityNames ?? []} lastResult={result} /> : null}
       {dialog === "role" ? <RoleDialog user={dialogUser} lastResult={result} /> : null}

@@ -1,6 +1,7 @@
 import { listColumns, timeColumn } from "../../components/columns.ts";
 import { h } from "../../components/cell.ts";
-import type { ServiceNodeGroupRow } from "./model.ts";
+import { defineListScreen } from "../../components/list-screen.tsx";
+import { EMPTY, type ServiceNodeGroupRow } from "./model.ts";
 
 /* The service node groups table (spec 2 §2: its columns), and the same columns for its CSV export. */
 
@@ -14,3 +15,6 @@ export const { columns, csvColumns } = listColumns<ServiceNodeGroupRow>([
   { id: "external_certificate", header: "External Certificate", text: (r) => (r.external_certificate ? "Yes" : "No") },
   timeColumn("created_at", "Created at"),
 ]);
+
+/** The screen: its title, the table's name and rows, the writer's buttons. */
+export const screen = defineListScreen<ServiceNodeGroupRow>({ title: "Manage Service Node Groups", caption: "Service node groups", columns, getRowId: (r) => r.service_node_group_id, rowLabel: (r) => r.service_node_group_name, selection: "single", linkColumn: "service_node_group_name", emptyMessage: EMPTY, plural: "service node groups" });

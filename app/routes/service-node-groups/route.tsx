@@ -6,9 +6,9 @@ import { intentAction, submitForm } from "../../lib/action.server.ts";
 import { apiGet } from "../../lib/api.server.ts";
 import { listScreenQuery } from "../../lib/table.server.ts";
 import { groupPage } from "../endpoint-node-groups/group-page.server.ts";
-import { columns, hideable, sortable } from "./columns.ts";
+import { hideable, screen, sortable } from "./columns.ts";
 import { GroupDetails, ImportDialog } from "./dialogs.tsx";
-import { DISABLE_PHRASE, EMPTY, nodeMessages, type ServiceNodeGroupDetail, type ServiceNodeGroupRow } from "./model.ts";
+import { DISABLE_PHRASE, nodeMessages, type ServiceNodeGroupDetail, type ServiceNodeGroupRow } from "./model.ts";
 import { constraints, DisableSchema, ImportSchema } from "./schemas.server.ts";
 import type { Route } from "./+types/route";
 
@@ -18,13 +18,12 @@ import type { Route } from "./+types/route";
  * one; typing 'confirm'); the selected group's certificate. Breadcrumb back: the shell's.
  * ---------------------------------------------------------------------------------------------- */
 
-const getRowId = (r: ServiceNodeGroupRow) => r.service_node_group_id;
 const detailOf = (request: Request, id: string) =>
   apiGet<ServiceNodeGroupDetail>(request, "get-service-node-group-details", { service_node_group_id: id }).then((r) => (r.ok ? r.data : null));
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { state, headers, dialog, dialogId } = await listScreenQuery(request, { sortable, hideable });
-  const table = await groupPage<ServiceNodeGroupRow>(request, "list_service_node_group", state, getRowId, ["service_node_group_name", "service_node_group_id"]);
+  const table = await groupPage<ServiceNodeGroupRow>(request, "list_service_node_group", state, screen.getRowId, ["service_node_group_name", "service_node_group_id"]);
   const picked = table.selected[0];
   const [target, selected] = await Promise.all([dialog && dialogId ? detailOf(request, dialogId) : null, picked ? detailOf(request, picked) : null]);
   return data({ table, target, selected, constraints }, { headers });
@@ -61,22 +60,13 @@ export default function ServiceNodeGroups({ loaderData, actionData }: Route.Comp
   const { dialog, dialogId, result, error } = useScreen(actionData);
   return (
     <ListScreen
-      title="Manage Service Node Groups"
+      screen={screen}
       error={error}
-      caption="Service node groups"
-      columns={columns}
       page={table}
-      getRowId={getRowId}
-      rowLabel={(r) => r.service_node_group_name}
-      selection="single"
-      linkColumn="service_node_group_name"
-      toolbar={{}}
-      emptyMessage={EMPTY}
       menu={(r) => [
         { label: "Import External Certificates", dialog: "import", disabled: r.external_certificate },
         { label: "Disable External Root CA", dialog: "disable", disabled: !r.external_certificate, danger: true },
       ]}
-      plural="service node groups"
       details={selected ? <GroupDetails group={selected} /> : null}
     >
       {dialog === "import" ? <ImportDialog group={target} lastResult={result} /> : null}

@@ -4,6 +4,7 @@ import { opStateCell } from "../../components/op-state.tsx";
 import { formatTime } from "../../lib/format.ts";
 import { formFactorText } from "./node-kind.ts";
 import type { ServiceNode } from "./model.ts";
+import { defineListScreen } from "../../components/list-screen.tsx";
 
 /* The service nodes table (spec 2 §2: its columns, in its order), and the same columns for CSV. */
 
@@ -22,3 +23,6 @@ export const { columns, csvColumns } = listColumns<ServiceNode>([
   { id: "form_factor", header: "Form Factor", text: (r) => formFactorText(r.form_factor) },
   timeColumn("created_at", "Created at"),
 ]);
+
+/** The screen: its title, the table's name and rows, the writer's buttons. */
+export const screen = defineListScreen<ServiceNode>({ title: "Service Nodes", caption: "Service nodes", columns, getRowId: (r) => r.service_node_id, rowLabel: (r) => r.service_node_name, selection: "single", linkColumn: "service_node_name", plural: "service nodes", createLabel: "Create Service Node", refresh: true });

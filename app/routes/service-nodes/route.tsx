@@ -9,7 +9,7 @@ import { fetchTablePage, listScreenQuery, selectedRows } from "../../lib/table.s
 import { apiGet } from "../../lib/api.server.ts";
 import { currentTab } from "../../components/tabs.tsx";
 import type { NodeCloudInit } from "../../../platform/contract/nodes.ts";
-import { columns, hideable, sortable } from "./columns.ts";
+import { hideable, screen, sortable } from "./columns.ts";
 import { SERVICE_NODE_TAB_IDS, type ServiceNode, type ServiceNodeDetail } from "./model.ts";
 import { nodeIntents } from "./node-actions.server.ts";
 import { CreateNodeDialog } from "./node-create.tsx";
@@ -28,13 +28,12 @@ import type { Route } from "./+types/route";
  * /endpoint-nodes (node-*.tsx here).
  * ---------------------------------------------------------------------------------------------- */
 
-const getRowId = (r: ServiceNode) => r.service_node_id;
 const constraints = formConstraints({ create: createNodeSchema(info), hw: HardwareSchema, hosted: HostedSchema });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { state, headers, dialog, dialogId } = await listScreenQuery(request, { sortable, hideable });
   const [table, dialogData] = await Promise.all([
-    fetchTablePage<ServiceNode>(request, "list_service_node", state, { getRowId }),
+    fetchTablePage<ServiceNode>(request, "list_service_node", state, screen),
     nodeDialogData<ServiceNodeDetail>(request, info, dialog, dialogId, serviceNodeView),
   ]);
   const picked = selectedRows(table)[0];
@@ -67,19 +66,11 @@ export default function ServiceNodes({ loaderData, actionData }: Route.Component
   const ff = { info, choice, regions, cloudInit: cloudInitOf(actionData), lastResult: result };
   return (
     <ListScreen
-      title="Service Nodes"
+      screen={screen}
       error={error}
-      caption="Service nodes"
-      columns={columns}
       page={table}
-      getRowId={getRowId}
-      rowLabel={(r) => r.service_node_name}
-      selection="single"
-      linkColumn="service_node_name"
       toolbar={{
-        createLabel: "Create Service Node",
         exportLink,
-        refresh: true,
         children: (
           <Link to="/service-node-groups" className="btn btn-outline btn-sm">
             Manage Service Node Groups
@@ -87,7 +78,6 @@ export default function ServiceNodes({ loaderData, actionData }: Route.Component
         ),
       }}
       menu={menuItems}
-      plural="service nodes"
       details={selected ? <ServiceNodeTabs node={selected} monitoring={monitoring} /> : null}
     >
       {dialog === "create" ? <CreateNodeDialog {...ff} step={step} node={target} groups={groups} screen="Service Nodes" /> : null}

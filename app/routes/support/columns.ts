@@ -1,5 +1,6 @@
 import { listColumns, timeColumn } from "../../components/columns.ts";
 import type { Ticket } from "./model.ts";
+import { defineListScreen } from "../../components/list-screen.tsx";
 
 /* The Support Center table (spec 3 §2.12): Ticket ID, Subject, Priority, Category, Status, Created; the same for its CSV export. */
 
@@ -14,3 +15,6 @@ export const { columns, csvColumns } = listColumns<Ticket>([
   { id: "state", header: "Status", text: (r) => r.state },
   timeColumn("created_at", "Created"),
 ]);
+
+/** The screen: its title, the table's name and rows, the writer's buttons. */
+export const screen = defineListScreen<Ticket>({ title: "Support Center", caption: "Tickets", columns, getRowId: (t) => t.ticket_id, rowLabel: (t) => `${t.ticket_id} ${t.title}`, selection: "single", linkColumn: "ticket_id", menuLabel: (t) => t.ticket_id, plural: "tickets", createLabel: "Create Ticket", refresh: true });

@@ -6,7 +6,7 @@ import { detailOr, intentAction, refreshIntent, submitForm } from "../../lib/act
 import { apiGetOrThrow } from "../../lib/api.server.ts";
 import { fetchTablePage, listScreenQuery } from "../../lib/table.server.ts";
 import { exportHref } from "../../lib/export.server.ts";
-import { columns, sortable } from "./columns.ts";
+import { screen, sortable } from "./columns.ts";
 import { TicketDetails } from "./details.tsx";
 import { CloseTicketDialog, CreateTicketDialog, ReplyDialog } from "./dialogs.tsx";
 import { REPLY_SENT, type Correspondence, type DeviceNames, type Ticket } from "./model.ts";
@@ -21,8 +21,6 @@ import { Faq } from "./faq.tsx";
  * Correspondence tab with Reply. Dialogs open by URL and post to the action: no JavaScript needed.
  */
 
-const getRowId = (t: Ticket) => t.ticket_id;
-
 export async function loader({ request }: Route.LoaderArgs) {
   const { state, headers, dialog, dialogId } = await listScreenQuery(request, { sortable });
   // Single selection: the last one clicked.
@@ -30,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const detail = (id: string) => apiGetOrThrow<Ticket>(request, "get-ticket-detail", { ticket_id: id }).catch(() => null);
   const creating = dialog === "create";
   const [table, priorities, categories, devices, dialogTicket] = await Promise.all([
-    fetchTablePage<Ticket>(request, "get_ticket", state, { getRowId }),
+    fetchTablePage<Ticket>(request, "get_ticket", state, screen),
     creating ? apiGetOrThrow<string[]>(request, "get_ticket_priority") : null,
     creating ? apiGetOrThrow<string[]>(request, "get_ticket_category") : null,
     creating ? apiGetOrThrow<DeviceNames>(request, "dashboard_get_device_names") : null,
@@ -69,22 +67,7 @@ export default function Support({ loaderData, actionData }: Route.ComponentProps
   const { dialog, result, error } = useScreen(actionData);
 
   return (
-    <ListScreen
-      title="Support Center"
-      error={error}
-      caption="Tickets"
-      columns={columns}
-      page={table}
-      getRowId={getRowId}
-      rowLabel={(t) => `${t.ticket_id} ${t.title}`}
-      selection="single"
-      linkColumn="ticket_id"
-      toolbar={{ createLabel: "Create Ticket", refresh: true, exportLink }}
-      menu={(t) => (t.state === "Closed" ? null : menuItems)}
-      menuLabel={(t) => t.ticket_id}
-      plural="tickets"
-      details={selectedTicket ? <TicketDetails ticket={selectedTicket} correspondence={correspondence} /> : null}
-    >
+    <ListScreen screen={screen} error={error} page={table} toolbar={{ exportLink }} menu={(t) => (t.state === "Closed" ? null : menuItems)} details={selectedTicket ? <TicketDetails ticket={selectedTicket} correspondence={correspondence} /> : null}>
       {dialog === "create" ? (
         <CreateTicketDialog priorities={priorities ?? []} categories={categories ?? []} devices={devices ?? { cpe: [], metro: [] }} lastResult={result} />
       ) : null}

@@ -3,6 +3,7 @@ import { timeCell } from "../../components/cell.ts";
 import { opStateCell } from "../../components/op-state.tsx";
 import { formatTime } from "../../lib/format.ts";
 import type { UserAgent } from "./model.ts";
+import { defineListScreen } from "../../components/list-screen.tsx";
 
 /* The user agents table's columns (spec 2 §2 /user-agents), and the same columns for its CSV export. */
 
@@ -38,3 +39,6 @@ export const { columns, csvColumns } = listColumns<UserAgent>([
   timeColumn("created_at", "Created at", { hidden: true }),
   { id: "ep_ids", header: "Linked Endpoints", hidden: true, text: (r) => r.ep_ids.join(", ") },
 ]);
+
+/** The screen: its title, the table's name and rows, the writer's buttons. */
+export const screen = defineListScreen<UserAgent>({ title: "User Agents", caption: "User agents", columns, getRowId: (r) => r.user_agent_id, rowLabel: (r) => r.name, createLabel: "Create User Agent" });

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { CreateDialog, LinkDialog } from "./dialogs.tsx";
 import { userAgentMessages, type UserAgent, type UserAgentEndpoint } from "./model.ts";
 import { constraints, CreateUserAgentSchema, LinkSchema, removeSchema } from "./schemas.server.ts";
-import { columns, hideable, sortable } from "./columns.ts";
+import { hideable, screen, sortable } from "./columns.ts";
 import { RemoveDialog } from "../../components/confirm-phrase-dialog.tsx";
 import { ListScreen } from "../../components/list-screen.tsx";
 import { useScreen } from "../../components/screen.tsx";
@@ -21,8 +21,6 @@ import type { Route } from "./+types/route";
  * no control.
  * ---------------------------------------------------------------------------------------------- */
 
-const getRowId = (r: UserAgent) => r.user_agent_id;
-
 /** The platform call listing the endpoints a dialog offers (none for Delete). */
 const choicesCall = (dialog: string | null) =>
   dialog === "create" || dialog === "link" ? "user_agent_get_unlinked_ep" : dialog === "unlink" ? "user_agent_get_linked_ep" : null;
@@ -32,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const call = choicesCall(dialog);
   const forAgent = dialog !== "create" && dialogId ? dialogId : null;
   const [table, endpoints, dialogAgent] = await Promise.all([
-    fetchTablePage<UserAgent>(request, "list_user_agent", state, { getRowId }),
+    fetchTablePage<UserAgent>(request, "list_user_agent", state, screen),
     call && (dialog === "create" || forAgent)
       ? apiGet<UserAgentEndpoint[]>(request, call, forAgent ? { user_agent_id: forAgent } : undefined).then((r) => (r.ok ? r.data : []))
       : [],
@@ -85,17 +83,7 @@ export default function UserAgents({ loaderData, actionData }: Route.ComponentPr
   const { dialog, dialogId, result, error } = useScreen(actionData);
 
   return (
-    <ListScreen
-      title="User Agents"
-      error={error}
-      caption="User agents"
-      columns={columns}
-      page={table}
-      getRowId={getRowId}
-      rowLabel={(r) => r.name}
-      toolbar={{ createLabel: "Create User Agent", exportLink }}
-      menu={menuItems}
-    >
+    <ListScreen screen={screen} error={error} page={table} toolbar={{ exportLink }} menu={menuItems}>
       {dialog === "create" ? <CreateDialog endpoints={endpoints} lastResult={result} /> : null}
       {dialog === "link" || dialog === "unlink" ? <LinkDialog mode={dialog} agent={dialogAgent} endpoints={endpoints} lastResult={result} /> : null}
       {dialog === "remove" ? (

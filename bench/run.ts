@@ -1,0 +1,218 @@
+// `npm run bench`: what each page of bench/pages.ts costs over the shell, and the JavaScript it loads.
+//
+// Starts the production build (server.mjs) with the demo data and a second account holding
+// 100,000 contacts (written into the database before the server starts), signs in as each (the
+// session and CSRF cookies a browser holds after its first page), makes each page's data
+// (`setup`), warms up, then measures every page at 10 connections in rounds: in each round a page
+// is measured and, right after it, the shell (the signed-in 404 page); the page's ratio is the
+// median over the rounds of page ÷ the shell measured beside it. This virtual machine's speed
+// drifts by tens of per cent over a minute: a page compared with a shell measured minutes apart
+// would be charged for the drift. Then the JavaScript chunks (gzip) a browser loads for each page
+// and whether they hold chart code, a bare node:http server answering /contacts' bytes from
+// memory (the floor), and the server's RSS.
+//
+// Fails (exit code 1) when a page misses a target (ratio, p99, JavaScript, chart code where
+// none is shown or none where a chart is). BENCH_ONLY=a,b measures those pages only;
+// BENCH_SECONDS (per measurement, default 2), BENCH_ROUNDS (default 3), BENCH_WARMUP_SECONDS
+// (default 20, shared by the pages), BENCH_PROFILE=<dir> (CPU profiles of the server).
+import { spawn, execSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { createCookieSessionStorage } from "react-router";
+import { pagesJs } from "./js-chunks.ts";
+import { combine, measure, median, rssMb, waitUp, type Row } from "./measure.ts";
+import { pages as allPages, type BenchContext } from "./pages.ts";
+
+const port = 3390;
+const base = `http://localhost:${port}`;
+const secret = "bench-session-secret";
+const seconds = Number(process.env.BENCH_SECONDS ?? 2);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 20);
+const connections = 10;
+const only = (process.env.BENCH_ONLY ?? "").split(",").filter(Boolean);
+const pages = allPages.filter((p) => only.length === 0 || only.includes(p.name));
+if (pages.length === 0) throw new Error(`BENCH_ONLY=${only.join(",")} names no page of bench/pages.ts`);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "linkwise-bench-"));
+
+execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
+
+// The 100,000-contact account, written straight into the server's database before it starts
+// (through the API it would take many minutes): one INSERT … generate_series.
+const bigUser = "big@bench.example";
+const bigContacts = pages.some((p) => p.as === "big") ? 100_000 : 1;
+{
+  const { openDatabase } = await import("../platform/db/client.ts");
+  const { createAccount } = await import("../platform/domain/accounts.ts");
+  const { sql } = await import("drizzle-orm");
+  const database = await openDatabase({ dataDir: path.join(dataDir, "pglite") });
+  const big = await createAccount({ db: database.db } as never, { username: bigUser, password: "bench-password", name: "Bench 100k" });
+  await database.db.execute(sql`insert into contacts (contact_id, account_id, first_name, last_name, email, contact_type, created_at, updated_at)
+    select 'con-big' || lpad(i::text, 6, '0'), ${big.accountId}, 'First' || i, 'Last' || (${bigContacts} - i), 'c' || i || '@bench.example',
+      'business', timestamptz '2026-01-01' + i * interval '1 second', timestamptz '2026-01-01' + i * interval '1 second'
+    from generate_series(1, ${bigContacts}) as i`);
+  await database.db.execute(sql`analyze contacts`);
+  await database.close();
+}
+
+const profileArgs = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+const server = spawn(process.execPath, [...profileArgs, "server.mjs", "./build/server/index.js"], {
+  env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, SESSION_SECRET: secret, COOKIE_SECURE: "false", DEMO_PASSWORD: "bench-password" },
+  stdio: ["ignore", "pipe", "inherit"],
+});
+server.stdout!.on("data", () => {});
+
+type Measured = { name: string; label: string; url: string; runs: Row[]; shell: Row[]; ratio: number; p99_ms: number; js_kb: number | null; chart_chunks: string[] | null; chunks: string[]; failures: string[] };
+
+async function main() {
+  await waitUp(base);
+  const storage = createCookieSessionStorage({ cookie: { name: "__session", secrets: [secret], httpOnly: true, sameSite: "lax", path: "/" } });
+  /** A signed-in browser's cookies: a platform token in a console session cookie signed with the same secret. */
+  async function signIn(username: string) {
+    const tokenRes = await fetch(`${base}/api/v1/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username, password: "bench-password" }) });
+    const { access_token } = (await tokenRes.json()) as { access_token: string };
+    if (!access_token) throw new Error(`sign-in of ${username} failed`);
+    const session = await storage.getSession();
+    session.set("username", username);
+    session.set("access_token", access_token);
+    session.set("session_type", "account");
+    const sessionCookie = (await storage.commitSession(session)).split(";")[0]!;
+    // A signed-in browser also holds the CSRF cookie its first page set, so later pages reuse the token.
+    const first = await fetch(`${base}/no-such-page`, { headers: { cookie: sessionCookie } });
+    const csrfCookie = first.headers.getSetCookie().find((c) => c.startsWith("csrf="))?.split(";")[0];
+    if (!csrfCookie) throw new Error("no CSRF cookie on the first page");
+    return { access_token, cookie: `${sessionCookie}; ${csrfCookie}` };
+  }
+  const demo = await signIn("demo@linkwise.example");
+  const cookies = { demo: demo.cookie, big: (await signIn(bigUser)).cookie };
+  const ctx: BenchContext = {
+    base,
+    api: async <T,>(call: string, body?: unknown) => {
+      const r = await fetch(`${base}/api/v1/${call}`, {
+        method: body === undefined ? "GET" : "POST",
+        headers: { authorization: `Bearer ${demo.access_token}`, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await r.text();
+      if (!r.ok) throw new Error(`${call}: ${r.status} ${text.slice(0, 300)}`);
+      return (text ? JSON.parse(text) : {}) as T;
+    },
+  };
+
+  // Each page's data and URL, and one look at it (status, size) before measuring.
+  const urls: string[] = [];
+  for (const page of pages) {
+    const url = `${base}${await page.setup(ctx)}`;
+    const r = await fetch(url, { headers: { cookie: cookies[page.as ?? "demo"] } });
+    const text = await r.text();
+    console.log(`${page.label}: ${url.slice(base.length)} → ${r.status}, ${text.length} bytes, ${(text.match(/<tr/g) ?? []).length} table rows, ${(text.match(/<svg role="img"/g) ?? []).length} charts or maps`);
+    if (r.status !== 200) throw new Error(`${url}: ${r.status}`);
+    urls.push(url);
+  }
+  const shellUrl = `${base}/no-such-page`;
+
+  // Warm up before measuring: V8 keeps optimising for ~20 s of load; a server that has run for a
+  // while is what users meet. The shell gets a quarter, the pages share the rest.
+  await autocannon({ url: shellUrl, connections, duration: Math.max(1, Math.round(warmup / 4)), headers: { cookie: cookies.demo } });
+  for (const [i, page] of pages.entries()) {
+    await autocannon({ url: urls[i]!, connections, duration: Math.max(1, Math.round((warmup * 0.75) / pages.length)), headers: { cookie: cookies[page.as ?? "demo"] } });
+  }
+
+  const results: Measured[] = pages.map((p, i) => ({ name: p.name, label: p.label, url: urls[i]!.slice(base.length), runs: [], shell: [], ratio: 0, p99_ms: 0, js_kb: null, chart_chunks: null, chunks: [], failures: [] }));
+  for (let r = 0; r < rounds; r++) {
+    // A different order each round, the page and the shell in alternating order.
+    for (let k = 0; k < pages.length; k++) {
+      const i = (k + r) % pages.length;
+      const page = pages[i]!;
+      const cookie = cookies[page.as ?? "demo"];
+      const measurePage = async () => results[i]!.runs.push(await measure(page.label, urls[i]!, cookie, seconds, connections));
+      const measureShell = async () => results[i]!.shell.push(await measure("GET signed-in 404 page (the shell)", shellUrl, cookie, seconds, connections));
+      if ((r + k) % 2) await measureShell().then(measurePage);
+      else await measurePage().then(measureShell);
+    }
+  }
+
+  // JavaScript a browser loads for each page (js-chunks.ts).
+  try {
+    const js = await pagesJs(base, cookies.demo, urls.map((u, i) => (pages[i]!.as === "big" ? null : u)).filter((u): u is string => u !== null));
+    let j = 0;
+    for (const [i, page] of pages.entries()) {
+      if (page.as === "big") continue;
+      const m = js[j++]!;
+      Object.assign(results[i]!, { js_kb: m.kb, chart_chunks: m.chartChunks, chunks: m.names });
+    }
+  } catch (error) {
+    console.log(`browser measurement skipped: ${(error as Error).message}`);
+  }
+
+  for (const [i, page] of pages.entries()) {
+    const m = results[i]!;
+    m.ratio = Math.round(median(m.runs.map((run, k) => run.requests_per_s / m.shell[k]!.requests_per_s)) * 100) / 100;
+    m.p99_ms = median(m.runs.map((run) => run.p99_ms));
+    const t = page.targets;
+    if (m.ratio < t.ratio) m.failures.push(`ratio ${m.ratio} < ${t.ratio}`);
+    if (m.p99_ms >= t.p99_ms) m.failures.push(`p99 ${m.p99_ms} ms ≥ ${t.p99_ms}`);
+    if (t.js_kb !== undefined && m.js_kb !== null && m.js_kb > t.js_kb) m.failures.push(`JavaScript ${m.js_kb} KB > ${t.js_kb}`);
+    if (t.chart_code === false && m.chart_chunks && m.chart_chunks.length > 0) m.failures.push(`loads chart code (${m.chart_chunks.join(", ")})`);
+    if (t.chart_code === true && m.chart_chunks && m.chart_chunks.length === 0) m.failures.push("no chart code found (the detector in bench/js-chunks.ts is out of date?)");
+  }
+
+  // The floor: the same /contacts bytes from memory, no framework.
+  let bareRow: Row | null = null;
+  const contactsAt = pages.findIndex((p) => p.name === "contacts");
+  if (contactsAt >= 0) {
+    const html = Buffer.from(await (await fetch(urls[contactsAt]!, { headers: { cookie: cookies.demo } })).arrayBuffer());
+    const bare = http.createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": html.length });
+      res.end(html);
+    });
+    await new Promise<void>((r) => bare.listen(port + 1, r));
+    bareRow = await measure("bare node:http, same /contacts bytes", `http://localhost:${port + 1}/`, undefined, seconds * 3, connections);
+    bare.close();
+  }
+  const shellAll = combine(results.flatMap((m) => m.shell), seconds);
+  const rss = rssMb(server.pid!);
+
+  const report = {
+    date: new Date().toISOString(),
+    machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB`,
+    seconds_per_measurement: seconds,
+    rounds,
+    warmup_s: warmup,
+    connections,
+    shell: shellAll,
+    bare: bareRow,
+    pages: results.map((m, i) => ({ ...m, requests_per_s: combine(m.runs, seconds).requests_per_s, targets: pages[i]!.targets, runs: undefined, shell: undefined })),
+    server_rss_mb_after: rss,
+  };
+  fs.mkdirSync("bench/out", { recursive: true });
+  fs.writeFileSync(only.length ? `bench/out/pages-${only.join("-")}.json` : "bench/out/pages.json", JSON.stringify(report, null, 2));
+
+  console.log("\n| page | requests/s | ratio to the shell | p99 ms | JavaScript KB gzip | verdict |\n|---|---|---|---|---|---|");
+  for (const [i, m] of results.entries()) {
+    const t = pages[i]!.targets;
+    console.log(`| ${m.label} | ${combine(m.runs, seconds).requests_per_s} | ${m.ratio} (≥ ${t.ratio}) | ${m.p99_ms} (< ${t.p99_ms}) | ${m.js_kb ?? "–"}${t.js_kb ? ` (≤ ${t.js_kb})` : ""} | ${m.failures.length ? `FAIL: ${m.failures.join("; ")}` : "ok"} |`);
+  }
+  console.log(`| the shell (signed-in 404) | ${shellAll.requests_per_s} | 1 | ${shellAll.p99_ms} | | |`);
+  if (bareRow) console.log(`| bare node:http, /contacts' bytes | ${bareRow.requests_per_s} | | ${bareRow.p99_ms} | | |`);
+  for (const m of results) if (m.chunks.length) console.log(`JavaScript chunks of ${m.url}: ${m.chunks.join(", ")}${m.chart_chunks?.length ? ` (chart code: ${m.chart_chunks.join(", ")})` : ""}`);
+  console.log(`server RSS after the run: ${rss} MB`);
+  if (results.some((m) => m.failures.length)) process.exitCode = 1;
+}
+
+main()
+  .catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(async () => {
+    // The server's data goes once it has shut down (it closes its database last).
+    if (server.exitCode === null) {
+      server.kill();
+      await new Promise((r) => server.once("exit", r));
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
