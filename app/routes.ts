@@ -2,10 +2,11 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
 
 /**
  * One route module per URL; a screen's modules (its resource routes, its parts) share a folder:
- * routes/auth/, routes/account/, routes/pcap-analyzer/. Screens that a later issue fills share
- * `coming-soon.tsx`, which shows the page title and 'No data' until then.
+ * routes/auth/, routes/account/, routes/pcap-analyzer/.
  */
-const comingSoon = (path: string) => route(path, "routes/coming-soon.tsx", { id: `coming-soon${path}` });
+
+/** The list screens whose CSV export is `routes/<screen>/export.ts` at `/<screen>/export.csv`. */
+const csvExports = ["contacts", "entities", "histories", "iam", "user-agents", "app-services", "endpoints", "support"];
 
 export default [
   // Public (spec 3 §2.1)
@@ -23,22 +24,27 @@ export default [
   route("api/v1/*", "routes/api.v1.$.ts"),
   route("healthz", "routes/healthz.ts"),
   route("map/countries-110m.json", "routes/map/countries.ts"),
+  route("map/world.svg", "routes/map/world-svg.ts"),
+  route("main-dashboard/post-mortem/:outageId/stream", "routes/main-dashboard/post-mortem-stream.ts"),
+  route("main-dashboard/post-mortem/:outageId/analysis.pdf", "routes/main-dashboard/post-mortem-pdf.ts"),
   route("preferences", "routes/preferences.ts"),
   route("pcap-analyzer/upload", "routes/pcap-analyzer/upload.ts"),
   route("pcap-analyzer/upload-url", "routes/pcap-analyzer/upload-url.ts"),
   route("pcap-analyzer/report.pdf", "routes/pcap-analyzer/report-pdf.ts"),
   route("pcap-analyzer/sessions.csv", "routes/pcap-analyzer/sessions-csv.ts"),
-  route("contacts/export.csv", "routes/contacts/export.ts"),
-  route("entities/export.csv", "routes/entities/export.ts"),
-  route("histories/export.csv", "routes/histories/export.ts"),
-  route("iam/export.csv", "routes/iam/export.ts"),
-  route("user-agents/export.csv", "routes/user-agents/export.ts"),
-  route("app-services/export.csv", "routes/app-services/export.ts"),
-  route("endpoints/export.csv", "routes/endpoints/export.ts"),
-  route("support/export.csv", "routes/support/export.ts"),
+  route("main-dashboard/flow-report.pdf", "routes/main-dashboard/tab-insights.pdf.ts"),
+  ...csvExports.map((screen) => route(`${screen}/export.csv`, `routes/${screen}/export.ts`)),
   route("service-nodes/export.csv", "routes/service-nodes/export.ts"),
   route("endpoint-nodes/export.csv", "routes/endpoint-nodes/export.ts"),
+  route("sla/report.pdf", "routes/sla/report-pdf.ts"),
+  route("sla/report.csv", "routes/sla/report-csv.ts"),
+  route("outages/export.csv", "routes/outages/export.ts"),
   route("service-nodes/files/:kind/:file", "routes/service-nodes/files.ts", { id: "service-node-files" }),
+  route("devices/:kind/:id/activation-events", "routes/devices-shared/activation-events.ts"),
+  route("devices/:kind/:id/activation-report.pdf", "routes/devices-shared/activation-report-pdf.ts"),
+  route("routers/diagnostics.json", "routes/devices-shared/diagnostics.ts", { id: "cpe-diagnostics" }),
+  route("routers/speed-test-result", "routes/routers/speed-test-result.ts"),
+  route("ethernet-devices/diagnostics.json", "routes/devices-shared/diagnostics.ts", { id: "metro-diagnostics" }),
   route("endpoint-nodes/files/:kind/:file", "routes/service-nodes/files.ts", { id: "endpoint-node-files" }),
 
   // Protected (spec 3 §2.2): the shell layout guards them all.
@@ -49,6 +55,8 @@ export default [
     route("entities", "routes/entities/route.tsx"),
     route("pcap-analyzer", "routes/pcap-analyzer/pcap-analyzer.tsx"),
     route("main-dashboard", "routes/main-dashboard/route.tsx"),
+    route("main-dashboard/help", "routes/main-dashboard/help.tsx"),
+    route("main-dashboard/post-mortem/:outageId", "routes/main-dashboard/post-mortem.tsx"),
     route("dashboard", "routes/dashboard/route.tsx"),
     route("billing", "routes/billing/route.tsx"),
     route("app-services", "routes/app-services/route.tsx"),
@@ -59,11 +67,13 @@ export default [
     route("endpoint-nodes", "routes/endpoint-nodes/route.tsx"),
     route("endpoint-node-groups", "routes/endpoint-node-groups/route.tsx"),
     route("user-agents", "routes/user-agents/route.tsx"),
-    comingSoon("/routers"),
-    comingSoon("/ethernet-devices"),
+    route("routers", "routes/routers/route.tsx"),
+    route("ethernet-devices", "routes/ethernet-devices/route.tsx"),
     route("operations", "routes/operations/route.tsx"),
     route("support", "routes/support/route.tsx"),
     route("histories", "routes/histories/route.tsx"),
+    route("sla", "routes/sla/route.tsx"),
+    route("outages/:outageId", "routes/outages/route.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -41,6 +41,14 @@ async function times<T>(n: number, make: (i: number) => Promise<T>): Promise<T[]
 
 const list = { ratio: 0.6, p99_ms: 100 };
 
+/** /main-dashboard's tab for the demo account's first device (CPE, else metro), range 1d. */
+async function deviceTab({ api }: BenchContext, tab: string): Promise<string> {
+  const names = await api<{ cpe: { id: string }[]; metro: { id: string }[] }>("dashboard_get_device_names");
+  const id = (names.cpe[0] ?? names.metro[0])?.id;
+  if (!id) throw new Error("the demo account has no device");
+  return `/main-dashboard?tab=${tab}&device=${encodeURIComponent(id)}&range=1d`;
+}
+
 export const pages: BenchPage[] = [
   {
     name: "contacts",
@@ -108,4 +116,42 @@ export const pages: BenchPage[] = [
     targets: { ...list, js_kb: 230, chart_code: true },
   },
   { name: "main-dashboard-map", label: "GET /main-dashboard?tab=map (the demo estate)", setup: async () => "/main-dashboard?tab=map", targets: { ratio: 0.5, p99_ms: 100, js_kb: 280 } },
+  {
+    name: "main-dashboard-ddos",
+    label: "GET /main-dashboard?tab=ddos for one device (three maps, the mitigation chart, two tables)",
+    setup: (ctx) => deviceTab(ctx, "ddos"),
+    targets: { ratio: 0.5, p99_ms: 100, js_kb: 280, chart_code: true },
+  },
+  {
+    name: "main-dashboard-health",
+    label: "GET /main-dashboard?tab=health for one device (uptime, four charts, the path, the outage history)",
+    setup: async ({ api }) => {
+      const names = await api<{ cpe: { id: string }[]; metro: { id: string }[] }>("dashboard_get_device_names");
+      const id = (names.cpe[0] ?? names.metro[0])?.id;
+      if (!id) throw new Error("the demo account has no device");
+      return `/main-dashboard?tab=health&device=${encodeURIComponent(id)}&range=1d`;
+    },
+    targets: { ratio: 0.5, p99_ms: 100, js_kb: 280, chart_code: true },
+  },
+  {
+    name: "routers",
+    label: "GET /routers (50 Internet NIDs, one selected, Monitoring 1d)",
+    setup: async ({ api }) => {
+      const made = await times(50, (i) =>
+        api<{ cpe_id: string }>("create_cpe", { cpe_name: `Bench NID ${pad(i)}`, prod_code: i % 4 ? "BN-CPE-500" : "BN-CPE-IP", site_address: `${i + 1} Bench Street, Dublin` }),
+      );
+      return `/routers?size=50&selected=${made[1]!.cpe_id}&tab=monitoring&range=1d`;
+    },
+    targets: { ...list, js_kb: 230, chart_code: true },
+  },
+  {
+    name: "ethernet-devices",
+    label: "GET /ethernet-devices (50 Metro Ethernet NIDs, one selected, Details with its interfaces)",
+    setup: async ({ api }) => {
+      const products = ["BN-METRO-100", "BN-METRO-1000", "BN-METRO-1000F"];
+      const made = await times(50, (i) => api<{ metro_id: string }>("create_metro", { metro_name: `Bench metro ${pad(i)}`, prod_code: products[i % 3], site_address: `${i + 1} Quay, Hamburg` }));
+      return `/ethernet-devices?size=50&selected=${made[2]!.metro_id}`;
+    },
+    targets: { ...list, js_kb: 230 },
+  },
 ];

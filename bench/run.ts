@@ -9,7 +9,8 @@
 // drifts by tens of per cent over a minute: a page compared with a shell measured minutes apart
 // would be charged for the drift. Then the JavaScript chunks (gzip) a browser loads for each page
 // and whether they hold chart code, a bare node:http server answering /contacts' bytes from
-// memory (the floor), and the server's RSS.
+// memory (the floor), and the server's RSS. Beside each ratio, the same ratio in the server's CPU
+// time per request (/proc), which other work on the machine disturbs much less.
 //
 // Fails (exit code 1) when a page misses a target (ratio, p99, JavaScript, chart code where
 // none is shown or none where a chart is). BENCH_ONLY=a,b measures those pages only;
@@ -65,7 +66,21 @@ const server = spawn(process.execPath, [...profileArgs, "server.mjs", "./build/s
 });
 server.stdout!.on("data", () => {});
 
-type Measured = { name: string; label: string; url: string; runs: Row[]; shell: Row[]; ratio: number; p99_ms: number; js_kb: number | null; chart_chunks: string[] | null; chunks: string[]; failures: string[] };
+type Measured = { name: string; label: string; url: string; runs: Row[]; shell: Row[]; cpu: number[]; shellCpu: number[]; ratio: number; cpu_ratio: number; p99_ms: number; js_kb: number | null; chart_chunks: string[] | null; chunks: string[]; failures: string[] };
+
+/** The server's CPU time so far (all its threads), ms: /proc/<pid>/stat's utime + stime, in clock ticks of 10 ms. */
+function serverCpuMs(): number {
+  const fields = fs.readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** One measurement, and the server's CPU milliseconds per request during it (pushed to `cpu`). */
+async function measured(name: string, url: string, cookie: string, cpu: number[]): Promise<Row> {
+  const before = serverCpuMs();
+  const row = await measure(name, url, cookie, seconds, connections);
+  cpu.push((serverCpuMs() - before) / Math.max(1, row.requests_per_s * seconds));
+  return row;
+}
 
 async function main() {
   await waitUp(base);
@@ -121,15 +136,16 @@ async function main() {
     await autocannon({ url: urls[i]!, connections, duration: Math.max(1, Math.round((warmup * 0.75) / pages.length)), headers: { cookie: cookies[page.as ?? "demo"] } });
   }
 
-  const results: Measured[] = pages.map((p, i) => ({ name: p.name, label: p.label, url: urls[i]!.slice(base.length), runs: [], shell: [], ratio: 0, p99_ms: 0, js_kb: null, chart_chunks: null, chunks: [], failures: [] }));
+  const results: Measured[] = pages.map((p, i) => ({ name: p.name, label: p.label, url: urls[i]!.slice(base.length), runs: [], shell: [], cpu: [], shellCpu: [], ratio: 0, cpu_ratio: 0, p99_ms: 0, js_kb: null, chart_chunks: null, chunks: [], failures: [] }));
   for (let r = 0; r < rounds; r++) {
     // A different order each round, the page and the shell in alternating order.
     for (let k = 0; k < pages.length; k++) {
       const i = (k + r) % pages.length;
       const page = pages[i]!;
       const cookie = cookies[page.as ?? "demo"];
-      const measurePage = async () => results[i]!.runs.push(await measure(page.label, urls[i]!, cookie, seconds, connections));
-      const measureShell = async () => results[i]!.shell.push(await measure("GET signed-in 404 page (the shell)", shellUrl, cookie, seconds, connections));
+      const m = results[i]!;
+      const measurePage = async () => m.runs.push(await measured(page.label, urls[i]!, cookie, m.cpu));
+      const measureShell = async () => m.shell.push(await measured("GET signed-in 404 page (the shell)", shellUrl, cookie, m.shellCpu));
       if ((r + k) % 2) await measureShell().then(measurePage);
       else await measurePage().then(measureShell);
     }
@@ -152,6 +168,8 @@ async function main() {
     const m = results[i]!;
     m.ratio = Math.round(median(m.runs.map((run, k) => run.requests_per_s / m.shell[k]!.requests_per_s)) * 100) / 100;
     m.p99_ms = median(m.runs.map((run) => run.p99_ms));
+    // The same ratio in CPU time per request: steadier than requests/s when other work shares the machine.
+    m.cpu_ratio = Math.round((median(m.shellCpu) / median(m.cpu)) * 100) / 100;
     const t = page.targets;
     if (m.ratio < t.ratio) m.failures.push(`ratio ${m.ratio} < ${t.ratio}`);
     if (m.p99_ms >= t.p99_ms) m.failures.push(`p99 ${m.p99_ms} ms ≥ ${t.p99_ms}`);
@@ -185,19 +203,19 @@ async function main() {
     connections,
     shell: shellAll,
     bare: bareRow,
-    pages: results.map((m, i) => ({ ...m, requests_per_s: combine(m.runs, seconds).requests_per_s, targets: pages[i]!.targets, runs: undefined, shell: undefined })),
+    pages: results.map((m, i) => ({ ...m, requests_per_s: combine(m.runs, seconds).requests_per_s, cpu_ms_per_request: Math.round(median(m.cpu) * 100) / 100, targets: pages[i]!.targets, runs: undefined, shell: undefined, cpu: undefined, shellCpu: undefined })),
     server_rss_mb_after: rss,
   };
   fs.mkdirSync("bench/out", { recursive: true });
   fs.writeFileSync(only.length ? `bench/out/pages-${only.join("-")}.json` : "bench/out/pages.json", JSON.stringify(report, null, 2));
 
-  console.log("\n| page | requests/s | ratio to the shell | p99 ms | JavaScript KB gzip | verdict |\n|---|---|---|---|---|---|");
+  console.log("\n| page | requests/s | ratio to the shell | p99 ms | JavaScript KB gzip | CPU ms/request (ratio) | verdict |\n|---|---|---|---|---|---|---|");
   for (const [i, m] of results.entries()) {
     const t = pages[i]!.targets;
-    console.log(`| ${m.label} | ${combine(m.runs, seconds).requests_per_s} | ${m.ratio} (≥ ${t.ratio}) | ${m.p99_ms} (< ${t.p99_ms}) | ${m.js_kb ?? "–"}${t.js_kb ? ` (≤ ${t.js_kb})` : ""} | ${m.failures.length ? `FAIL: ${m.failures.join("; ")}` : "ok"} |`);
+    console.log(`| ${m.label} | ${combine(m.runs, seconds).requests_per_s} | ${m.ratio} (≥ ${t.ratio}) | ${m.p99_ms} (< ${t.p99_ms}) | ${m.js_kb ?? "–"}${t.js_kb ? ` (≤ ${t.js_kb})` : ""} | ${median(m.cpu).toFixed(2)} (${m.cpu_ratio}) | ${m.failures.length ? `FAIL: ${m.failures.join("; ")}` : "ok"} |`);
   }
-  console.log(`| the shell (signed-in 404) | ${shellAll.requests_per_s} | 1 | ${shellAll.p99_ms} | | |`);
-  if (bareRow) console.log(`| bare node:http, /contacts' bytes | ${bareRow.requests_per_s} | | ${bareRow.p99_ms} | | |`);
+  console.log(`| the shell (signed-in 404) | ${shellAll.requests_per_s} | 1 | ${shellAll.p99_ms} | | ${median(results.flatMap((m) => m.shellCpu)).toFixed(2)} | |`);
+  if (bareRow) console.log(`| bare node:http, /contacts' bytes | ${bareRow.requests_per_s} | | ${bareRow.p99_ms} | | | |`);
   for (const m of results) if (m.chunks.length) console.log(`JavaScript chunks of ${m.url}: ${m.chunks.join(", ")}${m.chart_chunks?.length ? ` (chart code: ${m.chart_chunks.join(", ")})` : ""}`);
   console.log(`server RSS after the run: ${rss} MB`);
   if (results.some((m) => m.failures.length)) process.exitCode = 1;

@@ -25,6 +25,9 @@ import { registerPcapCalls } from "./routes/pcap.ts";
 import { registerSupportCalls } from "./routes/support.ts";
 import { registerUserAgentCalls } from "./routes/user-agents.ts";
 import { registerNodeCalls } from "./routes/nodes.ts";
+import { registerAvailabilityCalls } from "./routes/availability.ts";
+import { registerMonitoringInsightsCalls } from "./routes/monitoring-insights.ts";
+import { registerMonitoringCalls } from "./routes/monitoring.ts";
 
 export const basePath = "/api/v1";
 export type PlatformApp = OpenAPIHono<Env>;
@@ -104,6 +107,9 @@ export function createPlatformApp(deps: PlatformDeps): PlatformApp {
   registerOperationsCalls(app);
   registerUserAgentCalls(app);
   registerNodeCalls(app);
+  registerAvailabilityCalls(app);
+  registerMonitoringInsightsCalls(app);
+  registerMonitoringCalls(app);
 
   app.get("/health", (c) => c.json({ status: "ok", database: deps.dbKind }));
 

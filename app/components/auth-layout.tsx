@@ -6,6 +6,15 @@ import { z } from "zod";
 import { ConformForm, formHasErrors, PageTitle, PasswordField, SelectField, SubmitButton, useForm, type Option } from "./forms.tsx";
 import { useHydrated, useIsPending } from "./hooks.ts";
 
+/**
+ * A public page's one form: Conform's form with the action's reply, and whether it is being
+ * posted (to `formAction`, default this page). No intent: each page's action has one form.
+ */
+export function useAuthForm(id: string, lastResult: SubmissionResult<string[]> | undefined, formAction?: string) {
+  const [form, fields] = useForm({ id, lastResult });
+  return { form, fields, pending: useIsPending(formAction ? { formAction } : {}) };
+}
+
 /** Spec 1 §8 Login: the message beside the Account dropdown after a 300. */
 export const ACCOUNT_CHOICE_MESSAGE = "Select an account and click Login again.";
 
@@ -19,11 +28,25 @@ export const ACCOUNT_CHOICE_MESSAGE = "Select an account and click Login again."
  * The frame of the public pages (login, login code, register, password recovery, IdP sign-in):
  * the product's name and logo above one centred card holding the page's heading and form.
  */
-export function AuthLayout({ heading, children, footer }: { heading: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthLayout({
+  heading,
+  title,
+  error = false,
+  children,
+  footer,
+}: {
+  heading: ReactNode;
+  /** The page's <title> (PageTitle), "Error:" first while `error`. */
+  title: string;
+  error?: boolean;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   const root = useRouteLoaderData("root") as { productName?: string } | undefined;
   const product = root?.productName ?? "Linkwise";
   return (
     <main className="flex min-h-screen flex-col items-center px-4 py-10 sm:justify-center">
+      <PageTitle title={title} error={error} />
       <header className="mb-6">
         <Logo productName={product} size="lg" />
       </header>
@@ -84,11 +107,7 @@ export function SetPasswordPage({
   button: string;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const [form, fields] = useForm({
-    id: "set-password",
-    lastResult,
-  });
-  const pending = useIsPending();
+  const { form, fields, pending } = useAuthForm("set-password", lastResult);
   const hydrated = useHydrated();
   const password = fields.password.value ?? "";
   const confirm = fields.confirm_password.value ?? "";
@@ -96,8 +115,7 @@ export function SetPasswordPage({
 
   if (!token) {
     return (
-      <AuthLayout heading={heading}>
-        <PageTitle title={heading} error />
+      <AuthLayout heading={heading} title={heading} error>
         <Notice tone="error" alert>
           {invalidText}
         </Notice>
@@ -106,8 +124,7 @@ export function SetPasswordPage({
     );
   }
   return (
-    <AuthLayout heading={heading}>
-      <PageTitle title={heading} error={formHasErrors(form)} />
+    <AuthLayout heading={heading} title={heading} error={formHasErrors(form)}>
       <ConformForm form={form} className="flex flex-col gap-2">
         <input type="hidden" name="token" value={token} />
         <PasswordField field={fields.password} label="Password" autoComplete="new-password" hint="At least 8 characters." />

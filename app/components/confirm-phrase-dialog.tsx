@@ -1,9 +1,8 @@
 import { type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { useHydrated, useIsPending } from "./hooks.ts";
-import { copyText } from "./clipboard.ts";
-import { showToast } from "./toaster.tsx";
-import { DialogActions, UrlDialog, type FormDialogProps } from "./dialog.tsx";
+import { useIsPending } from "./hooks.ts";
+import { CopyButton } from "./copy-button.tsx";
+import { formDialog, FormActions, type DialogFormProps, type FormDialogProps } from "./dialog.tsx";
 import { ConformForm, HiddenFields, SubmitButton, TextField, useForm } from "./forms.tsx";
 
 /*
@@ -23,13 +22,8 @@ export interface ConfirmPhraseDialogProps extends FormDialogProps {
   submitLabel?: string;
 }
 
-export function ConfirmPhraseDialog({ name, title, ...form }: ConfirmPhraseDialogProps) {
-  return (
-    <UrlDialog name={name} title={title}>
-      <ConfirmPhraseForm id={`${name}-form`} {...form} />
-    </UrlDialog>
-  );
-}
+/** The phrase in a dialog (`?dialog={name}`): the question (`children`), the phrase, the button beside Cancel. */
+export const ConfirmPhraseDialog = formDialog<ConfirmPhraseDialogProps>(ConfirmPhraseForm);
 
 /**
  * A row's removal (`?dialog=remove&id=…`, intent "remove"): the question about the object, or
@@ -57,7 +51,7 @@ export function RemoveDialog({
   );
 }
 
-/** The form alone (for a page section rather than a dialog). */
+/** The form alone, on a page section (`inDialog` in ConfirmPhraseDialog). */
 export function ConfirmPhraseForm({
   id,
   phrase,
@@ -66,8 +60,8 @@ export function ConfirmPhraseForm({
   lastResult,
   submitLabel = "Remove",
   children,
-  inDialog = true,
-}: Omit<ConfirmPhraseDialogProps, "name" | "title"> & { id: string; inDialog?: boolean }) {
+  inDialog = false,
+}: DialogFormProps<ConfirmPhraseDialogProps>) {
   const [form, formFields] = useForm({
     id,
     lastResult,
@@ -77,18 +71,17 @@ export function ConfirmPhraseForm({
   });
   const pending = useIsPending({ intent });
   const label = confirmPhraseLabel(phrase);
-  const submit = (
-    <SubmitButton className="btn btn-error" pending={pending}>
-      {submitLabel}
-    </SubmitButton>
-  );
   return (
     <ConformForm form={form} intent={intent}>
       <HiddenFields fields={fields} />
       {children}
       {phrase !== "confirm" ? <PhraseToCopy phrase={phrase} /> : null}
       <TextField field={formFields.confirm} label={label} autoComplete="off" />
-      {inDialog ? <DialogActions>{submit}</DialogActions> : <div className="mt-4">{submit}</div>}
+      <FormActions inDialog={inDialog} className="mt-4">
+        <SubmitButton className="btn btn-error" pending={pending}>
+          {submitLabel}
+        </SubmitButton>
+      </FormActions>
     </ConformForm>
   );
 }
@@ -98,26 +91,12 @@ export function ConfirmPhraseForm({
  * button (the clipboard needs it).
  */
 function PhraseToCopy({ phrase }: { phrase: string }) {
-  const hydrated = useHydrated();
   return (
     <p className="mt-2 flex flex-wrap items-center gap-2">
       <code className="bg-base-200 select-all break-all rounded px-2 py-1 font-mono text-sm">{phrase}</code>
-      {hydrated ? (
-        <button
-          type="button"
-          className="btn btn-sm"
-          onClick={async () => {
-            try {
-              await copyText(phrase);
-              showToast({ type: "success", message: "Copied to clipboard!" });
-            } catch {
-              showToast({ type: "error", message: "Could not copy text to clipboard" });
-            }
-          }}
-        >
-          Copy<span className="sr-only"> {phrase}</span>
-        </button>
-      ) : null}
+      <CopyButton text={phrase}>
+        Copy<span className="sr-only"> {phrase}</span>
+      </CopyButton>
     </p>
   );
 }

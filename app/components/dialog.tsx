@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useId, useLayoutEffect, useRef, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useId, useLayoutEffect, useRef, type ComponentType, type ReactNode } from "react";
 import type { SubmissionResult } from "@conform-to/react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { closeDialogHref } from "../lib/url.ts";
@@ -34,6 +34,25 @@ export interface FormDialogProps {
   lastResult?: SubmissionResult<string[]> | null;
   /** Shown above the form's field. */
   children?: ReactNode;
+}
+
+/** A form that stands on a page or in a dialog (ToggleForm, ConfirmPhraseForm): its own props, an id, where it is. */
+export type DialogFormProps<P extends FormDialogProps> = Omit<P, "name" | "title"> & { id: string; inDialog?: boolean };
+
+/**
+ * The URL-opened dialog of such a form: `?dialog={name}` opens it, titled `title`, the form's id
+ * `{name}-form`, its buttons in the dialog's row (FormActions).
+ *
+ *   export const ToggleDialog = formDialog<ToggleDialogProps>(ToggleForm);
+ */
+export function formDialog<P extends FormDialogProps>(Form: ComponentType<DialogFormProps<P>>) {
+  return function FormDialog({ name, title, ...form }: P) {
+    return (
+      <UrlDialog name={name} title={title}>
+        <Form {...form} id={`${name}-form`} inDialog />
+      </UrlDialog>
+    );
+  };
 }
 
 const DialogContext = createContext<{ closeHref: string; titleId: string } | null>(null);
@@ -172,6 +191,30 @@ export function DialogActions({ children, cancelLabel = "Cancel" }: { children?:
       <DialogCancel>{cancelLabel}</DialogCancel>
       {children}
     </div>
+  );
+}
+
+/** A form's buttons: in a dialog the row with Cancel (DialogActions), on a page a row of their own. */
+export function FormActions({ inDialog = false, className, children }: { inDialog?: boolean; className?: string; children: ReactNode }) {
+  return inDialog ? <DialogActions>{children}</DialogActions> : <div className={className}>{children}</div>;
+}
+
+/** The answer of a dialog whose row is gone (deleted meanwhile, or another account's id), with its Cancel. */
+export function DialogGone({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <p>{children}</p>
+      <DialogActions />
+    </>
+  );
+}
+
+/** A dialog's warning above its form, e.g. that what it needs is missing ("There are no entities yet. Create an entity first."). */
+export function DialogWarning({ children }: { children: ReactNode }) {
+  return (
+    <p className="alert alert-warning mb-2">
+      <span>{children}</span>
+    </p>
   );
 }
 

@@ -10,7 +10,7 @@ import {
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Form, useRouteLoaderData, type FormProps } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { listen, useHydrated } from "./hooks.ts";
+import { listen, useConstraint, useHydrated, useIsPending } from "./hooks.ts";
 
 /*
  * The form kit. Every form in the console is built from these pieces so that, with or without
@@ -51,6 +51,22 @@ export function useForm<Schema extends AnySchema = AnySchema>(
   } as ConformOptions<Schema>);
 }
 
+/**
+ * The form of one intent, as every dialog and page form starts: `useForm` with the loader's HTML
+ * constraints for that intent (useConstraint) unless given, and whether the intent is being
+ * submitted (useIsPending, for SubmitButton's `pending`). The form's `id` defaults to the intent.
+ *
+ *   const { form, fields, pending } = useIntentForm("create", { id: "create-iam-user", lastResult });
+ */
+export function useIntentForm<Schema extends AnySchema = AnySchema>(
+  intent: string,
+  options: Omit<Parameters<typeof useForm<Schema>>[0], "id"> & { id?: string },
+) {
+  const constraint = useConstraint(intent);
+  const [form, fields] = useForm<Schema>({ constraint, ...options, id: options.id ?? intent });
+  return { form, fields, pending: useIsPending({ intent }) };
+}
+
 /** The page's <title>; React 19 hoists it into <head>, on the server too. */
 export function PageTitle({ title, error = false }: { title: string; error?: boolean }) {
   const root = useRouteLoaderData("root") as { productName?: string } | undefined;
@@ -87,6 +103,34 @@ export function ConformForm({
       {summary ? <ErrorSummary form={form} /> : null}
       {children}
     </Form>
+  );
+}
+
+/**
+ * A POST form of buttons rather than fields (Approve/Reject, Send test event, a row's Unassign): the
+ * CSRF token, the hidden `intent` and ids, the buttons. Posts to this page's action; works without
+ * JavaScript.
+ */
+export function IntentForm({ intent, fields = {}, className, children }: { intent: string; fields?: Record<string, string>; className?: string; children: ReactNode }) {
+  return (
+    <Form method="post" preventScrollReset className={className}>
+      <AuthenticityTokenInput name="csrf" />
+      <input type="hidden" name="intent" value={intent} />
+      <HiddenFields fields={fields} />
+      {children}
+    </Form>
+  );
+}
+
+/** An IntentForm that is one button, pending while its intent is submitted. */
+export function ButtonForm({ intent, label, fields, className = "btn btn-sm" }: { intent: string; label: ReactNode; fields?: Record<string, string>; className?: string }) {
+  const pending = useIsPending({ intent });
+  return (
+    <IntentForm intent={intent} fields={fields} className="inline">
+      <SubmitButton pending={pending} className={className}>
+        {label}
+      </SubmitButton>
+    </IntentForm>
   );
 }
 

@@ -16,9 +16,10 @@ import { TableToolbar } from "./table-toolbar.tsx";
  *
  *   // columns.ts
  *   export const screen = defineListScreen<Contact>({ title: "Contacts", caption: "Contacts", columns, getRowId,
- *     rowLabel: contactName, selection: "multiple", plural: "contacts", createLabel: "Add Contact" });
+ *     rowLabel: contactName, selection: "multiple", plural: "contacts", createLabel: "Add Contact",
+ *     menu: [{ label: "Update Contact", dialog: "update" }, …] });
  *   // route.tsx
- *   <ListScreen screen={screen} page={table} error={error} toolbar={{ exportLink }} menu={menuItems}
+ *   <ListScreen screen={screen} page={table} error={error} toolbar={{ exportLink }}
  *     details={selected ? <ContactDetails … /> : null}>
  *     {dialogs}
  *   </ListScreen>
@@ -38,7 +39,12 @@ export interface ListScreenDef<T> extends Omit<DataTableProps<T>, "toolbar" | "r
   menuLabel?: (row: T) => string;
   /** With selection: "3 {plural} selected." or, one selected, `details`. */
   plural?: string;
+  /** The row menu when it is the same for every request (the route's `menu` prop wins). */
+  menu?: RowMenuItems<T>;
 }
+
+/** A row menu's items (a row without a menu: null), for writers only unless `readableMenu`. */
+type RowMenuItems<T> = readonly MenuItem[] | ((row: T, canWrite: boolean) => readonly MenuItem[] | null);
 
 /** A list screen's definition (an identity function: it types the row once for all its parts). */
 export const defineListScreen = <T,>(def: ListScreenDef<T>): ListScreenDef<T> => def;
@@ -52,16 +58,17 @@ export interface ListScreenProps<T> {
   error?: boolean;
   /** More of TableToolbar's props: `exportLink`, `children` (buttons after the create button). */
   toolbar?: Omit<ComponentProps<typeof TableToolbar>, "createLabel" | "refresh">;
-  /** The row menu's items (a row without a menu: null), for writers only unless `readableMenu`. */
-  menu?: readonly MenuItem[] | ((row: T, canWrite: boolean) => readonly MenuItem[] | null);
+  /** The row menu's items when they depend on the loader's data (else the definition's `menu`). */
+  menu?: RowMenuItems<T>;
   /** The one selected row's details (with `plural`). */
   details?: ReactNode;
   /** The dialogs (and whatever follows the list). */
   children?: ReactNode;
 }
 
-export function ListScreen<T>({ screen, page, documentTitle, error, toolbar, menu, details, children }: ListScreenProps<T>) {
-  const { title, createLabel, refresh, readableMenu = false, menuLabel, plural, ...table } = screen;
+export function ListScreen<T>({ screen, page, documentTitle, error, toolbar, menu: pageMenu, details, children }: ListScreenProps<T>) {
+  const { title, createLabel, refresh, readableMenu = false, menuLabel, plural, menu: screenMenu, ...table } = screen;
+  const menu = pageMenu ?? screenMenu;
   const canWrite = useCanWrite();
   const label = menuLabel ?? table.rowLabel;
   const itemsOf = !menu || !(canWrite || readableMenu) ? null : typeof menu === "function" ? (row: T) => menu(row, canWrite) : () => menu;

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useSearchParams } from "react-router";
 import { hrefWith, type ParamChanges } from "../lib/url.ts";
 
 /*
@@ -7,8 +7,10 @@ import { hrefWith, type ParamChanges } from "../lib/url.ts";
  * parameter kept, the dialog closed); the current one has aria-current="page". The server renders
  * only the current panel, so it works without JavaScript.
  *
- *   const tab = currentTab(searchParams, ["details", "endpoints"]);   // or in the loader
- *   <Tabs label="Contact" tabs={[{ id: "details", label: "Details" }]} current={tab} />
+ *   export const tabs = defineTabs({ details: "Details", endpoints: "Endpoints" });  // once, beside the panels
+ *   const tab = tabs.current(url.searchParams);   // the loader (what to fetch)
+ *   const tab = useTab(tabs);                     // the component
+ *   <Tabs label="Contact" tabs={tabs.list} current={tab} />
  *   <TabPanel tab={tab}>…</TabPanel>
  */
 
@@ -21,6 +23,26 @@ export interface TabItem {
 export function currentTab(params: URLSearchParams, ids: readonly string[], param = "tab"): string {
   const v = params.get(param);
   return v && ids.includes(v) ? v : (ids[0] ?? "");
+}
+
+/**
+ * A screen's tabs in their order, from `{ id: label }`: `list` for Tabs/SubjectTabs, `ids`, and
+ * `current(params)`: the tab `tab=` names, else the first (the loader's and the component's alike).
+ */
+export function defineTabs<const L extends Record<string, string>>(labels: L) {
+  type Id = Extract<keyof L, string>;
+  const ids = Object.keys(labels) as Id[];
+  return {
+    list: ids.map((id) => ({ id, label: labels[id]! })),
+    ids,
+    current: (params: URLSearchParams, param = "tab") => currentTab(params, ids, param) as Id,
+  };
+}
+
+/** The current tab of `defineTabs`' tabs, from this URL. */
+export function useTab<Id extends string>(tabs: { current: (params: URLSearchParams) => Id }): Id {
+  const [params] = useSearchParams();
+  return tabs.current(params);
 }
 
 export function Tabs({

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { DialogActions, UrlDialog, type FormDialogProps } from "./dialog.tsx";
-import { ConformForm, FieldErrors, HiddenFields, SubmitButton } from "./forms.tsx";
-import { useToggleSwitch } from "./toggle-form.tsx";
+import { formDialog } from "./dialog.tsx";
+import { ToggleForm, type ToggleDialogProps } from "./toggle-form.tsx";
 
 /*
  * An on/off switch in a URL-opened dialog (advanced visibility, MFA, proxying…). Spec 1 §4: Confirm
@@ -29,53 +28,7 @@ export function toggleSchema<Extra extends z.ZodRawShape = Record<never, never>>
     .transform((value) => ({ ...value, enabled: Boolean((value as Record<string, unknown>)[name]) }));
 }
 
-export interface ToggleDialogProps extends FormDialogProps {
-  /** The switch's label, e.g. "Advanced visibility". */
-  label: string;
-  /** The value now (from the loader). */
-  current: boolean;
-  confirmLabel?: string;
-  /** The checkbox name (default "enabled"). */
-  fieldName?: string;
-}
+export type { ToggleDialogProps };
 
-export function ToggleDialog({ name, title, ...form }: ToggleDialogProps) {
-  return (
-    <UrlDialog name={name} title={title}>
-      <ToggleDialogForm id={`${name}-form`} {...form} />
-    </UrlDialog>
-  );
-}
-
-function ToggleDialogForm({
-  id,
-  label,
-  current,
-  intent,
-  fields = {},
-  lastResult,
-  confirmLabel = "Confirm",
-  fieldName = "enabled",
-  children,
-}: Omit<ToggleDialogProps, "name" | "title"> & { id: string }) {
-  const { form, field, input, pending, disabled } = useToggleSwitch({ id, fieldName, current, intent, lastResult });
-  return (
-    <ConformForm form={form} intent={intent}>
-      <HiddenFields fields={fields} />
-      {children}
-      <p className="text-base-content/70 text-sm">Currently {current ? "enabled" : "disabled"}.</p>
-      <div className="fieldset">
-        <label className="label cursor-pointer justify-start gap-3" htmlFor={input.id}>
-          <input {...input} className="toggle toggle-primary" />
-          <span className="text-base-content">{label}</span>
-        </label>
-        <FieldErrors field={field} />
-      </div>
-      <DialogActions>
-        <SubmitButton pending={pending} disabled={disabled}>
-          {confirmLabel}
-        </SubmitButton>
-      </DialogActions>
-    </ConformForm>
-  );
-}
+/** The switch in a dialog (`?dialog={name}`): the text above it (`children`), the switch, Confirm beside Cancel. */
+export const ToggleDialog = formDialog<ToggleDialogProps>(ToggleForm);

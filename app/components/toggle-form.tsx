@@ -1,11 +1,12 @@
 import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { useState, type ChangeEvent, type ReactNode } from "react";
+import { FormActions, type DialogFormProps, type FormDialogProps } from "./dialog.tsx";
 import { ConformForm, FieldErrors, HiddenFields, SubmitButton, useForm } from "./forms.tsx";
 import { useHydrated, useIsPending } from "./hooks.ts";
 
 /*
- * An on/off switch on a page (not in a dialog): a POST form with the switch and Confirm. Same rule
- * as ToggleDialog (spec 1 §4): with JavaScript, Confirm is disabled until the switch differs from
+ * An on/off switch: a POST form with the switch and Confirm, on a page (ToggleForm) or in a
+ * URL-opened dialog (ToggleDialog). Spec 1 §4: with JavaScript, Confirm is disabled until the switch differs from
  * `current`, and enabled again after an error; the server refuses an unchanged value with
  * toggleSchema (app/components/toggle-dialog.tsx), so the rule holds without JavaScript too.
  *
@@ -16,23 +17,21 @@ import { useHydrated, useIsPending } from "./hooks.ts";
  *   <ToggleForm id="mfa-form" intent="mfa" fieldName="mfa_enabled" label="…" current={mfaEnabled} lastResult={…} />
  */
 
-export interface ToggleFormProps {
-  id: string;
-  /** The switch's label; it wraps on narrow screens. */
+/** ToggleDialog's props (a dialog's name, title, intent, hidden fields, reply, text above the switch) and the switch's. */
+export interface ToggleDialogProps extends FormDialogProps {
+  /** The switch's label, e.g. "Advanced visibility"; it wraps on narrow screens. */
   label: string;
   /** The value now (from the loader). */
   current: boolean;
-  intent: string;
+  confirmLabel?: string;
   /** The checkbox name (default "enabled"). */
   fieldName?: string;
-  /** Extra hidden inputs. */
-  fields?: Record<string, string>;
-  lastResult?: SubmissionResult<string[]> | null;
-  confirmLabel?: string;
   /** A sentence under the switch (tied to it by aria-describedby); "Currently enabled/disabled." follows it. */
   hint?: ReactNode;
-  className?: string;
 }
+
+/** The same switch on a page: an `id`, and the form's class (default a column as wide as a text field). */
+export type ToggleFormProps = DialogFormProps<ToggleDialogProps> & { className?: string };
 
 /** True when a reply carries any error (for the page title's "Error:" prefix). */
 export function replyHasErrors(lastResult: SubmissionResult<string[]> | null | undefined): boolean {
@@ -82,6 +81,7 @@ export function useToggleSwitch({
   return { form, field, input, pending, disabled: hydrated && !replyHasErrors(lastResult) && checked === current };
 }
 
+/** The switch and Confirm: on a page (`<ToggleForm id=…>`) or in its dialog (ToggleDialog, toggle-dialog.tsx). */
 export function ToggleForm({
   id,
   label,
@@ -92,13 +92,16 @@ export function ToggleForm({
   lastResult,
   confirmLabel = "Confirm",
   hint,
-  className = "flex max-w-xl flex-col gap-3",
+  children,
+  inDialog = false,
+  className = inDialog ? undefined : "flex max-w-xl flex-col gap-3",
 }: ToggleFormProps) {
   const hintId = `${id}-${fieldName}-hint`;
   const { form, field, input, pending, disabled } = useToggleSwitch({ id, fieldName, current, intent, lastResult, describedBy: hintId });
   return (
     <ConformForm form={form} intent={intent} className={className}>
       <HiddenFields fields={fields} />
+      {children}
       <div className="fieldset">
         {/* daisyUI's .label does not wrap: a long label would scroll the page sideways at 320 px. */}
         <label htmlFor={input.id} className="label text-base-content cursor-pointer justify-start gap-3 whitespace-normal">
@@ -110,11 +113,11 @@ export function ToggleForm({
         </p>
         <FieldErrors field={field} />
       </div>
-      <div>
+      <FormActions inDialog={inDialog}>
         <SubmitButton pending={pending} disabled={disabled}>
           {confirmLabel}
         </SubmitButton>
-      </div>
+      </FormActions>
     </ConformForm>
   );
 }

@@ -173,5 +173,21 @@ export function deselect(request: Request, id: string): ParamChanges {
   return { selected, tab: selected.length ? undefined : null };
 }
 
+/**
+ * A row's removal, confirmed by a typed phrase: the form's schema (or `schema(id)` where the
+ * phrase is the row's id), the call given the row's id alone, the toast, and back to the list
+ * without that row selected. `errors: "toast"` where a refused delete is a persistent toast
+ * (spec 1 §8 for App Services, Endpoints, Entities).
+ *
+ *   const remove = removeIntent({ idField: "iam_user_id", schema: RemoveIamUserSchema, call: "remove-iam-user", toast: "IAM User removed." });
+ */
+export function removeIntent(o: { idField: string; schema: z.ZodType | ((id: string) => z.ZodType); call: string; toast: string; errors?: "toast" }) {
+  return (request: Request, formData: FormData) => {
+    const id = String(formData.get(o.idField) ?? "");
+    const schema = typeof o.schema === "function" ? o.schema(id) : o.schema;
+    return submitForm(request, formData, { schema, call: o.call, body: () => ({ [o.idField]: id }), errors: o.errors, toast: o.toast, redirect: () => deselect(request, id) });
+  };
+}
+
 /** The "refresh" intent of the kit's RefreshButton: read again (the redirect's GET) and say so. Mark it readable. */
 export const refreshIntent = (message: string) => (request: Request) => redirectWithToast(request, returnUrl(request), { type: "success", message });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy, setPageSecurityHeaders } from "./csp.server.ts";
-import { reportPdfHeaders } from "../routes/pcap-analyzer/report-pdf.ts";
+import { reportPdfHeaders } from "./pdf-headers.ts";
 
 /*
  * Issue 27 item 11: the PCAP report's PDF preview renders under the CSP. The page may embed one
@@ -9,9 +9,9 @@ import { reportPdfHeaders } from "../routes/pcap-analyzer/report-pdf.ts";
 const directive = (csp: string, name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `)) ?? "";
 
 describe("the report preview under the CSP", () => {
-  it("a page's object-src allows the same-origin report PDF only", () => {
+  it("a page's object-src allows the same-origin report PDFs only", () => {
     const csp = contentSecurityPolicy("n0nce", { dev: false, env: {}, origin: "https://console.example" });
-    expect(directive(csp, "object-src")).toBe("object-src https://console.example/pcap-analyzer/report.pdf");
+    expect(directive(csp, "object-src")).toBe("object-src https://console.example/pcap-analyzer/report.pdf https://console.example/main-dashboard/flow-report.pdf");
     expect(directive(csp, "frame-ancestors")).toBe("frame-ancestors 'none'");
     expect(directive(csp, "frame-src")).toBe("");
   });

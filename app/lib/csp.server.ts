@@ -70,8 +70,9 @@ export const STRIPE_PAGES = new Set(["/billing"]);
  * form-action 'self': note that Chrome applies it to the redirect that answers a form POST too,
  * so a form whose action redirects off-site (Stripe Checkout) needs that origin added here.
  */
-/** The one thing a page may embed as an object: the PCAP report's PDF preview, of the page's own origin (issue 27 item 11). */
+/** What a page may embed as an object: the flow report's PDF preview, of the page's own origin (issue 27 item 11): the PCAP analyzer's and the dashboard's (Application Performance Insights). */
 export const REPORT_PDF_PATH = "/pcap-analyzer/report.pdf";
+export const REPORT_PDF_PATHS = [REPORT_PDF_PATH, "/main-dashboard/flow-report.pdf"];
 
 export function contentSecurityPolicy(nonce: string, opts: { dev?: boolean; env?: NodeJS.ProcessEnv; stripe?: boolean; origin?: string } = {}): string {
   const dev = opts.dev ?? !isProduction;
@@ -88,9 +89,9 @@ export function contentSecurityPolicy(nonce: string, opts: { dev?: boolean; env?
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     `connect-src ${[...new Set(connect)].join(" ")}`,
-    // Every page (a client-side navigation keeps the first document's policy): the report PDF of
-    // this origin, by its path (query strings are not part of a source's match), nothing else.
-    opts.origin && /^https?:\/\/[^/\s;,']+$/.test(opts.origin) ? `object-src ${opts.origin}${REPORT_PDF_PATH}` : "object-src 'none'",
+    // Every page (a client-side navigation keeps the first document's policy): the report PDFs of
+    // this origin, by their paths (query strings are not part of a source's match), nothing else.
+    opts.origin && /^https?:\/\/[^/\s;,']+$/.test(opts.origin) ? `object-src ${REPORT_PDF_PATHS.map((p) => `${opts.origin}${p}`).join(" ")}` : "object-src 'none'",
     "base-uri 'self'",
     stripe ? `form-action 'self' ${list(stripe.formAction)}` : "form-action 'self'",
     "frame-ancestors 'none'",

@@ -11,6 +11,12 @@ import { emailMessages, limits, maxMessage } from "../../platform/lib/fields.ts"
 /** Optional text, trimmed, at most `max` characters (empty: undefined). */
 export const optionalText = (max: number) => z.string().trim().max(max, maxMessage(max)).optional();
 
+/**
+ * Optional text the platform keeps as given: empty is '' (not missing), so a cleared field clears
+ * the stored value and a create sends every field. Trimmed, at most `max` characters.
+ */
+export const clearableText = (max: number) => z.string().trim().max(max, maxMessage(max)).default("");
+
 /** Required text, trimmed: `message` when missing or blank; at most `max` characters. */
 export const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, maxMessage(max));
 

@@ -21,4 +21,5 @@ export const pageTitles: Record<string, string> = {
   "/entities": "Entities",
   "/histories": "View Changes",
   "/pcap-analyzer": "PCAP Analyzer",
+  "/sla": "SLA Report",
 };

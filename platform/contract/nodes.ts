@@ -37,12 +37,7 @@ export const formFactors = ["ova", "ami", "hw", "hosted_aws"] as const;
 export type FormFactor = (typeof formFactors)[number];
 
 /** The form-factor dialog's tabs (spec 2 §2) and how a row shows each value. */
-export const formFactorLabels: Record<FormFactor, string> = {
-  ova: "Download OVA",
-  hw: "Hardware Device",
-  ami: "AWS AMI",
-  hosted_aws: "Hosted Node",
-};
+export const formFactorLabels: Record<FormFactor, string> = { ova: "Download OVA", hw: "Hardware Device", ami: "AWS AMI", hosted_aws: "Hosted Node" };
 /** What a row shows for a node without a form factor. */
 export const noFormFactorLabel = "Not set (skipped)";
 
@@ -76,40 +71,14 @@ export type HealthStatus = (typeof healthStatuses)[number];
 /** The checks, in the order run-health-check answers them. */
 export const healthCheckNames = ["reachability", "tunnel", "cpu", "memory", "disk", "software_version"] as const;
 export type HealthCheckName = (typeof healthCheckNames)[number];
-export const healthCheckLabels: Record<HealthCheckName, string> = {
-  reachability: "Reachability",
-  tunnel: "Tunnel to the PoP",
-  cpu: "CPU",
-  memory: "Memory",
-  disk: "Disk",
-  software_version: "Software version",
-};
+export const healthCheckLabels: Record<HealthCheckName, string> = { reachability: "Reachability", tunnel: "Tunnel to the PoP", cpu: "CPU", memory: "Memory", disk: "Disk", software_version: "Software version" };
 
 /** Sortable columns of list-endpoint-node; default: creation time, newest first. */
-export const endpointNodeSortable = [
-  "ep_node_name",
-  "ep_node_id",
-  "ep_node_group_id",
-  "admin_state",
-  "op_state",
-  "form_factor",
-  "primary_ip",
-  "registered_at",
-  "created_at",
-] as const;
+export const endpointNodeSortable = ["ep_node_name", "ep_node_id", "ep_node_group_id", "admin_state", "op_state", "form_factor", "primary_ip", "registered_at", "created_at"] as const;
 export type EndpointNodeSortColumn = (typeof endpointNodeSortable)[number];
 
 /** Sortable columns of list_service_node; default: creation time, newest first. */
-export const serviceNodeSortable = [
-  "service_node_name",
-  "service_node_id",
-  "service_node_group_id",
-  "admin_state",
-  "op_state",
-  "form_factor",
-  "registered_at",
-  "created_at",
-] as const;
+export const serviceNodeSortable = ["service_node_name", "service_node_id", "service_node_group_id", "admin_state", "op_state", "form_factor", "registered_at", "created_at"] as const;
 export type ServiceNodeSortColumn = (typeof serviceNodeSortable)[number];
 
 /** Success messages (spec 2 §8, and in its style where it gives none). */

@@ -25,6 +25,7 @@ import { columns, defineList, jsonRows, stepColumn, type ListQuery, listTable } 
 import { pgErrorCode, type DbOrTx } from "../db/client.ts";
 import { endpointsWhere, updateEndpoint } from "./endpoints.ts";
 import { regionSite } from "./regions.ts";
+import { ownRow, updateOwnRow } from "../lib/own-rows.ts";
 
 /*
  * App services of an account (spec 1 §3 AppService, Hosting), their hostings, the service node
@@ -139,7 +140,7 @@ async function requireAppService(db: DbOrTx, accountId: string, appServiceId: st
   const [row] = await db
     .select({ id: appServices.appServiceId, deployment: appServices.deployment, size: appServices.size, region: appServices.region })
     .from(appServices)
-    .where(and(eq(appServices.accountId, accountId), eq(appServices.appServiceId, appServiceId)))
+    .where(ownRow(appServices, appServices.appServiceId, accountId, appServiceId))
     .limit(1);
   if (!row) throw appServiceNotFound();
   return row;
@@ -200,7 +201,7 @@ async function requireServiceNodeGroup(db: DbOrTx, accountId: string, id: string
   const [row] = await db
     .select({ id: serviceNodeGroups.serviceNodeGroupId })
     .from(serviceNodeGroups)
-    .where(and(eq(serviceNodeGroups.accountId, accountId), eq(serviceNodeGroups.serviceNodeGroupId, id)))
+    .where(ownRow(serviceNodeGroups, serviceNodeGroups.serviceNodeGroupId, accountId, id))
     .limit(1);
   if (!row) throw new ApiError(404, [{ loc: ["body", field], msg: "Service Node Group not found", type: "not_found" }]);
 }
@@ -319,14 +320,8 @@ export async function createAppService(db: Db, fleet: Fleet, accountId: string, 
 }
 
 /** Changes the account's app service; another account's or an unknown id: 404. */
-async function updateAppService(db: DbOrTx, accountId: string, appServiceId: string, set: Partial<typeof appServices.$inferInsert>) {
-  const r = await db
-    .update(appServices)
-    .set(set)
-    .where(and(eq(appServices.accountId, accountId), eq(appServices.appServiceId, appServiceId)))
-    .returning({ id: appServices.appServiceId });
-  if (r.length === 0) throw appServiceNotFound();
-}
+const updateAppService = (db: DbOrTx, accountId: string, appServiceId: string, set: Partial<typeof appServices.$inferInsert>) =>
+  updateOwnRow(db, appServices, appServices.appServiceId, accountId, appServiceId, set, appServiceNotFound);
 
 export const setAppServiceName = (db: DbOrTx, accountId: string, appServiceId: string, name: string) => updateAppService(db, accountId, appServiceId, { appServiceName: name });
 export const setAppServiceDescription = (db: DbOrTx, accountId: string, appServiceId: string, description: string) =>
@@ -348,7 +343,7 @@ export async function editAppService(db: DbOrTx, accountId: string, input: { app
   await db
     .update(appServices)
     .set({ proto: input.proto, port: input.port, fqdn: d === "onprem" ? input.fqdn : undefined })
-    .where(and(eq(appServices.accountId, accountId), eq(appServices.appServiceId, input.app_service_id)));
+    .where(ownRow(appServices, appServices.appServiceId, accountId, input.app_service_id));
   if (d === "onprem" && input.fqdn !== undefined) {
     await db.update(hostings).set({ fqdn: input.fqdn }).where(and(eq(hostings.appServiceId, input.app_service_id), eq(hostings.priorityId, 1)));
   }
@@ -381,7 +376,7 @@ export async function setAppServiceContacts(
       primaryContactId: input.primary_contact_id === undefined ? undefined : input.primary_contact_id || null,
       secondaryContactId: input.secondary_contact_id === undefined ? undefined : input.secondary_contact_id || null,
     })
-    .where(and(eq(appServices.accountId, accountId), eq(appServices.appServiceId, input.app_service_id)));
+    .where(ownRow(appServices, appServices.appServiceId, accountId, input.app_service_id));
 }
 
 /** One step up or down; refused past either end, and for onprem. The primary hosting's size is the service's. */
@@ -429,7 +424,7 @@ export async function removeAppService(db: Db, accountId: string, appServiceId: 
   try {
     const r = await db
       .delete(appServices)
-      .where(and(eq(appServices.accountId, accountId), eq(appServices.appServiceId, appServiceId)))
+      .where(ownRow(appServices, appServices.appServiceId, accountId, appServiceId))
       .returning({ id: appServices.appServiceId });
     if (r.length === 0) throw appServiceNotFound();
   } catch (err) {

@@ -1,11 +1,12 @@
 import { X509Certificate, createPrivateKey, type KeyObject } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { pgErrorCode, type Db } from "../db/client.ts";
 import { serviceNodeGroupCertificates, serviceNodeGroups } from "../db/schema.ts";
 import type { PlatformDeps } from "../lib/context.ts";
 import { ApiError, conflict, type DetailItem } from "../lib/errors.ts";
 import { sealSecret, secretsKey } from "./node-files-crypto.ts";
 import { serviceNodeGroupNotFound } from "./nodes-service.ts";
+import { ownRow } from "../lib/own-rows.ts";
 
 /*
  * External certificates of service node groups (enable_external_certificate,
@@ -116,7 +117,7 @@ export async function enableExternalCertificate(deps: Pick<PlatformDeps, "db" | 
   const [group] = await db
     .select({ has: serviceNodeGroups.externalCertificate })
     .from(serviceNodeGroups)
-    .where(and(eq(serviceNodeGroups.accountId, accountId), eq(serviceNodeGroups.serviceNodeGroupId, groupId)))
+    .where(ownRow(serviceNodeGroups, serviceNodeGroups.serviceNodeGroupId, accountId, groupId))
     .limit(1);
   if (!group) throw serviceNodeGroupNotFound();
   if (group.has) throw conflict("The Service Node Group already has an External Certificate: disable it first.");
@@ -152,7 +153,7 @@ export async function disableExternalCertificate(db: Db, accountId: string, grou
     const [group] = await tx
       .select({ has: serviceNodeGroups.externalCertificate })
       .from(serviceNodeGroups)
-      .where(and(eq(serviceNodeGroups.accountId, accountId), eq(serviceNodeGroups.serviceNodeGroupId, groupId)))
+      .where(ownRow(serviceNodeGroups, serviceNodeGroups.serviceNodeGroupId, accountId, groupId))
       .for("update")
       .limit(1);
     if (!group) throw serviceNodeGroupNotFound();

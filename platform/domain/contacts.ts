@@ -6,6 +6,7 @@ import { newId } from "../lib/ids.ts";
 import { columns, defineList, isoText, listTable, textColumn, type ListQuery } from "../lib/list.ts";
 import { contactTypes, type Contact, type ContactSortColumn, type ContactType } from "../contract/contacts.ts";
 import { entityNameNotFound, findEntityByName, requireEntity } from "./entities.ts";
+import { deleteOwnRow, ownRow } from "../lib/own-rows.ts";
 
 /**
  * Contacts of an account and their assignments to entities. A contact has one main
@@ -112,7 +113,7 @@ async function requireContact(db: DbOrTx, accountId: string, contactId: string) 
   const rows = await db
     .select({ id: contacts.contactId })
     .from(contacts)
-    .where(and(eq(contacts.accountId, accountId), eq(contacts.contactId, contactId)))
+    .where(ownRow(contacts, contacts.contactId, accountId, contactId))
     .limit(1);
   if (!rows[0]) throw contactNotFound();
 }
@@ -160,19 +161,13 @@ export async function updateContact(db: Db, accountId: string, input: ContactFie
       // The database clock, like created_at: updated_at never precedes created_at.
       updatedAt: sql`now()`,
     })
-    .where(and(eq(contacts.accountId, accountId), eq(contacts.contactId, input.contact_id)))
+    .where(ownRow(contacts, contacts.contactId, accountId, input.contact_id))
     .returning({ id: contacts.contactId });
   if (updated.length === 0) throw contactNotFound();
 }
 
 /** Removes the contact; its entity assignments go with it (same statement, ON DELETE CASCADE). */
-export async function removeContact(db: Db, accountId: string, contactId: string) {
-  const removed = await db
-    .delete(contacts)
-    .where(and(eq(contacts.accountId, accountId), eq(contacts.contactId, contactId)))
-    .returning({ id: contacts.contactId });
-  if (removed.length === 0) throw contactNotFound();
-}
+export const removeContact = (db: Db, accountId: string, contactId: string) => deleteOwnRow(db, contacts, contacts.contactId, accountId, contactId, contactNotFound);
 
 export async function assignedEntities(db: DbOrTx, accountId: string, contactId: string) {
   await requireContact(db, accountId, contactId);

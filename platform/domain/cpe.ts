@@ -23,6 +23,7 @@ import {
   thresholdsOf,
   updateDevice,
 } from "./devices.ts";
+import { ownRow } from "../lib/own-rows.ts";
 
 /*
  * Internet NIDs (spec 3 §2.10, §3 CPE, §4, §5, §7.1, §9): the list, the detail with every setting
@@ -274,7 +275,7 @@ export const setMonitorTarget = (db: Db, accountId: string, cpeId: string, targe
 
 /** configure_perf_test_schedule: Start only when not scheduled, Stop only when scheduled (spec 3 §4). */
 export async function configurePerfTest(deps: Deps, accountId: string, b: { cpe_id: string; peer_region?: string; hour_of_day?: number; enable: boolean }): Promise<string> {
-  const [row] = await deps.db.select({ on: cpes.perfTestScheduled }).from(cpes).where(and(eq(cpes.accountId, accountId), eq(cpes.cpeId, b.cpe_id)));
+  const [row] = await deps.db.select({ on: cpes.perfTestScheduled }).from(cpes).where(ownRow(cpes, cpes.cpeId, accountId, b.cpe_id));
   if (!row) throw notFound(deviceMessages.deviceNotFound("CPE"));
   if (b.enable && row.on) throw stateConflict("The daily performance test is already scheduled.");
   if (!b.enable && !row.on) throw stateConflict("The daily performance test is not scheduled.");

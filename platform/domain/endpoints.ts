@@ -22,6 +22,7 @@ import {
 } from "../contract/endpoints.ts";
 import { pgErrorCode, type DbOrTx } from "../db/client.ts";
 import { contactList } from "./contacts.ts";
+import { deleteOwnRow, ownRow, updateOwnRow } from "../lib/own-rows.ts";
 
 /*
  * Endpoints of an account (spec 1 §3 Endpoint, §5, §7 Endpoints) and the endpoint node groups the
@@ -155,7 +156,7 @@ async function requireEndpoint(db: DbOrTx, accountId: string, epId: string) {
   const [row] = await db
     .select({ deployment: endpoints.deployment, size: endpoints.size, proxying: endpoints.proxyingEnabled })
     .from(endpoints)
-    .where(and(eq(endpoints.accountId, accountId), eq(endpoints.epId, epId)))
+    .where(ownRow(endpoints, endpoints.epId, accountId, epId))
     .limit(1);
   if (!row) throw endpointNotFound();
   return row;
@@ -217,7 +218,7 @@ export async function createEndpoint(deps: PlatformDeps, accountId: string, inpu
     const [service] = await tx
       .select({ id: appServices.appServiceId, fqdn: appServices.fqdn })
       .from(appServices)
-      .where(and(eq(appServices.accountId, accountId), eq(appServices.appServiceId, input.app_service_id)))
+      .where(ownRow(appServices, appServices.appServiceId, accountId, input.app_service_id))
       .limit(1);
     if (!service) throw notFound(`App service ${input.app_service_id} not found`);
     if (usesNode) {
@@ -279,14 +280,8 @@ function endpointAddress(epId: string): string {
 }
 
 /** Changes the account's endpoint; another account's or an unknown id: 404. */
-export async function updateEndpoint(db: DbOrTx, accountId: string, epId: string, set: Partial<typeof endpoints.$inferInsert>) {
-  const updated = await db
-    .update(endpoints)
-    .set(set)
-    .where(and(eq(endpoints.accountId, accountId), eq(endpoints.epId, epId)))
-    .returning({ id: endpoints.epId });
-  if (updated.length === 0) throw endpointNotFound();
-}
+export const updateEndpoint = (db: DbOrTx, accountId: string, epId: string, set: Partial<typeof endpoints.$inferInsert>) =>
+  updateOwnRow(db, endpoints, endpoints.epId, accountId, epId, set, endpointNotFound);
 
 export const setEndpointName = (db: Db, accountId: string, epId: string, name: string) => updateEndpoint(db, accountId, epId, { epName: name });
 export const setEndpointDescription = (db: Db, accountId: string, epId: string, description: string) => updateEndpoint(db, accountId, epId, { description });
@@ -326,13 +321,7 @@ export async function resetEndpoint(db: Db, accountId: string, epId: string) {
   await updateEndpoint(db, accountId, epId, { adminState: "up", adminStateChangeAt: sql`now()` as never, opState: "up", opStateChangeAt: sql`now()` as never });
 }
 
-export async function removeEndpoint(db: Db, accountId: string, epId: string) {
-  const removed = await db
-    .delete(endpoints)
-    .where(and(eq(endpoints.accountId, accountId), eq(endpoints.epId, epId)))
-    .returning({ id: endpoints.epId });
-  if (removed.length === 0) throw endpointNotFound();
-}
+export const removeEndpoint = (db: Db, accountId: string, epId: string) => deleteOwnRow(db, endpoints, endpoints.epId, accountId, epId, endpointNotFound);
 
 // ---------------------------------------------------------------------------------------------
 // Contacts
@@ -365,7 +354,7 @@ export async function contactsOfEndpoint(db: DbOrTx, accountId: string, epId: st
   const [ep] = await db
     .select({ p: endpoints.primaryContactId, s: endpoints.secondaryContactId })
     .from(endpoints)
-    .where(and(eq(endpoints.accountId, accountId), eq(endpoints.epId, epId)))
+    .where(ownRow(endpoints, endpoints.epId, accountId, epId))
     .limit(1);
   if (!ep) throw endpointNotFound();
   const roles = [

@@ -6,6 +6,7 @@ import { badRequest, conflict, notFound, type DetailItem } from "../lib/errors.t
 import { newId } from "../lib/ids.ts";
 import { columns, defineList, listTable, textColumn, type ListQuery } from "../lib/list.ts";
 import type { Entity, EntitySortColumn } from "../contract/entities.ts";
+import { ownRow } from "../lib/own-rows.ts";
 
 /**
  * The entity tree of an account: entities, their parents, their alert e-mails.
@@ -154,7 +155,7 @@ export async function editEntityDescription(
   const updated = await db
     .update(entities)
     .set({ description: input.description, email: input.email }) // email undefined: kept
-    .where(and(eq(entities.accountId, accountId), eq(entities.entityId, input.entity_id)))
+    .where(ownRow(entities, entities.entityId, accountId, input.entity_id))
     .returning({ id: entities.entityId });
   if (updated.length === 0) throw entityNotFound();
 }
@@ -188,7 +189,7 @@ export async function assignEntityParent(db: Db, accountId: string, input: { ent
     await tx
       .update(entities)
       .set({ parentEntityId: parentId })
-      .where(and(eq(entities.accountId, accountId), eq(entities.entityId, entity.id)));
+      .where(ownRow(entities, entities.entityId, accountId, entity.id));
   });
 }
 
@@ -208,7 +209,7 @@ export async function removeEntity(db: Db, accountId: string, entityId: string) 
     const [entity] = await tx
       .select()
       .from(entities)
-      .where(and(eq(entities.accountId, accountId), eq(entities.entityId, entityId)))
+      .where(ownRow(entities, entities.entityId, accountId, entityId))
       .for("update");
     if (!entity) throw entityNotFound();
 
@@ -257,7 +258,7 @@ export async function removeEntity(db: Db, accountId: string, entityId: string) 
     }
     if (blocking.length > 0) throw badRequest(blocking);
 
-    await tx.delete(entities).where(and(eq(entities.accountId, accountId), eq(entities.entityId, entityId)));
+    await tx.delete(entities).where(ownRow(entities, entities.entityId, accountId, entityId));
   });
 }
 

@@ -38,8 +38,8 @@ export interface NodeRef {
 
 /** Each kind's table and its id, name and group columns. */
 const nodeTables = {
-  service_node: { table: serviceNodes, id: serviceNodes.serviceNodeId, name: serviceNodes.serviceNodeName, groupId: serviceNodes.serviceNodeGroupId, sql: ["service_nodes", "service_node_id", "service_node_group_id"] },
-  endpoint_node: { table: endpointNodes, id: endpointNodes.epNodeId, name: endpointNodes.epNodeName, groupId: endpointNodes.epNodeGroupId, sql: ["endpoint_nodes", "ep_node_id", "ep_node_group_id"] },
+  service_node: { table: serviceNodes, id: serviceNodes.serviceNodeId, name: serviceNodes.serviceNodeName, groupId: serviceNodes.serviceNodeGroupId, sql: ["service_nodes", "service_node_id", "service_node_group_id", "service_node_groups", "service_node_group_name"] },
+  endpoint_node: { table: endpointNodes, id: endpointNodes.epNodeId, name: endpointNodes.epNodeName, groupId: endpointNodes.epNodeGroupId, sql: ["endpoint_nodes", "ep_node_id", "ep_node_group_id", "endpoint_node_groups", "ep_node_group_name"] },
 } as const;
 
 /** The node `nodeId` of the account, of either kind (or of `only`); 404 otherwise. */
@@ -60,8 +60,25 @@ export async function findNode(db: DbOrTx, accountId: string, nodeId: string, on
 
 type NodeTable = typeof serviceNodes | typeof endpointNodes;
 
-/** The columns both node tables share, selected under the names the answers (and formFactorFields) read. */
-export const sharedNodeColumns = <T extends NodeTable>(t: T) => ({
+/**
+ * The columns both node tables share, selected under the names the answers (and formFactorFields)
+ * read; the node's id, name, group id and group name as node_id, node_name, group_id, group_name
+ * (the answers name them after the kind: `identity`).
+ */
+export function sharedNodeColumns(kind: NodeKind) {
+  const { table: t, sql: names } = nodeTables[kind];
+  const [table, , group, groups, groupName] = names;
+  return {
+    node_id: nodeTables[kind].id,
+    node_name: nodeTables[kind].name,
+    group_id: nodeTables[kind].groupId,
+    // The code's own table and column names (never input): raw SQL is safe.
+    group_name: sql<string | null>`(select g.${sql.raw(groupName)} from ${sql.raw(groups)} g where g.${sql.raw(group)} = ${sql.raw(`"${table}"."${group}"`)})`,
+    ...stateColumns(t),
+  };
+}
+
+const stateColumns = <T extends NodeTable>(t: T) => ({
   admin_state: t.adminState,
   admin_state_change_at: t.adminStateChangeAt,
   op_state: t.opState,
@@ -78,6 +95,21 @@ export const sharedNodeColumns = <T extends NodeTable>(t: T) => ({
   ovaFile: t.ovaFile,
   vpnConfigFile: t.vpnConfigFile,
 });
+
+/** The kind's names of the node's id, name, group id and group name in its answers. */
+const identityNames = {
+  service_node: ["service_node_id", "service_node_name", "service_node_group_id", "service_node_group_name"],
+  endpoint_node: ["ep_node_id", "ep_node_name", "ep_node_group_id", "ep_node_group_name"],
+} as const;
+
+type IdentityOf<K extends NodeKind> = { [I in 0 | 1 | 2 | 3 as (typeof identityNames)[K][I]]: string };
+
+/** The node's id, name, group id and group name (sharedNodeColumns' generic names) under the kind's own. */
+export function identity<K extends NodeKind>(kind: K, r: { node_id: string; node_name: string; group_id: string; group_name: string | null }): IdentityOf<K> {
+  const [id, name, groupId, groupName] = identityNames[kind];
+  // why: the four keys are the kind's names of identityNames, which IdentityOf<K> spells out.
+  return { [id]: r.node_id, [name]: r.node_name, [groupId]: r.group_id, [groupName]: r.group_name ?? "" } as IdentityOf<K>;
+}
 
 /** What sharedNodeColumns selects. */
 type SharedNodeRow = { admin_state_change_at: Date; op_state_change_at: Date; registered_at: Date | null; created_at: Date } & FormFactorColumns;
@@ -108,7 +140,7 @@ export function nodeList<K extends NodeKind, Row, const T extends string>(
   o: { load: (db: DbOrTx, where: SQL | undefined) => Promise<Row[]>; idOf: (row: Row) => string; notFound: () => ApiError },
 ) {
   const t = nodeTables[kind];
-  const [table, id, group] = t.sql as readonly [string, string, GroupKey<K>];
+  const [table, id, group] = t.sql as readonly [string, string, GroupKey<K>, string, string];
   const where = (accountId: string, cond?: SQL) => and(eq(t.table.accountId, accountId), cond);
   return {
     ...listTable(table, "n", id),

@@ -6,7 +6,7 @@ import { newId } from "../lib/ids.ts";
 import { defineList, type ListQuery } from "../lib/list.ts";
 import type { EndpointNode, EndpointNodeDetail, EndpointNodeGroupDetail, EndpointNodeSortColumn } from "../contract/nodes.ts";
 import { listEndpointNodeGroups } from "./endpoints.ts";
-import { endpointNodeNotFound, groupForNewNode, nodeList, nodesOfGroup, nodeFields, privateAddressOf, sharedNodeColumns, unregistered, updateNode } from "./nodes-common.ts";
+import { endpointNodeNotFound, groupForNewNode, identity, nodeList, nodesOfGroup, nodeFields, privateAddressOf, sharedNodeColumns, unregistered, updateNode } from "./nodes-common.ts";
 
 /*
  * Endpoint nodes and their groups (spec 2 §3 Endpoint node, Endpoint node group; §5; §7 'Endpoint
@@ -17,11 +17,7 @@ import { endpointNodeNotFound, groupForNewNode, nodeList, nodesOfGroup, nodeFiel
 const groupNotFound = () => notFound("Endpoint Node Group not found");
 
 const epnColumns = {
-  ep_node_id: endpointNodes.epNodeId,
-  ep_node_name: endpointNodes.epNodeName,
-  ep_node_group_id: endpointNodes.epNodeGroupId,
-  ep_node_group_name: sql<string | null>`(select g.ep_node_group_name from endpoint_node_groups g where g.ep_node_group_id = "endpoint_nodes"."ep_node_group_id")`,
-  ...sharedNodeColumns(endpointNodes),
+  ...sharedNodeColumns("endpoint_node"),
   primary_ip: endpointNodes.primaryIp,
   secondary_ips: endpointNodes.secondaryIps,
   lan_interface_enabled: endpointNodes.lanInterfaceEnabled,
@@ -32,8 +28,8 @@ const epnColumns = {
 const selectNodes = (db: DbOrTx, where: SQL | undefined) => db.select(epnColumns).from(endpointNodes).where(where);
 type Selected = Awaited<ReturnType<typeof selectNodes>>[number];
 
-function toNode({ ep_node_group_name, endpoint_count, ...r }: Selected): EndpointNode {
-  return { ...nodeFields(r), ep_node_group_name: ep_node_group_name ?? "", endpoint_count: Number(endpoint_count) };
+function toNode({ node_id, node_name, group_id, group_name, endpoint_count, ...r }: Selected): EndpointNode {
+  return { ...identity("endpoint_node", { node_id, node_name, group_id, group_name }), ...nodeFields(r), endpoint_count: Number(endpoint_count) };
 }
 
 export interface EndpointNodeQuery extends ListQuery {

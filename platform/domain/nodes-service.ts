@@ -5,7 +5,7 @@ import { notFound } from "../lib/errors.ts";
 import { newId } from "../lib/ids.ts";
 import { defineList, type ListQuery } from "../lib/list.ts";
 import { certificateWarningDays, type NodeCertificate, type ServiceNode, type ServiceNodeDetail, type ServiceNodeGroupDetail, type ServiceNodeGroupRow, type ServiceNodeSortColumn } from "../contract/nodes.ts";
-import { groupForNewNode, nodeList, nodesOfGroup, nodeFields, privateAddressOf, serviceNodeNotFound, sharedNodeColumns, unregistered } from "./nodes-common.ts";
+import { groupForNewNode, identity, nodeList, nodesOfGroup, nodeFields, privateAddressOf, serviceNodeNotFound, sharedNodeColumns, unregistered } from "./nodes-common.ts";
 
 /*
  * Service nodes and their groups (spec 2 §3 Service node, Service node group; §7 'Service nodes').
@@ -21,11 +21,7 @@ const servedBy = (groupCol: SQL) =>
 const group = sql`"service_nodes"."service_node_group_id"`;
 
 const snColumns = {
-  service_node_id: serviceNodes.serviceNodeId,
-  service_node_name: serviceNodes.serviceNodeName,
-  service_node_group_id: serviceNodes.serviceNodeGroupId,
-  service_node_group_name: sql<string | null>`(select g.service_node_group_name from service_node_groups g where g.service_node_group_id = "service_nodes"."service_node_group_id")`,
-  ...sharedNodeColumns(serviceNodes),
+  ...sharedNodeColumns("service_node"),
   private_ip: serviceNodes.privateIp,
   description: serviceNodes.description,
   app_service_count: sql<number>`(select count(*)::int from app_services a where a.account_id = "service_nodes"."account_id" and ${servedBy(group)})`,
@@ -35,8 +31,8 @@ const snColumns = {
 const selectNodes = (db: DbOrTx, where: SQL | undefined) => db.select(snColumns).from(serviceNodes).where(where);
 type Selected = Awaited<ReturnType<typeof selectNodes>>[number];
 
-function toNode({ service_node_group_name, app_service_count, endpoint_count, ...r }: Selected): ServiceNode {
-  return { ...nodeFields(r), service_node_group_name: service_node_group_name ?? "", app_service_count: Number(app_service_count), endpoint_count: Number(endpoint_count) };
+function toNode({ node_id, node_name, group_id, group_name, app_service_count, endpoint_count, ...r }: Selected): ServiceNode {
+  return { ...identity("service_node", { node_id, node_name, group_id, group_name }), ...nodeFields(r), app_service_count: Number(app_service_count), endpoint_count: Number(endpoint_count) };
 }
 
 export interface ServiceNodeQuery extends ListQuery {

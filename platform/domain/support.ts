@@ -19,6 +19,7 @@ import {
 type TicketSortColumn = (typeof ticketSortable)[number];
 type ApiLogSortColumn = (typeof apiLogSortable)[number];
 import type { DbOrTx } from "../db/client.ts";
+import { ownRow } from "../lib/own-rows.ts";
 
 /*
  * Support Center (spec 3 §2.12, §3 Ticket, §4, §5) and the change log (§2.13, §3 Api log).
@@ -152,7 +153,7 @@ async function refusal(tx: DbOrTx, accountId: string, ticketId: string, closed: 
   const [row] = await tx
     .select({ state: tickets.state })
     .from(tickets)
-    .where(and(eq(tickets.accountId, accountId), eq(tickets.ticketId, ticketId)))
+    .where(ownRow(tickets, tickets.ticketId, accountId, ticketId))
     .limit(1);
   return row ? closed() : ticketNotFound();
 }

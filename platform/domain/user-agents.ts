@@ -8,6 +8,7 @@ import { newId } from "../lib/ids.ts";
 import { columns, defineList, execRows, isoText, jsonLines, listTable, textColumn, type ListPage, type ListQuery } from "../lib/list.ts";
 import { userAgentMessages, type UserAgent, type UserAgentEndpoint, type UserAgentSortColumn } from "../contract/user-agents.ts";
 import { endpointNotFound } from "./endpoints.ts";
+import { deleteOwnRow, ownRow, requireOwnRow } from "../lib/own-rows.ts";
 
 /*
  * User agents of an account (spec 2 §3, §4, §5, §7 User agents) and their links to endpoints (a
@@ -51,7 +52,7 @@ const storedList = defineList<StoredAgent, UserAgentSortColumn>({
   notFound: userAgentNotFound,
   all: (db, accountId) =>
     jsonLines<StoredAgent>(db, sql`select (${agentJson})::text as j from user_agents u where u.account_id = ${accountId} order by u.created_at desc, u.user_agent_id desc`),
-  // The fleet's figures change with time: never from the read cache.
+  // The fleet's figures change with time: listUserAgents adds them after the (cached) stored rows.
   cached: false,
 });
 
@@ -77,9 +78,19 @@ function withStatus(deps: Deps, rows: StoredAgent[], now = Date.now()): UserAgen
 }
 
 /** list_user_agent: a page `{items, total}` when `paged`, else the spec's plain array. */
-export async function listUserAgents(deps: Deps, accountId: string, query: ListQuery, paged: boolean): Promise<ListPage<UserAgent> | UserAgent[]> {
-  if (!paged) return withStatus(deps, await storedList.all(deps.db, accountId, query));
-  const page = await storedList.page(deps.db, accountId, query);
+/**
+ * list_user_agent: the stored rows (through `remember`, the read cache: they change only through
+ * this platform's writes) with the fleet's state at the time of the read added after.
+ */
+export async function listUserAgents(
+  deps: Deps,
+  accountId: string,
+  query: ListQuery,
+  paged: boolean,
+  remember: <T>(compute: () => Promise<T>) => Promise<T> = (compute) => compute(),
+): Promise<ListPage<UserAgent> | UserAgent[]> {
+  if (!paged) return withStatus(deps, await remember(() => storedList.all(deps.db, accountId, query)));
+  const page = await remember(() => storedList.page(deps.db, accountId, query));
   return { items: withStatus(deps, page.items), total: page.total };
 }
 
@@ -88,20 +99,13 @@ export async function* exportUserAgents(deps: Deps, accountId: string, query: Li
   for await (const batch of storedList.batches(deps.db, accountId, query)) yield withStatus(deps, batch);
 }
 
-async function requireAgent(db: DbOrTx, accountId: string, userAgentId: string) {
-  const [row] = await db
-    .select({ id: userAgents.userAgentId })
-    .from(userAgents)
-    .where(and(eq(userAgents.accountId, accountId), eq(userAgents.userAgentId, userAgentId)))
-    .limit(1);
-  if (!row) throw userAgentNotFound();
-}
+const requireAgent = (db: DbOrTx, accountId: string, userAgentId: string) => requireOwnRow(db, userAgents, userAgents.userAgentId, accountId, userAgentId, userAgentNotFound);
 
 async function requireEndpoint(db: DbOrTx, accountId: string, epId: string) {
   const [row] = await db
     .select({ appServiceId: endpoints.appServiceId })
     .from(endpoints)
-    .where(and(eq(endpoints.accountId, accountId), eq(endpoints.epId, epId)))
+    .where(ownRow(endpoints, endpoints.epId, accountId, epId))
     .limit(1);
   if (!row) throw endpointNotFound();
   return row;
@@ -178,10 +182,4 @@ export async function unlinkUserAgent(db: Db, accountId: string, input: { user_a
 }
 
 /** remove_user_agent: the agent and its links (ON DELETE CASCADE). */
-export async function removeUserAgent(db: Db, accountId: string, userAgentId: string) {
-  const removed = await db
-    .delete(userAgents)
-    .where(and(eq(userAgents.accountId, accountId), eq(userAgents.userAgentId, userAgentId)))
-    .returning({ id: userAgents.userAgentId });
-  if (removed.length === 0) throw userAgentNotFound();
-}
+export const removeUserAgent = (db: Db, accountId: string, userAgentId: string) => deleteOwnRow(db, userAgents, userAgents.userAgentId, accountId, userAgentId, userAgentNotFound);

@@ -175,21 +175,33 @@ async function cachedCaller(deps: Deps, token: string): Promise<{ caller: Caller
  * A thrown error (404, 422) is not remembered.
  */
 export async function cachedJson<T>(c: Context<Env>, compute: () => Promise<T>): Promise<TypedResponse<JSONParsed<T>, 200, "json">> {
+  // The answer is the JSON of T, whether computed now or remembered: typed as c.json's would be.
+  const typed = (r: Response) => r as unknown as TypedResponse<JSONParsed<T>, 200, "json">;
+  return typed(c.body(await rememberedText(c, compute), 200, { "content-type": "application/json" }));
+}
+
+/**
+ * The stored half of a GET call's answer, remembered as cachedJson's answers are (same key, rules
+ * and limits), for a call that adds live figures to stored rows after it (user agents: the fleet's
+ * state at the time of the read), so the SQL is saved and the live part is still computed each time.
+ */
+export async function cachedValue<T>(c: Context<Env>, compute: () => Promise<T>): Promise<T> {
+  return JSON.parse(await rememberedText(c, compute)) as T;
+}
+
+async function rememberedText(c: Context<Env>, compute: () => Promise<unknown>): Promise<string> {
   const deps = c.get("deps");
   const who = c.get("caller");
   const cache = cacheOf(deps);
-  const headers = { "content-type": "application/json" };
-  // The answer is the JSON of T, whether computed now or remembered: typed as c.json's would be.
-  const typed = (r: Response) => r as unknown as TypedResponse<JSONParsed<T>, 200, "json">;
   const epoch = c.get("cacheEpoch");
-  if (!cache || !who || (c.req.method !== "GET" && c.req.method !== "HEAD")) return typed(c.json(await compute() as object, 200));
+  if (!cache || !who || (c.req.method !== "GET" && c.req.method !== "HEAD")) return JSON.stringify(await compute());
   // Shared mode without the epoch read with this call's token: nothing to check an answer against.
-  if (deps.config.cacheCallers === "shared" && epoch === undefined) return typed(c.json(await compute() as object, 200));
+  if (deps.config.cacheCallers === "shared" && epoch === undefined) return JSON.stringify(await compute());
   const url = c.req.url;
   const key = `${who.accountId}\n${who.iamUserId ?? ""}\n${url.slice(url.indexOf("/", url.indexOf("//") + 2))}`;
   const now = Date.now();
   const hit = cache.reads.get(key);
-  if (hit && hit.until > now && hit.epoch === epoch) return typed(c.body(hit.text, 200, headers));
+  if (hit && hit.until > now && hit.epoch === epoch) return hit.text;
   const generation = cache.generation;
   const text = JSON.stringify(await compute());
   // A huge answer (a whole list of 100,000 rows is ~32 MB) is not kept: one copy per URL and caller
@@ -205,7 +217,7 @@ export async function cachedJson<T>(c: Context<Env>, compute: () => Promise<T>):
     cache.reads.set(key, { text, until: now + CACHE_MS, epoch });
     cache.readChars += text.length;
   }
-  return typed(c.body(text, 200, headers));
+  return text;
 }
 
 /**

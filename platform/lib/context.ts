@@ -93,6 +93,14 @@ export const answerChange =
     return c.json(answer(await act(c.get("deps"), who, body), body), 200);
   };
 
+/** A public change (no token: register, the password links): the domain's change with the validated body, answering `{detail}`. */
+export const answerPublic =
+  <C>(_call: C, act: (deps: PlatformDeps, body: BodyOf<C>) => Promise<unknown>, detail: string) =>
+  async (c: JsonCtx<BodyOf<C>>) => {
+    await act(c.get("deps"), c.req.valid("json"));
+    return c.json({ detail }, 200);
+  };
+
 /** The same change answering `{detail}` (the message, or the message for that body). */
 export const answerDetail = <C>(call: C, act: (deps: PlatformDeps, who: Caller, body: BodyOf<C>) => Promise<unknown>, detail: string | ((body: BodyOf<C>) => string)) =>
   answerChange(call, act, (_result, body) => ({ detail: typeof detail === "string" ? detail : detail(body) }));

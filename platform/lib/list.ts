@@ -22,16 +22,14 @@ const whole = (what: string, max: number) =>
     .min(1, `${what} must be at least 1`)
     .max(max, `${what} must be at most ${max}`);
 
+/** An optional text to search by: one line of at most `max` characters, trimmed. */
+export const searchField = (max: number, description: string) =>
+  z.string().trim().max(max, maxMessage(max)).refine(isSingleLine, junkMessage).optional().openapi({ description });
+
 /** The query parameters of a searchable, sortable, paged list. */
 export function listQuery<const C extends string>(sortable: readonly C[]) {
   return {
-    q: z
-      .string()
-      .trim()
-      .max(listLimits.maxQuery, maxMessage(listLimits.maxQuery))
-      .refine(isSingleLine, junkMessage)
-      .optional()
-      .openapi({ description: "Search: every word (case-insensitive) must occur in one of the row's texts" }),
+    q: searchField(listLimits.maxQuery, "Search: every word (case-insensitive) must occur in one of the row's texts"),
     sort: z
       .enum(sortValues(sortable) as [string, ...string[]], { error: `Sort must be one of: ${sortable.join(", ")} (or -column)` })
       .optional()

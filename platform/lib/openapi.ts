@@ -2,6 +2,7 @@ import { createRoute, z, type OpenAPIHono, type RouteConfig } from "@hono/zod-op
 import type { MiddlewareHandler } from "hono";
 import { ownerOnly, writerOnly, type Env } from "./context.ts";
 import { ErrorSchema } from "./errors.ts";
+import { exportQuery, idsFilter, listQuery } from "./list.ts";
 
 /*
  * The one way to declare a platform call (app/components/README.md "How to write a platform call"):
@@ -189,15 +190,83 @@ export function defineListCall<const P extends `/${string}`, Q extends z.ZodType
   });
 }
 
-/** A detail call (GET): one row of the caller's account by the id in its query; an unknown id, or another account's, answers 404. */
+/** A detail call (GET): one row of the caller's account (or what it holds) by the id in its query; an unknown id, or another account's, answers 404. */
 export const defineDetailCall = <const P extends `/${string}`, Q extends z.ZodType, R extends z.ZodType>(spec: {
   path: P;
   tags: readonly string[];
   summary: string;
-  description: string;
+  description?: string;
   query: Q;
   response: R;
-}) => defineCall({ method: "get", ...spec, errors: [404] });
+  /** What else it can answer besides 404 (400 for a refused query…). */
+  errors?: readonly ErrorCode[];
+}) => defineCall({ method: "get", ...spec, errors: [404, ...(spec.errors ?? [])] });
+
+type ChangeSpec = Omit<CallSpec, "method" | "response"> & { response?: z.ZodType };
+type AsChange<S extends ChangeSpec> = Omit<S, "response" | "method"> & { method: "post"; response: S["response"] extends z.ZodType ? S["response"] : typeof DetailSchema };
+
+/**
+ * A change (POST with a JSON body), answering `{detail}` unless `response` says otherwise. By
+ * default by the owner or an admin IAM user (`only`), of one row by its id (an unknown id: 404;
+ * `errors` lists what it can answer instead); a public one (`public: true`) neither.
+ */
+export function defineChange<const S extends ChangeSpec>(spec: S): Call<AsChange<S>> {
+  const defaults = spec.public ? {} : { only: "writer" as const, errors: [404] as const };
+  // why: the spread spec is AsChange<S> at run time (method and response filled in); TypeScript
+  // cannot follow the optional response through the spread.
+  return defineCall({ ...defaults, ...spec, method: "post", response: spec.response ?? DetailSchema }) as unknown as Call<AsChange<S>>;
+}
+
+type ListShape<C extends string> = ReturnType<typeof listQuery<C>>;
+type ExportShape<C extends string> = ReturnType<typeof exportQuery<C>>;
+type Refine = (query: Record<string, unknown>, ctx: z.core.$RefinementCtx) => void;
+
+/**
+ * A list and its export, declared together: one row schema, one set of sortable columns and
+ * filters. The list takes `q`, `sort`, `page`, `size`, `ids` and the filters; the export streams
+ * every row the same search, sort and filters select (NDJSON); `detail`, when given, is the
+ * detail call of one row (its answer is the row unless it says otherwise).
+ */
+export function defineListCalls<
+  const LP extends `/${string}`,
+  const EP extends `/${string}`,
+  const C extends string,
+  I extends z.ZodType,
+  G extends z.ZodType,
+  F extends z.ZodRawShape = Record<never, never>,
+  const DP extends `/${string}` = never,
+  DQ extends z.ZodType = never,
+  DR extends z.ZodType = I,
+>(spec: {
+  tags: readonly string[];
+  sortable: readonly C[];
+  /** Query fields both calls take (entity_id…). */
+  filters?: F;
+  /** A rule over the whole query both calls check (a range in order…). */
+  refine?: Refine;
+  item: I;
+  /** The row's schema name, for the export's description. */
+  itemName: string;
+  page: G;
+  errors?: readonly ErrorCode[];
+  list: { path: LP; summary: string; rows: [what: string, order: string]; tags?: readonly string[] };
+  export: { path: EP; summary: string; description: string };
+  detail?: { path: DP; summary: string; description: string; query: DQ; response?: DR };
+}) {
+  const { tags, sortable, item, itemName, page, errors, refine, detail } = spec;
+  const filters = (spec.filters ?? {}) as F;
+  const listShape = { ...filters, ...listQuery(sortable), ids: idsFilter };
+  const exportShape = { ...filters, ...exportQuery(sortable) };
+  const checked = <T extends z.ZodObject>(query: T) => (refine ? query.superRefine(refine) : query);
+  const listQ = checked(z.object(listShape) as z.ZodObject<F & ListShape<C> & { ids: typeof idsFilter }>);
+  const exportQ = checked(z.object(exportShape) as z.ZodObject<F & ExportShape<C>>);
+  return {
+    list: defineListCall({ tags, ...spec.list, query: listQ, item, page, errors }),
+    export: defineExportCall({ tags, ...spec.export, query: exportQ, item, itemName, errors }),
+    // why: without `detail` DP and DQ are never and nothing reads this (the caller declared none).
+    detail: (detail ? defineDetailCall({ tags, ...detail, response: detail.response ?? item }) : undefined) as unknown as Call<{ method: "get"; path: DP; tags: string[]; summary: string; query: DQ; response: DR }>,
+  };
+}
 
 /** An export call (GET): every row the list's search and filters select, streamed as NDJSON. */
 export function defineExportCall<const P extends `/${string}`, Q extends z.ZodType, I extends z.ZodType>(spec: {

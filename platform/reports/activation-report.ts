@@ -1,6 +1,5 @@
-import PDFDocument from "pdfkit";
 import type { ActivationReport } from "../contract/devices.shapes.ts";
-import { pdfSafe } from "./pcap-insights.ts";
+import { A4, openTaggedPdf, pdfSafe } from "./pdf.ts";
 
 /**
  * The activation test report (ITU-T Y.1564) of a CPE or a metro, A4: a header (device, product,
@@ -10,7 +9,6 @@ import { pdfSafe } from "./pcap-insights.ts";
  * bought. Built-in Helvetica (WinAnsi text only), tagged for screen readers, page numbers below.
  */
 
-const A4 = { width: 595.28, height: 841.89 };
 const margin = { top: 56, bottom: 64, left: 48, right: 48 };
 const contentWidth = A4.width - margin.left - margin.right;
 const colors = { text: "#1f2328", muted: "#5b636e", heading: "#163a5f", rule: "#c9d1da", zebra: "#f3f6f9", headerFill: "#e4eaf1", pass: "#1a7f37", fail: "#b42318" };
@@ -24,24 +22,10 @@ type Cell = { text: string; tone?: "pass" | "fail"; bold?: boolean };
 
 export async function renderActivationReportPdf(report: ActivationReport, opts: { productName: string; generatedAt: Date }): Promise<Buffer> {
   const product = pdfSafe(opts.productName);
-  const doc = new PDFDocument({
-    size: "A4",
+  const { doc, done, root } = openTaggedPdf({
     margins: margin,
-    bufferPages: true,
-    tagged: true,
-    pdfVersion: "1.5",
-    lang: "en-US",
-    displayTitle: true,
     info: { Title: `Service activation test report: ${pdfSafe(report.device_name)}`, Author: product, Subject: `ITU-T Y.1564 test ${report.sse_id} of ${report.device_id}` },
   });
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  const root = doc.struct("Document");
-  doc.addStructure(root);
   const bottom = A4.height - margin.bottom;
   const ensure = (h: number) => {
     if (doc.y + h > bottom) {

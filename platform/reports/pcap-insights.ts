@@ -1,6 +1,6 @@
-import PDFDocument from "pdfkit";
 import { formatMilliseconds } from "../contract/pcap.ts";
 import type { PcapFlowReport, PcapSession } from "../domain/pcap.ts";
+import { A4, openTaggedPdf, pdfSafe } from "./pdf.ts";
 
 /**
  * The PCAP performance insights report (spec 1 §2, §9): A4, the product name in the title, then
@@ -144,20 +144,8 @@ function isCountAndRate(v: unknown): v is { count: number; rate: number } {
 
 const isoTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
-/** Text the built-in fonts can show (WinAnsi): arrows and other symbols are spelled out. */
-export function pdfSafe(text: string): string {
-  return text
-    .replace(/\u2192/g, "->")
-    .replace(/\u2190/g, "<-")
-    .replace(/\u2194/g, "<->")
-    .replace(/[\u2264]/g, "<=")
-    .replace(/[\u2265]/g, ">=")
-    .replace(/\u00A0/g, " ")
-    .replace(
-      /[^\u0009\u000A\u000D\u0020-\u007E\u00A1-\u00FF\u2013\u2014\u2018\u2019\u201C\u201D\u2022\u2026\u20AC]/g,
-      "?",
-    );
-}
+// The other reports import pdfSafe from here (it lives in ./pdf.ts with the rest every report PDF starts with).
+export { pdfSafe };
 
 const nf = (v: number, digits: number) =>
   v.toLocaleString("en-US", { maximumFractionDigits: digits });
@@ -431,7 +419,6 @@ function pivot(
 // ---------------------------------------------------------------------------------------------
 // Layout
 
-const A4 = { width: 595.28, height: 841.89 };
 const margin = { top: 56, bottom: 64, left: 56, right: 56 };
 const contentWidth = A4.width - margin.left - margin.right;
 const colors = {
@@ -458,28 +445,14 @@ export async function renderPcapInsightsPdf(
   input: PcapInsightsInput,
 ): Promise<Buffer> {
   const product = pdfSafe(input.productName);
-  // A tagged PDF (pdfkit's accessibility support): a structure tree of headings, paragraphs and
-  // tables for screen readers, the language, and the title shown instead of the file name.
-  // Rules, fills, repeated table heads and the footer are marked as artifacts.
-  const doc = new PDFDocument({
-    size: "A4",
+  // Rules, fills, repeated table heads and the footer are marked as artifacts (openTaggedPdf).
+  const { doc, done, root } = openTaggedPdf({
     margins: margin,
-    bufferPages: true,
-    tagged: true,
-    pdfVersion: "1.5",
-    lang: "en-US",
-    displayTitle: true,
     info: {
       Title: `${product} performance insights report`,
       Author: product,
       Subject: `Flow analysis of session ${input.session.session_id} of ${pdfSafe(input.fileName)}`,
     },
-  });
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
   });
 
   const bottom = () => A4.height - margin.bottom;
@@ -491,9 +464,6 @@ export async function renderPcapInsightsPdf(
     }
     return false;
   };
-
-  const root = doc.struct("Document");
-  doc.addStructure(root);
 
   /** One tagged block of text (H1, H2, H3, P) in one style; `y` defaults to where the text is. */
   const textBlock = (tag: "H1" | "H2" | "H3" | "P", style: { color: string; font: string; size: number }, text: string, y?: number) =>

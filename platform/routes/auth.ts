@@ -11,9 +11,9 @@ import {
   setIamUserPassword,
   ThrottledError,
 } from "../domain/auth.ts";
-import { caller } from "../lib/context.ts";
+import { answerPublic, caller } from "../lib/context.ts";
 import { ErrorSchema } from "../lib/errors.ts";
-import { defineCall, DetailSchema } from "../lib/openapi.ts";
+import { defineCall, defineChange, DetailSchema } from "../lib/openapi.ts";
 import { body, email, EmptyBody, expects, password, text } from "../lib/fields.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -55,8 +55,7 @@ const IamSetPasswordBody = body({ iam_user_token: linkToken(), password: passwor
 
 const tags = ["Auth"];
 
-const tokenRoute = defineCall({
-  method: "post",
+const tokenRoute = defineChange({
   path: "/token",
   tags,
   summary: "Log in",
@@ -75,28 +74,11 @@ const tokenRoute = defineCall({
   },
 });
 
-const logoutRoute = defineCall({
-  method: "post",
-  path: "/logout",
-  tags,
-  summary: "Log out: revokes the bearer token",
-  body: EmptyBody,
-  response: DetailSchema,
-});
+// Any signed-in caller may log out (readonly IAM users too).
+const logoutRoute = defineCall({ method: "post", path: "/logout", tags, summary: "Log out: revokes the bearer token", body: EmptyBody, response: DetailSchema });
+const registerRoute = defineChange({ path: "/register", tags, summary: "Register a new account", public: true, body: RegisterBody, errors: [409] });
 
-const registerRoute = defineCall({
-  method: "post",
-  path: "/register",
-  tags,
-  summary: "Register a new account",
-  public: true,
-  body: RegisterBody,
-  response: DetailSchema,
-  errors: [409],
-});
-
-const forgotRoute = defineCall({
-  method: "post",
+const forgotRoute = defineChange({
   path: "/forgot-password",
   tags,
   summary: "E-mail a password-reset link",
@@ -104,7 +86,6 @@ const forgotRoute = defineCall({
     "Answers the same whether or not the e-mail is known. With several matching accounts and no `account_id`, 300 whose `detail` is a JSON **string** of `[{account_id, account_domain}]`. The link goes to `/reset-password-template?access_token=…`, works once and expires in 1 hour.",
   public: true,
   body: ForgotBody,
-  response: DetailSchema,
   responses: {
     300: {
       description: "Several accounts match: `detail` is a JSON string of `[{account_id, account_domain}]`",
@@ -113,25 +94,8 @@ const forgotRoute = defineCall({
   },
 });
 
-const resetRoute = defineCall({
-  method: "post",
-  path: "/reset-password",
-  tags,
-  summary: "Set a new password from a reset link",
-  public: true,
-  body: ResetBody,
-  response: DetailSchema,
-});
-
-const iamSetPasswordRoute = defineCall({
-  method: "post",
-  path: "/iam-user-set-password",
-  tags,
-  summary: "Set a new IAM user's first password from the setup link",
-  public: true,
-  body: IamSetPasswordBody,
-  response: DetailSchema,
-});
+const resetRoute = defineChange({ path: "/reset-password", tags, summary: "Set a new password from a reset link", public: true, body: ResetBody });
+const iamSetPasswordRoute = defineChange({ path: "/iam-user-set-password", tags, summary: "Set a new IAM user's first password from the setup link", public: true, body: IamSetPasswordBody });
 
 export function registerAuthCalls(app: PlatformApp) {
   app.openapi(tokenRoute, async (c) => {
@@ -168,23 +132,8 @@ export function registerAuthCalls(app: PlatformApp) {
     return c.json({ detail: messages.loggedOut }, 200);
   });
 
-  app.openapi(registerRoute, async (c) => {
-    await register(c.get("deps"), c.req.valid("json"));
-    return c.json({ detail: messages.registered }, 200);
-  });
-
-  app.openapi(forgotRoute, async (c) => {
-    await forgotPassword(c.get("deps"), c.req.valid("json"));
-    return c.json({ detail: messages.resetSent }, 200);
-  });
-
-  app.openapi(resetRoute, async (c) => {
-    await resetPassword(c.get("deps"), c.req.valid("json"));
-    return c.json({ detail: messages.passwordUpdated }, 200);
-  });
-
-  app.openapi(iamSetPasswordRoute, async (c) => {
-    await setIamUserPassword(c.get("deps"), c.req.valid("json"));
-    return c.json({ detail: messages.passwordSet }, 200);
-  });
+  app.openapi(registerRoute, answerPublic(registerRoute, register, messages.registered));
+  app.openapi(forgotRoute, answerPublic(forgotRoute, forgotPassword, messages.resetSent));
+  app.openapi(resetRoute, answerPublic(resetRoute, resetPassword, messages.passwordUpdated));
+  app.openapi(iamSetPasswordRoute, answerPublic(iamSetPasswordRoute, setIamUserPassword, messages.passwordSet));
 }

@@ -4,8 +4,8 @@ import { apiLogCountCap, apiLogPlainMax, apiLogSortable } from "../contract/supp
 import { ApiLogEntry, ApiLogPage } from "../contract/support.shapes.ts";
 import { apiLogList, exportApiLog } from "../domain/support.ts";
 import { caller } from "../lib/context.ts";
-import { isSingleLine, junkMessage, limits, maxMessage, timeParam } from "../lib/fields.ts";
-import { exportQuery, idsFilter, listQuery, ndjsonResponse, wantsPage } from "../lib/list.ts";
+import { limits, timeParam } from "../lib/fields.ts";
+import { exportQuery, idsFilter, listQuery, ndjsonResponse, searchField, wantsPage } from "../lib/list.ts";
 import { defineCall, defineExportCall } from "../lib/openapi.ts";
 
 /*
@@ -18,20 +18,8 @@ const tags = ["Change log"];
 const time = (what: string) => timeParam(what).optional().openapi({ description: `${what} (inclusive): ISO 8601, or milliseconds since the epoch` });
 
 const logFilters = {
-  username: z
-    .string()
-    .trim()
-    .max(limits.email, maxMessage(limits.email))
-    .refine(isSingleLine, junkMessage)
-    .optional()
-    .openapi({ description: "Usernames containing this text (the IAM user's, else the account's; case-insensitive)" }),
-  command: z
-    .string()
-    .trim()
-    .max(200, maxMessage(200))
-    .refine(isSingleLine, junkMessage)
-    .optional()
-    .openapi({ description: "Commands containing this text (part of the call path; a version prefix is ignored; case-insensitive)" }),
+  username: searchField(limits.email, "Usernames containing this text (the IAM user's, else the account's; case-insensitive)"),
+  command: searchField(200, "Commands containing this text (part of the call path; a version prefix is ignored; case-insensitive)"),
   from: time("From"),
   to: time("To"),
 };

@@ -17,8 +17,8 @@ import {
 } from "../domain/contacts.ts";
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
 import { emailField, idField, isSingleLine, junkMessage, limits, line, maxMessage, multiline, requiredName } from "../lib/fields.ts";
-import { exportQuery, idsFilter, listQuery, ndjsonResponse, wantsPage } from "../lib/list.ts";
-import { defineCall, defineDetailCall, defineExportCall, defineListCall, DetailSchema } from "../lib/openapi.ts";
+import { ndjsonResponse, wantsPage } from "../lib/list.ts";
+import { defineCall, defineChange, defineDetailCall, defineListCalls } from "../lib/openapi.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Schemas
@@ -36,8 +36,6 @@ const contactTypeField = () =>
 const entityFilter = idField("Entity id")
   .optional()
   .openapi({ description: "Only the contacts assigned to this entity (unknown id: 404)" });
-
-const ContactQuery = z.object({ entity_id: entityFilter, ...listQuery(contactSortable), ids: idsFilter });
 
 const contactFields = {
   first_name: line(contactLimits.name).optional(),
@@ -94,90 +92,65 @@ const tags = ["Contacts"];
 
 const contactTypesRoute = defineCall({ method: "get", path: "/contact-types", tags, summary: "The contact types", response: z.array(z.enum(contactTypes)) });
 
-const getContact = (path: "/get-contact" | "/get_contact") =>
-  defineListCall({
-    path,
-    tags: ["Contacts", "Entities"],
-    summary: "The caller's contacts, or the contacts of one entity (get_contact and get-contact are the same call)",
-    rows: ["contact", "sorted by creation time"],
-    query: ContactQuery,
-    item: Contact,
-    page: ContactPage,
-    errors: [404],
-  });
-
 const contactIdQuery = z.object({ contact_id: idField("Contact id") });
 
-const contactDetailRoute = defineDetailCall({
-  path: "/get-contact-detail",
-  tags,
-  summary: "One contact of the caller's account",
-  description: "The contact as get-contact lists it. Unknown id, or another account's: 404 'Contact not found'.",
-  query: contactIdQuery,
-  response: Contact,
-});
-
-const exportContactsRoute = defineExportCall({
-  path: "/export-contacts",
-  tags,
-  summary: "Every contact the search and filters select, streamed",
-  description:
-    "The rows of get-contact with the same q, sort and entity_id, all of them, as NDJSON (one Contact per line), streamed from SQL in batches. Readonly users may export.",
-  query: z.object({ entity_id: entityFilter, ...exportQuery(contactSortable) }),
-  item: Contact,
-  itemName: "Contact",
-  errors: [404],
-});
+// The spec names the list in two spellings (contacts: get-contact, entities: get_contact): two operations, one query.
+const contactCalls = (path: "/get-contact" | "/get_contact") =>
+  defineListCalls({
+    tags, sortable: contactSortable, filters: { entity_id: entityFilter }, item: Contact, itemName: "Contact", page: ContactPage, errors: [404],
+    list: { path, tags: ["Contacts", "Entities"], summary: "The caller's contacts, or the contacts of one entity (get_contact and get-contact are the same call)", rows: ["contact", "sorted by creation time"] },
+    export: { path: "/export-contacts", summary: "Every contact the search and filters select, streamed", description: "The rows of get-contact with the same q, sort and entity_id, all of them, as NDJSON (one Contact per line), streamed from SQL in batches. Readonly users may export." },
+    detail: { path: "/get-contact-detail", summary: "One contact of the caller's account", description: "The contact as get-contact lists it. Unknown id, or another account's: 404 'Contact not found'.", query: contactIdQuery },
+  });
+const { export: exportContactsRoute, detail: contactDetailRoute } = contactCalls("/get-contact");
 
 // get-contact-by-ep-id: platform/routes/endpoints.ts (it reads the endpoint's contacts).
 
-/** A change of one contact; an unknown contact or entity answers 404. */
-const change = <B extends z.ZodType, R extends z.ZodType>(path: `/${string}`, summary: string, description: string, body: B, response: R) =>
-  defineCall({ method: "post", path, tags, summary, description, only: "writer", body, response, errors: [404] });
+// A change of one contact; an unknown contact or entity answers 404.
+const createContactRoute = defineChange({
+  path: "/create-contact",
+  tags,
+  summary: "Create a contact and assign it to an entity",
+  description:
+    "Answers 'Contact successfully created.' and the new contact_id. The contact holds contact_type for the entity. Unknown entity: 404 'Entity {name} not found.'.",
+  body: CreateContactBody,
+  response: ContactCreated,
+});
 
-const createContactRoute = change(
-  "/create-contact",
-  "Create a contact and assign it to an entity",
-  "Answers 'Contact successfully created.' and the new contact_id. The contact holds contact_type for the entity. Unknown entity: 404 'Entity {name} not found.'.",
-  CreateContactBody,
-  ContactCreated,
-);
+const updateContactRoute = defineChange({
+  path: "/update-contact",
+  tags,
+  summary: "Update a contact",
+  description: "Answers 'Contact successfully updated.'. Entity assignments are changed with contact-assign-entity.",
+  body: UpdateContactBody,
+});
 
-const updateContactRoute = change(
-  "/update-contact",
-  "Update a contact",
-  "Answers 'Contact successfully updated.'. Entity assignments are changed with contact-assign-entity.",
-  UpdateContactBody,
-  DetailSchema,
-);
+const removeContactRoute = defineChange({ path: "/remove-contact", tags, summary: "Remove a contact and its entity assignments", description: "Answers 'Contact removed.'.", body: ContactIdBody });
 
-const removeContactRoute = change("/remove-contact", "Remove a contact and its entity assignments", "Answers 'Contact removed.'.", ContactIdBody, DetailSchema);
-
-const assignedEntitiesRoute = defineCall({
-  method: "get",
+const assignedEntitiesRoute = defineDetailCall({
   path: "/get-contact-assigned-entities",
   tags,
   summary: "The entities a contact is assigned to, with the types it holds there",
   query: contactIdQuery,
   response: z.array(AssignedEntity),
-  errors: [404],
 });
 
-const assignEntityRoute = change(
-  "/contact-assign-entity",
-  "Assign a contact to an entity with types",
-  "Answers 'Assigned entity successfully.'. Assigning an entity the contact already has replaces its types. A missing entity or no type: 422 'Please select an entity and types.'.",
-  AssignEntityBody,
-  DetailSchema,
-);
+const assignEntityRoute = defineChange({
+  path: "/contact-assign-entity",
+  tags,
+  summary: "Assign a contact to an entity with types",
+  description:
+    "Answers 'Assigned entity successfully.'. Assigning an entity the contact already has replaces its types. A missing entity or no type: 422 'Please select an entity and types.'.",
+  body: AssignEntityBody,
+});
 
-const unassignEntityRoute = change(
-  "/contact-unassign-entity",
-  "Unassign a contact from an entity",
-  "Answers 'Unassigned entity successfully.'; 404 when the contact is not assigned to that entity.",
-  UnassignEntityBody,
-  DetailSchema,
-);
+const unassignEntityRoute = defineChange({
+  path: "/contact-unassign-entity",
+  tags,
+  summary: "Unassign a contact from an entity",
+  description: "Answers 'Unassigned entity successfully.'; 404 when the contact is not assigned to that entity.",
+  body: UnassignEntityBody,
+});
 
 export function registerContactCalls(app: PlatformApp) {
   app.openapi(contactTypesRoute, async (c) => {
@@ -187,7 +160,7 @@ export function registerContactCalls(app: PlatformApp) {
 
   // The spec names this call in two spellings (contacts: get-contact, entities: get_contact).
   for (const path of ["/get-contact", "/get_contact"] as const) {
-    app.openapi(getContact(path), async (c) => {
+    app.openapi(contactCalls(path).list, async (c) => {
       const query = c.req.valid("query");
       return contactList.answer(c, caller(c).accountId, { ...query, entityId: query.entity_id }, wantsPage(query));
     });

@@ -10,6 +10,7 @@ import { renderActivationReportPdf } from "../reports/activation-report.ts";
 import { registerCpeCalls } from "./cpe.ts";
 import { registerMetroCalls } from "./metro.ts";
 import { answerChange, answerDetail, answerQuery, caller, type Ctx } from "../lib/context.ts";
+import { attachment } from "../lib/attachment.ts";
 import { body, expects, idField, maxMessage } from "../lib/fields.ts";
 import { ipField } from "../lib/net-fields.ts";
 import { defineCall, DetailSchema } from "../lib/openapi.ts";
@@ -224,13 +225,7 @@ async function pdfAnswer(c: Ctx, kind: DeviceKind, deviceId: string) {
   const deps = c.get("deps");
   const report = await testReport(deps, caller(c).accountId, kind, deviceId);
   const pdf = await renderActivationReportPdf(report, { productName: deps.config.productName, generatedAt: new Date() });
-  const fileName = `activation-test-${deviceId}.pdf`.replace(/[^A-Za-z0-9._-]/g, "_");
-  return c.body(new Uint8Array(pdf), 200, {
-    "content-type": "application/pdf",
-    "content-disposition": `attachment; filename="${fileName}"`,
-    "content-length": String(pdf.length),
-    "cache-control": "private, no-store",
-  });
+  return attachment(c, pdf, `activation-test-${deviceId}.pdf`.replace(/[^A-Za-z0-9._-]/g, "_"));
 }
 
 const peerOf = (b: { peer_ip?: string; peer_mac?: string; vlan_id?: unknown }): Peer =>

@@ -35,9 +35,9 @@ import {
 } from "../domain/endpoints.ts";
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
 import { body, checkTimeRange, idField, limits, line, maxMessage, multiline, requiredName, timeParam } from "../lib/fields.ts";
-import { exportQuery, idsFilter, listQuery, ndjsonResponse } from "../lib/list.ts";
+import { ndjsonResponse } from "../lib/list.ts";
 import { asnField, cidrList, ipField, ipList } from "../lib/net-fields.ts";
-import { defineCall, defineExportCall, defineListCall, DetailSchema } from "../lib/openapi.ts";
+import { defineChange, defineDetailCall, defineListCalls } from "../lib/openapi.ts";
 import { MAX_SPAN } from "../fleet/index.ts";
 
 /*
@@ -53,8 +53,6 @@ const epId = () => idField("Endpoint id");
 
 const EpIdQuery = z.object({ ep_id: epId() });
 const EpIdBody = body({ ep_id: epId() }).strict().openapi("EndpointId");
-
-const EndpointQuery = z.object({ ...listQuery(endpointSortable), ids: idsFilter });
 
 const optionalId = (what: string) => idField(what).optional();
 
@@ -167,71 +165,52 @@ const NodeGroupBody = body({
 
 const tags = ["Endpoints"];
 
-const read = <Q extends z.ZodType, R extends z.ZodType>(path: `/${string}`, summary: string, description: string, query: Q, response: R, errors: readonly 400[] = []) =>
-  defineCall({ method: "get", path, tags, summary, description, query, response, errors: [404, ...errors] });
-
-/** A change of one endpoint: unknown ids answer 404; what its deployment refuses, 400. */
-const write = <B extends z.ZodType, R extends z.ZodType = typeof DetailSchema>(path: `/${string}`, summary: string, description: string, body: B, response?: R) =>
-  defineCall({ method: "post", path, tags, summary, description, only: "writer", body, response: (response ?? DetailSchema) as R, errors: [404] });
-
-const listRoute = defineListCall({
-  path: "/list-endpoint",
-  tags,
-  summary: "The caller's endpoints",
-  rows: ["endpoint", "newest first"],
-  query: EndpointQuery,
-  item: EndpointRow,
-  page: EndpointPage,
+const { list: listRoute, export: exportRoute, detail: detailRoute } = defineListCalls({
+  tags, sortable: endpointSortable, item: EndpointRow, itemName: "EndpointRow", page: EndpointPage,
+  list: { path: "/list-endpoint", summary: "The caller's endpoints", rows: ["endpoint", "newest first"] },
+  export: { path: "/export-endpoints", summary: "Every endpoint the search selects, streamed", description: "The rows of list-endpoint with the same q and sort, all of them, as NDJSON (one EndpointRow per line)." },
+  detail: { path: "/get-endpoint-detail", summary: "One endpoint, with its user agents", description: "Unknown id, or another account's: 404 'Endpoint not found'.", query: EpIdQuery, response: EndpointDetail },
 });
 
-const exportRoute = defineExportCall({
-  path: "/export-endpoints",
+// A change of one endpoint: unknown ids answer 404.
+const createRouteDef = defineChange({
+  path: "/create-endpoint",
   tags,
-  summary: "Every endpoint the search selects, streamed",
-  description: "The rows of list-endpoint with the same q and sort, all of them, as NDJSON (one EndpointRow per line).",
-  query: z.object(exportQuery(endpointSortable)),
-  item: EndpointRow,
-  itemName: "EndpointRow",
+  summary: "Create an endpoint of an app service",
+  description:
+    "By deployment (spec 1 §5): agent: name and app service; onprem: plus node and node group; aws: region and allowed principal (consumer_principle); azure: region and subscription id (consumer_principle); network: real subnets, node group and node, and with bgp_enabled the local ASN, peer ASN (numbers) and peer IP. Answers 'Endpoint created.' and ep_id.",
+  body: CreateEndpointBody,
+  response: EndpointCreated,
 });
 
-const detailRoute = read("/get-endpoint-detail", "One endpoint, with its user agents", "Unknown id, or another account's: 404 'Endpoint not found'.", EpIdQuery, EndpointDetail);
-
-const createRouteDef = write(
-  "/create-endpoint",
-  "Create an endpoint of an app service",
-  "By deployment (spec 1 §5): agent: name and app service; onprem: plus node and node group; aws: region and allowed principal (consumer_principle); azure: region and subscription id (consumer_principle); network: real subnets, node group and node, and with bgp_enabled the local ASN, peer ASN (numbers) and peer IP. Answers 'Endpoint created.' and ep_id.",
-  CreateEndpointBody,
-  EndpointCreated,
-);
-
-const removeRoute = write("/remove-endpoint", "Remove an endpoint", "Answers 'Endpoint removed.'.", EpIdBody);
-const resetRoute = write("/reset-endpoint", "Reset an endpoint", "Restarts the endpoint's data path: its op state is up again from now. Answers 'Endpoint reset.'.", EpIdBody);
-const editRoute = write("/edit-endpoint", "Edit an agent endpoint's DNS servers and CIDRs", "Agent endpoints only (400 otherwise). Answers 'Endpoint updated.'.", EditEndpointBody);
-const nameRoute = write("/set-endpoint-name", "Rename an endpoint", "Answers 'Endpoint name updated.'.", SetNameBody);
-const descriptionRoute = write("/set-endpoint-description", "Set an endpoint's description", "Answers 'Endpoint description updated.'.", SetDescriptionBody);
-const resizeRoute = write(
-  "/resize-endpoint-throughput",
-  "Resize an endpoint one step up or down",
-  `Sizes: ${sizes.join(", ")}. Past either end, or an onprem endpoint: 400. Answers 'Resized Endpoint successfully.' and the new size.`,
-  ResizeBody,
-  EndpointResized,
-);
-const proxyingRoute = write("/configure-endpoint-proxying", "Turn advanced visibility (proxying) on or off", "Answers 'Configured visibility successfully.'.", ProxyingBody);
-const contactRoute = write(
-  "/set-endpoint-contact",
-  "Set the business (primary) and technical (secondary) contact",
-  "Contact ids of the caller's contacts, or '' for none. Answers 'Endpoint contacts updated.'.",
-  SetContactBody,
-);
-const contactByEpRoute = defineCall({
-  method: "get",
+const removeRoute = defineChange({ path: "/remove-endpoint", tags, summary: "Remove an endpoint", description: "Answers 'Endpoint removed.'.", body: EpIdBody });
+const resetRoute = defineChange({ path: "/reset-endpoint", tags, summary: "Reset an endpoint", description: "Restarts the endpoint's data path: its op state is up again from now. Answers 'Endpoint reset.'.", body: EpIdBody });
+const editRoute = defineChange({ path: "/edit-endpoint", tags, summary: "Edit an agent endpoint's DNS servers and CIDRs", description: "Agent endpoints only (400 otherwise). Answers 'Endpoint updated.'.", body: EditEndpointBody });
+const nameRoute = defineChange({ path: "/set-endpoint-name", tags, summary: "Rename an endpoint", description: "Answers 'Endpoint name updated.'.", body: SetNameBody });
+const descriptionRoute = defineChange({ path: "/set-endpoint-description", tags, summary: "Set an endpoint's description", description: "Answers 'Endpoint description updated.'.", body: SetDescriptionBody });
+const resizeRoute = defineChange({
+  path: "/resize-endpoint-throughput",
+  tags,
+  summary: "Resize an endpoint one step up or down",
+  description: `Sizes: ${sizes.join(", ")}. Past either end, or an onprem endpoint: 400. Answers 'Resized Endpoint successfully.' and the new size.`,
+  body: ResizeBody,
+  response: EndpointResized,
+});
+const proxyingRoute = defineChange({ path: "/configure-endpoint-proxying", tags, summary: "Turn advanced visibility (proxying) on or off", description: "Answers 'Configured visibility successfully.'.", body: ProxyingBody });
+const contactRoute = defineChange({
+  path: "/set-endpoint-contact",
+  tags,
+  summary: "Set the business (primary) and technical (secondary) contact",
+  description: "Contact ids of the caller's contacts, or '' for none. Answers 'Endpoint contacts updated.'.",
+  body: SetContactBody,
+});
+const contactByEpRoute = defineDetailCall({
   path: "/get-contact-by-ep-id",
   tags: ["Contacts", "Endpoints"],
   summary: "The contacts of an endpoint",
   description: "The primary (contact_type business) and secondary (technical) contact, those that are set.",
   query: EpIdQuery,
   response: z.array(Contact),
-  errors: [404],
 });
 // Test Reachability: the one rule of ./measure.ts (every role, nothing stored).
 const latencyRoute = measureLatencyCall({
@@ -241,17 +220,23 @@ const latencyRoute = measureLatencyCall({
   description: "Ten probes from the endpoint's PoP; the result as key/value pairs. Agent endpoints: 400.",
   body: EpIdBody,
 });
-const sessionsRoute = read("/get-endpoint-sessions", "The endpoint's flows open now", "The last five minutes. Agent endpoints: 400.", EpIdQuery, z.array(EndpointSession), [400]);
-const netflowsRoute = read("/get-ep-sessions", "The endpoint's netflows over a time range", "At most 400 days.", NetflowQuery, z.array(NetflowRow));
+const sessionsRoute = defineDetailCall({
+  path: "/get-endpoint-sessions",
+  tags,
+  summary: "The endpoint's flows open now",
+  description: "The last five minutes. Agent endpoints: 400.",
+  query: EpIdQuery,
+  response: z.array(EndpointSession),
+  errors: [400],
+});
+const netflowsRoute = defineDetailCall({ path: "/get-ep-sessions", tags, summary: "The endpoint's netflows over a time range", description: "At most 400 days.", query: NetflowQuery, response: z.array(NetflowRow) });
 // list-endpoint-node-group moved to routes/nodes.ts (issue #28): same path and id, paged with list parameters.
-const createNodeGroupRoute = defineCall({
-  method: "post",
+const createNodeGroupRoute = defineChange({
   path: "/create-endpoint-node-group",
   tags: ["Endpoint node groups"],
   summary: "Create an endpoint node group",
   description:
     "The create-endpoint dialog's panel (spec 1 §2): a group in spec 2 §3's shape, DHCP relay and VRRP off. A name the account already uses: 409. Answers 'Endpoint Node Group created.' and ep_node_group_id.",
-  only: "writer",
   body: NodeGroupBody,
   response: EndpointNodeGroupCreated,
   errors: [409],

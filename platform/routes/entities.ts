@@ -15,8 +15,8 @@ import {
 import { cachedJson } from "../lib/auth.ts";
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
 import { emailListField, idField, line, multiline, requiredName, splitEmails } from "../lib/fields.ts";
-import { exportQuery, idsFilter, listQuery, ndjsonResponse } from "../lib/list.ts";
-import { defineCall, defineDetailCall, defineExportCall, defineListCall, DetailSchema } from "../lib/openapi.ts";
+import { ndjsonResponse } from "../lib/list.ts";
+import { defineChange, defineDetailCall, defineListCalls } from "../lib/openapi.ts";
 
 // Pattern for every call: declare it with defineCall (zod request schemas, the answer's shape from
 // platform/contract/entities.shapes.ts, what else it can answer), then implement it with a handler
@@ -24,8 +24,6 @@ import { defineCall, defineDetailCall, defineExportCall, defineListCall, DetailS
 
 // ---------------------------------------------------------------------------------------------
 // Schemas
-
-const EntityQuery = z.object({ ...listQuery(entitySortable), ids: idsFilter });
 
 const EntityNamesQuery = z.object({
   parent: z.enum(["true", "false"]).optional().openapi({
@@ -70,82 +68,52 @@ const EntityIdBody = z.strictObject({ entity_id: idField("Entity id") }).openapi
 const tags = ["Entities"];
 
 const getEntityNames = (path: "/get_entity_names" | "/get-entity-names") =>
-  defineCall({
-    method: "get",
-    path,
-    tags,
-    summary: "Names of the caller's entities, sorted",
-    query: EntityNamesQuery,
-    response: z.array(z.string()),
-    errors: [404],
-  });
+  defineDetailCall({ path, tags, summary: "Names of the caller's entities, sorted", query: EntityNamesQuery, response: z.array(z.string()) });
 
-const getEntity = defineListCall({
-  path: "/get_entity",
-  tags,
-  summary: "The caller's entities, sorted by name",
-  rows: ["entity", "sorted by name"],
-  query: EntityQuery,
-  item: Entity,
-  page: EntityPage,
+const { list: getEntity, export: exportEntitiesRoute, detail: entityDetailRoute } = defineListCalls({
+  tags, sortable: entitySortable, item: Entity, itemName: "Entity", page: EntityPage,
+  list: { path: "/get_entity", summary: "The caller's entities, sorted by name", rows: ["entity", "sorted by name"] },
+  export: { path: "/export-entities", summary: "Every entity the search selects, streamed", description: "The rows of get_entity with the same q and sort, all of them, as NDJSON (one Entity per line), streamed from SQL in batches. Readonly users may export." },
+  detail: { path: "/get-entity-detail", summary: "One entity of the caller's account", description: "The entity as get_entity lists it. Unknown id, or another account's: 404 'Entity not found'.", query: z.object({ entity_id: idField("Entity id") }) },
 });
 
-const entityDetailRoute = defineDetailCall({
-  path: "/get-entity-detail",
+// A change of one entity; an unknown entity (or parent) answers 404.
+const createEntityRoute = defineChange({
+  path: "/create_entity",
   tags,
-  summary: "One entity of the caller's account",
-  description: "The entity as get_entity lists it. Unknown id, or another account's: 404 'Entity not found'.",
-  query: z.object({ entity_id: idField("Entity id") }),
-  response: Entity,
-});
-
-const exportEntitiesRoute = defineExportCall({
-  path: "/export-entities",
-  tags,
-  summary: "Every entity the search selects, streamed",
+  summary: "Create an entity",
   description:
-    "The rows of get_entity with the same q and sort, all of them, as NDJSON (one Entity per line), streamed from SQL in batches. Readonly users may export.",
-  query: z.object(exportQuery(entitySortable)),
-  item: Entity,
-  itemName: "Entity",
+    "The name is unique in the account (409 'Entity {name} already exists.'). The parent, when given, must exist (404 'Entity {name} not found.'). Answers 'Entity created.' and the new entity_id.",
+  body: CreateEntityBody,
+  response: EntityCreated,
+  errors: [404, 409],
 });
 
-/** A change of one entity; an unknown entity (or parent) answers 404. */
-const change = <B extends z.ZodType, R extends z.ZodType>(path: `/${string}`, summary: string, description: string, body: B, response: R, errors: readonly (404 | 409)[] = [404]) =>
-  defineCall({ method: "post", path, tags, summary, description, only: "writer", body, response, errors });
+const editEntityRoute = defineChange({
+  path: "/edit_entity_description",
+  tags,
+  summary: "Edit an entity's description and alert e-mail addresses",
+  description: "Answers 'Entity updated.'. Each address of `email` is checked; the list is stored comma-joined (no spaces), without repeats.",
+  body: EditEntityBody,
+});
 
-const createEntityRoute = change(
-  "/create_entity",
-  "Create an entity",
-  "The name is unique in the account (409 'Entity {name} already exists.'). The parent, when given, must exist (404 'Entity {name} not found.'). Answers 'Entity created.' and the new entity_id.",
-  CreateEntityBody,
-  EntityCreated,
-  [404, 409],
-);
+const assignParentRoute = defineChange({
+  path: "/assign_entity_parent",
+  tags,
+  summary: "Set or clear an entity's parent",
+  description:
+    "Answers 'Parent entity assigned.' or, with an empty parent_entity_name, 'Parent entity cleared.'. An entity cannot be its own parent nor the child of an entity below it: 400 with a detail list ({loc: ['body','parent_entity_name'], type: 'entity_cycle'}).",
+  body: AssignParentBody,
+});
 
-const editEntityRoute = change(
-  "/edit_entity_description",
-  "Edit an entity's description and alert e-mail addresses",
-  "Answers 'Entity updated.'. Each address of `email` is checked; the list is stored comma-joined (no spaces), without repeats.",
-  EditEntityBody,
-  DetailSchema,
-);
-
-const assignParentRoute = change(
-  "/assign_entity_parent",
-  "Set or clear an entity's parent",
-  "Answers 'Parent entity assigned.' or, with an empty parent_entity_name, 'Parent entity cleared.'. An entity cannot be its own parent nor the child of an entity below it: 400 with a detail list ({loc: ['body','parent_entity_name'], type: 'entity_cycle'}).",
-  AssignParentBody,
-  DetailSchema,
-);
-
-const removeEntityRoute = change(
-  "/remove_entity",
-  "Remove an entity",
-  "Answers 'Entity removed.'. While the entity still has child entities, assigned contacts or IAM users: 400 with a detail list, one item per blocking reason ({loc: ['body','entity_id'], msg: 'Entity X still has 2 child entities: A, B', type: 'entity_in_use'}).",
-  EntityIdBody,
-  DetailSchema,
-);
+const removeEntityRoute = defineChange({
+  path: "/remove_entity",
+  tags,
+  summary: "Remove an entity",
+  description:
+    "Answers 'Entity removed.'. While the entity still has child entities, assigned contacts or IAM users: 400 with a detail list, one item per blocking reason ({loc: ['body','entity_id'], msg: 'Entity X still has 2 child entities: A, B', type: 'entity_in_use'}).",
+  body: EntityIdBody,
+});
 
 export function registerEntityCalls(app: PlatformApp) {
   // The spec names this call in two spellings; both are served.

@@ -12,9 +12,9 @@ import {
   updateIamUserRole,
 } from "../domain/iam.ts";
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
-import { defineCall, defineDetailCall, defineExportCall, defineListCall, DetailSchema } from "../lib/openapi.ts";
+import { defineChange, defineListCalls } from "../lib/openapi.ts";
 import { body, email, idField, objectId, text } from "../lib/fields.ts";
-import { exportQuery, idsFilter, listQuery, ndjsonResponse } from "../lib/list.ts";
+import { ndjsonResponse } from "../lib/list.ts";
 import { iamSortable } from "../contract/iam.ts";
 import { IamUser, IamUserCreated, IamUserPage } from "../contract/iam.shapes.ts";
 
@@ -41,54 +41,27 @@ const UpdateRoleBody = body({ iam_user_id: objectId(), new_role: roleEnum(true) 
 
 const tags = ["IAM"];
 
-const createRoute_ = defineCall({
-  method: "post",
+const { list: listRoute, export: exportRoute, detail: detailRoute } = defineListCalls({
+  tags, sortable: iamSortable, item: IamUser, itemName: "IamUser", page: IamUserPage,
+  list: { path: "/list-iam-user", summary: "IAM users of the caller's account (search: username, name, e-mail, role, entity)", rows: ["IAM user", "oldest first"] },
+  export: { path: "/export-iam-users", summary: "Every IAM user the search selects, streamed", description: "The rows of list-iam-user with the same q and sort, all of them, as NDJSON (one IamUser per line). Readonly users may export." },
+  detail: { path: "/get-iam-user-detail", summary: "One IAM user of the caller's account", description: "The IAM user as list-iam-user lists it. Unknown id, or another account's: 404 'IAM user not found.'", query: z.object({ iam_user_id: idField("IAM user id") }) },
+});
+
+const createRoute_ = defineChange({
   path: "/create-iam-user",
   tags,
   summary: "Create an IAM user and e-mail the first-password link",
   description:
     "`entity_name` must be an entity of the caller's account (else 404). The e-mail links to `/new-iam-user-setup-template?iam_user_token=…` (single use, 7 days).",
-  only: "writer",
   body: CreateIamUserBody,
   response: IamUserCreated,
   errors: [404, 409],
 });
 
-const listRoute = defineListCall({
-  path: "/list-iam-user",
-  tags,
-  summary: "IAM users of the caller's account (search: username, name, e-mail, role, entity)",
-  rows: ["IAM user", "oldest first"],
-  query: z.object({ ...listQuery(iamSortable), ids: idsFilter }),
-  item: IamUser,
-  page: IamUserPage,
-});
-
-const detailRoute = defineDetailCall({
-  path: "/get-iam-user-detail",
-  tags,
-  summary: "One IAM user of the caller's account",
-  description: "The IAM user as list-iam-user lists it. Unknown id, or another account's: 404 'IAM user not found.'",
-  query: z.object({ iam_user_id: idField("IAM user id") }),
-  response: IamUser,
-});
-
-const exportRoute = defineExportCall({
-  path: "/export-iam-users",
-  tags,
-  summary: "Every IAM user the search selects, streamed",
-  description: "The rows of list-iam-user with the same q and sort, all of them, as NDJSON (one IamUser per line). Readonly users may export.",
-  query: z.object(exportQuery(iamSortable)),
-  item: IamUser,
-  itemName: "IamUser",
-});
-
-const mutation = <S extends z.ZodType>(path: `/${string}`, summary: string, body: S) =>
-  defineCall({ method: "post", path, tags, summary, only: "writer", body, response: DetailSchema, errors: [404] });
-
-const removeRoute = mutation("/remove-iam-user", "Delete an IAM user", IamUserIdBody);
-const assignRoute = mutation("/iam-user-assign-entity", "Tie an IAM user to another entity", AssignEntityBody);
-const roleRoute = mutation("/iam-user-update-role", "Change an IAM user's role", UpdateRoleBody);
+const removeRoute = defineChange({ path: "/remove-iam-user", tags, summary: "Delete an IAM user", body: IamUserIdBody });
+const assignRoute = defineChange({ path: "/iam-user-assign-entity", tags, summary: "Tie an IAM user to another entity", body: AssignEntityBody });
+const roleRoute = defineChange({ path: "/iam-user-update-role", tags, summary: "Change an IAM user's role", body: UpdateRoleBody });
 
 export function registerIamCalls(app: PlatformApp) {
   app.openapi(

@@ -146,6 +146,25 @@ describe("endpoint node groups", () => {
     expect(messages(await post(a.token, "configure-dhcp-relay", { node_group_id: n.ep_node_group_id, enabled: true }))).toEqual(["DHCP server is required"]);
     expect(messages(await post(a.token, "configure-vrrp", { node_group_id: n.ep_node_group_id, enabled: true, virtual_ip: "10.1.1" }))).toEqual(["Not a valid IPv4 address: 10.1.1"]);
   });
+
+  it("pages, sorts and searches both group lists in SQL, as the group screens ask", async () => {
+    const a = await p.newAccount();
+    for (const name of ["Gamma", "Alpha", "Beta"]) {
+      await newEndpointNode(a, `N ${name}`, name);
+      expect((await post(a.token, "create-service-node", { service_node_name: `S ${name}`, new_service_node_group: true, service_node_group_name: name })).status).toBe(200);
+    }
+    const names = (r: { body: { items: Record<string, string>[] } }, key: string) => r.body.items.map((g) => g[key]);
+    const ep = await get(a.token, "list-endpoint-node-group", { sort: "-ep_node_group_name", page: "1", size: "2" });
+    expect(ep.body.total).toBe(3);
+    expect(names(ep, "ep_node_group_name")).toEqual(["Gamma", "Beta"]);
+    expect(names(await get(a.token, "list-endpoint-node-group", { sort: "-ep_node_group_name", page: "2", size: "2" }), "ep_node_group_name")).toEqual(["Alpha"]);
+    const sn = await get(a.token, "list_service_node_group", { sort: "service_node_group_name", size: "2" });
+    expect(sn.body.total).toBe(3);
+    expect(names(sn, "service_node_group_name")).toEqual(["Alpha", "Beta"]);
+    expect(names(await get(a.token, "list_service_node_group", { q: "gam" }), "service_node_group_name")).toEqual(["Gamma"]);
+    // Without list parameters: the spec's plain arrays (the create dialogs' selects read them).
+    expect((await get(a.token, "list_service_node_group")).body.map((g: { service_node_group_name: string }) => g.service_node_group_name)).toEqual(["Gamma", "Alpha", "Beta"]);
+  });
 });
 
 describe("endpoint node access", () => {

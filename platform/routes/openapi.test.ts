@@ -736,6 +736,93 @@ describe("every operation on the real platform, answers validated against the do
     await post("remove-endpoint-node", { ep_node_id: epn.ep_node_id, ep_node_group_id: epn.ep_node_group_id }, 404);
   });
 
+  it("answers main dashboard insights calls (#26: Application Visibility, App Performance Insights, DDoS) with what they declare", async () => {
+    const a = await p.newAccount();
+    const other = await p.newAccount();
+    const t = a.token;
+    const get = (call: string, query?: Record<string, string>, status = 200, token = t) => expectHit(status, "GET", call, { token, query });
+    const cpe = (await expectHit(200, "POST", "create_cpe", { token: t, body: { cpe_name: "Oslo office", prod_code: "BN-CPE-IP", site_address: "Karl Johans gate 1", latitude: 59.91, longitude: 10.75 } })).cpe_id;
+    for (const call of ["dashboard_get_app_visibility", "dashboard_get_app_flows", "dashboard_get_ddos"]) {
+      await get(call, { node_id: cpe, range: "3h" });
+      await get(call, { node_id: cpe }, 404, other.token);
+      await get(call, { node_id: cpe, range: "1y" }, 422);
+    }
+    const flows = await get("dashboard_get_app_flows", { node_id: cpe, range: "1h" });
+    const session = { node_id: cpe, range: "1h", session_id: flows.sessions[0].session_id };
+    await get("dashboard_get_app_flow_report", session);
+    await get("dashboard_get_app_flow_report", { ...session, session_id: "0123456789abcdef" }, 404);
+    await get("dashboard_get_app_flow_report", { ...session, session_id: "nope" }, 422);
+    expect((await hit("GET", "dashboard_get_app_flow_report_pdf", { token: t, query: session })).status).toBe(200);
+    await get("dashboard_get_app_flow_report_pdf", session, 404, other.token);
+  });
+
+  it("answers main dashboard monitoring calls (#26: summary, WAN Link Health and Utilization, route, post-mortem) with what they declare", async () => {
+    const a = await p.newAccount();
+    const other = await p.newAccount();
+    const t = a.token;
+    const get = (call: string, query?: Record<string, string>, status = 200, token = t) => expectHit(status, "GET", call, { token, query });
+    const cpe = (await expectHit(200, "POST", "create_cpe", { token: t, body: { cpe_name: "Lisbon office", prod_code: "BN-CPE-IP", site_address: "Rua Augusta 1", latitude: 38.71, longitude: -9.14 } })).cpe_id;
+    await get("dashboard_get_summary");
+    await get("dashboard_get_summary", { entity_name: "Nope" }, 404);
+    for (const call of ["dashboard_get_wan_link_health", "dashboard_get_wan_link_utilization"]) {
+      await get(call, { node_id: cpe, range: "3h" });
+      await get(call, { node_id: cpe }, 404, other.token);
+      await get(call, { node_id: cpe, range: "1y" }, 422);
+    }
+    await get("dashboard_get_route", { node_id: cpe });
+    await get("dashboard_get_route", { node_id: cpe }, 404, other.token);
+    // An outage of the last 90 days (the fleet's: ~3 a month per device).
+    const { requireNode, eventsOf, fleetObjectOf } = await import("../domain/devices.ts");
+    const { fleetOf } = await import("../fleet/runtime.ts");
+    const d = await requireNode(p.deps.db, a.accountId, cpe);
+    const now = Date.now();
+    const outage = fleetOf(p.deps).outages(fleetObjectOf(d), { start: now - 90 * 86_400_000, end: now }, now, { events: await eventsOf(p.deps.db, d) })[0]!;
+    const q = { node_id: cpe, outage_id: outage.outage_id };
+    await get("dashboard_get_post_mortem", q);
+    await get("dashboard_get_post_mortem", { ...q, outage_id: `out-${cpe}-r1` }, 404);
+    await get("dashboard_get_post_mortem", q, 404, other.token);
+    const streamed = await hit("GET", "dashboard_stream_post_mortem", { token: t, query: q });
+    expect(streamed.status).toBe(200);
+    await get("dashboard_stream_post_mortem", q, 404, other.token);
+    expect((await hit("GET", "dashboard_get_post_mortem_pdf", { token: t, query: q })).status).toBe(200);
+    await get("dashboard_get_post_mortem_pdf", q, 404, other.token);
+    await get("dashboard_get_post_mortem_pdf", { node_id: cpe }, 422);
+  });
+
+  it("answers availability calls (#26: outage history, outage record, availability, SLA report) with what they declare", async () => {
+    const a = await p.newAccount();
+    const other = await p.newAccount();
+    const t = a.token;
+    const get = (call: string, query?: Record<string, string>, status = 200, token = t) => expectHit(status, "GET", call, { token, query });
+    const cpe = (await expectHit(200, "POST", "create_cpe", { token: t, body: { cpe_name: "Porto office", prod_code: "BN-CPE-500", site_address: "Avenida dos Aliados 1", latitude: 41.15, longitude: -8.61 } })).cpe_id;
+    const entity = (await expectHit(200, "POST", "create_entity", { token: t, body: { entity_name: "Porto", description: "", parent_entity_name: "" } })).entity_id;
+    // Created 100 days ago, so last month counts whole and holds outages (~3 a month).
+    const { sql } = await import("drizzle-orm");
+    await p.deps.db.execute(sql`update cpes set created_at = now() - interval '100 days' where cpe_id = ${cpe}`);
+    const { fleetOf } = await import("../fleet/runtime.ts");
+    const now = Date.now();
+    const outage = fleetOf(p.deps).outages({ id: cpe, kind: "cpe" }, { start: now - 90 * 86_400_000, end: now }, now)[0]!;
+    const month = new Date(Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
+    await get("get_outage_history", { node_id: cpe, range: "1w" });
+    await get("get_outage_history", { node_id: cpe }, 404, other.token);
+    await get("get_outage_history", { node_id: cpe, range: "1y" }, 422);
+    expect((await hit("GET", "export_outage_history", { token: t, query: { node_id: cpe, range: "1w" } })).status).toBe(200);
+    await get("export_outage_history", { node_id: cpe }, 404, other.token);
+    await get("get_outage", { outage_id: outage.outage_id });
+    await get("get_outage", { outage_id: outage.outage_id }, 404, other.token);
+    await get("get_outage", { outage_id: "" }, 422);
+    await get("get_availability", { node_id: cpe, range: "1d" });
+    await get("get_availability", { entity_id: entity, month });
+    await get("get_availability", { node_id: cpe }, 404, other.token);
+    await get("get_availability", { node_id: cpe, entity_id: entity }, 422);
+    await get("get_sla_report", { node_id: cpe, month });
+    await get("get_sla_report", { node_id: cpe, month }, 404, other.token);
+    await get("get_sla_report", { node_id: cpe, month: "1999-12" }, 422);
+    expect((await hit("GET", "get_sla_report_pdf", { token: t, query: { entity_id: entity, month } })).status).toBe(200);
+    await get("get_sla_report_pdf", { node_id: cpe, month }, 404, other.token);
+    await get("get_sla_report_pdf", { node_id: cpe }, 422);
+  });
+
   it("left no operation uncalled, no answer undeclared or unlike its schema", () => {
     const uncalled = operations.filter((o) => !seen.has(o.id)).map((o) => o.id);
     const without200 = operations.filter((o) => !seen.get(o.id)?.has(200)).map((o) => o.id);

@@ -6,7 +6,7 @@ import { accountOps, deliveryList, enableWebhook, redeliver, rotateSecret, sendT
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
 import { EmptyBody, emailMessages, idField, isEmail, text } from "../lib/fields.ts";
 import { idsFilter, listQuery } from "../lib/list.ts";
-import { defineCall, defineListCall, DetailSchema } from "../lib/openapi.ts";
+import { defineCall, defineChange, defineListCall } from "../lib/openapi.ts";
 
 /*
  * Operations (spec 2 §7 Operations: get-account-ops, set-account-ops) and the calls the issue adds
@@ -37,75 +37,42 @@ const getRoute = defineCall({
   response: z.array(AccountOps),
 });
 
-const setRoute = defineCall({
-  method: "post",
+const setRoute = defineChange({
   path: "/set-account-ops",
   tags,
   summary: "Save the webhook address and e-mail; answers the signing secret",
   description:
     "The address is refused (422, beside webhook_url) when it is not https, carries user:password, or resolves to a loopback, private, link-local or reserved address. The secret is made on the first save and kept after.",
-  only: "writer",
   body: SetAccountOpsBody,
   response: AccountOpsSaved,
+  errors: [],
 });
 
-const rotateRoute = defineCall({
-  method: "post",
+const rotateRoute = defineChange({
   path: "/rotate-account-ops-secret",
   tags,
   summary: "A new signing secret; the previous one also signs for 24 hours",
-  only: "writer",
   body: EmptyBody,
   response: AccountOpsSaved,
   errors: [409],
 });
-
-const DeliveryQuery = z.object({ ...listQuery(opsDeliverySortable), ids: idsFilter });
 
 const listRoute = defineListCall({
   path: "/list-account-ops-deliveries",
   tags,
   summary: "The delivery log",
   rows: ["delivery (the last 100)", "newest first"],
-  query: DeliveryQuery,
+  query: z.object({ ...listQuery(opsDeliverySortable), ids: idsFilter }),
   item: OpsDelivery,
   page: OpsDeliveryPage,
 });
 
-const testRoute = defineCall({
-  method: "post",
-  path: "/send-account-ops-test-event",
-  tags,
-  summary: "Send a webhook.test event to the webhook address",
-  only: "writer",
-  body: EmptyBody,
-  response: OpsEventQueued,
-  errors: [409],
-});
+const testRoute = defineChange({ path: "/send-account-ops-test-event", tags, summary: "Send a webhook.test event to the webhook address", body: EmptyBody, response: OpsEventQueued, errors: [409] });
 
 const DeliveryIdBody = z.strictObject({ delivery_id: idField("Delivery id") }).openapi("OpsDeliveryId");
 
-const redeliverRoute = defineCall({
-  method: "post",
-  path: "/redeliver-account-ops-delivery",
-  tags,
-  summary: "Attempt a failed delivery again now",
-  only: "writer",
-  body: DeliveryIdBody,
-  response: DetailSchema,
-  errors: [404, 409],
-});
-
-const enableRoute = defineCall({
-  method: "post",
-  path: "/enable-account-ops-webhook",
-  tags,
-  summary: "Start deliveries again after the endpoint was disabled",
-  only: "writer",
-  body: EmptyBody,
-  response: DetailSchema,
-  errors: [409],
-});
+const redeliverRoute = defineChange({ path: "/redeliver-account-ops-delivery", tags, summary: "Attempt a failed delivery again now", body: DeliveryIdBody, errors: [404, 409] });
+const enableRoute = defineChange({ path: "/enable-account-ops-webhook", tags, summary: "Start deliveries again after the endpoint was disabled", body: EmptyBody, errors: [409] });
 
 export function registerOperationsCalls(app: PlatformApp) {
   app.openapi(getRoute, answerQuery(getRoute, (deps, who) => accountOps(deps.db, who.accountId)));

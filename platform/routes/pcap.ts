@@ -10,6 +10,7 @@ import {
   receiveStreamUpload,
   TOO_LARGE_DETAIL,
 } from "../domain/pcap.ts";
+import { attachment } from "../lib/attachment.ts";
 import { caller, type Ctx } from "../lib/context.ts";
 import { ErrorSchema } from "../lib/errors.ts";
 import { defineCall } from "../lib/openapi.ts";
@@ -250,12 +251,6 @@ export function registerPcapCalls(app: PlatformApp) {
       report: found.report,
       generatedAt: new Date(),
     });
-    const fileName = `${deps.config.productName}-performance-insights-report.pdf`;
-    return c.body(new Uint8Array(pdf), 200, {
-      "content-type": "application/pdf",
-      "content-disposition": `attachment; filename="${fileName.replace(/[^\x20-\x7E]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-      "content-length": String(pdf.length),
-      "cache-control": "private, no-store",
-    });
+    return attachment(c, pdf, `${deps.config.productName}-performance-insights-report.pdf`);
   });
 }

@@ -14,8 +14,8 @@ import {
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
 import { ErrorSchema } from "../lib/errors.ts";
 import { expects, idField, isSingleLine, junkMessage, limits, maxMessage, text } from "../lib/fields.ts";
-import { exportQuery, idsFilter, listQuery, ndjsonResponse } from "../lib/list.ts";
-import { defineCall, defineDetailCall, defineExportCall, defineListCall, DetailSchema } from "../lib/openapi.ts";
+import { ndjsonResponse } from "../lib/list.ts";
+import { defineCall, defineChange, defineDetailCall, defineListCalls } from "../lib/openapi.ts";
 
 /*
  * Support Center (spec 3 §2.12, §3 Ticket, §5, §7.3). The change log: platform/routes/change-log.ts.
@@ -57,8 +57,6 @@ const ReplyBody = z
   .strictObject({ ticket_id: idField("Ticket id"), correspondence: message("Reply", ticketLimits.correspondence) })
   .openapi("AddCorrespondence");
 
-const TicketQuery = z.object({ ...listQuery(ticketSortable), ids: idsFilter });
-
 const closedResponse = {
   409: { description: "The ticket is closed (resolving is irreversible)", content: { "application/json": { schema: ErrorSchema } } },
 };
@@ -80,83 +78,48 @@ const deviceNamesRoute = defineCall({
   response: DeviceNames,
 });
 
-const getTicketRoute = defineListCall({
-  path: "/get_ticket",
-  tags,
-  summary: "The account's tickets",
-  rows: ["ticket", "newest first"],
-  query: TicketQuery,
-  item: Ticket,
-  page: TicketPage,
-});
-
-const exportTicketsRoute = defineExportCall({
-  path: "/export_tickets",
-  tags,
-  summary: "Every ticket the search selects, streamed",
-  description: "The rows of get_ticket with the same q and sort, all of them, as NDJSON (one Ticket per line), streamed from SQL in batches. Readonly users may export.",
-  query: z.object(exportQuery(ticketSortable)),
-  item: Ticket,
-  itemName: "Ticket",
-});
-
 const ticketIdQuery = z.object({ ticket_id: idField("Ticket id") });
 
-const ticketDetailRoute = defineDetailCall({
-  path: "/get-ticket-detail",
-  tags,
-  summary: "One ticket of the account",
-  description: "Unknown id, or another account's: 404 'Ticket not found'.",
-  query: ticketIdQuery,
-  response: Ticket,
+const { list: getTicketRoute, export: exportTicketsRoute, detail: ticketDetailRoute } = defineListCalls({
+  tags, sortable: ticketSortable, item: Ticket, itemName: "Ticket", page: TicketPage,
+  list: { path: "/get_ticket", summary: "The account's tickets", rows: ["ticket", "newest first"] },
+  export: { path: "/export_tickets", summary: "Every ticket the search selects, streamed", description: "The rows of get_ticket with the same q and sort, all of them, as NDJSON (one Ticket per line), streamed from SQL in batches. Readonly users may export." },
+  detail: { path: "/get-ticket-detail", summary: "One ticket of the account", description: "Unknown id, or another account's: 404 'Ticket not found'.", query: ticketIdQuery },
 });
 
-const correspondenceRoute = defineCall({
-  method: "get",
+const correspondenceRoute = defineDetailCall({
   path: "/get_correspondence",
   tags,
   summary: "A ticket's correspondence, newest first",
   description: "The description is the first (oldest) entry, then every reply.",
   query: ticketIdQuery,
   response: z.array(Correspondence),
-  errors: [404],
 });
 
-const createTicketRoute = defineCall({
-  method: "post",
+const createTicketRoute = defineChange({
   path: "/create_ticket",
   tags,
   summary: "Open a ticket",
   description: "Answers 'Ticket created successfully.' and the ticket_id. Records a ticket.created event for the operations notifications.",
-  only: "writer",
   body: CreateTicketBody,
   response: TicketCreated,
-  errors: [404],
 });
 
-const replyRoute = defineCall({
-  method: "post",
+const replyRoute = defineChange({
   path: "/add_correspondence",
   tags,
   summary: "Reply on a ticket",
   description: "Answers 'Reply sent successfully.'. A closed ticket takes no replies: 409.",
-  only: "writer",
   body: ReplyBody,
-  response: DetailSchema,
-  errors: [404],
   responses: closedResponse,
 });
 
-const resolveRoute = defineCall({
-  method: "post",
+const resolveRoute = defineChange({
   path: "/resolve_ticket",
   tags,
   summary: "Resolve (close) a ticket, irreversibly",
   description: "Answers 'Ticket closed.'. Resolving a closed ticket: 409 (of concurrent resolves exactly one succeeds).",
-  only: "writer",
   body: TicketIdBody,
-  response: DetailSchema,
-  errors: [404],
   responses: closedResponse,
 });
 

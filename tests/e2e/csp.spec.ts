@@ -49,8 +49,8 @@ async function visit(page: Page, path: string, violations: () => Promise<string[
   expect(csp, path).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}'/);
   expect(csp, path).not.toMatch(/script-src[^;]*'unsafe-inline'/);
   for (const directive of ["frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'"]) expect(csp, path).toContain(directive);
-  // One object only: the PCAP report's PDF of this origin (issue 27 item 11).
-  expect(csp, path).toMatch(/(^|; )object-src https?:\/\/[^ ;]+\/pcap-analyzer\/report\.pdf(;|$)/);
+  // Objects only: the flow report's PDF of this origin, the PCAP analyzer's and the dashboard's (issue 27 item 11).
+  expect(csp, path).toMatch(/(^|; )object-src https?:\/\/[^ ;]+\/pcap-analyzer\/report\.pdf https?:\/\/[^ ;]+\/main-dashboard\/flow-report\.pdf(;|$)/);
   // Every inline script of the page carries the nonce of this response.
   const nonce = /'nonce-([^']+)'/.exec(csp)![1];
   const inline = await page.evaluate(() => [...document.scripts].filter((s) => !s.src).map((s) => s.nonce));

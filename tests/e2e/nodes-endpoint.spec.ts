@@ -169,9 +169,9 @@ test("row actions: secondary IPs, health, LAN interface, Delete; tabs and Monito
   await expect(page.getByRole("table", { name: "Endpoints of Branch Used" })).toContainText("Office LAN");
   await tabs.getByRole("link", { name: "Monitoring" }).click();
   await expect(page.locator("figure.chart")).toHaveCount(4);
+  await expectAccessible(page);
   await page.locator("#node-fan").getByRole("link", { name: "Show data" }).click();
   await expect(page.locator("#node-fan").getByRole("table")).toBeVisible();
-  await expectAccessible(page);
   await page.setViewportSize({ width: 320, height: 800 });
   await page.reload();
   expect(await noSideways(page)).toBe(true);

@@ -14,12 +14,13 @@ import {
   type ChartData,
   type ChartOptions,
   type ChartType,
+  type Plugin,
   type ScriptableContext,
 } from "chart.js";
 import { useEffect, useState } from "react";
 import { Chart } from "react-chartjs-2";
 import { axes, PLOT_H, type Tick } from "./geometry.ts";
-import { tMs, utcText, type ChartSeries, type ChartSpec } from "./model.ts";
+import { tMs, utcText, visibleBands, type ChartSeries, type ChartSpec } from "./model.ts";
 import { DASH_ARRAYS, POINT_STYLES, readPalette, type LivePalette } from "./palette.ts";
 
 /*
@@ -54,6 +55,28 @@ const fixedTicks = (ticks: Tick[]) => ({
     axis.ticks = ticks.map((t) => ({ value: t.value }));
   },
 });
+/**
+ * The spec's bands, shaded behind the datasets in the text colour (as the SVG does). Bands and
+ * colour come through the options (`plugins.linkwiseBands`), which follow the props and the theme.
+ */
+const bandsPlugin: Plugin = {
+  id: "linkwiseBands",
+  beforeDatasetsDraw(chart, _args, opts: { bands?: { start: number; end: number }[]; color?: string }) {
+    const x = chart.scales.x;
+    const area = chart.chartArea;
+    if (!x || !opts.bands?.length) return;
+    const ctx = chart.ctx;
+    ctx.save();
+    ctx.globalAlpha = 0.14;
+    ctx.fillStyle = opts.color ?? "#808080";
+    for (const b of opts.bands) {
+      const x0 = x.getPixelForValue(b.start);
+      ctx.fillRect(x0, area.top, Math.max(1, x.getPixelForValue(b.end) - x0), area.bottom - area.top);
+    }
+    ctx.restore();
+  },
+};
+
 const labelOf = (ticks: Tick[]) => (value: number | string) => ticks.find((t) => t.value === Number(value))?.label ?? "";
 
 export default function ChartCanvas({ spec, drawn, description }: { spec: ChartSpec; drawn: ChartSeries[]; description: string }) {
@@ -99,6 +122,8 @@ export default function ChartCanvas({ spec, drawn, description }: { spec: ChartS
     animation: false,
     interaction: { mode: bars ? "index" : "nearest", intersect: false },
     plugins: {
+      // why: a plugin's own options are not in chart.js' typed plugin map.
+      ...({ linkwiseBands: { bands: bars ? [] : visibleBands(spec.bands, ax.xDomain), color: palette.text } } as object),
       legend: { position: "bottom", labels: { color: palette.text, font, usePointStyle: !bars } },
       tooltip: {
         callbacks: {
@@ -138,6 +163,7 @@ export default function ChartCanvas({ spec, drawn, description }: { spec: ChartS
         type={bars ? "bar" : spec.kind === "scatter" ? "scatter" : "line"}
         data={data}
         options={options}
+        plugins={[bandsPlugin]}
         role="img"
         aria-label={`${spec.title}. ${description}`}
         fallbackContent={<p>{description}</p>}

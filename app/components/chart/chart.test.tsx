@@ -7,7 +7,7 @@ import { Chart } from "./chart.tsx";
 import { axes } from "./geometry.ts";
 import { ChartDataLink } from "./data-link.tsx";
 import { withSvgMarkup } from "./markup.server.tsx";
-import { describe as describeChart, drawnSeries, OTHER, packedSeries, prepareChart, round3, unpackChart, type ChartSeries, type ChartSpec } from "./model.ts";
+import { describe as describeChart, drawnSeries, OTHER, packedSeries, prepareChart, round3, shownBands, SVG_MARKUP, unpackChart, type ChartSeries, type ChartSpec } from "./model.ts";
 import { OTHER_COLORS, PALETTES, PALETTE_VARS } from "./palette.ts";
 
 const T0 = Date.parse("2026-11-25T00:00:00Z");
@@ -136,6 +136,34 @@ describe("chart kit: the server's SVG and table", () => {
     expect(failed).not.toContain("<svg");
   });
 
+  it("shades bands (announced maintenance) behind the series, clipped to the axis, named in the sentence and under the chart", () => {
+    const banded: ChartSpec = {
+      ...spec,
+      bands: [
+        { start: at(1), end: at(2), label: "Announced maintenance" },
+        { start: at(-6), end: at(0), label: "Before the range" },
+        { start: at(2), end: at(9), label: "Runs past the end" },
+      ],
+    };
+    const html = render(banded);
+    const rects = [...html.matchAll(/<rect class="chart-band" data-band="([^"]+)" x="([\d.]+)" width="([\d.]+)" y="0" height="190"/g)];
+    // The band ending where the axis starts is not drawn; the last one is clipped to the axis' end.
+    expect(rects.map((m) => [m[1], Math.round(Number(m[2])), Math.round(Number(m[3]))])).toEqual([
+      ["Announced maintenance", 333, 333],
+      ["Runs past the end", 667, 333],
+    ]);
+    // Behind the series: drawn first.
+    expect(html.indexOf("chart-band")).toBeLessThan(html.indexOf("chart-series"));
+    expect(html).toContain("Shaded: Announced maintenance from 2026-11-25 00:10 UTC to 2026-11-25 00:20 UTC;");
+    expect(html).toMatch(/<ul class="chart-band-list[^"]*" aria-label="Shaded on the chart"><li[^>]*>.*Announced maintenance: <time datetime="2026-11-25T00:10:00.000Z">2026-11-25 00:10 UTC<\/time> to/i);
+    expect(html).not.toContain("Before the range");
+    // The prepared chart keeps those over the drawn times (the canvas and the markup draw from it).
+    expect(unpackChart(prepareChart(banded)).bands).toEqual(shownBands(banded, drawnSeries(banded.series)));
+    expect(prepareChart(banded).bands!.length).toBeGreaterThan(0);
+    // No bands: nothing added.
+    expect(render(spec)).not.toContain("chart-band");
+  });
+
   it("honours a fixed y domain (0–100 %)", () => {
     const cpu: ChartSpec = { title: "CPU", unit: "%", kind: "area", yDomain: [0, 100], series: [series("cpu_p", [10, 20])] };
     expect(axes(cpu, drawnSeries(cpu.series)).yDomain).toEqual([0, 100]);
@@ -144,6 +172,17 @@ describe("chart kit: the server's SVG and table", () => {
 });
 
 describe("chart kit: prepared charts and 'Show data' by URL", () => {
+  it("writes a prepared chart's server markup without unpacking its series (only hydrated canvases need them)", () => {
+    const spec: ChartSpec = { title: "Load", unit: "%", kind: "line", series: [{ name: "CPU", points: [{ t: "2026-11-25T10:00:00Z", v: 1 }, { t: "2026-11-25T11:00:00Z", v: 2 }] }] };
+    const prepared = { ...prepareChart(spec), markup: true, [SVG_MARKUP]: "<svg data-test-markup></svg>" };
+    // A packed string that cannot be parsed: rendering must not need it.
+    const html = renderToStaticMarkup(<Chart spec={{ ...prepared, packed: "not json" }} />);
+    expect(html).toContain("<svg data-test-markup></svg>");
+    expect(html).toContain('data-chart-state="ok"');
+    const none = { ...prepareChart({ ...spec, series: [] }), markup: true, packed: "not json" };
+    expect(renderToStaticMarkup(<Chart spec={none} />)).toContain('data-chart-state="empty"');
+  });
+
   const many: ChartSpec = { title: "Endpoints: transmit", unit: "bytes/s", kind: "line", series: Array.from({ length: 8 }, (_, i) => series(`ep${i}`, [i + 0.12345, i * 2, null])) };
   /** Rendered inside a router (the data link reads the location). */
   const inRouter = (element: React.ReactElement, url = "/dashboard?range=1d") => {

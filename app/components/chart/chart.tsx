@@ -2,7 +2,7 @@ import { lazy, Suspense, useId, type ReactNode } from "react";
 import { useHydrated } from "../hooks.ts";
 import { ChartTable } from "./chart-table.tsx";
 import { Legend } from "./legend.tsx";
-import { describe, drawnSeries, hasData, isPrepared, rowsByTime, SVG_MARKUP, unpackChart, type ChartSeries, type ChartSpec, type PreparedChart } from "./model.ts";
+import { describe, drawnSeries, hasData, isPrepared, rowsByTime, SVG_MARKUP, shownBands, unpackChart, utcText, type ChartBand, type ChartSeries, type ChartSpec, type PreparedChart } from "./model.ts";
 import { ChartSvg } from "./svg.tsx";
 
 /*
@@ -26,8 +26,14 @@ export interface ChartProps {
   data?: ReactNode;
 }
 
-function drawing(given: ChartSpec | PreparedChart): { spec: ChartSpec; drawn: ChartSeries[]; description: string } {
+function drawing(given: ChartSpec | PreparedChart, hydrated: boolean): { spec: ChartSpec; drawn: ChartSeries[] | null; description: string } {
   if (isPrepared(given)) {
+    // Until hydrated, a chart with the server's markup shows that markup: its series need no
+    // unpacking (a point object per value) for it, only its title, bands and whether it has data.
+    if (given.markup && !hydrated) {
+      const { packed: _packed, markup: _markup, empty: _empty, ...rest } = given;
+      return { spec: { ...rest, series: [] }, drawn: null, description: given.description };
+    }
     const spec = unpackChart(given);
     return { spec, drawn: spec.series, description: given.description };
   }
@@ -38,13 +44,14 @@ function drawing(given: ChartSpec | PreparedChart): { spec: ChartSpec; drawn: Ch
 export function Chart({ spec: given, error, className = "", figureId, data }: ChartProps) {
   const hydrated = useHydrated();
   const id = useId().replace(/[^a-zA-Z0-9_-]/g, "");
-  const { spec, drawn, description } = drawing(given);
+  const { spec, drawn, description } = drawing(given, hydrated);
   const table = data !== undefined ? data : isPrepared(given) ? null : <ChartTable title={spec.title} unit={spec.unit} series={spec.series} time={rowsByTime(spec)} xLabel={spec.xLabel} />;
-  const state = error ? "error" : hasData(drawn) ? "ok" : "empty";
+  const state = error ? "error" : (drawn ? hasData(drawn) : isPrepared(given) && !given.empty) ? "ok" : "empty";
+  const bands = drawn ? shownBands(spec, drawn) : (spec.bands ?? []);
   const drawnSvg = (
     <div className="chart-server">
-      <ChartSvg spec={spec} drawn={drawn} titleId={`${id}-title`} descId={`${id}-desc`} idPrefix={`${id}-m`} description={description} />
-      <Legend drawn={drawn} kind={spec.kind} idPrefix={`${id}-m`} />
+      <ChartSvg spec={spec} drawn={drawn ?? []} titleId={`${id}-title`} descId={`${id}-desc`} idPrefix={`${id}-m`} description={description} />
+      <Legend drawn={drawn ?? []} kind={spec.kind} idPrefix={`${id}-m`} />
     </div>
   );
   // Server markup (markup.server.tsx): written as it is; in the browser the hydrated DOM is kept as
@@ -64,12 +71,30 @@ export function Chart({ spec: given, error, className = "", figureId, data }: Ch
         <p className="chart-empty flex h-40 items-center justify-center rounded border border-base-300 text-sm">No data</p>
       ) : hydrated ? (
         <Suspense fallback={drawnSvg}>
-          <ChartCanvas spec={spec} drawn={drawn} description={description} />
+          <ChartCanvas spec={spec} drawn={drawn ?? []} description={description} />
         </Suspense>
       ) : (
         svg
       )}
+      {state === "ok" && bands.length ? <BandList bands={bands} /> : null}
       {state === "ok" ? table : null}
     </figure>
+  );
+}
+
+/** The shaded spans in words under the chart (the same with and without JavaScript). */
+function BandList({ bands }: { bands: ChartBand[] }) {
+  return (
+    <ul className="chart-band-list mt-1 text-sm" aria-label="Shaded on the chart">
+      {bands.map((b) => (
+        <li key={`${String(b.start)}-${String(b.end)}`} className="flex items-center gap-1.5">
+          <span aria-hidden="true" className="inline-block h-3 w-4 shrink-0 rounded-sm bg-base-content/15" />
+          <span>
+            {b.label}: <time dateTime={new Date(typeof b.start === "number" ? b.start : Date.parse(b.start)).toISOString()}>{utcText(b.start)}</time> to{" "}
+            <time dateTime={new Date(typeof b.end === "number" ? b.end : Date.parse(b.end)).toISOString()}>{utcText(b.end)}</time>
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -30,6 +30,40 @@ export interface ChartSpec {
   series: ChartSeries[];
   /** The x axis' name (default "Time (UTC)" for time charts, "Category" for category charts). */
   xLabel?: string;
+  /** Time charts: spans shaded behind the series (announced maintenance…), named under the chart and in its sentence. */
+  bands?: ChartBand[];
+}
+
+/** A span of time shaded on a time chart, with what it was. */
+export interface ChartBand {
+  start: string | number;
+  end: string | number;
+  label: string;
+}
+
+/** The bands that fall inside [lo, hi], clipped to it, as ms. */
+export function visibleBands(bands: readonly ChartBand[] | undefined, [lo, hi]: readonly [number, number]): { start: number; end: number; label: string }[] {
+  return (bands ?? []).flatMap((b) => {
+    const start = Math.max(lo, tMs(b.start));
+    const end = Math.min(hi, tMs(b.end));
+    return end > start ? [{ start, end, label: b.label }] : [];
+  });
+}
+
+/** The bands that overlap the drawn points' times, as given (the list under the chart and the sentence name these). */
+export function shownBands(spec: Pick<ChartSpec, "bands">, drawn: readonly ChartSeries[]): ChartBand[] {
+  if (!spec.bands?.length) return [];
+  const times = xValues(drawn).map(tMs).filter(Number.isFinite);
+  if (!times.length) return [];
+  const lo = Math.min(...times);
+  const hi = Math.max(...times);
+  return spec.bands.filter((b) => tMs(b.end) > lo && tMs(b.start) < hi);
+}
+
+/** The bands in words: 'Shaded: Announced maintenance from 2026-11-20 02:00 UTC to 2026-11-20 04:00 UTC.' */
+export function bandsSentence(bands: readonly ChartBand[]): string {
+  if (!bands.length) return "";
+  return ` Shaded: ${bands.map((b) => `${b.label} from ${utcText(b.start)} to ${utcText(b.end)}`).join("; ")}.`;
 }
 
 /** How many series are drawn; beyond it, the rest are summed into 'Other'. */
@@ -131,6 +165,10 @@ export function shortNumber(v: number): string {
 
 /** The one-sentence description made from the data when the screen gives none: the latest value and the peak. */
 export function describe(spec: ChartSpec, drawn: readonly ChartSeries[]): string {
+  return describeSeries(spec, drawn) + bandsSentence(shownBands(spec, drawn));
+}
+
+function describeSeries(spec: ChartSpec, drawn: readonly ChartSeries[]): string {
   if (spec.description) return spec.description;
   if (!hasData(drawn)) return `${spec.title}: no data.`;
   let peak = { v: -Infinity, name: "", t: "" as string | number };
@@ -154,6 +192,8 @@ export interface PreparedChart extends Omit<ChartSpec, "series" | "description">
   description: string;
   /** JSON of PackedSeries. */
   packed: string;
+  /** No drawn series has a value ('No data'): known without unpacking. */
+  empty: boolean;
   /** The server wrote its SVG as markup (markup.server.tsx): the browser keeps that DOM while hydrating. */
   markup?: boolean;
   /** That markup, on the server only: a symbol-keyed property, which the page's data (turbo-stream) leaves out. */
@@ -181,7 +221,9 @@ export function prepareChart(spec: ChartSpec): PreparedChart {
       return { name: s.name, v: x.map((t) => at.get(t) ?? null) };
     }),
   };
-  return { ...rest, description: describe(spec, drawn), packed: JSON.stringify(packed) };
+  // The bands kept are those over the drawn times (shownBands), so the markup's page needs no unpacking for them.
+  const bands = spec.bands ? shownBands(spec, drawn) : undefined;
+  return { ...rest, ...(bands ? { bands } : {}), description: describe(spec, drawn), packed: JSON.stringify(packed), empty: !hasData(drawn) };
 }
 
 export const isPrepared = (spec: ChartSpec | PreparedChart): spec is PreparedChart => "packed" in spec;
@@ -191,7 +233,7 @@ export const packedSeries = (p: PreparedChart): PackedSeries => JSON.parse(p.pac
 
 /** The prepared chart as a spec whose series are the drawn ones. */
 export function unpackChart(p: PreparedChart): ChartSpec {
-  const { packed: _packed, markup: _markup, ...rest } = p;
+  const { packed: _packed, markup: _markup, empty: _empty, ...rest } = p;
   const { x, series } = packedSeries(p);
   return { ...rest, series: series.map((s) => ({ name: s.name, points: x.map((t, i) => ({ t, v: s.v[i] ?? null })) })) };
 }

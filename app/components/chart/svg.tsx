@@ -1,6 +1,6 @@
 import { area, line, stack } from "d3-shape";
 import { axes, PLOT_H, PLOT_W, type Axes } from "./geometry.ts";
-import type { ChartPoint, ChartSeries, ChartSpec } from "./model.ts";
+import { visibleBands, type ChartPoint, type ChartSeries, type ChartSpec } from "./model.ts";
 import { DASHES, POINT_STYLES, seriesColorVar, type PointStyle } from "./palette.ts";
 
 /*
@@ -42,6 +42,7 @@ export function ChartSvg({ spec, drawn, titleId, descId, idPrefix, description }
       </defs>
       <YAxis ax={ax} unit={spec.unit} />
       <svg x="0" y={TOP} width="100%" height={PLOT_H} viewBox={`0 0 ${PLOT_W} ${PLOT_H}`} preserveAspectRatio="none" className="overflow-visible">
+        {ax.time ? <Bands ax={ax} spec={spec} /> : null}
         {spec.kind === "bar" ? <GroupedBars ax={ax} drawn={drawn} /> : null}
         {spec.kind === "stacked-bar" ? <StackedBars ax={ax} drawn={drawn} /> : null}
         {spec.kind === "line" || spec.kind === "area" ? drawn.map((s, i) => <Line key={`${i}-${s.name}`} ax={ax} s={s} i={i} fill={spec.kind === "area"} />) : null}
@@ -104,6 +105,19 @@ function XAxis({ ax, label }: { ax: Axes; label: string }) {
           {label}
         </text>
       ) : null}
+    </g>
+  );
+}
+
+/** The spec's bands as shaded spans the plot's full height, behind the series. */
+function Bands({ ax, spec }: { ax: Axes; spec: ChartSpec }) {
+  const bands = visibleBands(spec.bands, ax.xDomain);
+  if (!bands.length) return null;
+  return (
+    <g className="chart-bands" aria-hidden="true">
+      {bands.map((b) => (
+        <rect key={`${b.start}-${b.end}`} className="chart-band" data-band={b.label} x={ax.x(b.start)} width={Math.max(1, ax.x(b.end) - ax.x(b.start))} y={0} height={PLOT_H} fill="currentColor" fillOpacity={0.14} />
+      ))}
     </g>
   );
 }

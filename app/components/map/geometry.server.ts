@@ -2,7 +2,7 @@ import { geoEqualEarth, geoPath, type GeoProjection } from "d3-geo";
 import { feature, mesh } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
 import world from "world-atlas/countries-110m.json";
-import { MAP_HEIGHT, MAP_PADDING, MAP_WIDTH } from "./model.ts";
+import { MAP_HEIGHT, MAP_PADDING, MAP_WIDTH, WORLD_SVG_ID } from "./model.ts";
 
 /*
  * The server's half of the map kit (README.md): the equal-area projection (Equal Earth, fitted
@@ -40,7 +40,9 @@ const escapeText = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;")
  */
 export function countriesSvgMarkup(): string {
   if (countriesMarkup !== null) return countriesMarkup;
-  const path = geoPath(projection);
+  // Whole viewBox units (960 wide): a tenth of a unit more is invisible on any screen and costs
+  // a third of every map page's bytes.
+  const path = geoPath(projection).digits(0);
   const sphere = path({ type: "Sphere" }) ?? "";
   const land = countries()
     .features.map((f) => {
@@ -54,6 +56,14 @@ export function countriesSvgMarkup(): string {
     `<g class="map-land" fill="var(--map-land)">${land}</g>` +
     `<path class="map-borders" d="${borders}" fill="none" stroke="var(--map-border)" stroke-width="0.5"/>`;
   return countriesMarkup;
+}
+
+let worldDocument: string | null = null;
+
+/** The countries as a standalone SVG document (app/routes/map/world-svg.ts), its group `#world` for `<use>`. */
+export function worldSvgDocument(): string {
+  worldDocument ??= `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${MAP_WIDTH} ${MAP_HEIGHT}"><g id="${WORLD_SVG_ID}">${countriesSvgMarkup()}</g></svg>`;
+  return worldDocument;
 }
 
 /** For tests: forget the cached markup. */

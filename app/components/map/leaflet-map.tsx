@@ -3,7 +3,7 @@ import L from "leaflet";
 import { feature } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
 import { useEffect, useRef } from "react";
-import { MAP_OPEN_EVENT, splitPoints, statusKey, statusLabel, WORLD_URL, type LocatedPoint, type MapPoint } from "./model.ts";
+import { DEVICE_WORDS, MAP_OPEN_EVENT, splitPoints, statusKey, statusLabel, WORLD_URL, type LocatedPoint, type MapPoint, type MapWords } from "./model.ts";
 import { readMapPalette, type MapColor } from "./palette.ts";
 import { markerPath } from "./shapes.ts";
 
@@ -71,7 +71,7 @@ function markerIcon(p: MapPoint, colors: Record<MapColor, string>): L.DivIcon {
   });
 }
 
-function popupContent(p: MapPoint): HTMLElement {
+function popupContent(p: MapPoint, words: MapWords): HTMLElement {
   const box = document.createElement("div");
   box.className = "map-popup";
   const name = document.createElement("p");
@@ -80,10 +80,10 @@ function popupContent(p: MapPoint): HTMLElement {
   box.append(name);
   const list = document.createElement("dl");
   for (const [label, value] of [
-    ["Product", p.product],
-    ["Id", p.id],
-    ["Address", p.address],
-    ["Status", statusLabel(p.status)],
+    [words.columns.product, p.product],
+    [words.columns.id, p.id],
+    [words.columns.address, p.address],
+    ["Status", statusLabel(p.status, words)],
   ] as const) {
     const dt = document.createElement("dt");
     dt.textContent = label;
@@ -92,15 +92,17 @@ function popupContent(p: MapPoint): HTMLElement {
     list.append(dt, dd);
   }
   box.append(list);
-  const link = document.createElement("a");
-  link.href = p.href;
-  link.className = "link";
-  link.textContent = `Open ${p.name}`;
-  box.append(link);
+  if (p.href) {
+    const link = document.createElement("a");
+    link.href = p.href;
+    link.className = "link";
+    link.textContent = `Open ${p.name}`;
+    box.append(link);
+  }
   return box;
 }
 
-export default function LeafletMap({ points, label }: { points: MapPoint[]; label: string }) {
+export default function LeafletMap({ points, label, words = DEVICE_WORDS }: { points: MapPoint[]; label: string; words?: MapWords }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = ref.current;
@@ -134,8 +136,9 @@ export default function LeafletMap({ points, label }: { points: MapPoint[]; labe
       // keyboard or touch user can tell apart; the table's 'Show on map' buttons open the same
       // popups from the keyboard (MAP_OPEN_EVENT).
       const marker = L.marker([point.latitude, point.longitude], { icon: markerIcon(point, colors), keyboard: false, title: `${point.name}: ${statusLabel(point.status)}`, riseOnHover: true });
-      marker.bindPopup(popupContent(point), { closeButton: true, autoPanPadding: [16, 16] });
-      marker.on("popupopen", (e: L.PopupEvent) => e.popup.getElement()?.querySelector<HTMLElement>(".map-popup a")?.focus());
+      marker.bindPopup(popupContent(point, words), { closeButton: true, autoPanPadding: [16, 16] });
+      // The focus goes into the popup: its link, or (a point without a page) its close button.
+      marker.on("popupopen", (e: L.PopupEvent) => e.popup.getElement()?.querySelector<HTMLElement>(".map-popup a, .leaflet-popup-close-button")?.focus());
       marker.on("popupclose", () => {
         // Back to the button that opened it when the focus was in the popup (Escape, its close button).
         const active = document.activeElement;
@@ -195,6 +198,6 @@ export default function LeafletMap({ points, label }: { points: MapPoint[]; labe
       media.removeEventListener("change", restyle);
       map.remove();
     };
-  }, [points, label]);
+  }, [points, label, words]);
   return <div ref={ref} className="map-leaflet aspect-[960/470] min-h-64 w-full" data-map="leaflet" />;
 }

@@ -1,19 +1,19 @@
 import { SimpleTable, type SimpleColumn } from "../simple-table.tsx";
-import { coordinateText, hasValidCoordinates, MAP_OPEN_EVENT, statusLabel, type MapPoint } from "./model.ts";
+import { coordinateText, DEVICE_WORDS, hasValidCoordinates, MAP_OPEN_EVENT, statusLabel, type MapPoint, type MapWords } from "./model.ts";
 
 /*
  * The same points as a table (the skip link's target): every point, those left off the map too,
  * whose coordinates say 'Missing' or 'Invalid (…)'. The kit's SimpleTable: stacked cards on phones.
  * With the interactive map each drawn point has 'Show on map', which opens its popup.
  */
-export const mapColumns: SimpleColumn<MapPoint>[] = [
-  { id: "name", header: "Name", kind: "name", cell: (p) => <a href={p.href} className="link">{p.name}</a> },
-  { id: "product", header: "Product", cell: (p) => p.product },
-  { id: "id", header: "Id", cell: (p) => <code className="text-xs break-all">{p.id}</code> },
-  { id: "address", header: "Address", cell: (p) => p.address },
+export const mapColumns = (words: MapWords = DEVICE_WORDS): SimpleColumn<MapPoint>[] => [
+  { id: "name", header: "Name", kind: "name", cell: (p) => (p.href ? <a href={p.href} className="link">{p.name}</a> : p.name) },
+  { id: "product", header: words.columns.product, cell: (p) => p.product },
+  { id: "id", header: words.columns.id, cell: (p) => <code className="text-xs break-all">{p.id}</code> },
+  { id: "address", header: words.columns.address, cell: (p) => p.address },
   { id: "latitude", header: "Latitude", cell: (p) => coordinateText(p.latitude, 90), className: "tabular-nums" },
   { id: "longitude", header: "Longitude", cell: (p) => coordinateText(p.longitude, 180), className: "tabular-nums" },
-  { id: "status", header: "Status", cell: (p) => statusLabel(p.status) },
+  { id: "status", header: "Status", cell: (p) => statusLabel(p.status, words) },
 ];
 
 /** With the interactive map: a 'Show on map' button per drawn point (the keyboard's way to its popup). */
@@ -34,12 +34,12 @@ const showColumn: SimpleColumn<MapPoint> = {
     ) : null,
 };
 
-export function MapTable({ id, title, points, interactive = false }: { id: string; title: string; points: MapPoint[]; interactive?: boolean }) {
+export function MapTable({ id, title, points, interactive = false, words = DEVICE_WORDS }: { id: string; title: string; points: MapPoint[]; interactive?: boolean; words?: MapWords }) {
   return (
     <div id={id} tabIndex={-1} className="map-table mt-3 focus:outline-none">
       {/* A heading, not the visible caption: the stacked (phone) table squeezed its caption into a narrow column. */}
       <h3 className="mb-2 font-semibold">{title}</h3>
-      <SimpleTable caption={title} columns={interactive ? [...mapColumns, showColumn] : mapColumns} rows={points} getRowId={(p) => p.id} emptyMessage="No devices." />
+      <SimpleTable caption={title} columns={interactive ? [...mapColumns(words), showColumn] : mapColumns(words)} rows={points} getRowId={(p) => p.id} emptyMessage={`No ${words.noun.many}.`} />
     </div>
   );
 }

@@ -5,10 +5,12 @@ import { countriesSvgMarkup, project, resetCountriesMarkup } from "./geometry.se
 import { MapLegend } from "./legend.tsx";
 import { MapTable } from "./map-table.tsx";
 import { mapSvgMarkup, prepareMap, projectMarkers } from "./markup.server.tsx";
-import { coordinateText, describeMap, hasValidCoordinates, MAP_HEIGHT, MAP_PADDING, MAP_WIDTH, splitPoints, WORLD_ATLAS_VERSION, type MapPoint } from "./model.ts";
+import { coordinateText, describeMap, hasValidCoordinates, MAP_HEIGHT, MAP_PADDING, MAP_WIDTH, splitPoints, WORLD_ATLAS_VERSION, WORLD_SVG_URL, type MapPoint } from "./model.ts";
 import { MAP_PALETTES } from "./palette.ts";
 import { MAP_MARKUP } from "./prepared.ts";
 import { MARKER_PATHS } from "./shapes.ts";
+import { WorldMap } from "./world-map.tsx";
+import { loader as worldSvgLoader } from "../../routes/map/world-svg.ts";
 
 const point = (id: string, latitude: number | null, longitude: number | null, status: MapPoint["status"] = "up"): MapPoint => ({
   id,
@@ -97,6 +99,20 @@ describe("the server's SVG", () => {
     expect(first).toContain("<title>France</title>");
   });
 
+  it("shows the countries from one cached SVG document of our origin (a <use>), not inline in each map", async () => {
+    const svg = mapSvgMarkup(points, { id: "m", title: "Devices", description: describeMap(points) });
+    expect(svg).toContain(`<use href="${WORLD_SVG_URL}#world"/>`);
+    expect(svg).not.toContain("<title>France</title>");
+    const res = worldSvgLoader();
+    expect(res.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
+    expect(res.headers.get("cache-control")).toContain("immutable");
+    const doc = await res.text();
+    expect(doc).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 960 470"><g id="world">/);
+    expect(count(doc, /<path d=/g)).toBeGreaterThan(170);
+    // Whole units: the outlines are half the bytes of three decimals, and the same to the eye.
+    expect(doc).not.toMatch(/<path d="[^"]*\d\.\d/);
+  });
+
   it("marks up and down with different shapes and colours, each with a title, and skips invalid points", () => {
     const svg = mapSvgMarkup(points, { id: "m", title: "Devices", description: describeMap(points) });
     expect(svg).toMatch(/^<svg role="img" aria-labelledby="m-title m-desc"/);
@@ -120,7 +136,20 @@ describe("the server's SVG", () => {
   it("keeps the markup out of the page's data (a symbol key)", () => {
     const map = prepareMap({ id: "m", title: "Devices", points });
     expect(typeof map[MAP_MARKUP]).toBe("string");
-    expect(JSON.parse(JSON.stringify(map))).toEqual({ id: "m", title: "Devices", description: map.description, points: JSON.parse(JSON.stringify(points)) });
+    expect(JSON.parse(JSON.stringify(map))).toEqual({ id: "m", title: "Devices", description: map.description, points: JSON.parse(JSON.stringify(points)), words: map.words });
+  });
+
+  it("names the points and their states in the screen's words (a map of other things than devices)", () => {
+    const cities = points.map(({ href: _href, ...p }) => p);
+    const words = { status: { up: "Benign", down: "Malicious", unknown: "Unscored" }, columns: { product: "Country", id: "IPs", address: "City" }, noun: { one: "location", many: "locations" }, downWord: "malicious" };
+    const map = prepareMap({ id: "m", title: "Sources", points: cities, words });
+    expect(map.description).toMatch(/^\d+ locations, \d+ malicious/);
+    expect(map[MAP_MARKUP]).toMatch(/<title>[^<]+: (Benign|Malicious|Unscored)<\/title>/);
+    const html = renderToStaticMarkup(<WorldMap map={map} />);
+    for (const text of [">Country<", ">IPs<", ">City<", "Malicious ("]) expect(html).toContain(text);
+    expect(html).not.toContain(">Product<");
+    // No page to link to: the names are plain text.
+    expect(html).not.toMatch(/<a href="[^#][^"]*" class="link">/);
   });
 });
 

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { countriesSvgMarkup, project } from "./geometry.server.ts";
+import { project } from "./geometry.server.ts";
 import { MapMarkers, type ProjectedMarker } from "./markers.tsx";
-import { describeMap, MAP_HEIGHT, MAP_WIDTH, splitPoints, type MapPoint } from "./model.ts";
+import { describeMap, MAP_HEIGHT, MAP_WIDTH, mapWords, splitPoints, WORLD_SVG_ID, WORLD_SVG_URL, type MapPoint, type MapWords } from "./model.ts";
 import { MAP_MARKUP, type PreparedMap } from "./prepared.ts";
 
 /*
@@ -19,8 +19,8 @@ export function projectMarkers(points: readonly MapPoint[]): ProjectedMarker[] {
   return out;
 }
 
-export function mapSvgMarkup(points: readonly MapPoint[], { id, title, description }: { id: string; title: string; description: string }): string {
-  const markers = renderToStaticMarkup(<MapMarkers markers={projectMarkers(points)} />);
+export function mapSvgMarkup(points: readonly MapPoint[], { id, title, description, words }: { id: string; title: string; description: string; words?: MapWords }): string {
+  const markers = renderToStaticMarkup(<MapMarkers markers={projectMarkers(points)} words={words} />);
   return (
     `<svg role="img" aria-labelledby="${id}-title ${id}-desc" width="100%" height="100%" class="map-svg block" xmlns="http://www.w3.org/2000/svg">` +
     renderToStaticMarkup(
@@ -29,14 +29,15 @@ export function mapSvgMarkup(points: readonly MapPoint[], { id, title, descripti
         <desc id={`${id}-desc`}>{description}</desc>
       </>,
     ) +
-    `<svg viewBox="0 0 ${MAP_WIDTH} ${MAP_HEIGHT}" width="100%" height="100%" preserveAspectRatio="xMidYMid meet">${countriesSvgMarkup()}</svg>` +
+    `<svg viewBox="0 0 ${MAP_WIDTH} ${MAP_HEIGHT}" width="100%" height="100%" preserveAspectRatio="xMidYMid meet"><use href="${WORLD_SVG_URL}#${WORLD_SVG_ID}"/></svg>` +
     markers +
     `</svg>`
   );
 }
 
 /** A map ready for the page: its points, sentence, and the SVG markup (server only). */
-export function prepareMap({ id, title, points, noun }: { id: string; title: string; points: MapPoint[]; noun?: { one: string; many: string } }): PreparedMap {
-  const description = describeMap(points, noun);
-  return { id, title, description, points, [MAP_MARKUP]: mapSvgMarkup(points, { id, title, description }) };
+export function prepareMap({ id, title, points, noun, words: given }: { id: string; title: string; points: MapPoint[]; noun?: MapWords["noun"]; words?: Partial<MapWords> }): PreparedMap {
+  const words = mapWords({ ...given, ...(noun ? { noun } : {}) });
+  const description = describeMap(points, words);
+  return { id, title, description, points, words, [MAP_MARKUP]: mapSvgMarkup(points, { id, title, description, words }) };
 }

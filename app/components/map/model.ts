@@ -17,9 +17,38 @@ export interface MapPoint {
   longitude: number | null;
   /** up, down, or null (not reported yet: shown N/A). */
   status: MapStatus;
-  /** The object's page (the popup's link). */
-  href: string;
+  /** The object's page (the popup's and the table's link); none: the name is plain text. */
+  href?: string;
 }
+
+/**
+ * What a map calls its points and their states (legend, table headers and Status, marker titles,
+ * popups, the sentence). Devices by default; a map of other things (the DDoS tab's source cities:
+ * "Malicious" / "Benign", "Country", "IPs") names its own.
+ */
+export interface MapWords {
+  status: { up: string; down: string; unknown: string };
+  /** The table's headers and the popup's labels for `product`, `id` and `address`. */
+  columns: { product: string; id: string; address: string };
+  noun: { one: string; many: string };
+  /** The sentence's count of down points: '42 devices, 3 down'. */
+  downWord: string;
+}
+
+export const DEVICE_WORDS: MapWords = {
+  status: { up: "Up", down: "Down", unknown: "N/A" },
+  columns: { product: "Product", id: "Id", address: "Address" },
+  noun: { one: "device", many: "devices" },
+  downWord: "down",
+};
+
+/** A map's words: the device words with whatever the screen names itself. */
+export const mapWords = (w: Partial<MapWords> = {}): MapWords => ({
+  ...DEVICE_WORDS,
+  ...w,
+  status: { ...DEVICE_WORDS.status, ...w.status },
+  columns: { ...DEVICE_WORDS.columns, ...w.columns },
+});
 
 /** The frame the server's SVG is projected into (viewBox units); the SVG scales to its box. */
 export const MAP_WIDTH = 960;
@@ -29,15 +58,23 @@ export const MAP_PADDING = 4;
 /** The world as served from our own origin (the world-atlas package's countries-110m TopoJSON). */
 export const WORLD_ATLAS_VERSION = "2.0.2";
 export const WORLD_URL = `/map/countries-110m.json?v=${WORLD_ATLAS_VERSION}`;
+/**
+ * The countries as an SVG document of our own origin (app/routes/map/world-svg.ts), which every
+ * server-drawn map shows with `<use>`: a browser fetches and caches it once, instead of each map
+ * of each page carrying ~100 KB of country outlines. The fill colours are CSS variables, which the
+ * `<use>` element's theme passes on.
+ */
+export const WORLD_SVG_URL = `/map/world.svg?v=${WORLD_ATLAS_VERSION}-1`;
+export const WORLD_SVG_ID = "world";
 
 /** The event a table's 'Show on map' button sends (bubbling to the figure): Leaflet opens that point's popup. */
 export const MAP_OPEN_EVENT = "map:open";
 
-export const statusLabel = (s: MapStatus) => (s === "up" ? "Up" : s === "down" ? "Down" : "N/A");
+export const statusKey = (s: MapStatus) => (s === null ? "unknown" : s);
+export const statusLabel = (s: MapStatus, words: MapWords = DEVICE_WORDS) => words.status[statusKey(s)];
 
 /** Marker shapes: colour is never the only cue (WCAG 1.4.1). */
 export const MARKER_SHAPES = { up: "circle", down: "triangle", unknown: "diamond" } as const;
-export const statusKey = (s: MapStatus) => (s === null ? "unknown" : s);
 
 /** A latitude/longitude pair a map can draw: both finite numbers within the globe's ranges. */
 export function hasValidCoordinates(p: Pick<MapPoint, "latitude" | "longitude">): p is { latitude: number; longitude: number } {
@@ -65,11 +102,12 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * off the map, e.g. '42 devices, 3 down, 1 not reporting; 2 not on the map (missing or invalid
  * coordinates).'
  */
-export function describeMap(points: readonly MapPoint[], noun: { one: string; many: string } = { one: "device", many: "devices" }): string {
+export function describeMap(points: readonly MapPoint[], words: MapWords = DEVICE_WORDS): string {
+  const noun = words.noun;
   const { skipped } = splitPoints(points);
   const down = points.filter((p) => p.status === "down").length;
   const unknown = points.filter((p) => p.status === null).length;
-  let text = `${plural(points.length, noun.one, noun.many)}, ${down} down`;
+  let text = `${plural(points.length, noun.one, noun.many)}, ${down} ${words.downWord}`;
   if (unknown) text += `, ${unknown} not reporting`;
   if (skipped.length) text += `; ${skipped.length} not on the map (missing or invalid coordinates)`;
   return `${text}.`;

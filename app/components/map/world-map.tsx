@@ -9,7 +9,8 @@ import { MAP_MARKUP, type PreparedMap } from "./prepared.ts";
  * a <figure> with a skip link to the table of the same points, the legend and that table. Once
  * hydrated, Leaflet (leaflet-map.tsx, a lazy chunk: only pages with a map load it) takes the SVG's
  * place: the same countries as its only layer, markers with popups, zoom and pan. Without
- * JavaScript the SVG and the table are the whole map.
+ * JavaScript the SVG and the table are the whole map. `isolate`: Leaflet's panes and controls
+ * (z-index 400–1000) stay inside the figure, under the sticky top bar.
  */
 
 const LeafletMap = lazy(() => import("./leaflet-map.tsx"));
@@ -20,23 +21,23 @@ export function WorldMap({ map, className = "" }: { map: PreparedMap; className?
   // The server's markup is written as it is; the browser keeps that DOM while hydrating.
   const svg = <div className="map-server aspect-[960/470] w-full" dangerouslySetInnerHTML={{ __html: map[MAP_MARKUP] ?? "" }} suppressHydrationWarning />;
   return (
-    <figure id={map.id} className={`map min-w-0 ${className}`.trim()} data-map-points={map.points.length}>
+    <figure id={map.id} className={`map isolate min-w-0 ${className}`.trim()} data-map-points={map.points.length}>
       <figcaption className="mb-2 font-semibold">{map.title}</figcaption>
       <a href={`#${tableId}`} className="link map-skip mb-2 inline-block text-sm">
         Skip the map: go to the table of its {map.points.length} points
       </a>
       {hydrated ? (
         <Suspense fallback={svg}>
-          <LeafletMap points={map.points} label={`${map.title}: ${map.description}`} />
+          <LeafletMap points={map.points} label={`${map.title}: ${map.description}`} words={map.words} />
         </Suspense>
       ) : (
         svg
       )}
-      <MapLegend points={map.points} />
+      <MapLegend points={map.points} words={map.words} />
       <p className="mt-1 text-sm" data-testid="map-description">
         {map.description}
       </p>
-      <MapTable id={tableId} title={`${map.title}: table`} points={map.points} interactive={hydrated} />
+      <MapTable id={tableId} title={`${map.title}: table`} points={map.points} interactive={hydrated} words={map.words} />
     </figure>
   );
 }

@@ -1,4 +1,4 @@
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useMatches } from "react-router";
 import { pageTitles } from "../../lib/titles.ts";
 
 /** Pages whose breadcrumb leads back to another page first (spec 2 §2). */
@@ -15,8 +15,13 @@ interface Crumb {
   to?: string;
 }
 
-export function breadcrumbsFor(pathname: string, fallbackTitle = "Page Not Found", missing: readonly string[] = []): Crumb[] {
+/**
+ * The crumbs of a path. A page with no title of its own (a record under a path with an id, e.g.
+ * /outages/:outageId) names itself by its route's `handle.breadcrumb`, under 'Dashboards'.
+ */
+export function breadcrumbsFor(pathname: string, fallbackTitle = "Page Not Found", missing: readonly string[] = [], handleCrumb?: string): Crumb[] {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  if (handleCrumb && !pageTitles[path]) return [{ label: "Dashboards", to: "/main-dashboard" }, { label: handleCrumb }];
   // A page this user does not have (an IAM user's /billing) is not found, whatever its title (issue 27 item 18).
   if (missing.includes(path)) return [{ label: "Dashboard", to: "/main-dashboard" }, { label: "Page Not Found" }];
   if (path === "/main-dashboard") return [{ label: "Dashboard" }];
@@ -31,7 +36,9 @@ export function breadcrumbsFor(pathname: string, fallbackTitle = "Page Not Found
 /** 'Dashboard' › page title; the last crumb is the current page. */
 export function Breadcrumbs({ title, missing }: { title?: string; missing?: readonly string[] }) {
   const { pathname } = useLocation();
-  const crumbs = breadcrumbsFor(pathname, title, missing);
+  const handle = useMatches().at(-1)?.handle;
+  const handleCrumb = handle && typeof handle === "object" && "breadcrumb" in handle && typeof handle.breadcrumb === "string" ? handle.breadcrumb : undefined;
+  const crumbs = breadcrumbsFor(pathname, title, missing, handleCrumb);
   return (
     <nav aria-label="Breadcrumb" className="breadcrumbs overflow-visible py-0 text-sm [&>ol]:flex-wrap [&>ol]:whitespace-normal" data-testid="breadcrumbs">
       <ol>

@@ -1,9 +1,8 @@
 import { Form, Link, useFetcher } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { copyText } from "../clipboard.ts";
+import { copyWithToast } from "../copy-button.tsx";
 import { useHydrated } from "../hooks.ts";
 import { themeAttribute, type ThemeChoice } from "../theme.ts";
-import { showToast } from "../toaster.tsx";
 import { DetailsMenu } from "./details-menu.tsx";
 import { Icon, type IconName } from "./icons.tsx";
 import { PreferencesForm } from "./preferences-form.tsx";
@@ -42,12 +41,7 @@ function CopyAccountId({ accountId }: { accountId: string }) {
             menu.open = false;
             menu.querySelector("summary")?.focus();
           }
-          try {
-            await copyText(accountId);
-            showToast({ type: "success", message: "Copied to clipboard!" });
-          } catch {
-            showToast({ type: "error", message: "Could not copy text to clipboard" });
-          }
+          await copyWithToast(accountId);
         }}
       >
         <Icon name="copy" />

@@ -1,7 +1,7 @@
 import { type SubmissionResult } from "@conform-to/react";
 import { useRef } from "react";
 import { data, Link, useLocation, useNavigation } from "react-router";
-import { ConformForm, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
+import { ConformForm, SubmitButton, TextField, useIntentForm } from "../../components/forms.tsx";
 import { ConfirmPhraseDialog } from "../../components/confirm-phrase-dialog.tsx";
 import { replyHasErrors, ToggleForm } from "../../components/toggle-form.tsx";
 import { apiGet } from "../../lib/api.server.ts";
@@ -14,7 +14,7 @@ import type { Route } from "./+types/account";
 import { usePasswordForm } from "./password-form.tsx";
 import { accountAction } from "./actions.server.ts";
 import { accountConstraints } from "./schemas.server.ts";
-import { useCanManageAccount, useConstraint, useIsPending } from "../../components/hooks.ts";
+import { useCanManageAccount } from "../../components/hooks.ts";
 
 /*
  * Settings (/account), spec 1 §2, §5 "Password update", §6, §7 "Session and account", §8.
@@ -53,13 +53,7 @@ function Section({ tone, ...props }: { title: string; id: string; children: Reac
 }
 
 function SamlForm({ metalink, lastResult }: { metalink: string; lastResult: SubmissionResult<string[]> | undefined }) {
-  const pending = useIsPending({ intent: "saml" });
-  const [form, fields] = useForm({
-    id: "saml-form",
-    lastResult,
-    constraint: useConstraint("saml"),
-    defaultValue: { metalink },
-  });
+  const { form, fields, pending } = useIntentForm("saml", { id: "saml-form", lastResult, defaultValue: { metalink } });
   return (
     <ConformForm form={form} intent="saml" className="flex max-w-xl flex-col gap-2">
       <TextField

@@ -4,7 +4,7 @@ import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
 import { ConformForm, SelectField, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
 import { useIsPending } from "../../components/hooks.ts";
 import { hrefWith } from "../../lib/url.ts";
-import { LatencyForm, Missing, type Result } from "../services-shared/dialogs.tsx";
+import { Missing, type Result } from "../services-shared/dialogs.tsx";
 import { appServiceProtocols, protoLabel, type AppService, type CloudRegion, type ServiceNodeGroup } from "./model.ts";
 
 /*
@@ -44,24 +44,6 @@ export function EditDialog({ service, lastResult, constraint }: { service: AppSe
             <SubmitButton pending={pending}>Save</SubmitButton>
           </DialogActions>
         </ConformForm>
-      )}
-    </UrlDialog>
-  );
-}
-
-export function LatencyDialog({ service, result }: { service: AppService | null; result: Record<string, unknown> | null }) {
-  return (
-    <UrlDialog name="latency" title="Test Reachability">
-      {service ? (
-        <>
-          <p className="mb-2">
-            Measure the reachability of <strong>{service.app_service_name}</strong> from the nearest PoP.
-          </p>
-          <LatencyForm idField="app_service_id" id={service.app_service_id} result={result} />
-          <DialogActions cancelLabel="Close" />
-        </>
-      ) : (
-        <Missing text={missing} />
       )}
     </UrlDialog>
   );

@@ -7,20 +7,19 @@ import { useCanWrite, useDialog } from "../../components/hooks.ts";
 import { ServicePage } from "../services-shared/page.tsx";
 import { SelectField } from "../../components/forms.tsx";
 import type { MenuItem } from "../../components/row-menu.tsx";
-import { currentTab } from "../../components/tabs.tsx";
 import { apiGetOrThrow } from "../../lib/api.server.ts";
 import { exportHref } from "../../lib/export.server.ts";
 import { fetchTablePage, listScreenQuery, selectedRows } from "../../lib/table.server.ts";
-import { ContactsDialog, DescriptionDialog, NameDialog, ResizeDialog } from "../services-shared/dialogs.tsx";
+import { ContactsDialog, DescriptionDialog, LatencyDialog, NameDialog, ResizeDialog } from "../services-shared/dialogs.tsx";
 import { readDraft } from "../services-shared/draft.ts";
 import { contactOptions } from "../services-shared/intents.server.ts";
 import { appServiceAction } from "./actions.server.ts";
 import { columns, hideable, sortable, tableFields } from "./columns.ts";
 import { CreateDialog } from "./create-dialog.tsx";
-import { AddHostingDialog, EditDialog, LatencyDialog, missing } from "./dialogs.tsx";
+import { AddHostingDialog, EditDialog, missing } from "./dialogs.tsx";
 import { appServiceDeployments, CREATE_FIELDS, topTalkerRangeMs, topTalkerRanges, type AppService, type AppServiceDeployment, type CloudRegion, type Endpoint, type Hosting, type ServiceNodeGroup, type TopTalker } from "./model.ts";
 import { AddHostingSchema, CreateAppServiceSchema, EditSchema, sharedSchemas } from "./schemas.server.ts";
-import { AppServiceTabs, tabIds, type TabData } from "./tabs.tsx";
+import { AppServiceTabs, tabs, type TabData } from "./tabs.tsx";
 import type { Route } from "./+types/route";
 
 /* ------------------------------------------------------------------------------------------------
@@ -58,7 +57,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The tabs: only for one selected App Service that the current result holds.
   // The list's row is the whole AppService (the detail call's shape): no second call for it.
   const selected = table.selected.length === 1 ? (selectedRows(table)[0] ?? null) : null;
-  const tab = currentTab(p, tabIds);
+  const tab = tabs.current(p);
   const tabData: TabData = {};
   if (selected) {
     const id = { app_service_id: selected.app_service_id };
@@ -168,7 +167,7 @@ export default function AppServices({ loaderData, actionData }: Route.ComponentP
           )}
         </ResizeDialog>
       ) : null}
-      {dialog === "latency" ? <LatencyDialog service={dialogService} result={latency} /> : null}
+      {dialog === "latency" ? <LatencyDialog subject={subject} words={words} from="the nearest PoP" result={latency} /> : null}
       {dialog === "add-hosting" && c ? (
         <AddHostingDialog key={hostingLocation} service={selected} location={hostingLocation} regions={regions} groups={groups ?? []} lastResult={result} constraint={c.hosting} />
       ) : null}

@@ -1,16 +1,15 @@
 import { Suspense } from "react";
-import { Form, useLocation, useSearchParams } from "react-router";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useLocation } from "react-router";
 import { lazyChart } from "../../components/chart/lazy-chart.tsx";
 import { RangeToggle } from "../../components/chart/range-toggle.tsx";
 import { DetailsTable } from "../../components/details-table.tsx";
 import { OpState } from "../../components/op-state.tsx";
 import { formatBytes } from "../../lib/format.ts";
-import { SubmitButton } from "../../components/forms.tsx";
-import { useCanWrite, useIsPending } from "../../components/hooks.ts";
+import { useCanWrite } from "../../components/hooks.ts";
 import { SimpleTable, type SimpleColumn } from "../../components/simple-table.tsx";
-import { currentTab } from "../../components/tabs.tsx";
+import { defineTabs, useTab } from "../../components/tabs.tsx";
 import { dialogHref } from "../../lib/url.ts";
+import { DecisionForm } from "../services-shared/decision.tsx";
 import { LatencyForm } from "../services-shared/dialogs.tsx";
 import { SubjectTabs } from "../../components/subject-tabs.tsx";
 import { Details, when } from "./details.tsx";
@@ -18,14 +17,7 @@ import { topTalkerRanges, type AppService, type Endpoint, type Hosting, type Top
 
 /* One selected App Service (spec 1 §2): Details, Endpoints, Top Talkers, Multi-Hosting, Latency. */
 
-export const tabs = [
-  { id: "details", label: "Details" },
-  { id: "endpoints", label: "Endpoints" },
-  { id: "top-talkers", label: "Top Talkers" },
-  { id: "hosting", label: "Multi-Hosting" },
-  { id: "latency", label: "Latency" },
-] as const;
-export const tabIds = tabs.map((t) => t.id);
+export const tabs = defineTabs({ details: "Details", endpoints: "Endpoints", "top-talkers": "Top Talkers", hosting: "Multi-Hosting", latency: "Latency" });
 
 // The chart kit only where the Top Talkers tab renders it: the Details tab loads no chart code
 // (bench: ≤ 150 KB gzip; a static import of the kit made it 171 KB). lazyChart: lazy in the
@@ -42,10 +34,9 @@ export interface TabData {
 }
 
 export function AppServiceTabs({ service, data }: { service: AppService; data: TabData }) {
-  const [params] = useSearchParams();
-  const tab = currentTab(params, tabIds);
+  const tab = useTab(tabs);
   return (
-    <SubjectTabs name={service.app_service_name} label={`App Service ${service.app_service_name}`} tabs={tabs} current={tab}>
+    <SubjectTabs name={service.app_service_name} label={`App Service ${service.app_service_name}`} tabs={tabs.list} current={tab}>
       {tab === "details" ? <Details s={service} /> : null}
       {tab === "endpoints" ? <Endpoints endpoints={data.endpoints ?? []} /> : null}
       {tab === "top-talkers" ? <TopTalkers talkers={data.talkers ?? []} range={data.range ?? "1h"} /> : null}
@@ -72,24 +63,9 @@ const endpointChoiceColumns: SimpleColumn<Endpoint>[] = [
 /** Approve and Reject act on the one endpoint chosen with the radio buttons (a form: works without JS). */
 function Endpoints({ endpoints }: { endpoints: Endpoint[] }) {
   const canWrite = useCanWrite();
-  const pending = useIsPending({ intent: "endpoint" });
   const table = <SimpleTable caption="Endpoints of the App Service" columns={canWrite ? endpointChoiceColumns : endpointColumns} rows={endpoints} getRowId={(e) => e.ep_id} />;
   if (!canWrite || endpoints.length === 0) return table;
-  return (
-    <Form method="post" preventScrollReset>
-      <AuthenticityTokenInput name="csrf" />
-      <input type="hidden" name="intent" value="endpoint" />
-      {table}
-      <div className="mt-2 flex gap-2">
-        <SubmitButton name="decision" value="approve" className="btn btn-primary btn-sm" pending={pending}>
-          Approve
-        </SubmitButton>
-        <SubmitButton name="decision" value="reject" className="btn btn-outline btn-error btn-sm" pending={pending}>
-          Reject
-        </SubmitButton>
-      </div>
-    </Form>
-  );
+  return <DecisionForm intent="endpoint">{table}</DecisionForm>;
 }
 
 // Bytes in units of 1024 with the exact count beside (spec 1: '10 GB (10737418240 bytes)').

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { AccountChoiceField, AuthLayout, Notice, BackToLogin } from "../../components/auth-layout.tsx";
-import { ConformForm, formHasErrors, PageTitle, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
+import { AccountChoiceField, AuthLayout, BackToLogin, Notice, useAuthForm } from "../../components/auth-layout.tsx";
+import { ConformForm, formHasErrors, SubmitButton, TextField } from "../../components/forms.tsx";
 import { callApi } from "../../lib/api.server.ts";
 import { accountChoices, type AccountChoice } from "../../lib/auth.server.ts";
 import { readForm } from "../../lib/csrf.server.ts";
@@ -9,7 +9,7 @@ import { formFailure, validateForm } from "../../lib/action.server.ts";
 import { safeReply } from "../../lib/api.server.ts";
 import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/forgot-password";
-import { useHydrated, useIsPending } from "../../components/hooks.ts";
+import { useHydrated } from "../../components/hooks.ts";
 
 /*
  * /forgot-password (spec 3 §2.7, §4 Forgot password, §5): an email and, after a 300, the
@@ -56,19 +56,14 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
   const accounts = actionData?.accounts ?? [];
-  const [form, fields] = useForm({
-    id: "forgot-password",
-    lastResult: actionData?.result,
-  });
-  const pending = useIsPending();
+  const { form, fields, pending } = useAuthForm("forgot-password", actionData?.result);
   // The button's disabled state needs JavaScript; before it runs, the server's check applies.
   const hydrated = useHydrated();
   const tooShort = String(fields.username.value ?? "").trim().length < MIN_EMAIL;
 
   if (loaderData.sent) {
     return (
-      <AuthLayout heading="Forgot password">
-        <PageTitle title="Forgot password" />
+      <AuthLayout heading="Forgot password" title="Forgot password">
         <Notice tone="success">{SENT_MESSAGE}</Notice>
         <BackToLogin />
       </AuthLayout>
@@ -76,8 +71,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
   }
 
   return (
-    <AuthLayout heading="Forgot password">
-      <PageTitle title="Forgot password" error={formHasErrors(form)} />
+    <AuthLayout heading="Forgot password" title="Forgot password" error={formHasErrors(form)}>
       <p>Enter the email you log in with and we will send you a link to set a new password.</p>
       <ConformForm form={form} className="flex flex-col gap-2">
         <TextField field={fields.username} label="Email" type="email" autoComplete="username" />

@@ -1,7 +1,6 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { data, redirect } from "react-router";
 import { AuthLayout, BackToLogin } from "../../components/auth-layout.tsx";
-import { PageTitle } from "../../components/forms.tsx";
 import { callApi } from "../../lib/api.server.ts";
 import { finishLogin } from "../../lib/auth.server.ts";
 import { idpLoginUrl, secureCookies, sessionSecrets } from "../../lib/env.server.ts";
@@ -95,8 +94,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function IdpLogin() {
   return (
-    <AuthLayout heading="Authentication failed">
-      <PageTitle title="Authentication failed" error />
+    <AuthLayout heading="Authentication failed" title="Authentication failed" error>
       <p role="alert">We could not authenticate your account, please close the page and try again.</p>
       <BackToLogin />
     </AuthLayout>

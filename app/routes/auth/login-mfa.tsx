@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import { LANDING_PATH } from "../../lib/redirect.ts";
 import { z } from "zod";
-import { ACCOUNT_CHOICE_MESSAGE, AuthLayout, AuthLink } from "../../components/auth-layout.tsx";
-import { ConformForm, formHasErrors, PageTitle, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
+import { ACCOUNT_CHOICE_MESSAGE, AuthLayout, AuthLink, useAuthForm } from "../../components/auth-layout.tsx";
+import { ConformForm, formHasErrors, SubmitButton, TextField } from "../../components/forms.tsx";
 import { clearPendingLogin, finishLogin, readPendingLogin, requestToken } from "../../lib/auth.server.ts";
 import { formFailure, validateForm } from "../../lib/action.server.ts";
 import { readForm } from "../../lib/csrf.server.ts";
@@ -10,7 +10,6 @@ import { safeReply } from "../../lib/api.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/login-mfa";
-import { useIsPending } from "../../components/hooks.ts";
 
 /*
  * /login-mfa (spec 3 §2.5; spec 1 §4 Login): the one-time-code step. It exists only while a
@@ -70,15 +69,10 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function LoginMfa({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
-    id: "login-mfa",
-    lastResult: actionData?.result,
-  });
-  const pending = useIsPending();
+  const { form, fields, pending } = useAuthForm("login-mfa", actionData?.result);
 
   return (
-    <AuthLayout heading="Login">
-      <PageTitle title="Login Code" error={formHasErrors(form)} />
+    <AuthLayout heading="Login" title="Login Code" error={formHasErrors(form)}>
       <div>
         <p className="font-medium">We've emailed your passcode</p>
         <p className="text-base-content/70 text-sm">Sent to {loaderData.username}</p>

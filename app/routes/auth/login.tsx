@@ -1,8 +1,8 @@
 import { data, Link, redirect } from "react-router";
 import { LANDING_PATH } from "../../lib/redirect.ts";
 import { z } from "zod";
-import { AccountChoiceField, ACCOUNT_CHOICE_MESSAGE, AuthLayout, AuthSwitch } from "../../components/auth-layout.tsx";
-import { ConformForm, formHasErrors, PageTitle, PasswordField, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
+import { AccountChoiceField, ACCOUNT_CHOICE_MESSAGE, AuthLayout, AuthSwitch, useAuthForm } from "../../components/auth-layout.tsx";
+import { ConformForm, formHasErrors, PasswordField, SubmitButton, TextField } from "../../components/forms.tsx";
 import { commitAccountChoice, commitPendingLogin, finishLogin, readAccountChoice, rememberedSubscriber, requestToken, type AccountChoice } from "../../lib/auth.server.ts";
 import { formFailure, validateForm } from "../../lib/action.server.ts";
 import { readForm } from "../../lib/csrf.server.ts";
@@ -11,7 +11,6 @@ import { getSession, getUser, sessionStorage } from "../../lib/session.server.ts
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/login";
-import { useIsPending } from "../../components/hooks.ts";
 
 /*
  * / and /login (spec 3 §2.4, §4 Login; spec 1 §4 Login, §8 Login). One form; the Account
@@ -106,22 +105,19 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   // why the cast: only the account-choice reply (300) carries `accounts`; narrowing the union of
   // replies with `in` leaves TypeScript with `unknown` for it.
   const accounts = actionData && "accounts" in actionData ? (actionData.accounts as AccountChoice[]) : [];
-  const [form, fields] = useForm({
-    id: "login",
-    lastResult: actionData?.result,
-  });
-  const pending = useIsPending({ formAction: "/login" });
+  const { form, fields, pending } = useAuthForm("login", actionData?.result, "/login");
 
   return (
     <AuthLayout
       heading="Login"
+      title="Login"
+      error={formHasErrors(form)}
       footer={
         <AuthSwitch question="Don't have an account?" to="/register" subscriber={loaderData.subscriber}>
           Register
         </AuthSwitch>
       }
     >
-      <PageTitle title="Login" error={formHasErrors(form)} />
       <ConformForm form={form} action="/login" className="flex flex-col gap-2">
         <input type="hidden" name="subscriber" value={loaderData.subscriber} />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />

@@ -1,7 +1,7 @@
 import { Form, redirect } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { AuthLayout, AuthLink } from "../../components/auth-layout.tsx";
-import { PageTitle, SubmitButton } from "../../components/forms.tsx";
+import { SubmitButton } from "../../components/forms.tsx";
 import { callApi } from "../../lib/api.server.ts";
 import { readForm } from "../../lib/csrf.server.ts";
 import { destroySessionCookie, getSession, getUser } from "../../lib/session.server.ts";
@@ -45,8 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Logout({ loaderData }: Route.ComponentProps) {
   const pending = useIsPending();
   return (
-    <AuthLayout heading="Logout">
-      <PageTitle title="Logout" />
+    <AuthLayout heading="Logout" title="Logout">
       <p>
         You are signed in as <strong className="break-all">{loaderData.username}</strong>.
       </p>

@@ -1,13 +1,12 @@
 import { z } from "zod";
-import { AuthLayout, AuthSwitch } from "../../components/auth-layout.tsx";
-import { CheckboxField, ConformForm, formHasErrors, PageTitle, PasswordField, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
+import { AuthLayout, AuthSwitch, useAuthForm } from "../../components/auth-layout.tsx";
+import { CheckboxField, ConformForm, formHasErrors, PasswordField, SubmitButton, TextField } from "../../components/forms.tsx";
 import { callApi } from "../../lib/api.server.ts";
 import { rememberedSubscriber } from "../../lib/auth.server.ts";
 import { readForm } from "../../lib/csrf.server.ts";
 import { detailOr, submitForm } from "../../lib/action.server.ts";
 import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/register";
-import { useIsPending } from "../../components/hooks.ts";
 
 /* /register (spec 3 §2.9, §3 Registration): 'Join us!' with email, password and the terms. */
 
@@ -57,15 +56,13 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
-    id: "register",
-    lastResult: actionData?.result,
-  });
-  const pending = useIsPending();
+  const { form, fields, pending } = useAuthForm("register", actionData?.result);
 
   return (
     <AuthLayout
       heading="Join us!"
+      title="Register"
+      error={formHasErrors(form)}
       footer={
         <>
           <AuthSwitch question="Already have an account?" to="/login" subscriber={loaderData.subscriber}>
@@ -75,7 +72,6 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         </>
       }
     >
-      <PageTitle title="Register" error={formHasErrors(form)} />
       <ConformForm form={form} className="flex flex-col gap-2">
         <input type="hidden" name="subscriber" value={loaderData.subscriber} />
         <TextField field={fields.username} label="Email" type="email" autoComplete="email" />

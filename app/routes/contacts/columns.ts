@@ -2,6 +2,7 @@ import { h } from "../../components/cell.ts";
 import { listColumns, timeColumn } from "../../components/columns.ts";
 import { formatTypes } from "../../lib/format.ts";
 import { defineListScreen } from "../../components/list-screen.tsx";
+import type { MenuItem } from "../../components/row-menu.tsx";
 import { contactName, type Contact } from "./model.tsx";
 
 /* The Contacts table's columns, and the same columns (labels, formats) for its CSV export. */
@@ -23,5 +24,12 @@ export const { columns, csvColumns } = listColumns<Contact>([
   timeColumn("updated_at", "Updated at", { hidden: true }),
 ]);
 
+/** The row menu (writers): each item opens its dialog for the row. */
+const menu: MenuItem[] = [
+  { label: "Update Contact", dialog: "update" },
+  { label: "Assign Entity", dialog: "assign" },
+  { label: "Remove Contact", dialog: "remove", danger: true },
+];
+
 /** The screen: its title, the table's name and rows, the writer's buttons. */
-export const screen = defineListScreen<Contact>({ title: "Contacts", caption: "Contacts", columns, getRowId: (r) => r.contact_id, rowLabel: contactName, selection: "multiple", linkColumn: "first_name", plural: "contacts", createLabel: "Add Contact" });
+export const screen = defineListScreen<Contact>({ title: "Contacts", caption: "Contacts", columns, getRowId: (r) => r.contact_id, rowLabel: contactName, selection: "multiple", linkColumn: "first_name", plural: "contacts", createLabel: "Add Contact", menu });

@@ -1,4 +1,4 @@
-import { Form, useLocation, useSearchParams } from "react-router";
+import { Form, useLocation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { keptParams } from "../../lib/url.ts";
 import { DetailsTable } from "../../components/details-table.tsx";
@@ -6,7 +6,7 @@ import { SimpleTable, type SimpleColumn } from "../../components/simple-table.ts
 import { formatTypes } from "../../lib/format.ts";
 import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
 import { SubmitButton } from "../../components/forms.tsx";
-import { currentTab } from "../../components/tabs.tsx";
+import { defineTabs, useTab } from "../../components/tabs.tsx";
 import { SubjectTabs } from "../../components/subject-tabs.tsx";
 import { contactName, type AssignedEntity, type Contact } from "./model.tsx";
 import { useCanWrite, useIsPending } from "../../components/hooks.ts";
@@ -16,7 +16,7 @@ import { useCanWrite, useIsPending } from "../../components/hooks.ts";
  * with Unassign Entity (a button that asks for confirmation in a dialog: ?dialog=unassign&id={entity}).
  */
 
-const tabs = [{ id: "details", label: "Details" }] as const;
+const tabs = defineTabs({ details: "Details" });
 
 /** Unassign: a GET form opening the confirmation dialog (the URL keeps the rest of the state). */
 function UnassignButton({ entityName }: { entityName: string }) {
@@ -44,12 +44,11 @@ const assignedColumns: SimpleColumn<AssignedEntity>[] = [
 ];
 
 export function ContactDetails({ contact, assigned }: { contact: Contact; assigned: AssignedEntity[] }) {
-  const [params] = useSearchParams();
-  const tab = currentTab(params, tabs.map((t) => t.id));
+  const tab = useTab(tabs);
   const name = contactName(contact);
   const canWrite = useCanWrite();
   return (
-    <SubjectTabs name={name} label={`Contact ${name}`} tabs={tabs} current={tab}>
+    <SubjectTabs name={name} label={`Contact ${name}`} tabs={tabs.list} current={tab}>
       <DetailsTable
         className="mb-4"
         items={[

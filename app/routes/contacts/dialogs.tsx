@@ -2,9 +2,9 @@ import { getCollectionProps, type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { contactName, type Contact } from "./model.tsx";
-import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
-import { ConformForm, SelectField, SubmitButton, TextareaField, TextField, useForm } from "../../components/forms.tsx";
-import { useConstraint, useIsPending } from "../../components/hooks.ts";
+import { DialogActions, DialogWarning, UrlDialog } from "../../components/dialog.tsx";
+import { ConformForm, SelectField, SubmitButton, TextareaField, TextField, useForm, useIntentForm } from "../../components/forms.tsx";
+import { useIsPending } from "../../components/hooks.ts";
 
 /*
  * The Contacts screen's dialogs (opened by ?dialog=create|update|assign). The action validates
@@ -31,12 +31,7 @@ const typeOptions = (types: string[]) => types.map((t) => ({ value: t, label: t 
 
 
 export function CreateDialog({ contactTypes, entityNames, lastResult }: { contactTypes: string[]; entityNames: string[]; lastResult: Result }) {
-  const [form, fields] = useForm<Record<keyof ContactFieldSet | "entity_name", string>>({
-    id: "create-contact",
-    lastResult,
-    constraint: useConstraint("create"),
-  });
-  const pending = useIsPending({ intent: "create" });
+  const { form, fields, pending } = useIntentForm<Record<keyof ContactFieldSet | "entity_name", string>>("create", { id: "create-contact", lastResult });
   return (
     <UrlDialog name="create" title="Add Contact" size="lg">
       {entityNames.length === 0 ? (
@@ -104,21 +99,19 @@ export function UpdateDialog({ contact, contactTypes, lastResult }: { contact: C
 }
 
 function UpdateForm({ contact, contactTypes, lastResult }: { contact: Contact; contactTypes: string[]; lastResult: Result }) {
-  const [form, fields] = useForm({
+  const { form, fields, pending } = useIntentForm("update", {
     id: `update-contact-${contact.contact_id}`,
     lastResult,
-    constraint: useConstraint("update"),
     defaultValue: {
       first_name: contact.first_name,
-      last_name: contact.last_name,
-      email: contact.email,
-      phone: contact.phone,
-      address: contact.address,
-      company_name: contact.company_name,
-      contact_type: contact.contact_type,
+    last_name: contact.last_name,
+    email: contact.email,
+    phone: contact.phone,
+    address: contact.address,
+    company_name: contact.company_name,
+    contact_type: contact.contact_type,
     },
   });
-  const pending = useIsPending({ intent: "update" });
   // The platform's types, plus the contact's own if it is not (or no longer) one of them.
   const types = contactTypes.includes(contact.contact_type) || !contact.contact_type ? contactTypes : [...contactTypes, contact.contact_type];
   return (
@@ -170,11 +163,9 @@ function AssignForm({ contact, contactTypes, entityNames, lastResult }: { contac
         Assign <strong>{contactName(contact)}</strong> to an entity. Assigning an entity the contact already has replaces its types there.
       </p>
       {entityNames.length === 0 ? (
-        <p className="alert alert-warning">
-          <span>
-            There are no entities yet. <Link to="/entities" className="link">Create an entity</Link> first.
-          </span>
-        </p>
+        <DialogWarning>
+          There are no entities yet. <Link to="/entities" className="link">Create an entity</Link> first.
+        </DialogWarning>
       ) : null}
       <SelectField
         field={fields.new_entity_name}

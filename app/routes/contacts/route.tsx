@@ -5,8 +5,7 @@ import { contactName, REMOVE_PHRASE, type AssignedEntity, type Contact } from ".
 import { AssignEntitySchema, constraints, CreateContactSchema, RemoveContactSchema, UnassignSchema, UpdateContactSchema } from "./schemas.server.tsx";
 import { RemoveDialog } from "../../components/confirm-phrase-dialog.tsx";
 import { ListScreen } from "../../components/list-screen.tsx";
-import type { MenuItem } from "../../components/row-menu.tsx";
-import { detailOr, deselect, intentAction, submitForm } from "../../lib/action.server.ts";
+import { detailOr, intentAction, removeIntent, submitForm } from "../../lib/action.server.ts";
 import { apiGetOrThrow } from "../../lib/api.server.ts";
 import { useScreen } from "../../components/screen.tsx";
 import { exportHref } from "../../lib/export.server.ts";
@@ -47,10 +46,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 /* Action: one function per intent -------------------------------------------------------------- */
 
 const create = (request: Request, formData: FormData) =>
-  submitForm(request, formData, { schema: CreateContactSchema, call: "create-contact", body: blanks, fields, toast: "Contact successfully created." });
+  submitForm(request, formData, { schema: CreateContactSchema, call: "create-contact", fields, toast: "Contact successfully created." });
 
 const update = (request: Request, formData: FormData) =>
-  submitForm(request, formData, { schema: UpdateContactSchema, call: "update-contact", body: blanks, fields, toast: "Contact successfully updated." });
+  submitForm(request, formData, { schema: UpdateContactSchema, call: "update-contact", fields, toast: "Contact successfully updated." });
 
 const assign = (request: Request, formData: FormData) =>
   submitForm(request, formData, {
@@ -61,39 +60,21 @@ const assign = (request: Request, formData: FormData) =>
     toast: detailOr("Assigned entity successfully."),
   });
 
-const remove = (request: Request, formData: FormData) =>
-  submitForm(request, formData, {
-    schema: RemoveContactSchema,
-    call: "remove-contact",
-    body: (v) => ({ contact_id: v.contact_id }),
-    toast: "Contact removed.",
-    redirect: (_, v) => deselect(request, v.contact_id),
-  });
+const remove = removeIntent({ idField: "contact_id", schema: RemoveContactSchema, call: "remove-contact", toast: "Contact removed." });
 
 const unassign = (request: Request, formData: FormData) =>
   submitForm(request, formData, { schema: UnassignSchema, call: "contact-unassign-entity", errors: "toast", toast: detailOr("Unassigned entity successfully.") });
 
 export const action = intentAction({ create, update, assign, remove, unassign });
 
-/** Optional text fields: a cleared field is sent as '' so the platform clears it (the rest as typed). */
-function blanks<V extends { first_name?: string; last_name?: string; phone?: string; address?: string; company_name?: string }>(v: V) {
-  return { ...v, first_name: v.first_name ?? "", last_name: v.last_name ?? "", phone: v.phone ?? "", address: v.address ?? "", company_name: v.company_name ?? "" };
-}
-
 /* Component ------------------------------------------------------------------------------------ */
-
-const menuItems: MenuItem[] = [
-  { label: "Update Contact", dialog: "update" },
-  { label: "Assign Entity", dialog: "assign" },
-  { label: "Remove Contact", dialog: "remove", danger: true },
-];
 
 export default function Contacts({ loaderData, actionData }: Route.ComponentProps) {
   const { table, contactTypes, entityNames, selectedContact, assigned, dialogContact, exportLink } = loaderData;
   const { dialog, dialogId, result, error } = useScreen(actionData);
 
   return (
-    <ListScreen screen={screen} error={error} page={table} toolbar={{ exportLink }} menu={menuItems} details={selectedContact ? <ContactDetails contact={selectedContact} assigned={assigned ?? []} /> : null}>
+    <ListScreen screen={screen} error={error} page={table} toolbar={{ exportLink }} details={selectedContact ? <ContactDetails contact={selectedContact} assigned={assigned ?? []} /> : null}>
       {dialog === "create" ? <CreateDialog contactTypes={contactTypes ?? []} entityNames={entityNames ?? []} lastResult={result} /> : null}
       {dialog === "update" ? <UpdateDialog contact={dialogContact} contactTypes={contactTypes ?? []} lastResult={result} /> : null}
       {dialog === "assign" ? (

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
 import { formConstraints } from "../../components/constraints.server.ts";
 import { contactLimits } from "../../../platform/contract/contacts.ts";
-import { emailInput, hiddenId, optionalText, requiredText } from "../../lib/form-fields.server.ts";
+import { clearableText, emailInput, hiddenId, requiredText } from "../../lib/form-fields.server.ts";
 import { REMOVE_PHRASE, SELECT_ENTITY_AND_TYPES } from "./model.tsx";
 
 /*
@@ -15,12 +15,12 @@ const email = emailInput(contactLimits.email);
 const contactType = requiredText("Type is required.", contactLimits.name);
 const contactId = hiddenId("Contact id is missing.");
 const contactFields = {
-  first_name: optionalText(contactLimits.name),
-  last_name: optionalText(contactLimits.name),
+  first_name: clearableText(contactLimits.name),
+  last_name: clearableText(contactLimits.name),
   email,
-  phone: optionalText(contactLimits.phone),
-  address: optionalText(contactLimits.address),
-  company_name: optionalText(contactLimits.name),
+  phone: clearableText(contactLimits.phone),
+  address: clearableText(contactLimits.address),
+  company_name: clearableText(contactLimits.name),
   contact_type: contactType,
 };
 

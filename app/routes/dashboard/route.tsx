@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { Chart } from "../../components/chart/chart.tsx";
-import { ChartDataLink, DATA_PARAM } from "../../components/chart/data-link.tsx";
-import { currentRange, RangeToggle } from "../../components/chart/range-toggle.tsx";
+import { ChartGrid, ChartPanel } from "../../components/chart/chart-grid.tsx";
+import { DATA_PARAM } from "../../components/chart/data-link.tsx";
+import { currentRange } from "../../components/chart/range-toggle.tsx";
 import { PageTitle } from "../../components/forms.tsx";
 import { RefreshButton } from "../../components/table-toolbar.tsx";
 import { intentAction, refreshIntent } from "../../lib/action.server.ts";
@@ -71,18 +71,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       ) : (
         <p className="text-error">{summary.error}</p>
       )}
-      <div className="flex flex-wrap items-center gap-2">
-        <h2 className="mr-auto text-xl font-semibold">Traffic</h2>
-        <RangeToggle ranges={dashboardRanges} current={range} />
-        <RefreshButton />
-      </div>
-      <div className="grid gap-4 xl:grid-cols-2">
-        {charts.map(({ id, chart, table }) => (
-          <div key={id} className="rounded-box bg-base-100 min-w-0 p-4 shadow-sm">
-            <Chart spec={chart} error={error} figureId={id} data={<ChartDataLink id={id} title={chart.title} table={table} />} />
-          </div>
-        ))}
-      </div>
+      <ChartPanel title="Traffic" level={2} ranges={dashboardRanges} range={range} actions={<RefreshButton />}>
+        <ChartGrid charts={charts} error={error} card />
+      </ChartPanel>
     </section>
   );
 }

@@ -1,37 +1,61 @@
 import { z } from "zod";
 import { toggleUnchangedError } from "../../components/toggle-dialog.tsx";
+import { failureReply, submitForm } from "../../lib/action.server.ts";
+import type { ApiResult } from "../../lib/api.server.ts";
+import { hiddenId } from "../../lib/form-fields.server.ts";
 import { isCidr, isIpv4 } from "../../../platform/contract/net.ts";
+import type { AddressToggleTexts, ToggleState } from "./model.ts";
 
 /*
- * The schema of an address toggle dialog (./address-toggle.tsx): `enabled` (a missing checkbox is
- * false) and one address, required and checked while the switch is on; the platform's current
- * value refused as unchanged (spec 2 §4's toggle-dialog rule).
+ * The server half of an address toggle dialog (./address-toggle.tsx: Setup DHCP Relay, Setup
+ * VRRP, Configure LAN Interface): the schema, `enabled` (a missing checkbox is false) and one
+ * address, required and checked while the switch is on, the platform's current value refused as
+ * unchanged (spec 2 §4's toggle-dialog rule); and the intent that reads the current value first.
  */
 
-export type AddressKind = "ipv4" | "ipv4-prefix";
-
 /** An IPv4 address with a prefix length (LAN {ip}/24). */
-export const isIpv4WithPrefix = (s: string) => isCidr(s) && isIpv4(s.split("/")[0] ?? "");
+const isIpv4WithPrefix = (s: string) => isCidr(s) && isIpv4(s.split("/")[0] ?? "");
 
-export function addressToggleSchema<Extra extends z.ZodRawShape>(
-  current: { enabled: boolean; address: string },
-  addressName: string,
-  what: { kind: AddressKind; required: string; invalid: string },
-  extra: Extra,
-) {
-  const valid = what.kind === "ipv4" ? isIpv4 : isIpv4WithPrefix;
+export function addressToggleSchema<Extra extends z.ZodRawShape>(current: ToggleState, texts: Pick<AddressToggleTexts, "kind" | "required" | "invalid" | "address">, extra: Extra) {
+  const valid = texts.kind === "ipv4" ? isIpv4 : isIpv4WithPrefix;
+  const addressName = texts.address.name;
+  const addressOf = (v: Record<string, unknown>) => (typeof v[addressName] === "string" ? (v[addressName] as string) : "");
   return z
-    .object({ ...extra, enabled: z.boolean().optional(), [addressName]: z.string().trim().max(64, what.invalid).optional() })
+    .object({ ...extra, enabled: z.boolean().optional(), [addressName]: z.string().trim().max(64, texts.invalid).optional() })
     .superRefine((value, ctx) => {
       const v = value as Record<string, unknown>;
       const enabled = Boolean(v.enabled);
-      const address = typeof v[addressName] === "string" ? (v[addressName] as string) : "";
-      if (enabled && !address) ctx.addIssue({ code: "custom", path: [addressName], message: what.required });
-      else if (address && !valid(address)) ctx.addIssue({ code: "custom", path: [addressName], message: what.invalid });
+      const address = addressOf(v);
+      if (enabled && !address) ctx.addIssue({ code: "custom", path: [addressName], message: texts.required });
+      else if (address && !valid(address)) ctx.addIssue({ code: "custom", path: [addressName], message: texts.invalid });
       if (enabled === current.enabled && (!enabled || address === current.address)) ctx.addIssue({ code: "custom", path: ["enabled"], message: toggleUnchangedError });
     })
-    .transform((value) => {
-      const v = value as Record<string, unknown>;
-      return { ...value, enabled: Boolean(v.enabled), address: typeof v[addressName] === "string" ? (v[addressName] as string) : "" };
+    .transform((value) => ({ ...value, enabled: Boolean((value as Record<string, unknown>).enabled), address: addressOf(value as Record<string, unknown>) }));
+}
+
+export interface ToggleIntent<T> {
+  /** The subject's id field, in the form and the platform's body ("node_group_id"), and the message when it is missing. */
+  idField: string;
+  missing: string;
+  /** The subject now (its detail call), and its switch and address. */
+  read: (request: Request, id: string) => Promise<ApiResult<T>>;
+  current: (subject: T) => ToggleState;
+  /** The platform call; its body is the id, `enabled` and the address under the field's own name. */
+  call: string;
+}
+
+/** The intent of an address toggle dialog: the subject's value now, the schema against it, the call, the toast. */
+export function addressToggleIntent<T>(texts: AddressToggleTexts, o: ToggleIntent<T>) {
+  const extra = { [o.idField]: hiddenId(o.missing) };
+  return async (request: Request, formData: FormData) => {
+    const subject = await o.read(request, String(formData.get(o.idField) ?? ""));
+    if (!subject.ok) return failureReply(request, subject);
+    return submitForm(request, formData, {
+      schema: addressToggleSchema(o.current(subject.data), texts, extra),
+      call: o.call,
+      body: (v) => ({ [o.idField]: (v as Record<string, unknown>)[o.idField], enabled: v.enabled, ...(v.address ? { [texts.address.name]: v.address } : {}) }),
+      fields: ["enabled", texts.address.name],
+      toast: (_, v) => (v.enabled ? texts.enabled : texts.disabled),
     });
+  };
 }

@@ -4,6 +4,7 @@ import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
 import { ConformForm, FieldErrors, HiddenFields, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
 import { useHydrated, useIsPending } from "../../components/hooks.ts";
 import { replyHasErrors } from "../../components/toggle-form.tsx";
+import type { AddressToggleTexts, ToggleState } from "./model.ts";
 
 /*
  * A toggle dialog with one address (Setup DHCP Relay, Setup VRRP, Configure LAN Interface; spec 2
@@ -14,28 +15,34 @@ import { replyHasErrors } from "../../components/toggle-form.tsx";
  */
 
 export interface AddressToggleProps {
-  name: string;
-  title: string;
-  intent: string;
-  /** The switch's label ("DHCP relay"). */
-  label: string;
-  /** The address field: its name, label and hint. */
-  address: { name: string; label: string; hint: string };
-  current: { enabled: boolean; address: string };
+  /** The dialog's words (model.ts `addressToggle`): its name is the dialog's and the intent's. */
+  texts: AddressToggleTexts;
+  /** What the platform has now; null: the subject is gone (the dialog says `gone`). */
+  current: ToggleState | null;
+  gone: string;
   fields: Record<string, string>;
   lastResult?: SubmissionResult<string[]> | null;
   children?: ReactNode;
 }
 
-export function AddressToggleDialog({ name, title, ...form }: AddressToggleProps) {
+export function AddressToggleDialog({ texts, current, gone, ...form }: AddressToggleProps) {
+  const id = `${texts.name}-${Object.values(form.fields).join("-")}`;
   return (
-    <UrlDialog name={name} title={title}>
-      <AddressToggleForm id={`${name}-${Object.values(form.fields).join("-")}`} {...form} />
+    <UrlDialog name={texts.name} title={texts.title}>
+      {current ? (
+        <AddressToggleForm key={id} id={id} texts={texts} current={current} {...form} />
+      ) : (
+        <>
+          <p role="alert">{gone}</p>
+          <DialogActions />
+        </>
+      )}
     </UrlDialog>
   );
 }
 
-function AddressToggleForm({ id, intent, label, address, current, fields, lastResult, children }: Omit<AddressToggleProps, "name" | "title"> & { id: string }) {
+function AddressToggleForm({ id, texts, current, fields, lastResult, children }: Omit<AddressToggleProps, "gone" | "current"> & { id: string; current: ToggleState }) {
+  const { name: intent, label, address } = texts;
   const [form, formFields] = useForm<Record<string, string>>({
     id,
     lastResult,

@@ -5,8 +5,8 @@ import { defineListScreen } from "../../components/list-screen.tsx";
 
 /* The endpoint node groups table (spec 2 §3 Endpoint node group), and the same columns for its CSV export. */
 
-/** The sortable headers (the console pages the groups: group-page.server.ts). */
-export const sortable = ["ep_node_group_name", "ep_node_group_id", "dhcp_relay_enabled", "vrrp_enabled", "created_at"];
+// The headers that are sort links: the platform's sortable columns.
+export { endpointNodeGroupSortable as sortable } from "../../../platform/contract/nodes.ts";
 export const hideable: string[] = [];
 
 const state = (enabled: boolean, ip: string | null) => (enabled ? `Enabled (${ip ?? ""})` : "Disabled");

@@ -4,23 +4,46 @@ import { nodeMessages } from "../../../platform/contract/nodes.ts";
 
 export type { EndpointNodeGroup, EndpointNodeGroupDetail } from "../../../platform/contract/nodes.ts";
 
-/** The two row actions' dialogs: their switch, their address (spec 2 §7 configure-dhcp-relay, configure-vrrp). */
-export const DHCP = {
-  title: "Setup DHCP Relay",
-  label: "DHCP relay",
-  address: { name: "server_ip", label: "DHCP Server IP", hint: "An IPv4 address, e.g. 10.0.0.2" },
-  required: "DHCP server IP is required when DHCP relay is on.",
-  invalid: "Enter a valid IPv4 address, e.g. 10.0.0.2.",
-  enabled: nodeMessages.dhcpEnabled,
-  disabled: nodeMessages.dhcpDisabled,
-} as const;
+/** What the platform has now: the switch and the address. */
+export interface ToggleState {
+  enabled: boolean;
+  address: string;
+}
 
-export const VRRP = {
-  title: "Setup VRRP",
-  label: "VRRP",
-  address: { name: "virtual_ip", label: "Virtual IP", hint: "An IPv4 address, e.g. 10.0.0.1" },
-  required: "Virtual IP is required when VRRP is on.",
-  invalid: "Enter a valid IPv4 address, e.g. 10.0.0.1.",
-  enabled: nodeMessages.vrrpEnabled,
-  disabled: nodeMessages.vrrpDisabled,
-} as const;
+/** An address toggle dialog's words (./address-toggle.tsx): its title, switch, address field and messages. */
+export interface AddressToggleTexts {
+  /** The dialog's name, intent and row-menu link (`?dialog=`). */
+  name: string;
+  title: string;
+  /** The switch's label ("DHCP relay"). */
+  label: string;
+  /** An IPv4 address, or one with its prefix ({ip}/24). */
+  kind: "ipv4" | "ipv4-prefix";
+  /** The field: its name (the platform's field too), label and hint. */
+  address: { name: string; label: string; hint: string };
+  required: string;
+  invalid: string;
+  enabled: string;
+  disabled: string;
+}
+
+/** The words of one address toggle: the hint and the refusal say what the address looks like, with `example`. */
+export function addressToggle(name: string, title: string, label: string, field: [name: string, label: string, example: string], required: string, kind: AddressToggleTexts["kind"], done: [string, string]): AddressToggleTexts {
+  const [fieldName, fieldLabel, example] = field;
+  const [hint, invalid] = kind === "ipv4" ? ["An IPv4 address", "Enter a valid IPv4 address"] : ["An IPv4 address with its prefix", "Enter an IPv4 address with its prefix"];
+  return {
+    name,
+    title,
+    label,
+    kind,
+    address: { name: fieldName, label: fieldLabel, hint: `${hint}, e.g. ${example}` },
+    required,
+    invalid: `${invalid}, e.g. ${example}.`,
+    enabled: done[0],
+    disabled: done[1],
+  };
+}
+
+/** The two row actions' dialogs: their switch, their address (spec 2 §7 configure-dhcp-relay, configure-vrrp). */
+export const DHCP = addressToggle("dhcp", "Setup DHCP Relay", "DHCP relay", ["server_ip", "DHCP Server IP", "10.0.0.2"], "DHCP server IP is required when DHCP relay is on.", "ipv4", [nodeMessages.dhcpEnabled, nodeMessages.dhcpDisabled]);
+export const VRRP = addressToggle("vrrp", "Setup VRRP", "VRRP", ["virtual_ip", "Virtual IP", "10.0.0.1"], "Virtual IP is required when VRRP is on.", "ipv4", [nodeMessages.vrrpEnabled, nodeMessages.vrrpDisabled]);

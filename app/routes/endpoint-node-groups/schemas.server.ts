@@ -1,16 +1,12 @@
-import { z } from "zod";
-import { hiddenId } from "../../lib/form-fields.server.ts";
-import { addressToggleSchema } from "./address-toggle.server.ts";
+import { apiGet } from "../../lib/api.server.ts";
+import { addressToggleIntent } from "./address-toggle.server.ts";
 import { DHCP, VRRP, type EndpointNodeGroup } from "./model.ts";
 
-/* The group dialogs' schemas (spec 2 §4, §5): each refuses the group's current value as unchanged. */
+/* The group dialogs' intents (spec 2 §4, §5): each refuses the group's current value as unchanged. */
 
-const groupId = { node_group_id: hiddenId("The node group is missing.") };
+export const groupDetail = (request: Request, id: string) => apiGet<EndpointNodeGroup>(request, "get-endpoint-node-group-details", { ep_node_group_id: id });
 
-export const dhcpSchema = (g: EndpointNodeGroup) =>
-  addressToggleSchema({ enabled: g.dhcp_relay_enabled, address: g.dhcp_relay_server_ip ?? "" }, DHCP.address.name, { kind: "ipv4", ...DHCP }, groupId);
+const group = { idField: "node_group_id", missing: "The node group is missing.", read: groupDetail } as const;
 
-export const vrrpSchema = (g: EndpointNodeGroup) =>
-  addressToggleSchema({ enabled: g.vrrp_enabled, address: g.vrrp_virtual_ip ?? "" }, VRRP.address.name, { kind: "ipv4", ...VRRP }, groupId);
-
-export const GroupIdSchema = z.object(groupId);
+export const dhcp = addressToggleIntent(DHCP, { ...group, call: "configure-dhcp-relay", current: (g) => ({ enabled: g.dhcp_relay_enabled, address: g.dhcp_relay_server_ip ?? "" }) });
+export const vrrp = addressToggleIntent(VRRP, { ...group, call: "configure-vrrp", current: (g) => ({ enabled: g.vrrp_enabled, address: g.vrrp_virtual_ip ?? "" }) });

@@ -2,9 +2,11 @@ import type { SubmissionResult } from "@conform-to/react";
 import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
 import { ConformForm, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
 import { useIsPending } from "../../components/hooks.ts";
-import type { EndpointNodeDetail } from "./model.ts";
+import { AddressToggleDialog } from "../endpoint-node-groups/address-toggle.tsx";
+import { goneText } from "../service-nodes/node-dialogs.tsx";
+import { LAN, type EndpointNodeDetail } from "./model.ts";
 
-/* Add Secondary IPs (spec 2 §2, §5: comma separated). */
+/* This screen's own dialogs: Add Secondary IPs (spec 2 §2, §5: comma separated), Configure LAN Interface (§4: an address toggle). */
 
 type Result = SubmissionResult<string[]> | null | undefined;
 
@@ -15,7 +17,7 @@ export function SecondaryIpsDialog({ node, lastResult }: { node: EndpointNodeDet
         <SecondaryIpsForm key={node.ep_node_id} node={node} lastResult={lastResult} />
       ) : (
         <>
-          <p role="alert">This node no longer exists.</p>
+          <p role="alert">{goneText}</p>
           <DialogActions />
         </>
       )}
@@ -38,5 +40,21 @@ function SecondaryIpsForm({ node, lastResult }: { node: EndpointNodeDetail; last
         <SubmitButton pending={pending}>Add</SubmitButton>
       </DialogActions>
     </ConformForm>
+  );
+}
+
+export function LanDialog({ node, lastResult }: { node: EndpointNodeDetail | null; lastResult: Result }) {
+  return (
+    <AddressToggleDialog
+      texts={LAN}
+      current={node ? { enabled: node.lan_interface_enabled, address: node.lan_interface_ipaddress } : null}
+      gone={goneText}
+      fields={{ node_id: node?.ep_node_id ?? "" }}
+      lastResult={lastResult}
+    >
+      <p className="mb-1">
+        Node: <strong>{node?.ep_node_name}</strong>
+      </p>
+    </AddressToggleDialog>
   );
 }

@@ -1,4 +1,5 @@
 import { nodeMessages } from "../../../platform/contract/nodes.ts";
+import { addressToggle } from "../endpoint-node-groups/model.ts";
 
 /*
  * The Endpoint Nodes screen's shapes and words (spec 2 §2 /endpoint-nodes, §3 Endpoint node, §4,
@@ -11,15 +12,6 @@ export const ENDPOINT_NODE_TABS = [
   { id: "endpoints", label: "Endpoints" },
   { id: "monitoring", label: "Monitoring" },
 ] as const;
-export const ENDPOINT_NODE_TAB_IDS = ENDPOINT_NODE_TABS.map((t) => t.id);
 
 /** Configure LAN Interface (spec 2 §4, §9: LAN {ip}/24). */
-export const LAN = {
-  title: "Configure LAN Interface",
-  label: "LAN interface",
-  address: { name: "primary_ipv4_address", label: "Primary IPv4 Address", hint: "An IPv4 address with its prefix, e.g. 192.168.1.1/24" },
-  required: "An IPv4 address is required when the LAN interface is on.",
-  invalid: "Enter an IPv4 address with its prefix, e.g. 192.168.1.1/24.",
-  enabled: nodeMessages.lanEnabled,
-  disabled: nodeMessages.lanDisabled,
-} as const;
+export const LAN = addressToggle("lan", "Configure LAN Interface", "LAN interface", ["primary_ipv4_address", "Primary IPv4 Address", "192.168.1.1/24"], "An IPv4 address is required when the LAN interface is on.", "ipv4-prefix", [nodeMessages.lanEnabled, nodeMessages.lanDisabled]);

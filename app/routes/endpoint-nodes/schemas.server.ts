@@ -1,13 +1,18 @@
 import { z } from "zod";
+import { failureReply, submitForm } from "../../lib/action.server.ts";
 import { hiddenId } from "../../lib/form-fields.server.ts";
+import { nodeMessages } from "../../../platform/contract/nodes.ts";
 import { isIpv4, splitList } from "../../../platform/contract/net.ts";
-import { addressToggleSchema } from "../endpoint-node-groups/address-toggle.server.ts";
-import { LAN, type EndpointNode } from "./model.ts";
+import { addressToggleIntent } from "../endpoint-node-groups/address-toggle.server.ts";
+import { nodeDetail } from "../service-nodes/node-screen.server.ts";
+import { LAN, type EndpointNode, type EndpointNodeDetail } from "./model.ts";
+import { endpointNodes } from "./tabs.tsx";
 
 /*
  * The Endpoint Nodes screen's own forms (spec 2 §4, §5): Add Secondary IPs (comma separated IPv4
  * addresses; the platform also refuses duplicates of what the node holds and its primary, naming
- * them) and Configure LAN Interface (the toggle-dialog rule, an IPv4 address with prefix).
+ * them) and Configure LAN Interface (the toggle-dialog rule, an IPv4 address with prefix: an
+ * address toggle, ../endpoint-node-groups/address-toggle.server.ts).
  */
 
 const epNodeId = { ep_node_id: hiddenId("The node is missing.") };
@@ -34,5 +39,24 @@ export const secondaryIpsSchema = (node: Pick<EndpointNode, "primary_ip" | "seco
       }),
   });
 
-export const lanSchema = (node: EndpointNode) =>
-  addressToggleSchema({ enabled: node.lan_interface_enabled, address: node.lan_interface_ipaddress }, LAN.address.name, { kind: "ipv4-prefix", ...LAN }, { node_id: hiddenId("The node is missing.") });
+/** Configure LAN Interface: the toggle-dialog rule against the node's LAN interface now. */
+export const lan = addressToggleIntent(LAN, {
+  idField: "node_id",
+  missing: "The node is missing.",
+  read: (request, id) => nodeDetail<EndpointNodeDetail>(request, endpointNodes, id),
+  current: (n) => ({ enabled: n.lan_interface_enabled, address: n.lan_interface_ipaddress }),
+  call: "configure-lan-interface",
+});
+
+/** Add Secondary IPs: checked against what the node holds now. */
+export async function secondaryIps(request: Request, formData: FormData) {
+  const current = await nodeDetail<EndpointNodeDetail>(request, endpointNodes, String(formData.get("ep_node_id") ?? ""));
+  if (!current.ok) return failureReply(request, current);
+  return submitForm(request, formData, {
+    schema: secondaryIpsSchema(current.data),
+    call: "add-endpoint-node-secondary-ips",
+    body: (v) => ({ ep_node_id: v.ep_node_id, secondary_ips: v.secondary_ips.join(", ") }),
+    fields: ["secondary_ips"],
+    toast: nodeMessages.secondaryIpsAdded,
+  });
+}

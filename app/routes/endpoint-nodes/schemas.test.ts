@@ -23,8 +23,8 @@ describe("secondaryIpsSchema", () => {
 });
 
 describe("addressToggleSchema", () => {
-  const what = { kind: "ipv4-prefix" as const, required: "required", invalid: "invalid" };
-  const schema = addressToggleSchema({ enabled: true, address: "192.168.1.1/24" }, "addr", what, {});
+  const what = { kind: "ipv4-prefix" as const, required: "required", invalid: "invalid", address: { name: "addr", label: "Address", hint: "" } };
+  const schema = addressToggleSchema({ enabled: true, address: "192.168.1.1/24" }, what, {});
   it("refuses the current value, a missing or bad address", () => {
     expect(messages(schema.safeParse({ enabled: true, addr: "192.168.1.1/24" }))).toEqual(["The value is unchanged. Switch it to confirm."]);
     expect(messages(schema.safeParse({ enabled: true }))).toEqual(["required"]);

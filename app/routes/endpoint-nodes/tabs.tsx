@@ -1,19 +1,12 @@
-import { Suspense } from "react";
-import { useSearchParams } from "react-router";
-import { lazyChart } from "../../components/chart/lazy-chart.tsx";
-import { DetailsTable } from "../../components/details-table.tsx";
 import { OpState } from "../../components/op-state.tsx";
-import { SimpleTable, type SimpleColumn } from "../../components/simple-table.tsx";
-import { SubjectTabs } from "../../components/subject-tabs.tsx";
-import { currentTab } from "../../components/tabs.tsx";
+import type { SimpleColumn } from "../../components/simple-table.tsx";
 import { formatTime } from "../../lib/format.ts";
-import type { Monitoring } from "../service-nodes/node-metrics.ts";
-import { formFactorText } from "../service-nodes/node-kind.ts";
-import { ENDPOINT_NODE_TAB_IDS, ENDPOINT_NODE_TABS, type EndpointNodeDetail, type EndpointNodeEndpoint } from "./model.ts";
+import { endpointKind, endpointNodeView } from "../service-nodes/node-kind.ts";
+import { defineNodeScreen, formFactorItems, identityItems, stateItems, tabTable } from "../service-nodes/node-screen.tsx";
+import { screen, tableFields } from "./columns.ts";
+import { ENDPOINT_NODE_TABS, LAN, type EndpointNode, type EndpointNodeDetail, type EndpointNodeEndpoint } from "./model.ts";
 
-/* The selected endpoint node's tabs (spec 2 §2): Details, Endpoints, Monitoring. */
-
-const NodeMonitoring = lazyChart(() => import("../service-nodes/node-monitoring.tsx").then((m) => m.NodeMonitoring));
+/* /endpoint-nodes as a node screen (../service-nodes/node-screen.tsx): its tabs (spec 2 §2) Details, Endpoints, Monitoring, and its own row actions. */
 
 const endpointColumns: SimpleColumn<EndpointNodeEndpoint>[] = [
   { id: "name", header: "EP Name", cell: (e) => e.ep_name },
@@ -35,43 +28,16 @@ const hosted = (n: EndpointNodeDetail) =>
       ]
     : [];
 
-function Details({ n }: { n: EndpointNodeDetail }) {
-  return (
-    <DetailsTable
-      items={[
-        { label: "Node Name", value: n.ep_node_name },
-        { label: "Endpoint Node Id", value: n.ep_node_id },
-        { label: "Node Group", value: n.ep_node_group_name ? `${n.ep_node_group_name} (${n.ep_node_group_id})` : n.ep_node_group_id },
-        { label: "Created at", value: formatTime(n.created_at) },
-        { label: "Admin State", value: n.admin_state },
-        { label: "Admin State Change at", value: formatTime(n.admin_state_change_at) },
-        { label: "OP State", value: <OpState value={n.op_state} /> },
-        { label: "OP State Change at", value: formatTime(n.op_state_change_at) },
-        { label: "Registered at", value: n.registered_at ? formatTime(n.registered_at) : "Not registered" },
-        { label: "Account Id", value: n.account_id },
-        { label: "Primary IP", value: n.primary_ip },
-        { label: "Secondary IPs", value: n.secondary_ips.join(", ") },
-        { label: "LAN Interface", value: n.lan_interface_enabled ? `Enabled (${n.lan_interface_ipaddress})` : "Disabled" },
-        { label: "Form Factor", value: formFactorText(n.form_factor) },
-        { label: "Shipping Addr", value: n.shipping_addr },
-        ...hosted(n),
-      ]}
-    />
-  );
-}
-
-export function EndpointNodeTabs({ node, monitoring }: { node: EndpointNodeDetail; monitoring: Monitoring | null }) {
-  const [params] = useSearchParams();
-  const tab = currentTab(params, ENDPOINT_NODE_TAB_IDS);
-  return (
-    <SubjectTabs name={node.ep_node_name} label={`Endpoint node ${node.ep_node_name}`} tabs={ENDPOINT_NODE_TABS} current={tab}>
-      {tab === "details" ? <Details n={node} /> : null}
-      {tab === "endpoints" ? <SimpleTable caption={`Endpoints of ${node.ep_node_name}`} columns={endpointColumns} rows={node.endpoints} getRowId={(e) => e.ep_id} /> : null}
-      {tab === "monitoring" && monitoring ? (
-        <Suspense fallback={<p>Loading the charts…</p>}>
-          <NodeMonitoring charts={monitoring.charts} range={monitoring.range} error={monitoring.error} />
-        </Suspense>
-      ) : null}
-    </SubjectTabs>
-  );
-}
+export const endpointNodes = defineNodeScreen<EndpointNode, EndpointNodeDetail>({ info: endpointKind, screen, view: endpointNodeView, tabs: ENDPOINT_NODE_TABS, fields: tableFields }, {
+  details: (n) => [
+    ...identityItems(endpointNodeView(n), ["Node Name", "Endpoint Node Id", "Node Group"], n.ep_node_group_name ? `${n.ep_node_group_name} (${n.ep_node_group_id})` : n.ep_node_group_id, n.created_at),
+    ...stateItems(n),
+    { label: "Primary IP", value: n.primary_ip },
+    { label: "Secondary IPs", value: n.secondary_ips.join(", ") },
+    { label: "LAN Interface", value: n.lan_interface_enabled ? `Enabled (${n.lan_interface_ipaddress})` : "Disabled" },
+    ...formFactorItems(n),
+    ...hosted(n),
+  ],
+  tables: { endpoints: tabTable("Endpoints", endpointColumns, (n) => n.endpoints, (e) => e.ep_id) },
+  ownMenu: [[{ label: "Add Secondary IPs", dialog: "secondary-ips" }], [{ label: LAN.title, dialog: "lan" }]],
+});

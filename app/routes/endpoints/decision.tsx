@@ -1,7 +1,5 @@
-import { Form } from "react-router";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { SubmitButton } from "../../components/forms.tsx";
-import { useCanWrite, useIsPending } from "../../components/hooks.ts";
+import { useCanWrite } from "../../components/hooks.ts";
+import { DecisionForm } from "../services-shared/decision.tsx";
 import type { EndpointDetail } from "./model.ts";
 
 /**
@@ -11,26 +9,13 @@ import type { EndpointDetail } from "./model.ts";
  */
 export function EndpointDecision({ ep }: { ep: EndpointDetail }) {
   const canWrite = useCanWrite();
-  const pending = useIsPending({ intent: "decision" });
   return (
     <section aria-labelledby="ep-approval" className="card bg-base-100 mb-3 shadow-sm">
       <div className="card-body flex-row flex-wrap items-center gap-3 p-4">
         <h2 id="ep-approval" className="font-semibold">
           Approval of {ep.ep_name}: <span className="font-normal">{ep.approval_status}</span>
         </h2>
-        {canWrite ? (
-          <Form method="post" preventScrollReset className="flex gap-2">
-            <AuthenticityTokenInput name="csrf" />
-            <input type="hidden" name="intent" value="decision" />
-            <input type="hidden" name="ep_id" value={ep.ep_id} />
-            <SubmitButton name="decision" value="approve" className="btn btn-primary btn-sm" pending={pending}>
-              Approve
-            </SubmitButton>
-            <SubmitButton name="decision" value="reject" className="btn btn-outline btn-error btn-sm" pending={pending}>
-              Reject
-            </SubmitButton>
-          </Form>
-        ) : null}
+        {canWrite ? <DecisionForm intent="decision" fields={{ ep_id: ep.ep_id }} /> : null}
       </div>
     </section>
   );

@@ -6,7 +6,7 @@ import { useIsPending } from "../../components/hooks.ts";
 import { SimpleTable, type SimpleColumn } from "../../components/simple-table.tsx";
 import { formatBytes, formatTime } from "../../lib/format.ts";
 import { hrefWith } from "../../lib/url.ts";
-import { DeploymentSwitch, LatencyForm, Missing, type Result } from "../services-shared/dialogs.tsx";
+import { DeploymentSwitch, Missing, type Result } from "../services-shared/dialogs.tsx";
 import { writeDraft, type Draft } from "../services-shared/draft.ts";
 import { CREATE_FIELDS, deploymentLabel, endpointRequiredFields, type CloudRegion, endpointDeployments, type CreateField, type Endpoint, type EndpointDeployment, type EndpointNodeGroup, type EndpointSession } from "./model.ts";
 
@@ -242,24 +242,6 @@ function Answer({ error, children }: { error: string | null; children: React.Rea
 }
 
 /** Test Reachability (spec 1 §7): measured when its button is pressed, never when the dialog opens. */
-export function LatencyDialog({ target, result }: { target: Endpoint | null; result: Record<string, unknown> | null }) {
-  return (
-    <UrlDialog name="latency" title="Test Reachability">
-      {target ? (
-        <>
-          <p className="mb-2">
-            Measure the reachability of <strong>{target.ep_name}</strong> from its PoP.
-          </p>
-          <LatencyForm idField="ep_id" id={target.ep_id} result={result} />
-          <DialogActions cancelLabel="Close" />
-        </>
-      ) : (
-        <Missing text={missing} />
-      )}
-    </UrlDialog>
-  );
-}
-
 const flowColumns: SimpleColumn<EndpointSession>[] = [
   { id: "src", header: "Source", cell: (s) => s.src_address },
   { id: "dst", header: "Destination", cell: (s) => s.dst_address },

@@ -4,21 +4,20 @@ import { ConfirmPhraseDialog } from "../../components/confirm-phrase-dialog.tsx"
 import { formConstraints } from "../../components/constraints.server.ts";
 import { ListScreen } from "../../components/list-screen.tsx";
 import type { MenuItem } from "../../components/row-menu.tsx";
-import { currentTab } from "../../components/tabs.tsx";
 import { ToggleDialog } from "../../components/toggle-dialog.tsx";
 import { apiGet, apiGetOrThrow, detailMessages, type ApiResult } from "../../lib/api.server.ts";
 import { exportHref } from "../../lib/export.server.ts";
 import { fetchTablePage, listScreenQuery } from "../../lib/table.server.ts";
-import { ContactsDialog, DescriptionDialog, NameDialog, ResizeDialog } from "../services-shared/dialogs.tsx";
+import { ContactsDialog, DescriptionDialog, LatencyDialog, NameDialog, ResizeDialog } from "../services-shared/dialogs.tsx";
 import { readDraft } from "../services-shared/draft.ts";
 import { contactOptions } from "../services-shared/intents.server.ts";
 import { endpointAction } from "./actions.server.ts";
 import { hideable, screen, sortable, tableFields } from "./columns.ts";
-import { AgentDetailsDialog, CreateEndpointDialog, FlowsDialog, LatencyDialog, missing, ResetDialog, type AppServiceChoice } from "./dialogs.tsx";
+import { AgentDetailsDialog, CreateEndpointDialog, FlowsDialog, missing, ResetDialog, type AppServiceChoice } from "./dialogs.tsx";
 import { CREATE_FIELDS, DELETE_PHRASE, type CloudRegion, type EndpointNode, defaultEndpointDeployment, endpointDeployments, NETFLOW_RANGES, type Endpoint, type EndpointDeployment, type EndpointDetail, type EndpointNodeGroup, type EndpointSession, type NetflowRow } from "./model.ts";
 import { AgentDetailsSchema, CreateEndpointSchema, NodeGroupSchema, sharedSchemas } from "./schemas.server.ts";
 import { EndpointDecision } from "./decision.tsx";
-import { EndpointTabs, TAB_IDS } from "./tabs.tsx";
+import { EndpointTabs, tabs } from "./tabs.tsx";
 import type { Route } from "./+types/route";
 
 /* ------------------------------------------------------------------------------------------------
@@ -65,7 +64,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const selected = table.selected.length === 1 ? await detail(table.selected[0]!) : null;
   const range = NETFLOW_RANGES.find((r) => r.id === params.get("range")) ?? NETFLOW_RANGES[0];
   let netflows = null;
-  if (selected && currentTab(params, TAB_IDS) === "netflows") {
+  if (selected && tabs.current(params) === "netflows") {
     const end = new Date();
     const start = new Date(end.getTime() - range.ms);
     netflows = answer(await apiGet<NetflowRow[]>(request, "get-ep-sessions", { ep_id: selected.ep_id, start_time: start.toISOString(), end_time: end.toISOString() }), []);
@@ -141,7 +140,7 @@ export default function Endpoints({ loaderData, actionData }: Route.ComponentPro
         ) : null
       }
     >
-      {dialog === "latency" ? <LatencyDialog target={target} result={latency} /> : null}
+      {dialog === "latency" ? <LatencyDialog subject={subject} words={words} from="its PoP" result={latency} /> : null}
       {dialog === "flows" ? <FlowsDialog target={target} sessions={flows?.value ?? []} error={flows?.error ?? null} /> : null}
       {dialog === "create" ? (
         <CreateEndpointDialog deployment={deployment} appServices={appServices} regions={regions} nodes={nodes} nodeGroups={nodeGroups} draft={draft} panel={panel} lastResult={result} constraints={constraints} />

@@ -1,8 +1,8 @@
-import { Form, useLocation, useSearchParams } from "react-router";
+import { Form, useLocation } from "react-router";
 import { DetailsTable, type DetailsItem } from "../../components/details-table.tsx";
 import { OpState } from "../../components/op-state.tsx";
 import { SimpleTable, type SimpleColumn } from "../../components/simple-table.tsx";
-import { currentTab } from "../../components/tabs.tsx";
+import { defineTabs, useTab } from "../../components/tabs.tsx";
 import { formatBytes, formatTime } from "../../lib/format.ts";
 import { keptParams } from "../../lib/url.ts";
 import { contactItems } from "../services-shared/details.ts";
@@ -15,12 +15,7 @@ import { deploymentLabel, NETFLOW_RANGES, type EndpointDetail, type EndpointUser
  * chosen with a GET form) and Agents (the user agents linked to the endpoint).
  */
 
-export const TAB_IDS = ["details", "netflows", "agents"] as const;
-const tabs = [
-  { id: "details", label: "Details" },
-  { id: "netflows", label: "Netflows" },
-  { id: "agents", label: "Agents" },
-];
+export const tabs = defineTabs({ details: "Details", netflows: "Netflows", agents: "Agents" });
 
 const list = (items: string[]) => items.join(", ");
 const yes = (b: boolean) => (b ? "Enabled" : "Disabled");
@@ -76,10 +71,9 @@ function Accordion({ title, children, open = false }: { title: string; children:
 }
 
 export function EndpointTabs({ ep, netflows, netflowsError, range }: { ep: EndpointDetail; netflows: NetflowRow[]; netflowsError: string | null; range: string }) {
-  const [params] = useSearchParams();
-  const tab = currentTab(params, TAB_IDS);
+  const tab = useTab(tabs);
   return (
-    <SubjectTabs name={ep.ep_name} label={`Endpoint ${ep.ep_name}`} tabs={tabs} current={tab}>
+    <SubjectTabs name={ep.ep_name} label={`Endpoint ${ep.ep_name}`} tabs={tabs.list} current={tab}>
       {tab === "details" ? <DetailsPanel ep={ep} /> : null}
       {tab === "netflows" ? <NetflowsPanel ep={ep} rows={netflows} error={netflowsError} range={range} /> : null}
       {tab === "agents" ? <AgentsPanel ep={ep} /> : null}

@@ -1,9 +1,9 @@
 import { type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
-import { ConformForm, formHasErrors, PageTitle, SelectField, SubmitButton, TextareaField, TextField, useForm } from "../../components/forms.tsx";
+import { ConformForm, formHasErrors, PageTitle, SelectField, SubmitButton, TextareaField, TextField, useIntentForm } from "../../components/forms.tsx";
 import { splitEmails, type Entity } from "./schemas.ts";
-import { useConstraint, useIsPending } from "../../components/hooks.ts";
+import { useIsPending } from "../../components/hooks.ts";
 
 /* The Entities screen's form dialogs (spec 2 §4/§5), each opened by URL (?dialog=…&id=…). */
 
@@ -53,11 +53,7 @@ function EntityFormDialog({
 }
 
 export function AddEntityDialog({ parentChoices, lastResult }: { parentChoices: string[]; lastResult: ActionResult }) {
-  const [form, fields] = useForm({
-    id: "add-entity",
-    lastResult,
-    constraint: useConstraint("add"),
-  });
+  const { form, fields } = useIntentForm("add", { id: "add-entity", lastResult });
   return (
     <EntityFormDialog name="add" title="Add Entity" form={form} intent="create" submitLabel="Add Entity">
       <TextField field={fields.entity_name} label="Entity Name" autoComplete="off" />
@@ -73,11 +69,10 @@ export function AddEntityDialog({ parentChoices, lastResult }: { parentChoices: 
 }
 
 export function EditEntityDialog({ entity, lastResult }: { entity: Entity; lastResult: ActionResult }) {
-  const [form, fields] = useForm({
+  const { form, fields } = useIntentForm("edit", {
     id: "edit-entity",
     lastResult,
     defaultValue: { entity_id: entity.entity_id, description: entity.description, email: splitEmails(entity.email).join(", ") },
-    constraint: useConstraint("edit"),
   });
   return (
     <EntityFormDialog name="edit" title="Edit Entity" form={form} intent="edit" entity={entity} submitLabel="Save">
@@ -93,11 +88,10 @@ export function EditEntityDialog({ entity, lastResult }: { entity: Entity; lastR
 }
 
 export function AssignParentDialog({ entity, parentChoices, lastResult }: { entity: Entity; parentChoices: string[]; lastResult: ActionResult }) {
-  const [form, fields] = useForm({
+  const { form, fields } = useIntentForm("assign", {
     id: "assign-parent",
     lastResult,
     defaultValue: { entity_id: entity.entity_id, parent_entity_name: entity.parent_entity_name },
-    constraint: useConstraint("assign"),
   });
   // The current parent stays a choice even if the platform no longer lists it.
   const names = entity.parent_entity_name && !parentChoices.includes(entity.parent_entity_name) ? [entity.parent_entity_name, ...parentChoices] : parentChoices;

@@ -4,7 +4,7 @@ import { ConfirmPhraseDialog } from "../../components/confirm-phrase.tsx";
 import { DataTable, SelectionStatus } from "../../components/data-table.tsx";
 import type { MenuItem } from "../../components/row-menu.tsx";
 import { TableToolbar } from "../../components/table-toolbar.tsx";
-import { deselect, intentAction, submitForm } from "../../lib/action.server.ts";
+import { intentAction, removeIntent, submitForm } from "../../lib/action.server.ts";
 import { apiGet, apiGetOrThrow } from "../../lib/api.server.ts";
 import { exportHref } from "../../lib/export.server.ts";
 import { detailMessages } from "../../lib/api.server.ts";
@@ -104,15 +104,7 @@ const assignParent = (request: Request, formData: FormData) =>
   });
 
 // Spec 2 §8 / spec 3 §8: a refused delete is a persistent toast per detail item.
-const remove = (request: Request, formData: FormData) =>
-  submitForm(request, formData, {
-    schema: deleteSchema(String(formData.get("entity_id") ?? "")),
-    call: "remove_entity",
-    body: (v) => ({ entity_id: v.entity_id }),
-    errors: "toast",
-    toast: toastText.removed,
-    redirect: (_, v) => deselect(request, v.entity_id),
-  });
+const remove = removeIntent({ idField: "entity_id", schema: deleteSchema, call: "remove_entity", errors: "toast", toast: toastText.removed });
 
 export const action = intentAction({ create, edit, "assign-parent": assignParent, delete: remove });
 

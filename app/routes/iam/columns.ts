@@ -1,5 +1,6 @@
 import { listColumns, timeColumn } from "../../components/columns.ts";
 import { defineListScreen } from "../../components/list-screen.tsx";
+import type { MenuItem } from "../../components/row-menu.tsx";
 import type { IamUser } from "../../../platform/contract/iam.ts";
 
 /* The IAM users table's columns (spec 1 §3 IAM user), and the same columns for its CSV export. */
@@ -20,5 +21,12 @@ export const { columns, csvColumns } = listColumns<IamUser>([
   timeColumn("created_at", "Created at"),
 ]);
 
+/** The row menu (writers): each item opens its dialog for the row. */
+const menu: MenuItem[] = [
+  { label: "Assign Entity", dialog: "assign" },
+  { label: "Update IAM role", dialog: "role" },
+  { label: "Delete IAM User", dialog: "remove", danger: true },
+];
+
 /** The screen: its title, the table's name and rows, the writer's create button. */
-export const screen = defineListScreen<IamUser>({ title: "IAM", caption: "IAM users", columns, getRowId: (r) => r.iam_user_id, rowLabel: (r) => r.username, createLabel: "Add IAM User" });
+export const screen = defineListScreen<IamUser>({ title: "IAM", caption: "IAM users", columns, getRowId: (r) => r.iam_user_id, rowLabel: (r) => r.username, createLabel: "Add IAM User", menu });

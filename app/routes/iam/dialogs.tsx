@@ -3,9 +3,9 @@ import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { iamRoles, type IamUser } from "./model.ts";
 import { roleLabel } from "./columns.ts";
-import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
-import { ConformForm, SelectField, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
-import { useConstraint, useHydrated, useIsPending } from "../../components/hooks.ts";
+import { DialogActions, DialogGone, DialogWarning, UrlDialog } from "../../components/dialog.tsx";
+import { ConformForm, SelectField, SubmitButton, TextField, useIntentForm } from "../../components/forms.tsx";
+import { useHydrated } from "../../components/hooks.ts";
 
 /*
  * The IAM screen's dialogs (opened by ?dialog=create|assign|role[&id=…]). The action validates with
@@ -22,31 +22,20 @@ const entityOptions = (names: string[]) => names.map((n) => ({ value: n, label: 
 
 function NoEntities() {
   return (
-    <p className="alert alert-warning">
-      <span>
-        There are no entities yet. Each IAM user is tied to an entity: <Link to="/entities" className="link">create an entity</Link> first.
-      </span>
-    </p>
+    <DialogWarning>
+      There are no entities yet. Each IAM user is tied to an entity: <Link to="/entities" className="link">create an entity</Link> first.
+    </DialogWarning>
   );
 }
 
-function Missing() {
-  return (
-    <>
-      <p>This IAM user no longer exists.</p>
-      <DialogActions />
-    </>
-  );
-}
+const gone = <DialogGone>This IAM user no longer exists.</DialogGone>;
 
 export function CreateDialog({ entityNames, lastResult }: { entityNames: string[]; lastResult: Result }) {
-  const [form, fields] = useForm<{ username: string; role: string; entity_name: string; name: string }>({
+  const { form, fields, pending } = useIntentForm<{ username: string; role: string; entity_name: string; name: string }>("create", {
     id: "create-iam-user",
     lastResult,
-    constraint: useConstraint("create"),
     defaultValue: { role: "readonly" },
   });
-  const pending = useIsPending({ intent: "create" });
   // Create stays disabled while the username is empty (spec 1 §5); without JavaScript it cannot
   // follow the typing, so it stays enabled and the server answers the empty username.
   const hydrated = useHydrated();
@@ -58,7 +47,7 @@ export function CreateDialog({ entityNames, lastResult }: { entityNames: string[
   return (
     <UrlDialog name="create" title="Add IAM User">
       {entityNames.length === 0 ? <NoEntities /> : null}
-      <ConformForm form={form} intent="create" labels={labels} onInput={onInput}>
+      <ConformForm form={form} intent="create" onInput={onInput}>
         <TextField field={fields.username} label={labels.username} type="email" autoComplete="off" hint="The new user's e-mail address: the set-up link is sent there." />
         <SelectField field={fields.role} label={labels.role} options={roleOptions} placeholder={null} />
         <SelectField field={fields.entity_name} label={labels.entity_name} options={entityOptions(entityNames)} placeholder="Select an entity" />
@@ -76,16 +65,15 @@ export function CreateDialog({ entityNames, lastResult }: { entityNames: string[
 export function AssignDialog({ user, entityNames, lastResult }: { user: IamUser | null; entityNames: string[]; lastResult: Result }) {
   return (
     <UrlDialog name="assign" title="Assign Entity">
-      {user ? <AssignForm key={user.iam_user_id} user={user} entityNames={entityNames} lastResult={lastResult} /> : <Missing />}
+      {user ? <AssignForm key={user.iam_user_id} user={user} entityNames={entityNames} lastResult={lastResult} /> : gone}
     </UrlDialog>
   );
 }
 
 function AssignForm({ user, entityNames, lastResult }: { user: IamUser; entityNames: string[]; lastResult: Result }) {
-  const [form, fields] = useForm({ id: `assign-iam-entity-${user.iam_user_id}`, lastResult, constraint: useConstraint("assign") });
-  const pending = useIsPending({ intent: "assign" });
+  const { form, fields, pending } = useIntentForm("assign", { id: `assign-iam-entity-${user.iam_user_id}`, lastResult });
   return (
-    <ConformForm form={form} intent="assign" labels={labels}>
+    <ConformForm form={form} intent="assign">
       <input type="hidden" name="iam_user_id" value={user.iam_user_id} />
       <p className="mb-2">
         Tie <strong>{user.username}</strong> to an entity{user.entity_name ? <> (now: {user.entity_name})</> : null}.
@@ -102,21 +90,15 @@ function AssignForm({ user, entityNames, lastResult }: { user: IamUser; entityNa
 export function RoleDialog({ user, lastResult }: { user: IamUser | null; lastResult: Result }) {
   return (
     <UrlDialog name="role" title="Update IAM role">
-      {user ? <RoleForm key={user.iam_user_id} user={user} lastResult={lastResult} /> : <Missing />}
+      {user ? <RoleForm key={user.iam_user_id} user={user} lastResult={lastResult} /> : gone}
     </UrlDialog>
   );
 }
 
 function RoleForm({ user, lastResult }: { user: IamUser; lastResult: Result }) {
-  const [form, fields] = useForm({
-    id: `update-iam-role-${user.iam_user_id}`,
-    lastResult,
-    constraint: useConstraint("role"),
-    defaultValue: { new_role: user.role },
-  });
-  const pending = useIsPending({ intent: "role" });
+  const { form, fields, pending } = useIntentForm("role", { id: `update-iam-role-${user.iam_user_id}`, lastResult, defaultValue: { new_role: user.role } });
   return (
-    <ConformForm form={form} intent="role" labels={labels}>
+    <ConformForm form={form} intent="role">
       <input type="hidden" name="iam_user_id" value={user.iam_user_id} />
       <p className="mb-2">
         The role of <strong>{user.username}</strong>: a readonly user sees every screen and changes nothing; an admin may do everything but

@@ -6,8 +6,7 @@ import { hideable, roleLabel, screen, sortable } from "./columns.ts";
 import { RemoveDialog } from "../../components/confirm-phrase-dialog.tsx";
 import { ListScreen } from "../../components/list-screen.tsx";
 import { useScreen } from "../../components/screen.tsx";
-import type { MenuItem } from "../../components/row-menu.tsx";
-import { detailOr, deselect, intentAction, submitForm } from "../../lib/action.server.ts";
+import { detailOr, intentAction, removeIntent, submitForm } from "../../lib/action.server.ts";
 import { apiGetOrThrow } from "../../lib/api.server.ts";
 import { exportHref } from "../../lib/export.server.ts";
 import { fetchTablePage, listScreenQuery } from "../../lib/table.server.ts";
@@ -35,7 +34,6 @@ const create = (request: Request, formData: FormData) =>
   submitForm(request, formData, {
     schema: CreateIamUserSchema,
     call: "create-iam-user",
-    body: (v) => ({ ...v, name: v.name ?? "" }),
     fields: ["username", "role", "entity_name", "name"],
     toast: detailOr((v) => `Created IAM user ${v.username} successfully.`),
   });
@@ -51,31 +49,18 @@ const assign = (request: Request, formData: FormData) =>
 const role = (request: Request, formData: FormData) =>
   submitForm(request, formData, { schema: UpdateRoleSchema, call: "iam-user-update-role", fields: ["new_role"], toast: "Updated IAM role successfully." });
 
-const remove = (request: Request, formData: FormData) =>
-  submitForm(request, formData, {
-    schema: RemoveIamUserSchema,
-    call: "remove-iam-user",
-    body: (v) => ({ iam_user_id: v.iam_user_id }),
-    toast: "IAM User removed.",
-    redirect: (_, v) => deselect(request, v.iam_user_id),
-  });
+const remove = removeIntent({ idField: "iam_user_id", schema: RemoveIamUserSchema, call: "remove-iam-user", toast: "IAM User removed." });
 
 export const action = intentAction({ create, assign, role, remove });
 
 /* Component ------------------------------------------------------------------------------------ */
-
-const menuItems: MenuItem[] = [
-  { label: "Assign Entity", dialog: "assign" },
-  { label: "Update IAM role", dialog: "role" },
-  { label: "Delete IAM User", dialog: "remove", danger: true },
-];
 
 export default function Iam({ loaderData, actionData }: Route.ComponentProps) {
   const { table, entityNames, dialogUser, exportLink } = loaderData;
   const { dialog, dialogId, result, error } = useScreen(actionData);
 
   return (
-    <ListScreen screen={screen} page={table} error={error} toolbar={{ exportLink }} menu={menuItems}>
+    <ListScreen screen={screen} page={table} error={error} toolbar={{ exportLink }}>
       {dialog === "create" ? <CreateDialog entityNames={entityNames ?? []} lastResult={result} /> : null}
       {dialog === "assign" ? <AssignDialog user={dialogUser} entityNames={entityNames ?? []} lastResult={result} /> : null}
       {dialog === "role" ? <RoleDialog user={dialogUser} lastResult={result} /> : null}

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
 import { formConstraints } from "../../components/constraints.server.ts";
 import { iamLimits, iamRoles } from "../../../platform/contract/iam.ts";
-import { hiddenId, optionalText, requiredText } from "../../lib/form-fields.server.ts";
+import { clearableText, hiddenId, requiredText } from "../../lib/form-fields.server.ts";
 import { INVALID_USERNAME, REMOVE_PHRASE, SELECT_ENTITY } from "./model.ts";
 
 /*
@@ -19,7 +19,7 @@ export const CreateIamUserSchema = z.object({
   username: z.email({ error: INVALID_USERNAME }).max(iamLimits.username),
   role: role.default("readonly"),
   entity_name: entity,
-  name: optionalText(iamLimits.name),
+  name: clearableText(iamLimits.name),
 });
 
 export const AssignEntitySchema = z.object({ iam_user_id: iamUserId, new_entity_name: entity });

@@ -1,99 +1,136 @@
-import { Form, Link } from "react-router";
-import { PageTitle } from "../../components/forms.tsx";
-import { prepareMap } from "../../components/map/markup.server.tsx";
-import { WorldMap } from "../../components/map/world-map.tsx";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { Suspense } from "react";
+import { Screen } from "../../components/screen.tsx";
+import { lazyChart } from "../../components/chart/lazy-chart.tsx";
+import { currentRange } from "../../components/chart/range-toggle.tsx";
 import { currentTab, TabPanel, Tabs } from "../../components/tabs.tsx";
+import { intentAction, refreshIntent } from "../../lib/action.server.ts";
 import { requireSession } from "../../lib/session.server.ts";
-import { devicePoints, entityNames } from "./data.server.ts";
-import { BUILT_TABS, dashboardTabs, ENTITY_PARAM, MAP_ID, MAP_TITLE, NO_ENTITY_LABEL, tabIds, TITLE, type DashboardTab } from "./model.ts";
+import { devicePicker } from "./devices.server.ts";
+import { DeviceHeader, NoDevice } from "./header.tsx";
+import { DASHBOARD_RANGES, dashboardTabs, tabIds, tabLabel, TITLE, type DashboardTab, type DeviceTabContext } from "./model.ts";
+import * as mapTab from "./tab-map.server.ts";
+import * as healthTab from "./tab-health.server.ts";
+import * as utilizationTab from "./tab-utilization.server.ts";
+import * as visibilityTab from "./tab-visibility.server.ts";
+import * as insightsTab from "./tab-insights.server.ts";
+import * as ddosTab from "./tab-ddos.server.ts";
+import type { TabProps } from "./tab-props.ts";
 import type { Route } from "./+types/route";
 
 /*
- * /main-dashboard (issue #26): six tabs in `?tab=`. Map View is built: the entity filter (a GET
- * form: None plus the account's entity names, `?entity=`) and the world map of the account's CPE
- * and metro devices (the map kit, app/components/map/: an SVG with its table without JavaScript,
- * Leaflet with it). The other tabs say plainly that they are coming.
+ * /main-dashboard (issue #26, spec 3 §2.14): six tabs in `?tab=`. Map View has its own filter; tabs
+ * 2–6 share the header (header.tsx: the device picker `?device=`, the info link, Refresh, the range
+ * `?range=`). Each tab is a module pair, `tab-<name>.tsx` (the view) and `tab-<name>.server.ts`
+ * (`load(request, ctx)`: its part of this loader), registered once below: one loader entry and one
+ * view entry.
  */
+
+/** Tabs 2–6: their loader parts, called with the chosen device and range. */
+const deviceTabLoaders = {
+  health: healthTab.load,
+  utilization: utilizationTab.load,
+  visibility: visibilityTab.load,
+  performance: insightsTab.load,
+  ddos: ddosTab.load,
+} satisfies Record<Exclude<DashboardTab, "map">, (request: Request, ctx: DeviceTabContext) => Promise<unknown>>;
+
+type DeviceTab = keyof typeof deviceTabLoaders;
+type DeviceTabData = {
+  [K in DeviceTab]: {
+    tab: K;
+    data: Awaited<ReturnType<(typeof deviceTabLoaders)[K]>>;
+  };
+}[DeviceTab];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireSession(request);
   const params = new URL(request.url).searchParams;
   const tab = currentTab(params, tabIds) as DashboardTab;
-  if (tab !== "map") return { tab, entity: null, entities: [], entitiesError: null, map: null, mapError: null };
-  const names = await entityNames(request);
-  const entities = names.ok ? names.data : [];
-  const asked = params.get(ENTITY_PARAM)?.trim() || null;
-  // An entity that is not the account's is no filter (the dropdown offers only these).
-  const entity = asked && entities.includes(asked) ? asked : null;
-  const points = await devicePoints(request, entity);
-  const map = points.ok ? prepareMap({ id: MAP_ID, title: entity ? `${MAP_TITLE}: ${entity}` : MAP_TITLE, points: points.data }) : null;
-  return { tab, entity, entities, entitiesError: names.ok ? null : names.error, map, mapError: points.ok ? null : points.error };
+  const range = currentRange(params, DASHBOARD_RANGES);
+  if (tab === "map")
+    return {
+      tab,
+      map: await mapTab.load(request, { device: null, range, params }),
+      header: null,
+      view: null,
+    };
+  const picker = await devicePicker(request, params);
+  const header = { range, ...picker };
+  if (!picker.device) return { tab, map: null, header, view: null };
+  const ctx: DeviceTabContext = { device: picker.device, range, params };
+  // why the cast: TypeScript does not relate `deviceTabLoaders[tab]`'s answer to `tab` (a correlated union).
+  const view = {
+    tab,
+    data: await deviceTabLoaders[tab](request, ctx),
+  } as DeviceTabData;
+  return { tab, map: null, header, view };
 }
 
-function EntityFilter({ entities, entity }: { entities: string[]; entity: string | null }) {
-  return (
-    <Form method="get" className="flex flex-wrap items-end gap-2" aria-label="Filter by entity">
-      <input type="hidden" name="tab" value="map" />
-      <label className="flex flex-col gap-1 text-sm" htmlFor="map-entity">
-        <span className="font-semibold">Entity</span>
-        <select id="map-entity" name={ENTITY_PARAM} defaultValue={entity ?? ""} key={entity ?? ""} className="select select-sm w-64 max-w-full">
-          <option value="">{NO_ENTITY_LABEL}</option>
-          {entities.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <button type="submit" className="btn btn-sm btn-primary">
-        Apply
-      </button>
-    </Form>
-  );
+/** This screen's dialogs that show what the page already holds: opening or closing one reads nothing again. */
+const DATA_FREE_DIALOGS = new Set([null, "traceroute", "post-mortem"]);
+const withoutDialog = (u: URL) => {
+  const p = new URLSearchParams(u.search);
+  p.delete("dialog");
+  p.delete("id");
+  return p.toString();
+};
+
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const sameView = !formMethod && currentUrl.pathname === nextUrl.pathname && withoutDialog(currentUrl) === withoutDialog(nextUrl);
+  const mine = DATA_FREE_DIALOGS.has(currentUrl.searchParams.get("dialog")) && DATA_FREE_DIALOGS.has(nextUrl.searchParams.get("dialog"));
+  return sameView && mine ? false : defaultShouldRevalidate;
 }
 
-function ComingTab({ label }: { label: string }) {
-  return (
-    <div className="card bg-base-100 shadow-sm">
-      <div className="card-body">
-        <h2 className="text-xl font-semibold">Coming soon</h2>
-        <p>{label} is not available yet: it is coming in a later release. Nothing is missing from your account.</p>
-        <div className="card-actions">
-          <Link to="/main-dashboard?tab=map" className="btn btn-primary btn-sm">
-            Go to the Map View
-          </Link>
-        </div>
-      </div>
-    </div>
-  );
+// Each tab's view is its own chunk in the browser (a tab loads only its charts, maps and dialogs);
+// the server draws it whole, so nothing changes without JavaScript.
+const MapTab = lazyChart(() => import("./tab-map.tsx").then((m) => m.default));
+const HealthTab = lazyChart(() => import("./tab-health.tsx").then((m) => m.default));
+const UtilizationTab = lazyChart(() => import("./tab-utilization.tsx").then((m) => m.default));
+const VisibilityTab = lazyChart(() => import("./tab-visibility.tsx").then((m) => m.default));
+const InsightsTab = lazyChart(() => import("./tab-insights.tsx").then((m) => m.default));
+const DdosTab = lazyChart(() => import("./tab-ddos.tsx").then((m) => m.default));
+
+// Refresh reads again and says so (every role may).
+export const action = intentAction({ refresh: refreshIntent("Refreshed Dashboards.") }, { readable: ["refresh"] });
+
+function DeviceTabView({ view, ...props }: { view: Route.ComponentProps["loaderData"]["view"] } & Omit<TabProps<unknown>, "data">) {
+  switch (view?.tab) {
+    case "health":
+      return <HealthTab data={view.data} {...props} />;
+    case "utilization":
+      return <UtilizationTab data={view.data} {...props} />;
+    case "visibility":
+      return <VisibilityTab data={view.data} {...props} />;
+    case "performance":
+      return <InsightsTab data={view.data} {...props} />;
+    case "ddos":
+      return <DdosTab data={view.data} {...props} />;
+    default:
+      return null;
+  }
 }
 
 export default function MainDashboard({ loaderData }: Route.ComponentProps) {
-  const { tab, entity, entities, entitiesError, map, mapError } = loaderData;
-  const label = dashboardTabs.find((t) => t.id === tab)?.label ?? "";
+  const { tab, map, header, view } = loaderData;
+  const label = tabLabel(tab);
   return (
-    <section aria-labelledby="page-title" className="min-w-0 space-y-4">
-      <PageTitle title={`${label} | ${TITLE}`} />
-      <h1 id="page-title" className="text-2xl font-semibold">
-        {TITLE}
-      </h1>
+    <Screen title={TITLE} documentTitle={`${label} | ${TITLE}`}>
       <div className="rounded-box bg-base-100 px-2 shadow-sm [&_.tab]:text-base-content">
         <Tabs label="Dashboards" tabs={dashboardTabs} current={tab} />
       </div>
       <TabPanel tab={tab}>
-        {!BUILT_TABS.includes(tab) ? (
-          <ComingTab label={label} />
-        ) : (
-          <div className="space-y-4">
-            <h2 className="sr-only">Map View</h2>
-            <EntityFilter entities={entities} entity={entity} />
-            {entitiesError ? <p className="text-error">{entitiesError}</p> : null}
-            <div className="rounded-box bg-base-100 min-w-0 p-4 shadow-sm">
-              {map ? <WorldMap map={map} /> : <p className="text-error">{mapError}</p>}
+        <Suspense fallback={null}>
+          {map ? (
+            <MapTab data={map} />
+          ) : header ? (
+            <div className="space-y-4">
+              <DeviceHeader tab={tab} {...header} />
+              {header.device ? <DeviceTabView view={view} device={header.device} range={header.range} /> : header.error ? null : <NoDevice />}
             </div>
-          </div>
-        )}
+          ) : null}
+        </Suspense>
       </TabPanel>
-    </section>
+    </Screen>
   );
 }

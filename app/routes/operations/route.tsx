@@ -1,12 +1,10 @@
-import { data, Form, Link } from "react-router";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { data, Link } from "react-router";
 import { Card } from "../../components/card.tsx";
-import { copyText } from "../../components/clipboard.ts";
-import { ConformForm, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
-import { useCanWrite, useConstraint, useHydrated, useIsPending } from "../../components/hooks.ts";
+import { CopyButton } from "../../components/copy-button.tsx";
+import { ButtonForm, ConformForm, SubmitButton, TextField, useIntentForm } from "../../components/forms.tsx";
+import { useCanWrite } from "../../components/hooks.ts";
 import { replyFor, Screen } from "../../components/screen.tsx";
 import { SimpleTable, type SimpleColumn } from "../../components/simple-table.tsx";
-import { showToast } from "../../components/toaster.tsx";
 import { failureReply, failureToasts, intentAction, validateForm } from "../../lib/action.server.ts";
 import { apiGetOrThrow, apiPost } from "../../lib/api.server.ts";
 import { formatTime } from "../../lib/format.ts";
@@ -78,29 +76,10 @@ export const action = intentAction({ settings, rotate, test, enable, redeliver }
 
 /* Component ------------------------------------------------------------------------------------- */
 
-/** A form that is one button (the CSRF token, the intent, hidden fields). */
-function ButtonForm({ intent, label, fields = {}, className = "btn btn-sm" }: { intent: string; label: string; fields?: Record<string, string>; className?: string }) {
-  const pending = useIsPending({ intent });
-  return (
-    <Form method="post" preventScrollReset className="inline">
-      <AuthenticityTokenInput name="csrf" />
-      <input type="hidden" name="intent" value={intent} />
-      {Object.entries(fields).map(([k, v]) => (
-        <input key={k} type="hidden" name={k} value={v} />
-      ))}
-      <SubmitButton pending={pending} className={className}>
-        {label}
-      </SubmitButton>
-    </Form>
-  );
-}
-
 function SettingsForm({ ops, lastResult }: { ops: AccountOps | null; lastResult: ReturnType<typeof replyFor> }) {
-  const pending = useIsPending({ intent: "settings" });
-  const [form, fields] = useForm({
+  const { form, fields, pending } = useIntentForm("settings", {
     id: "ops-settings",
     lastResult,
-    constraint: useConstraint("settings"),
     defaultValue: { webhook_url: ops?.webhook_url ?? "", email: ops?.email ?? "" },
   });
   return (
@@ -120,18 +99,8 @@ function SettingsForm({ ops, lastResult }: { ops: AccountOps | null; lastResult:
   );
 }
 
-async function copy(text: string) {
-  try {
-    await copyText(text);
-    showToast({ type: "success", message: "Copied to clipboard!" });
-  } catch {
-    showToast({ type: "error", message: "Could not copy text to clipboard" });
-  }
-}
-
 /** The secret of this answer, once: it is not in the page's data and is gone on the next load. */
 function ShownSecret({ message, secret }: { message: string; secret: string }) {
-  const hydrated = useHydrated();
   return (
     <div className="card border-success bg-base-100 border-2 shadow-sm">
       <div className="card-body gap-2">
@@ -145,13 +114,9 @@ function ShownSecret({ message, secret }: { message: string; secret: string }) {
         <p id="signing-secret-hint" className="text-base-content/70 text-sm">
           Receivers verify each delivery's webhook-signature header with it.
         </p>
-        {hydrated ? (
-          <div>
-            <button type="button" className="btn btn-sm" onClick={() => void copy(secret)}>
-              Copy
-            </button>
-          </div>
-        ) : null}
+        <div>
+          <CopyButton text={secret} />
+        </div>
       </div>
     </div>
   );

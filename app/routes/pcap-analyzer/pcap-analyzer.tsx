@@ -1,7 +1,7 @@
 import { data, Link, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AnalysisSummary, DegradedBar, SessionsTable, Warnings } from "./results.tsx";
 import { sessionQuery } from "./sessions-query.ts";
-import { ReportDialog, type ReportState } from "./report-dialog.tsx";
+import { ReportDialog, reportPdfHref, type ReportState } from "./report-dialog.tsx";
 import { UploadForm } from "./upload-form.tsx";
 import { PageTitle } from "../../components/forms.tsx";
 import { apiGet, apiPost, detailText } from "../../lib/api.server.ts";
@@ -176,7 +176,7 @@ export default function PcapAnalyzer({ loaderData, actionData }: Route.Component
           </section>
         ) : null}
       </div>
-      {analysis && key && session && report ? <ReportDialog pcapKey={key} session={session} zoom={zoom} state={report} /> : null}
+      {analysis && key && session && report ? <ReportDialog pdfHref={(download) => reportPdfHref(key, session, download)} zoom={zoom} state={report} /> : null}
     </section>
   );
 }

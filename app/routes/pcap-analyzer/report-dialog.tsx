@@ -18,14 +18,17 @@ export function reportPdfHref(key: string, session: string, download = false) {
   return `/pcap-analyzer/report.pdf?${q.toString()}`;
 }
 
-export function ReportDialog({ pcapKey, session, zoom, state }: { pcapKey: string; session: string; zoom: number; state: ReportState }) {
+/** The report's PDF: inline for the preview, `download` for the Download button (the PCAP analyzer's: reportPdfHref; the dashboard's flow report has its own). */
+export type PdfHref = (download: boolean) => string;
+
+export function ReportDialog({ pdfHref, zoom, state }: { pdfHref: PdfHref; zoom: number; state: ReportState }) {
   const location = useLocation();
   const close = hrefWithout(location, ["dialog", "session", "zoom", "id"]);
   return (
     <div className="contents sm:[&_.modal-box]:max-w-5xl">
       <UrlDialog name="report" title="Flow Analysis Report" closeHref={close} size="lg" open>
         {state.ok ? (
-          <ReportBody pcapKey={pcapKey} session={session} zoom={zoom} report={state.report} />
+          <ReportBody pdfHref={pdfHref} zoom={zoom} report={state.report} />
         ) : (
           <div role="alert" className="alert alert-warning alert-soft text-base-content my-2">
             <span>{state.message}</span>
@@ -37,11 +40,11 @@ export function ReportDialog({ pcapKey, session, zoom, state }: { pcapKey: strin
   );
 }
 
-function ReportBody({ pcapKey, session, zoom, report }: { pcapKey: string; session: string; zoom: number; report: FlowReport }) {
+function ReportBody({ pdfHref, zoom, report }: { pdfHref: PdfHref; zoom: number; report: FlowReport }) {
   const location = useLocation();
   const degraded = report.summary.performance_degradation === "yes";
   const info = report.general_info;
-  const inline = reportPdfHref(pcapKey, session);
+  const inline = pdfHref(false);
   const zoomHref = (z: number) => hrefWith(location, { zoom: z === ZOOM_DEFAULT ? null : z });
   return (
     <div className="flex flex-col gap-4">
@@ -118,7 +121,7 @@ function ReportBody({ pcapKey, session, zoom, report }: { pcapKey: string; sessi
                 </span>
               )}
             </div>
-            <a href={reportPdfHref(pcapKey, session, true)} className="btn btn-primary btn-sm" download>
+            <a href={pdfHref(true)} className="btn btn-primary btn-sm" download>
               Download
               <span className="sr-only"> the report (PDF)</span>
             </a>

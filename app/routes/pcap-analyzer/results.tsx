@@ -135,7 +135,8 @@ function columnsFor(reportHref: (id: string) => string): Column<PcapSession>[] {
   ];
 }
 
-export function SessionsTable({ page }: { page: TablePage<PcapSession> }) {
+/** The sessions of one capture; `exportHref` null: no Export CSV (default: the PCAP analyzer's sessions.csv of this search). */
+export function SessionsTable({ page, exportHref }: { page: TablePage<PcapSession>; exportHref?: string | null }) {
   const location = useLocation();
   const navigate = useNavigate();
   // Each row's report link: this URL (key, name, from, page, sort, q…) plus session and dialog.
@@ -178,9 +179,11 @@ export function SessionsTable({ page }: { page: TablePage<PcapSession> }) {
         searchPlaceholder="Search sessions"
         toolbar={
           // The sessions the search selects (all pages, in the table's order), as CSV.
-          <a href={csvHref} className="btn btn-sm btn-outline" download>
-            Export CSV<span className="sr-only"> of the {page.total === 1 ? "session" : `${page.total} sessions`} shown</span>
-          </a>
+          exportHref === null ? undefined : (
+            <a href={exportHref ?? csvHref} className="btn btn-sm btn-outline" download>
+              Export CSV<span className="sr-only"> of the {page.total === 1 ? "session" : `${page.total} sessions`} shown</span>
+            </a>
+          )
         }
       />
     </div>

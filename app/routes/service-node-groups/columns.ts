@@ -5,8 +5,8 @@ import { EMPTY, type ServiceNodeGroupRow } from "./model.ts";
 
 /* The service node groups table (spec 2 §2: its columns), and the same columns for its CSV export. */
 
-/** The sortable headers (the console pages the groups: ../endpoint-node-groups/group-page.server.ts). */
-export const sortable = ["service_node_group_name", "service_node_group_id", "external_certificate", "created_at"];
+// The headers that are sort links: the platform's sortable columns.
+export { serviceNodeGroupSortable as sortable } from "../../../platform/contract/nodes.ts";
 export const hideable: string[] = [];
 
 export const { columns, csvColumns } = listColumns<ServiceNodeGroupRow>([

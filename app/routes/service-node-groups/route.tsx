@@ -4,8 +4,7 @@ import { ListScreen } from "../../components/list-screen.tsx";
 import { useScreen } from "../../components/screen.tsx";
 import { intentAction, submitForm } from "../../lib/action.server.ts";
 import { apiGet } from "../../lib/api.server.ts";
-import { listScreenQuery } from "../../lib/table.server.ts";
-import { groupPage } from "../endpoint-node-groups/group-page.server.ts";
+import { fetchTablePage, listScreenQuery } from "../../lib/table.server.ts";
 import { hideable, screen, sortable } from "./columns.ts";
 import { GroupDetails, ImportDialog } from "./dialogs.tsx";
 import { DISABLE_PHRASE, nodeMessages, type ServiceNodeGroupDetail, type ServiceNodeGroupRow } from "./model.ts";
@@ -23,9 +22,14 @@ const detailOf = (request: Request, id: string) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { state, headers, dialog, dialogId } = await listScreenQuery(request, { sortable, hideable });
-  const table = await groupPage<ServiceNodeGroupRow>(request, "list_service_node_group", state, screen.getRowId, ["service_node_group_name", "service_node_group_id"]);
-  const picked = table.selected[0];
-  const [target, selected] = await Promise.all([dialog && dialogId ? detailOf(request, dialogId) : null, picked ? detailOf(request, picked) : null]);
+  // The selected group's detail beside the table; shown while the table's search holds it.
+  const [first] = state.selected;
+  const [table, target, picked] = await Promise.all([
+    fetchTablePage<ServiceNodeGroupRow>(request, "list_service_node_group", state, screen),
+    dialog && dialogId ? detailOf(request, dialogId) : null,
+    first ? detailOf(request, first) : null,
+  ]);
+  const selected = table.selected[0] === first ? picked : null;
   return data({ table, target, selected, constraints }, { headers });
 }
 

@@ -10,4 +10,3 @@ export const SERVICE_NODE_TABS = [
   { id: "endpoints", label: "Connected Endpoints" },
   { id: "monitoring", label: "Monitoring" },
 ] as const;
-export const SERVICE_NODE_TAB_IDS = SERVICE_NODE_TABS.map((t) => t.id);

@@ -14,13 +14,18 @@ export interface NodeKindInfo {
   /** "Endpoint Node" / "Service Node": the create button, dialog titles, toasts. */
   noun: string;
   path: "/endpoint-nodes" | "/service-nodes";
+  /** The screen's title (h1). */
+  title: string;
+  /** The toolbar's link to the groups' screen. */
+  groupsPath: "/endpoint-node-groups" | "/service-node-groups";
+  groupsLabel: string;
   /** The id's name in the calls' bodies and queries. */
   idField: "ep_node_id" | "service_node_id";
   groupIdField: "ep_node_group_id" | "service_node_group_id";
   groupNameField: "ep_node_group_name" | "service_node_group_name";
   newGroupField: "new_ep_node_group" | "new_service_node_group";
   nameField: "ep_node_name" | "service_node_name";
-  calls: { create: string; detail: string; remove: string; setFormFactor: string; prepareOva: string; groups: string };
+  calls: { list: string; create: string; detail: string; remove: string; setFormFactor: string; prepareOva: string; groups: string };
   /** The word Delete asks for (spec 2 §4). */
   deletePhrase: string;
   created: string;
@@ -31,12 +36,16 @@ export const endpointKind: NodeKindInfo = {
   kind: "endpoint",
   noun: "Endpoint Node",
   path: "/endpoint-nodes",
+  title: "Endpoint Nodes",
+  groupsPath: "/endpoint-node-groups",
+  groupsLabel: "Manage Endpoint Node Groups",
   idField: "ep_node_id",
   groupIdField: "ep_node_group_id",
   groupNameField: "ep_node_group_name",
   newGroupField: "new_ep_node_group",
   nameField: "ep_node_name",
   calls: {
+    list: "list-endpoint-node",
     create: "create-endpoint-node",
     detail: "get-endpoint-node-detail",
     remove: "remove-endpoint-node",
@@ -53,12 +62,16 @@ export const serviceKind: NodeKindInfo = {
   kind: "service",
   noun: "Service Node",
   path: "/service-nodes",
+  title: "Service Nodes",
+  groupsPath: "/service-node-groups",
+  groupsLabel: "Manage Service Node Groups",
   idField: "service_node_id",
   groupIdField: "service_node_group_id",
   groupNameField: "service_node_group_name",
   newGroupField: "new_service_node_group",
   nameField: "service_node_name",
   calls: {
+    list: "list_service_node",
     create: "create-service-node",
     detail: "get_service_node_detail",
     remove: "remove_service_node",

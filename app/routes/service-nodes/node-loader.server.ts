@@ -1,6 +1,7 @@
 import { apiGet, apiPost, detailMessages } from "../../lib/api.server.ts";
 import { creationChoices, defaultCreationChoice, type CloudRegion, type CreationChoice, type NodeHealth } from "../../../platform/contract/nodes.ts";
-import { CREATE_STEPS, type CreateStep, type GroupChoice } from "./node-create.tsx";
+import { CREATE_STEPS, type CreateStep } from "./node-create.tsx";
+import type { NodeDialogData } from "./node-screen.tsx";
 import type { NodeKindInfo, NodeView } from "./node-kind.ts";
 
 /*
@@ -8,16 +9,6 @@ import type { NodeKindInfo, NodeView } from "./node-kind.ts";
  * the creation flow's step, group choices, the form-factor tab and the AWS regions, the health
  * check's answer.
  */
-
-export interface NodeDialogData {
-  target: NodeView | null;
-  step: CreateStep;
-  choice: CreationChoice;
-  groups: GroupChoice[];
-  regions: CloudRegion[];
-  health: NodeHealth | null;
-  healthError: string | null;
-}
 
 export async function nodeDialogData<D>(
   request: Request,

@@ -1,20 +1,12 @@
-import { Suspense } from "react";
-import { useSearchParams } from "react-router";
-import { lazyChart } from "../../components/chart/lazy-chart.tsx";
-import { DetailsTable } from "../../components/details-table.tsx";
 import { OpState } from "../../components/op-state.tsx";
-import { SimpleTable, type SimpleColumn } from "../../components/simple-table.tsx";
-import { SubjectTabs } from "../../components/subject-tabs.tsx";
-import { currentTab } from "../../components/tabs.tsx";
+import type { SimpleColumn } from "../../components/simple-table.tsx";
 import { formatTime } from "../../lib/format.ts";
-import type { Monitoring } from "./node-metrics.ts";
-import { formFactorText } from "./node-kind.ts";
-import { SERVICE_NODE_TAB_IDS, SERVICE_NODE_TABS, type ServiceNodeAppService, type ServiceNodeDetail, type ServiceNodeEndpoint } from "./model.ts";
+import { serviceKind, serviceNodeView } from "./node-kind.ts";
+import { defineNodeScreen, formFactorItems, identityItems, stateItems, tabTable } from "./node-screen.tsx";
+import { screen, tableFields } from "./columns.ts";
+import { SERVICE_NODE_TABS, type ServiceNode, type ServiceNodeAppService, type ServiceNodeDetail, type ServiceNodeEndpoint } from "./model.ts";
 
-/* The selected service node's tabs (spec 2 §2): Details, App Services, Connected Endpoints, Monitoring. */
-
-// The chart kit only on the Monitoring tab (lazyChart: drawn by the server, lazy in the browser).
-const NodeMonitoring = lazyChart(() => import("./node-monitoring.tsx").then((m) => m.NodeMonitoring));
+/* /service-nodes as a node screen (node-screen.tsx): the selected node's tabs (spec 2 §2) Details, App Services, Connected Endpoints, Monitoring. */
 
 const mono = (s: string | null) => (s ? <code className="text-xs">{s}</code> : "");
 
@@ -42,42 +34,17 @@ const endpointColumns: SimpleColumn<ServiceNodeEndpoint>[] = [
   { id: "fqdn", header: "App DNS Name", cell: (e) => e.fqdn },
 ];
 
-function Details({ n }: { n: ServiceNodeDetail }) {
-  return (
-    <DetailsTable
-      items={[
-        { label: "Service Node Name", value: n.service_node_name },
-        { label: "Service Node Id", value: n.service_node_id },
-        { label: "Service Node Group Id", value: n.service_node_group_id },
-        { label: "Created at", value: formatTime(n.created_at) },
-        { label: "Description", value: n.description },
-        { label: "Admin State", value: n.admin_state },
-        { label: "Admin State Change at", value: formatTime(n.admin_state_change_at) },
-        { label: "OP State", value: <OpState value={n.op_state} /> },
-        { label: "OP State Change at", value: formatTime(n.op_state_change_at) },
-        { label: "Registered at", value: n.registered_at ? formatTime(n.registered_at) : "Not registered" },
-        { label: "Account Id", value: n.account_id },
-        { label: "Private IP", value: n.private_ip },
-        { label: "Form Factor", value: formFactorText(n.form_factor) },
-        { label: "Shipping Addr", value: n.shipping_addr },
-      ]}
-    />
-  );
-}
-
-export function ServiceNodeTabs({ node, monitoring }: { node: ServiceNodeDetail; monitoring: Monitoring | null }) {
-  const [params] = useSearchParams();
-  const tab = currentTab(params, SERVICE_NODE_TAB_IDS);
-  return (
-    <SubjectTabs name={node.service_node_name} label={`Service node ${node.service_node_name}`} tabs={SERVICE_NODE_TABS} current={tab}>
-      {tab === "details" ? <Details n={node} /> : null}
-      {tab === "app-services" ? <SimpleTable caption={`App services of ${node.service_node_name}`} columns={appServiceColumns} rows={node.app_services} getRowId={(s) => s.app_service_id} /> : null}
-      {tab === "endpoints" ? <SimpleTable caption={`Connected endpoints of ${node.service_node_name}`} columns={endpointColumns} rows={node.endpoints} getRowId={(e) => e.ep_id} /> : null}
-      {tab === "monitoring" && monitoring ? (
-        <Suspense fallback={<p>Loading the charts…</p>}>
-          <NodeMonitoring charts={monitoring.charts} range={monitoring.range} error={monitoring.error} />
-        </Suspense>
-      ) : null}
-    </SubjectTabs>
-  );
-}
+export const serviceNodes = defineNodeScreen<ServiceNode, ServiceNodeDetail>({ info: serviceKind, screen, view: serviceNodeView, tabs: SERVICE_NODE_TABS, fields: tableFields }, {
+  // The Details fields in spec 2 §2's order.
+  details: (n) => [
+    ...identityItems(serviceNodeView(n), ["Service Node Name", "Service Node Id", "Service Node Group Id"], n.service_node_group_id, n.created_at),
+    { label: "Description", value: n.description },
+    ...stateItems(n),
+    { label: "Private IP", value: n.private_ip },
+    ...formFactorItems(n),
+  ],
+  tables: {
+    "app-services": tabTable("App services", appServiceColumns, (n) => n.app_services, (s) => s.app_service_id),
+    endpoints: tabTable("Connected endpoints", endpointColumns, (n) => n.endpoints, (e) => e.ep_id),
+  },
+});

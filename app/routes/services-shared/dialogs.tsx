@@ -1,11 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { Link } from "react-router";
 import type { FormConstraint } from "../../components/constraints.server.ts";
 import { DetailsTable } from "../../components/details-table.tsx";
-import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
-import { ConformForm, formHasErrors, PageTitle, SelectField, SubmitButton, TextareaField, TextField, useForm } from "../../components/forms.tsx";
+import { DialogActions, DialogGone, UrlDialog } from "../../components/dialog.tsx";
+import { ButtonForm, ConformForm, formHasErrors, PageTitle, SelectField, SubmitButton, TextareaField, TextField, useForm } from "../../components/forms.tsx";
 import { useIsPending } from "../../components/hooks.ts";
 import { formatTime } from "../../lib/format.ts";
 
@@ -33,14 +32,7 @@ export interface ScreenWords {
 }
 
 /** A dialog whose row is gone: the screen's 'no longer exists' and Cancel. */
-export function Missing({ text }: { text: string }) {
-  return (
-    <>
-      <p>{text}</p>
-      <DialogActions />
-    </>
-  );
-}
+export const Missing = ({ text }: { text: string }) => <DialogGone>{text}</DialogGone>;
 
 /** A dialog for one subject: 'no longer exists' when it is gone, else its form (a new one per subject). */
 function SubjectDialog({ name, title, size, subject, words, children }: { name: string; title: string; size?: "md" | "lg"; subject: Subject | null; words: ScreenWords; children: (s: Subject) => ReactNode }) {
@@ -247,17 +239,9 @@ export function LatencyResult({ values }: { values: Record<string, unknown> }) {
  * back as the action's `latency` and is shown under the button.
  */
 export function LatencyForm({ idField, id, result, error }: { idField: string; id: string; result: Record<string, unknown> | null; error?: string | null }) {
-  const pending = useIsPending({ intent: "latency" });
   return (
     <>
-      <Form method="post" preventScrollReset>
-        <AuthenticityTokenInput name="csrf" />
-        <input type="hidden" name="intent" value="latency" />
-        <input type="hidden" name={idField} value={id} />
-        <SubmitButton pending={pending} className="btn btn-primary btn-sm">
-          Test Reachability
-        </SubmitButton>
-      </Form>
+      <ButtonForm intent="latency" label="Test Reachability" fields={{ [idField]: id }} className="btn btn-primary btn-sm" />
       {error ? (
         <p role="alert" className="text-error mt-3">
           {error}
@@ -266,6 +250,23 @@ export function LatencyForm({ idField, id, result, error }: { idField: string; i
         <LatencyResult values={result} />
       ) : null}
     </>
+  );
+}
+
+/** Test Reachability (`latency`): which subject, measured from where ("the nearest PoP"), the button and its answer. */
+export function LatencyDialog({ subject, words, from, result }: { subject: Subject | null; words: ScreenWords; from: string; result: Record<string, unknown> | null }) {
+  return (
+    <SubjectDialog name="latency" title="Test Reachability" subject={subject} words={words}>
+      {(s) => (
+        <>
+          <p className="mb-2">
+            Measure the reachability of <strong>{s.name}</strong> from {from}.
+          </p>
+          <LatencyForm idField={s.idField} id={s.id} result={result} />
+          <DialogActions cancelLabel="Close" />
+        </>
+      )}
+    </SubjectDialog>
   );
 }
 

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { z } from "zod";
-import { deselect, failureReply, submitForm, validateForm, type SubmitOptions } from "../../lib/action.server.ts";
+import { failureReply, removeIntent as kitRemoveIntent, submitForm, validateForm, type SubmitOptions } from "../../lib/action.server.ts";
 import { apiGetOrThrow, apiPost } from "../../lib/api.server.ts";
 import { returnUrl } from "../../lib/url.ts";
 import type { ContactOption } from "./dialogs.tsx";
@@ -67,16 +67,8 @@ export function createIntent<S extends z.ZodType, R>(fields: readonly string[], 
   return async (request: Request, formData: FormData) => keepDraft(request, formData, fields) ?? submitForm(request, formData, { ...options, fields: [...fields] });
 }
 
-/**
- * Delete, confirmed by a typed phrase (`schema(id)`): a refusal is one persistent toast per detail
- * item and the dialog closes (spec 1 §8); done, the row leaves the selection.
- */
-export function removeIntent(o: { idField: string; schema: (id: string) => z.ZodType; call: string; toast: string }) {
-  return (request: Request, formData: FormData) => {
-    const id = String(formData.get(o.idField) ?? "");
-    return submitForm(request, formData, { schema: o.schema(id), call: o.call, body: () => ({ [o.idField]: id }), errors: "toast", toast: o.toast, redirect: () => deselect(request, id) });
-  };
-}
+/** Delete, confirmed by a typed phrase: the kit's removeIntent; a refusal is one persistent toast per detail item and the dialog closes (spec 1 §8). */
+export const removeIntent = (o: Omit<Parameters<typeof kitRemoveIntent>[0], "errors">) => kitRemoveIntent({ ...o, errors: "toast" });
 
 /** The contacts Setup Contacts offers. */
 export const contactOptions = (request: Request) => apiGetOrThrow<ContactOption[]>(request, "get-contact");

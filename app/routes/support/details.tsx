@@ -1,8 +1,8 @@
-import { Link, useLocation, useSearchParams } from "react-router";
+import { Link, useLocation } from "react-router";
 import { DetailsTable } from "../../components/details-table.tsx";
 import { useCanWrite } from "../../components/hooks.ts";
 import { SubjectTabs } from "../../components/subject-tabs.tsx";
-import { currentTab } from "../../components/tabs.tsx";
+import { defineTabs, useTab } from "../../components/tabs.tsx";
 import { formatTime } from "../../lib/format.ts";
 import { dialogHref } from "../../lib/url.ts";
 import type { Correspondence, Ticket } from "./model.ts";
@@ -12,7 +12,7 @@ import type { Correspondence, Ticket } from "./model.ts";
  * newest first (author, time, text as typed: line breaks kept, nothing read as HTML), and Reply.
  */
 
-const tabs = [{ id: "correspondence", label: "Correspondence" }] as const;
+const tabs = defineTabs({ correspondence: "Correspondence" });
 
 function When({ iso }: { iso: string }) {
   return <time dateTime={iso}>{formatTime(iso)}</time>;
@@ -20,11 +20,10 @@ function When({ iso }: { iso: string }) {
 
 export function TicketDetails({ ticket, correspondence }: { ticket: Ticket; correspondence: Correspondence[] }) {
   const canReply = useCanWrite();
-  const [params] = useSearchParams();
   const location = useLocation();
-  const tab = currentTab(params, tabs.map((t) => t.id));
+  const tab = useTab(tabs);
   return (
-    <SubjectTabs name={ticket.title} label={`Ticket ${ticket.ticket_id}`} tabs={tabs} current={tab}>
+    <SubjectTabs name={ticket.title} label={`Ticket ${ticket.ticket_id}`} tabs={tabs.list} current={tab}>
       <h3 className="mb-2 font-semibold">General</h3>
       <DetailsTable
         className="mb-4"

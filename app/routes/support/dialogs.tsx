@@ -2,8 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
-import { ConformForm, SelectField, SubmitButton, TextareaField, TextField, useForm } from "../../components/forms.tsx";
-import { useConstraint, useIsPending } from "../../components/hooks.ts";
+import { ConformForm, SelectField, SubmitButton, TextareaField, TextField, useIntentForm } from "../../components/forms.tsx";
+import { useIsPending } from "../../components/hooks.ts";
 import { CLOSE_TITLE, closeText, ticketLimits, type DeviceNames, type Ticket } from "./model.ts";
 
 /*
@@ -26,8 +26,7 @@ export function CreateTicketDialog({
   devices: DeviceNames;
   lastResult: Result;
 }) {
-  const [form, fields] = useForm({ id: "create-ticket", lastResult, constraint: useConstraint("create") });
-  const pending = useIsPending({ intent: "create" });
+  const { form, fields, pending } = useIntentForm("create", { id: "create-ticket", lastResult });
   const deviceOptions = [...devices.cpe, ...devices.metro].map((d) => ({ value: d.id, label: `${d.name} (${d.id})` }));
   return (
     <UrlDialog name="create" title="Create Ticket" size="lg">
@@ -48,8 +47,7 @@ export function CreateTicketDialog({
 }
 
 export function ReplyDialog({ ticket, lastResult }: { ticket: Ticket | null; lastResult: Result }) {
-  const [form, fields] = useForm({ id: "reply-ticket", lastResult, constraint: useConstraint("reply") });
-  const pending = useIsPending({ intent: "reply" });
+  const { form, fields, pending } = useIntentForm("reply", { id: "reply-ticket", lastResult });
   return (
     <UrlDialog name="reply" title="Reply" size="lg">
       {ticket && ticket.state !== "Closed" ? (

@@ -4,6 +4,7 @@ import { opStateCell } from "../../components/op-state.tsx";
 import { formatTime } from "../../lib/format.ts";
 import type { UserAgent } from "./model.ts";
 import { defineListScreen } from "../../components/list-screen.tsx";
+import type { MenuItem } from "../../components/row-menu.tsx";
 
 /* The user agents table's columns (spec 2 §2 /user-agents), and the same columns for its CSV export. */
 
@@ -40,5 +41,12 @@ export const { columns, csvColumns } = listColumns<UserAgent>([
   { id: "ep_ids", header: "Linked Endpoints", hidden: true, text: (r) => r.ep_ids.join(", ") },
 ]);
 
+/** The row menu (writers): each item opens its dialog for the row. */
+const menu: MenuItem[] = [
+  { label: "Link", dialog: "link" },
+  { label: "Unlink", dialog: "unlink" },
+  { label: "Delete", dialog: "remove", danger: true },
+];
+
 /** The screen: its title, the table's name and rows, the writer's buttons. */
-export const screen = defineListScreen<UserAgent>({ title: "User Agents", caption: "User agents", columns, getRowId: (r) => r.user_agent_id, rowLabel: (r) => r.name, createLabel: "Create User Agent" });
+export const screen = defineListScreen<UserAgent>({ title: "User Agents", caption: "User agents", columns, getRowId: (r) => r.user_agent_id, rowLabel: (r) => r.name, createLabel: "Create User Agent", menu });

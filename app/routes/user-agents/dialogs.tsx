@@ -1,10 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { userAgentMessages, type UserAgent, type UserAgentEndpoint } from "./model.ts";
-import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
-import { ConformForm, SelectField, SubmitButton, TextareaField, TextField, useForm } from "../../components/forms.tsx";
-import { useConstraint, useIsPending } from "../../components/hooks.ts";
+import { DialogActions, DialogGone, DialogWarning, UrlDialog } from "../../components/dialog.tsx";
+import { ConformForm, SelectField, SubmitButton, TextareaField, TextField, useIntentForm } from "../../components/forms.tsx";
 
 /*
  * The User Agents screen's dialogs (opened by ?dialog=create|link|unlink[&id=…]). The action
@@ -19,44 +17,23 @@ const labels = { name: "Name", email: "Email", description: "Description", ep_id
 
 const endpointOptions = (eps: UserAgentEndpoint[]) => eps.map((e) => ({ value: e.ep_id, label: `${e.ep_name} (${e.ep_id})` }));
 
-/** The spec's warning when there is no endpoint to choose (a plain note: it is there when the dialog opens). */
-function Warning({ text, children }: { text: string; children?: ReactNode }) {
-  return (
-    <p className="alert alert-warning mb-2">
-      <span>
-        {text}
-        {children}
-      </span>
-    </p>
-  );
-}
-
-function Missing() {
-  return (
-    <>
-      <p>This user agent no longer exists.</p>
-      <DialogActions />
-    </>
-  );
-}
+const gone = <DialogGone>This user agent no longer exists.</DialogGone>;
 
 export function CreateDialog({ endpoints, lastResult }: { endpoints: UserAgentEndpoint[]; lastResult: Result }) {
-  const [form, fields] = useForm<{ name: string; email: string; description: string; ep_id: string }>({
+  const { form, fields, pending } = useIntentForm<{ name: string; email: string; description: string; ep_id: string }>("create", {
     id: "create-user-agent",
     lastResult,
-    constraint: useConstraint("create"),
   });
-  const pending = useIsPending({ intent: "create" });
   return (
     <UrlDialog name="create" title="Create User Agent">
       {endpoints.length === 0 ? (
-        <Warning text={userAgentMessages.noEndpoints}>
-          {" "}
+        <DialogWarning>
+          {userAgentMessages.noEndpoints}{" "}
           <Link to="/endpoints" className="link">
             Create an endpoint
           </Link>{" "}
           first.
-        </Warning>
+        </DialogWarning>
       ) : null}
       <ConformForm form={form} intent="create" labels={labels}>
         <TextField field={fields.name} label={labels.name} autoComplete="off" />
@@ -75,14 +52,13 @@ export function CreateDialog({ endpoints, lastResult }: { endpoints: UserAgentEn
 export function LinkDialog({ mode, agent, endpoints, lastResult }: { mode: "link" | "unlink"; agent: UserAgent | null; endpoints: UserAgentEndpoint[]; lastResult: Result }) {
   return (
     <UrlDialog name={mode} title={mode === "link" ? "Link User Agent" : "Unlink User Agent"}>
-      {agent ? <LinkForm key={agent.user_agent_id} mode={mode} agent={agent} endpoints={endpoints} lastResult={lastResult} /> : <Missing />}
+      {agent ? <LinkForm key={agent.user_agent_id} mode={mode} agent={agent} endpoints={endpoints} lastResult={lastResult} /> : gone}
     </UrlDialog>
   );
 }
 
 function LinkForm({ mode, agent, endpoints, lastResult }: { mode: "link" | "unlink"; agent: UserAgent; endpoints: UserAgentEndpoint[]; lastResult: Result }) {
-  const [form, fields] = useForm({ id: `${mode}-user-agent-${agent.user_agent_id}`, lastResult, constraint: useConstraint(mode) });
-  const pending = useIsPending({ intent: mode });
+  const { form, fields, pending } = useIntentForm(mode, { id: `${mode}-user-agent-${agent.user_agent_id}`, lastResult });
   const link = mode === "link";
   return (
     <ConformForm form={form} intent={mode} labels={labels}>
@@ -91,7 +67,7 @@ function LinkForm({ mode, agent, endpoints, lastResult }: { mode: "link" | "unli
         {link ? "Link" : "Unlink"} <strong>{agent.name}</strong> ({agent.email}) {link ? "to" : "from"} an endpoint. It is linked to{" "}
         {agent.ep_ids.length === 1 ? "1 endpoint" : `${agent.ep_ids.length} endpoints`}.
       </p>
-      {endpoints.length === 0 ? <Warning text={link ? userAgentMessages.noEndpoints : userAgentMessages.noLinkedEndpoints} /> : null}
+      {endpoints.length === 0 ? <DialogWarning>{link ? userAgentMessages.noEndpoints : userAgentMessages.noLinkedEndpoints}</DialogWarning> : null}
       <SelectField field={fields.ep_id} label={labels.ep_id} options={endpointOptions(endpoints)} placeholder="Select an endpoint" />
       <DialogActions>
         <SubmitButton pending={pending}>{link ? "Link" : "Unlink"}</SubmitButton>

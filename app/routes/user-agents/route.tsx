@@ -6,8 +6,7 @@ import { hideable, screen, sortable } from "./columns.ts";
 import { RemoveDialog } from "../../components/confirm-phrase-dialog.tsx";
 import { ListScreen } from "../../components/list-screen.tsx";
 import { useScreen } from "../../components/screen.tsx";
-import type { MenuItem } from "../../components/row-menu.tsx";
-import { detailOr, deselect, intentAction, submitForm } from "../../lib/action.server.ts";
+import { detailOr, intentAction, removeIntent, submitForm } from "../../lib/action.server.ts";
 import { apiGet } from "../../lib/api.server.ts";
 import { exportHref } from "../../lib/export.server.ts";
 import { fetchTablePage, listScreenQuery } from "../../lib/table.server.ts";
@@ -46,7 +45,6 @@ const create = (request: Request, formData: FormData) =>
   submitForm(request, formData, {
     schema: CreateUserAgentSchema,
     call: "create_user_agent",
-    body: (v) => ({ ...v, description: v.description ?? "" }),
     fields: ["name", "email", "description", "ep_id"],
     toast: detailOr("User Agent created."),
   });
@@ -57,33 +55,19 @@ const link = (request: Request, formData: FormData) =>
 const unlink = (request: Request, formData: FormData) =>
   submitForm(request, formData, { schema: LinkSchema, call: "unlink_user_agent_from_ep", fields: ["ep_id"], toast: detailOr(userAgentMessages.unlinked) });
 
-const remove = (request: Request, formData: FormData) => {
-  const id = String(formData.get("user_agent_id") ?? "");
-  return submitForm(request, formData, {
-    schema: removeSchema(id),
-    call: "remove_user_agent",
-    body: () => ({ user_agent_id: id }),
-    toast: userAgentMessages.removed,
-    redirect: () => deselect(request, id),
-  });
-};
+// The phrase is the agent's id.
+const remove = removeIntent({ idField: "user_agent_id", schema: removeSchema, call: "remove_user_agent", toast: userAgentMessages.removed });
 
 export const action = intentAction({ create, link, unlink, remove });
 
 /* Component ------------------------------------------------------------------------------------ */
-
-const menuItems: MenuItem[] = [
-  { label: "Link", dialog: "link" },
-  { label: "Unlink", dialog: "unlink" },
-  { label: "Delete", dialog: "remove", danger: true },
-];
 
 export default function UserAgents({ loaderData, actionData }: Route.ComponentProps) {
   const { table, endpoints, dialogAgent, exportLink } = loaderData;
   const { dialog, dialogId, result, error } = useScreen(actionData);
 
   return (
-    <ListScreen screen={screen} error={error} page={table} toolbar={{ exportLink }} menu={menuItems}>
+    <ListScreen screen={screen} error={error} page={table} toolbar={{ exportLink }}>
       {dialog === "create" ? <CreateDialog endpoints={endpoints} lastResult={result} /> : null}
       {dialog === "link" || dialog === "unlink" ? <LinkDialog mode={dialog} agent={dialogAgent} endpoints={endpoints} lastResult={result} /> : null}
       {dialog === "remove" ? (

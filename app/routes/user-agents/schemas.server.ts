@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
 import { formConstraints } from "../../components/constraints.server.ts";
-import { emailInput, hiddenId, optionalText, requiredText } from "../../lib/form-fields.server.ts";
+import { clearableText, emailInput, hiddenId, requiredText } from "../../lib/form-fields.server.ts";
 import { userAgentLimits, userAgentMessages } from "./model.ts";
 
 /*
@@ -15,7 +15,7 @@ const endpoint = requiredText(userAgentMessages.selectEndpoint, 100);
 export const CreateUserAgentSchema = z.object({
   name: requiredText("Name is required", userAgentLimits.name),
   email: emailInput(userAgentLimits.email),
-  description: optionalText(userAgentLimits.description),
+  description: clearableText(userAgentLimits.description),
   ep_id: endpoint,
 });
 

@@ -1,0 +1,173 @@
+import { z } from "zod";
+import { formConstraints } from "../../components/constraints.server.ts";
+import { apiGet, callPlatformRaw, detailText } from "../../lib/api.server.ts";
+import { submitForm } from "../../lib/action.server.ts";
+import { hiddenId, optionalText } from "../../lib/form-fields.server.ts";
+import { SseParser } from "../../lib/live/event-stream.ts";
+import { getUser } from "../../lib/session.server.ts";
+import {
+  activationDialogs,
+  deviceMessages,
+  idField,
+  REFRESH_PARAM,
+  REFRESH_SECONDS,
+  SSE_PARAM,
+  testState,
+  type ActivationEvent,
+  type ActivationStarted,
+  type ActivationReport,
+  type DeviceKind,
+} from "./activation.ts";
+
+/*
+ * The activation test's server half, for both screens: the start form's schema and intent, and
+ * what the loader reads for the open dialog (the live view's events so far, the last report).
+ *
+ *   // route.tsx
+ *   const activation = await activationDialogData(request, "metro", dialog, dialogId);
+ *   export const action = intentAction({ …, "activation-test": startActivationIntent("metro") });
+ *   export const headers = activationHeaders;   // the no-JS live view's Refresh
+ */
+
+const num = (what: string) =>
+  z.preprocess((v) => (v === "" || v === undefined ? undefined : Number(v)), z.number({ error: `${what} must be a number` }).positive(`${what} must be above 0`).optional());
+const pct = (what: string) =>
+  z.preprocess(
+    (v) => (v === "" || v === undefined ? undefined : Number(v)),
+    z.number({ error: `${what} must be a number` }).min(0, `${what} must be 0–100`).max(100, `${what} must be 0–100`).optional(),
+  );
+const criteria = {
+  ftd_max_ms: num("Frame transfer delay"),
+  fdv_max_ms: num("Frame delay variation"),
+  flr_max_pct: pct("Frame loss ratio"),
+  availability_min_pct: pct("Availability"),
+};
+
+/** Start Activation Test: L3 (peer IP) for both kinds, or L2 (peer MAC and VLAN) for a metro (spec 3 §5). */
+export const StartActivationSchema = (kind: DeviceKind) =>
+  z
+    .object({
+      device_id: hiddenId("Device id is missing."),
+      layer: kind === "metro" ? z.enum(["l3", "l2"]).default("l3") : z.literal("l3").default("l3"),
+      peer_ip: optionalText(45),
+      peer_mac: optionalText(17),
+      vlan_id: optionalText(4),
+      ...criteria,
+    })
+    .superRefine((v, ctx) => {
+      if (v.layer === "l3" && !v.peer_ip) ctx.addIssue({ code: "custom", path: ["peer_ip"], message: deviceMessages.peerIp });
+      if (v.layer === "l2") {
+        if (!v.peer_mac) ctx.addIssue({ code: "custom", path: ["peer_mac"], message: "Please enter the peer MAC address." });
+        if (!v.vlan_id) ctx.addIssue({ code: "custom", path: ["vlan_id"], message: "Please enter the VLAN id." });
+        else if (!/^\d+$/.test(v.vlan_id)) ctx.addIssue({ code: "custom", path: ["vlan_id"], message: "VLAN id must be a number" });
+      }
+    });
+
+export const activationConstraints = formConstraints({ [activationDialogs.start]: StartActivationSchema("metro") });
+
+/** The action's intent: start_<kind>_test, then the live view of the test (its sse_id in the URL). */
+export const startActivationIntent = (kind: DeviceKind) => (request: Request, formData: FormData) =>
+  submitForm<ReturnType<typeof StartActivationSchema>, ActivationStarted>(request, formData, {
+    schema: StartActivationSchema(kind),
+    call: kind === "cpe" ? "start_cpe_test" : "start_metro_test",
+    body: (v) => {
+      const { device_id, layer, peer_ip, peer_mac, vlan_id, ...limits } = v;
+      const peer = layer === "l2" ? { peer_mac, vlan_id: Number(vlan_id) } : { peer_ip };
+      return { [idField(kind)]: device_id, ...peer, ...Object.fromEntries(Object.entries(limits).filter(([, n]) => n !== undefined)) };
+    },
+    fields: ["peer_ip", "peer_mac", "vlan_id", "ftd_max_ms", "fdv_max_ms", "flr_max_pct", "availability_min_pct"],
+    // Spec 3 §8: the server's status, or a default text.
+    toast: (answer) => answer.status || deviceMessages.testStarted,
+    redirect: (answer, v) => ({ dialog: activationDialogs.progress, id: v.device_id, [SSE_PARAM]: answer.sse_id }),
+  });
+
+export type ActivationDialogData =
+  | { dialog: "progress"; deviceId: string; sseId: string; events: ActivationEvent[]; error: string | null; refresh: boolean }
+  | { dialog: "report"; deviceId: string; report: ActivationReport | null; error: string | null }
+  | null;
+
+/**
+ * The events of a test so far, read from the platform's stream: it sends every message written
+ * up to now at once, then waits for the next step (seconds away). So: read until the final
+ * message, or until the stream is quiet for `quietMs` after its burst, at most `maxMs`.
+ */
+export async function testEventsSoFar(request: Request, kind: DeviceKind, deviceId: string, sseId: string, quietMs = 300, maxMs = 2500) {
+  const user = await getUser(request);
+  if (!user) return { events: [], error: "Your session has ended." };
+  const abort = new AbortController();
+  const onAbort = () => abort.abort();
+  request.signal.addEventListener("abort", onAbort, { once: true });
+  const events: ActivationEvent[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stop = (ms: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => abort.abort(), ms);
+  };
+  try {
+    stop(maxMs);
+    const upstream = await callPlatformRaw(user.access_token, "GET", `check-test-status/${kind}`, {
+      query: { [idField(kind)]: deviceId, sse_id: sseId },
+      headers: { accept: "text/event-stream" },
+      signal: abort.signal,
+    });
+    if (!upstream.ok || !upstream.body) {
+      await upstream.body?.cancel().catch(() => undefined);
+      return { events, error: upstream.status === 404 ? "This test does not exist." : `The test's progress cannot be read (${upstream.status}).` };
+    }
+    const parser = new SseParser();
+    const reader = upstream.body.pipeThrough(new TextDecoderStream()).getReader();
+    // An aborted fetch does not always end a body already handed over (the platform thread's):
+    // cancelling the reader ends the pending read.
+    abort.signal.addEventListener("abort", () => void reader.cancel().catch(() => undefined), { once: true });
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      for (const m of parser.push(value)) {
+        events.push(JSON.parse(m.data) as ActivationEvent); // why: the platform's ActivationEvent as JSON (devices.shapes.ts)
+        stop(quietMs);
+      }
+      if (testState(events).done) break;
+    }
+    abort.abort();
+    return { events, error: null };
+  } catch (error) {
+    if (abort.signal.aborted) return { events, error: null }; // the quiet window ended the read
+    return { events, error: `The test's progress cannot be read (${(error as Error).message}).` };
+  } finally {
+    clearTimeout(timer);
+    request.signal.removeEventListener("abort", onAbort);
+  }
+}
+
+/** What the open activation dialog needs (null for any other dialog). */
+export async function activationDialogData(request: Request, kind: DeviceKind, dialog: string | null, deviceId: string | null): Promise<ActivationDialogData> {
+  if (!deviceId) return null;
+  const params = new URL(request.url).searchParams;
+  if (dialog === activationDialogs.progress) {
+    const sseId = params.get(SSE_PARAM) ?? "";
+    if (!sseId) return { dialog: "progress", deviceId, sseId, events: [], error: "This test does not exist.", refresh: false };
+    const { events, error } = await testEventsSoFar(request, kind, deviceId, sseId);
+    const refresh = !error && !testState(events).done && params.get(REFRESH_PARAM) !== "off";
+    return { dialog: "progress", deviceId, sseId, events, error, refresh };
+  }
+  if (dialog === activationDialogs.report) {
+    const res = await apiGet<ActivationReport>(request, kind === "cpe" ? "get_cpe_test_report" : "get_metro_test_report", { [idField(kind)]: deviceId });
+    if (res.ok) return { dialog: "report", deviceId, report: res.data, error: null };
+    return { dialog: "report", deviceId, report: null, error: detailText(res.detail) || deviceMessages.noTestData };
+  }
+  return null;
+}
+
+/** The loader's headers for the live view without JavaScript: reload until the test is done. */
+export const activationRefreshHeaders = (data: ActivationDialogData): Record<string, string> =>
+  data?.dialog === "progress" && data.refresh ? { Refresh: String(REFRESH_SECONDS) } : {};
+
+/** A route's `headers` export: the parent's (the shell's cache policy) plus the live view's Refresh. */
+export function activationHeaders({ loaderHeaders, parentHeaders }: { loaderHeaders: Headers; parentHeaders: Headers }) {
+  const out = new Headers(parentHeaders);
+  for (const name of ["Refresh", "Cache-Control"]) {
+    const value = loaderHeaders.get(name);
+    if (value) out.set(name, value);
+  }
+  return out;
+}

@@ -1,0 +1,375 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { copyText } from "../../components/clipboard.ts";
+import { RemoveDialog } from "../../components/confirm-phrase-dialog.tsx";
+import { DialogActions } from "../../components/dialog.tsx";
+import { DeviceDialog, DeviceLine } from "./device-dialog.tsx";
+import { ConformForm, HiddenFields, SelectField, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
+import { useConstraint, useHydrated, useIsPending } from "../../components/hooks.ts";
+import { showToast } from "../../components/toaster.tsx";
+import { formatTime } from "../../lib/format.ts";
+import { deviceMessages, hourLabel, perfTestHours, type LanInterfaceRow } from "../../../platform/contract/devices.ts";
+import type { DeviceDialogData } from "./dialog-data.server.ts";
+import { DdosDialog, DeviceToggleDialog } from "./toggle-dialogs.tsx";
+import { deviceIdOf, deviceKinds, deviceNameOf, pingAnswerOf, tokenAnswerOf, type DeviceDetail, type DeviceKind } from "./kind.ts";
+import { deviceToggle } from "./toggles.ts";
+
+/*
+ * The dialogs both kinds share (spec 3 §2.10 "Items common to all", §2.11, §5, §8), opened by URL
+ * (`?dialog=…&id=<device id>`): Assign Entity, Get Diagnostics, Reset LAN Ports, Reset Device,
+ * Ping and Traceroute, Generate Registration Token, Track Shipping, Announcement, Delete, and the
+ * toggle and DDoS dialogs (toggle-dialogs.tsx). Every form posts `device_id`; the intents
+ * (intents.server.ts) turn it into the kind's call.
+ *
+ *   <DeviceDialogs kind="cpe" dialog={dialog} data={loaderData} actionData={actionData} />
+ */
+
+type Result = SubmissionResult<string[]> | null | undefined;
+
+export interface DeviceDialogsProps {
+  kind: DeviceKind;
+  /** The open dialog (useScreen's). */
+  dialog: string | null;
+  /** The loader's deviceDialogData(…) (spread into its data). */
+  data: DeviceDialogData;
+  actionData: unknown;
+  /** The action's form reply (useScreen's `result`). */
+  lastResult: Result;
+}
+
+/** The shared dialog the URL opens, if it is one of them (else null: the screen's own dialogs). */
+export function DeviceDialogs({ kind, dialog, data, actionData, lastResult }: DeviceDialogsProps) {
+  const { device } = data;
+  const toggle = deviceToggle(kind, dialog);
+  if (toggle) return <DeviceToggleDialog toggle={toggle} device={device} lastResult={lastResult} />;
+  switch (dialog) {
+    case "ddos":
+      return <DdosDialog device={device} lastResult={lastResult} />;
+    case "assign":
+      return <AssignEntityDialog device={device} entityNames={data.entityNames ?? []} lastResult={lastResult} />;
+    case "diagnostics":
+      return <DiagnosticsDialog kind={kind} device={device} diagnostics={data.diagnostics} />;
+    case "reset-lan":
+      return <ResetLanDialog device={device} lan={data.lan ?? []} lastResult={lastResult} />;
+    case "reset-device":
+      return <ResetDeviceDialog device={device} />;
+    case "ping":
+      return <PingDialog device={device} lastResult={lastResult} answer={pingAnswerOf(actionData)} />;
+    case "token":
+      return <TokenDialog device={device} lastResult={lastResult} answer={tokenAnswerOf(actionData)} />;
+    case "shipping":
+      return <ShippingDialog device={device} lastResult={lastResult} />;
+    case "announcement":
+      return <AnnouncementDialog device={device} lastResult={lastResult} />;
+    case "remove":
+      return <DeleteDeviceDialog device={device} lastResult={lastResult} />;
+    default:
+      return null;
+  }
+}
+
+/** A dialog with one form for one device: the form's id carries the device's, so switching devices starts afresh. */
+function useDeviceForm(name: string, device: DeviceDetail, lastResult: Result, defaultValue?: Record<string, string>) {
+  return useForm<Record<string, string>>({ id: `${name}-${deviceIdOf(device)}`, lastResult, constraint: useConstraint(name), defaultValue });
+}
+
+function AssignEntityDialog({ device, entityNames, lastResult }: { device: DeviceDetail | null; entityNames: string[]; lastResult: Result }) {
+  return (
+    <DeviceDialog name="assign" title="Assign Entity" device={device}>
+      {(d) => <AssignEntityForm device={d} entityNames={entityNames} lastResult={lastResult} />}
+    </DeviceDialog>
+  );
+}
+
+function AssignEntityForm({ device, entityNames, lastResult }: { device: DeviceDetail; entityNames: string[]; lastResult: Result }) {
+  const [form, fields] = useDeviceForm("assign", device, lastResult, { new_entity_name: device.entity_name ?? "" });
+  return (
+    <ConformForm form={form} intent="assign">
+      <HiddenFields fields={{ device_id: deviceIdOf(device) }} />
+      <DeviceLine device={device}>{device.entity_name ? <>belongs to {device.entity_name}.</> : <>belongs to no entity.</>}</DeviceLine>
+      <SelectField field={fields.new_entity_name!} label="Entity Name" options={entityNames.map((n) => ({ value: n, label: n }))} placeholder={deviceMessages.selectEntity} />
+      <DialogActions>
+        <SubmitButton pending={useIsPending({ intent: "assign" })}>Assign Entity</SubmitButton>
+      </DialogActions>
+    </ConformForm>
+  );
+}
+
+/** Get Diagnostics: the device's diagnostics as a JSON file (spec 3 §5, §8). Only reads. */
+function DiagnosticsDialog({ kind, device, diagnostics }: { kind: DeviceKind; device: DeviceDetail | null; diagnostics: DeviceDialogData["diagnostics"] }) {
+  const hydrated = useHydrated();
+  return (
+    <DeviceDialog name="diagnostics" title="Get Diagnostics" device={device}>
+      {(d) => {
+        const text = diagnostics?.text ?? "";
+        const id = deviceIdOf(d);
+        return (
+          <>
+            <DeviceLine device={d} />
+            {diagnostics?.error ? (
+              <p role="alert" className="text-error">
+                {diagnostics.error}
+              </p>
+            ) : text ? (
+              <>
+                <p role="status">{deviceMessages.diagnostics}</p>
+                <details className="mt-2">
+                  <summary className="cursor-pointer">Show the diagnostics</summary>
+                  <pre className="bg-base-200 mt-2 max-h-80 overflow-y-auto rounded p-2 text-xs break-all whitespace-pre-wrap" tabIndex={0}>
+                    {prettyJson(text)}
+                  </pre>
+                </details>
+              </>
+            ) : (
+              <p role="status">{deviceMessages.noDiagnostics}</p>
+            )}
+            <DialogActions cancelLabel="Close">
+              {text && !diagnostics?.error ? (
+                <a
+                  href={`${deviceKinds[kind].path}/diagnostics.json?id=${encodeURIComponent(id)}`}
+                  download={`diagnostics-${id}.json`}
+                  className="btn btn-primary"
+                  onClick={hydrated ? () => showToast({ type: "success", message: deviceMessages.downloaded }) : undefined}
+                >
+                  Download
+                </a>
+              ) : null}
+            </DialogActions>
+          </>
+        );
+      }}
+    </DeviceDialog>
+  );
+}
+
+function prettyJson(text: string) {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+function ResetLanDialog({ device, lan, lastResult }: { device: DeviceDetail | null; lan: LanInterfaceRow[]; lastResult: Result }) {
+  return (
+    <DeviceDialog name="reset-lan" title="Reset LAN Ports" device={device}>
+      {(d) => <ResetLanForm device={d} lan={lan} lastResult={lastResult} />}
+    </DeviceDialog>
+  );
+}
+
+function ResetLanForm({ device, lan, lastResult }: { device: DeviceDetail; lan: LanInterfaceRow[]; lastResult: Result }) {
+  const [form, fields] = useDeviceForm("reset-lan", device, lastResult);
+  const options = lan.map((l) => ({ value: l.intf, label: `${l.name} (${l.intf}), ${l.operational_state}, ${l.speed}` }));
+  return (
+    <ConformForm form={form} intent="reset-lan">
+      <HiddenFields fields={{ device_id: deviceIdOf(device) }} />
+      <DeviceLine device={device}>The port goes down for a few seconds and comes back.</DeviceLine>
+      <SelectField field={fields.interface!} label="Interface" options={options} placeholder="Choose an interface" />
+      <DialogActions>
+        <SubmitButton pending={useIsPending({ intent: "reset-lan" })}>Reset</SubmitButton>
+      </DialogActions>
+    </ConformForm>
+  );
+}
+
+function ResetDeviceDialog({ device }: { device: DeviceDetail | null }) {
+  const pending = useIsPending({ intent: "reset-device" });
+  return (
+    <DeviceDialog name="reset-device" title="Reset Device" device={device}>
+      {(d) => (
+        <ConformFreeForm intent="reset-device" fields={{ device_id: deviceIdOf(d) }}>
+          <DeviceLine device={d}>will be hard reset: it reboots and is down for about a minute.</DeviceLine>
+          <p>Do you want to reset this device?</p>
+          <DialogActions>
+            <SubmitButton className="btn btn-error" pending={pending}>
+              Reset Device
+            </SubmitButton>
+          </DialogActions>
+        </ConformFreeForm>
+      )}
+    </DeviceDialog>
+  );
+}
+
+/** A form without fields to check (a plain confirmation): the kit's form with no reply to show. */
+function ConformFreeForm({ intent, fields, children }: { intent: string; fields: Record<string, string>; children: ReactNode }) {
+  const [form] = useForm({ id: `${intent}-${Object.values(fields).join("-")}` });
+  return (
+    <ConformForm form={form} intent={intent}>
+      <HiddenFields fields={fields} />
+      {children}
+    </ConformForm>
+  );
+}
+
+function PingDialog({ device, lastResult, answer }: { device: DeviceDetail | null; lastResult: Result; answer: ReturnType<typeof pingAnswerOf> }) {
+  return (
+    <DeviceDialog name="ping" title="Ping and Traceroute" device={device}>
+      {(d) => <PingForm device={d} lastResult={lastResult} answer={answer} />}
+    </DeviceDialog>
+  );
+}
+
+function PingForm({ device, lastResult, answer }: { device: DeviceDetail; lastResult: Result; answer: ReturnType<typeof pingAnswerOf> }) {
+  const [form, fields] = useDeviceForm("ping", device, lastResult, { ip_address: answer?.ip_address ?? "" });
+  const pending = useIsPending({ intent: "ping" });
+  return (
+    <ConformForm form={form} intent="ping">
+      <HiddenFields fields={{ device_id: deviceIdOf(device) }} />
+      <DeviceLine device={device}>runs the tool towards the address.</DeviceLine>
+      <TextField field={fields.ip_address!} label="IP address" autoComplete="off" hint="An IPv4 or IPv6 address, e.g. 8.8.8.8." />
+      <DialogActions cancelLabel="Close">
+        <SubmitButton pending={pending} name="tool" value="ping" className="btn btn-primary">
+          Ping
+        </SubmitButton>
+        <SubmitButton pending={pending} name="tool" value="traceroute" className="btn btn-primary">
+          Traceroute
+        </SubmitButton>
+      </DialogActions>
+      {answer ? (
+        <section aria-label={`${answer.tool === "ping" ? "Ping" : "Traceroute"} output`} className="mt-3">
+          <h3 className="font-semibold">
+            {answer.tool === "ping" ? "Ping" : "Traceroute"} {answer.ip_address}
+          </h3>
+          <pre className="bg-base-200 mt-1 rounded p-2 text-xs break-all whitespace-pre-wrap">{answer.output}</pre>
+        </section>
+      ) : null}
+    </ConformForm>
+  );
+}
+
+function TokenDialog({ device, lastResult, answer }: { device: DeviceDetail | null; lastResult: Result; answer: ReturnType<typeof tokenAnswerOf> }) {
+  return (
+    <DeviceDialog name="token" title="Generate Registration Token" device={device}>
+      {(d) => <TokenForm device={d} lastResult={lastResult} answer={answer} />}
+    </DeviceDialog>
+  );
+}
+
+function TokenForm({ device, lastResult, answer }: { device: DeviceDetail; lastResult: Result; answer: ReturnType<typeof tokenAnswerOf> }) {
+  const [form] = useDeviceForm("token", device, lastResult);
+  const hydrated = useHydrated();
+  const pending = useIsPending({ intent: "token" });
+  if (answer) {
+    return (
+      <div>
+        <p role="status">{answer.detail}</p>
+        <p className="mt-2">The device registers with this token. It is shown once: copy it now. It expires {formatTime(answer.expires_at)}.</p>
+        <p className="mt-2 flex flex-wrap items-center gap-2">
+          <code className="bg-base-200 rounded px-2 py-1 font-mono text-sm break-all select-all" aria-label="Registration token">
+            {answer.token}
+          </code>
+          {hydrated ? (
+            <button
+              type="button"
+              className="btn btn-sm"
+              onClick={() =>
+                copyText(answer.token).then(
+                  () => showToast({ type: "success", message: "Copied to clipboard!" }),
+                  () => showToast({ type: "error", message: "Could not copy text to clipboard" }),
+                )
+              }
+            >
+              Copy<span className="sr-only"> the registration token</span>
+            </button>
+          ) : null}
+        </p>
+        <DialogActions cancelLabel="Close" />
+      </div>
+    );
+  }
+  return (
+    <ConformForm form={form} intent="token">
+      <HiddenFields fields={{ device_id: deviceIdOf(device) }} />
+      <DeviceLine device={device} />
+      <p>
+        A new token replaces the current one{device.token_issued_at ? <> (issued {formatTime(device.token_issued_at)})</> : null}: the previous token stops working.
+      </p>
+      <DialogActions>
+        <SubmitButton pending={pending}>Generate</SubmitButton>
+      </DialogActions>
+    </ConformForm>
+  );
+}
+
+function ShippingDialog({ device, lastResult }: { device: DeviceDetail | null; lastResult: Result }) {
+  return (
+    <DeviceDialog name="shipping" title="Track Shipping" device={device}>
+      {(d) => <ShippingForm device={d} lastResult={lastResult} />}
+    </DeviceDialog>
+  );
+}
+
+function ShippingForm({ device, lastResult }: { device: DeviceDetail; lastResult: Result }) {
+  const [form, fields] = useDeviceForm("shipping", device, lastResult, { tracking_number: device.tracking_number });
+  return (
+    <ConformForm form={form} intent="shipping">
+      <HiddenFields fields={{ device_id: deviceIdOf(device) }} />
+      <DeviceLine device={device} />
+      <dl className="mb-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="font-medium">Shipping address</dt>
+        <dd className="wrap-anywhere">{device.shipping_address || "N/A"}</dd>
+        <dt className="font-medium">State</dt>
+        <dd>{device.state}</dd>
+      </dl>
+      <TextField field={fields.tracking_number!} label="Tracking number" autoComplete="off" hint="The carrier's tracking number of the device's shipment." />
+      <DialogActions>
+        <SubmitButton pending={useIsPending({ intent: "shipping" })}>Save</SubmitButton>
+      </DialogActions>
+    </ConformForm>
+  );
+}
+
+const hourOptions = Array.from({ length: perfTestHours.max - perfTestHours.min + 1 }, (_, i) => ({ value: String(i), label: hourLabel(i) }));
+
+function AnnouncementDialog({ device, lastResult }: { device: DeviceDetail | null; lastResult: Result }) {
+  return (
+    <DeviceDialog name="announcement" title="Announcement" device={device}>
+      {(d) => <AnnouncementForm device={d} lastResult={lastResult} />}
+    </DeviceDialog>
+  );
+}
+
+function AnnouncementForm({ device, lastResult }: { device: DeviceDetail; lastResult: Result }) {
+  const [form, fields] = useDeviceForm("announcement", device, lastResult);
+  const upcoming = device.announcements.filter((a) => Date.parse(a.end_time) > Date.now());
+  return (
+    <ConformForm form={form} intent="announcement">
+      <HiddenFields fields={{ device_id: deviceIdOf(device) }} />
+      <DeviceLine device={device}>A maintenance window: left out of uptime, no alerts while it lasts.</DeviceLine>
+      {/* why the cast: the kit's TextField does not list "date"; Conform's getInputProps takes any input type. */}
+      <TextField field={fields.date!} label="Date (UTC)" type={"date" as "text"} />
+      <SelectField field={fields.hour!} label="Time (UTC)" options={hourOptions} placeholder="Choose a time" />
+      <TextField field={fields.duration!} label="Duration (hours)" type="number" hint="At least 1 hour." />
+      {upcoming.length ? (
+        <div className="mt-3 text-sm">
+          <h3 className="font-semibold">Announced</h3>
+          <ul className="list-inside list-disc">
+            {upcoming.map((a) => (
+              <li key={a.announcement_id}>
+                {formatTime(a.start_time)}, {a.duration} h
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <DialogActions>
+        <SubmitButton pending={useIsPending({ intent: "announcement" })}>Create</SubmitButton>
+      </DialogActions>
+    </ConformForm>
+  );
+}
+
+function DeleteDeviceDialog({ device, lastResult }: { device: DeviceDetail | null; lastResult: Result }) {
+  const id = device ? deviceIdOf(device) : "";
+  return (
+    <RemoveDialog title="Delete" phrase={id || "confirm"} fields={{ device_id: id }} lastResult={lastResult} gone="This device no longer exists.">
+      {device ? (
+        <>
+          Delete <strong>{deviceNameOf(device)}</strong>? Its settings, announcements and test results go with it. Type the device id to confirm.
+        </>
+      ) : null}
+    </RemoveDialog>
+  );
+}

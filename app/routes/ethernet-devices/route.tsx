@@ -1,0 +1,142 @@
+import { data } from "react-router";
+import { ListScreen } from "../../components/list-screen.tsx";
+import type { MenuItem } from "../../components/row-menu.tsx";
+import { useScreen } from "../../components/screen.tsx";
+import { currentTab } from "../../components/tabs.tsx";
+import { formFailure, intentAction, refreshIntent, submitForm, validateForm } from "../../lib/action.server.ts";
+import { apiGet, apiPost, detailMessages } from "../../lib/api.server.ts";
+import { fetchTablePage, listScreenQuery, selectedRows } from "../../lib/table.server.ts";
+import { flashToasts, redirectWithToast } from "../../lib/toast.server.ts";
+import { returnUrl } from "../../lib/url.ts";
+import { ActivationDialogs } from "../devices-shared/activation.tsx";
+import { activationDialogs, deviceMessages } from "../devices-shared/activation.ts";
+import { activationDialogData, activationHeaders, activationRefreshHeaders, startActivationIntent } from "../devices-shared/activation.server.ts";
+import { deviceDialogData } from "../devices-shared/dialog-data.server.ts";
+import { DeviceDialogs } from "../devices-shared/dialogs.tsx";
+import { EntityFilter } from "../devices-shared/entity-filter.tsx";
+import { entityFilterOf } from "../devices-shared/entity-filter.server.ts";
+import { DEVICE_READABLE, deviceIntents } from "../devices-shared/intents.server.ts";
+import { COMMON_MENU, READABLE_DIALOGS, READABLE_MENU } from "../devices-shared/kind.ts";
+import { cpeMonitoring } from "../routers/monitoring.server.ts";
+import { hideable, screen, sortable } from "./columns.ts";
+import { MetroTabs } from "./tabs.tsx";
+import { CreateMetroDialog, EditNidDialog, OamDialog } from "./dialogs.tsx";
+import { KIND, METRO_TAB_IDS, metroDialogs, type Metro, type MetroDetail, type MetroProduct } from "./model.ts";
+import { constraints, CreateMetroSchema, EditMetroSchema, metroBody, metroFormFields, oamFields, OamSchema } from "./schemas.server.ts";
+import type { Route } from "./+types/route";
+
+/* ------------------------------------------------------------------------------------------------
+ * Metro Ethernet NIDs (spec 3 §2.11, §3, §4, §5, §7.2, §8): the account's metro devices, the
+ * entity filter, single selection with the Details and Monitoring tabs, and the row menu. The
+ * dialogs both kinds share are devices-shared/'s (the activation test among them); this screen
+ * adds Create Device, Edit NID info and Edit OAM info.
+ * ---------------------------------------------------------------------------------------------- */
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { state, headers, dialog, dialogId } = await listScreenQuery(request, { sortable, hideable });
+  const filter = await entityFilterOf(request);
+  const table = await fetchTablePage<Metro>(request, "get_metro", state, { ...screen, query: filter.query });
+  const [row] = selectedRows(table);
+  const tab = currentTab(new URL(request.url).searchParams, METRO_TAB_IDS);
+  const needsProducts = dialog === metroDialogs.create || dialog === metroDialogs.edit;
+  const [dialogData, activation, selected, monitoring, products, ccmIntervals] = await Promise.all([
+    deviceDialogData(request, KIND, dialog, dialogId),
+    activationDialogData(request, KIND, dialog, dialogId),
+    row ? apiGet<MetroDetail>(request, "get_metro_detail", { metro_id: row.metro_id }).then((r) => (r.ok ? r.data : null)) : null,
+    row && tab === "monitoring" ? cpeMonitoring(request, row.metro_id, row.metro_name) : null,
+    needsProducts ? apiGet<MetroProduct[]>(request, "metro_products").then((r) => (r.ok ? r.data : [])) : [],
+    dialog === metroDialogs.oam ? apiGet<string[]>(request, "metro_ccm_interval").then((r) => (r.ok ? r.data : [])) : [],
+  ]);
+  for (const [name, value] of Object.entries(activationRefreshHeaders(activation))) headers.set(name, value);
+  return data(
+    { table, entities: filter.entities, entity: filter.entity, ...dialogData, activation, selected, monitoring, products, ccmIntervals, constraints },
+    { headers },
+  );
+}
+
+// The shell's cache policy, and the no-JS live view's Refresh.
+export const headers = activationHeaders;
+
+/* Action: one function per intent -------------------------------------------------------------- */
+
+/** Create Device: a list detail is shown as persistent toasts (spec 3 §8) as well as beside its fields. */
+async function create(request: Request, formData: FormData) {
+  const form = validateForm(formData, CreateMetroSchema);
+  if (!form.ok) return form.reply;
+  const res = await apiPost<{ metro_id: string; detail: string }>(request, "create_metro", metroBody(form.value));
+  if (!res.ok) {
+    const toasts = Array.isArray(res.detail) ? detailMessages(res.detail).map((message) => ({ type: "error" as const, message, persistent: true })) : [];
+    const headers = toasts.length ? { "Set-Cookie": await flashToasts(request, toasts) } : undefined;
+    return formFailure(form.submission, res, { fields: metroFormFields, headers });
+  }
+  return redirectWithToast(request, returnUrl(request, { selected: res.data.metro_id, tab: null }), { type: "success", message: res.data.detail || deviceMessages.metroCreated });
+}
+
+const editNid = (request: Request, formData: FormData) =>
+  submitForm(request, formData, {
+    schema: EditMetroSchema,
+    call: "update_metro_info",
+    body: (v) => ({ ...metroBody(v), metro_id: v.metro_id, description: v.description ?? "" }),
+    fields: metroFormFields,
+    toast: deviceMessages.metroUpdated,
+  });
+
+const editOam = (request: Request, formData: FormData) =>
+  submitForm(request, formData, { schema: OamSchema, call: "edit_oam", fields: oamFields, toast: deviceMessages.oamUpdated });
+
+const shared = deviceIntents(KIND);
+export const action = intentAction(
+  {
+    ...shared,
+    ping: shared.ping!, // named, so that it may be readable
+    create,
+    [metroDialogs.edit]: editNid,
+    [metroDialogs.oam]: editOam,
+    [activationDialogs.start]: startActivationIntent(KIND),
+    refresh: refreshIntent("Refreshed Metro Ethernet NIDs."),
+  },
+  { readable: [...DEVICE_READABLE, "refresh"] },
+);
+
+/* Component ------------------------------------------------------------------------------------ */
+
+const reportItem: MenuItem = { label: "Retrieve Activation Test Report", dialog: activationDialogs.report };
+// Spec 3 §2.11's menu, in its order.
+const writerMenu: MenuItem[] = [
+  { label: "Edit NID info", dialog: metroDialogs.edit },
+  { label: "Edit OAM info", dialog: metroDialogs.oam },
+  { label: "Assign Entity", dialog: "assign" },
+  { label: "Start Activation Test", dialog: activationDialogs.start },
+  reportItem,
+  { label: "Edit Appflow", dialog: "appflow" },
+  ...COMMON_MENU,
+];
+// A readonly user: what only shows something.
+const readerMenu: MenuItem[] = [reportItem, ...READABLE_MENU];
+const menu = (_row: Metro, canWrite: boolean) => (canWrite ? writerMenu : readerMenu);
+const readableDialogs = [...READABLE_DIALOGS, activationDialogs.report, activationDialogs.progress];
+
+export default function EthernetDevices({ loaderData, actionData }: Route.ComponentProps) {
+  const { table, entities, entity, selected, monitoring, products, ccmIntervals, activation, device } = loaderData;
+  const { dialog, result, error } = useScreen(actionData, readableDialogs);
+  const metro = device && "metro_id" in device ? device : null;
+  return (
+    <ListScreen
+      screen={screen}
+      page={table}
+      error={error}
+      toolbar={{ children: <EntityFilter entities={entities} current={entity} /> }}
+      menu={menu}
+      details={selected ? <MetroTabs metro={selected} monitoring={monitoring} /> : null}
+    >
+      {dialog === metroDialogs.create ? <CreateMetroDialog products={products} lastResult={result} /> : null}
+      {dialog === metroDialogs.edit ? <EditNidDialog metro={metro} products={products} lastResult={result} /> : null}
+      {dialog === metroDialogs.oam ? <OamDialog metro={metro} ccmIntervals={ccmIntervals} lastResult={result} /> : null}
+      <DeviceDialogs kind={KIND} dialog={dialog} data={loaderData} actionData={actionData} lastResult={result} />
+      <ActivationDialogs kind={KIND} dialog={dialog} device={metro ? { id: metro.metro_id, name: metro.metro_name } : null} data={activation} lastResult={result} />
+    </ListScreen>
+  );
+}
+
+// The console's one error boundary (app/components/error-boundary.tsx).
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/error-boundary.tsx";

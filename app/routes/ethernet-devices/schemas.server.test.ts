@@ -1,0 +1,67 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import { StartActivationSchema } from "../devices-shared/activation.server.ts";
+import { CreateMetroSchema, metroBody, OamSchema } from "./schemas.server.ts";
+
+/* The screen's forms on their edges (spec 3 §5; IEEE 802.1ag / Y.1731 ranges): the message names the field. */
+
+const form = (fields: Record<string, string>) => {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+  return fd;
+};
+const errorsOf = (schema: Parameters<typeof parseWithZod>[1]["schema"], fields: Record<string, string>) => {
+  const s = parseWithZod(form(fields), { schema });
+  return s.status === "success" ? {} : (s.error ?? {});
+};
+
+describe("Edit OAM info", () => {
+  const base = { metro_id: "metro-1", ccp_enabled: "on", ccm_interval: "1s", md_name: "md", md_association: "ma", md_level: "0", mep_id: "1", vlan_id: "1" };
+  it("takes the edges of each range", () => {
+    expect(errorsOf(OamSchema, base)).toEqual({});
+    expect(errorsOf(OamSchema, { ...base, md_level: "7", mep_id: "8191", vlan_id: "4094", md_name: "x".repeat(43), md_association: "y".repeat(45) })).toEqual({});
+  });
+  it("names the field just outside each range", () => {
+    const e = errorsOf(OamSchema, { ...base, md_level: "8", mep_id: "0", vlan_id: "4095", md_name: "x".repeat(44), md_association: "é", ccm_interval: "2s" });
+    expect(e).toMatchObject({
+      md_level: ["MD level must be a whole number from 0 to 7"],
+      mep_id: ["MEP id must be a whole number from 1 to 8191"],
+      vlan_id: ["VLAN id must be a whole number from 1 to 4094"],
+      md_name: ["MD name must be 1–43 printable ASCII characters"],
+      md_association: ["MA name must be 1–45 printable ASCII characters"],
+    });
+    expect(e.ccm_interval?.[0]).toMatch(/^CCM interval must be one of: 3.3ms, 10ms/);
+  });
+  it("neither checks nor sends the CFM fields with continuity check off", () => {
+    const s = parseWithZod(form({ metro_id: "metro-1", md_level: "99", loopback_enabled: "on" }), { schema: OamSchema });
+    expect(s.status).toBe("success");
+    expect(s.status === "success" ? s.value : null).toEqual({ metro_id: "metro-1", loopback_enabled: true, ccp_enabled: false });
+  });
+});
+
+describe("Create Device", () => {
+  it("needs a name and a product; VLAN ids 1–4094, CIR/EIR numeric; SFPs only for BN-METRO-1000F", () => {
+    expect(errorsOf(CreateMetroSchema, {})).toMatchObject({ metro_name: ["Metro name is required"], prod_code: ["Product code is required"] });
+    const e = errorsOf(CreateMetroSchema, { metro_name: "m", prod_code: "BN-METRO-100", wan_data_vlan_id: "0", lan_q_in_q_vlan_id: "4095", wan_cir_mbps: "fast", wan_sfp: "sfp_smf" });
+    expect(e).toMatchObject({
+      wan_data_vlan_id: ["WAN data VLAN id must be a whole number from 1 to 4094"],
+      lan_q_in_q_vlan_id: ["LAN Q-in-Q VLAN id must be a whole number from 1 to 4094"],
+      wan_cir_mbps: ["WAN CIR must be numeric"],
+      wan_sfp: ["SFP choices are only for BN-METRO-1000F"],
+    });
+  });
+  it("sends the management VLAN 100 by default and blanks as cleared", () => {
+    const s = parseWithZod(form({ metro_name: "m", prod_code: "BN-METRO-1000F", wan_sfp: "sfp_mmf" }), { schema: CreateMetroSchema });
+    if (s.status !== "success") throw new Error("refused");
+    expect(metroBody(s.value)).toMatchObject({ wan_mgmt_vlan_id: 100, wan_data_vlan_id: null, site_address: "", wan_sfp: "sfp_mmf", lan_sfp: null, wan_cir_mbps: null });
+  });
+});
+
+describe("Start Activation Test", () => {
+  it("asks for the peer IP (L3), or the MAC and VLAN (L2, metro only)", () => {
+    expect(errorsOf(StartActivationSchema("metro"), { device_id: "metro-1" })).toMatchObject({ peer_ip: ["Please enter peer IP address first."] });
+    expect(errorsOf(StartActivationSchema("metro"), { device_id: "metro-1", layer: "l2", vlan_id: "x" })).toMatchObject({ peer_mac: ["Please enter the peer MAC address."], vlan_id: ["VLAN id must be a number"] });
+    expect(errorsOf(StartActivationSchema("cpe"), { device_id: "cpe-1", layer: "l2" })).toHaveProperty("layer");
+    expect(errorsOf(StartActivationSchema("cpe"), { device_id: "cpe-1", peer_ip: "192.0.2.1", flr_max_pct: "101" })).toMatchObject({ flr_max_pct: ["Frame loss ratio must be 0–100"] });
+  });
+});

@@ -1,0 +1,122 @@
+import { z } from "zod";
+import { formConstraints } from "../../components/constraints.server.ts";
+import { hiddenId, optionalText, requiredText } from "../../lib/form-fields.server.ts";
+import { deviceLimits, metroProductCodes } from "../../../platform/contract/devices.ts";
+import { activationConstraints } from "../devices-shared/activation.server.ts";
+import { deviceConstraints } from "../devices-shared/schemas.server.ts";
+import { ccmIntervals, DEFAULT_MGMT_VLAN, oamLimits, SFP_PRODUCT, sfpTypes, siteFields, vlanFields, vlanRange } from "./model.ts";
+
+/*
+ * The screen's own forms (spec 3 §5, §7.2): Create Device, Edit NID info, Edit OAM info. Same words
+ * as the platform (platform/routes/metro.ts, devices-fields.ts), which checks them again.
+ */
+
+/** A whole number in a range, or nothing: `{what} must be a whole number from {min} to {max}`. */
+const wholeIn = (what: string, min: number, max: number) => {
+  const message = `${what} must be a whole number from ${min} to ${max}`;
+  return z
+    .string()
+    .trim()
+    .optional()
+    .refine((s) => s === undefined || (/^\d+$/.test(s) && Number(s) >= min && Number(s) <= max), message)
+    .transform((s) => (s === undefined ? undefined : Number(s)));
+};
+const rate = (what: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .refine((s) => s === undefined || (s !== "" && Number.isFinite(Number(s))), `${what} must be numeric`)
+    .refine((s) => s === undefined || !Number.isFinite(Number(s)) || Number(s) >= 0, `${what} must be at least 0`)
+    .transform((s) => (s === undefined ? undefined : Number(s)));
+
+const texts = Object.fromEntries(siteFields.map(([name]) => [name, optionalText(deviceLimits.address)])) as Record<(typeof siteFields)[number][0], ReturnType<typeof optionalText>>;
+const vlans = Object.fromEntries(vlanFields.map(([name, label]) => [name, wholeIn(label, vlanRange.min, vlanRange.max)])) as Record<(typeof vlanFields)[number][0], ReturnType<typeof wholeIn>>;
+
+const metroFields = {
+  metro_name: requiredText("Metro name is required", deviceLimits.name),
+  prod_code: z.enum(metroProductCodes as [string, ...string[]], { error: "Product code is required" }), // why: a constant list of three codes
+  ...texts,
+  ...vlans,
+  wan_cir_mbps: rate("WAN CIR"),
+  wan_eir_mbps: rate("WAN EIR"),
+  wan_sfp: z.enum(sfpTypes).optional(),
+  lan_sfp: z.enum(sfpTypes).optional(),
+};
+
+type MetroForm = z.infer<z.ZodObject<typeof metroFields>>;
+
+/** SFP choices only for BN-METRO-1000F (spec 3 §5). */
+function sfpOnlyForFibre(v: { prod_code: string; wan_sfp?: string; lan_sfp?: string }, ctx: z.RefinementCtx) {
+  if (v.prod_code === SFP_PRODUCT) return;
+  for (const f of ["wan_sfp", "lan_sfp"] as const) if (v[f]) ctx.addIssue({ code: "custom", path: [f], message: `SFP choices are only for ${SFP_PRODUCT}` });
+}
+
+export const CreateMetroSchema = z.object(metroFields).superRefine(sfpOnlyForFibre);
+export const EditMetroSchema = z.object({ metro_id: hiddenId("Metro id is missing."), ...metroFields, description: optionalText(deviceLimits.description) }).superRefine(sfpOnlyForFibre);
+
+/** The platform's body: every field given (a blank one clears it), management VLAN 100 by default, SFPs only for the fibre product. */
+export function metroBody(v: MetroForm) {
+  const fibre = v.prod_code === SFP_PRODUCT;
+  return {
+    ...v,
+    ...Object.fromEntries(siteFields.map(([name]) => [name, v[name] ?? ""])),
+    ...Object.fromEntries(vlanFields.map(([name]) => [name, v[name] ?? null])),
+    wan_mgmt_vlan_id: v.wan_mgmt_vlan_id ?? DEFAULT_MGMT_VLAN,
+    wan_cir_mbps: v.wan_cir_mbps ?? null,
+    wan_eir_mbps: v.wan_eir_mbps ?? null,
+    wan_sfp: fibre ? (v.wan_sfp ?? null) : null,
+    lan_sfp: fibre ? (v.lan_sfp ?? null) : null,
+  };
+}
+
+/** The fields a platform detail item may name (beside them; the rest in the summary). */
+export const metroFormFields = ["metro_name", "prod_code", ...siteFields.map(([n]) => n), ...vlanFields.map(([n]) => n), "wan_cir_mbps", "wan_eir_mbps", "wan_sfp", "lan_sfp", "description"];
+
+const asciiName = (what: string, range: { min: number; max: number }) => {
+  const message = `${what} must be ${range.min}–${range.max} printable ASCII characters`;
+  return z.string().optional().refine((s) => s !== undefined && s.length >= range.min && s.length <= range.max && /^[\x20-\x7E]*$/.test(s), message);
+};
+const onOff = z.preprocess((v) => v === "on" || v === "true", z.boolean());
+
+/** Edit OAM info (IEEE 802.1ag / ITU-T Y.1731): the CFM fields are checked (and sent) only with continuity check on. */
+export const OamSchema = z
+  .object({
+    metro_id: hiddenId("Metro id is missing."),
+    loopback_enabled: onOff,
+    ccp_enabled: onOff,
+    ccm_interval: z.string().optional(),
+    md_name: z.string().optional(),
+    md_level: z.string().optional(),
+    md_association: z.string().optional(),
+    mep_id: z.string().optional(),
+    vlan_id: z.string().optional(),
+  })
+  .transform((v, ctx) => {
+    const base = { metro_id: v.metro_id, loopback_enabled: v.loopback_enabled, ccp_enabled: v.ccp_enabled };
+    if (!v.ccp_enabled) return base;
+    const checks = {
+      ccm_interval: z.enum(ccmIntervals, { error: `CCM interval must be one of: ${ccmIntervals.join(", ")}` }),
+      md_name: asciiName("MD name", oamLimits.mdName),
+      md_level: wholeIn("MD level", oamLimits.mdLevel.min, oamLimits.mdLevel.max).refine((n) => n !== undefined, "MD level is required"),
+      md_association: asciiName("MA name", oamLimits.maName),
+      mep_id: wholeIn("MEP id", oamLimits.mepId.min, oamLimits.mepId.max).refine((n) => n !== undefined, "MEP id is required"),
+      vlan_id: wholeIn("VLAN id", vlanRange.min, vlanRange.max).refine((n) => n !== undefined, "VLAN id is required"),
+    };
+    const out: Record<string, unknown> = { ...base };
+    for (const [k, schema] of Object.entries(checks)) {
+      const r = schema.safeParse(v[k as keyof typeof checks]); // why: k is a key of `checks`
+      if (r.success) out[k] = r.data;
+      else for (const issue of r.error.issues) ctx.addIssue({ code: "custom", path: [k], message: issue.message });
+    }
+    return out;
+  });
+
+export const oamFields = ["ccm_interval", "md_name", "md_level", "md_association", "mep_id", "vlan_id", "loopback_enabled", "ccp_enabled"];
+
+/** The forms' HTML constraints (the shared dialogs' and the activation test's too). */
+export const constraints = {
+  ...deviceConstraints,
+  ...activationConstraints,
+  ...formConstraints({ create: CreateMetroSchema, "edit-nid": EditMetroSchema }),
+};

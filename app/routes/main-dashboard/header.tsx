@@ -1,0 +1,131 @@
+import { useState } from "react";
+import { Form, Link } from "react-router";
+import { RangeToggle } from "../../components/chart/range-toggle.tsx";
+import { useHydrated } from "../../components/hooks.ts";
+import { RefreshButton } from "../../components/table-toolbar.tsx";
+import { DASHBOARD_RANGES, DEVICE_PARAM, helpHref, tabLabel, type DashboardDevice, type DashboardRange, type DashboardTab } from "./model.ts";
+
+/*
+ * The header tabs 2–6 share (spec 3 §2.14): the device picker (a GET form: a plain select and
+ * Apply without JavaScript; with it, a search field narrows the select's options and a choice
+ * applies at once), the tab's info link to its help section, Refresh, and the time range. The
+ * device and the range are in the URL, so every tab link keeps them.
+ */
+
+const GROUPS: { kind: DashboardDevice["kind"]; label: string }[] = [
+  { kind: "cpe", label: "Internet NIDs" },
+  { kind: "metro", label: "Metro Ethernet NIDs" },
+];
+
+function DevicePickerForm({ tab, range, devices, device }: { tab: DashboardTab; range: DashboardRange; devices: DashboardDevice[]; device: DashboardDevice | null }) {
+  const hydrated = useHydrated();
+  const [query, setQuery] = useState("");
+  const q = query.trim().toLowerCase();
+  const shown = q ? devices.filter((d) => d.name.toLowerCase().includes(q) || d.id.toLowerCase().includes(q) || d.id === device?.id) : devices;
+  return (
+    <Form method="get" className="flex flex-wrap items-end gap-2" aria-label="Choose a device" preventScrollReset>
+      <input type="hidden" name="tab" value={tab} />
+      <input type="hidden" name="range" value={range} />
+      {hydrated ? (
+        <label className="flex flex-col gap-1 text-sm" htmlFor="dashboard-device-search">
+          <span className="font-semibold">Search devices</span>
+          <input
+            id="dashboard-device-search"
+            type="search"
+            className="input input-sm w-48 max-w-full"
+            value={query}
+            onChange={(e) => setQuery(e.currentTarget.value)}
+            aria-describedby="dashboard-device-count"
+            autoComplete="off"
+          />
+        </label>
+      ) : null}
+      <label className="flex min-w-0 flex-col gap-1 text-sm" htmlFor="dashboard-device">
+        <span className="font-semibold">Device</span>
+        <select
+          id="dashboard-device"
+          name={DEVICE_PARAM}
+          defaultValue={device?.id ?? ""}
+          key={`${device?.id ?? ""} ${q}`}
+          className="select select-sm w-72 max-w-full"
+          onChange={hydrated ? (e) => e.currentTarget.form?.requestSubmit() : undefined}
+        >
+          {GROUPS.map((g) => {
+            const of = shown.filter((d) => d.kind === g.kind);
+            return of.length ? (
+              <optgroup key={g.kind} label={g.label}>
+                {of.map((d) => (
+                  <option key={d.id} value={d.id}>
+                    {d.name} ({d.id})
+                  </option>
+                ))}
+              </optgroup>
+            ) : null;
+          })}
+        </select>
+      </label>
+      {hydrated ? (
+        <span id="dashboard-device-count" className="sr-only" aria-live="polite">
+          {shown.length} of {devices.length} devices
+        </span>
+      ) : null}
+      <button type="submit" className="btn btn-sm btn-primary">
+        Apply
+      </button>
+    </Form>
+  );
+}
+
+export function DeviceHeader({
+  tab,
+  range,
+  devices,
+  device,
+  error,
+}: {
+  tab: DashboardTab;
+  range: DashboardRange;
+  devices: DashboardDevice[];
+  device: DashboardDevice | null;
+  error: string | null;
+}) {
+  return (
+    <div className="rounded-box bg-base-100 flex flex-wrap items-end gap-x-4 gap-y-3 p-4 shadow-sm">
+      {devices.length ? <DevicePickerForm tab={tab} range={range} devices={devices} device={device} /> : null}
+      <div className="flex flex-wrap items-center gap-2 sm:ml-auto">
+        <Link to={helpHref(tab)} className="btn btn-ghost btn-sm">
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+            <circle cx="12" cy="12" r="10" />
+            <path d="M12 16v-5M12 8h.01" strokeLinecap="round" />
+          </svg>
+          <span>
+            Info<span className="sr-only"> about {tabLabel(tab)}</span>
+          </span>
+        </Link>
+        <RefreshButton />
+        <RangeToggle ranges={DASHBOARD_RANGES} current={range} />
+      </div>
+      {error ? <p className="text-error w-full">{error}</p> : null}
+    </div>
+  );
+}
+
+/** What a device tab shows when the account has no device to choose. */
+export function NoDevice() {
+  return (
+    <div className="rounded-box bg-base-100 p-4 shadow-sm">
+      <h2 className="text-xl font-semibold">No devices yet</h2>
+      <p className="mt-2">
+        This tab shows one device at a time. Add one on{" "}
+        <Link to="/routers" className="link link-primary">
+          Internet NIDs
+        </Link>{" "}
+        or{" "}
+        <Link to="/ethernet-devices" className="link link-primary">
+          Metro Ethernet NIDs
+        </Link>
+        , then choose it here.
+      </p>
+    </div>
+  );
+}

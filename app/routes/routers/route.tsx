@@ -1,0 +1,285 @@
+import { data } from "react-router";
+import type { MenuItem } from "../../components/row-menu.tsx";
+import { useScreen } from "../../components/screen.tsx";
+import { currentTab } from "../../components/tabs.tsx";
+import { detailOr, intentAction, refreshIntent, submitForm, validateForm } from "../../lib/action.server.ts";
+import { apiGet, apiGetOrThrow, apiPost, detailText } from "../../lib/api.server.ts";
+import { fetchTablePage, listScreenQuery, selectedRows } from "../../lib/table.server.ts";
+import { speedTestProgress, speedTestTimedOut } from "../../lib/live/speed-test.ts";
+import { deviceMessages } from "../../../platform/contract/devices.ts";
+import { activationDialogData, activationHeaders, activationRefreshHeaders, activationConstraints, startActivationIntent } from "../devices-shared/activation.server.ts";
+import { activationDialogs } from "../devices-shared/activation.ts";
+import { deviceDialogData } from "../devices-shared/dialog-data.server.ts";
+import { DeviceScreen } from "../devices-shared/device-screen.tsx";
+import { entityFilterOf } from "../devices-shared/entity-filter.server.ts";
+import { DEVICE_READABLE, deviceDetail, deviceIntents } from "../devices-shared/intents.server.ts";
+import { COMMON_MENU, READABLE_DIALOGS, READABLE_MENU, type DeviceDetail } from "../devices-shared/kind.ts";
+import { hideable, screen, sortable } from "./columns.ts";
+import { CreateDeviceDialog, EditInfoDialog, EditSiteDialog, NetworkInfoDialog, OneValueDialog, PerfTestDialog, type PerfConfirm } from "./dialogs.tsx";
+import { CPE_TAB_IDS, ROW_FIELDS, SERVICE_PRODUCT, type Cpe, type CpeDetail, type CpeProduct, type PeerRegion, type SpeedTestAnswer, type SpeedTestStarted } from "./model.ts";
+import { cpeMonitoring } from "./monitoring.server.ts";
+import {
+  constraints as ownConstraints,
+  CreateCpeSchema,
+  EditSiteSchema,
+  MonitorTargetSchema,
+  NetworkInfoSchema,
+  PerfTestSchema,
+  ScanIntervalSchema,
+  ServiceSchema,
+  SpeedTestSchema,
+  UpdateCpeInfoSchema,
+} from "./schemas.server.ts";
+import { RUN_PARAMS, SpeedTestDialog, type SpeedTestRun } from "./speed-test.tsx";
+import { CpeTabs } from "./tabs.tsx";
+import type { Route } from "./+types/route";
+
+/* ------------------------------------------------------------------------------------------------
+ * Internet NIDs (spec 3 §2.10, §3 CPE, §4, §5, §7.1, §8, §9): the customer's routers (CPE) with
+ * the entity filter, Create Device, the row menus of BN-CPE-IP and of the other products, and the
+ * selected device's Details and Monitoring tabs. The dialogs both kinds share (and the activation
+ * test) live in ../devices-shared/, parameterised by kind.
+ * ---------------------------------------------------------------------------------------------- */
+
+const constraints = { ...ownConstraints, ...activationConstraints };
+const asCpe = (d: DeviceDetail | null): CpeDetail | null => (d && "cpe_id" in d ? d : null);
+
+/** The speed test the URL follows (`&type=&started=&until=`), read once on the server. */
+async function speedTestRun(request: Request, cpeId: string, params: URLSearchParams): Promise<SpeedTestRun | null> {
+  const [type, started, until] = RUN_PARAMS.map((p) => params.get(p) ?? "");
+  const startedAt = Date.parse(started!);
+  const finishesAt = Date.parse(until!);
+  if (!type || !Number.isFinite(startedAt) || !Number.isFinite(finishesAt)) return null;
+  const res = await apiGet<SpeedTestAnswer>(request, "get_cpe_speedtest_cli_test_result", { cpe_id: cpeId, test_type: type });
+  if (res.ok) return { state: "done", type, answer: res.data };
+  if (res.status !== 404) return { state: "error", type, message: detailText(res.detail) };
+  const now = Date.now();
+  if (speedTestTimedOut(startedAt, now)) return { state: "timeout", type };
+  return { state: "running", type, startedAt: started!, finishesAt: until!, progress: speedTestProgress(startedAt, finishesAt, now) };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { state, headers, dialog, dialogId } = await listScreenQuery(request, { sortable, hideable });
+  const params = new URL(request.url).searchParams;
+  const filter = await entityFilterOf(request);
+  const [table, deviceDialog, activation, products, regions, speedRun] = await Promise.all([
+    fetchTablePage<Cpe>(request, "get_cpe", state, { ...screen, query: filter.query, fields: ROW_FIELDS }),
+    deviceDialogData(request, "cpe", dialog, dialogId),
+    activationDialogData(request, "cpe", dialog, dialogId),
+    dialog === "create" ? apiGetOrThrow<CpeProduct[]>(request, "get_cpe_products") : null,
+    dialog === "perf" ? apiGet<PeerRegion[]>(request, "get_peer_regions").then((r) => (r.ok ? r.data : [])) : null,
+    dialog === "speed-test" && dialogId ? speedTestRun(request, dialogId, params) : null,
+  ]);
+  const picked = selectedRows(table)[0];
+  const selected = picked ? await deviceDetail(request, "cpe", picked.cpe_id).then((r) => asCpe(r.ok ? r.data : null)) : null;
+  const onMonitoring = selected && selected.prod_code !== SERVICE_PRODUCT && currentTab(params, CPE_TAB_IDS) === "monitoring";
+  const monitoring = onMonitoring ? await cpeMonitoring(request, selected.cpe_id, selected.cpe_name) : null;
+  for (const [k, v] of Object.entries(activationRefreshHeaders(activation))) headers.set(k, v);
+  return data(
+    { table, entities: filter.entities, entity: filter.entity, deviceDialog, activation, products, regions, speedRun, selected, monitoring, constraints },
+    { headers },
+  );
+}
+
+export const headers = activationHeaders;
+
+/* Action: one function per intent (the shared ones from ../devices-shared/intents.server.ts) ---- */
+
+const create = (request: Request, formData: FormData) =>
+  submitForm(request, formData, {
+    schema: CreateCpeSchema,
+    call: "create_cpe",
+    fields: ["prod_code", "cpe_name", "site_address", "shipping_address", "provider_service_id", "client_circuit_id", "entity_name", "contact_name", "contact_email", "contact_phone", "description"],
+    toast: detailOr(deviceMessages.cpeCreated),
+    redirect: (answer: { cpe_id: string }) => ({ selected: answer.cpe_id }),
+  });
+
+const info = (request: Request, formData: FormData) =>
+  submitForm(request, formData, {
+    schema: UpdateCpeInfoSchema,
+    call: "update_cpe_info",
+    body: (v) => ({
+      ...v,
+      provider_service_id: v.provider_service_id ?? "",
+      client_circuit_id: v.client_circuit_id ?? "",
+      ping_dns_ip: v.ping_dns_ip ?? "",
+      ping_gw_ip: v.ping_gw_ip ?? "",
+      ping_email_notification: Boolean(v.ping_email_notification),
+      ping_webhook_notification: Boolean(v.ping_webhook_notification),
+      description: v.description ?? "",
+    }),
+    fields: ["cpe_name", "site_address", "provider_service_id", "client_circuit_id", "ping_dns_ip", "ping_gw_ip", "description"],
+    toast: detailOr(deviceMessages.cpeUpdated),
+  });
+
+/** Edit Site (BN-CPE-IP): update_cpe_info with the site fields changed and the rest as they are. */
+const site = (request: Request, formData: FormData) =>
+  submitForm(request, formData, {
+    schema: EditSiteSchema,
+    call: async (v, req) => {
+      const res = await deviceDetail(req, "cpe", v.cpe_id);
+      const c = asCpe(res.ok ? res.data : null);
+      if (!res.ok || !c) return res;
+      return apiPost(req, "update_cpe_info", {
+        cpe_id: c.cpe_id,
+        cpe_name: c.cpe_name,
+        provider_service_id: c.provider_service_id,
+        client_circuit_id: c.client_circuit_id,
+        ping_dns_ip: c.ping_dns_ip,
+        ping_gw_ip: c.ping_gw_ip,
+        ping_email_notification: c.ping_email_notification,
+        ping_webhook_notification: c.ping_webhook_notification,
+        site_address: v.site_address,
+        shipping_address: v.shipping_address ?? "",
+        latitude: v.latitude ?? null,
+        longitude: v.longitude ?? null,
+      });
+    },
+    fields: ["site_address", "shipping_address", "latitude", "longitude"],
+    toast: detailOr(deviceMessages.cpeUpdated),
+  });
+
+const network = (request: Request, formData: FormData) =>
+  submitForm(request, formData, {
+    schema: NetworkInfoSchema,
+    call: "update_cpe_network_info",
+    body: (v) => ({
+      ...v,
+      wan_cidr: v.wan_cidr ?? "",
+      wan_gateway: v.wan_gateway ?? "",
+      lan_cidr: v.lan_cidr ?? "",
+      // The platform takes the list as the form has it: comma-separated.
+      dns_servers: v.dns_servers ?? "",
+    }),
+    fields: ["mode", "wan_addressing", "wan_cidr", "wan_gateway", "dns_servers", "lan_cidr"],
+    toast: detailOr(deviceMessages.networkUpdated),
+  });
+
+/** Activate Service / Stop Service (BN-CPE-IP): a button in the row menu. */
+const service = (request: Request, formData: FormData) =>
+  submitForm(request, formData, {
+    schema: ServiceSchema,
+    call: (v, req) => apiPost(req, v.service === "activate" ? "activate_cpe_service" : "stop_cpe_service", { cpe_id: v.cpe_id }),
+    toast: detailOr((v: { service: string }) => (v.service === "activate" ? deviceMessages.serviceActivated : deviceMessages.serviceStopped)),
+    errors: "toast",
+  });
+
+/** Edit Daily Performance Test: a checked Start or Stop is shown for confirmation first, then sent. */
+const perf = async (request: Request, formData: FormData) => {
+  const form = validateForm(formData, PerfTestSchema);
+  if (!form.ok) return form.reply;
+  const v = form.value;
+  if (!v.confirmed) return { perfConfirm: { enable: v.enable, peer_region: v.peer_region, hour_of_day: v.hour_of_day } satisfies PerfConfirm };
+  return submitForm(request, formData, {
+    schema: PerfTestSchema,
+    call: "configure_perf_test_schedule",
+    body: (x) => (x.enable === "start" ? { cpe_id: x.cpe_id, enable: true, peer_region: x.peer_region, hour_of_day: Number(x.hour_of_day) } : { cpe_id: x.cpe_id, enable: false }),
+    fields: ["peer_region", "hour_of_day"],
+    toast: detailOr((x: { enable: string }) => (x.enable === "start" ? deviceMessages.perfScheduled : deviceMessages.perfStopped)),
+  });
+};
+
+const scan = (request: Request, formData: FormData) =>
+  submitForm(request, formData, { schema: ScanIntervalSchema, call: "set_cpe_scan_interval", fields: ["scan_interval"], toast: detailOr(deviceMessages.scanInterval) });
+
+const target = (request: Request, formData: FormData) =>
+  submitForm(request, formData, { schema: MonitorTargetSchema, call: "update_cpe_ip_monitor_target", fields: ["ip_monitor_target"], toast: detailOr(deviceMessages.monitorTarget) });
+
+/** Run Speed Test: start it, then the dialog follows it (its run in the URL). */
+const speedTest = (request: Request, formData: FormData) =>
+  submitForm<typeof SpeedTestSchema, SpeedTestStarted>(request, formData, {
+    schema: SpeedTestSchema,
+    call: "start_cpe_speedtest_cli",
+    fields: ["host"],
+    toast: (answer) => answer.status || deviceMessages.speedStarted,
+    redirect: (answer, v) => ({ dialog: "speed-test", id: v.cpe_id, type: v.test_type, started: answer.started_at, until: answer.finishes_at }),
+  });
+
+export const action = intentAction(
+  {
+    ...deviceIntents("cpe"),
+    create,
+    info,
+    site,
+    network,
+    service,
+    perf,
+    scan,
+    target,
+    "speed-test": speedTest,
+    [activationDialogs.start]: startActivationIntent("cpe"),
+    refresh: refreshIntent("Refreshed Internet NIDs."),
+  },
+  { readable: [...DEVICE_READABLE, "refresh"] },
+);
+
+/* Component ------------------------------------------------------------------------------------ */
+
+const activationItems: MenuItem[] = [
+  { label: "Start Activation Test", dialog: activationDialogs.start },
+  { label: "Retrieve Activation Test Report", dialog: activationDialogs.report },
+];
+
+/** Spec 3 §2.10's menu for devices other than BN-CPE-IP. */
+const productMenu: readonly MenuItem[] = [
+  { label: "Edit CPE Info", dialog: "info" },
+  { label: "Edit Network Info", dialog: "network" },
+  { label: "Assign Entity", dialog: "assign" },
+  { label: "Run Speed Test", dialog: "speed-test" },
+  ...activationItems,
+  { label: "Edit Daily Performance Test", dialog: "perf" },
+  { label: "Edit Appflow", dialog: "appflow" },
+  { label: "Edit Down Notification Interval", dialog: "scan" },
+  { label: "Edit IP Monitor Target", dialog: "target" },
+  { label: "Edit iPerf Server", dialog: "iperf" },
+  { label: "Edit App Visibility", dialog: "app-visibility" },
+  { label: "Edit Geo Visibility", dialog: "geo" },
+  { label: "Edit Block Malicious Sources", dialog: "malicious" },
+  { label: "Edit DDoS Mitigation", dialog: "ddos" },
+  ...COMMON_MENU,
+];
+const readonlyMenu: readonly MenuItem[] = [activationItems[1]!, ...READABLE_MENU];
+const readableDialogs = [...READABLE_DIALOGS, activationDialogs.report];
+
+function menuItems(r: Cpe, canWrite: boolean): readonly MenuItem[] {
+  if (!canWrite) return r.prod_code === SERVICE_PRODUCT ? READABLE_MENU : readonlyMenu;
+  if (r.prod_code !== SERVICE_PRODUCT) return productMenu;
+  const active = r.admin_state === "active";
+  return [
+    { label: "Edit Site", dialog: "site" },
+    { label: "Activate Service", intent: "service", fields: { cpe_id: r.cpe_id, service: "activate" }, disabled: active },
+    { label: "Stop Service", intent: "service", fields: { cpe_id: r.cpe_id, service: "stop" }, disabled: !active },
+    ...COMMON_MENU,
+  ];
+}
+
+const isPerfConfirm = (d: unknown): d is { perfConfirm: PerfConfirm } => Boolean(d && typeof d === "object" && "perfConfirm" in d);
+const perfConfirmOf = (d: unknown) => (isPerfConfirm(d) ? d.perfConfirm : null);
+
+export default function Routers({ loaderData, actionData }: Route.ComponentProps) {
+  const { table, entities, entity, deviceDialog, activation, products, regions, speedRun, selected, monitoring } = loaderData;
+  const { dialog, result, error } = useScreen(actionData, readableDialogs);
+  const cpe = asCpe(deviceDialog.device);
+  return (
+    <DeviceScreen
+      kind="cpe"
+      screen={screen}
+      page={table}
+      error={error}
+      menu={menuItems}
+      details={selected ? <CpeTabs cpe={selected} monitoring={monitoring} /> : null}
+      {...{ entities, entity, dialog, deviceDialog, activation, actionData }}
+      lastResult={result}
+    >
+      {dialog === "create" ? <CreateDeviceDialog products={products ?? []} entityNames={entities} lastResult={result} /> : null}
+      {dialog === "info" ? <EditInfoDialog cpe={cpe} lastResult={result} /> : null}
+      {dialog === "site" ? <EditSiteDialog cpe={cpe} lastResult={result} /> : null}
+      {dialog === "network" ? <NetworkInfoDialog cpe={cpe} lastResult={result} /> : null}
+      {dialog === "perf" ? <PerfTestDialog cpe={cpe} regions={regions ?? []} confirm={perfConfirmOf(actionData)} lastResult={result} /> : null}
+      {dialog === "scan" || dialog === "target" ? <OneValueDialog name={dialog} cpe={cpe} lastResult={result} /> : null}
+      {dialog === "speed-test" ? <SpeedTestDialog cpe={cpe} run={speedRun} lastResult={result} /> : null}
+    </DeviceScreen>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/error-boundary.tsx";

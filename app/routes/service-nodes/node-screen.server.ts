@@ -1,0 +1,54 @@
+import { data } from "react-router";
+import { formConstraints } from "../../components/constraints.server.ts";
+import { currentTab } from "../../components/tabs.tsx";
+import { intentAction, refreshIntent, type IntentHandler } from "../../lib/action.server.ts";
+import { apiGet } from "../../lib/api.server.ts";
+import { exportHref } from "../../lib/export.server.ts";
+import { fetchTablePage, listScreenQuery, type TableOptions } from "../../lib/table.server.ts";
+import { nodeIntents } from "./node-actions.server.ts";
+import { nodeDialogData } from "./node-loader.server.ts";
+import { nodeMonitoring } from "./node-metrics.server.ts";
+import type { NodeScreenData, NodeScreenKind } from "./node-screen.tsx";
+import { createNodeSchema, HardwareSchema, HostedSchema } from "./node-schemas.server.ts";
+
+/*
+ * The loader and the action of both node screens (node-screen.tsx), from the kind's definition:
+ * the table (the platform pages, sorts and searches), the open dialog's data, the selected node's
+ * detail and, on its Monitoring tab, its charts; the shared intents plus the kind's own.
+ */
+
+/** The node's detail, or null (gone, another account's). */
+export const nodeDetail = <D,>(request: Request, kind: Pick<NodeScreenKind<never, never>, "info">, id: string) =>
+  apiGet<D>(request, kind.info.calls.detail, { [kind.info.idField]: id });
+
+export function nodeLoader<Row, Detail extends Row>(kind: NodeScreenKind<Row, Detail>, options: TableOptions) {
+  const { info } = kind;
+  const constraints = formConstraints({ create: createNodeSchema(info), hw: HardwareSchema, hosted: HostedSchema });
+  return async ({ request }: { request: Request }) => {
+    const { state, headers, dialog, dialogId } = await listScreenQuery(request, options);
+    const params = new URL(request.url).searchParams;
+    // The selected node's detail is asked for beside the table (not after it: one round trip
+    // less); it is shown only when the table's search still holds the node.
+    const [first] = state.selected;
+    const [table, dialogData, picked] = await Promise.all([
+      fetchTablePage<Row>(request, info.calls.list, state, { getRowId: kind.screen.getRowId, fields: kind.fields }),
+      nodeDialogData<Detail>(request, info, dialog, dialogId, kind.view),
+      first ? nodeDetail<Detail>(request, kind, first).then((r) => (r.ok ? r.data : null)) : null,
+    ]);
+    const selected = picked && table.selected.length === 1 && table.selected[0] === first ? picked : null;
+    const view = selected ? kind.view(selected) : null;
+    const monitoring = view && currentTab(params, kind.tabIds) === "monitoring" ? await nodeMonitoring(request, view.id, view.name) : null;
+    const answer: NodeScreenData<Row, Detail> & { detail: Detail | null } = {
+      table,
+      ...dialogData,
+      selected,
+      monitoring,
+      exportLink: exportHref(`${info.path}/export.csv`, state),
+    };
+    return data({ ...answer, constraints }, { headers });
+  };
+}
+
+/** The shared intents (the creation flow, the form factors, Delete), Refresh, and the kind's own. */
+export const nodeAction = (kind: Pick<NodeScreenKind<never, never>, "info">, own: Record<string, IntentHandler> = {}) =>
+  intentAction({ ...nodeIntents(kind.info), ...own, refresh: refreshIntent(`Refreshed ${kind.info.title}.`) }, { readable: ["refresh"] });

@@ -1,0 +1,39 @@
+/*
+ * Availability, the outage record and the SLA report (issue #26 "Beyond the peers"): the constants
+ * and messages shared by the platform (platform/routes/availability.ts) and the console
+ * (app/routes/outages/, app/routes/sla/, app/routes/main-dashboard/availability.tsx). Plain
+ * TypeScript without dependencies: the console may import these values in client code.
+ */
+export type { Availability, AvailabilityFigures, DeviceAvailability, OutageHistoryEntry, OutageRecord, SlaReport, SlaOutage } from "./availability.shapes.ts";
+
+/** The service level objective the figures are held against. */
+export const SLO_PERCENT = 99.9;
+/** 0.1 % of an average month (365.25 / 12 days): the line the report prints. */
+export const SLO_MONTH_MINUTES = 43.8;
+
+/** The named ranges availability and the outage history take (the health tab's toggle). */
+export const availabilityRanges = ["1h", "3h", "12h", "1d", "3d", "1w"] as const;
+export type AvailabilityRange = (typeof availabilityRanges)[number];
+
+/** A device (CPE or metro id) or an entity. */
+export type AvailabilityScope = { node_id: string } | { entity_id: string };
+
+export const availabilityMessages = {
+  label: "excl. maintenance",
+  sloLine: `SLO ${SLO_PERCENT} % ≈ ${SLO_MONTH_MINUTES} minutes a month`,
+  deviceNotFound: "Device not found",
+  entityNotFound: "Entity not found",
+  outageNotFound: "Outage not found",
+  oneScope: "Give either node_id or entity_id.",
+  oneWindow: "Give either range or month.",
+  month: "Month must be YYYY-MM, from 2000-01 to the current month.",
+  noFigures: "N/A: the whole window was announced maintenance",
+} as const;
+
+/** 'YYYY-MM' of a time (UTC). */
+export const monthOf = (t: number | Date) => new Date(t).toISOString().slice(0, 7);
+
+/** A figure as every report prints it: up to 3 decimals, thousands separated ('43,200', '99.861'). */
+export const n3 = (v: number) => v.toLocaleString("en-US", { maximumFractionDigits: 3 });
+/** The headline: '99.861 %', or why there is none. */
+export const uptimeText = (f: { uptime_percent: number | null }) => (f.uptime_percent === null ? availabilityMessages.noFigures : `${n3(f.uptime_percent)} %`);
