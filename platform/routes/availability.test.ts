@@ -199,7 +199,7 @@ describe("outage history and the outage record", () => {
     expect((await get(b, "get_outage_history", { node_id: id })).status).toBe(404);
     expect((await get(b, "export_outage_history", { node_id: id })).status).toBe(404);
     expect((await get(b, "get_outage", { outage_id: outages[0]!.outage_id })).body.detail).toBe("Outage not found");
-    expect((await get(a, "get_outage", { outage_id: `out-${id}-1` })).status).toBe(404);
+    expect((await get(a, "get_outage", { outage_id: `out-${id}-99999` })).status).toBe(404);
     expect((await get(a, "get_outage", { outage_id: "garbage" })).status).toBe(404);
     expect((await get(a, "get_outage_history", { node_id: id, range: "5y" })).status).toBe(422);
     const ro = await p.newIamUser(a, "readonly");
