@@ -15,7 +15,9 @@
 // Fails (exit code 1) when a page misses a target (ratio, p99, JavaScript, chart code where
 // none is shown or none where a chart is). BENCH_ONLY=a,b measures those pages only;
 // BENCH_SECONDS (per measurement, default 2), BENCH_ROUNDS (default 3), BENCH_WARMUP_SECONDS
-// (default 20, shared by the pages), BENCH_PROFILE=<dir> (CPU profiles of the server).
+// (default 20, shared by the pages), BENCH_PROFILE=<dir> (CPU profiles of the server),
+// BENCH_SERVE=<file> (make the data, then keep serving; <file> says where each page is),
+// BENCH_PORT (default 3390; the bare server takes the next one).
 import { spawn, execSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -27,7 +29,7 @@ import { pagesJs } from "./js-chunks.ts";
 import { combine, measure, median, rssMb, waitUp, type Row } from "./measure.ts";
 import { pages as allPages, type BenchContext } from "./pages.ts";
 
-const port = 3390;
+const port = Number(process.env.BENCH_PORT ?? 3390);
 const base = `http://localhost:${port}`;
 const secret = "bench-session-secret";
 const seconds = Number(process.env.BENCH_SECONDS ?? 2);
@@ -128,6 +130,14 @@ async function main() {
     urls.push(url);
   }
   const shellUrl = `${base}/no-such-page`;
+  // BENCH_SERVE=<file>: keep the server up with the pages' data made, and write where they are
+  // (base, each page's URL and cookie) to <file>: for looking into one page by hand.
+  if (process.env.BENCH_SERVE) {
+    const serving = Object.fromEntries(pages.map((p, i) => [p.name, { url: urls[i], cookie: cookies[p.as ?? "demo"] }]));
+    fs.writeFileSync(process.env.BENCH_SERVE, JSON.stringify({ base, pid: server.pid, shell: { url: shellUrl, cookie: cookies.demo }, pages: serving }, null, 2));
+    console.log(`serving on ${base}; pages in ${process.env.BENCH_SERVE}; stop with Ctrl-C`);
+    await new Promise(() => {});
+  }
 
   // Warm up before measuring: V8 keeps optimising for ~20 s of load; a server that has run for a
   // while is what users meet. The shell gets a quarter, the pages share the rest.

@@ -8,6 +8,7 @@ import { startRetentionSweep } from "./domain/pcap-retention.ts";
 import { seedDemo } from "./seed.ts";
 import { startFleet } from "./fleet/runtime.ts";
 import { forgetCachedReads } from "./lib/auth.ts";
+import { linkOpsEventsTo } from "./webhooks/events.ts";
 import { createDeliveryWorker } from "./webhooks/worker.ts";
 
 export interface Platform {
@@ -33,6 +34,8 @@ export async function createPlatform(config: PlatformConfig = configFromEnv()): 
     // Other instances of a scaled deployment may have remembered reads from before the seed.
     await forgetCachedReads(deps);
   }
+  // The events the clock's changes make link to the console (before the clock's first tick).
+  linkOpsEventsTo(config.consoleUrl);
   // The clock writes op states outside any HTTP call: cached reads must not outlive them.
   deps.fleet = await startFleet({ db: database.db, databaseUrl: config.databaseUrl, seed: config.fleetSeed, tickMs: config.fleetTick, onChange: () => forgetCachedReads(deps) });
   const app = createPlatformApp(deps);

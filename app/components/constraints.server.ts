@@ -32,3 +32,13 @@ export function formConstraints<K extends string>(schemas: Record<K, z.ZodType>)
   }
   return out;
 }
+
+/**
+ * The open dialog's constraints only (`{ [dialog]: … }`, or none): what a list screen's loader
+ * returns, since useConstraint reads them by the dialog's name and every other form's would cost
+ * the page's data (turbo-stream) some values each on every view of the list.
+ */
+export function openDialogConstraints(all: Readonly<Record<string, FormConstraint>>, dialog: string | null): Record<string, FormConstraint> {
+  const open = dialog !== null && Object.hasOwn(all, dialog) ? all[dialog] : undefined;
+  return open && dialog !== null ? { [dialog]: open } : {};
+}

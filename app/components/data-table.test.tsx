@@ -125,4 +125,32 @@ describe("DataTable rows", () => {
     expect(actual).toContain('aria-label="Select Ada &quot;&lt;b&gt;&quot; &amp; co"');
     expect(actual).toContain('data-row="r&amp;2" aria-selected="true"');
   });
+
+  it("remember their markup for the same definition, URL, token, selection and rows, and only for these", () => {
+    let written = 0;
+    const counted: Column<Row>[] = [{ id: "name", header: "Name", cell: (r) => (written++, r.name) }];
+    const getRowId = (r: Row) => r.id;
+    const rowLabel = (r: Row) => r.name;
+    const render = (p: TablePage<Row>, url = "/things?q=", token = "tok.sig") => {
+      const Stub = createRoutesStub([
+        {
+          path: "/things",
+          Component: () => (
+            <AuthenticityTokenProvider token={token}>
+              <DataTable caption="Things" columns={counted} page={p} getRowId={getRowId} rowLabel={rowLabel} selection="single" />
+            </AuthenticityTokenProvider>
+          ),
+        },
+      ]);
+      return tbodyOf(renderToString(<Stub initialEntries={[url]} />));
+    };
+    const first = render(page);
+    const cells = written;
+    expect(render(page)).toBe(first);
+    expect(written).toBe(cells);
+    expect(render({ ...page, rows: rowsJson([{ ...rows[0]!, name: "Ada L." }, rows[1]!]) })).toContain("Ada L.");
+    expect(render(page, "/things?q=x")).toContain("?q=x&amp;selected=");
+    expect(render({ ...page, selected: [] })).not.toContain("aria-selected");
+    expect(written).toBeGreaterThan(cells);
+  });
 });

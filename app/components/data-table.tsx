@@ -5,7 +5,7 @@ import { tableRows } from "../lib/table-rows.ts";
 import type { TablePage } from "../lib/table.server.ts";
 import { applyParams, DIALOG_PARAMS, hrefWith, keptParams, queryString, type ParamChanges } from "../lib/url.ts";
 import { useHydrated } from "./hooks.ts";
-import { MenuStyles, RowMenu, useMenuBehavior, type DialogLinks, type MenuItem } from "./row-menu.tsx";
+import { MenuStyles, useMenuBehavior, writeRowMenuHtml, type DialogLinks, type MenuItem } from "./row-menu.tsx";
 import { cellHtml, type CellContent } from "./cell.ts";
 import { escapeHtml, staticHtml } from "./static-html.ts";
 
@@ -215,72 +215,76 @@ export function DataTable<T>({
   const from = page.total === 0 ? 0 : (page.page - 1) * page.size + 1;
   const to = Math.min(page.total, page.page * page.size);
   const colCount = visible.length + (selection === "multiple" ? 1 : 0) + (rowMenu ? 1 : 0);
-  const rows = tableRows(page);
-  const lastRows = rows.length > 3 ? rows.length - 2 : rows.length;
-
-  let rowsHtml: string;
-  if (rows.length === 0) {
-    rowsHtml = staticHtml(
-      <tr>
-        <td colSpan={colCount} className="text-base-content/70 py-8 text-center">
-          {page.unfiltered === 0 ? emptyMessage : noMatchMessage}
-        </td>
-      </tr>,
-    );
-  } else {
-    // The row frame is written directly (it is the same for every table); cells that are plain
-    // text skip the serializer, and only JSX cells and the row menu go through it.
-    // Phones show rows as cards (app.css): the name cell (the selection link, else the first
-    // column) beside the menu, the others under it with their column's name (data-label).
-    const nameCol = linkCol ?? visible[0]?.id;
-    const cellOpen = visible.map((c) => {
-      const cls = [c.className, c.id === nameCol ? "kit-cell-name" : ""].filter(Boolean).join(" ");
-      const label = c.id === nameCol ? "" : ` data-label="${escapeHtml(c.header)}"`;
-      return cls ? `<td class="${escapeHtml(cls)}"${label}>` : `<td${label}>`;
-    });
-    const formAttr = escapeHtml(selectFormId);
-    const selectBaseHtml = `${escapeHtml(selectBase)}selected=`;
-    const parts: string[] = [];
-    rows.forEach((row, index) => {
-      const rowId = getRowId(row);
-      const idText = escapeHtml(rowId);
-      const isSelected = selected.has(rowId);
-      // Pieces, not template strings: literals cost nothing, and the one join copies each once.
-      parts.push('<tr data-row="', idText, isSelected ? '" aria-selected="true">' : '">');
-      if (selection === "multiple") {
-        parts.push(
-          '<td class="kit-cell-check"><input type="checkbox" class="checkbox checkbox-sm" name="selected" value="',
-          idText,
-          '" form="',
-          formAttr,
-          isSelected ? '" checked="" aria-label="' : '" aria-label="',
-          escapeHtml(`Select ${rowLabel(row)}`),
-          '"/></td>',
-        );
-      }
-      for (let i = 0; i < visible.length; i++) {
-        const c = visible[i]!;
-        const content = cellHtml(c.cell(row));
-        if (c.id === linkCol) {
+  // The rows' markup, remembered (rowsMemo below) or written; the rows are parsed only to write it.
+  const memoKey = page.rowCount === 0 ? null : rowsMemoKey([columns, getRowId, rowLabel, rowMenu], [selection, linkCol ?? "", id, page.cols.join(","), page.selected.join(","), location.search, csrfToken, page.rows]);
+  let rowsHtml = memoKey === null ? undefined : rowsMemo.get(memoKey);
+  if (rowsHtml === undefined) {
+    const rows = tableRows(page);
+    const lastRows = rows.length > 3 ? rows.length - 2 : rows.length;
+    if (rows.length === 0) {
+      rowsHtml = staticHtml(
+        <tr>
+          <td colSpan={colCount} className="text-base-content/70 py-8 text-center">
+            {page.unfiltered === 0 ? emptyMessage : noMatchMessage}
+          </td>
+        </tr>,
+      );
+    } else {
+      // The row frame is written directly (it is the same for every table); cells that are plain
+      // text skip the serializer, and only JSX cells and the row menu go through it.
+      // Phones show rows as cards (app.css): the name cell (the selection link, else the first
+      // column) beside the menu, the others under it with their column's name (data-label).
+      const nameCol = linkCol ?? visible[0]?.id;
+      const cellOpen = visible.map((c) => {
+        const cls = [c.className, c.id === nameCol ? "kit-cell-name" : ""].filter(Boolean).join(" ");
+        const label = c.id === nameCol ? "" : ` data-label="${escapeHtml(c.header)}"`;
+        return cls ? `<td class="${escapeHtml(cls)}"${label}>` : `<td${label}>`;
+      });
+      const formAttr = escapeHtml(selectFormId);
+      const selectBaseHtml = `${escapeHtml(selectBase)}selected=`;
+      const parts: string[] = [];
+      rows.forEach((row, index) => {
+        const rowId = getRowId(row);
+        const idText = escapeHtml(rowId);
+        const isSelected = selected.has(rowId);
+        // Pieces, not template strings: literals cost nothing, and the one join copies each once.
+        parts.push('<tr data-row="', idText, isSelected ? '" aria-selected="true">' : '">');
+        if (selection === "multiple") {
           parts.push(
-            cellOpen[i]!,
-            '<a href="',
-            selectBaseHtml,
-            escapeHtml(encodeURIComponent(rowId)),
-            isSelected ? '" class="kit-select link link-hover link-primary font-medium" aria-current="true">' : '" class="kit-select link link-hover link-primary font-medium">',
-            content,
-            "</a></td>",
+            '<td class="kit-cell-check"><input type="checkbox" class="checkbox checkbox-sm" name="selected" value="',
+            idText,
+            '" form="',
+            formAttr,
+            isSelected ? '" checked="" aria-label="' : '" aria-label="',
+            escapeHtml(`Select ${rowLabel(row)}`),
+            '"/></td>',
           );
-        } else parts.push(cellOpen[i]!, content, "</td>");
-      }
-      if (rowMenu) {
-        parts.push('<td class="kit-cell-menu text-right">');
-        const menu = rowMenu(row, index);
-        if (menu) RowMenu.writeHtml({ ...menu, up: menu.up || index >= lastRows, links, csrf: links.csrf, id: rowId }, parts);
-        parts.push("</td></tr>");
-      } else parts.push("</tr>");
-    });
-    rowsHtml = parts.join("");
+        }
+        for (let i = 0; i < visible.length; i++) {
+          const c = visible[i]!;
+          const content = cellHtml(c.cell(row));
+          if (c.id === linkCol) {
+            parts.push(
+              cellOpen[i]!,
+              '<a href="',
+              selectBaseHtml,
+              escapeHtml(encodeURIComponent(rowId)),
+              isSelected ? '" class="kit-select link link-hover link-primary font-medium" aria-current="true">' : '" class="kit-select link link-hover link-primary font-medium">',
+              content,
+              "</a></td>",
+            );
+          } else parts.push(cellOpen[i]!, content, "</td>");
+        }
+        if (rowMenu) {
+          parts.push('<td class="kit-cell-menu text-right">');
+          const menu = rowMenu(row, index);
+          if (menu) writeRowMenuHtml({ ...menu, up: menu.up || index >= lastRows, links, csrf: links.csrf, id: rowId }, parts);
+          parts.push("</td></tr>");
+        } else parts.push("</tr>");
+      });
+      rowsHtml = parts.join("");
+      if (memoKey !== null) rememberRows(memoKey, rowsHtml);
+    }
   }
 
   // The head is markup too (its sort links are plain links, navigated by onClick); its row is
@@ -359,6 +363,45 @@ export function DataTable<T>({
       </div>
     </div>
   );
+}
+
+/*
+ * The rows' markup, remembered by all it is a pure function of: the definition's functions and
+ * columns (pure by contract, so the same ones write the same markup; told apart by identity), the
+ * selection mode and shown columns, the selected rows, the URL (the rows' links), the CSRF token and
+ * the rows' JSON. A list seen again with the same rows (a reload, another view of it by the same
+ * user) writes no row: a 50-row page's rows are ~200 KB of markup in ~5,000 pieces. A definition
+ * made on each render (an inline function) has a new identity each time: never a hit, never wrong.
+ * Process-local (and per tab in the browser), bounded in entries and characters, oldest out first.
+ */
+const ROWS_MEMO_ENTRIES = 32;
+const ROWS_MEMO_CHARS = 8_000_000;
+const rowsMemo = new Map<string, string>();
+let rowsMemoChars = 0;
+const identities = new WeakMap<object, number>();
+let nextIdentity = 1;
+
+function identityOf(value: object | undefined): number {
+  if (value === undefined) return 0;
+  let n = identities.get(value);
+  if (n === undefined) identities.set(value, (n = nextIdentity++));
+  return n;
+}
+
+function rowsMemoKey(definition: readonly (object | undefined)[], values: readonly string[]): string {
+  return `${definition.map(identityOf).join(",")}\u0000${values.join("\u0000")}`;
+}
+
+function rememberRows(key: string, html: string) {
+  const chars = key.length + html.length;
+  if (chars > ROWS_MEMO_CHARS / 4) return;
+  rowsMemo.set(key, html);
+  rowsMemoChars += chars;
+  for (const [oldKey, old] of rowsMemo) {
+    if (rowsMemo.size <= ROWS_MEMO_ENTRIES && rowsMemoChars <= ROWS_MEMO_CHARS) break;
+    rowsMemo.delete(oldKey);
+    rowsMemoChars -= oldKey.length + old.length;
+  }
 }
 
 const FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]";

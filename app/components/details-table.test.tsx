@@ -6,7 +6,7 @@ import { DetailsTable } from "./details-table.tsx";
 /** What React itself writes for the same items (the markup the string form must equal). */
 function Reference({ items }: { items: { label: string; value: React.ReactNode }[] }) {
   return (
-    <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm ">
+    <dl className="grid grid-cols-[fit-content(45%)_1fr] gap-x-6 gap-y-1 text-sm ">
       {items.map((item) => (
         <div key={item.label} className="contents">
           <dt className="font-medium">{item.label}</dt>

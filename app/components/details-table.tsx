@@ -30,7 +30,9 @@ export function DetailsTable({ items, className = "" }: { items: readonly Detail
       <dd className="min-w-0 wrap-anywhere">{blank(item.value) ? "—" : item.value}</dd>
     </div>
   ));
-  const classes = `grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm ${className}`;
+  // The label column is as wide as its longest label, up to 45 %: on a phone a long label wraps
+  // instead of squeezing the values into a sliver.
+  const classes = `grid grid-cols-[fit-content(45%)_1fr] gap-x-6 gap-y-1 text-sm ${className}`;
   // Plain values (the usual case) are written as one string: a Details tab of 20 items is ~100
   // elements, which React's renderer spends a millisecond on. Anything else renders as React.
   if (items.every((item) => isPlain(item.value))) return <dl className={classes} dangerouslySetInnerHTML={{ __html: staticHtml(rows) }} />;

@@ -8,7 +8,7 @@ import {
   type FormMetadata,
 } from "@conform-to/react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { Form, useRouteLoaderData, type FormProps } from "react-router";
+import { Form, type FormProps } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { listen, useConstraint, useHydrated, useIsPending } from "./hooks.ts";
 
@@ -67,12 +67,8 @@ export function useIntentForm<Schema extends AnySchema = AnySchema>(
   return { form, fields, pending: useIsPending({ intent }) };
 }
 
-/** The page's <title>; React 19 hoists it into <head>, on the server too. */
-export function PageTitle({ title, error = false }: { title: string; error?: boolean }) {
-  const root = useRouteLoaderData("root") as { productName?: string } | undefined;
-  const product = root?.productName ?? "Linkwise";
-  return <title>{`${error ? "Error: " : ""}${title} | ${product}`}</title>;
-}
+// The page's <title> is screen.tsx's; the pages that write forms find it here too.
+export { PageTitle } from "./screen.tsx";
 
 /** True when a form has any error (its own or a field's). */
 export function formHasErrors(form: AnyForm): boolean {

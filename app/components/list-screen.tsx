@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
-import { DataTable, SelectionStatus, type DataTableProps } from "./data-table.tsx";
+import { DataTable, SelectionStatus, type DataTableProps, type RowMenuSpec } from "./data-table.tsx";
 import { useCanWrite } from "./hooks.ts";
 import type { MenuItem } from "./row-menu.tsx";
 import { Screen } from "./screen.tsx";
@@ -46,6 +46,31 @@ export interface ListScreenDef<T> extends Omit<DataTableProps<T>, "toolbar" | "r
 /** A row menu's items (a row without a menu: null), for writers only unless `readableMenu`. */
 type RowMenuItems<T> = readonly MenuItem[] | ((row: T, canWrite: boolean) => readonly MenuItem[] | null);
 
+/*
+ * The table's rowMenu, one function per (menu, label, canWrite): the same function on every render
+ * when the menu is the screen's (a module's constant), so that DataTable's rows memo recognises the
+ * rows' markup. Weakly held: a menu made on each render is forgotten with it.
+ */
+type RowMenuFn<T> = (row: T) => RowMenuSpec | null;
+const rowMenus = new WeakMap<object, WeakMap<object, [RowMenuFn<never> | undefined, RowMenuFn<never> | undefined]>>();
+
+function rowMenuOf<T>(menu: RowMenuItems<T>, label: (row: T) => string, canWrite: boolean): RowMenuFn<T> {
+  let byLabel = rowMenus.get(menu);
+  if (!byLabel) rowMenus.set(menu, (byLabel = new WeakMap()));
+  let pair = byLabel.get(label);
+  if (!pair) byLabel.set(label, (pair = [undefined, undefined]));
+  const slot = canWrite ? 0 : 1;
+  // why: the slot was made for this menu and label, whose row type is T.
+  const known = pair[slot] as RowMenuFn<T> | undefined;
+  if (known) return known;
+  const made: RowMenuFn<T> = (row) => {
+    const items = typeof menu === "function" ? menu(row, canWrite) : menu;
+    return items ? { label: `Actions for ${label(row)}`, items } : null;
+  };
+  pair[slot] = made;
+  return made;
+}
+
 /** A list screen's definition (an identity function: it types the row once for all its parts). */
 export const defineListScreen = <T,>(def: ListScreenDef<T>): ListScreenDef<T> => def;
 
@@ -71,17 +96,13 @@ export function ListScreen<T>({ screen, page, documentTitle, error, toolbar, men
   const menu = pageMenu ?? screenMenu;
   const canWrite = useCanWrite();
   const label = menuLabel ?? table.rowLabel;
-  const itemsOf = !menu || !(canWrite || readableMenu) ? null : typeof menu === "function" ? (row: T) => menu(row, canWrite) : () => menu;
   return (
     <Screen title={title} documentTitle={documentTitle} error={error}>
       <DataTable
         {...table}
         page={page}
         toolbar={<TableToolbar createLabel={createLabel} refresh={refresh} {...toolbar} />}
-        rowMenu={itemsOf ? (row) => {
-          const items = itemsOf(row);
-          return items ? { label: `Actions for ${label(row)}`, items } : null;
-        } : undefined}
+        rowMenu={menu && (canWrite || readableMenu) ? rowMenuOf(menu, label, canWrite) : undefined}
       />
       {plural ? (
         <SelectionStatus count={page.selected.length} plural={plural}>

@@ -1,13 +1,22 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { useSearchParams } from "react-router";
-import { PageTitle } from "./forms.tsx";
+import { useRouteLoaderData, useSearchParams } from "react-router";
 import { useCanWrite, useDialog } from "./hooks.ts";
 
 /*
  * The frame of a screen: the document title ("Error: …" while a refused form is shown) and the
  * page's h1, and what a screen's component reads first (useScreen).
  */
+
+/**
+ * The page's <title>; React 19 hoists it into <head>, on the server too. Here, beside Screen (which
+ * every screen renders), not in the form kit: a screen showing no form loads no form code for it.
+ */
+export function PageTitle({ title, error = false }: { title: string; error?: boolean }) {
+  const root = useRouteLoaderData("root") as { productName?: string } | undefined;
+  const product = root?.productName ?? "Linkwise";
+  return <title>{`${error ? "Error: " : ""}${title} | ${product}`}</title>;
+}
 
 export function Screen({
   title,

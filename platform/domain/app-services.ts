@@ -25,7 +25,7 @@ import { columns, defineList, jsonRows, stepColumn, type ListQuery, listTable } 
 import { pgErrorCode, type DbOrTx } from "../db/client.ts";
 import { endpointsWhere, updateEndpoint } from "./endpoints.ts";
 import { regionSite } from "./regions.ts";
-import { ownRow, updateOwnRow } from "../lib/own-rows.ts";
+import { ownRow, readOwnRow, updateOwnRow } from "../lib/own-rows.ts";
 
 /*
  * App services of an account (spec 1 §3 AppService, Hosting), their hostings, the service node
@@ -136,15 +136,8 @@ export function listAppServices(db: DbOrTx, accountId: string): Promise<AppServi
 
 export const appServiceDetail = (db: DbOrTx, accountId: string, appServiceId: string): Promise<AppService> => appServiceList.one(db, accountId, appServiceId);
 
-async function requireAppService(db: DbOrTx, accountId: string, appServiceId: string) {
-  const [row] = await db
-    .select({ id: appServices.appServiceId, deployment: appServices.deployment, size: appServices.size, region: appServices.region })
-    .from(appServices)
-    .where(ownRow(appServices, appServices.appServiceId, accountId, appServiceId))
-    .limit(1);
-  if (!row) throw appServiceNotFound();
-  return row;
-}
+const requireAppService = (db: DbOrTx, accountId: string, appServiceId: string) =>
+  readOwnRow(db, appServices, appServices.appServiceId, accountId, appServiceId, { id: appServices.appServiceId, deployment: appServices.deployment, size: appServices.size, region: appServices.region }, appServiceNotFound);
 
 /** The account's app services: search in name, id, deployment, protocol, FQDN, region, description. */
 export const appServiceList = defineList<AppService, AppServiceSortColumn>({

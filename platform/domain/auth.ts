@@ -186,11 +186,14 @@ export async function sendMail(deps: PlatformDeps, to: string, subject: string, 
 
 const mfaHash = (p: { accountId: string; iamUserId: string | null }, code: string) => sha256(`mfa:${p.iamUserId ?? p.accountId}:${code}`);
 
+/** The principal's one-time secrets of one purpose (a where clause). */
+const secretsOf = (purpose: string, accountId: string, iamUserId: string | null) => and(eq(oneTimeSecrets.purpose, purpose), principalWhere(oneTimeSecrets, accountId, iamUserId));
+
 async function invalidatePending(db: Db, purpose: string, accountId: string, iamUserId: string | null) {
   await db
     .update(oneTimeSecrets)
     .set({ usedAt: new Date() })
-    .where(and(eq(oneTimeSecrets.purpose, purpose), principalWhere(oneTimeSecrets, accountId, iamUserId), isNull(oneTimeSecrets.usedAt)));
+    .where(and(secretsOf(purpose, accountId, iamUserId), isNull(oneTimeSecrets.usedAt)));
 }
 
 /** E-mails a fresh six-digit login code; older pending codes stop working. */
@@ -228,14 +231,7 @@ export async function verifyLoginCode(deps: PlatformDeps, p: Principal, otp: str
   const [row] = await deps.db
     .select({ id: oneTimeSecrets.id })
     .from(oneTimeSecrets)
-    .where(
-      and(
-        eq(oneTimeSecrets.purpose, "mfa"),
-        principalWhere(oneTimeSecrets, p.accountId, p.iamUserId),
-        isNull(oneTimeSecrets.usedAt),
-        gt(oneTimeSecrets.expiresAt, new Date()),
-      ),
-    )
+    .where(and(secretsOf("mfa", p.accountId, p.iamUserId), isNull(oneTimeSecrets.usedAt), gt(oneTimeSecrets.expiresAt, new Date())))
     .orderBy(desc(oneTimeSecrets.createdAt))
     .limit(1);
   if (!row) return false;
@@ -422,13 +418,7 @@ export async function forgotPassword(deps: PlatformDeps, input: { username: stri
   const recent = await deps.db
     .select({ id: oneTimeSecrets.id })
     .from(oneTimeSecrets)
-    .where(
-      and(
-        eq(oneTimeSecrets.purpose, "password_reset"),
-        principalWhere(oneTimeSecrets, p.accountId, p.iamUserId),
-        gt(oneTimeSecrets.createdAt, new Date(Date.now() - 60 * 60_000)),
-      ),
-    )
+    .where(and(secretsOf("password_reset", p.accountId, p.iamUserId), gt(oneTimeSecrets.createdAt, new Date(Date.now() - 60 * 60_000))))
     .limit(RESET_MAILS_PER_HOUR);
   if (recent.length >= RESET_MAILS_PER_HOUR) return;
 

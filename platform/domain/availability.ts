@@ -9,6 +9,7 @@ import type { PlatformDeps } from "../lib/context.ts";
 import { notFound } from "../lib/errors.ts";
 import { execRows, isoText } from "../lib/list.ts";
 import { deviceEvents, deviceTables, eventsOf, fleetObjectOf, kindOfId, requireDevice, type DeviceKind, type DeviceRef } from "./devices.ts";
+import { computeNow, type Remember } from "../lib/auth.ts";
 
 /*
  * Availability a customer can be handed (issue #26 "Beyond the peers"): per device and per entity,
@@ -125,14 +126,17 @@ function deviceFigures(deps: Deps, d: DeviceRow, events: DeviceEvents, start: nu
   return { figures: availabilityFigures({ start: from, end, outages, maintenance: events.maintenance ?? [] }), outages, from };
 }
 
-/** get_availability: the device's or the entity's figures over the window, each device's beside an entity's. */
-export async function availability(deps: Deps, accountId: string, scope: AvailabilityScope, w: AvailabilityWindow, now = Date.now()): Promise<Availability> {
-  const { entity, devices } = await devicesOf(deps.db, accountId, scope);
+/**
+ * get_availability: the device's or the entity's figures over the window, each device's beside an
+ * entity's. The devices and their events go through `remember` (the read cache); the figures are
+ * the fleet's now.
+ */
+export async function availability(deps: Deps, accountId: string, scope: AvailabilityScope, w: AvailabilityWindow, remember: Remember = computeNow, now = Date.now()): Promise<Availability> {
+  const { entity, devices, events } = await remember(async () => {
+    const found = await devicesOf(deps.db, accountId, scope);
+    return { ...found, events: await deviceEvents(deps.db, found.devices.map((d) => d.id)) };
+  });
   const win = resolveWindow(deps, w, now);
-  const events = await deviceEvents(
-    deps.db,
-    devices.map((d) => d.id),
-  );
   const rows: DeviceAvailability[] = devices.map((d) => {
     const ev = events[d.id] ?? {};
     const { figures, from } = deviceFigures(deps, d, ev, win.start, win.end, now);
@@ -168,7 +172,7 @@ const pickFigures = (f: AvailabilityFigures): AvailabilityFigures => ({
 
 /** get_sla_report: the month's figures and every outage that counted, per device. */
 export async function slaReport(deps: Deps, accountId: string, scope: AvailabilityScope, month: string, now = Date.now()): Promise<SlaReport> {
-  const a = await availability(deps, accountId, scope, { month }, now);
+  const a = await availability(deps, accountId, scope, { month }, computeNow, now);
   const events = await deviceEvents(
     deps.db,
     a.devices.map((d) => d.node_id),

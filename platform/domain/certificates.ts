@@ -6,7 +6,7 @@ import type { PlatformDeps } from "../lib/context.ts";
 import { ApiError, conflict, type DetailItem } from "../lib/errors.ts";
 import { sealSecret, secretsKey } from "./node-files-crypto.ts";
 import { serviceNodeGroupNotFound } from "./nodes-service.ts";
-import { ownRow } from "../lib/own-rows.ts";
+import { ownRow, readOwnRow } from "../lib/own-rows.ts";
 
 /*
  * External certificates of service node groups (enable_external_certificate,
@@ -114,12 +114,7 @@ function verifyChain(cert: X509Certificate, chain: X509Certificate[], now: Date)
 /** enable_external_certificate: the group must have none (else 409). */
 export async function enableExternalCertificate(deps: Pick<PlatformDeps, "db" | "config">, accountId: string, groupId: string, set: CertificateSet, now = new Date()) {
   const db: Db = deps.db;
-  const [group] = await db
-    .select({ has: serviceNodeGroups.externalCertificate })
-    .from(serviceNodeGroups)
-    .where(ownRow(serviceNodeGroups, serviceNodeGroups.serviceNodeGroupId, accountId, groupId))
-    .limit(1);
-  if (!group) throw serviceNodeGroupNotFound();
+  const group = await readOwnRow(db, serviceNodeGroups, serviceNodeGroups.serviceNodeGroupId, accountId, groupId, { has: serviceNodeGroups.externalCertificate }, serviceNodeGroupNotFound);
   if (group.has) throw conflict("The Service Node Group already has an External Certificate: disable it first.");
   const checked = checkCertificateSet(set, now);
   const keyPem = checked.key.export({ format: "pem", type: "pkcs8" }).toString();

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { cpes } from "../db/schema.ts";
 import { cpeProducts, deviceMessages, SERVICE_PRODUCT, type CpeSortColumn } from "../contract/devices.ts";
@@ -11,7 +11,6 @@ import { newId } from "../lib/ids.ts";
 import { columns, defineList, listTable, textColumn, type ListQuery } from "../lib/list.ts";
 import { accountNameOf, commonFields, deviceListEntity, entityNamed, entityNameOf } from "./device-rows.ts";
 import {
-  announcementsOf,
   deviceNow,
   entityIdOf,
   eventsOf,
@@ -20,9 +19,11 @@ import {
   requireDevice,
   siteFacts,
   stateConflict,
-  thresholdsOf,
+  storedDevice,
   updateDevice,
+  type StoredDevice,
 } from "./devices.ts";
+import { computeNow, type Remember } from "../lib/auth.ts";
 import { ownRow } from "../lib/own-rows.ts";
 
 /*
@@ -106,8 +107,8 @@ export const cpeList = defineList<Cpe, CpeSortColumn, CpeListQuery>({
 });
 
 /** The device's ports now: the WAN port and the LAN ports the fleet reports. */
-async function cpePorts(deps: Deps, accountId: string, cpe: Cpe, now: number): Promise<DevicePort[]> {
-  const { d, fleet, events, obj, down, site } = await deviceNow(deps, accountId, "cpe", cpe.cpe_id, now);
+function cpePorts(deps: Deps, cpe: Cpe, stored: StoredDevice, now: number): DevicePort[] {
+  const { fleet, obj, down, site } = deviceNow(deps, stored, now);
   const wan: DevicePort = {
     name: "wan0",
     intf: "eth0",
@@ -118,7 +119,7 @@ async function cpePorts(deps: Deps, accountId: string, cpe: Cpe, now: number): P
     speed: down ? "Unknown!" : cpe.wan_cir_mbps + cpe.wan_eir_mbps > 1000 ? "10000Mb/s" : "1000Mb/s",
     vlan_ids: { mgmt: null, data: null, q_in_q: null },
   };
-  const lan = fleet.lanInterfaces(obj, now, { events, interfaceResets: d.interfaceResets }).map(
+  const lan = fleet.lanInterfaces(obj, now, { events: stored.events, interfaceResets: stored.d.interfaceResets }).map(
     (l, i): DevicePort => ({
       name: l.name,
       intf: l.intf,
@@ -133,16 +134,18 @@ async function cpePorts(deps: Deps, accountId: string, cpe: Cpe, now: number): P
   return [wan, ...lan];
 }
 
-/** get_cpe_detail: the row with its ports, thresholds, announcements and token time. */
-export async function cpeDetail(deps: Deps, accountId: string, cpeId: string, now = Date.now()): Promise<CpeDetail> {
-  const cpe = await cpeList.one(deps.db, accountId, cpeId);
-  const [token] = await deps.db.select({ at: cpes.tokenIssuedAt, ddos: cpes.ddosThresholds }).from(cpes).where(eq(cpes.cpeId, cpeId));
+/**
+ * get_cpe_detail: the row with its ports, thresholds, announcements and token time. The rows go
+ * through `remember` (the read cache); the ports are the fleet's now.
+ */
+export async function cpeDetail(deps: Deps, accountId: string, cpeId: string, remember: Remember = computeNow, now = Date.now()): Promise<CpeDetail> {
+  const { cpe, stored } = await remember(async () => ({ cpe: await cpeList.one(deps.db, accountId, cpeId), stored: await storedDevice(deps.db, accountId, "cpe", cpeId) }));
   return {
     ...cpe,
-    ports: await cpePorts(deps, accountId, cpe, now),
-    ddos_thresholds: thresholdsOf(token?.ddos),
-    announcements: await announcementsOf(deps.db, cpeId),
-    token_issued_at: token?.at ? token.at.toISOString() : null,
+    ports: cpePorts(deps, cpe, stored, now),
+    ddos_thresholds: stored.d.ddos,
+    announcements: stored.announcements,
+    token_issued_at: stored.tokenIssuedAt,
   };
 }
 
@@ -263,11 +266,17 @@ export const updateNetworkInfo = (db: Db, accountId: string, b: NetworkInfoInput
 
 /** activate_cpe_service / stop_cpe_service: BN-CPE-IP only; allowed from the other state (spec 3 §4). */
 export async function setService(db: Db, accountId: string, cpeId: string, active: boolean): Promise<void> {
+  // The state checked and changed in one statement: of two concurrent Activate Service, one wins
+  // and the other is refused as already active (never both 'activated').
+  const changed = await db
+    .update(cpes)
+    .set({ adminState: active ? "active" : "inactive", adminStateChangeAt: new Date() })
+    .where(and(ownRow(cpes, cpes.cpeId, accountId, cpeId), eq(cpes.prodCode, SERVICE_PRODUCT), active ? ne(cpes.adminState, "active") : eq(cpes.adminState, "active")))
+    .returning({ id: cpes.cpeId });
+  if (changed.length > 0) return;
   const d = await requireDevice(db, accountId, "cpe", cpeId);
   if (d.prodCode !== SERVICE_PRODUCT) throw badRequest(deviceMessages.notServiceProduct);
-  if (active && d.adminState === "active") throw stateConflict(deviceMessages.alreadyActive);
-  if (!active && d.adminState !== "active") throw stateConflict(deviceMessages.notActive);
-  await updateDevice(db, accountId, "cpe", cpeId, { admin_state: active ? "active" : "inactive", admin_state_change_at: new Date() });
+  throw stateConflict(active ? deviceMessages.alreadyActive : deviceMessages.notActive);
 }
 
 export const setScanInterval = (db: Db, accountId: string, cpeId: string, minutes: number) => updateDevice(db, accountId, "cpe", cpeId, { scan_gap: minutes });
@@ -275,20 +284,29 @@ export const setMonitorTarget = (db: Db, accountId: string, cpeId: string, targe
 
 /** configure_perf_test_schedule: Start only when not scheduled, Stop only when scheduled (spec 3 §4). */
 export async function configurePerfTest(deps: Deps, accountId: string, b: { cpe_id: string; peer_region?: string; hour_of_day?: number; enable: boolean }): Promise<string> {
+  const peer = b.enable
+    ? fleetOf(deps)
+        .peerRegions()
+        .find((p) => p.peer_region === b.peer_region)
+    : undefined;
+  if (b.enable && !peer) {
+    await requireDevice(deps.db, accountId, "cpe", b.cpe_id); // an unknown device is 404 before a bad region
+    throw badRequest(`Unknown peer region ${String(b.peer_region).slice(0, 20)}`);
+  }
+  // Start only when not scheduled, Stop only when scheduled, checked and changed in one statement
+  // (two concurrent Starts: one schedules, the other is told it is already scheduled).
+  const values = peer
+    ? { perfTestScheduled: true, perfTestPeerRegion: peer.peer_region, perfTestPeerIp: peer.peer_ip, perfTestHourOfDay: b.hour_of_day }
+    : { perfTestScheduled: false };
+  const changed = await deps.db
+    .update(cpes)
+    .set(values)
+    .where(and(ownRow(cpes, cpes.cpeId, accountId, b.cpe_id), eq(cpes.perfTestScheduled, !b.enable)))
+    .returning({ id: cpes.cpeId });
+  if (changed.length > 0) return b.enable ? deviceMessages.perfScheduled : deviceMessages.perfStopped;
   const [row] = await deps.db.select({ on: cpes.perfTestScheduled }).from(cpes).where(ownRow(cpes, cpes.cpeId, accountId, b.cpe_id));
   if (!row) throw notFound(deviceMessages.deviceNotFound("CPE"));
-  if (b.enable && row.on) throw stateConflict("The daily performance test is already scheduled.");
-  if (!b.enable && !row.on) throw stateConflict("The daily performance test is not scheduled.");
-  if (!b.enable) {
-    await updateDevice(deps.db, accountId, "cpe", b.cpe_id, { perf_test_scheduled: false });
-    return deviceMessages.perfStopped;
-  }
-  const peer = fleetOf(deps)
-    .peerRegions()
-    .find((p) => p.peer_region === b.peer_region);
-  if (!peer) throw badRequest(`Unknown peer region ${String(b.peer_region).slice(0, 20)}`);
-  await updateDevice(deps.db, accountId, "cpe", b.cpe_id, { perf_test_scheduled: true, perf_test_peer_region: peer.peer_region, perf_test_peer_ip: peer.peer_ip, perf_test_hour_of_day: b.hour_of_day });
-  return deviceMessages.perfScheduled;
+  throw stateConflict(b.enable ? "The daily performance test is already scheduled." : "The daily performance test is not scheduled.");
 }
 
 // ---------------------------------------------------------------------------------------------

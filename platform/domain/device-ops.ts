@@ -8,7 +8,8 @@ import type { PlatformDeps } from "../lib/context.ts";
 import { randomToken, sha256 } from "../lib/crypto.ts";
 import { ApiError, badRequest } from "../lib/errors.ts";
 import { execRows } from "../lib/list.ts";
-import { announcementsOf, deviceTables, eventsOf, fleetObjectOf, kindOfId, requireDevice, requireNode, updateDevice, type DeviceKind } from "./devices.ts";
+import { deviceTables, eventsOf, fleetObjectOf, kindOfId, requireNode, storedDevice, storedNode, updateDevice, type DeviceKind } from "./devices.ts";
+import { computeNow, type Remember } from "../lib/auth.ts";
 
 /*
  * What a device answers when asked (spec 3 §7.1: run_ping, run_traceroute, run_health_check,
@@ -21,9 +22,8 @@ type Deps = Pick<PlatformDeps, "db" | "fleet" | "config">;
 
 /** run_ping / run_traceroute: the tool's text. */
 export async function runTool(deps: Deps, accountId: string, nodeId: string, tool: "ping" | "traceroute", address: string, now = Date.now()): Promise<{ result: string }> {
-  const d = await requireNode(deps.db, accountId, nodeId);
+  const { d, events } = await storedNode(deps.db, accountId, nodeId);
   const fleet = fleetOf(deps);
-  const events = await eventsOf(deps.db, d);
   const obj = fleetObjectOf(d);
   return { result: tool === "ping" ? fleet.pingOutput(obj, address, now, events) : fleet.tracerouteOutput(obj, address, now, events) };
 }
@@ -34,9 +34,8 @@ export async function runTool(deps: Deps, accountId: string, nodeId: string, too
  * diagnostic data available to download.'
  */
 export async function diagnostics(deps: Deps, accountId: string, nodeId: string, now = Date.now()): Promise<string> {
-  const d = await requireNode(deps.db, accountId, nodeId);
+  const { d, events } = await storedNode(deps.db, accountId, nodeId);
   const fleet = fleetOf(deps);
-  const events = await eventsOf(deps.db, d);
   const obj = fleetObjectOf(d);
   if (fleet.isDown(obj, now, events)) return "";
   const data = fleet.diagnostics(obj, now, { events, target: d.ipMonitorTarget ?? undefined });
@@ -45,8 +44,8 @@ export async function diagnostics(deps: Deps, accountId: string, nodeId: string,
 
 /** get_cpe_lan_interfaces / get_metro_lan_interfaces. */
 export async function lanInterfaces(deps: Deps, accountId: string, kind: DeviceKind, id: string, now = Date.now()): Promise<LanInterfaceRow[]> {
-  const d = await requireDevice(deps.db, accountId, kind, id);
-  return fleetOf(deps).lanInterfaces(fleetObjectOf(d), now, { events: await eventsOf(deps.db, d), interfaceResets: d.interfaceResets });
+  const { d, events } = await storedDevice(deps.db, accountId, kind, id);
+  return fleetOf(deps).lanInterfaces(fleetObjectOf(d), now, { events, interfaceResets: d.interfaceResets });
 }
 
 /** reset_interface: the port goes down for a few seconds (the fleet's INTERFACE_RESET_MS). */
@@ -94,11 +93,14 @@ export async function registerNode(db: Db, token: string, now = Date.now()): Pro
   throw new ApiError(401, "Invalid or expired registration token");
 }
 
-/** get_device_monitoring: the Monitoring tab of either kind: WAN health, RTT, loss, utilization and uptime over a range. */
-export async function deviceMonitoring(deps: Deps, accountId: string, nodeId: string, range: MonitoringRange, now = Date.now()): Promise<DeviceMonitoring> {
-  const d = await requireNode(deps.db, accountId, nodeId);
+/**
+ * get_device_monitoring: the Monitoring tab of either kind: WAN health, RTT, loss, utilization and
+ * uptime over a range. The device's rows go through `remember` (the read cache); the figures are
+ * the fleet's now.
+ */
+export async function deviceMonitoring(deps: Deps, accountId: string, nodeId: string, range: MonitoringRange, remember: Remember = computeNow, now = Date.now()): Promise<DeviceMonitoring> {
+  const { d, events, announcements } = await remember(() => storedNode(deps.db, accountId, nodeId));
   const fleet = fleetOf(deps);
-  const events = await eventsOf(deps.db, d);
   const obj = fleetObjectOf(d);
   return {
     node_id: d.id,
@@ -107,7 +109,7 @@ export async function deviceMonitoring(deps: Deps, accountId: string, nodeId: st
     op_state: fleet.isDown(obj, now, events) ? "down" : "up",
     health: fleet.wanHealth(obj, range, now, events),
     utilization: fleet.utilization(obj, range, now, events),
-    announcements: await announcementsOf(deps.db, d.id),
+    announcements,
   };
 }
 

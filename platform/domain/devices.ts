@@ -77,18 +77,16 @@ interface RefRow {
   target: string | null;
 }
 
-/** The device of the account, or 404. `lock`: for update (in a transaction). */
-export async function requireDevice(db: DbOrTx, accountId: string, kind: DeviceKind, id: string, lock = false): Promise<DeviceRef> {
+/** The columns of a DeviceRef (RefRow), of the device table aliased `dev`. */
+const refColumns = (kind: DeviceKind) => {
   const d = deviceTables[kind];
-  const [r] = await execRows<RefRow>(
-    db,
-    sql`select ${c(d.id)} as id, ${c(d.name)} as name, prod_code, latitude, longitude, wan_cir_mbps as cir, wan_eir_mbps as eir, admin_state,
-      ${kind === "metro" ? sql`oam_md_level` : sql`null::int`} as meg_level, resets, interface_resets, ddos_thresholds,
-      malicious_ip_block_enabled as malicious, denial_of_service_enabled as dos, monitor_inbound_pub_ip_enabled as inbound, monitor_outbound_pub_ip_enabled as outbound,
-      ${kind === "cpe" ? sql`ip_monitor_target` : sql`null::text`} as target
-      from ${t(kind)} where ${c(d.id)} = ${id} and account_id = ${accountId} ${lock ? sql`for update` : sql``}`,
-  );
-  if (!r) throw deviceNotFound(kind);
+  return sql`dev.${c(d.id)} as id, dev.${c(d.name)} as name, dev.prod_code, dev.latitude, dev.longitude, dev.wan_cir_mbps as cir, dev.wan_eir_mbps as eir, dev.admin_state,
+      ${kind === "metro" ? sql`dev.oam_md_level` : sql`null::int`} as meg_level, dev.resets, dev.interface_resets, dev.ddos_thresholds,
+      dev.malicious_ip_block_enabled as malicious, dev.denial_of_service_enabled as dos, dev.monitor_inbound_pub_ip_enabled as inbound, dev.monitor_outbound_pub_ip_enabled as outbound,
+      ${kind === "cpe" ? sql`dev.ip_monitor_target` : sql`null::text`} as target`;
+};
+
+function refOf(kind: DeviceKind, r: RefRow): DeviceRef {
   return {
     kind,
     id: r.id,
@@ -106,6 +104,64 @@ export async function requireDevice(db: DbOrTx, accountId: string, kind: DeviceK
     flags: { malicious: r.malicious, dos: r.dos, inbound: r.inbound, outbound: r.outbound },
     ipMonitorTarget: r.target,
   };
+}
+
+/** The device of the account, or 404. `lock`: for update (in a transaction). */
+export async function requireDevice(db: DbOrTx, accountId: string, kind: DeviceKind, id: string, lock = false): Promise<DeviceRef> {
+  const d = deviceTables[kind];
+  const [r] = await execRows<RefRow>(db, sql`select ${refColumns(kind)} from ${t(kind)} dev where dev.${c(d.id)} = ${id} and dev.account_id = ${accountId} ${lock ? sql`for update` : sql``}`);
+  if (!r) throw deviceNotFound(kind);
+  return refOf(kind, r);
+}
+
+/**
+ * What the reads of one device take from its rows (the monitoring feeds, the detail's ports): the
+ * device, its events for the fleet (announced maintenance, resets), its 50 newest announcements,
+ * its site address, the hour of its daily test and when its token was issued. One statement, and
+ * plain JSON data: a read hands it to the read cache (lib/auth.ts Remember) and adds the fleet's
+ * live figures after.
+ */
+export interface StoredDevice {
+  d: DeviceRef;
+  events: DeviceEvents;
+  announcements: DeviceAnnouncement[];
+  siteAddress: string;
+  /** The CPE's daily performance test hour (UTC); null: not set, or a metro. */
+  perfTestHour: number | null;
+  tokenIssuedAt: string | null;
+}
+
+export async function storedDevice(db: DbOrTx, accountId: string, kind: DeviceKind, id: string): Promise<StoredDevice> {
+  const d = deviceTables[kind];
+  const devId = sql`dev.${c(d.id)}`;
+  const [r] = await execRows<RefRow & { windows: { s: string; e: string }[]; announcements: DeviceAnnouncement[]; site_address: string; perf_hour: number | null; token_at: string | null }>(
+    db,
+    sql`select ${refColumns(kind)}, dev.site_address, ${kind === "cpe" ? sql`dev.perf_test_hour_of_day` : sql`null::int`} as perf_hour,
+      ${isoText(sql`dev.token_issued_at`)} as token_at,
+      (select coalesce(json_agg(json_build_object('s', ${isoText(sql`a.start_time`)}, 'e', ${isoText(sql`a.end_time`)}) order by a.start_time), '[]'::json)
+        from device_announcements a where a.device_id = ${devId}) as windows,
+      (select coalesce(json_agg(json_build_object('announcement_id', a.announcement_id, 'start_time', ${isoText(sql`a.start_time`)}, 'end_time', ${isoText(sql`a.end_time`)},
+          'duration', a.duration, 'created_at', ${isoText(sql`a.created_at`)}) order by a.start_time desc), '[]'::json)
+        from (select * from device_announcements where device_id = ${devId} order by start_time desc limit 50) a) as announcements
+      from ${t(kind)} dev where ${devId} = ${id} and dev.account_id = ${accountId}`,
+  );
+  if (!r) throw deviceNotFound(kind);
+  const ref = refOf(kind, r);
+  return {
+    d: ref,
+    events: { maintenance: r.windows.map((w) => ({ start: Date.parse(w.s), end: Date.parse(w.e) })), resets: ref.resets },
+    announcements: r.announcements,
+    siteAddress: r.site_address,
+    perfTestHour: r.perf_hour === null ? null : Number(r.perf_hour),
+    tokenIssuedAt: r.token_at,
+  };
+}
+
+/** A node id of either kind as storedDevice reads it (404 for an id of neither kind). */
+export function storedNode(db: DbOrTx, accountId: string, nodeId: string): Promise<StoredDevice> {
+  const kind = kindOfId(nodeId);
+  if (!kind) return Promise.reject(deviceNotFound(null));
+  return storedDevice(db, accountId, kind, nodeId);
 }
 
 /** A node id of either kind (reset_node, run_ping, run_traceroute, run_health_check, reset_interface, generate_node_token). */
@@ -184,14 +240,20 @@ export async function setToggle(db: Db, accountId: string, kind: DeviceKind, id:
     cols.map((x) => c(x)),
     sql` and `,
   );
-  const [row] = await execRows<{ on: boolean }>(db, sql`select (${current}) as on from ${t(kind)} where ${c(d.id)} = ${id} and account_id = ${accountId}`);
-  if (!row) throw deviceNotFound(kind);
-  if (row.on === enabled) throw conflict(deviceMessages.unchanged);
   const sets = sql.join(
     cols.map((x) => sql`${c(x)} = ${enabled}`),
     sql`, `,
   );
-  await db.execute(sql`update ${t(kind)} set ${sets} where ${c(d.id)} = ${id} and account_id = ${accountId}`);
+  // One statement checks and changes (the value must differ): of two concurrent requests for the
+  // same value, the second finds it set and is refused, instead of both answering 'changed'.
+  const changed = await execRows<{ id: string }>(
+    db,
+    sql`update ${t(kind)} set ${sets} where ${c(d.id)} = ${id} and account_id = ${accountId} and (${current}) is distinct from ${enabled} returning ${c(d.id)} as id`,
+  );
+  if (changed.length > 0) return;
+  const [row] = await execRows<{ id: string }>(db, sql`select ${c(d.id)} as id from ${t(kind)} where ${c(d.id)} = ${id} and account_id = ${accountId}`);
+  if (!row) throw deviceNotFound(kind);
+  throw conflict(deviceMessages.unchanged);
 }
 
 /** Updates columns of one device of the account (names are the code's constants); 404 when none. */
@@ -249,14 +311,6 @@ export async function addAnnouncement(db: Db, accountId: string, kind: DeviceKin
   return announcementId;
 }
 
-export async function announcementsOf(db: DbOrTx, id: string): Promise<DeviceAnnouncement[]> {
-  return execRows<DeviceAnnouncement>(
-    db,
-    sql`select announcement_id, ${isoText(sql`start_time`)} as start_time, ${isoText(sql`end_time`)} as end_time, duration, ${isoText(sql`created_at`)} as created_at
-      from device_announcements where device_id = ${id} order by start_time desc limit 50`,
-  );
-}
-
 /** What goes with a removed device: its announcements and tests (no foreign key: two tables). */
 export async function removeDeviceRows(db: DbOrTx, accountId: string, kind: DeviceKind, id: string): Promise<void> {
   const d = deviceTables[kind];
@@ -298,11 +352,9 @@ for (const kind of ["cpe", "metro"] as const) {
   );
 }
 
-/** A device of the account as the fleet has it `now` (its ports' facts): the row, its events, whether it is down, its site. */
-export async function deviceNow(deps: Pick<PlatformDeps, "db" | "fleet" | "config">, accountId: string, kind: DeviceKind, id: string, now: number) {
-  const d = await requireDevice(deps.db, accountId, kind, id);
+/** A stored device as the fleet has it `now` (its ports' facts): whether it is down, its site. */
+export function deviceNow(deps: Pick<PlatformDeps, "fleet" | "config">, s: StoredDevice, now: number) {
   const fleet = fleetOf(deps);
-  const events = await eventsOf(deps.db, d);
-  const obj = fleetObjectOf(d);
-  return { d, fleet, events, obj, down: fleet.isDown(obj, now, events), site: siteFacts(deps.config.fleetSeed, d.id, kind, d.lat, d.lon) };
+  const obj = fleetObjectOf(s.d);
+  return { fleet, obj, down: fleet.isDown(obj, now, s.events), site: siteFacts(deps.config.fleetSeed, s.d.id, s.d.kind, s.d.lat, s.d.lon) };
 }

@@ -22,7 +22,7 @@ import {
 } from "../contract/endpoints.ts";
 import { pgErrorCode, type DbOrTx } from "../db/client.ts";
 import { contactList } from "./contacts.ts";
-import { deleteOwnRow, ownRow, updateOwnRow } from "../lib/own-rows.ts";
+import { deleteOwnRow, ownRow, readOwnRow, updateOwnRow } from "../lib/own-rows.ts";
 
 /*
  * Endpoints of an account (spec 1 §3 Endpoint, §5, §7 Endpoints) and the endpoint node groups the
@@ -152,15 +152,8 @@ export const exportEndpoints = (db: DbOrTx, accountId: string, query: ListQuery)
 // ---------------------------------------------------------------------------------------------
 // One endpoint
 
-async function requireEndpoint(db: DbOrTx, accountId: string, epId: string) {
-  const [row] = await db
-    .select({ deployment: endpoints.deployment, size: endpoints.size, proxying: endpoints.proxyingEnabled })
-    .from(endpoints)
-    .where(ownRow(endpoints, endpoints.epId, accountId, epId))
-    .limit(1);
-  if (!row) throw endpointNotFound();
-  return row;
-}
+const requireEndpoint = (db: DbOrTx, accountId: string, epId: string) =>
+  readOwnRow(db, endpoints, endpoints.epId, accountId, epId, { deployment: endpoints.deployment, size: endpoints.size, proxying: endpoints.proxyingEnabled }, endpointNotFound);
 
 /** The fleet's view of an endpoint: its id and contracted speed (its size). */
 const fleetObject = (epId: string, size: string): FleetObject => ({ id: epId, kind: "endpoint", contractedMbps: sizeMbps[size as Size] ?? sizeMbps.small });
@@ -351,12 +344,7 @@ export async function setEndpointContact(db: Db, accountId: string, input: { ep_
 
 /** get-contact-by-ep-id: the primary (business) and secondary (technical) contact that are set. */
 export async function contactsOfEndpoint(db: DbOrTx, accountId: string, epId: string) {
-  const [ep] = await db
-    .select({ p: endpoints.primaryContactId, s: endpoints.secondaryContactId })
-    .from(endpoints)
-    .where(ownRow(endpoints, endpoints.epId, accountId, epId))
-    .limit(1);
-  if (!ep) throw endpointNotFound();
+  const ep = await readOwnRow(db, endpoints, endpoints.epId, accountId, epId, { p: endpoints.primaryContactId, s: endpoints.secondaryContactId }, endpointNotFound);
   const roles = [
     [ep.p, "business"],
     [ep.s, "technical"],

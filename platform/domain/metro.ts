@@ -8,7 +8,8 @@ import { badRequest, notFound } from "../lib/errors.ts";
 import { newId } from "../lib/ids.ts";
 import { columns, defineList, listTable, textColumn, type ListQuery } from "../lib/list.ts";
 import { accountNameOf, commonFields, deviceListEntity, entityNamed, entityNameOf } from "./device-rows.ts";
-import { announcementsOf, deviceNow, entityIdOf, removeDeviceRows, requireDevice, siteFacts, thresholdsOf, updateDevice } from "./devices.ts";
+import { deviceNow, entityIdOf, removeDeviceRows, requireDevice, siteFacts, storedDevice, updateDevice, type StoredDevice } from "./devices.ts";
+import { computeNow, type Remember } from "../lib/auth.ts";
 
 /*
  * Metro Ethernet NIDs (spec 3 §2.11, §3 Metro, §5, §7.2, §9): the list, the detail (General and
@@ -81,11 +82,11 @@ export const metroList = defineList<Metro, MetroSortColumn, MetroListQuery>({
 });
 
 /** The metro's WAN (UNI towards the provider) and LAN (customer) ports with their VLANs and SFPs. */
-async function metroPorts(deps: Deps, accountId: string, m: Metro, now: number): Promise<DevicePort[]> {
-  const { d, fleet, events, obj, down, site } = await deviceNow(deps, accountId, "metro", m.metro_id, now);
+function metroPorts(deps: Deps, m: Metro, stored: StoredDevice, now: number): DevicePort[] {
+  const { fleet, obj, down, site } = deviceNow(deps, stored, now);
   const fibre = m.prod_code === SFP_PRODUCT;
   const speed = m.prod_code === "BN-METRO-100" ? "100Mb/s" : "1000Mb/s";
-  const lan = fleet.lanInterfaces(obj, now, { events, interfaceResets: d.interfaceResets })[0]!;
+  const lan = fleet.lanInterfaces(obj, now, { events: stored.events, interfaceResets: stored.d.interfaceResets })[0]!;
   return [
     {
       name: "wan0",
@@ -110,15 +111,15 @@ async function metroPorts(deps: Deps, accountId: string, m: Metro, now: number):
   ];
 }
 
-export async function metroDetail(deps: Deps, accountId: string, metroId: string, now = Date.now()): Promise<MetroDetail> {
-  const m = await metroList.one(deps.db, accountId, metroId);
-  const [extra] = await deps.db.select({ at: metros.tokenIssuedAt, ddos: metros.ddosThresholds }).from(metros).where(eq(metros.metroId, metroId));
+/** get_metro_detail: the row with its ports, thresholds, announcements and token time (rows through `remember`, ports the fleet's now). */
+export async function metroDetail(deps: Deps, accountId: string, metroId: string, remember: Remember = computeNow, now = Date.now()): Promise<MetroDetail> {
+  const { m, stored } = await remember(async () => ({ m: await metroList.one(deps.db, accountId, metroId), stored: await storedDevice(deps.db, accountId, "metro", metroId) }));
   return {
     ...m,
-    ports: await metroPorts(deps, accountId, m, now),
-    ddos_thresholds: thresholdsOf(extra?.ddos),
-    announcements: await announcementsOf(deps.db, metroId),
-    token_issued_at: extra?.at ? extra.at.toISOString() : null,
+    ports: metroPorts(deps, m, stored, now),
+    ddos_thresholds: stored.d.ddos,
+    announcements: stored.announcements,
+    token_issued_at: stored.tokenIssuedAt,
   };
 }
 

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import type { MonitoringRange } from "../contract/devices.ts";
 import { flowNotFound } from "../contract/monitoring-insights.ts";
 import type { AppFlows, AppVisibility, DdosProtection } from "../contract/monitoring-insights.shapes.ts";
@@ -10,8 +9,8 @@ import type { ConversationFigures, DirectionFigures } from "../pcap/types.ts";
 import { FLAG_NAMES, type FlagName } from "../pcap/tcp-analysis.ts";
 import type { PlatformDeps } from "../lib/context.ts";
 import { notFound } from "../lib/errors.ts";
-import { execRows } from "../lib/list.ts";
-import { deviceTables, eventsOf, fleetObjectOf, requireNode, type DeviceRef } from "./devices.ts";
+import { fleetObjectOf, storedNode, type DeviceRef } from "./devices.ts";
+import { computeNow, type Remember } from "../lib/auth.ts";
 
 /*
  * /main-dashboard tabs 4–6 for one device of the caller's account (another account's, or an
@@ -23,15 +22,15 @@ import { deviceTables, eventsOf, fleetObjectOf, requireNode, type DeviceRef } fr
 
 type Deps = Pick<PlatformDeps, "db" | "fleet" | "config">;
 
-/** The device, its fleet object and events. */
-async function deviceOf(deps: Deps, accountId: string, nodeId: string) {
-  const d = await requireNode(deps.db, accountId, nodeId);
-  return { d, obj: fleetObjectOf(d), events: await eventsOf(deps.db, d), fleet: fleetOf(deps) };
+/** The device, its fleet object and events; its rows through `remember` (the read cache: Remember in lib/auth.ts). */
+async function deviceOf(deps: Deps, accountId: string, nodeId: string, remember: Remember = computeNow) {
+  const stored = await remember(() => storedNode(deps.db, accountId, nodeId));
+  return { d: stored.d, stored, obj: fleetObjectOf(stored.d), events: stored.events, fleet: fleetOf(deps) };
 }
 
 /** dashboard_get_app_visibility: spec 3 §3 App visibility over the range. */
-export async function appVisibility(deps: Deps, accountId: string, nodeId: string, range: MonitoringRange, now = Date.now()): Promise<AppVisibility> {
-  const { d, obj, events, fleet } = await deviceOf(deps, accountId, nodeId);
+export async function appVisibility(deps: Deps, accountId: string, nodeId: string, range: MonitoringRange, remember: Remember = computeNow, now = Date.now()): Promise<AppVisibility> {
+  const { d, obj, events, fleet } = await deviceOf(deps, accountId, nodeId, remember);
   return { node_id: d.id, range, ...fleet.appVisibility(obj, range, now, events) };
 }
 
@@ -180,11 +179,9 @@ export async function appFlowReport(
 const fleetThresholds = (t: DeviceRef["ddos"]): DdosThresholds => ({ flood_tcp_syn: t.tcp_syn_flood_thresholds, flood_udp: t.udp_thresholds, flood_icmp: t.icmp_thresholds });
 
 /** dashboard_get_ddos: the DDoS Protection Suite of the device over the range. */
-export async function ddosProtection(deps: Deps, accountId: string, nodeId: string, range: MonitoringRange, now = Date.now()): Promise<DdosProtection> {
-  const { d, obj, events, fleet } = await deviceOf(deps, accountId, nodeId);
-  const t = deviceTables[d.kind];
-  const [row] = await execRows<{ site_address: string }>(deps.db, sql`select site_address from ${sql.identifier(t.table)} where ${sql.identifier(t.id)} = ${d.id} and account_id = ${accountId}`);
-  const x = fleet.ddos(obj, range, now, { thresholds: fleetThresholds(d.ddos), blockMalicious: d.flags.malicious, mitigation: d.flags.dos, nodeName: d.name, siteAddress: row?.site_address ?? "" }, events);
+export async function ddosProtection(deps: Deps, accountId: string, nodeId: string, range: MonitoringRange, remember: Remember = computeNow, now = Date.now()): Promise<DdosProtection> {
+  const { d, stored, obj, events, fleet } = await deviceOf(deps, accountId, nodeId, remember);
+  const x = fleet.ddos(obj, range, now, { thresholds: fleetThresholds(d.ddos), blockMalicious: d.flags.malicious, mitigation: d.flags.dos, nodeName: d.name, siteAddress: stored.siteAddress }, events);
   return {
     node_id: d.id,
     range,

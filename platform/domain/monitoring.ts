@@ -9,16 +9,18 @@ import type { PlatformDeps } from "../lib/context.ts";
 import { notFound } from "../lib/errors.ts";
 import { execRows } from "../lib/list.ts";
 import { accountSummary } from "./dashboard.ts";
-import { eventsOf, fleetObjectOf, requireNode, type DeviceRef } from "./devices.ts";
+import { fleetObjectOf, storedNode, type DeviceRef } from "./devices.ts";
+import { computeNow, type Remember } from "../lib/auth.ts";
 import { findEntityByName } from "./entities.ts";
 
 /*
  * The monitoring feeds of /main-dashboard (spec 3 §2.14): the account's summary (counts, regions,
  * devices), and per device of the account its WAN link health, utilization, route and outage
  * post-mortems, all from the fleet (docs/fleet.md) for the device as stored (site, contracted
- * speed, announced maintenance, resets, monitored address). Nothing is kept between calls: every
- * figure is a function of the database and the time, so any platform instance answers the same
- * (the post-mortem stream resumes on any instance from its Last-Event-ID offset).
+ * speed, announced maintenance, resets, monitored address). Every figure is a function of the
+ * device's rows and the time, so any platform instance answers the same (the post-mortem stream
+ * resumes on any instance from its Last-Event-ID offset); the rows may come from the read cache
+ * (`remember`, lib/auth.ts), the figures are computed at each call.
  */
 
 type Deps = Pick<PlatformDeps, "db" | "fleet" | "config">;
@@ -104,12 +106,16 @@ export async function dashboardSummary(db: DbOrTx, accountId: string, entityName
 // ---------------------------------------------------------------------------------------------
 // One device: health, utilization, route
 
-/** A device of the account (404 otherwise) as the fleet sees it, with its events and monitored address. */
-async function deviceOf(deps: Deps, accountId: string, nodeId: string) {
-  const d = await requireNode(deps.db, accountId, nodeId);
-  const events = await eventsOf(deps.db, d);
+/**
+ * A device of the account (404 otherwise) as the fleet sees it, with its events and monitored
+ * address. Its rows go through `remember` (the read cache: see Remember in lib/auth.ts).
+ */
+async function deviceOf(deps: Deps, accountId: string, nodeId: string, remember: Remember = computeNow) {
+  const stored = await remember(() => storedNode(deps.db, accountId, nodeId));
+  const { d, events } = stored;
   return {
     d,
+    stored,
     obj: fleetObjectOf(d),
     events,
     opts: { events, target: d.ipMonitorTarget ?? undefined },
@@ -117,31 +123,25 @@ async function deviceOf(deps: Deps, accountId: string, nodeId: string) {
   };
 }
 
-/** The hour of day (UTC) of the device's daily performance test: the CPE's setting, else 02:00. */
-async function perfTestHour(db: DbOrTx, d: DeviceRef): Promise<number> {
-  if (d.kind !== "cpe") return 2;
-  const [r] = await execRows<{ h: number | null }>(db, sql`select perf_test_hour_of_day as h from cpes where cpe_id = ${d.id}`);
-  return r?.h ?? 2;
-}
-
 /** dashboard_get_wan_link_health: uptime, the health/RTT/loss series, the last week's daily tests, the connection status and the outage history. */
-export async function wanLinkHealth(deps: Deps, accountId: string, nodeId: string, range: MonitoringRange, now = Date.now()): Promise<WanLinkHealth> {
-  const { d, obj, events, opts, fleet } = await deviceOf(deps, accountId, nodeId);
+export async function wanLinkHealth(deps: Deps, accountId: string, nodeId: string, range: MonitoringRange, remember: Remember = computeNow, now = Date.now()): Promise<WanLinkHealth> {
+  const { d, stored, obj, events, opts, fleet } = await deviceOf(deps, accountId, nodeId, remember);
   return {
     device_id: d.id,
     range,
     uptime_percent: fleet.uptime(obj, range, now, events),
     health: fleet.wanHealth(obj, range, now, events),
-    // A daily test: a week of them whatever the range (a shorter range would hold none or one).
-    performance_tests: fleet.performanceTests(obj, "1w", now, await perfTestHour(deps.db, d), events),
+    // A daily test: a week of them whatever the range (a shorter range would hold none or one);
+    // at the CPE's hour, else 02:00.
+    performance_tests: fleet.performanceTests(obj, "1w", now, stored.perfTestHour ?? 2, events),
     connection_status: fleet.connectionStatus(obj, range, now, opts),
     outage_history: fleet.outageHistory(obj, range, now, opts),
   };
 }
 
 /** dashboard_get_wan_link_utilization: the utilization ratios and the peak hours. */
-export async function wanLinkUtilization(deps: Deps, accountId: string, nodeId: string, range: MonitoringRange, now = Date.now()): Promise<WanLinkUtilization> {
-  const { d, obj, events, fleet } = await deviceOf(deps, accountId, nodeId);
+export async function wanLinkUtilization(deps: Deps, accountId: string, nodeId: string, range: MonitoringRange, remember: Remember = computeNow, now = Date.now()): Promise<WanLinkUtilization> {
+  const { d, obj, events, fleet } = await deviceOf(deps, accountId, nodeId, remember);
   return {
     device_id: d.id,
     range,
@@ -151,8 +151,8 @@ export async function wanLinkUtilization(deps: Deps, accountId: string, nodeId: 
 }
 
 /** dashboard_get_route: today's path to the monitored address and the one at the last outage. */
-export async function deviceRoute(deps: Deps, accountId: string, nodeId: string, now = Date.now()): Promise<DeviceRoute> {
-  const { obj, opts, fleet } = await deviceOf(deps, accountId, nodeId);
+export async function deviceRoute(deps: Deps, accountId: string, nodeId: string, remember: Remember = computeNow, now = Date.now()): Promise<DeviceRoute> {
+  const { obj, opts, fleet } = await deviceOf(deps, accountId, nodeId, remember);
   return fleet.route(obj, now, opts);
 }
 

@@ -8,7 +8,7 @@ import { newId } from "../lib/ids.ts";
 import { columns, defineList, execRows, isoText, jsonLines, listTable, textColumn, type ListPage, type ListQuery } from "../lib/list.ts";
 import { userAgentMessages, type UserAgent, type UserAgentEndpoint, type UserAgentSortColumn } from "../contract/user-agents.ts";
 import { endpointNotFound } from "./endpoints.ts";
-import { deleteOwnRow, ownRow, requireOwnRow } from "../lib/own-rows.ts";
+import { deleteOwnRow, readOwnRow, requireOwnRow } from "../lib/own-rows.ts";
 
 /*
  * User agents of an account (spec 2 §3, §4, §5, §7 User agents) and their links to endpoints (a
@@ -101,15 +101,7 @@ export async function* exportUserAgents(deps: Deps, accountId: string, query: Li
 
 const requireAgent = (db: DbOrTx, accountId: string, userAgentId: string) => requireOwnRow(db, userAgents, userAgents.userAgentId, accountId, userAgentId, userAgentNotFound);
 
-async function requireEndpoint(db: DbOrTx, accountId: string, epId: string) {
-  const [row] = await db
-    .select({ appServiceId: endpoints.appServiceId })
-    .from(endpoints)
-    .where(ownRow(endpoints, endpoints.epId, accountId, epId))
-    .limit(1);
-  if (!row) throw endpointNotFound();
-  return row;
-}
+const requireEndpoint = (db: DbOrTx, accountId: string, epId: string) => readOwnRow(db, endpoints, endpoints.epId, accountId, epId, { appServiceId: endpoints.appServiceId }, endpointNotFound);
 
 /**
  * user_agent_get_linked_ep (linked) and user_agent_get_unlinked_ep: the account's endpoints the

@@ -1,3 +1,4 @@
+import { listen } from "../lib/background.ts";
 import type { Affected } from "./outages.ts";
 
 /*
@@ -86,55 +87,18 @@ export interface PgBus extends FleetBus {
  */
 export function createPgBus(databaseUrl: string, opts: { channel?: string } = {}): PgBus {
   const channel = opts.channel ?? FLEET_CHANNEL;
-  // LISTEN takes an identifier, not a parameter.
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`invalid channel name: ${channel}`);
   const d = dispatcher();
-  let client: import("pg").Client | null = null;
-  let closed = false;
-  let retry: NodeJS.Timeout | null = null;
-
-  function reconnectSoon() {
-    if (closed || retry) return;
-    retry = setTimeout(() => {
-      retry = null;
-      connect().catch(reconnectSoon);
-    }, 1000);
-    retry.unref();
-  }
-
-  async function connect(): Promise<void> {
-    const { default: pg } = await import("pg");
-    const c = new pg.Client({ connectionString: databaseUrl });
-    c.on("notification", (msg) => {
-      if (msg.channel !== channel || !msg.payload) return;
+  const listener = listen(databaseUrl, channel, {
+    notification(payload) {
+      if (!payload) return;
       try {
-        d.dispatch(JSON.parse(msg.payload) as FleetEvent);
+        d.dispatch(JSON.parse(payload) as FleetEvent);
       } catch (error) {
         console.error("[fleet] bad event payload:", (error as Error).message);
       }
-    });
-    const lost = () => {
-      if (client !== c) return;
-      client = null;
-      reconnectSoon();
-    };
-    c.on("error", lost);
-    c.on("end", lost);
-    try {
-      await c.connect();
-      await c.query(`LISTEN ${channel}`);
-    } catch (error) {
-      await c.end().catch(() => {});
-      throw error;
-    }
-    if (closed) {
-      await c.end().catch(() => {});
-      return;
-    }
-    client = c;
-  }
-
-  const ready = connect();
+    },
+  });
+  const { ready } = listener;
   return {
     ready,
     async publish(event) {
@@ -143,18 +107,15 @@ export function createPgBus(databaseUrl: string, opts: { channel?: string } = {}
         ...event,
         affected: { app_services: event.affected.app_services.slice(0, MAX_AFFECTED), endpoints: event.affected.endpoints.slice(0, MAX_AFFECTED) },
       };
+      const client = listener.client();
       if (!client) throw new Error("fleet event bus is not connected");
       await client.query("select pg_notify($1, $2)", [channel, JSON.stringify(payload)]);
     },
     subscribe: d.subscribe,
     async close() {
-      closed = true;
-      if (retry) clearTimeout(retry);
       d.listeners.clear();
-      const c = client;
-      client = null;
+      await listener.close();
       await ready.catch(() => {});
-      if (c) await c.end().catch(() => {});
     },
   };
 }

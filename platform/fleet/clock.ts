@@ -1,4 +1,5 @@
 import type { Db } from "../db/client.ts";
+import { repeat } from "../lib/background.ts";
 import type { FleetBus, OpStateChanged } from "./bus.ts";
 import type { Fleet } from "./index.ts";
 import type { FleetKindRegistry, FleetKindSource, FleetObjectState, OpStateHookRegistry } from "./kinds.ts";
@@ -28,8 +29,11 @@ export interface FleetClockOptions {
   now?: () => number;
   /** How far back a new leader replays changes (idempotent), ms. */
   replayMs?: number;
-  /** Called after a tick that changed the database (the platform forgets its cached reads). */
-  onChange?: () => void;
+  /**
+   * Called after a tick that changed the database (the platform forgets its cached reads). A promise
+   * it answers is awaited: the tick ends once the scaled deployment's cache epoch has moved on.
+   */
+  onChange?: () => unknown;
   /** Written in each change's transaction (the running platform passes fleetOpStateHooks; default none). */
   hooks?: OpStateHookRegistry;
 }
@@ -61,7 +65,7 @@ export function createFleetClock(opts: FleetClockOptions): FleetClock {
   let lockClient: import("pg").Client | null = null;
   let lockPid: number | null = null;
   let lastTick: number | null = null;
-  let timer: NodeJS.Timeout | null = null;
+  let stopTimer: (() => void) | null = null;
   let running: Promise<TickResult> | null = null;
   let stopped = false;
 
@@ -180,7 +184,7 @@ export function createFleetClock(opts: FleetClockOptions): FleetClock {
         }
       }
     }
-    if (changes > 0) opts.onChange?.();
+    if (changes > 0) await opts.onChange?.();
     return { leader: true, changes };
   }
 
@@ -193,20 +197,18 @@ export function createFleetClock(opts: FleetClockOptions): FleetClock {
       return next;
     },
     start(intervalMs) {
-      if (timer || !(intervalMs > 0)) return;
+      if (stopTimer || !(intervalMs > 0)) return;
       stopped = false;
       const run = () => {
         if (stopped) return;
         clock.tick().catch((error) => console.error("[fleet] tick failed:", (error as Error).message));
       };
-      timer = setInterval(run, intervalMs);
-      timer.unref();
-      setImmediate(run);
+      stopTimer = repeat(run, intervalMs);
     },
     async stop() {
       stopped = true;
-      if (timer) clearInterval(timer);
-      timer = null;
+      stopTimer?.();
+      stopTimer = null;
       await running?.catch(() => {});
       await dropLock();
     },

@@ -25,7 +25,7 @@ export async function startFleet(opts: {
   /** Written in each op state change's transaction (default: the platform's fleetOpStateHooks). */
   hooks?: OpStateHookRegistry;
   /** After the clock changed op states (outside any HTTP call): the platform forgets cached reads. */
-  onChange?: () => void;
+  onChange?: () => unknown;
 }): Promise<FleetRuntime> {
   const fleet = createFleet(opts.seed);
   let bus: FleetBus;

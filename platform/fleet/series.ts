@@ -81,6 +81,15 @@ export function trafficSamples(tr: Traffic): TrafficSample[] {
   return out;
 }
 
+/** One sample per bucket of the window, made from the bucket's traffic (`i`) and its timestamp. */
+function perBucket<T>(p: Prepared, w: Window, now: number, events: DeviceEvents | undefined, sample: (tr: Traffic, i: number, stamp: string) => T): T[] {
+  const tr = traffic(p, w, now, events);
+  const stamps = stampsOf(w.first, w.step, w.points);
+  const out: T[] = new Array(w.points);
+  for (let i = 0; i < w.points; i++) out[i] = sample(tr, i, stamps[i]!);
+  return out;
+}
+
 /** Node metrics sample (spec 2 §3), field names as the platform returns them. */
 export interface NodeMetricsSample {
   "@timestamp": string;
@@ -100,10 +109,7 @@ export interface NodeMetricsSample {
  * chart's 0–100 (fan 0–5000). While the node is down it reports nothing, shown as zeros.
  */
 export function nodeMetrics(p: Prepared, w: Window, now: number, events?: DeviceEvents): NodeMetricsSample[] {
-  const tr = traffic(p, w, now, events);
-  const stamps = stampsOf(w.first, w.step, w.points);
-  const out: NodeMetricsSample[] = new Array(w.points);
-  for (let i = 0; i < w.points; i++) {
+  return perBucket(p, w, now, events, (tr, i, stamp) => {
     const ts = tr.t[i]!;
     const up = 1 - tr.down[i]!;
     const mid = ts + w.step / 2;
@@ -117,8 +123,8 @@ export function nodeMetrics(p: Prepared, w: Window, now: number, events?: Device
     const mem = 35 + 25 * u01(p.key, M.mem, Math.floor(hour / 6)) + 10 * util;
     const week = Math.floor(mid / (7 * DAY));
     const disk = 20 + 15 * u01(p.key, M.disk, week) + (40 * (mid - week * 7 * DAY)) / (7 * DAY);
-    out[i] = {
-      "@timestamp": stamps[i]!,
+    return {
+      "@timestamp": stamp,
       "tx.bytes": Math.round(tr.tx[i]!),
       "rx.bytes": Math.round(tr.rx[i]!),
       cpu_p: r3(cpuP * up),
@@ -128,8 +134,7 @@ export function nodeMetrics(p: Prepared, w: Window, now: number, events?: Device
       cpu: r3(cpuTemp * up),
       disk: r3(disk * up),
     };
-  }
-  return out;
+  });
 }
 
 /** WAN health sample (spec 3 §3). */
@@ -146,10 +151,7 @@ export interface WanHealthSample {
  * an outage health is 0 and loss 100 %, weighted by the share of the bucket that was down.
  */
 export function wanHealth(p: Prepared, w: Window, now: number, events?: DeviceEvents): WanHealthSample[] {
-  const tr = traffic(p, w, now, events);
-  const stamps = stampsOf(w.first, w.step, w.points);
-  const out: WanHealthSample[] = new Array(w.points);
-  for (let i = 0; i < w.points; i++) {
+  return perBucket(p, w, now, events, (tr, i, stamp) => {
     const ts = tr.t[i]!;
     const d = tr.down[i]!;
     const m = Math.floor(ts / MINUTE);
@@ -158,14 +160,13 @@ export function wanHealth(p: Prepared, w: Window, now: number, events?: DeviceEv
     const burst = u01(p.key, M.lossBurst, Math.floor(ts / HOUR)) < 0.02 ? 1 + 3 * u01(p.key, M.lossBurst, m) : 0;
     const loss = 0.1 * u01(p.key, M.loss, m) + burst;
     const health = Math.max(0, 100 - 8 * loss - 0.4 * Math.max(0, rtt - p.baseRtt - 3));
-    out[i] = {
-      timestamp: stamps[i]!,
+    return {
+      timestamp: stamp,
       health: r3(health * (1 - d)),
       RTT_ms: d >= 1 ? 0 : r3(rtt),
       "Loss Rate": r3(loss * (1 - d) + 100 * d),
     };
-  }
-  return out;
+  });
 }
 
 /** Utilization sample (spec 3 §3): ratios of the contracted speed. */
@@ -178,23 +179,19 @@ export interface UtilizationSample {
 }
 
 export function utilization(p: Prepared, w: Window, now: number, events?: DeviceEvents): UtilizationSample[] {
-  const tr = traffic(p, w, now, events);
-  const stamps = stampsOf(w.first, w.step, w.points);
-  const out: UtilizationSample[] = new Array(w.points);
-  for (let i = 0; i < w.points; i++) {
+  return perBucket(p, w, now, events, (tr, i, stamp) => {
     const rxAvg = tr.rx[i]! / p.capacity;
     const txAvg = tr.tx[i]! / p.capacity;
     // The busiest second of the bucket: above its average, never above the line.
     const burst = 1.15 + 0.5 * u01(p.key, M.peak, Math.floor(tr.t[i]! / MINUTE));
-    out[i] = {
-      timestamp: stamps[i]!,
+    return {
+      timestamp: stamp,
       rx_avg_util: r3(rxAvg),
       rx_peak_util: r3(Math.min(1, rxAvg * burst)),
       tx_avg_util: r3(txAvg),
       tx_peak_util: r3(Math.min(1, txAvg * burst)),
     };
-  }
-  return out;
+  });
 }
 
 export interface PeakHours {

@@ -3,6 +3,11 @@ import { createPlatformApp, type PlatformApp } from "../app.ts";
 import { eq } from "drizzle-orm";
 import { contacts, entities } from "../db/schema.ts";
 import { testPlatform, type TestPlatform } from "../test/harness.ts";
+import { createFleetClock, createInProcessBus, createKindRegistry } from "../fleet/index.ts";
+import { fleetKinds } from "../fleet/kinds.ts";
+import { fleetOf } from "../fleet/runtime.ts";
+// The device kinds register themselves with the fleet clock here (the test takes the CPE source).
+import "../domain/devices.ts";
 import { forgetCachedReads } from "./auth.ts";
 import type { PlatformDeps } from "./context.ts";
 
@@ -101,6 +106,90 @@ describe.each(["local", "shared"] as const)("the caller cache (%s)", (mode) => {
     expect((await call("GET", "list-account", a.token)).body.iam_user).toBeNull();
     expect((await call("GET", "list-account", user.token)).body.iam_user.iam_user_id).toBe(user.iamUserId);
     expect((await call("GET", "list-account", a.token)).body.iam_user).toBeNull();
+  });
+
+  // The device reads remember their rows (Remember) and add the fleet's figures after: a change to
+  // the rows, by a call or by the fleet clock, is seen by the next read.
+  const cpe = async (token: string, name: string) => {
+    const r = await call("POST", "create_cpe", token, { cpe_name: name, prod_code: "BN-CPE-500", site_address: "1 Cache Street, Dublin", latitude: 53.35, longitude: -6.26 });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body.cpe_id as string;
+  };
+  const thresholds = { tcp_syn_flood_thresholds: { alert_threshold: 900, block_threshold: 1900, max_threshold: 2900 }, udp_thresholds: { alert_threshold: 800, block_threshold: 1800, max_threshold: 2800 }, icmp_thresholds: { alert_threshold: 700, block_threshold: 1700, max_threshold: 2700 } };
+
+  it("a device's remembered rows show a change made through a call at once", async () => {
+    const owner = await p.newAccount();
+    const id = await cpe(owner.token, "Cache NID");
+    const reads = async () => {
+      const [detail, monitoring, health, ddos, names, availability] = await Promise.all([
+        call("GET", `get_cpe_detail?cpe_id=${id}`, owner.token),
+        call("GET", `get_device_monitoring?node_id=${id}&range=1d`, owner.token),
+        call("GET", `dashboard_get_wan_link_health?node_id=${id}&range=1d`, owner.token),
+        call("GET", `dashboard_get_ddos?node_id=${id}&range=1d`, owner.token),
+        call("GET", "dashboard_get_device_names", owner.token),
+        call("GET", `get_availability?node_id=${id}&range=1d`, owner.token),
+      ]);
+      for (const r of [detail, monitoring, health, ddos, names, availability]) expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return { detail: detail.body, monitoring: monitoring.body, health: health.body, ddos: ddos.body, names: names.body, availability: availability.body };
+    };
+    const before = await reads();
+    expect(await reads()).toMatchObject({ detail: { cpe_name: "Cache NID", announcements: [] }, monitoring: { announcements: [] }, ddos: { malicious_ip_block_enabled: false } });
+    expect(before.names.cpe).toEqual([{ name: "Cache NID", id }]);
+
+    const start = new Date(Date.now() + 86_400_000).toISOString().slice(0, 13) + ":00:00Z";
+    expect((await call("POST", "cpe_add_announcement", owner.token, { cpe_id: id, start_time: start, duration: 2 })).status).toBe(200);
+    expect((await call("POST", `set_cpe_denial_of_service_thresholds?cpe_id=${id}`, owner.token, thresholds)).status).toBe(200);
+    expect((await call("POST", "toggle_cpe_malicious_ip_block", owner.token, { cpe_id: id, enabled: true })).status).toBe(200);
+    const info = { cpe_id: id, cpe_name: "Renamed NID", site_address: "2 Cache Street, Dublin", provider_service_id: "", client_circuit_id: "", ping_dns_ip: "", ping_email_notification: false, ping_webhook_notification: false, ping_gw_ip: "" };
+    expect((await call("POST", "update_cpe_info", owner.token, info)).status).toBe(200);
+    const after = await reads();
+    expect(after.detail.cpe_name).toBe("Renamed NID");
+    expect(after.detail.announcements.map((a: any) => a.duration)).toEqual([2]);
+    expect(after.monitoring.announcements).toEqual(after.detail.announcements);
+    expect(after.detail.ddos_thresholds).toEqual(thresholds);
+    expect(after.detail.malicious_ip_block_enabled).toBe(true);
+    expect(after.ddos.malicious_ip_block_enabled).toBe(true);
+    expect(after.names.cpe).toEqual([{ name: "Renamed NID", id }]);
+    expect(after.availability.name).toBe("Renamed NID");
+
+    expect((await call("POST", "remove_cpe", owner.token, { cpe_id: id })).status).toBe(200);
+    expect((await call("GET", `get_cpe_detail?cpe_id=${id}`, owner.token)).status).toBe(404);
+    expect((await call("GET", `get_device_monitoring?node_id=${id}&range=1d`, owner.token)).status).toBe(404);
+    expect((await call("GET", "dashboard_get_device_names", owner.token)).body.cpe).toEqual([]);
+  });
+
+  it("a device's remembered rows show the fleet clock's op state change at once", async () => {
+    const owner = await p.newAccount();
+    const id = await cpe(owner.token, "Clock NID");
+    const opState = async () => {
+      const [detail, summary] = await Promise.all([call("GET", `get_cpe_detail?cpe_id=${id}`, owner.token), call("GET", "dashboard_get_summary", owner.token)]);
+      expect(summary.body.devices.map((d: any) => d.op_state)).toEqual([detail.body.op_state]);
+      return detail.body.op_state as string | null;
+    };
+    // Remembered before the clock first sets it (N/A)...
+    expect(await opState()).toBeNull();
+    expect(await opState()).toBeNull();
+    // ...then the clock, over this account's devices only (other tests' rows are theirs), sets it as
+    // the running platform's does, telling the read cache.
+    const source = fleetKinds.list().find((k) => k.kind === "cpe")!;
+    const kinds = createKindRegistry();
+    kinds.register({ ...source, list: async (db) => (await source.list(db)).filter((o) => o.accountId === owner.accountId) });
+    const clock = createFleetClock({ db: deps.db, fleet: fleetOf(deps), kinds, bus: createInProcessBus(), onChange: () => forgetCachedReads(deps) });
+    expect((await clock.tick()).changes).toBe(1);
+    await clock.stop();
+    const now = await opState();
+    expect(now === "up" || now === "down").toBe(true);
+  });
+
+  it("a remembered service node detail shows its removal at once", async () => {
+    const owner = await p.newAccount();
+    const made = await call("POST", "create-service-node", owner.token, { service_node_name: "Cache node", new_service_node_group: true, service_node_group_name: `Cache group ${Date.now()}` });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const detail = () => call("GET", `get_service_node_detail?service_node_id=${made.body.service_node_id}`, owner.token);
+    expect((await detail()).body.service_node_name).toBe("Cache node");
+    expect((await detail()).status).toBe(200);
+    expect((await call("POST", "remove_service_node", owner.token, { service_node_id: made.body.service_node_id })).status).toBe(200);
+    expect((await detail()).status).toBe(404);
   });
 
   it("keeps no error, and forgets everything when a change is made outside a call", async () => {

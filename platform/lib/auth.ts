@@ -189,6 +189,21 @@ export async function cachedValue<T>(c: Context<Env>, compute: () => Promise<T>)
   return JSON.parse(await rememberedText(c, compute)) as T;
 }
 
+/**
+ * How a read hands the stored half of its answer to the read cache: `remember(() => read rows)`.
+ * At most one per call (the key is the call's URL and caller). A domain function takes one where
+ * its answer adds live figures (the fleet's, at the time of the call) to stored rows, and reads
+ * the rows through it; outside a GET call (a test, a POST, another domain function) it is
+ * `computeNow`. What it returns must be plain JSON data (no Date, no undefined fields): a
+ * remembered value comes back through JSON.parse.
+ */
+export type Remember = <T>(compute: () => Promise<T>) => Promise<T>;
+export const computeNow: Remember = (compute) => compute();
+export const rememberIn =
+  (c: Context<Env>): Remember =>
+  (compute) =>
+    cachedValue(c, compute);
+
 async function rememberedText(c: Context<Env>, compute: () => Promise<unknown>): Promise<string> {
   const deps = c.get("deps");
   const who = c.get("caller");

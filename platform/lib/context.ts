@@ -4,6 +4,7 @@ import type { Db } from "../db/client.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { PlatformConfig } from "./config.ts";
 import type { FleetRuntime } from "../fleet/runtime.ts";
+import { rememberIn, type Remember } from "./auth.ts";
 import { ApiError } from "./errors.ts";
 
 export interface PlatformDeps {
@@ -78,11 +79,15 @@ type BodyOf<C> = C extends { request: { body: { content: { "application/json": {
 type QueryCtx<Q> = Context<Env, string, { out: { query: Q } }>;
 type JsonCtx<B> = Context<Env, string, { out: { json: B } }>;
 
-/** A read by any signed-in caller: the domain's answer to the validated query, JSON 200. */
+/**
+ * A read by any signed-in caller: the domain's answer to the validated query, JSON 200. `remember`
+ * is the read cache for the stored half of the answer (lib/auth.ts Remember), for a read that
+ * passes it on.
+ */
 export const answerQuery =
-  <C, R>(_call: C, read: (deps: PlatformDeps, who: Caller, query: QueryOf<C>) => Promise<R>) =>
+  <C, R>(_call: C, read: (deps: PlatformDeps, who: Caller, query: QueryOf<C>, remember: Remember) => Promise<R>) =>
   async (c: QueryCtx<QueryOf<C>>) =>
-    c.json(await read(c.get("deps"), caller(c), c.req.valid("query")), 200);
+    c.json(await read(c.get("deps"), caller(c), c.req.valid("query"), rememberIn(c)), 200);
 
 /** A change by a writer (readonly IAM users: 403): the domain's change with the validated body; answers what `answer` makes of its result. */
 export const answerChange =

@@ -44,6 +44,9 @@ export function text(max: number, opts: { min?: number; multiline?: boolean; min
   return s.max(max, maxMessage(max)).refine(cleanText(opts.multiline), junkMessage);
 }
 
+/** A JSON boolean, with FastAPI's words ("Field required", "Input should be a valid boolean"). */
+export const bool = () => z.boolean({ error: expects("a valid boolean") });
+
 /** Single-line free text, trimmed, at most `max` characters. */
 export const line = (max: number) => text(max);
 

@@ -202,6 +202,25 @@ export const defineDetailCall = <const P extends `/${string}`, Q extends z.ZodTy
   errors?: readonly ErrorCode[];
 }) => defineCall({ method: "get", ...spec, errors: [404, ...(spec.errors ?? [])] });
 
+/** A PDF download (GET): an A4 report as the attachment; an unknown subject answers 404. */
+export const definePdfCall = <const P extends `/${string}`, Q extends z.ZodType>(spec: {
+  path: P;
+  tags: readonly string[];
+  summary: string;
+  description: string;
+  query: Q;
+  /** The 200 answer's description (default "The PDF"). */
+  responseDescription?: string;
+}) =>
+  defineCall({
+    method: "get",
+    ...spec,
+    response: z.string().openapi({ format: "binary" }),
+    media: "application/pdf",
+    responseDescription: spec.responseDescription ?? "The PDF",
+    errors: [404],
+  });
+
 type ChangeSpec = Omit<CallSpec, "method" | "response"> & { response?: z.ZodType };
 type AsChange<S extends ChangeSpec> = Omit<S, "response" | "method"> & { method: "post"; response: S["response"] extends z.ZodType ? S["response"] : typeof DetailSchema };
 

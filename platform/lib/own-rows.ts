@@ -1,5 +1,6 @@
 import { and, eq, type SQL } from "drizzle-orm";
-import type { AnyPgColumn, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
+import type { AnyPgColumn, PgTable, PgUpdateSetSource, SelectedFields } from "drizzle-orm/pg-core";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { DbOrTx } from "../db/client.ts";
 
 /*
@@ -17,6 +18,14 @@ export const ownRow = (table: Owned, id: AnyPgColumn, accountId: string, value: 
 export async function requireOwnRow(db: DbOrTx, table: Owned, id: AnyPgColumn, accountId: string, value: string, notFound: () => Error) {
   const [row] = await db.select({ id }).from(table).where(ownRow(table, id, accountId, value)).limit(1);
   if (!row) throw notFound();
+}
+
+/** The row's `fields`; none (unknown, or another account's): throws `notFound()`. */
+export async function readOwnRow<F extends SelectedFields>(db: DbOrTx, table: Owned, id: AnyPgColumn, accountId: string, value: string, fields: F, notFound: () => Error) {
+  // why the cast: drizzle types the rows of a concrete selection only; these are exactly `fields`' values.
+  const [row] = (await db.select(fields).from(table).where(ownRow(table, id, accountId, value)).limit(1)) as SelectResultFields<F>[];
+  if (!row) throw notFound();
+  return row;
 }
 
 /** Changes the row; none (unknown, or another account's): throws `notFound()`. */

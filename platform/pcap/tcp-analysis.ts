@@ -92,6 +92,14 @@ const L_COUNT = 2;
 const L_STRIDE = 3;
 const NO_MARK = -2;
 
+/** A copy of `a`, `n` long (the rest zero): the tables grow by doubling. */
+function grown<T extends Uint32Array | Int32Array | Float64Array>(a: T, n: number): T {
+  // why the cast: a typed array's constructor is its own class; TypeScript types it as Function.
+  const b = new (a.constructor as new (length: number) => T)(n);
+  b.set(a);
+  return b;
+}
+
 export class TcpAnalyzer {
   private cap = 0;
   private u = new Uint32Array(0);
@@ -122,23 +130,12 @@ export class TcpAnalyzer {
     let c = this.cap || 256;
     while (c < n) c *= 2;
     const old = this.cap;
-    const u = new Uint32Array(c * 2 * U_STRIDE);
-    u.set(this.u);
-    const tm = new Float64Array(c * 2 * T_STRIDE);
-    tm.set(this.tm);
-    const lk = new Int32Array(c * 2 * L_STRIDE);
-    lk.set(this.lk);
-    this.u = u;
-    this.tm = tm;
-    this.lk = lk;
-    const grow = <T extends Int32Array | Float64Array>(a: T): T => {
-      const b = new (a.constructor as new (n: number) => T)(c);
-      b.set(a);
-      return b;
-    };
-    this.mruSynS = grow(this.mruSynS);
-    this.mruSynNs = grow(this.mruSynNs);
-    this.firstRtt = grow(this.firstRtt);
+    this.u = grown(this.u, c * 2 * U_STRIDE);
+    this.tm = grown(this.tm, c * 2 * T_STRIDE);
+    this.lk = grown(this.lk, c * 2 * L_STRIDE);
+    this.mruSynS = grown(this.mruSynS, c);
+    this.mruSynNs = grown(this.mruSynNs, c);
+    this.firstRtt = grown(this.firstRtt, c);
     this.cap = c;
     for (let f = old * 2; f < c * 2; f++) this.initFlow(f);
   }
@@ -178,18 +175,10 @@ export class TcpAnalyzer {
     }
     if (this.segUsed === this.segNext.length) {
       const n = this.segNext.length * 2;
-      const nx = new Uint32Array(n);
-      nx.set(this.segNext);
-      this.segNext = nx;
-      const ts = new Float64Array(n);
-      ts.set(this.segTsS);
-      this.segTsS = ts;
-      const tn = new Int32Array(n);
-      tn.set(this.segTsNs);
-      this.segTsNs = tn;
-      const l = new Int32Array(n);
-      l.set(this.segLink);
-      this.segLink = l;
+      this.segNext = grown(this.segNext, n);
+      this.segTsS = grown(this.segTsS, n);
+      this.segTsNs = grown(this.segTsNs, n);
+      this.segLink = grown(this.segLink, n);
     }
     return this.segUsed++;
   }

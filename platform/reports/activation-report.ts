@@ -1,5 +1,5 @@
 import type { ActivationReport } from "../contract/devices.shapes.ts";
-import { A4, openTaggedPdf, pdfSafe } from "./pdf.ts";
+import { A4, openTaggedPdf, pdfSafe, reportInk, writePageFeet } from "./pdf.ts";
 
 /**
  * The activation test report (ITU-T Y.1564) of a CPE or a metro, A4: a header (device, product,
@@ -11,7 +11,7 @@ import { A4, openTaggedPdf, pdfSafe } from "./pdf.ts";
 
 const margin = { top: 56, bottom: 64, left: 48, right: 48 };
 const contentWidth = A4.width - margin.left - margin.right;
-const colors = { text: "#1f2328", muted: "#5b636e", heading: "#163a5f", rule: "#c9d1da", zebra: "#f3f6f9", headerFill: "#e4eaf1", pass: "#1a7f37", fail: "#b42318" };
+const colors = reportInk;
 
 const utc = (iso: string | null) => (iso ? iso.replace("T", " ").replace(/\.\d+Z$/, " UTC").replace(/Z$/, " UTC") : "not finished");
 const n3 = (v: number) => (Math.round(v * 1000) / 1000).toLocaleString("en-US", { maximumFractionDigits: 3 });
@@ -196,20 +196,13 @@ export async function renderActivationReportPdf(report: ActivationReport, opts: 
   );
 
   // Footer on every page
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    doc.markContent("Artifact", { type: "Pagination" });
-    const savedBottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
+  writePageFeet(doc, (page, count) =>
     doc
       .fillColor(colors.muted)
       .font("Helvetica")
       .fontSize(8)
-      .text(`${product} - ${pdfSafe(report.device_name)} - ${report.sse_id} - page ${i + 1} of ${range.count}`, margin.left, A4.height - margin.bottom + 24, { width: contentWidth, align: "center", lineBreak: false });
-    doc.page.margins.bottom = savedBottom;
-    doc.endMarkedContent();
-  }
+      .text(`${product} - ${pdfSafe(report.device_name)} - ${report.sse_id} - page ${page} of ${count}`, margin.left, A4.height - margin.bottom + 24, { width: contentWidth, align: "center", lineBreak: false }),
+  );
   doc.end();
   return done;
 }

@@ -1,6 +1,6 @@
 import { formatMilliseconds } from "../contract/pcap.ts";
 import type { PcapFlowReport, PcapSession } from "../domain/pcap.ts";
-import { A4, openTaggedPdf, pdfSafe } from "./pdf.ts";
+import { A4, openTaggedPdf, pdfSafe, reportInk, writePageFeet } from "./pdf.ts";
 
 /**
  * The PCAP performance insights report (spec 1 §2, §9): A4, the product name in the title, then
@@ -150,26 +150,25 @@ export { pdfSafe };
 const nf = (v: number, digits: number) =>
   v.toLocaleString("en-US", { maximumFractionDigits: digits });
 
-function humanBytes(n: number): string {
-  const units = ["bytes", "KiB", "MiB", "GiB", "TiB"];
+/** `n` in the largest of `units` (each `step` times the one before) that keeps it at least 1. */
+function scaled(n: number, step: number, units: readonly string[]): { v: number; unit: string } {
   let v = n;
   let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
+  while (v >= step && i < units.length - 1) {
+    v /= step;
     i++;
   }
-  return `${nf(v, v >= 100 ? 0 : 1)} ${units[i]}`;
+  return { v, unit: units[i] };
+}
+
+function humanBytes(n: number): string {
+  const { v, unit } = scaled(n, 1024, ["bytes", "KiB", "MiB", "GiB", "TiB"]);
+  return `${nf(v, v >= 100 ? 0 : 1)} ${unit}`;
 }
 
 function humanRate(bps: number): string {
-  const units = ["bit/s", "kbit/s", "Mbit/s", "Gbit/s", "Tbit/s"];
-  let v = bps;
-  let i = 0;
-  while (v >= 1000 && i < units.length - 1) {
-    v /= 1000;
-    i++;
-  }
-  return `${nf(v, v >= 100 ? 0 : v >= 10 ? 1 : 2)} ${units[i]}`;
+  const { v, unit } = scaled(bps, 1000, ["bit/s", "kbit/s", "Mbit/s", "Gbit/s", "Tbit/s"]);
+  return `${nf(v, v >= 100 ? 0 : v >= 10 ? 1 : 2)} ${unit}`;
 }
 
 /** A value as text, its unit taken from the key: `_ms`, `_seconds`, `_bps`, `_rate`/`_ratio` (0–1), `bytes`. */
@@ -421,16 +420,7 @@ function pivot(
 
 const margin = { top: 56, bottom: 64, left: 56, right: 56 };
 const contentWidth = A4.width - margin.left - margin.right;
-const colors = {
-  text: "#1f2328",
-  muted: "#5b636e",
-  heading: "#163a5f",
-  rule: "#c9d1da",
-  zebra: "#f3f6f9",
-  headerFill: "#e4eaf1",
-  good: "#1a7f37",
-  bad: "#b42318",
-};
+const colors = reportInk;
 const fontSize = {
   title: 20,
   subtitle: 9.5,
@@ -540,12 +530,7 @@ export async function renderPcapInsightsPdf(
   root.end();
 
   // Footer on every page: product and "Page i of n".
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    doc.markContent("Artifact", { type: "Pagination" });
-    const savedBottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
+  writePageFeet(doc, (page, count) => {
     const y = A4.height - margin.bottom + 24;
     doc
       .moveTo(margin.left, y - 8)
@@ -559,7 +544,7 @@ export async function renderPcapInsightsPdf(
       lineBreak: false,
     });
     doc.text(
-      `Page ${i - range.start + 1} of ${range.count}`,
+      `Page ${page} of ${count}`,
       margin.left + contentWidth / 2,
       y,
       {
@@ -568,9 +553,7 @@ export async function renderPcapInsightsPdf(
         lineBreak: false,
       },
     );
-    doc.page.margins.bottom = savedBottom;
-    doc.endMarkedContent();
-  }
+  });
   doc.end();
   return done;
 
@@ -683,9 +666,9 @@ export async function renderPcapInsightsPdf(
         doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(fontSize.cell);
         doc.fillColor(
           c.tone === "good"
-            ? colors.good
+            ? colors.pass
             : c.tone === "bad"
-              ? colors.bad
+              ? colors.fail
               : i === 0 && kind !== "header"
                 ? colors.muted
                 : colors.text,

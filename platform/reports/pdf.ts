@@ -8,6 +8,9 @@ import PDFDocument from "pdfkit";
 /** A4 in PDF points. */
 export const A4 = { width: 595.28, height: 841.89 };
 
+/** The reports' colours (activation test, PCAP insights, SLA): text, headings, rules, table fills, pass and fail. */
+export const reportInk = { text: "#1f2328", muted: "#5b636e", heading: "#163a5f", rule: "#c9d1da", zebra: "#f3f6f9", headerFill: "#e4eaf1", pass: "#1a7f37", fail: "#b42318" } as const;
+
 /** Text the built-in fonts can show (WinAnsi): arrows and other symbols are spelled out. */
 export function pdfSafe(text: string): string {
   return text
@@ -40,4 +43,22 @@ export function openTaggedPdf(opts: { margins: { top: number; bottom: number; le
   const root = doc.struct("Document");
   doc.addStructure(root);
   return { doc, done, root };
+}
+
+/**
+ * The foot of every page, written last (the pages are buffered): `draw` is called on each page
+ * with its number and the count, inside a Pagination artifact (screen readers skip it) and with
+ * the bottom margin lifted, so text below the content area makes no new page.
+ */
+export function writePageFeet(doc: PDFKit.PDFDocument, draw: (page: number, count: number) => void) {
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    doc.markContent("Artifact", { type: "Pagination" });
+    const savedBottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    draw(i - range.start + 1, range.count);
+    doc.page.margins.bottom = savedBottom;
+    doc.endMarkedContent();
+  }
 }

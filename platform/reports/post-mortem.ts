@@ -4,7 +4,7 @@ import { gfmTableFromMarkdown } from "mdast-util-gfm-table";
 import { gfmTable } from "micromark-extension-gfm-table";
 import type PDFDocument from "pdfkit";
 import type { DeviceRoute, PostMortem } from "../contract/monitoring.shapes.ts";
-import { A4 as PAGE, openTaggedPdf, pdfSafe } from "./pdf.ts";
+import { A4 as PAGE, openTaggedPdf, pdfSafe, writePageFeet } from "./pdf.ts";
 
 /**
  * The post-mortem analysis of an outage as analysis.pdf (spec 3 §9: multi-page A4): the fleet's
@@ -232,20 +232,14 @@ export async function renderPostMortemPdf(pm: PostMortem, today: DeviceRoute, op
     INK.quiet,
   );
 
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    const label = `Page ${i + 1} of ${range.count}`;
-    // The foot sits in the bottom margin: no page break.
+  writePageFeet(doc, (page, count) => {
     doc.font("Helvetica").fontSize(8).fillColor(INK.quiet);
-    doc.markContent("Artifact", { type: "Pagination" });
-    doc.text(label, M.left, PAGE.height - M.bottom + 24, {
+    doc.text(`Page ${page} of ${count}`, M.left, PAGE.height - M.bottom + 24, {
       width: WIDTH,
       align: "right",
       lineBreak: false,
     });
-    doc.endMarkedContent();
-  }
+  });
   doc.end();
   return done;
 }

@@ -1,6 +1,6 @@
 import { availabilityMessages, n3, SLO_MONTH_MINUTES, uptimeText } from "../contract/availability.ts";
 import type { AvailabilityFigures, SlaReport } from "../contract/availability.shapes.ts";
-import { A4, openTaggedPdf, pdfSafe } from "./pdf.ts";
+import { A4, openTaggedPdf, pdfSafe, reportInk } from "./pdf.ts";
 
 /**
  * The SLA report of a device or an entity for a calendar month, one A4 page a customer can be
@@ -12,7 +12,7 @@ import { A4, openTaggedPdf, pdfSafe } from "./pdf.ts";
 
 const margin = 48;
 const width = A4.width - 2 * margin;
-const ink = { text: "#1f2328", muted: "#5b636e", heading: "#163a5f", rule: "#c9d1da", head: "#e4eaf1", met: "#1a7f37", missed: "#b42318" };
+const ink = reportInk;
 
 /** Rows the tables may take so the page stays one page. */
 const MAX_DEVICES = 10;
@@ -51,7 +51,7 @@ export async function renderSlaReportPdf(report: SlaReport, opts: { productName:
       defaultStyle: { border: { bottom: 0.5 }, borderColor: ink.rule, padding: [3, 4], textColor: ink.text },
     });
     const cell = (text: string, bold = false) => ({ text: pdfSafe(text), font: { src: bold ? "Helvetica-Bold" : "Helvetica", size: 8.5 } });
-    table.row(header.map((text) => ({ ...cell(text, true), type: "TH" as const, backgroundColor: ink.head })));
+    table.row(header.map((text) => ({ ...cell(text, true), type: "TH" as const, backgroundColor: ink.headerFill })));
     for (const r of rows) table.row(r.map((text) => cell(text)));
     table.end();
     doc.x = margin;
@@ -68,12 +68,12 @@ export async function renderSlaReportPdf(report: SlaReport, opts: { productName:
     ink.muted,
   );
   doc.moveDown(0.8);
-  say("P", `Availability ${uptimeText(report)} (${report.label})`, 18, report.slo_met === false ? ink.missed : ink.heading, true);
+  say("P", `Availability ${uptimeText(report)} (${report.label})`, 18, report.slo_met === false ? ink.fail : ink.heading, true);
   say(
     "P",
     `${availabilityMessages.sloLine}: ${metText(report)} this month (budget ${n3(report.slo_budget_minutes)} minutes, ${n3(report.downtime_minutes)} used).`,
     10,
-    report.slo_met === false ? ink.missed : ink.met,
+    report.slo_met === false ? ink.fail : ink.pass,
     true,
   );
 

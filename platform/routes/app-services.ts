@@ -54,7 +54,7 @@ import { awsRegions, azureRegions } from "../domain/regions.ts";
 import { fleetOf } from "../fleet/runtime.ts";
 import { cachedJson } from "../lib/auth.ts";
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
-import { checkTimeRange, emailField, expects, idField, isSingleLine, junkMessage, line, multiline, requiredName, timeParam } from "../lib/fields.ts";
+import { bool, checkTimeRange, emailField, expects, idField, isSingleLine, junkMessage, line, multiline, requiredName, timeParam } from "../lib/fields.ts";
 import { exportQuery, idsFilter, listQuery, ndjsonResponse } from "../lib/list.ts";
 import { defineCall, defineExportCall, defineListCall, DetailSchema } from "../lib/openapi.ts";
 
@@ -79,7 +79,6 @@ const cidrList = () =>
         if (!isCidr(s)) ctx.addIssue({ code: "custom", path: [i], message: netMessages.cidr(s) });
       });
     });
-const bool = () => z.boolean({ error: expects("a valid boolean") });
 
 const awsRegionIds = awsRegions.map((r) => r.region);
 const azureRegionIds = azureRegions.map((r) => r.region);

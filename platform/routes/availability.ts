@@ -7,7 +7,7 @@ import { renderSlaReportPdf } from "../reports/sla-report.ts";
 import { answerQuery, caller, type Ctx } from "../lib/context.ts";
 import { idField } from "../lib/fields.ts";
 import { ndjsonResponse } from "../lib/list.ts";
-import { defineCall } from "../lib/openapi.ts";
+import { defineCall, definePdfCall } from "../lib/openapi.ts";
 
 /*
  * Availability, the outage record and the SLA report (issue #26 "Beyond the peers"; the spec
@@ -92,17 +92,12 @@ const reportRoute = defineCall({
   response: SlaReport,
   errors: [404],
 });
-const reportPdfRoute = defineCall({
-  method: "get",
+const reportPdfRoute = definePdfCall({
   path: "/get_sla_report_pdf",
   tags,
   summary: "SLA report as a one-page A4 PDF",
   description: "The figures of get_sla_report for the same query, as an A4 attachment.",
   query: ReportQuery,
-  response: z.string().openapi({ format: "binary" }),
-  media: "application/pdf",
-  responseDescription: "The PDF",
-  errors: [404],
 });
 
 function windowOf(q: { range?: string; month?: string }): AvailabilityWindow {
@@ -143,7 +138,7 @@ export function registerAvailabilityCalls(app: PlatformApp) {
   );
   app.openapi(
     availabilityRoute,
-    answerQuery(availabilityRoute, (deps, who, q) => availability(deps, who.accountId, scopeOf(q), windowOf(q))),
+    answerQuery(availabilityRoute, (deps, who, q, remember) => availability(deps, who.accountId, scopeOf(q), windowOf(q), remember)),
   );
   app.openapi(
     reportRoute,

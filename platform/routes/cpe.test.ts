@@ -193,6 +193,30 @@ describe("Internet NIDs: every setting is stored and read back by get_cpe_detail
     expect((await post(a, "activate_cpe_service", { cpe_id: other })).status).toBe(400);
   });
 
+  it("concurrent changes to the same value: exactly one is applied, the others are refused (toggles, service, daily test)", async () => {
+    const a = await p.newAccount();
+    const id = await createCpe(a);
+    const ip = await createCpe(a, { prod_code: "BN-CPE-IP" });
+    const region = (await get(a, "get_peer_regions")).body[0].peer_region;
+    const burst = (call: string, body: unknown) => Promise.all(Array.from({ length: 8 }, () => post(a, call, body)));
+    const statuses = (rs: CallResult[]) => rs.map((r) => r.status).sort();
+    const once = [200, 409, 409, 409, 409, 409, 409, 409];
+    expect(statuses(await burst("toggle_cpe_geo_visibility", { cpe_id: id, enabled: true }))).toEqual(once);
+    expect(statuses(await burst("toggle_cpe_geo_visibility", { cpe_id: id, enabled: false }))).toEqual(once);
+    expect(statuses(await burst("toggle_cpe_appflow", { cpe_id: id, enabled: true }))).toEqual(once);
+    expect(statuses(await burst("activate_cpe_service", { cpe_id: ip }))).toEqual(once);
+    expect(statuses(await burst("stop_cpe_service", { cpe_id: ip }))).toEqual(once);
+    expect(statuses(await burst("configure_perf_test_schedule", { cpe_id: id, peer_region: region, hour_of_day: 4, enable: true }))).toEqual(once);
+    expect(statuses(await burst("configure_perf_test_schedule", { cpe_id: id, enable: false }))).toEqual(once);
+    const d = await detail(a, id);
+    expect(d).toMatchObject({ perf_test_scheduled: false, monitor_inbound_pub_ip_enabled: false, monitor_outbound_pub_ip_enabled: false, netflow_enabled: true, admin_state: "active" });
+    // Another account's device, and one that does not exist, are still 404 (not 409).
+    const b = await p.newAccount();
+    expect((await post(b, "toggle_cpe_appflow", { cpe_id: id, enabled: false })).status).toBe(404);
+    expect((await post(b, "activate_cpe_service", { cpe_id: ip })).status).toBe(404);
+    expect((await post(b, "configure_perf_test_schedule", { cpe_id: id, enable: false })).status).toBe(404);
+  });
+
   it("announcements: every field, whole hours, at least 1 hour; listed on the detail", async () => {
     const a = await p.newAccount();
     const id = await createCpe(a);

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { PlatformApp } from "../app.ts";
 import { cpeModes, cpeProductCodes, cpeSortable, deviceLimits, deviceMessages, scanInterval, wanAddressing } from "../contract/devices.ts";
-import { Cpe, CpeCreated, CpeDetail, CpePage, CpeProduct, DdosThresholdsBody, LanInterfaceRow, PeerRegion, SpeedTestAnswer, SpeedTestStarted } from "../contract/devices.shapes.ts";
+import { Cpe, CpeCreated, CpeDetail, CpePage, CpeProduct, PeerRegion, SpeedTestAnswer, SpeedTestStarted } from "../contract/devices.shapes.ts";
 import {
   configurePerfTest,
   cpeDetail,
@@ -17,35 +17,13 @@ import {
   updateCpeInfo,
   updateNetworkInfo,
 } from "../domain/cpe.ts";
-import { lanInterfaces } from "../domain/device-ops.ts";
-import { addAnnouncement, assignEntity, getThresholds, setShipping, setThresholds, setToggle } from "../domain/devices.ts";
 import { fleetOf } from "../fleet/runtime.ts";
-import { answerChange, answerDetail, answerQuery, caller, requireWriter } from "../lib/context.ts";
-import { body, line } from "../lib/fields.ts";
-import { idsFilter, listQuery } from "../lib/list.ts";
+import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
+import { body, bool, line } from "../lib/fields.ts";
 import { ipList } from "../lib/net-fields.ts";
-import { defineCall, defineListCall, DetailSchema } from "../lib/openapi.ts";
-import {
-  announcementFields,
-  bool,
-  cidrField,
-  contactFields,
-  cpeId,
-  description,
-  deviceName,
-  entityNameChoice,
-  hourOfDay,
-  ipTarget,
-  latitude,
-  longitude,
-  optionalIp,
-  optionalText,
-  testType,
-  ThresholdsBody,
-  toggleBody,
-  trackingNumber,
-  wholeIn,
-} from "./devices-fields.ts";
+import { defineCall } from "../lib/openapi.ts";
+import { deviceKindCalls } from "./device-kind.ts";
+import { cidrField, contactFields, cpeId, description, deviceName, hourOfDay, ipTarget, latitude, longitude, optionalIp, optionalText, testType, wholeIn } from "./devices-fields.ts";
 
 /*
  * Internet NIDs (spec 3 §2.10, §5, §7.1): the spec's calls with their paths and fields, and the
@@ -55,23 +33,10 @@ import {
  */
 
 const tags = ["Internet NIDs"];
-const CpeIdQuery = z.object({ cpe_id: cpeId() });
-const CpeIdBody = body({ cpe_id: cpeId() }).strict().openapi("CpeId");
+const kind = deviceKindCalls("cpe", "cpe_id", tags[0]);
+const { read, write, IdQuery: CpeIdQuery, IdBody: CpeIdBody } = kind;
 
-const read = <Q extends z.ZodType, R extends z.ZodType>(path: `/${string}`, summary: string, query: Q, response: R, description = "Unknown id, or another account's: 404.") =>
-  defineCall({ method: "get", path, tags, summary, description, query, response, errors: [404] });
-const write = <B extends z.ZodType>(path: `/${string}`, summary: string, description: string, b: B, errors: readonly (400 | 404 | 409)[] = [404]) =>
-  defineCall({ method: "post", path, tags, summary, description, only: "writer", body: b, response: DetailSchema, errors });
-
-const listRoute = defineListCall({
-  path: "/get_cpe",
-  tags,
-  summary: "The caller's Internet NIDs",
-  rows: ["CPE", "by name"],
-  query: z.object({ ...listQuery(cpeSortable), ids: idsFilter, entity_name: line(deviceLimits.name).optional().openapi({ description: "Only the devices of this entity" }) }),
-  item: Cpe,
-  page: CpePage,
-});
+const listRoute = kind.list("/get_cpe", "The caller's Internet NIDs", "CPE", cpeSortable, Cpe, CpePage);
 const detailRoute = read("/get_cpe_detail", "One Internet NID with every setting, its ports, DDoS thresholds and announcements", CpeIdQuery, CpeDetail);
 const productsRoute = defineCall({ method: "get", path: "/get_cpe_products", tags, summary: "The Internet NID products (Create Device)", response: z.array(CpeProduct) });
 const peerRegionsRoute = defineCall({ method: "get", path: "/get_peer_regions", tags, summary: "The peer regions of the daily performance test", response: z.array(PeerRegion) });
@@ -151,35 +116,16 @@ const networkRoute = write(
 
 const activateRoute = write("/activate_cpe_service", "Activate Service (BN-CPE-IP)", "Allowed when the admin state is not active (409 otherwise); other products: 400. Answers 'Service activated.'.", CpeIdBody, [400, 404, 409]);
 const stopRoute = write("/stop_cpe_service", "Stop Service (BN-CPE-IP)", "Allowed when the admin state is active (409 otherwise); other products: 400. Answers 'Service stopped.'.", CpeIdBody, [400, 404, 409]);
-const assignRoute = write("/cpe_assign_entity", "Assign Entity", "'Select Entity Name' when none is given; an unknown entity: 404. Answers 'Assigned entity successfully.'.", body({ cpe_id: cpeId(), new_entity_name: entityNameChoice() }).strict().openapi("CpeAssignEntity"));
 
-const toggles = [
+const toggleRoutes = kind.toggles([
   ["/toggle_cpe_geo_visibility", "Edit Geo Visibility: the inbound and outbound flags together", "geo_visibility"],
   ["/toggle_cpe_malicious_ip_block", "Edit Block Malicious Sources", "malicious_ip_block_enabled"],
   ["/toggle_cpe_app_visibility", "Edit App Visibility", "app_visibility_enabled"],
   ["/toggle_cpe_denial_of_service", "Edit DDoS Mitigation (the switch)", "denial_of_service_enabled"],
   ["/toggle_cpe_appflow", "Edit Appflow (netflow export)", "netflow_enabled"],
   ["/toggle_cpe_iperf_server", "Edit iPerf Server (the device answers iPerf3 on port 5201)", "iperf_server"],
-] as const;
-const CpeToggle = toggleBody("cpe_id", "CpeToggle");
-const toggleRoutes = toggles.map(([path, summary, field]) => ({
-  field,
-  route: write(path, summary, "An unchanged value: 409 (toggle dialogs, spec 3 §4). Answers 'Updated successfully.'.", CpeToggle, [404, 409]),
-}));
+] as const);
 
-const thresholdsRoute = read("/get_cpe_denial_of_service_thresholds", "The DDoS thresholds (spec 3 §9's defaults until set)", CpeIdQuery, DdosThresholdsBody);
-const setThresholdsRoute = defineCall({
-  method: "post",
-  path: "/set_cpe_denial_of_service_thresholds",
-  tags,
-  summary: "Set the DDoS thresholds",
-  description: "cpe_id in the query; each flood's alert ≤ block ≤ max (422 naming the field). Answers 'DDoS thresholds updated.'.",
-  only: "writer",
-  query: CpeIdQuery,
-  body: ThresholdsBody,
-  response: DetailSchema,
-  errors: [404],
-});
 const scanRoute = write(
   "/set_cpe_scan_interval",
   "Edit Down Notification Interval (minutes)",
@@ -201,15 +147,6 @@ const perfRoute = write(
   PerfBody,
   [400, 404, 409],
 );
-const shippingRoute = write("/update_cpe_shipping_info", "Track Shipping: the tracking number", "Answers 'Shipping info updated.'.", body({ cpe_id: cpeId(), tracking_number: trackingNumber() }).strict().openapi("UpdateCpeShippingInfo"));
-const announcementRoute = write(
-  "/cpe_add_announcement",
-  "Announcement: a maintenance window",
-  "start_time (UTC, on the hour) and duration (hours, ≥ 1); 'Please fill out all fields.' when one is missing. The fleet leaves the window out of uptime and alerts. Answers 'Maintenance announcement created.'.",
-  body({ cpe_id: cpeId(), ...announcementFields }).strict().openapi("CpeAddAnnouncement"),
-);
-const removeRoute = write("/remove_cpe", "Delete an Internet NID", "Its announcements and tests go with it. Answers 'CPE router removed.'.", CpeIdBody);
-const lanRoute = read("/get_cpe_lan_interfaces", "The LAN interfaces and their state (Reset LAN Ports)", CpeIdQuery, z.array(LanInterfaceRow));
 
 const speedStartRoute = defineCall({
   method: "post",
@@ -235,7 +172,7 @@ const speedResultRoute = defineCall({
 
 export function registerCpeCalls(app: PlatformApp) {
   app.openapi(listRoute, async (c) => cpeList.answer(c, caller(c).accountId, c.req.valid("query")));
-  app.openapi(detailRoute, answerQuery(detailRoute, (deps, who, q) => cpeDetail(deps, who.accountId, q.cpe_id)));
+  app.openapi(detailRoute, answerQuery(detailRoute, (deps, who, q, remember) => cpeDetail(deps, who.accountId, q.cpe_id, remember)));
   app.openapi(productsRoute, (c) => c.json(cpeProductList(), 200));
   app.openapi(peerRegionsRoute, (c) => c.json(fleetOf(c.get("deps")).peerRegions(), 200));
   app.openapi(createRoute, answerChange(createRoute, (deps, who, b) => createCpe(deps, who.accountId, b), (cpe_id) => ({ cpe_id, detail: deviceMessages.cpeCreated })));
@@ -243,23 +180,16 @@ export function registerCpeCalls(app: PlatformApp) {
   app.openapi(networkRoute, answerDetail(networkRoute, (deps, who, b) => updateNetworkInfo(deps.db, who.accountId, b), deviceMessages.networkUpdated));
   app.openapi(activateRoute, answerDetail(activateRoute, (deps, who, b) => setService(deps.db, who.accountId, b.cpe_id, true), deviceMessages.serviceActivated));
   app.openapi(stopRoute, answerDetail(stopRoute, (deps, who, b) => setService(deps.db, who.accountId, b.cpe_id, false), deviceMessages.serviceStopped));
-  app.openapi(assignRoute, answerDetail(assignRoute, (deps, who, b) => assignEntity(deps.db, who.accountId, "cpe", b.cpe_id, b.new_entity_name), deviceMessages.assigned));
-  for (const { field, route } of toggleRoutes) {
-    app.openapi(route, answerDetail(route, (deps, who, b) => setToggle(deps.db, who.accountId, "cpe", b.cpe_id, field, b.enabled), "Updated successfully."));
-  }
-  app.openapi(thresholdsRoute, answerQuery(thresholdsRoute, (deps, who, q) => getThresholds(deps.db, who.accountId, "cpe", q.cpe_id)));
-  app.openapi(setThresholdsRoute, async (c) => {
-    const who = requireWriter(c);
-    await setThresholds(c.get("deps").db, who.accountId, "cpe", c.req.valid("query").cpe_id, c.req.valid("json"));
-    return c.json({ detail: deviceMessages.thresholds }, 200);
-  });
+  kind.register.assign(app);
+  kind.register.toggles(app, toggleRoutes);
+  kind.register.thresholds(app);
   app.openapi(scanRoute, answerDetail(scanRoute, (deps, who, b) => setScanInterval(deps.db, who.accountId, b.cpe_id, b.scan_interval), deviceMessages.scanInterval));
   app.openapi(targetRoute, answerDetail(targetRoute, (deps, who, b) => setMonitorTarget(deps.db, who.accountId, b.cpe_id, b.ip_monitor_target), deviceMessages.monitorTarget));
   app.openapi(perfRoute, answerChange(perfRoute, (deps, who, b) => configurePerfTest(deps, who.accountId, { ...b, hour_of_day: b.hour_of_day }), (detail) => ({ detail })));
-  app.openapi(shippingRoute, answerDetail(shippingRoute, (deps, who, b) => setShipping(deps.db, who.accountId, "cpe", b.cpe_id, b.tracking_number), deviceMessages.shipping));
-  app.openapi(announcementRoute, answerDetail(announcementRoute, (deps, who, b) => addAnnouncement(deps.db, who.accountId, "cpe", b.cpe_id, b.start_time, b.duration), deviceMessages.announcement));
-  app.openapi(removeRoute, answerDetail(removeRoute, (deps, who, b) => removeCpe(deps.db, who.accountId, b.cpe_id), deviceMessages.cpeRemoved));
-  app.openapi(lanRoute, answerQuery(lanRoute, (deps, who, q) => lanInterfaces(deps, who.accountId, "cpe", q.cpe_id)));
+  kind.register.shipping(app);
+  kind.register.announcement(app);
+  app.openapi(kind.remove, answerDetail(kind.remove, (deps, who, b) => removeCpe(deps.db, who.accountId, b.cpe_id), deviceMessages.cpeRemoved));
+  kind.register.lan(app);
   app.openapi(speedStartRoute, answerChange(speedStartRoute, (deps, who, b) => startSpeedTest(deps, who.accountId, b.cpe_id, b.test_type), (r) => r));
   app.openapi(speedResultRoute, answerQuery(speedResultRoute, (deps, who, q) => speedTestResult(deps, who.accountId, q.cpe_id, q.test_type)));
 }

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { announcementLimits, ddosFloods, ddosMax, ddosOrderMessages, deviceLimits, deviceMessages, perfTestHours, vlanRange } from "../contract/devices.ts";
 import { isCidr, isFqdn, isIp } from "../contract/net.ts";
-import { body, email, expects, idField, isSingleLine, junkMessage, line, maxMessage, multiline, phone, requiredName } from "../lib/fields.ts";
+import { body, bool, email, expects, idField, isSingleLine, junkMessage, line, maxMessage, multiline, phone, requiredName } from "../lib/fields.ts";
 import { ipField } from "../lib/net-fields.ts";
 
 /*
@@ -13,16 +13,9 @@ export const cpeId = () => idField("CPE id");
 export const metroId = () => idField("Metro id");
 export const nodeId = () => idField("Node id");
 
-export const bool = () => z.boolean({ error: (iss) => (iss.input === undefined ? "Field required" : "Input should be a valid boolean") });
-
 /** An optional IP address, or '' for none. */
 export const optionalIp = (what: string) =>
-  z
-    .string({ error: expects("a valid string") })
-    .trim()
-    .max(45, maxMessage(45))
-    .refine(isSingleLine, junkMessage)
-    .refine((s) => s === "" || isIp(s), `${what} must be an IP address`);
+  line(45).refine((s) => s === "" || isIp(s), `${what} must be an IP address`);
 
 /** A whole number in a range (JSON numbers; a numeric string from a form is taken too): `what` names it. */
 export const wholeIn = (what: string, min: number, max: number) => {

@@ -13,7 +13,7 @@ import { answerChange, answerDetail, answerQuery, caller, type Ctx } from "../li
 import { attachment } from "../lib/attachment.ts";
 import { body, expects, idField, maxMessage } from "../lib/fields.ts";
 import { ipField } from "../lib/net-fields.ts";
-import { defineCall, DetailSchema } from "../lib/openapi.ts";
+import { defineCall, definePdfCall, DetailSchema } from "../lib/openapi.ts";
 import { cpeId, criteriaFields, macField, metroId, nodeId, vlanId } from "./devices-fields.ts";
 
 /*
@@ -187,17 +187,12 @@ const reportRoute = <P extends `/${string}`, Q extends z.ZodType>(path: P, tag: 
     errors: [404],
   });
 const pdfRoute = <P extends `/${string}`, Q extends z.ZodType>(path: P, tag: string, query: Q) =>
-  defineCall({
-    method: "get",
+  definePdfCall({
     path,
     tags: [tag],
     summary: "Retrieve Activation Test Report (A4 PDF)",
     description: "The last finished test as an A4 PDF attachment. None: 404 'There is no test data.'.",
     query,
-    response: z.string().openapi({ format: "binary" }),
-    media: "application/pdf",
-    responseDescription: "The PDF",
-    errors: [404],
   });
 const cpeReportRoute = reportRoute("/get_cpe_test_report", "Internet NIDs", CpeQuery);
 const metroReportRoute = reportRoute("/get_metro_test_report", "Metro Ethernet NIDs", MetroQuery);
@@ -237,7 +232,7 @@ export function registerDeviceCalls(app: PlatformApp) {
   app.openapi(pingRoute, answerQuery(pingRoute, (deps, who, q) => runTool(deps, who.accountId, q.node_id, "ping", q.ip_address)));
   app.openapi(tracerouteRoute, answerQuery(tracerouteRoute, (deps, who, q) => runTool(deps, who.accountId, q.node_id, "traceroute", q.ip_address)));
   app.openapi(healthRoute, answerQuery(healthRoute, (deps, who, q) => diagnostics(deps, who.accountId, q.node_id)));
-  app.openapi(monitoringRoute, answerQuery(monitoringRoute, (deps, who, q) => deviceMonitoring(deps, who.accountId, q.node_id, q.range)));
+  app.openapi(monitoringRoute, answerQuery(monitoringRoute, (deps, who, q, remember) => deviceMonitoring(deps, who.accountId, q.node_id, q.range, remember)));
   app.openapi(resetInterfaceRoute, answerDetail(resetInterfaceRoute, (deps, who, b) => resetInterface(deps, who.accountId, b.node_id, b.interface), deviceMessages.interfaceReset));
   app.openapi(resetNodeRoute, answerChange(resetNodeRoute, (deps, who, b) => resetNode(deps, who.accountId, b.node_id), (r) => ({ detail: deviceMessages.deviceReset, ...r })));
   app.openapi(tokenRoute, answerChange(tokenRoute, (deps, who, b) => generateNodeToken(deps, who.accountId, b.node_id), (r) => r));

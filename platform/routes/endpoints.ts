@@ -34,7 +34,7 @@ import {
   setEndpointName,
 } from "../domain/endpoints.ts";
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
-import { body, checkTimeRange, idField, limits, line, maxMessage, multiline, requiredName, timeParam } from "../lib/fields.ts";
+import { body, bool, checkTimeRange, idField, limits, line, maxMessage, multiline, requiredName, timeParam } from "../lib/fields.ts";
 import { ndjsonResponse } from "../lib/list.ts";
 import { asnField, cidrList, ipField, ipList } from "../lib/net-fields.ts";
 import { defineChange, defineDetailCall, defineListCalls } from "../lib/openapi.ts";
@@ -68,7 +68,7 @@ const CreateEndpointBody = body({
   region: line(endpointLimits.text).optional(),
   consumer_principle: line(endpointLimits.text).optional(),
   real_subnets: cidrList("Real subnets").optional(),
-  bgp_enabled: z.boolean({ error: (iss) => (iss.input === undefined ? "Field required" : "Input should be a valid boolean") }).optional(),
+  bgp_enabled: bool().optional(),
   bgp_local_asn: asnField("Local ASN").optional(),
   bgp_peer_asn: asnField("Peer ASN").optional(),
   bgp_peer_ip: ipField("Peer IP").optional(),
@@ -134,7 +134,7 @@ const ResizeBody = body({
 
 const ProxyingBody = body({
   ep_id: epId(),
-  enabled: z.boolean({ error: (iss) => (iss.input === undefined ? "Field required" : "Input should be a valid boolean") }),
+  enabled: bool(),
 })
   .strict()
   .openapi("ConfigureEndpointProxying");

@@ -1,32 +1,13 @@
 import { z } from "@hono/zod-openapi";
 import type { PlatformApp } from "../app.ts";
 import { ccmIntervals, deviceLimits, deviceMessages, isPrintableAscii, metroProductCodes, metroSortable, oamLimits, SFP_PRODUCT, sfpTypes } from "../contract/devices.ts";
-import { DdosThresholdsBody, LanInterfaceRow, Metro, MetroCreated, MetroDetail, MetroPage, MetroProduct } from "../contract/devices.shapes.ts";
-import { lanInterfaces } from "../domain/device-ops.ts";
-import { addAnnouncement, assignEntity, getThresholds, setShipping, setThresholds, setToggle } from "../domain/devices.ts";
+import { Metro, MetroCreated, MetroDetail, MetroPage, MetroProduct } from "../contract/devices.shapes.ts";
 import { ccmIntervalList, createMetro, editOam, metroDetail, metroList, metroProductList, removeMetro, updateMetroInfo } from "../domain/metro.ts";
-import { answerChange, answerDetail, answerQuery, caller, requireWriter } from "../lib/context.ts";
-import { body, expects, line, maxMessage } from "../lib/fields.ts";
-import { idsFilter, listQuery } from "../lib/list.ts";
-import { defineCall, defineListCall, DetailSchema } from "../lib/openapi.ts";
-import {
-  announcementFields,
-  bool,
-  contactFields,
-  description,
-  deviceName,
-  entityNameChoice,
-  latitude,
-  longitude,
-  metroId,
-  optionalText,
-  rateMbps,
-  ThresholdsBody,
-  toggleBody,
-  trackingNumber,
-  vlanId,
-  wholeIn,
-} from "./devices-fields.ts";
+import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
+import { body, bool, expects, maxMessage } from "../lib/fields.ts";
+import { defineCall } from "../lib/openapi.ts";
+import { deviceKindCalls } from "./device-kind.ts";
+import { contactFields, description, deviceName, latitude, longitude, metroId, optionalText, rateMbps, vlanId, wholeIn } from "./devices-fields.ts";
 
 /*
  * Metro Ethernet NIDs (spec 3 §2.11, §5, §7.2): the spec's calls with their paths and fields; OAM
@@ -35,24 +16,11 @@ import {
  */
 
 const tags = ["Metro Ethernet NIDs"];
-const MetroIdQuery = z.object({ metro_id: metroId() });
-const MetroIdBody = body({ metro_id: metroId() }).strict().openapi("MetroId");
+const kind = deviceKindCalls("metro", "metro_id", tags[0]);
+const { write } = kind;
 
-const read = <Q extends z.ZodType, R extends z.ZodType>(path: `/${string}`, summary: string, query: Q, response: R) =>
-  defineCall({ method: "get", path, tags, summary, description: "Unknown id, or another account's: 404.", query, response, errors: [404] });
-const write = <B extends z.ZodType>(path: `/${string}`, summary: string, description: string, b: B, errors: readonly (400 | 404 | 409)[] = [404]) =>
-  defineCall({ method: "post", path, tags, summary, description, only: "writer", body: b, response: DetailSchema, errors });
-
-const listRoute = defineListCall({
-  path: "/get_metro",
-  tags,
-  summary: "The caller's Metro Ethernet NIDs",
-  rows: ["metro", "by name"],
-  query: z.object({ ...listQuery(metroSortable), ids: idsFilter, entity_name: line(deviceLimits.name).optional().openapi({ description: "Only the devices of this entity" }) }),
-  item: Metro,
-  page: MetroPage,
-});
-const detailRoute = read("/get_metro_detail", "One Metro Ethernet NID: General (every setting) and Interfaces", MetroIdQuery, MetroDetail);
+const listRoute = kind.list("/get_metro", "The caller's Metro Ethernet NIDs", "metro", metroSortable, Metro, MetroPage);
+const detailRoute = kind.read("/get_metro_detail", "One Metro Ethernet NID: General (every setting) and Interfaces", kind.IdQuery, MetroDetail);
 const productsRoute = defineCall({ method: "get", path: "/metro_products", tags, summary: "The Metro Ethernet NID products", response: z.array(MetroProduct) });
 const ccmRoute = defineCall({ method: "get", path: "/metro_ccm_interval", tags, summary: "The CCM intervals of IEEE 802.1ag", response: z.array(z.string()) });
 
@@ -153,60 +121,26 @@ const OamBody = body({
   });
 const oamRoute = write("/edit_oam", "Edit OAM info", "Loopback and continuity check; the CFM fields only when continuity check is on (stored then, cleared when off). Answers 'Updated OAM info successfully.'.", OamBody);
 
-const MetroToggle = toggleBody("metro_id", "MetroToggle");
-const toggleRoutes = (
-  [
-    ["/toggle_metro_netflow", "Edit Appflow (netflow export)", "netflow_enabled"],
-    ["/toggle_metro_geo_visibility", "Geo visibility: the inbound and outbound flags together", "geo_visibility"],
-    ["/toggle_metro_denial_of_service", "DDoS mitigation (the switch)", "denial_of_service_enabled"],
-    ["/toggle_metro_malicious_ip_block", "Block malicious sources", "malicious_ip_block_enabled"],
-  ] as const
-).map(([path, summary, field]) => ({ field, route: write(path, summary, "An unchanged value: 409. Answers 'Updated successfully.'.", MetroToggle, [404, 409]) }));
-
-const thresholdsRoute = read("/get_metro_denial_of_service_thresholds", "The DDoS thresholds (spec 3 §9's defaults until set)", MetroIdQuery, DdosThresholdsBody);
-const setThresholdsRoute = defineCall({
-  method: "post",
-  path: "/set_metro_denial_of_service_thresholds",
-  tags,
-  summary: "Set the DDoS thresholds",
-  description: "metro_id in the query; each flood's alert ≤ block ≤ max (422 naming the field). Answers 'DDoS thresholds updated.'.",
-  only: "writer",
-  query: MetroIdQuery,
-  body: ThresholdsBody,
-  response: DetailSchema,
-  errors: [404],
-});
-const assignRoute = write("/metro_assign_entity", "Assign Entity", "'Select Entity Name' when none is given. Answers 'Assigned entity successfully.'.", body({ metro_id: metroId(), new_entity_name: entityNameChoice() }).strict().openapi("MetroAssignEntity"));
-const lanRoute = read("/get_metro_lan_interfaces", "The LAN interfaces and their state", MetroIdQuery, z.array(LanInterfaceRow));
-const shippingRoute = write("/update_metro_shipping_info", "Track Shipping: the tracking number", "Answers 'Shipping info updated.'.", body({ metro_id: metroId(), tracking_number: trackingNumber() }).strict().openapi("UpdateMetroShippingInfo"));
-const announcementRoute = write(
-  "/metro_add_announcement",
-  "Announcement: a maintenance window",
-  "start_time (UTC, on the hour) and duration (hours, ≥ 1); 'Please fill out all fields.' when one is missing. Answers 'Maintenance announcement created.'.",
-  body({ metro_id: metroId(), ...announcementFields }).strict().openapi("MetroAddAnnouncement"),
-);
-const removeRoute = write("/remove_metro", "Delete a Metro Ethernet NID", "Its announcements and tests go with it. Answers 'Metro device removed.'.", MetroIdBody);
+const toggleRoutes = kind.toggles([
+  ["/toggle_metro_netflow", "Edit Appflow (netflow export)", "netflow_enabled"],
+  ["/toggle_metro_geo_visibility", "Geo visibility: the inbound and outbound flags together", "geo_visibility"],
+  ["/toggle_metro_denial_of_service", "DDoS mitigation (the switch)", "denial_of_service_enabled"],
+  ["/toggle_metro_malicious_ip_block", "Block malicious sources", "malicious_ip_block_enabled"],
+] as const);
 
 export function registerMetroCalls(app: PlatformApp) {
   app.openapi(listRoute, async (c) => metroList.answer(c, caller(c).accountId, c.req.valid("query")));
-  app.openapi(detailRoute, answerQuery(detailRoute, (deps, who, q) => metroDetail(deps, who.accountId, q.metro_id)));
+  app.openapi(detailRoute, answerQuery(detailRoute, (deps, who, q, remember) => metroDetail(deps, who.accountId, q.metro_id, remember)));
   app.openapi(productsRoute, (c) => c.json(metroProductList(), 200));
   app.openapi(ccmRoute, (c) => c.json(ccmIntervalList(), 200));
   app.openapi(createRoute, answerChange(createRoute, (deps, who, b) => createMetro(deps, who.accountId, b), (metro_id) => ({ metro_id, detail: deviceMessages.metroCreated })));
   app.openapi(updateRoute, answerDetail(updateRoute, (deps, who, b) => updateMetroInfo(deps, who.accountId, b), deviceMessages.metroUpdated));
   app.openapi(oamRoute, answerDetail(oamRoute, (deps, who, b) => editOam(deps.db, who.accountId, b), deviceMessages.oamUpdated));
-  for (const { field, route } of toggleRoutes) {
-    app.openapi(route, answerDetail(route, (deps, who, b) => setToggle(deps.db, who.accountId, "metro", b.metro_id, field, b.enabled), "Updated successfully."));
-  }
-  app.openapi(thresholdsRoute, answerQuery(thresholdsRoute, (deps, who, q) => getThresholds(deps.db, who.accountId, "metro", q.metro_id)));
-  app.openapi(setThresholdsRoute, async (c) => {
-    const who = requireWriter(c);
-    await setThresholds(c.get("deps").db, who.accountId, "metro", c.req.valid("query").metro_id, c.req.valid("json"));
-    return c.json({ detail: deviceMessages.thresholds }, 200);
-  });
-  app.openapi(assignRoute, answerDetail(assignRoute, (deps, who, b) => assignEntity(deps.db, who.accountId, "metro", b.metro_id, b.new_entity_name), deviceMessages.assigned));
-  app.openapi(lanRoute, answerQuery(lanRoute, (deps, who, q) => lanInterfaces(deps, who.accountId, "metro", q.metro_id)));
-  app.openapi(shippingRoute, answerDetail(shippingRoute, (deps, who, b) => setShipping(deps.db, who.accountId, "metro", b.metro_id, b.tracking_number), deviceMessages.shipping));
-  app.openapi(announcementRoute, answerDetail(announcementRoute, (deps, who, b) => addAnnouncement(deps.db, who.accountId, "metro", b.metro_id, b.start_time, b.duration), deviceMessages.announcement));
-  app.openapi(removeRoute, answerDetail(removeRoute, (deps, who, b) => removeMetro(deps.db, who.accountId, b.metro_id), deviceMessages.metroRemoved));
+  kind.register.toggles(app, toggleRoutes);
+  kind.register.thresholds(app);
+  kind.register.assign(app);
+  kind.register.lan(app);
+  kind.register.shipping(app);
+  kind.register.announcement(app);
+  app.openapi(kind.remove, answerDetail(kind.remove, (deps, who, b) => removeMetro(deps.db, who.accountId, b.metro_id), deviceMessages.metroRemoved));
 }

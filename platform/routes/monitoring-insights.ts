@@ -5,8 +5,9 @@ import { flowNotFound } from "../contract/monitoring-insights.ts";
 import { AppFlowReport, AppFlows, AppVisibility, DdosProtection } from "../contract/monitoring-insights.shapes.ts";
 import { appFlowReport, appFlows, appVisibility, ddosProtection } from "../domain/monitoring-insights.ts";
 import { renderPcapInsightsPdf } from "../reports/pcap-insights.ts";
+import { rememberIn } from "../lib/auth.ts";
 import { caller } from "../lib/context.ts";
-import { defineCall } from "../lib/openapi.ts";
+import { defineCall, definePdfCall } from "../lib/openapi.ts";
 import { nodeId } from "./devices-fields.ts";
 
 /*
@@ -72,18 +73,13 @@ const flowReportCall = defineCall({
   errors: [404],
 });
 
-const flowReportPdfCall = defineCall({
-  method: "get",
+const flowReportPdfCall = definePdfCall({
   path: "/dashboard_get_app_flow_report_pdf",
   tags,
   summary: "The performance insights report of one of the device's flows, as a PDF",
   description:
     "The PCAP analyzer's A4 report (Summary, General Info, Network Data, Flow Quality Assessment). Sent as an attachment named '{product}-performance-insights-report.pdf'.",
   query: FlowQuery,
-  response: z.string().openapi({ format: "binary" }),
-  media: "application/pdf",
-  responseDescription: "The PDF",
-  errors: [404],
 });
 
 const ddosCall = defineCall({
@@ -102,7 +98,7 @@ const ddosCall = defineCall({
 export function registerMonitoringInsightsCalls(app: PlatformApp) {
   app.openapi(visibilityCall, async (c) => {
     const q = c.req.valid("query");
-    return c.json(await appVisibility(c.get("deps"), caller(c).accountId, q.node_id, q.range), 200);
+    return c.json(await appVisibility(c.get("deps"), caller(c).accountId, q.node_id, q.range, rememberIn(c)), 200);
   });
   app.openapi(flowsCall, async (c) => {
     const q = c.req.valid("query");
@@ -142,6 +138,6 @@ export function registerMonitoringInsightsCalls(app: PlatformApp) {
   });
   app.openapi(ddosCall, async (c) => {
     const q = c.req.valid("query");
-    return c.json(await ddosProtection(c.get("deps"), caller(c).accountId, q.node_id, q.range), 200);
+    return c.json(await ddosProtection(c.get("deps"), caller(c).accountId, q.node_id, q.range, rememberIn(c)), 200);
   });
 }

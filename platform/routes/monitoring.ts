@@ -6,9 +6,10 @@ import { DashboardSummary, DeviceRoute, PostMortem, WanLinkHealth, WanLinkUtiliz
 import { affectedOf } from "../domain/availability.ts";
 import { dashboardSummary, deviceRoute, postMortemOf, POST_MORTEM_CHUNK_MS, wanLinkHealth, wanLinkUtilization } from "../domain/monitoring.ts";
 import { renderPostMortemPdf } from "../reports/post-mortem.ts";
+import { cachedJson } from "../lib/auth.ts";
 import { answerQuery, caller, type Ctx } from "../lib/context.ts";
 import { expects, idField, isSingleLine, junkMessage, limits, maxMessage } from "../lib/fields.ts";
-import { defineCall } from "../lib/openapi.ts";
+import { defineCall, definePdfCall } from "../lib/openapi.ts";
 import { nodeId } from "./devices-fields.ts";
 
 /*
@@ -116,17 +117,13 @@ const streamCall = defineCall({
   errors: [404],
 });
 
-const pdfCall = defineCall({
-  method: "get",
+const pdfCall = definePdfCall({
   path: "/dashboard_get_post_mortem_pdf",
   tags,
   summary: "The post-mortem analysis of an outage as a multi-page A4 PDF (analysis.pdf)",
   description: "The analysis, then the path today on its own page. Another device's outage or none: 404 'Outage not found.'.",
   query: OutageQuery,
-  response: z.string().openapi({ format: "binary" }),
-  media: "application/pdf",
   responseDescription: "The PDF, attachment analysis.pdf",
-  errors: [404],
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -182,19 +179,19 @@ async function postMortemPdf(c: Ctx, nodeId: string, outageId: string) {
 export function registerMonitoringCalls(app: PlatformApp) {
   app.openapi(
     summaryCall,
-    answerQuery(summaryCall, (deps, who, q) => dashboardSummary(deps.db, who.accountId, q.entity_name || undefined)),
+    (c) => cachedJson(c, () => dashboardSummary(c.get("deps").db, caller(c).accountId, c.req.valid("query").entity_name || undefined)),
   );
   app.openapi(
     healthCall,
-    answerQuery(healthCall, (deps, who, q) => wanLinkHealth(deps, who.accountId, q.node_id, q.range)),
+    answerQuery(healthCall, (deps, who, q, remember) => wanLinkHealth(deps, who.accountId, q.node_id, q.range, remember)),
   );
   app.openapi(
     utilizationCall,
-    answerQuery(utilizationCall, (deps, who, q) => wanLinkUtilization(deps, who.accountId, q.node_id, q.range)),
+    answerQuery(utilizationCall, (deps, who, q, remember) => wanLinkUtilization(deps, who.accountId, q.node_id, q.range, remember)),
   );
   app.openapi(
     routeCall,
-    answerQuery(routeCall, (deps, who, q) => deviceRoute(deps, who.accountId, q.node_id)),
+    answerQuery(routeCall, (deps, who, q, remember) => deviceRoute(deps, who.accountId, q.node_id, remember)),
   );
   app.openapi(
     postMortemCall,

@@ -2,49 +2,37 @@ import { z } from "@hono/zod-openapi";
 import { isIpv4 } from "../contract/net.ts";
 import { formFactors, nodeLimits } from "../contract/nodes.ts";
 import { awsRegions } from "../domain/regions.ts";
-import { expects, idField, isSingleLine, junkMessage, maxMessage, text } from "../lib/fields.ts";
+import { expects, idField, line, maxMessage, text } from "../lib/fields.ts";
 
 /*
  * The request fields of the nodes calls (spec 2 §5): IPv4 addresses, an address with its prefix
- * (LAN interface, VPC CIDR), the form factor and its fields, booleans with FastAPI's words.
+ * (LAN interface, VPC CIDR), the form factor and its fields.
  */
-
-export const bool = () => z.boolean({ error: (iss) => (iss.input === undefined ? "Field required" : "Input should be a valid boolean") });
 
 /** One IPv4 address (`what` is required). */
 export const ipv4Field = (what: string) =>
-  z
-    .string({ error: expects("a valid string") })
-    .trim()
-    .max(15, maxMessage(15))
-    .refine(isSingleLine, junkMessage)
-    .superRefine((s, ctx) => {
-      if (s === "") ctx.addIssue({ code: "custom", message: `${what} is required` });
-      else if (!isIpv4(s)) ctx.addIssue({ code: "custom", message: `Not a valid IPv4 address: ${s}` });
-    });
+  line(15).superRefine((s, ctx) => {
+    if (s === "") ctx.addIssue({ code: "custom", message: `${what} is required` });
+    else if (!isIpv4(s)) ctx.addIssue({ code: "custom", message: `Not a valid IPv4 address: ${s}` });
+  });
 
 const prefixed = /^([^/]+)\/(\d{1,2})$/;
 
 /** An IPv4 address with its prefix length, e.g. 192.168.1.1/24 (a host address on the LAN) or 10.0.0.0/24 (a network, when `network`). */
 export const ipv4WithPrefix = (what: string, network = false) =>
-  z
-    .string({ error: expects("a valid string") })
-    .trim()
-    .max(18, maxMessage(18))
-    .refine(isSingleLine, junkMessage)
-    .superRefine((s, ctx) => {
-      if (s === "") return void ctx.addIssue({ code: "custom", message: `${what} is required` });
-      const m = prefixed.exec(s);
-      const prefix = m ? Number(m[2]) : -1;
-      if (!m || !isIpv4(m[1]!) || prefix < 0 || prefix > 32) {
-        return void ctx.addIssue({ code: "custom", message: `${what} must be an IPv4 address with its prefix, such as ${network ? "10.0.0.0/24" : "192.168.1.1/24"}: ${s.slice(0, 40)}` });
-      }
-      if (network) {
-        const n = m[1]!.split(".").reduce((a, o) => a * 256 + Number(o), 0);
-        const hostBits = 2 ** (32 - prefix);
-        if (n % hostBits !== 0) ctx.addIssue({ code: "custom", message: `${what} must be a network address (host bits zero), such as 10.0.0.0/${prefix}: ${s}` });
-      }
-    });
+  line(18).superRefine((s, ctx) => {
+    if (s === "") return void ctx.addIssue({ code: "custom", message: `${what} is required` });
+    const m = prefixed.exec(s);
+    const prefix = m ? Number(m[2]) : -1;
+    if (!m || !isIpv4(m[1]!) || prefix < 0 || prefix > 32) {
+      return void ctx.addIssue({ code: "custom", message: `${what} must be an IPv4 address with its prefix, such as ${network ? "10.0.0.0/24" : "192.168.1.1/24"}: ${s.slice(0, 40)}` });
+    }
+    if (network) {
+      const n = m[1]!.split(".").reduce((a, o) => a * 256 + Number(o), 0);
+      const hostBits = 2 ** (32 - prefix);
+      if (n % hostBits !== 0) ctx.addIssue({ code: "custom", message: `${what} must be a network address (host bits zero), such as 10.0.0.0/${prefix}: ${s}` });
+    }
+  });
 
 const awsRegionIds = awsRegions.map((r) => r.region);
 

@@ -13,10 +13,9 @@ import {
 } from "../domain/nodes-service.ts";
 import { serviceNodeGroupList } from "../domain/nodes-groups.ts";
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
-import { body, expects, idField, multiline, requiredName } from "../lib/fields.ts";
+import { body, bool, expects, idField, multiline, requiredName } from "../lib/fields.ts";
 import { exportQuery, idsFilter, listQuery, ndjsonResponse } from "../lib/list.ts";
 import { defineCall, defineDetailCall, defineExportCall, defineListCall, DetailSchema } from "../lib/openapi.ts";
-import { bool } from "./nodes-fields.ts";
 
 /*
  * Service nodes and service node groups (spec 2 §2 /service-nodes, /service-node-groups; §3; §5;
@@ -163,7 +162,7 @@ const groupLists = (["/list-service-node-group", "/list_service_node_group"] as 
 export function registerServiceNodeCalls(app: PlatformApp) {
   app.openapi(calls.list, async (c) => serviceNodeList.answer(c, caller(c).accountId, c.req.valid("query")));
   app.openapi(calls.export, async (c) => ndjsonResponse(serviceNodeList.batches(c.get("deps").db, caller(c).accountId, c.req.valid("query")), c.req.raw.signal));
-  app.openapi(calls.detail, answerQuery(calls.detail, (deps, who, q) => serviceNodeDetail(deps.db, who.accountId, q.service_node_id)));
+  app.openapi(calls.detail, answerQuery(calls.detail, (deps, who, q, remember) => remember(() => serviceNodeDetail(deps.db, who.accountId, q.service_node_id))));
   app.openapi(calls.create, answerChange(calls.create, (deps, who, b) => createServiceNode(deps.db, who.accountId, toCreateInput(b)), (r) => ({ ...r, detail: nodeMessages.serviceNodeCreated })));
   app.openapi(calls.remove, answerDetail(calls.remove, (deps, who, b) => removeServiceNode(deps.db, who.accountId, b.service_node_id), nodeMessages.serviceNodeRemoved));
   app.openapi(calls.groupDetail, answerQuery(calls.groupDetail, (deps, who, q) => serviceNodeGroupDetail(deps.db, who.accountId, q.service_node_group_id)));

@@ -17,11 +17,11 @@ import {
   type CreateEndpointNodeInput,
 } from "../domain/nodes-endpoint.ts";
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
-import { body, expects, idField, isSingleLine, junkMessage, maxMessage, requiredName } from "../lib/fields.ts";
+import { body, bool, expects, idField, isSingleLine, junkMessage, maxMessage, requiredName } from "../lib/fields.ts";
 import { exportQuery, idsFilter, listQuery, ndjsonResponse } from "../lib/list.ts";
 import { isIpv4 } from "../contract/net.ts";
 import { defineCall, defineDetailCall, defineExportCall, defineListCall, DetailSchema } from "../lib/openapi.ts";
-import { bool, ipv4Field, ipv4WithPrefix } from "./nodes-fields.ts";
+import { ipv4Field, ipv4WithPrefix } from "./nodes-fields.ts";
 import { registerNodeFileCalls } from "./nodes-files.ts";
 import { registerServiceNodeCalls } from "./nodes-service.ts";
 

@@ -13,7 +13,7 @@ import {
 import { attachment } from "../lib/attachment.ts";
 import { caller, type Ctx } from "../lib/context.ts";
 import { ErrorSchema } from "../lib/errors.ts";
-import { defineCall } from "../lib/openapi.ts";
+import { defineCall, definePdfCall } from "../lib/openapi.ts";
 import { renderPcapInsightsPdf } from "../reports/pcap-insights.ts";
 import { PCAP_MAX_PAGE_SIZE, PCAP_MAX_QUERY, PCAP_SESSION_SORTABLE, type PcapSessionSort } from "../contract/pcap.ts";
 import { PcapAnalysis, PcapFlowReport, PcapUploaded, PcapUploadUrl } from "../contract/pcap.shapes.ts";
@@ -162,18 +162,13 @@ const flowAnalysisRoute = defineCall({
   errors: [404],
 });
 
-const reportPdfRoute = defineCall({
-  method: "get",
+const reportPdfRoute = definePdfCall({
   path: "/pcap-report-pdf",
   tags,
   summary: "The performance insights report of one session, as a PDF",
   description:
     "A4: Summary, General Info, Network Data, Flow Quality Assessment, then the cross-client and cross-site similarity placeholders. Sent as an attachment named '{product}-performance-insights-report.pdf'.",
   query: ReportPdfQuery,
-  response: z.string().openapi({ format: "binary" }),
-  media: "application/pdf",
-  responseDescription: "The PDF",
-  errors: [404],
 });
 
 function contentLength(c: Ctx): number | null {

@@ -11,6 +11,7 @@ import {
   ticketDetail,
   ticketList,
 } from "../domain/support.ts";
+import { cachedJson } from "../lib/auth.ts";
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
 import { ErrorSchema } from "../lib/errors.ts";
 import { expects, idField, isSingleLine, junkMessage, limits, maxMessage, text } from "../lib/fields.ts";
@@ -134,7 +135,7 @@ export function registerSupportCalls(app: PlatformApp) {
     return c.json([...ticketCategories], 200);
   });
 
-  app.openapi(deviceNamesRoute, answerQuery(deviceNamesRoute, (deps, who) => deviceNames(deps.db, who.accountId)));
+  app.openapi(deviceNamesRoute, (c) => cachedJson(c, () => deviceNames(c.get("deps").db, caller(c).accountId)));
 
   app.openapi(getTicketRoute, async (c) => {
     return ticketList.answer(c, caller(c).accountId, c.req.valid("query"));

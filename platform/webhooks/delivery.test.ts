@@ -16,8 +16,8 @@ import { configFromEnv } from "../lib/config.ts";
 import type { Caller, PlatformDeps } from "../lib/context.ts";
 import { createMailer, type MailMessage } from "../mail/mailer.ts";
 import { testPlatform, type TestPlatform } from "../test/harness.ts";
-import { boundedPayload, enqueueEvent, MAX_PAYLOAD_BYTES, opStateEvent } from "./events.ts";
-import { createDeliveryWorker, retryDelay, RETRY_SCHEDULE_MS, type DeliveryWorker } from "./worker.ts";
+import { boundedPayload, enqueueEvent, linkOpsEventsTo, MAX_PAYLOAD_BYTES, opStateEvent, outageUrl } from "./events.ts";
+import { createDeliveryWorker, digestMail, retryDelay, RETRY_SCHEDULE_MS, type DeliveryWorker } from "./worker.ts";
 
 /*
  * Deliveries for real: a receiver on 127.0.0.1 (allowed by the operator setting, as in local
@@ -137,6 +137,8 @@ describe("webhook deliveries", () => {
   it("a receiver gets both events of an outage when the clock moves across it, signed with the shown secret", async () => {
     const rx = await receiver();
     closers.push(rx.close);
+    linkOpsEventsTo("https://console.example/");
+    closers.push(async () => linkOpsEventsTo(null));
     const a = await account(rx.url);
     const { id, outage, clock } = await device(a.accountId);
     await clock.tick(outage.start - 1000);
@@ -156,6 +158,8 @@ describe("webhook deliveries", () => {
       data: expect.objectContaining({ kind: "cpe", id, name: "Branch East router", state: "down", previous_state: "up", outage_id: outage.outage_id, announced: false }),
     });
     expect(events[1]!.data).toMatchObject({ state: "up", previous_state: "down", changed_at: outage.end_time });
+    // Both link to the outage record in the console (the page of get_outage).
+    for (const e of events) expect(e.data.outage_url).toBe(`https://console.example/outages/${encodeURIComponent(outage.outage_id)}`);
     for (const r of rx.got) {
       expect(r.headers["webhook-id"]).toMatch(/^msg-/);
       expect(r.headers["webhook-signature"]).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
@@ -330,6 +334,21 @@ describe("webhook deliveries", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("Linkwise: 40 events");
     expect(mails[0]!.text).toContain("outage.started  cpe cpe-flap (Branch East router): down");
+  });
+
+  it("outage events link to the outage record where the console has one (devices), op state changes and nodes' outages do not", async () => {
+    const change = { type: "op_state_changed" as const, event_id: "e-1", kind: "metro", id: "metro-x", name: "Quay", account_id: "a", before: "up", after: "down" as const,
+      at: new Date(0).toISOString(), outage_id: "out-metro-x-7", self_diagnosis: null, announced: false, affected: { app_services: [], endpoints: [] } };
+    expect(opStateEvent(change).data.outage_url).toBeNull(); // no console address configured
+    linkOpsEventsTo("https://console.example");
+    closers.push(async () => linkOpsEventsTo(null));
+    expect(opStateEvent(change).data.outage_url).toBe("https://console.example/outages/out-metro-x-7");
+    expect(opStateEvent({ ...change, kind: "service_node", id: "sn-1", outage_id: "out-sn-1-2" }).data.outage_url).toBeNull();
+    expect(opStateEvent({ ...change, outage_id: null }).data.outage_url).toBeNull();
+    expect(outageUrl("cpe", "out-cpe-a b-1")).toBe("https://console.example/outages/out-cpe-a%20b-1");
+    // The digest e-mail carries the link under the event's line.
+    const mail = digestMail("Linkwise", "https://console.example", "ops@example.com", [opStateEvent(change)]);
+    expect(mail.text).toContain("outage.started  metro metro-x (Quay): down\n    The outage record: https://console.example/outages/out-metro-x-7");
   });
 
   it("keeps payloads under 20 KB", () => {

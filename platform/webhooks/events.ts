@@ -90,6 +90,23 @@ export async function enqueueEvent(
   return eventId;
 }
 
+// The console's address (config CONSOLE_URL), for the links events carry. Set once when the
+// platform starts (createPlatform), before the fleet clock runs; it is configuration, the same on
+// every instance, so it may live in the process.
+let consoleUrl: string | null = null;
+export function linkOpsEventsTo(url: string | null) {
+  consoleUrl = url ? url.replace(/\/$/, "") : null;
+}
+
+/** The kinds whose outages have a record page in the console (/outages/:id, get_outage): the devices. */
+const RECORDED_KINDS = new Set(["cpe", "metro"]);
+
+/** The outage record's address in the console, or null (no console address set, or a kind without a record). */
+export function outageUrl(kind: string, outageId: string | null): string | null {
+  if (!outageId || !consoleUrl || !RECORDED_KINDS.has(kind)) return null;
+  return `${consoleUrl}/outages/${encodeURIComponent(outageId)}`;
+}
+
 /** The op state change as an event: outage.started / outage.ended when an outage caused it, op_state.changed otherwise. */
 export function opStateEvent(change: OpStateChanged & { name: string | null }): OpsPayload {
   const type: OpsEventType = change.outage_id ? (change.after === "down" ? "outage.started" : "outage.ended") : "op_state.changed";
@@ -101,6 +118,7 @@ export function opStateEvent(change: OpStateChanged & { name: string | null }): 
     previous_state: change.before,
     changed_at: change.at,
     outage_id: change.outage_id,
+    outage_url: outageUrl(change.kind, change.outage_id),
     self_diagnosis: change.self_diagnosis,
     announced: change.announced,
     affected: change.affected,

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import type { FleetBus } from "../fleet/index.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { listen, repeat } from "../lib/background.ts";
 import { execRows } from "../lib/list.ts";
 import { agentFor, sendProblem } from "./address.ts";
 import { onWake, OPS_CHANNEL, takeTicketEvents, type OpsPayload } from "./events.ts";
@@ -86,7 +87,6 @@ export function createDeliveryWorker(opts: DeliveryWorkerOptions): DeliveryWorke
   const now = opts.now ?? Date.now;
   const random = opts.random ?? Math.random;
   const at = (ms: number) => new Date(ms).toISOString();
-  let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let again = false;
   let stopped = true;
@@ -275,60 +275,15 @@ export function createDeliveryWorker(opts: DeliveryWorkerOptions): DeliveryWorke
       stopped = false;
       cleanups.push(onWake(wake));
       if (opts.bus) cleanups.push(opts.bus.subscribe(() => setTimeout(wake, 50)));
-      if (opts.databaseUrl) cleanups.push(listen(opts.databaseUrl, wake));
-      timer = setInterval(wake, opts.sweepMs ?? 5000);
-      timer.unref();
-      setImmediate(wake);
+      // LISTEN wakes it at once; after a drop it listens again (the sweep covers the gap).
+      if (opts.databaseUrl) cleanups.push(listen(opts.databaseUrl, OPS_CHANNEL, { notification: wake, listening: wake, retryFirst: true }).close);
+      cleanups.push(repeat(wake, opts.sweepMs ?? 5000));
     },
     async stop() {
       stopped = true;
-      if (timer) clearInterval(timer);
-      timer = null;
       for (const c of cleanups.splice(0)) await c();
       await running?.catch(() => {});
     },
-  };
-}
-
-/** LISTEN on its own connection, reconnecting after a drop (the sweep covers the gap). Answers the cleanup. */
-function listen(databaseUrl: string, wake: () => void): () => Promise<void> {
-  let client: import("pg").Client | null = null;
-  let closed = false;
-  let retry: NodeJS.Timeout | null = null;
-  const connect = async () => {
-    const { default: pg } = await import("pg");
-    const c = new pg.Client({ connectionString: databaseUrl });
-    c.on("notification", (msg) => {
-      if (msg.channel === OPS_CHANNEL) wake();
-    });
-    const lost = () => {
-      if (client !== c) return;
-      client = null;
-      again();
-    };
-    c.on("error", lost);
-    c.on("end", lost);
-    await c.connect();
-    await c.query(`LISTEN ${OPS_CHANNEL}`);
-    if (closed) return void (await c.end().catch(() => {}));
-    client = c;
-    wake();
-  };
-  const again = () => {
-    if (closed || retry) return;
-    retry = setTimeout(() => {
-      retry = null;
-      connect().catch(again);
-    }, 1000);
-    retry.unref();
-  };
-  connect().catch(again);
-  return async () => {
-    closed = true;
-    if (retry) clearTimeout(retry);
-    const c = client;
-    client = null;
-    if (c) await c.end().catch(() => {});
   };
 }
 
@@ -338,7 +293,8 @@ const describe = (e: OpsPayload) => {
   if (e.type.startsWith("ticket.")) return `${when}  ${e.type}  ticket ${String(d.ticket_id)}${d.title ? ` "${String(d.title)}"` : ""}`;
   const what = `${String(d.kind)} ${String(d.id)}${d.name ? ` (${String(d.name)})` : ""}`;
   const why = d.self_diagnosis ? ` (${String(d.self_diagnosis)})` : "";
-  return `${when}  ${e.type}  ${what}: ${String(d.state)}${why}`;
+  const record = typeof d.outage_url === "string" ? `\n    The outage record: ${d.outage_url}` : "";
+  return `${when}  ${e.type}  ${what}: ${String(d.state)}${why}${record}`;
 };
 
 /** One e-mail for the events gathered since the last one (a flapping device makes one mail, not a hundred). */

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { Chart } from "./chart.tsx";
 import { axes } from "./geometry.ts";
 import { ChartDataLink } from "./data-link.tsx";
-import { withSvgMarkup } from "./markup.server.tsx";
+import { preparedChartWithMarkup, withSvgMarkup } from "./markup.server.tsx";
 import { describe as describeChart, drawnSeries, OTHER, packedSeries, prepareChart, round3, shownBands, SVG_MARKUP, unpackChart, type ChartSeries, type ChartSpec } from "./model.ts";
 import { OTHER_COLORS, PALETTES, PALETTE_VARS } from "./palette.ts";
 
@@ -181,6 +181,25 @@ describe("chart kit: prepared charts and 'Show data' by URL", () => {
     expect(html).toContain('data-chart-state="ok"');
     const none = { ...prepareChart({ ...spec, series: [] }), markup: true, packed: "not json" };
     expect(renderToStaticMarkup(<Chart spec={none} />)).toContain('data-chart-state="empty"');
+  });
+
+  it("prepares a chart and its markup once while its spec is the same (preparedChartWithMarkup)", () => {
+    const spec: ChartSpec = { title: "Load", unit: "%", kind: "line", series: [{ name: "CPU", points: [{ t: "2026-11-25T10:00:00Z", v: 1.5 }, { t: "2026-11-25T11:00:00Z", v: null }] }] };
+    const first = preparedChartWithMarkup(spec, "load");
+    expect(first).toEqual(withSvgMarkup(prepareChart(spec), "load"));
+    expect(preparedChartWithMarkup(structuredClone(spec), "load")).toBe(first);
+    // Anything else is another chart: the id, a value, a gap, a time, a name, the title.
+    const other = (change: (s: ChartSpec) => void) => {
+      const s = structuredClone(spec);
+      change(s);
+      return preparedChartWithMarkup(s, "load");
+    };
+    expect(preparedChartWithMarkup(spec, "load-2")).not.toBe(first);
+    expect(other((s) => (s.series[0]!.points[0]!.v = 1.5000001))).not.toBe(first);
+    expect(other((s) => (s.series[0]!.points[1]!.v = 0))).not.toBe(first);
+    expect(other((s) => (s.series[0]!.points[0]!.t = "2026-11-25T10:10:00Z"))).not.toBe(first);
+    expect(other((s) => (s.series[0]!.name = "RAM"))).not.toBe(first);
+    expect(other((s) => (s.title = "Memory"))).not.toBe(first);
   });
 
   const many: ChartSpec = { title: "Endpoints: transmit", unit: "bytes/s", kind: "line", series: Array.from({ length: 8 }, (_, i) => series(`ep${i}`, [i + 0.12345, i * 2, null])) };

@@ -1,11 +1,12 @@
 import { lazy, type ComponentType } from "react";
 
 /*
- * A screen part that holds a chart but belongs to a page whose other states must not load the
- * kit (the App Services Details tab): lazy in the browser, yet drawn by the server, which loads
- * the module when the page module loads, so the SVG is in the HTML without JavaScript. In the
- * browser the server's markup stays while the chunk loads (a Suspense boundary being hydrated
- * keeps the server's DOM), then hydrates. Render it inside <Suspense>.
+ * A screen part that holds a chart (or a dialog, a form) but belongs to a page whose other states
+ * must not load its code (the App Services Details tab, a list with no dialog open): lazy in the
+ * browser, yet drawn by the server, which loads the module when the page module loads, so the SVG
+ * (the open dialog) is in the HTML without JavaScript. In the browser the server's markup stays
+ * while the chunk loads (a Suspense boundary being hydrated keeps the server's DOM), then hydrates.
+ * Render it inside <Suspense>.
  *
  *   const TopTalkersChart = lazyChart(() => import("./chart.tsx").then((m) => m.TopTalkersChart));
  */

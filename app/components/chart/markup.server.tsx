@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { Legend } from "./legend.tsx";
-import { SVG_MARKUP, unpackChart, type PreparedChart } from "./model.ts";
+import { prepareChart, SVG_MARKUP, unpackChart, type ChartSpec, type PreparedChart } from "./model.ts";
 import { ChartSvg } from "./svg.tsx";
 
 /*
@@ -19,4 +19,60 @@ export function withSvgMarkup(chart: PreparedChart, id: string): PreparedChart {
     </>,
   );
   return { ...chart, markup: true, [SVG_MARKUP]: svg };
+}
+
+/*
+ * prepareChart + withSvgMarkup, remembered by what they are a pure function of (the id and the
+ * spec: specKey): a monitoring view seen again for the same object and window (the same samples)
+ * renders no SVG. Rendering a 144-point chart's SVG costs some milliseconds; its key, tens of
+ * microseconds. Process-local and bounded (entries and characters), oldest out first; the charts
+ * it hands out are frozen, since several requests share them.
+ */
+const MAX_CHARTS = 64;
+const MAX_CHARS = 8_000_000;
+const prepared = new Map<string, { chart: PreparedChart; chars: number }>();
+let preparedChars = 0;
+
+/**
+ * The memo's key: all of the spec, exactly. The values go in as their 8 bytes each, not as JSON:
+ * writing a thousand numbers as text (JSON.stringify) cost more than the rest of the lookup.
+ */
+function specKey(spec: ChartSpec, id: string): string {
+  const { series, ...rest } = spec;
+  let count = 0;
+  for (const s of series) count += s.points.length;
+  const values = new Float64Array(count);
+  const text: string[] = [id, JSON.stringify(rest)];
+  let i = 0;
+  for (const s of series) {
+    // Text as JSON (no separator inside it), so that no two specs make one key.
+    text.push(JSON.stringify(s.name), String(s.points.length));
+    for (const p of s.points) {
+      text.push(typeof p.t === "number" ? String(p.t) : JSON.stringify(p.t), p.v === null ? "null" : "");
+      values[i++] = p.v ?? 0;
+    }
+  }
+  return `${text.join("\u0001")}\u0002${Buffer.from(values.buffer).toString("latin1")}`;
+}
+
+export function preparedChartWithMarkup(spec: ChartSpec, id: string): PreparedChart {
+  const key = specKey(spec, id);
+  const hit = prepared.get(key);
+  if (hit) {
+    // Most recently used last: the Map's order is the eviction order.
+    prepared.delete(key);
+    prepared.set(key, hit);
+    return hit.chart;
+  }
+  const chart = Object.freeze(withSvgMarkup(prepareChart(spec), id));
+  const chars = key.length + chart.packed.length + (chart[SVG_MARKUP]?.length ?? 0);
+  if (chars > MAX_CHARS / 4) return chart;
+  prepared.set(key, { chart, chars });
+  preparedChars += chars;
+  for (const [oldKey, old] of prepared) {
+    if (prepared.size <= MAX_CHARTS && preparedChars <= MAX_CHARS) break;
+    prepared.delete(oldKey);
+    preparedChars -= old.chars;
+  }
+  return chart;
 }

@@ -1,4 +1,5 @@
 import { SimpleTable, type SimpleColumn } from "../simple-table.tsx";
+import { staticHtml } from "../static-html.ts";
 import { coordinateText, DEVICE_WORDS, hasValidCoordinates, MAP_OPEN_EVENT, statusLabel, type MapPoint, type MapWords } from "./model.ts";
 
 /*
@@ -35,11 +36,21 @@ const showColumn: SimpleColumn<MapPoint> = {
 };
 
 export function MapTable({ id, title, points, interactive = false, words = DEVICE_WORDS }: { id: string; title: string; points: MapPoint[]; interactive?: boolean; words?: MapWords }) {
-  return (
-    <div id={id} tabIndex={-1} className="map-table mt-3 focus:outline-none">
+  const content = (
+    <>
       {/* A heading, not the visible caption: the stacked (phone) table squeezed its caption into a narrow column. */}
       <h3 className="mb-2 font-semibold">{title}</h3>
       <SimpleTable caption={title} columns={interactive ? [...mapColumns(words), showColumn] : mapColumns(words)} rows={points} getRowId={(p) => p.id} emptyMessage={`No ${words.noun.many}.`} />
+    </>
+  );
+  const className = "map-table mt-3 focus:outline-none";
+  // Until the page is hydrated (the server, and the browser's first render) the table is written as
+  // markup (static-html.ts): a hundred devices are some thousand elements, which React's streaming
+  // renderer wrote at several times the cost. Once hydrated it is React's, with 'Show on map'.
+  if (!interactive) return <div key="markup" id={id} tabIndex={-1} className={className} dangerouslySetInnerHTML={{ __html: staticHtml(content) }} />;
+  return (
+    <div key="react" id={id} tabIndex={-1} className={className}>
+      {content}
     </div>
   );
 }

@@ -3,11 +3,13 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { countriesSvgMarkup, project, resetCountriesMarkup } from "./geometry.server.ts";
 import { MapLegend } from "./legend.tsx";
-import { MapTable } from "./map-table.tsx";
+import { MapTable, mapColumns } from "./map-table.tsx";
+import { SimpleTable } from "../simple-table.tsx";
+import { staticHtml } from "../static-html.ts";
 import { mapSvgMarkup, prepareMap, projectMarkers } from "./markup.server.tsx";
 import { coordinateText, describeMap, hasValidCoordinates, MAP_HEIGHT, MAP_PADDING, MAP_WIDTH, splitPoints, WORLD_ATLAS_VERSION, WORLD_SVG_URL, type MapPoint } from "./model.ts";
 import { MAP_PALETTES } from "./palette.ts";
-import { MAP_MARKUP } from "./prepared.ts";
+import { MAP_MARKUP, mapPoints } from "./prepared.ts";
 import { MARKER_PATHS } from "./shapes.ts";
 import { WorldMap } from "./world-map.tsx";
 import { loader as worldSvgLoader } from "../../routes/map/world-svg.ts";
@@ -136,7 +138,16 @@ describe("the server's SVG", () => {
   it("keeps the markup out of the page's data (a symbol key)", () => {
     const map = prepareMap({ id: "m", title: "Devices", points });
     expect(typeof map[MAP_MARKUP]).toBe("string");
-    expect(JSON.parse(JSON.stringify(map))).toEqual({ id: "m", title: "Devices", description: map.description, points: JSON.parse(JSON.stringify(points)), words: map.words });
+    expect(JSON.parse(JSON.stringify(map))).toEqual({ id: "m", title: "Devices", description: map.description, pointsJson: JSON.stringify(points), pointCount: points.length, words: map.words });
+    expect(mapPoints(map)).toEqual(JSON.parse(JSON.stringify(points)));
+  });
+
+  it("prepares the same map once (remembered while its points are the same)", () => {
+    const first = prepareMap({ id: "m", title: "Devices", points });
+    expect(prepareMap({ id: "m", title: "Devices", points: points.map((p) => ({ ...p })) })).toBe(first);
+    const moved = prepareMap({ id: "m", title: "Devices", points: points.map((p, i) => (i === 0 ? { ...p, status: p.status === "up" ? "down" : "up" } : p)) });
+    expect(moved).not.toBe(first);
+    expect(moved[MAP_MARKUP]).not.toBe(first[MAP_MARKUP]);
   });
 
   it("names the points and their states in the screen's words (a map of other things than devices)", () => {
@@ -154,6 +165,12 @@ describe("the server's SVG", () => {
 });
 
 describe("the table and the legend", () => {
+  it("writes the table as markup before hydration, the same as React's", () => {
+    const react = renderToStaticMarkup(<SimpleTable caption="Devices: table" columns={mapColumns()} rows={points} getRowId={(p) => p.id} emptyMessage="No devices." />);
+    expect(staticHtml(<SimpleTable caption="Devices: table" columns={mapColumns()} rows={points} getRowId={(p) => p.id} emptyMessage="No devices." />)).toBe(react);
+    expect(renderToStaticMarkup(<MapTable id="t" title="Devices: table" points={points} />)).toContain(react);
+  });
+
   it("lists every point with name, product, id, address, latitude, longitude and status", () => {
     const html = renderToStaticMarkup(<MapTable id="t" title="Devices: table" points={points} />);
     expect(count(html, /<tr/g)).toBe(points.length + 1);

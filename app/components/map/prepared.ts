@@ -9,8 +9,28 @@ export interface PreparedMap {
   title: string;
   /** describeMap's sentence: the SVG's <desc> and the interactive map's label. */
   description: string;
-  points: MapPoint[];
+  /**
+   * The points as JSON text (read them with `mapPoints`): the page's data (turbo-stream) writes an
+   * array value by value, a string once, and a map of a hundred devices is some thousand values.
+   */
+  pointsJson: string;
+  /** How many points (the skip link says it before the points are read). */
+  pointCount: number;
   /** What the map calls its points and their states (model.ts `mapWords`). */
   words: MapWords;
   [MAP_MARKUP]?: string;
+}
+
+// The last texts read: a page renders each of its maps a few times (the server, hydration, the
+// interactive map), and a page has at most three maps.
+const parsed = new Map<string, MapPoint[]>();
+
+/** A prepared map's points. */
+export function mapPoints(map: Pick<PreparedMap, "pointsJson">): MapPoint[] {
+  let points = parsed.get(map.pointsJson);
+  if (points === undefined) {
+    if (parsed.size >= 8) parsed.delete(parsed.keys().next().value!);
+    parsed.set(map.pointsJson, (points = JSON.parse(map.pointsJson) as MapPoint[]));
+  }
+  return points;
 }

@@ -2,7 +2,7 @@ import { lazy, Suspense } from "react";
 import { useHydrated } from "../hooks.ts";
 import { MapLegend } from "./legend.tsx";
 import { MapTable } from "./map-table.tsx";
-import { MAP_MARKUP, type PreparedMap } from "./prepared.ts";
+import { MAP_MARKUP, mapPoints, type PreparedMap } from "./prepared.ts";
 
 /*
  * A world map (README.md): the server's SVG (countries, markers, role="img" with the sentence) in
@@ -17,27 +17,28 @@ const LeafletMap = lazy(() => import("./leaflet-map.tsx"));
 
 export function WorldMap({ map, className = "" }: { map: PreparedMap; className?: string }) {
   const hydrated = useHydrated();
+  const points = mapPoints(map);
   const tableId = `${map.id}-table`;
   // The server's markup is written as it is; the browser keeps that DOM while hydrating.
   const svg = <div className="map-server aspect-[960/470] w-full" dangerouslySetInnerHTML={{ __html: map[MAP_MARKUP] ?? "" }} suppressHydrationWarning />;
   return (
-    <figure id={map.id} className={`map isolate min-w-0 ${className}`.trim()} data-map-points={map.points.length}>
+    <figure id={map.id} className={`map isolate min-w-0 ${className}`.trim()} data-map-points={map.pointCount}>
       <figcaption className="mb-2 font-semibold">{map.title}</figcaption>
       <a href={`#${tableId}`} className="link map-skip mb-2 inline-block text-sm">
-        Skip the map: go to the table of its {map.points.length} points
+        Skip the map: go to the table of its {map.pointCount} points
       </a>
       {hydrated ? (
         <Suspense fallback={svg}>
-          <LeafletMap points={map.points} label={`${map.title}: ${map.description}`} words={map.words} />
+          <LeafletMap points={points} label={`${map.title}: ${map.description}`} words={map.words} />
         </Suspense>
       ) : (
         svg
       )}
-      <MapLegend points={map.points} words={map.words} />
+      <MapLegend points={points} words={map.words} />
       <p className="mt-1 text-sm" data-testid="map-description">
         {map.description}
       </p>
-      <MapTable id={tableId} title={`${map.title}: table`} points={map.points} interactive={hydrated} words={map.words} />
+      <MapTable id={tableId} title={`${map.title}: table`} points={points} interactive={hydrated} words={map.words} />
     </figure>
   );
 }

@@ -3,7 +3,8 @@ import type { FormConstraint } from "../../components/constraints.server.ts";
 import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
 import { CheckboxField, ConformForm, SelectField, SubmitButton, TextareaField, TextField, useForm } from "../../components/forms.tsx";
 import { useHydrated, useIsPending } from "../../components/hooks.ts";
-import { DeploymentSwitch, type Result } from "../services-shared/dialogs.tsx";
+import { BgpFields, DeploymentSwitch } from "../services-shared/create-fields.tsx";
+import type { Result } from "../services-shared/dialogs.tsx";
 import type { Draft } from "../services-shared/draft.ts";
 import {
   appServiceDeployments,
@@ -112,12 +113,7 @@ export function CreateDialog({ deployment, draft, regions, groups, lastResult, c
               <TextField field={fields.real_subnets} label="Real Subnets" hint="Comma separated CIDRs, e.g. 10.20.1.0/24, 10.20.2.0/24" autoComplete="off" />
               <CheckboxField field={fields.address_translation_enabled} label="Address translation" />
               <TextField field={fields.virtual_subnet_pools} label="Virtual Subnet Pools (with address translation)" hint="Comma separated CIDRs; default {ip}/16 of the first real subnet" autoComplete="off" />
-              <CheckboxField field={fields.bgp_enabled} label="BGP" />
-              <div className="grid gap-x-4 sm:grid-cols-3">
-                <TextField field={fields.bgp_local_asn} label="Local ASN (with BGP)" type="number" />
-                <TextField field={fields.bgp_peer_asn} label="Peer ASN (with BGP)" type="number" />
-                <TextField field={fields.bgp_peer_ip} label="Peer IP (with BGP)" autoComplete="off" />
-              </div>
+              <BgpFields fields={fields} when="with BGP" asnInput="number" />
             </fieldset>
           ) : null}
           <TextareaField field={fields.description} label="Description" rows={2} />

@@ -1,22 +1,19 @@
-import { data, useSearchParams } from "react-router";
-import { ConfirmPhraseDialog } from "../../components/confirm-phrase-dialog.tsx";
+import { Suspense } from "react";
+import { data } from "react-router";
+import { lazyChart } from "../../components/chart/lazy-chart.tsx";
 import { formConstraints } from "../../components/constraints.server.ts";
 import { DataTable, SelectionStatus, type RowMenuSpec } from "../../components/data-table.tsx";
 import { TableToolbar } from "../../components/table-toolbar.tsx";
 import { useCanWrite, useDialog } from "../../components/hooks.ts";
 import { ServicePage } from "../services-shared/page.tsx";
-import { SelectField } from "../../components/forms.tsx";
 import type { MenuItem } from "../../components/row-menu.tsx";
 import { apiGetOrThrow } from "../../lib/api.server.ts";
 import { exportHref } from "../../lib/export.server.ts";
 import { fetchTablePage, listScreenQuery, selectedRows } from "../../lib/table.server.ts";
-import { ContactsDialog, DescriptionDialog, LatencyDialog, NameDialog, ResizeDialog } from "../services-shared/dialogs.tsx";
 import { readDraft } from "../services-shared/draft.ts";
 import { contactOptions } from "../services-shared/intents.server.ts";
 import { appServiceAction } from "./actions.server.ts";
 import { columns, hideable, sortable, tableFields } from "./columns.ts";
-import { CreateDialog } from "./create-dialog.tsx";
-import { AddHostingDialog, EditDialog, missing } from "./dialogs.tsx";
 import { appServiceDeployments, CREATE_FIELDS, topTalkerRangeMs, topTalkerRanges, type AppService, type AppServiceDeployment, type CloudRegion, type Endpoint, type Hosting, type ServiceNodeGroup, type TopTalker } from "./model.ts";
 import { AddHostingSchema, CreateAppServiceSchema, EditSchema, sharedSchemas } from "./schemas.server.ts";
 import { AppServiceTabs, tabs, type TabData } from "./tabs.tsx";
@@ -29,8 +26,8 @@ import type { Route } from "./+types/route";
 
 const getRowId = (r: AppService) => r.app_service_id;
 const rowLabel = (r: AppService) => r.app_service_name;
-const words = { screen: "App Services", missing };
-const subjectOf = (s: AppService | null) => (s ? { idField: "app_service_id", id: s.app_service_id, name: s.app_service_name } : null);
+// The dialogs: loaded in the browser when one opens (screen-dialogs.tsx).
+const AppServiceDialogs = lazyChart(() => import("./screen-dialogs.tsx").then((m) => m.AppServiceDialogs));
 
 const deploymentOf = (v: string | null): AppServiceDeployment => ((appServiceDeployments as readonly string[]).includes(v ?? "") ? (v as AppServiceDeployment) : "aws");
 const hostingLocationOf = (v: string | null): "aws" | "azure" | "onprem" => (v === "azure" || v === "onprem" ? v : "aws");
@@ -117,16 +114,12 @@ function menu(r: AppService): RowMenuSpec {
 }
 
 export default function AppServices({ loaderData, actionData }: Route.ComponentProps) {
-  const { table, regions, groups, dialogService, contacts, resizeHostings, selected, tabData, deployment, draft, hostingLocation, exportLink, constraints } = loaderData;
-  const [params] = useSearchParams();
+  const { table, selected, tabData, exportLink } = loaderData;
   const canWrite = useCanWrite();
   // Every role may test reachability; the other dialogs change something (writers only).
   const dialog = useDialog(["latency"]);
-  const dialogId = params.get("id") ?? "";
-  const result = actionData && "result" in actionData ? actionData.result : undefined;
   const latency = actionData && "latency" in actionData ? (actionData.latency as Record<string, unknown>) : null;
-  const subject = subjectOf(dialogService);
-  const c = constraints ?? undefined;
+  const result = actionData && "result" in actionData ? actionData.result : undefined;
 
   return (
     <ServicePage title="App Services" error={result?.status === "error"}>
@@ -146,57 +139,8 @@ export default function AppServices({ loaderData, actionData }: Route.ComponentP
         {selected ? <AppServiceTabs service={selected} data={{ ...tabData, latency }} /> : null}
       </SelectionStatus>
 
-      {dialog === "create" && c ? (
-        <CreateDialog key={`${deployment}?${params.get("draft") ?? ""}`} deployment={deployment} draft={draft} regions={regions} groups={groups} lastResult={result} constraint={c.create} />
-      ) : null}
-      {dialog === "rename" ? <NameDialog subject={subject} words={words} field="app_service_name" label="Name" lastResult={result} constraint={c?.rename} /> : null}
-      {dialog === "describe" ? <DescriptionDialog subject={subject} words={words} description={dialogService?.description ?? ""} lastResult={result} constraint={c?.describe} /> : null}
-      {dialog === "edit" && c ? <EditDialog service={dialogService} lastResult={result} constraint={c.edit} /> : null}
-      {dialog === "contacts" ? (
-        <ContactsDialog subject={subject} words={words} contacts={contacts} primary={dialogService?.primary_contact_id ?? null} secondary={dialogService?.secondary_contact_id ?? null} lastResult={result} />
-      ) : null}
-      {dialog === "resize" ? (
-        <ResizeDialog subject={subject} words={words} title="Resize App Service" blocked={dialogService?.deployment === "onprem" ? "An onprem App Service cannot be resized." : null} lastResult={result}>
-          {(fields) => (
-            <SelectField
-              field={fields.hosting_id!}
-              label="Hosting location"
-              options={resizeHostings.map((h) => ({ value: h.hosting_id, label: `${h.service_provider} ${h.region || h.fqdn} (${h.size})` }))}
-              placeholder="Select a hosting location"
-            />
-          )}
-        </ResizeDialog>
-      ) : null}
-      {dialog === "latency" ? <LatencyDialog subject={subject} words={words} from="the nearest PoP" result={latency} /> : null}
-      {dialog === "add-hosting" && c ? (
-        <AddHostingDialog key={hostingLocation} service={selected} location={hostingLocation} regions={regions} groups={groups ?? []} lastResult={result} constraint={c.hosting} />
-      ) : null}
-      {dialog === "remove" ? (
-        <ConfirmPhraseDialog name="remove" title="Delete App Service" phrase={dialogId} intent="remove" fields={{ app_service_id: dialogId }} lastResult={result} submitLabel="Delete">
-          <p className="mb-2">
-            {dialogService ? (
-              <>
-                Delete the App Service <strong>{dialogService.app_service_name}</strong> and its hostings?
-              </>
-            ) : (
-              words.missing
-            )}
-          </p>
-        </ConfirmPhraseDialog>
-      ) : null}
-      {dialog === "remove-hosting" && selected ? (
-        <ConfirmPhraseDialog
-          name="remove-hosting"
-          title="Remove Hosting"
-          phrase={dialogId}
-          intent="remove-hosting"
-          fields={{ app_service_id: selected.app_service_id, hosting_id: dialogId }}
-          lastResult={result}
-          submitLabel="Remove"
-        >
-          <p className="mb-2">Remove this hosting of {selected.app_service_name}?</p>
-        </ConfirmPhraseDialog>
-      ) : null}
+      {/* The dialogs load in the browser when one opens (screen-dialogs.tsx); the boundary stays, so opening one waits for its code. */}
+      <Suspense fallback={null}>{dialog ? <AppServiceDialogs dialog={dialog} loaderData={loaderData} actionData={actionData} /> : null}</Suspense>
     </ServicePage>
   );
 }

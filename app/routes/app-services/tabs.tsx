@@ -9,8 +9,6 @@ import { useCanWrite } from "../../components/hooks.ts";
 import { SimpleTable, type SimpleColumn } from "../../components/simple-table.tsx";
 import { defineTabs, useTab } from "../../components/tabs.tsx";
 import { dialogHref } from "../../lib/url.ts";
-import { DecisionForm } from "../services-shared/decision.tsx";
-import { LatencyForm } from "../services-shared/dialogs.tsx";
 import { SubjectTabs } from "../../components/subject-tabs.tsx";
 import { Details, when } from "./details.tsx";
 import { topTalkerRanges, type AppService, type Endpoint, type Hosting, type TopTalker } from "./model.ts";
@@ -23,6 +21,9 @@ export const tabs = defineTabs({ details: "Details", endpoints: "Endpoints", "to
 // (bench: ≤ 150 KB gzip; a static import of the kit made it 171 KB). lazyChart: lazy in the
 // browser, loaded at start on the server, so the server still draws the SVG without JavaScript.
 const TopTalkersChart = lazyChart(() => import("./chart.tsx").then((m) => m.TopTalkersChart));
+// The same for the forms of the Endpoints and Latency tabs: the Details tab loads no form code.
+const DecisionForm = lazyChart(() => import("../services-shared/decision.tsx").then((m) => m.DecisionForm));
+const LatencyForm = lazyChart(() => import("../services-shared/dialogs.tsx").then((m) => m.LatencyForm));
 
 
 export interface TabData {
@@ -65,7 +66,11 @@ function Endpoints({ endpoints }: { endpoints: Endpoint[] }) {
   const canWrite = useCanWrite();
   const table = <SimpleTable caption="Endpoints of the App Service" columns={canWrite ? endpointChoiceColumns : endpointColumns} rows={endpoints} getRowId={(e) => e.ep_id} />;
   if (!canWrite || endpoints.length === 0) return table;
-  return <DecisionForm intent="endpoint">{table}</DecisionForm>;
+  return (
+    <Suspense fallback={table}>
+      <DecisionForm intent="endpoint">{table}</DecisionForm>
+    </Suspense>
+  );
 }
 
 // Bytes in units of 1024 with the exact count beside (spec 1: '10 GB (10737418240 bytes)').
@@ -147,7 +152,9 @@ function Latency({ service, result }: { service: AppService; result: Record<stri
           { label: "Op State", value: <OpState value={service.op_state} /> },
         ]}
       />
-      <LatencyForm idField="app_service_id" id={service.app_service_id} result={result} />
+      <Suspense fallback={null}>
+        <LatencyForm idField="app_service_id" id={service.app_service_id} result={result} />
+      </Suspense>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { AssignEntitySchema, constraints, CreateContactSchema, RemoveContactSche
 import { RemoveDialog } from "../../components/confirm-phrase-dialog.tsx";
 import { ListScreen } from "../../components/list-screen.tsx";
 import { detailOr, intentAction, removeIntent, submitForm } from "../../lib/action.server.ts";
+import { openDialogConstraints } from "../../components/constraints.server.ts";
 import { apiGetOrThrow } from "../../lib/api.server.ts";
 import { useScreen } from "../../components/screen.tsx";
 import { exportHref } from "../../lib/export.server.ts";
@@ -40,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ? await apiGetOrThrow<AssignedEntity[]>(request, "get-contact-assigned-entities", { contact_id: selectedContact.contact_id })
     : null;
   const exportLink = exportHref("/contacts/export.csv", state);
-  return data({ table, contactTypes, entityNames, selectedContact, assigned, dialogContact, exportLink, constraints }, { headers });
+  return data({ table, contactTypes, entityNames, selectedContact, assigned, dialogContact, exportLink, constraints: openDialogConstraints(constraints, dialog) }, { headers });
 }
 
 /* Action: one function per intent -------------------------------------------------------------- */

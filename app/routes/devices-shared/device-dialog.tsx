@@ -1,13 +1,28 @@
-import type { ReactNode } from "react";
+import type { SubmissionResult } from "@conform-to/react";
+import type { ComponentType, ReactNode } from "react";
 import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
+import { SubmitButton, useForm } from "../../components/forms.tsx";
+import { useConstraint, useIsPending } from "../../components/hooks.ts";
 import { deviceIdOf, deviceNameOf, type DeviceDetail } from "./kind.ts";
 
 /* The frame of a device's dialog (both kinds): the dialog by URL, the device it is about, or that it is gone. */
 
 /** The device a dialog is about, or the sentence that it is gone. */
-export function DeviceDialog<D extends DeviceDetail>({ name, title, device, children }: { name: string; title: string; device: D | null; children: (device: D) => ReactNode }) {
+export function DeviceDialog<D extends DeviceDetail>({
+  name,
+  title,
+  size,
+  device,
+  children,
+}: {
+  name: string;
+  title: string;
+  size?: "md" | "lg";
+  device: D | null;
+  children: (device: D) => ReactNode;
+}) {
   return (
-    <UrlDialog name={name} title={title}>
+    <UrlDialog name={name} title={title} size={size}>
       {device ? (
         children(device)
       ) : (
@@ -20,6 +35,29 @@ export function DeviceDialog<D extends DeviceDetail>({ name, title, device, chil
   );
 }
 
+/**
+ * The dialog `name` around `Form`, a form for one device: the form gets the dialog's props with the
+ * device known (its hooks run only then), a form of its own per device; a device that is gone gets
+ * DeviceDialog's sentence.
+ *
+ *   const ShippingDialog = deviceFormDialog("shipping", "Track Shipping", ShippingForm);
+ */
+export function deviceFormDialog<P extends { device: DeviceDetail }>(name: string, title: string, Form: ComponentType<P>, size?: "md" | "lg") {
+  return function DeviceFormDialog(props: Omit<P, "device"> & { device: P["device"] | null }) {
+    return (
+      <DeviceDialog name={name} title={title} size={size} device={props.device}>
+        {/* why the cast: the props with the device in place are P; TypeScript cannot see that through Omit */}
+        {(device) => <Form key={deviceIdOf(device)} {...({ ...props, device } as unknown as P)} />}
+      </DeviceDialog>
+    );
+  };
+}
+
+/** The form of the device's dialog `name` (its constraints are the intent's): its id carries the device's, so switching devices starts afresh. */
+export function useDeviceForm(name: string, device: DeviceDetail, lastResult: SubmissionResult<string[]> | null | undefined, defaultValue?: Record<string, string>) {
+  return useForm<Record<string, string>>({ id: `${name}-${deviceIdOf(device)}`, lastResult, constraint: useConstraint(name), defaultValue });
+}
+
 /** "For {name} ({id})": which device a dialog changes. */
 export function DeviceLine({ device, children }: { device: DeviceDetail; children?: ReactNode }) {
   return (
@@ -27,5 +65,14 @@ export function DeviceLine({ device, children }: { device: DeviceDetail; childre
       <strong>{deviceNameOf(device)}</strong> <span className="text-base-content/70 text-sm">({deviceIdOf(device)})</span>
       {children ? <> {children}</> : null}
     </p>
+  );
+}
+
+/** A device form's Cancel and submit button; the button waits while the form's intent is sent. */
+export function DeviceFormActions({ intent, children }: { intent: string; children: ReactNode }) {
+  return (
+    <DialogActions>
+      <SubmitButton pending={useIsPending({ intent })}>{children}</SubmitButton>
+    </DialogActions>
   );
 }

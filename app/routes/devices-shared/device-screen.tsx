@@ -1,17 +1,17 @@
 import type { ReactNode } from "react";
 import { ListScreen, type ListScreenProps } from "../../components/list-screen.tsx";
 import type { ActivationDialogData } from "./activation.server.ts";
-import { ActivationDialogs } from "./activation.tsx";
 import type { DeviceDialogData } from "./dialog-data.server.ts";
-import { DeviceDialogs } from "./dialogs.tsx";
+import type { DeviceDialogsProps } from "./dialogs.tsx";
 import { EntityFilter } from "./entity-filter.tsx";
 import { deviceIdOf, deviceNameOf, type DeviceKind } from "./kind.ts";
+import { ActivationDialogs, DeviceDialogs, DialogsBoundary } from "./lazy-dialogs.tsx";
 
 /*
  * A device list screen (Internet NIDs, Metro Ethernet NIDs; spec 3 §2.10, §2.11): the kit's
  * ListScreen with the entity filter in the toolbar, and after the list the dialogs both kinds
  * share (devices-shared/dialogs.tsx) and the activation test's; the screen's own dialogs follow
- * as children.
+ * as children. All of them load in the browser only when one opens (lazy-dialogs.tsx).
  */
 
 export interface DeviceScreenProps<T> extends Omit<ListScreenProps<T>, "toolbar"> {
@@ -23,7 +23,7 @@ export interface DeviceScreenProps<T> extends Omit<ListScreenProps<T>, "toolbar"
   deviceDialog: DeviceDialogData;
   activation: ActivationDialogData;
   actionData: unknown;
-  lastResult: Parameters<typeof DeviceDialogs>[0]["lastResult"];
+  lastResult: DeviceDialogsProps["lastResult"];
   children?: ReactNode;
 }
 
@@ -31,9 +31,11 @@ export function DeviceScreen<T>({ kind, entities, entity, dialog, deviceDialog, 
   const device = deviceDialog.device;
   return (
     <ListScreen {...list} toolbar={{ children: <EntityFilter entities={entities} current={entity} /> }}>
-      <DeviceDialogs kind={kind} dialog={dialog} data={deviceDialog} actionData={actionData} lastResult={lastResult} />
-      <ActivationDialogs kind={kind} dialog={dialog} device={device ? { id: deviceIdOf(device), name: deviceNameOf(device) } : null} data={activation} lastResult={lastResult} />
-      {children}
+      <DialogsBoundary dialog={dialog}>
+        <DeviceDialogs kind={kind} dialog={dialog} data={deviceDialog} actionData={actionData} lastResult={lastResult} />
+        <ActivationDialogs kind={kind} dialog={dialog} device={device ? { id: deviceIdOf(device), name: deviceNameOf(device) } : null} data={activation} lastResult={lastResult} />
+        {children}
+      </DialogsBoundary>
     </ListScreen>
   );
 }

@@ -3,15 +3,16 @@ import type { ReactNode } from "react";
 import { copyText } from "../../components/clipboard.ts";
 import { RemoveDialog } from "../../components/confirm-phrase-dialog.tsx";
 import { DialogActions } from "../../components/dialog.tsx";
-import { DeviceDialog, DeviceLine } from "./device-dialog.tsx";
+import { DeviceDialog, DeviceFormActions, DeviceLine, deviceFormDialog, useDeviceForm } from "./device-dialog.tsx";
 import { ConformForm, HiddenFields, SelectField, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
-import { useConstraint, useHydrated, useIsPending } from "../../components/hooks.ts";
+import { useHydrated, useIsPending } from "../../components/hooks.ts";
 import { showToast } from "../../components/toaster.tsx";
 import { formatTime } from "../../lib/format.ts";
 import { deviceMessages, hourLabel, perfTestHours, type LanInterfaceRow } from "../../../platform/contract/devices.ts";
 import type { DeviceDialogData } from "./dialog-data.server.ts";
 import { DdosDialog, DeviceToggleDialog } from "./toggle-dialogs.tsx";
-import { deviceIdOf, deviceKinds, deviceNameOf, pingAnswerOf, tokenAnswerOf, type DeviceDetail, type DeviceKind } from "./kind.ts";
+import { DiagnosticsDialog } from "./diagnostics-dialog.tsx";
+import { deviceIdOf, deviceNameOf, pingAnswerOf, tokenAnswerOf, type DeviceDetail, type DeviceKind } from "./kind.ts";
 import { deviceToggle } from "./toggles.ts";
 
 /*
@@ -68,18 +69,7 @@ export function DeviceDialogs({ kind, dialog, data, actionData, lastResult }: De
   }
 }
 
-/** A dialog with one form for one device: the form's id carries the device's, so switching devices starts afresh. */
-function useDeviceForm(name: string, device: DeviceDetail, lastResult: Result, defaultValue?: Record<string, string>) {
-  return useForm<Record<string, string>>({ id: `${name}-${deviceIdOf(device)}`, lastResult, constraint: useConstraint(name), defaultValue });
-}
-
-function AssignEntityDialog({ device, entityNames, lastResult }: { device: DeviceDetail | null; entityNames: string[]; lastResult: Result }) {
-  return (
-    <DeviceDialog name="assign" title="Assign Entity" device={device}>
-      {(d) => <AssignEntityForm device={d} entityNames={entityNames} lastResult={lastResult} />}
-    </DeviceDialog>
-  );
-}
+const AssignEntityDialog = deviceFormDialog("assign", "Assign Entity", AssignEntityForm);
 
 function AssignEntityForm({ device, entityNames, lastResult }: { device: DeviceDetail; entityNames: string[]; lastResult: Result }) {
   const [form, fields] = useDeviceForm("assign", device, lastResult, { new_entity_name: device.entity_name ?? "" });
@@ -88,75 +78,12 @@ function AssignEntityForm({ device, entityNames, lastResult }: { device: DeviceD
       <HiddenFields fields={{ device_id: deviceIdOf(device) }} />
       <DeviceLine device={device}>{device.entity_name ? <>belongs to {device.entity_name}.</> : <>belongs to no entity.</>}</DeviceLine>
       <SelectField field={fields.new_entity_name!} label="Entity Name" options={entityNames.map((n) => ({ value: n, label: n }))} placeholder={deviceMessages.selectEntity} />
-      <DialogActions>
-        <SubmitButton pending={useIsPending({ intent: "assign" })}>Assign Entity</SubmitButton>
-      </DialogActions>
+      <DeviceFormActions intent="assign">Assign Entity</DeviceFormActions>
     </ConformForm>
   );
 }
 
-/** Get Diagnostics: the device's diagnostics as a JSON file (spec 3 §5, §8). Only reads. */
-function DiagnosticsDialog({ kind, device, diagnostics }: { kind: DeviceKind; device: DeviceDetail | null; diagnostics: DeviceDialogData["diagnostics"] }) {
-  const hydrated = useHydrated();
-  return (
-    <DeviceDialog name="diagnostics" title="Get Diagnostics" device={device}>
-      {(d) => {
-        const text = diagnostics?.text ?? "";
-        const id = deviceIdOf(d);
-        return (
-          <>
-            <DeviceLine device={d} />
-            {diagnostics?.error ? (
-              <p role="alert" className="text-error">
-                {diagnostics.error}
-              </p>
-            ) : text ? (
-              <>
-                <p role="status">{deviceMessages.diagnostics}</p>
-                <details className="mt-2">
-                  <summary className="cursor-pointer">Show the diagnostics</summary>
-                  <pre className="bg-base-200 mt-2 max-h-80 overflow-y-auto rounded p-2 text-xs break-all whitespace-pre-wrap" tabIndex={0}>
-                    {prettyJson(text)}
-                  </pre>
-                </details>
-              </>
-            ) : (
-              <p role="status">{deviceMessages.noDiagnostics}</p>
-            )}
-            <DialogActions cancelLabel="Close">
-              {text && !diagnostics?.error ? (
-                <a
-                  href={`${deviceKinds[kind].path}/diagnostics.json?id=${encodeURIComponent(id)}`}
-                  download={`diagnostics-${id}.json`}
-                  className="btn btn-primary"
-                  onClick={hydrated ? () => showToast({ type: "success", message: deviceMessages.downloaded }) : undefined}
-                >
-                  Download
-                </a>
-              ) : null}
-            </DialogActions>
-          </>
-        );
-      }}
-    </DeviceDialog>
-  );
-}
-
-function prettyJson(text: string) {
-  try {
-    return JSON.stringify(JSON.parse(text), null, 2);
-  } catch {
-    return text;
-  }
-}
-
-function ResetLanDialog({ device, lan, lastResult }: { device: DeviceDetail | null; lan: LanInterfaceRow[]; lastResult: Result }) {
-  return (
-    <DeviceDialog name="reset-lan" title="Reset LAN Ports" device={device}>
-      {(d) => <ResetLanForm device={d} lan={lan} lastResult={lastResult} />}
-    </DeviceDialog>
-  );
-}
+const ResetLanDialog = deviceFormDialog("reset-lan", "Reset LAN Ports", ResetLanForm);
 
 function ResetLanForm({ device, lan, lastResult }: { device: DeviceDetail; lan: LanInterfaceRow[]; lastResult: Result }) {
   const [form, fields] = useDeviceForm("reset-lan", device, lastResult);
@@ -166,9 +93,7 @@ function ResetLanForm({ device, lan, lastResult }: { device: DeviceDetail; lan: 
       <HiddenFields fields={{ device_id: deviceIdOf(device) }} />
       <DeviceLine device={device}>The port goes down for a few seconds and comes back.</DeviceLine>
       <SelectField field={fields.interface!} label="Interface" options={options} placeholder="Choose an interface" />
-      <DialogActions>
-        <SubmitButton pending={useIsPending({ intent: "reset-lan" })}>Reset</SubmitButton>
-      </DialogActions>
+      <DeviceFormActions intent="reset-lan">Reset</DeviceFormActions>
     </ConformForm>
   );
 }
@@ -203,13 +128,7 @@ function ConformFreeForm({ intent, fields, children }: { intent: string; fields:
   );
 }
 
-function PingDialog({ device, lastResult, answer }: { device: DeviceDetail | null; lastResult: Result; answer: ReturnType<typeof pingAnswerOf> }) {
-  return (
-    <DeviceDialog name="ping" title="Ping and Traceroute" device={device}>
-      {(d) => <PingForm device={d} lastResult={lastResult} answer={answer} />}
-    </DeviceDialog>
-  );
-}
+const PingDialog = deviceFormDialog("ping", "Ping and Traceroute", PingForm);
 
 function PingForm({ device, lastResult, answer }: { device: DeviceDetail; lastResult: Result; answer: ReturnType<typeof pingAnswerOf> }) {
   const [form, fields] = useDeviceForm("ping", device, lastResult, { ip_address: answer?.ip_address ?? "" });
@@ -239,13 +158,7 @@ function PingForm({ device, lastResult, answer }: { device: DeviceDetail; lastRe
   );
 }
 
-function TokenDialog({ device, lastResult, answer }: { device: DeviceDetail | null; lastResult: Result; answer: ReturnType<typeof tokenAnswerOf> }) {
-  return (
-    <DeviceDialog name="token" title="Generate Registration Token" device={device}>
-      {(d) => <TokenForm device={d} lastResult={lastResult} answer={answer} />}
-    </DeviceDialog>
-  );
-}
+const TokenDialog = deviceFormDialog("token", "Generate Registration Token", TokenForm);
 
 function TokenForm({ device, lastResult, answer }: { device: DeviceDetail; lastResult: Result; answer: ReturnType<typeof tokenAnswerOf> }) {
   const [form] = useDeviceForm("token", device, lastResult);
@@ -293,13 +206,7 @@ function TokenForm({ device, lastResult, answer }: { device: DeviceDetail; lastR
   );
 }
 
-function ShippingDialog({ device, lastResult }: { device: DeviceDetail | null; lastResult: Result }) {
-  return (
-    <DeviceDialog name="shipping" title="Track Shipping" device={device}>
-      {(d) => <ShippingForm device={d} lastResult={lastResult} />}
-    </DeviceDialog>
-  );
-}
+const ShippingDialog = deviceFormDialog("shipping", "Track Shipping", ShippingForm);
 
 function ShippingForm({ device, lastResult }: { device: DeviceDetail; lastResult: Result }) {
   const [form, fields] = useDeviceForm("shipping", device, lastResult, { tracking_number: device.tracking_number });
@@ -314,22 +221,14 @@ function ShippingForm({ device, lastResult }: { device: DeviceDetail; lastResult
         <dd>{device.state}</dd>
       </dl>
       <TextField field={fields.tracking_number!} label="Tracking number" autoComplete="off" hint="The carrier's tracking number of the device's shipment." />
-      <DialogActions>
-        <SubmitButton pending={useIsPending({ intent: "shipping" })}>Save</SubmitButton>
-      </DialogActions>
+      <DeviceFormActions intent="shipping">Save</DeviceFormActions>
     </ConformForm>
   );
 }
 
 const hourOptions = Array.from({ length: perfTestHours.max - perfTestHours.min + 1 }, (_, i) => ({ value: String(i), label: hourLabel(i) }));
 
-function AnnouncementDialog({ device, lastResult }: { device: DeviceDetail | null; lastResult: Result }) {
-  return (
-    <DeviceDialog name="announcement" title="Announcement" device={device}>
-      {(d) => <AnnouncementForm device={d} lastResult={lastResult} />}
-    </DeviceDialog>
-  );
-}
+const AnnouncementDialog = deviceFormDialog("announcement", "Announcement", AnnouncementForm);
 
 function AnnouncementForm({ device, lastResult }: { device: DeviceDetail; lastResult: Result }) {
   const [form, fields] = useDeviceForm("announcement", device, lastResult);
@@ -354,9 +253,7 @@ function AnnouncementForm({ device, lastResult }: { device: DeviceDetail; lastRe
           </ul>
         </div>
       ) : null}
-      <DialogActions>
-        <SubmitButton pending={useIsPending({ intent: "announcement" })}>Create</SubmitButton>
-      </DialogActions>
+      <DeviceFormActions intent="announcement">Create</DeviceFormActions>
     </ConformForm>
   );
 }

@@ -54,6 +54,13 @@ export const deviceKinds: Record<DeviceKind, DeviceKindInfo> = {
   },
 };
 
+/** The detail tabs of both kinds (spec 3 §2.10, §2.11); BN-CPE-IP has Details only (routers/tabs.tsx). */
+export const DEVICE_TABS = [
+  { id: "details", label: "Details" },
+  { id: "monitoring", label: "Monitoring" },
+] as const;
+export const DEVICE_TAB_IDS = DEVICE_TABS.map((t) => t.id);
+
 /** A device's id and name, whichever its kind. */
 export const deviceIdOf = (d: DeviceDetail) => ("cpe_id" in d ? d.cpe_id : d.metro_id);
 export const deviceNameOf = (d: DeviceDetail) => ("cpe_id" in d ? d.cpe_name : d.metro_name);

@@ -4,7 +4,7 @@ import { DialogActions } from "../../components/dialog.tsx";
 import { ConformForm, HiddenFields, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
 import { useConstraint, useIsPending } from "../../components/hooks.ts";
 import { ddosFloodLabels, ddosFloods, DEFAULT_DDOS, type DdosFlood } from "../../../platform/contract/devices.ts";
-import { DeviceDialog, DeviceLine } from "./device-dialog.tsx";
+import { DeviceDialog, DeviceLine, deviceFormDialog } from "./device-dialog.tsx";
 import { deviceIdOf, type DeviceDetail } from "./kind.ts";
 import type { DeviceToggle } from "./toggles.ts";
 
@@ -47,13 +47,7 @@ const thresholdKeys = ["alert_threshold", "block_threshold", "max_threshold"] as
 type ThresholdKey = (typeof thresholdKeys)[number];
 type DdosForm = { enabled?: string } & Partial<Record<DdosFlood, Record<ThresholdKey, string>>>;
 
-export function DdosDialog({ device, lastResult }: { device: DeviceDetail | null; lastResult: Result }) {
-  return (
-    <DeviceDialog name="ddos" title="Edit DDoS Mitigation" device={device}>
-      {(d) => <DdosForm device={d} lastResult={lastResult} />}
-    </DeviceDialog>
-  );
-}
+export const DdosDialog = deviceFormDialog("ddos", "Edit DDoS Mitigation", DdosForm);
 
 function DdosForm({ device, lastResult }: { device: DeviceDetail; lastResult: Result }) {
   const id = `ddos-${deviceIdOf(device)}`;

@@ -1,12 +1,14 @@
 import { Link, useLocation } from "react-router";
 import type { FormConstraint } from "../../components/constraints.server.ts";
 import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
-import { CheckboxField, ConformForm, formHasErrors, PageTitle, SelectField, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
+import { ErrorOr } from "../../components/error-text.tsx";
+import { ConformForm, formHasErrors, PageTitle, SelectField, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
 import { useIsPending } from "../../components/hooks.ts";
 import { SimpleTable, type SimpleColumn } from "../../components/simple-table.tsx";
 import { formatBytes, formatTime } from "../../lib/format.ts";
 import { hrefWith } from "../../lib/url.ts";
-import { DeploymentSwitch, Missing, type Result } from "../services-shared/dialogs.tsx";
+import { BgpFields, DeploymentSwitch } from "../services-shared/create-fields.tsx";
+import { Missing, type Result } from "../services-shared/dialogs.tsx";
 import { writeDraft, type Draft } from "../services-shared/draft.ts";
 import { CREATE_FIELDS, deploymentLabel, endpointRequiredFields, type CloudRegion, endpointDeployments, type CreateField, type Endpoint, type EndpointDeployment, type EndpointNodeGroup, type EndpointSession } from "./model.ts";
 
@@ -135,12 +137,7 @@ function CreateForm({ deployment, appServices, regions, nodes, nodeGroups, draft
         {deployment === "network" ? (
           <>
             <TextField field={fields.real_subnets} label="Real Subnets" autoComplete="off" hint="Comma separated CIDRs, e.g. 10.1.0.0/16, 10.2.0.0/24" />
-            <CheckboxField field={fields.bgp_enabled} label="BGP" />
-            <div className="grid gap-x-4 sm:grid-cols-3">
-              <TextField field={fields.bgp_local_asn} label="Local ASN (required with BGP)" autoComplete="off" />
-              <TextField field={fields.bgp_peer_asn} label="Peer ASN (required with BGP)" autoComplete="off" />
-              <TextField field={fields.bgp_peer_ip} label="Peer IP (required with BGP)" autoComplete="off" />
-            </div>
+            <BgpFields fields={fields} when="required with BGP" asnInput="text" />
           </>
         ) : null}
         <DialogActions>
@@ -230,17 +227,6 @@ export function ResetDialog({ target, lastResult }: { target: Endpoint | null; l
   );
 }
 
-/** The platform's answer of a dialog that only shows it: its error, or the content. */
-function Answer({ error, children }: { error: string | null; children: React.ReactNode }) {
-  return error ? (
-    <p role="alert" className="text-error">
-      {error}
-    </p>
-  ) : (
-    <>{children}</>
-  );
-}
-
 /** Test Reachability (spec 1 §7): measured when its button is pressed, never when the dialog opens. */
 const flowColumns: SimpleColumn<EndpointSession>[] = [
   { id: "src", header: "Source", cell: (s) => s.src_address },
@@ -258,9 +244,9 @@ export function FlowsDialog({ target, sessions, error }: { target: Endpoint | nu
     <UrlDialog name="flows" title="Show Flows" size="lg">
       {target ? (
         <>
-          <Answer error={error}>
+          <ErrorOr error={error}>
             <SimpleTable caption={`Flows of ${target.ep_name}`} columns={flowColumns} rows={sessions} getRowId={(_, i) => String(i)} />
-          </Answer>
+          </ErrorOr>
           <DialogActions cancelLabel="Close" />
         </>
       ) : (

@@ -1,5 +1,6 @@
 import { Form, useLocation } from "react-router";
 import { DetailsTable, type DetailsItem } from "../../components/details-table.tsx";
+import { ErrorOr } from "../../components/error-text.tsx";
 import { OpState } from "../../components/op-state.tsx";
 import { SimpleTable, type SimpleColumn } from "../../components/simple-table.tsx";
 import { defineTabs, useTab } from "../../components/tabs.tsx";
@@ -148,13 +149,9 @@ function NetflowsPanel({ ep, rows, error, range }: { ep: EndpointDetail; rows: N
           Show
         </button>
       </Form>
-      {error ? (
-        <p role="alert" className="text-error">
-          {error}
-        </p>
-      ) : (
+      <ErrorOr error={error}>
         <SimpleTable caption={`Netflows of ${ep.ep_name}`} scrollRegion={`Netflows of ${ep.ep_name}`} columns={netflowColumns} rows={rows} getRowId={(_, i) => String(i)} />
-      )}
+      </ErrorOr>
     </>
   );
 }

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
 import { CheckboxField, ConformForm, SelectField, SubmitButton, TextareaField, TextField, useForm } from "../../components/forms.tsx";
 import { useConstraint, useHydrated, useIsPending } from "../../components/hooks.ts";
-import { DeviceLine } from "../devices-shared/device-dialog.tsx";
+import { DeviceLine, deviceFormDialog } from "../devices-shared/device-dialog.tsx";
 import { DEFAULT_MGMT_VLAN, metroDialogs, oamLimits, SFP_PRODUCT, sfpLabel, sfpTypes, siteFields, vlanFields, vlanRange, type MetroDetail, type MetroProduct } from "./model.ts";
 
 /*
@@ -15,15 +15,6 @@ import { DEFAULT_MGMT_VLAN, metroDialogs, oamLimits, SFP_PRODUCT, sfpLabel, sfpT
 
 type Result = SubmissionResult<string[]> | null | undefined;
 type Fields = ReturnType<typeof useForm<Record<string, string>>>[1];
-
-function Gone() {
-  return (
-    <>
-      <p>This device no longer exists.</p>
-      <DialogActions />
-    </>
-  );
-}
 
 /** The create/edit fields: name, product, site and contact, VLANs, CIR/EIR, and the SFPs for BN-METRO-1000F. */
 function MetroFields({ fields, products, product, edit }: { fields: Fields; products: MetroProduct[]; product: string; edit: boolean }) {
@@ -91,15 +82,9 @@ export function CreateMetroDialog({ products, lastResult }: { products: MetroPro
 
 const str = (v: string | number | null | undefined) => (v === null || v === undefined ? "" : String(v));
 
-export function EditNidDialog({ metro, products, lastResult }: { metro: MetroDetail | null; products: MetroProduct[]; lastResult: Result }) {
-  return (
-    <UrlDialog name={metroDialogs.edit} title="Edit NID info" size="lg">
-      {metro ? <EditNidForm key={metro.metro_id} metro={metro} products={products} lastResult={lastResult} /> : <Gone />}
-    </UrlDialog>
-  );
-}
+export const EditNidDialog = deviceFormDialog(metroDialogs.edit, "Edit NID info", EditNidForm, "lg");
 
-function EditNidForm({ metro, products, lastResult }: { metro: MetroDetail; products: MetroProduct[]; lastResult: Result }) {
+function EditNidForm({ device: metro, products, lastResult }: { device: MetroDetail; products: MetroProduct[]; lastResult: Result }) {
   const defaultValue: Record<string, string> = {
     metro_name: metro.metro_name,
     prod_code: metro.prod_code,
@@ -126,15 +111,9 @@ function EditNidForm({ metro, products, lastResult }: { metro: MetroDetail; prod
   );
 }
 
-export function OamDialog({ metro, ccmIntervals, lastResult }: { metro: MetroDetail | null; ccmIntervals: string[]; lastResult: Result }) {
-  return (
-    <UrlDialog name={metroDialogs.oam} title="Edit OAM info" size="lg">
-      {metro ? <OamForm key={metro.metro_id} metro={metro} ccmIntervals={ccmIntervals} lastResult={lastResult} /> : <Gone />}
-    </UrlDialog>
-  );
-}
+export const OamDialog = deviceFormDialog(metroDialogs.oam, "Edit OAM info", OamForm, "lg");
 
-function OamForm({ metro, ccmIntervals, lastResult }: { metro: MetroDetail; ccmIntervals: string[]; lastResult: Result }) {
+function OamForm({ device: metro, ccmIntervals, lastResult }: { device: MetroDetail; ccmIntervals: string[]; lastResult: Result }) {
   const on = (b: boolean) => (b ? "on" : "");
   const [form, fields] = useForm<Record<string, string>>({
     id: `edit-oam-${metro.metro_id}`,

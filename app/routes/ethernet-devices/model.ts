@@ -4,14 +4,23 @@ export type { Metro, MetroDetail, MetroProduct, DevicePort } from "../../../plat
 export { ccmIntervals, DEFAULT_MGMT_VLAN, metroProducts, oamLimits, SFP_PRODUCT, sfpTypes, vlanRange } from "../../../platform/contract/devices.ts";
 
 export const KIND = "metro" as const;
-export const TITLE = "Metro Ethernet NIDs";
 
-/** The detail tabs (spec 3 §2.11). */
-export const METRO_TABS = [
-  { id: "details", label: "Details" },
-  { id: "monitoring", label: "Monitoring" },
+/** The fields the table's columns read (columns.ts): the browser gets only these of each row. */
+export const ROW_FIELDS = [
+  "metro_id",
+  "metro_name",
+  "prod_code",
+  "admin_state",
+  "op_state",
+  "provider_service_id",
+  "client_circuit_id",
+  "entity_id",
+  "account_name",
+  "entity_name",
+  "site_address",
+  "shipping_address",
 ] as const;
-export const METRO_TAB_IDS = METRO_TABS.map((t) => t.id);
+export const TITLE = "Metro Ethernet NIDs";
 
 /** The dialogs only this screen has. */
 export const metroDialogs = { create: "create", edit: "edit-nid", oam: "edit-oam" } as const;

@@ -1,4 +1,6 @@
 import { data } from "react-router";
+import { lazyChart } from "../../components/chart/lazy-chart.tsx";
+import { openDialogConstraints } from "../../components/constraints.server.ts";
 import { ListScreen } from "../../components/list-screen.tsx";
 import type { MenuItem } from "../../components/row-menu.tsx";
 import { useScreen } from "../../components/screen.tsx";
@@ -8,20 +10,18 @@ import { apiGet, apiPost, detailMessages } from "../../lib/api.server.ts";
 import { fetchTablePage, listScreenQuery, selectedRows } from "../../lib/table.server.ts";
 import { flashToasts, redirectWithToast } from "../../lib/toast.server.ts";
 import { returnUrl } from "../../lib/url.ts";
-import { ActivationDialogs } from "../devices-shared/activation.tsx";
 import { activationDialogs, deviceMessages } from "../devices-shared/activation.ts";
 import { activationDialogData, activationHeaders, activationRefreshHeaders, startActivationIntent } from "../devices-shared/activation.server.ts";
 import { deviceDialogData } from "../devices-shared/dialog-data.server.ts";
-import { DeviceDialogs } from "../devices-shared/dialogs.tsx";
 import { EntityFilter } from "../devices-shared/entity-filter.tsx";
 import { entityFilterOf } from "../devices-shared/entity-filter.server.ts";
 import { DEVICE_READABLE, deviceIntents } from "../devices-shared/intents.server.ts";
-import { COMMON_MENU, READABLE_DIALOGS, READABLE_MENU } from "../devices-shared/kind.ts";
+import { COMMON_MENU, DEVICE_TAB_IDS, READABLE_DIALOGS, READABLE_MENU } from "../devices-shared/kind.ts";
+import { ActivationDialogs, DeviceDialogs, DialogsBoundary } from "../devices-shared/lazy-dialogs.tsx";
 import { cpeMonitoring } from "../routers/monitoring.server.ts";
 import { hideable, screen, sortable } from "./columns.ts";
 import { MetroTabs } from "./tabs.tsx";
-import { CreateMetroDialog, EditNidDialog, OamDialog } from "./dialogs.tsx";
-import { KIND, METRO_TAB_IDS, metroDialogs, type Metro, type MetroDetail, type MetroProduct } from "./model.ts";
+import { KIND, metroDialogs, ROW_FIELDS, type Metro, type MetroDetail, type MetroProduct } from "./model.ts";
 import { constraints, CreateMetroSchema, EditMetroSchema, metroBody, metroFormFields, oamFields, OamSchema } from "./schemas.server.ts";
 import type { Route } from "./+types/route";
 
@@ -35,9 +35,9 @@ import type { Route } from "./+types/route";
 export async function loader({ request }: Route.LoaderArgs) {
   const { state, headers, dialog, dialogId } = await listScreenQuery(request, { sortable, hideable });
   const filter = await entityFilterOf(request);
-  const table = await fetchTablePage<Metro>(request, "get_metro", state, { ...screen, query: filter.query });
+  const table = await fetchTablePage<Metro>(request, "get_metro", state, { ...screen, query: filter.query, fields: ROW_FIELDS });
   const [row] = selectedRows(table);
-  const tab = currentTab(new URL(request.url).searchParams, METRO_TAB_IDS);
+  const tab = currentTab(new URL(request.url).searchParams, DEVICE_TAB_IDS);
   const needsProducts = dialog === metroDialogs.create || dialog === metroDialogs.edit;
   const [dialogData, activation, selected, monitoring, products, ccmIntervals] = await Promise.all([
     deviceDialogData(request, KIND, dialog, dialogId),
@@ -49,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   for (const [name, value] of Object.entries(activationRefreshHeaders(activation))) headers.set(name, value);
   return data(
-    { table, entities: filter.entities, entity: filter.entity, ...dialogData, activation, selected, monitoring, products, ccmIntervals, constraints },
+    { table, entities: filter.entities, entity: filter.entity, ...dialogData, activation, selected, monitoring, products, ccmIntervals, constraints: openDialogConstraints(constraints, dialog) },
     { headers },
   );
 }
@@ -116,6 +116,11 @@ const readerMenu: MenuItem[] = [reportItem, ...READABLE_MENU];
 const menu = (_row: Metro, canWrite: boolean) => (canWrite ? writerMenu : readerMenu);
 const readableDialogs = [...READABLE_DIALOGS, activationDialogs.report, activationDialogs.progress];
 
+// The screen's own dialogs: loaded in the browser when one opens (devices-shared/lazy-dialogs.tsx).
+const CreateMetroDialog = lazyChart(() => import("./dialogs.tsx").then((m) => m.CreateMetroDialog));
+const EditNidDialog = lazyChart(() => import("./dialogs.tsx").then((m) => m.EditNidDialog));
+const OamDialog = lazyChart(() => import("./dialogs.tsx").then((m) => m.OamDialog));
+
 export default function EthernetDevices({ loaderData, actionData }: Route.ComponentProps) {
   const { table, entities, entity, selected, monitoring, products, ccmIntervals, activation, device } = loaderData;
   const { dialog, result, error } = useScreen(actionData, readableDialogs);
@@ -129,11 +134,13 @@ export default function EthernetDevices({ loaderData, actionData }: Route.Compon
       menu={menu}
       details={selected ? <MetroTabs metro={selected} monitoring={monitoring} /> : null}
     >
-      {dialog === metroDialogs.create ? <CreateMetroDialog products={products} lastResult={result} /> : null}
-      {dialog === metroDialogs.edit ? <EditNidDialog metro={metro} products={products} lastResult={result} /> : null}
-      {dialog === metroDialogs.oam ? <OamDialog metro={metro} ccmIntervals={ccmIntervals} lastResult={result} /> : null}
-      <DeviceDialogs kind={KIND} dialog={dialog} data={loaderData} actionData={actionData} lastResult={result} />
-      <ActivationDialogs kind={KIND} dialog={dialog} device={metro ? { id: metro.metro_id, name: metro.metro_name } : null} data={activation} lastResult={result} />
+      <DialogsBoundary dialog={dialog}>
+        {dialog === metroDialogs.create ? <CreateMetroDialog products={products} lastResult={result} /> : null}
+        {dialog === metroDialogs.edit ? <EditNidDialog device={metro} products={products} lastResult={result} /> : null}
+        {dialog === metroDialogs.oam ? <OamDialog device={metro} ccmIntervals={ccmIntervals} lastResult={result} /> : null}
+        <DeviceDialogs kind={KIND} dialog={dialog} data={loaderData} actionData={actionData} lastResult={result} />
+        <ActivationDialogs kind={KIND} dialog={dialog} device={metro ? { id: metro.metro_id, name: metro.metro_name } : null} data={activation} lastResult={result} />
+      </DialogsBoundary>
     </ListScreen>
   );
 }

@@ -1,21 +1,17 @@
-import { Suspense, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useSearchParams } from "react-router";
-import { lazyChart } from "../../components/chart/lazy-chart.tsx";
 import { DetailsTable } from "../../components/details-table.tsx";
 import { OpState } from "../../components/op-state.tsx";
 import { SimpleTable, type SimpleColumn } from "../../components/simple-table.tsx";
 import { SubjectTabs } from "../../components/subject-tabs.tsx";
 import { currentTab } from "../../components/tabs.tsx";
 import { formatTime } from "../../lib/format.ts";
+import { DEVICE_TAB_IDS, DEVICE_TABS } from "../devices-shared/kind.ts";
+import { DeviceMonitoringTab } from "../devices-shared/monitoring-tab.tsx";
 import type { CpeMonitoring } from "../routers/monitoring.ts";
-import { DEVICE_RANGES } from "../routers/monitoring.ts";
-import { METRO_TAB_IDS, METRO_TABS, SFP_PRODUCT, type DevicePort, type MetroDetail } from "./model.ts";
+import { SFP_PRODUCT, type DevicePort, type MetroDetail } from "./model.ts";
 
 /* The selected Metro Ethernet NID's tabs (spec 3 §2.11): Details (accordions General and Interfaces) and Monitoring. */
-
-// The chart kit only on the Monitoring tab (lazyChart: drawn by the server, lazy in the browser).
-// The tab is the Internet NIDs' (routers/monitoring.tsx): the same call, by node id, for both kinds.
-const DeviceMonitoring = lazyChart(() => import("../routers/monitoring.tsx").then((m) => m.CpeMonitoringTab));
 
 const vlan = (n: number | null) => (n === null ? "" : String(n));
 const mbps = (n: number | null) => (n === null ? "" : `${n} Mbps`);
@@ -74,9 +70,9 @@ function Accordion({ title, children }: { title: string; children: ReactNode }) 
 
 export function MetroTabs({ metro, monitoring }: { metro: MetroDetail; monitoring: CpeMonitoring | null }) {
   const [params] = useSearchParams();
-  const tab = currentTab(params, METRO_TAB_IDS);
+  const tab = currentTab(params, DEVICE_TAB_IDS);
   return (
-    <SubjectTabs name={metro.metro_name} label={`Metro Ethernet NID ${metro.metro_name}`} tabs={METRO_TABS} current={tab}>
+    <SubjectTabs name={metro.metro_name} label={`Metro Ethernet NID ${metro.metro_name}`} tabs={DEVICE_TABS} current={tab}>
       {tab === "details" ? (
         <div className="space-y-2">
           <Accordion title="General">
@@ -93,11 +89,7 @@ export function MetroTabs({ metro, monitoring }: { metro: MetroDetail; monitorin
           </Accordion>
         </div>
       ) : null}
-      {tab === "monitoring" && monitoring ? (
-        <Suspense fallback={<p>Loading the charts…</p>}>
-          <DeviceMonitoring monitoring={monitoring} ranges={DEVICE_RANGES} />
-        </Suspense>
-      ) : null}
+      {tab === "monitoring" && monitoring ? <DeviceMonitoringTab monitoring={monitoring} /> : null}
     </SubjectTabs>
   );
 }

@@ -21,7 +21,9 @@ const time = (iso: string) => (
   </time>
 );
 /** Bits per second as Mbit/s (the line rates the thresholds speak of). */
-const mbps = (bps: number) => `${(bps / 1e6).toLocaleString("en-US", { maximumFractionDigits: 2 })}`;
+// One formatter, made once: toLocaleString with options builds one per call (~30 µs each).
+const mbpsFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+const mbps = (bps: number) => mbpsFormat.format(bps / 1e6);
 
 /** A right-aligned figure column. */
 const figure = <T,>(id: string, header: string, value: (row: T) => string | number, unit?: string): SimpleColumn<T> => ({ id, header, unit, className: num, cell: value });

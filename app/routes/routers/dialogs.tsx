@@ -4,7 +4,7 @@ import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
 import { CheckboxField, ConformForm, HiddenFields, SelectField, SubmitButton, TextareaField, TextField, useForm } from "../../components/forms.tsx";
 import { useConstraint, useHydrated, useIsPending } from "../../components/hooks.ts";
 import { cpeModes, hourLabel, perfTestHours, scanInterval, wanAddressing } from "../../../platform/contract/devices.ts";
-import { DeviceDialog, DeviceLine } from "../devices-shared/device-dialog.tsx";
+import { DeviceDialog, DeviceFormActions, DeviceLine, deviceFormDialog, useDeviceForm } from "../devices-shared/device-dialog.tsx";
 import type { CpeDetail, CpeProduct, PeerRegion } from "./model.ts";
 
 /*
@@ -58,30 +58,19 @@ export function CreateDeviceDialog({ products, entityNames, lastResult }: { prod
   );
 }
 
-export function EditInfoDialog({ cpe, lastResult }: { cpe: CpeDetail | null; lastResult: Result }) {
-  return (
-    <DeviceDialog name="info" title="Edit CPE Info" device={cpe}>
-      {(d) => <EditInfoForm cpe={d} lastResult={lastResult} />}
-    </DeviceDialog>
-  );
-}
+export const EditInfoDialog = deviceFormDialog("info", "Edit CPE Info", EditInfoForm);
 
-function EditInfoForm({ cpe, lastResult }: { cpe: CpeDetail; lastResult: Result }) {
-  const [form, fields] = useForm<Record<string, string>>({
-    id: `info-${cpe.cpe_id}`,
-    lastResult,
-    constraint: useConstraint("info"),
-    defaultValue: {
-      cpe_name: cpe.cpe_name,
-      site_address: cpe.site_address,
-      provider_service_id: cpe.provider_service_id,
-      client_circuit_id: cpe.client_circuit_id,
-      ping_dns_ip: cpe.ping_dns_ip,
-      ping_gw_ip: cpe.ping_gw_ip,
-      ping_email_notification: cpe.ping_email_notification ? "on" : "",
-      ping_webhook_notification: cpe.ping_webhook_notification ? "on" : "",
-      description: cpe.description,
-    },
+function EditInfoForm({ device: cpe, lastResult }: { device: CpeDetail; lastResult: Result }) {
+  const [form, fields] = useDeviceForm("info", cpe, lastResult, {
+    cpe_name: cpe.cpe_name,
+    site_address: cpe.site_address,
+    provider_service_id: cpe.provider_service_id,
+    client_circuit_id: cpe.client_circuit_id,
+    ping_dns_ip: cpe.ping_dns_ip,
+    ping_gw_ip: cpe.ping_gw_ip,
+    ping_email_notification: cpe.ping_email_notification ? "on" : "",
+    ping_webhook_notification: cpe.ping_webhook_notification ? "on" : "",
+    description: cpe.description,
   });
   // Save only with Name and Site Address (spec 3 §5): with JavaScript the button waits; without, the server answers.
   const hydrated = useHydrated();
@@ -111,21 +100,10 @@ function EditInfoForm({ cpe, lastResult }: { cpe: CpeDetail; lastResult: Result 
   );
 }
 
-export function EditSiteDialog({ cpe, lastResult }: { cpe: CpeDetail | null; lastResult: Result }) {
-  return (
-    <DeviceDialog name="site" title="Edit Site" device={cpe}>
-      {(d) => <EditSiteForm cpe={d} lastResult={lastResult} />}
-    </DeviceDialog>
-  );
-}
+export const EditSiteDialog = deviceFormDialog("site", "Edit Site", EditSiteForm);
 
-function EditSiteForm({ cpe, lastResult }: { cpe: CpeDetail; lastResult: Result }) {
-  const [form, fields] = useForm<Record<string, string>>({
-    id: `site-${cpe.cpe_id}`,
-    lastResult,
-    constraint: useConstraint("site"),
-    defaultValue: { site_address: cpe.site_address, shipping_address: cpe.shipping_address, latitude: cpe.latitude?.toString() ?? "", longitude: cpe.longitude?.toString() ?? "" },
-  });
+function EditSiteForm({ device: cpe, lastResult }: { device: CpeDetail; lastResult: Result }) {
+  const [form, fields] = useDeviceForm("site", cpe, lastResult, { site_address: cpe.site_address, shipping_address: cpe.shipping_address, latitude: cpe.latitude?.toString() ?? "", longitude: cpe.longitude?.toString() ?? "" });
   return (
     <ConformForm form={form} intent="site">
       <HiddenFields fields={{ cpe_id: cpe.cpe_id }} />
@@ -136,28 +114,15 @@ function EditSiteForm({ cpe, lastResult }: { cpe: CpeDetail; lastResult: Result 
         <TextField field={fields.latitude!} label="Latitude" autoComplete="off" hint="-90 to 90, e.g. 50.11" />
         <TextField field={fields.longitude!} label="Longitude" autoComplete="off" hint="-180 to 180, e.g. 8.68" />
       </div>
-      <DialogActions>
-        <SubmitButton pending={useIsPending({ intent: "site" })}>Save</SubmitButton>
-      </DialogActions>
+      <DeviceFormActions intent="site">Save</DeviceFormActions>
     </ConformForm>
   );
 }
 
-export function NetworkInfoDialog({ cpe, lastResult }: { cpe: CpeDetail | null; lastResult: Result }) {
-  return (
-    <DeviceDialog name="network" title="Edit Network Info" device={cpe}>
-      {(d) => <NetworkInfoForm cpe={d} lastResult={lastResult} />}
-    </DeviceDialog>
-  );
-}
+export const NetworkInfoDialog = deviceFormDialog("network", "Edit Network Info", NetworkInfoForm);
 
-function NetworkInfoForm({ cpe, lastResult }: { cpe: CpeDetail; lastResult: Result }) {
-  const [form, fields] = useForm<Record<string, string>>({
-    id: `network-${cpe.cpe_id}`,
-    lastResult,
-    constraint: useConstraint("network"),
-    defaultValue: { mode: cpe.mode, wan_addressing: cpe.wan_addressing, wan_cidr: cpe.wan_cidr, wan_gateway: cpe.wan_gateway, dns_servers: cpe.dns_servers.join(", "), lan_cidr: cpe.lan_cidr },
-  });
+function NetworkInfoForm({ device: cpe, lastResult }: { device: CpeDetail; lastResult: Result }) {
+  const [form, fields] = useDeviceForm("network", cpe, lastResult, { mode: cpe.mode, wan_addressing: cpe.wan_addressing, wan_cidr: cpe.wan_cidr, wan_gateway: cpe.wan_gateway, dns_servers: cpe.dns_servers.join(", "), lan_cidr: cpe.lan_cidr });
   return (
     <ConformForm form={form} intent="network">
       <HiddenFields fields={{ cpe_id: cpe.cpe_id }} />
@@ -170,9 +135,7 @@ function NetworkInfoForm({ cpe, lastResult }: { cpe: CpeDetail; lastResult: Resu
       </div>
       <TextField field={fields.dns_servers!} label="DNS servers" autoComplete="off" hint="IP addresses, separated by commas." />
       <TextField field={fields.lan_cidr!} label="LAN address" autoComplete="off" hint="ROUTER mode: with its prefix, e.g. 10.0.0.1/24." />
-      <DialogActions>
-        <SubmitButton pending={useIsPending({ intent: "network" })}>Save</SubmitButton>
-      </DialogActions>
+      <DeviceFormActions intent="network">Save</DeviceFormActions>
     </ConformForm>
   );
 }
@@ -281,15 +244,13 @@ export function OneValueDialog({ name, cpe, lastResult }: { name: keyof typeof O
 
 function OneValueForm({ name, cpe, lastResult }: { name: keyof typeof ONE_VALUE; cpe: CpeDetail; lastResult: Result }) {
   const def = ONE_VALUE[name];
-  const [form, fields] = useForm<Record<string, string>>({ id: `${name}-${cpe.cpe_id}`, lastResult, constraint: useConstraint(name), defaultValue: { [def.field]: def.value(cpe) } });
+  const [form, fields] = useDeviceForm(name, cpe, lastResult, { [def.field]: def.value(cpe) });
   return (
     <ConformForm form={form} intent={name}>
       <HiddenFields fields={{ cpe_id: cpe.cpe_id }} />
       <DeviceLine device={cpe} />
       <TextField field={fields[def.field]!} label={def.label} hint={def.hint} type={def.type} autoComplete="off" />
-      <DialogActions>
-        <SubmitButton pending={useIsPending({ intent: name })}>Save</SubmitButton>
-      </DialogActions>
+      <DeviceFormActions intent={name}>Save</DeviceFormActions>
     </ConformForm>
   );
 }

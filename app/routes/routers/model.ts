@@ -4,15 +4,9 @@
  */
 export type { Cpe, CpeDetail, CpeProduct, PeerRegion, SpeedTestAnswer, SpeedTestStarted, DeviceMonitoring } from "../../../platform/contract/devices.ts";
 export { SERVICE_PRODUCT } from "../../../platform/contract/devices.ts";
+import type { SpeedTestAnswer } from "../../../platform/contract/devices.ts";
 
 export const TITLE = "Internet NIDs";
-
-/** The detail tabs; BN-CPE-IP has Details only (spec 3 §2.10). */
-export const CPE_TABS = [
-  { id: "details", label: "Details" },
-  { id: "monitoring", label: "Monitoring" },
-] as const;
-export const CPE_TAB_IDS = CPE_TABS.map((t) => t.id);
 
 /** The fields the table's columns and row menus read: the browser gets only these. */
 export const ROW_FIELDS = [
@@ -32,3 +26,13 @@ export const ROW_FIELDS = [
   "test_status",
   "description",
 ] as const;
+
+/** The URL parameters of a running speed test (`&type=…&started=…&until=…`, set by the start's redirect). */
+export const RUN_PARAMS = ["type", "started", "until"] as const;
+
+/** The speed test the URL follows, as the loader found it. */
+export type SpeedTestRun =
+  | { state: "running"; type: string; startedAt: string; finishesAt: string; progress: number }
+  | { state: "done"; type: string; answer: SpeedTestAnswer }
+  | { state: "timeout"; type: string }
+  | { state: "error"; type: string; message: string };

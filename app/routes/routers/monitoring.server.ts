@@ -1,7 +1,6 @@
 import { chartTableHtml } from "../../components/chart/chart-table.tsx";
 import { DATA_PARAM } from "../../components/chart/data-link.tsx";
-import { withSvgMarkup } from "../../components/chart/markup.server.tsx";
-import { prepareChart } from "../../components/chart/model.ts";
+import { preparedChartWithMarkup } from "../../components/chart/markup.server.tsx";
 import { currentRange } from "../../components/chart/range-toggle.tsx";
 import { apiGet, detailText } from "../../lib/api.server.ts";
 import type { DeviceMonitoring } from "./model.ts";
@@ -9,8 +8,8 @@ import { DEVICE_CHARTS, DEVICE_RANGES, type CpeMonitoring } from "./monitoring.t
 
 /*
  * The Monitoring tab on the server: get_device_monitoring over the URL's range (default 1d, the
- * platform's), each chart prepared with its SVG markup (chart kit README 'Prepared charts') and
- * the one 'Show data' table the URL asks for.
+ * platform's), each chart prepared with its SVG markup (chart kit README 'Prepared charts'; remembered while the
+ * samples are the same) and the one 'Show data' table the URL asks for.
  */
 
 export async function cpeMonitoring(request: Request, cpeId: string, cpeName: string): Promise<CpeMonitoring> {
@@ -21,7 +20,7 @@ export async function cpeMonitoring(request: Request, cpeId: string, cpeName: st
   if (!res.ok) return { range, uptime: null, charts: [], error: detailText(res.detail) || `Could not load the monitoring data (${res.status}).` };
   const charts = DEVICE_CHARTS.map(({ id, title, unit, yDomain, series }) => {
     const spec = { title: `${cpeName}: ${title}`, unit, kind: "line" as const, yDomain, series: series(res.data) };
-    return { id, chart: withSvgMarkup(prepareChart(spec), id), table: asked === id ? chartTableHtml({ ...spec, time: true }) : null };
+    return { id, chart: preparedChartWithMarkup(spec, id), table: asked === id ? chartTableHtml({ ...spec, time: true }) : null };
   });
   return { range, uptime: res.data.uptime_percent, charts, error: null };
 }

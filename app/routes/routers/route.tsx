@@ -1,4 +1,6 @@
 import { data } from "react-router";
+import { lazyChart } from "../../components/chart/lazy-chart.tsx";
+import { openDialogConstraints } from "../../components/constraints.server.ts";
 import type { MenuItem } from "../../components/row-menu.tsx";
 import { useScreen } from "../../components/screen.tsx";
 import { currentTab } from "../../components/tabs.tsx";
@@ -13,10 +15,21 @@ import { deviceDialogData } from "../devices-shared/dialog-data.server.ts";
 import { DeviceScreen } from "../devices-shared/device-screen.tsx";
 import { entityFilterOf } from "../devices-shared/entity-filter.server.ts";
 import { DEVICE_READABLE, deviceDetail, deviceIntents } from "../devices-shared/intents.server.ts";
-import { COMMON_MENU, READABLE_DIALOGS, READABLE_MENU, type DeviceDetail } from "../devices-shared/kind.ts";
+import { COMMON_MENU, DEVICE_TAB_IDS, READABLE_DIALOGS, READABLE_MENU, type DeviceDetail } from "../devices-shared/kind.ts";
 import { hideable, screen, sortable } from "./columns.ts";
-import { CreateDeviceDialog, EditInfoDialog, EditSiteDialog, NetworkInfoDialog, OneValueDialog, PerfTestDialog, type PerfConfirm } from "./dialogs.tsx";
-import { CPE_TAB_IDS, ROW_FIELDS, SERVICE_PRODUCT, type Cpe, type CpeDetail, type CpeProduct, type PeerRegion, type SpeedTestAnswer, type SpeedTestStarted } from "./model.ts";
+import type { PerfConfirm } from "./dialogs.tsx";
+import {
+  ROW_FIELDS,
+  RUN_PARAMS,
+  SERVICE_PRODUCT,
+  type Cpe,
+  type CpeDetail,
+  type CpeProduct,
+  type PeerRegion,
+  type SpeedTestAnswer,
+  type SpeedTestRun,
+  type SpeedTestStarted,
+} from "./model.ts";
 import { cpeMonitoring } from "./monitoring.server.ts";
 import {
   constraints as ownConstraints,
@@ -30,7 +43,6 @@ import {
   SpeedTestSchema,
   UpdateCpeInfoSchema,
 } from "./schemas.server.ts";
-import { RUN_PARAMS, SpeedTestDialog, type SpeedTestRun } from "./speed-test.tsx";
 import { CpeTabs } from "./tabs.tsx";
 import type { Route } from "./+types/route";
 
@@ -72,11 +84,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   const picked = selectedRows(table)[0];
   const selected = picked ? await deviceDetail(request, "cpe", picked.cpe_id).then((r) => asCpe(r.ok ? r.data : null)) : null;
-  const onMonitoring = selected && selected.prod_code !== SERVICE_PRODUCT && currentTab(params, CPE_TAB_IDS) === "monitoring";
+  const onMonitoring = selected && selected.prod_code !== SERVICE_PRODUCT && currentTab(params, DEVICE_TAB_IDS) === "monitoring";
   const monitoring = onMonitoring ? await cpeMonitoring(request, selected.cpe_id, selected.cpe_name) : null;
   for (const [k, v] of Object.entries(activationRefreshHeaders(activation))) headers.set(k, v);
   return data(
-    { table, entities: filter.entities, entity: filter.entity, deviceDialog, activation, products, regions, speedRun, selected, monitoring, constraints },
+    { table, entities: filter.entities, entity: filter.entity, deviceDialog, activation, products, regions, speedRun, selected, monitoring, constraints: openDialogConstraints(constraints, dialog) },
     { headers },
   );
 }
@@ -84,6 +96,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const headers = activationHeaders;
 
 /* Action: one function per intent (the shared ones from ../devices-shared/intents.server.ts) ---- */
+
+/** The form's value with these optional text fields as the platform takes them: "" when left empty. */
+const withBlanks = <V extends Record<string, unknown>>(v: V, keys: readonly (keyof V & string)[]) => ({ ...v, ...Object.fromEntries(keys.map((k) => [k, v[k] ?? ""])) });
 
 const create = (request: Request, formData: FormData) =>
   submitForm(request, formData, {
@@ -99,14 +114,9 @@ const info = (request: Request, formData: FormData) =>
     schema: UpdateCpeInfoSchema,
     call: "update_cpe_info",
     body: (v) => ({
-      ...v,
-      provider_service_id: v.provider_service_id ?? "",
-      client_circuit_id: v.client_circuit_id ?? "",
-      ping_dns_ip: v.ping_dns_ip ?? "",
-      ping_gw_ip: v.ping_gw_ip ?? "",
+      ...withBlanks(v, ["provider_service_id", "client_circuit_id", "ping_dns_ip", "ping_gw_ip", "description"]),
       ping_email_notification: Boolean(v.ping_email_notification),
       ping_webhook_notification: Boolean(v.ping_webhook_notification),
-      description: v.description ?? "",
     }),
     fields: ["cpe_name", "site_address", "provider_service_id", "client_circuit_id", "ping_dns_ip", "ping_gw_ip", "description"],
     toast: detailOr(deviceMessages.cpeUpdated),
@@ -143,14 +153,8 @@ const network = (request: Request, formData: FormData) =>
   submitForm(request, formData, {
     schema: NetworkInfoSchema,
     call: "update_cpe_network_info",
-    body: (v) => ({
-      ...v,
-      wan_cidr: v.wan_cidr ?? "",
-      wan_gateway: v.wan_gateway ?? "",
-      lan_cidr: v.lan_cidr ?? "",
-      // The platform takes the list as the form has it: comma-separated.
-      dns_servers: v.dns_servers ?? "",
-    }),
+    // The platform takes the DNS servers as the form has them: comma-separated.
+    body: (v) => withBlanks(v, ["wan_cidr", "wan_gateway", "lan_cidr", "dns_servers"]),
     fields: ["mode", "wan_addressing", "wan_cidr", "wan_gateway", "dns_servers", "lan_cidr"],
     toast: detailOr(deviceMessages.networkUpdated),
   });
@@ -215,6 +219,15 @@ export const action = intentAction(
 
 /* Component ------------------------------------------------------------------------------------ */
 
+// The screen's own dialogs: loaded in the browser when one opens (devices-shared/lazy-dialogs.tsx).
+const CreateDeviceDialog = lazyChart(() => import("./dialogs.tsx").then((m) => m.CreateDeviceDialog));
+const EditInfoDialog = lazyChart(() => import("./dialogs.tsx").then((m) => m.EditInfoDialog));
+const EditSiteDialog = lazyChart(() => import("./dialogs.tsx").then((m) => m.EditSiteDialog));
+const NetworkInfoDialog = lazyChart(() => import("./dialogs.tsx").then((m) => m.NetworkInfoDialog));
+const PerfTestDialog = lazyChart(() => import("./dialogs.tsx").then((m) => m.PerfTestDialog));
+const OneValueDialog = lazyChart(() => import("./dialogs.tsx").then((m) => m.OneValueDialog));
+const SpeedTestDialog = lazyChart(() => import("./speed-test.tsx").then((m) => m.SpeedTestDialog));
+
 const activationItems: MenuItem[] = [
   { label: "Start Activation Test", dialog: activationDialogs.start },
   { label: "Retrieve Activation Test Report", dialog: activationDialogs.report },
@@ -272,9 +285,9 @@ export default function Routers({ loaderData, actionData }: Route.ComponentProps
       lastResult={result}
     >
       {dialog === "create" ? <CreateDeviceDialog products={products ?? []} entityNames={entities} lastResult={result} /> : null}
-      {dialog === "info" ? <EditInfoDialog cpe={cpe} lastResult={result} /> : null}
-      {dialog === "site" ? <EditSiteDialog cpe={cpe} lastResult={result} /> : null}
-      {dialog === "network" ? <NetworkInfoDialog cpe={cpe} lastResult={result} /> : null}
+      {dialog === "info" ? <EditInfoDialog device={cpe} lastResult={result} /> : null}
+      {dialog === "site" ? <EditSiteDialog device={cpe} lastResult={result} /> : null}
+      {dialog === "network" ? <NetworkInfoDialog device={cpe} lastResult={result} /> : null}
       {dialog === "perf" ? <PerfTestDialog cpe={cpe} regions={regions ?? []} confirm={perfConfirmOf(actionData)} lastResult={result} /> : null}
       {dialog === "scan" || dialog === "target" ? <OneValueDialog name={dialog} cpe={cpe} lastResult={result} /> : null}
       {dialog === "speed-test" ? <SpeedTestDialog cpe={cpe} run={speedRun} lastResult={result} /> : null}

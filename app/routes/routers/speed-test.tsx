@@ -3,14 +3,13 @@ import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { DialogActions } from "../../components/dialog.tsx";
 import { DetailsTable } from "../../components/details-table.tsx";
-import { ConformForm, FieldErrors, HiddenFields, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
-import { useIsPending } from "../../components/hooks.ts";
+import { ConformForm, FieldErrors, HiddenFields, TextField, useForm } from "../../components/forms.tsx";
 import { showToast } from "../../components/toaster.tsx";
 import { fetchSpeedTestResult, pollSpeedTest } from "../../lib/live/speed-test.ts";
 import { hrefWithout } from "../../lib/url.ts";
 import { deviceMessages } from "../../../platform/contract/devices.ts";
-import { DeviceDialog, DeviceLine } from "../devices-shared/device-dialog.tsx";
-import type { CpeDetail, SpeedTestAnswer } from "./model.ts";
+import { DeviceDialog, DeviceFormActions, DeviceLine } from "../devices-shared/device-dialog.tsx";
+import { RUN_PARAMS, type CpeDetail, type SpeedTestAnswer, type SpeedTestRun } from "./model.ts";
 
 /*
  * Run Speed Test (spec 3 §4, §8, §9): the test type (Ookla by default, or an iPerf3 server), then
@@ -20,15 +19,6 @@ import type { CpeDetail, SpeedTestAnswer } from "./model.ts";
  * (app/lib/live/speed-test.ts) follows it; without, the server reads the result on every load and
  * the page reloads itself every 3 s while the test runs (and offers a link to do it now).
  */
-
-export const RUN_PARAMS = ["type", "started", "until"] as const;
-
-/** The speed test the URL follows, as the loader found it. */
-export type SpeedTestRun =
-  | { state: "running"; type: string; startedAt: string; finishesAt: string; progress: number }
-  | { state: "done"; type: string; answer: SpeedTestAnswer }
-  | { state: "timeout"; type: string }
-  | { state: "error"; type: string; message: string };
 
 type Result = SubmissionResult<string[]> | null | undefined;
 
@@ -61,9 +51,7 @@ function StartForm({ cpe, lastResult }: { cpe: CpeDetail; lastResult: Result }) 
         <FieldErrors field={kind} />
       </fieldset>
       <TextField field={fields.host!} label="iPerf3 server" autoComplete="off" hint="For an iPerf3 test: the server's host name or IP address." />
-      <DialogActions>
-        <SubmitButton pending={useIsPending({ intent: "speed-test" })}>Start</SubmitButton>
-      </DialogActions>
+      <DeviceFormActions intent="speed-test">Start</DeviceFormActions>
     </ConformForm>
   );
 }

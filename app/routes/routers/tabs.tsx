@@ -1,24 +1,21 @@
-import { Suspense } from "react";
 import { useSearchParams } from "react-router";
-import { lazyChart } from "../../components/chart/lazy-chart.tsx";
 import { DetailsTable } from "../../components/details-table.tsx";
 import { OpState } from "../../components/op-state.tsx";
 import { SubjectTabs } from "../../components/subject-tabs.tsx";
 import { currentTab } from "../../components/tabs.tsx";
 import { formatTime } from "../../lib/format.ts";
 import { hourLabel } from "../../../platform/contract/devices.ts";
-import { CPE_TABS, SERVICE_PRODUCT, type CpeDetail } from "./model.ts";
-import { DEVICE_RANGES, type CpeMonitoring } from "./monitoring.ts";
+import { DEVICE_TABS } from "../devices-shared/kind.ts";
+import { DeviceMonitoringTab } from "../devices-shared/monitoring-tab.tsx";
+import { SERVICE_PRODUCT, type CpeDetail } from "./model.ts";
+import type { CpeMonitoring } from "./monitoring.ts";
 
 /* The selected Internet NID's tabs (spec 3 §2.10): Details and Monitoring; BN-CPE-IP has Details only. */
-
-// The chart kit only on the Monitoring tab (drawn by the server, lazy in the browser).
-const Monitoring = lazyChart(() => import("./monitoring.tsx").then((m) => m.CpeMonitoringTab));
 
 const onOff = (v: boolean) => (v ? "Enabled" : "Disabled");
 
 /** The tabs a device has. */
-export const tabsOf = (cpe: { prod_code: string }) => (cpe.prod_code === SERVICE_PRODUCT ? CPE_TABS.filter((t) => t.id === "details") : CPE_TABS);
+export const tabsOf = (cpe: { prod_code: string }) => (cpe.prod_code === SERVICE_PRODUCT ? DEVICE_TABS.filter((t) => t.id === "details") : DEVICE_TABS);
 
 function Details({ c }: { c: CpeDetail }) {
   return (
@@ -75,11 +72,7 @@ export function CpeTabs({ cpe, monitoring }: { cpe: CpeDetail; monitoring: CpeMo
   return (
     <SubjectTabs name={cpe.cpe_name} label={`Internet NID ${cpe.cpe_name}`} tabs={tabs} current={tab}>
       {tab === "details" ? <Details c={cpe} /> : null}
-      {tab === "monitoring" && monitoring ? (
-        <Suspense fallback={<p>Loading the charts…</p>}>
-          <Monitoring monitoring={monitoring} ranges={DEVICE_RANGES} />
-        </Suspense>
-      ) : null}
+      {tab === "monitoring" && monitoring ? <DeviceMonitoringTab monitoring={monitoring} /> : null}
     </SubjectTabs>
   );
 }

@@ -1,7 +1,6 @@
 import { chartTableHtml } from "../../components/chart/chart-table.tsx";
 import { DATA_PARAM } from "../../components/chart/data-link.tsx";
-import { withSvgMarkup } from "../../components/chart/markup.server.tsx";
-import { prepareChart } from "../../components/chart/model.ts";
+import { preparedChartWithMarkup } from "../../components/chart/markup.server.tsx";
 import { currentRange } from "../../components/chart/range-toggle.tsx";
 import { apiGet, detailText } from "../../lib/api.server.ts";
 import { requireSession } from "../../lib/session.server.ts";
@@ -52,7 +51,7 @@ export async function nodeMonitoring(request: Request, nodeId: string, nodeName:
   const charts = NODE_CHARTS.map((c) => {
     const spec = nodeChartSpec(c, samples, nodeName);
     const table = asked === c.id && res.ok ? chartTableHtml({ title: spec.title, unit: spec.unit, series: spec.series, time: true }) : null;
-    return { id: c.id, chart: withSvgMarkup(prepareChart(spec), c.id), table };
+    return { id: c.id, chart: preparedChartWithMarkup(spec, c.id), table };
   });
   if (res.ok) store(key, charts, bucketEnd(samples), now);
   return { range, charts, error: res.ok ? null : detailText(res.detail) || `Could not load the metrics (${res.status}).` };

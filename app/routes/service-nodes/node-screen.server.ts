@@ -45,7 +45,8 @@ export function nodeLoader<Row, Detail extends Row>(kind: NodeScreenKind<Row, De
       monitoring,
       exportLink: exportHref(`${info.path}/export.csv`, state),
     };
-    return data({ ...answer, constraints }, { headers });
+    // The forms' constraints only while one of the node dialogs (all of them read these) is open.
+    return data({ ...answer, constraints: dialog ? constraints : {} }, { headers });
   };
 }
 

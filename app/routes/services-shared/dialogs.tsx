@@ -12,7 +12,7 @@ import { formatTime } from "../../lib/format.ts";
  * The row-menu dialogs App Services and Endpoints share (spec 1 §2): the same action carries the
  * same dialog name, title and form in both screens — Edit Name (`rename`), Edit Description
  * (`describe`), Setup Contacts (`contacts`), Resize (`resize`), Test Reachability's result
- * (`latency`) — and the deployment switch of their create forms. Each opens by URL
+ * (`latency`). (Their create forms' shared parts: create-fields.tsx.) Each opens by URL
  * (?dialog=…&id=…) and posts the same-named intent to the screen's action, which validates.
  */
 
@@ -267,32 +267,5 @@ export function LatencyDialog({ subject, words, from, result }: { subject: Subje
         </>
       )}
     </SubjectDialog>
-  );
-}
-
-/**
- * The create form's deployment (location) choice: submit buttons, so what was typed travels with
- * the switch and comes back in the URL's draft (./draft.ts), with or without JavaScript.
- */
-export function DeploymentSwitch({ legend, current, options }: { legend: string; current: string; options: { value: string; label: string }[] }) {
-  return (
-    <fieldset className="fieldset">
-      <legend className="fieldset-legend">{legend}</legend>
-      <div className="flex flex-wrap gap-2">
-        {options.map((o) => (
-          <button
-            key={o.value}
-            type="submit"
-            name="switch"
-            value={`deployment=${o.value}`}
-            formNoValidate
-            aria-pressed={o.value === current}
-            className={`btn btn-sm ${o.value === current ? "btn-primary" : "btn-outline"}`}
-          >
-            {o.label}
-          </button>
-        ))}
-      </div>
-    </fieldset>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { PageTitle } from "../../components/forms.tsx";
+import { PageTitle } from "../../components/screen.tsx";
 
 /*
  * The App Services screen's frame: title and heading, as the kit's Screen draws them. Not Screen

@@ -1,6 +1,8 @@
+import type { ReactNode } from "react";
 import { data, Form, Link } from "react-router";
+import { ErrorText } from "../../components/error-text.tsx";
 import { Screen } from "../../components/screen.tsx";
-import { SimpleTable, type SimpleColumn } from "../../components/simple-table.tsx";
+import { SimpleTable, type SimpleColumn, type SimpleTableProps } from "../../components/simple-table.tsx";
 import { apiGet } from "../../lib/api.server.ts";
 import { formatTime } from "../../lib/format.ts";
 import { requireSession } from "../../lib/session.server.ts";
@@ -123,6 +125,18 @@ function Choice({ id, name, label, value, width, groups }: { id: string; name: s
   );
 }
 
+/** One of the report's lists: its heading (with the count) and its table. */
+function ReportTable<T>({ id, title, ...table }: { id: string; title: ReactNode } & SimpleTableProps<T>) {
+  return (
+    <section aria-labelledby={id} className="space-y-2">
+      <h3 id={id} className="text-lg font-semibold">
+        {title}
+      </h3>
+      <SimpleTable {...table} />
+    </section>
+  );
+}
+
 export default function SlaReportPage({ loaderData }: Route.ComponentProps) {
   const { months: choices, month, chosen, devices, entities, report, error, downloads } = loaderData;
   return (
@@ -137,11 +151,7 @@ export default function SlaReportPage({ loaderData }: Route.ComponentProps) {
           Show report
         </button>
       </Form>
-      {error ? (
-        <p role="alert" className="text-error">
-          {error}
-        </p>
-      ) : null}
+      {error ? <ErrorText>{error}</ErrorText> : null}
       {report ? (
         <article aria-labelledby="sla-report-title" className="min-w-0 space-y-4 rounded-box bg-base-100 p-4 shadow-sm" data-testid="sla-report">
           <h2 id="sla-report-title" className="text-xl font-semibold">
@@ -162,19 +172,9 @@ export default function SlaReportPage({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
           {report.scope === "entity" ? (
-            <section aria-labelledby="sla-devices" className="space-y-2">
-              <h3 id="sla-devices" className="text-lg font-semibold">
-                Devices ({report.devices.length})
-              </h3>
-              <SimpleTable caption="Devices of the entity" columns={deviceColumns} rows={report.devices} getRowId={(d) => d.node_id} emptyMessage="The entity has no devices." />
-            </section>
+            <ReportTable id="sla-devices" title={<>Devices ({report.devices.length})</>} caption="Devices of the entity" columns={deviceColumns} rows={report.devices} getRowId={(d) => d.node_id} emptyMessage="The entity has no devices." />
           ) : null}
-          <section aria-labelledby="sla-outages" className="space-y-2">
-            <h3 id="sla-outages" className="text-lg font-semibold">
-              Outages ({report.outage_list.length})
-            </h3>
-            <SimpleTable caption="Outages of the month" columns={outageColumns} rows={report.outage_list} getRowId={(o) => o.outage_id} emptyMessage="No outage this month." />
-          </section>
+          <ReportTable id="sla-outages" title={<>Outages ({report.outage_list.length})</>} caption="Outages of the month" columns={outageColumns} rows={report.outage_list} getRowId={(o) => o.outage_id} emptyMessage="No outage this month." />
         </article>
       ) : null}
     </Screen>

@@ -10,9 +10,10 @@ import S3rver from "s3rver";
  * on disk), on a free port with one bucket. Issue 27 item 20: the store is tested against a
  * server, not a scripted fake of the SDK's commands.
  */
-export async function startS3Server(bucket = "pcaps") {
+export async function startS3Server(bucket = "pcaps", configs: string[] = []) {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "linkwise-s3rver-"));
-  const server = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory, configureBuckets: [{ name: bucket }] });
+  // `configs`: the bucket's XML configurations (a CORS rule for a browser on another origin).
+  const server = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory, configureBuckets: [{ name: bucket, configs }] });
   const address = (await server.run()) as { port: number };
   const endpoint = `http://127.0.0.1:${address.port}`;
   return {

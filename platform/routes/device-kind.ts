@@ -1,0 +1,113 @@
+import { z } from "@hono/zod-openapi";
+import type { PlatformApp } from "../app.ts";
+import { deviceLimits, deviceMessages } from "../contract/devices.ts";
+import { DdosThresholdsBody, LanInterfaceRow } from "../contract/devices.shapes.ts";
+import { lanInterfaces } from "../domain/device-ops.ts";
+import { addAnnouncement, assignEntity, getThresholds, setShipping, setThresholds, setToggle, type DeviceKind } from "../domain/devices.ts";
+import { answerDetail, answerQuery, requireWriter } from "../lib/context.ts";
+import { body, line } from "../lib/fields.ts";
+import { idsFilter, listQuery } from "../lib/list.ts";
+import { defineCall, defineListCall, DetailSchema } from "../lib/openapi.ts";
+import { announcementFields, cpeId, entityNameChoice, metroId, ThresholdsBody, toggleBody, trackingNumber } from "./devices-fields.ts";
+
+type Path = `/${string}`;
+type ToggleField = Parameters<typeof setToggle>[4];
+
+/** The words that differ between the two kinds' otherwise equal calls (their OpenAPI texts). */
+const words = {
+  schema: { cpe: "Cpe", metro: "Metro" }, // the schema names' stem: CpeId, CpeToggle, UpdateCpeShippingInfo…
+  assignDescription: { cpe: "'Select Entity Name' when none is given; an unknown entity: 404. Answers 'Assigned entity successfully.'.", metro: "'Select Entity Name' when none is given. Answers 'Assigned entity successfully.'." },
+  lanSummary: { cpe: "The LAN interfaces and their state (Reset LAN Ports)", metro: "The LAN interfaces and their state" },
+  toggleDescription: { cpe: "An unchanged value: 409 (toggle dialogs, spec 3 §4). Answers 'Updated successfully.'.", metro: "An unchanged value: 409. Answers 'Updated successfully.'." },
+  announcementNote: { cpe: "The fleet leaves the window out of uptime and alerts. ", metro: "" },
+  removeSummary: { cpe: "Delete an Internet NID", metro: "Delete a Metro Ethernet NID" },
+  removeAnswer: { cpe: "CPE router removed.", metro: "Metro device removed." },
+} satisfies Record<string, Record<DeviceKind, string>>;
+
+/**
+ * What Internet NIDs (routes/cpe.ts) and Metro Ethernet NIDs (routes/metro.ts) define alike, once
+ * for either kind (spec 3 §5, §7.1, §7.2): the id's query and body, the read and write call shapes,
+ * the list, the toggles, the DDoS thresholds, Assign Entity, the LAN interfaces, Track Shipping,
+ * announcements and removal, each with the kind's paths, id field, tag and words. The kind's files
+ * register each call where it stands in their order (the OpenAPI document keeps it).
+ */
+export function deviceKindCalls<I extends "cpe_id" | "metro_id">(kind: DeviceKind, idName: I, tag: string) {
+  const tags = [tag];
+  // why the casts: a computed key loses its name in TypeScript; the object has exactly the kind's
+  // id field. The shared calls below read it as v[key] (either name, as toggleBody types it); the
+  // kind's own calls get IdQuery and IdBody typed with its one name.
+  const key: "cpe_id" | "metro_id" = idName;
+  const idShape = { [key]: kind === "cpe" ? cpeId() : metroId() } as Record<typeof key, ReturnType<typeof cpeId>>;
+  const kindShape = idShape as Record<I, ReturnType<typeof cpeId>>;
+  const IdQuery = z.object(kindShape);
+  const IdBody = body(kindShape).strict().openapi(`${words.schema[kind]}Id`);
+  const idQuery = z.object(idShape);
+
+  const read = <Q extends z.ZodType, R extends z.ZodType>(path: Path, summary: string, query: Q, response: R, description = "Unknown id, or another account's: 404.") =>
+    defineCall({ method: "get", path, tags, summary, description, query, response, errors: [404] });
+  const write = <B extends z.ZodType>(path: Path, summary: string, description: string, b: B, errors: readonly (400 | 404 | 409)[] = [404]) =>
+    defineCall({ method: "post", path, tags, summary, description, only: "writer", body: b, response: DetailSchema, errors });
+
+  /** The kind's list call: its sortable columns, and the devices of one entity. */
+  const list = <Item extends z.ZodType, Page extends z.ZodType>(path: Path, summary: string, what: string, sortable: readonly string[], item: Item, page: Page) =>
+    defineListCall({
+      path,
+      tags,
+      summary,
+      rows: [what, "by name"],
+      query: z.object({ ...listQuery(sortable), ids: idsFilter, entity_name: line(deviceLimits.name).optional().openapi({ description: "Only the devices of this entity" }) }),
+      item,
+      page,
+    });
+
+  const Toggle = toggleBody(idName, `${words.schema[kind]}Toggle`);
+  const toggles = (list: readonly (readonly [Path, string, ToggleField])[]) =>
+    list.map(([path, summary, field]) => ({ field, route: write(path, summary, words.toggleDescription[kind], Toggle, [404, 409]) }));
+  const thresholds = read(`/get_${kind}_denial_of_service_thresholds`, "The DDoS thresholds (spec 3 §9's defaults until set)", idQuery, DdosThresholdsBody);
+  const setThresholdsCall = defineCall({
+    method: "post",
+    path: `/set_${kind}_denial_of_service_thresholds`,
+    tags,
+    summary: "Set the DDoS thresholds",
+    description: `${idName} in the query; each flood's alert ≤ block ≤ max (422 naming the field). Answers 'DDoS thresholds updated.'.`,
+    only: "writer",
+    query: idQuery,
+    body: ThresholdsBody,
+    response: DetailSchema,
+    errors: [404],
+  });
+  const assign = write(`/${kind}_assign_entity`, "Assign Entity", words.assignDescription[kind], body({ ...idShape, new_entity_name: entityNameChoice() }).strict().openapi(`${words.schema[kind]}AssignEntity`));
+  const lan = read(`/get_${kind}_lan_interfaces`, words.lanSummary[kind], idQuery, z.array(LanInterfaceRow));
+  const shipping = write(`/update_${kind}_shipping_info`, "Track Shipping: the tracking number", "Answers 'Shipping info updated.'.", body({ ...idShape, tracking_number: trackingNumber() }).strict().openapi(`Update${words.schema[kind]}ShippingInfo`));
+  const announcement = write(
+    `/${kind}_add_announcement`,
+    "Announcement: a maintenance window",
+    `start_time (UTC, on the hour) and duration (hours, ≥ 1); 'Please fill out all fields.' when one is missing. ${words.announcementNote[kind]}Answers 'Maintenance announcement created.'.`,
+    body({ ...idShape, ...announcementFields }).strict().openapi(`${words.schema[kind]}AddAnnouncement`),
+  );
+  const remove = write(`/remove_${kind}`, words.removeSummary[kind], `Its announcements and tests go with it. Answers '${words.removeAnswer[kind]}'.`, IdBody);
+
+  /** Registers the shared calls: each a function of the app, called where the kind's order has it. */
+  const register = {
+    toggles: (app: PlatformApp, routes: ReturnType<typeof toggles>) => {
+      for (const { field, route } of routes) {
+        app.openapi(route, answerDetail(route, (deps, who, b) => setToggle(deps.db, who.accountId, kind, b[key], field, b.enabled), "Updated successfully."));
+      }
+    },
+    thresholds: (app: PlatformApp) => {
+      app.openapi(thresholds, answerQuery(thresholds, (deps, who, q) => getThresholds(deps.db, who.accountId, kind, q[key])));
+      app.openapi(setThresholdsCall, async (c) => {
+        const who = requireWriter(c);
+        await setThresholds(c.get("deps").db, who.accountId, kind, c.req.valid("query")[key], c.req.valid("json"));
+        return c.json({ detail: deviceMessages.thresholds }, 200);
+      });
+    },
+    assign: (app: PlatformApp) => app.openapi(assign, answerDetail(assign, (deps, who, b) => assignEntity(deps.db, who.accountId, kind, b[key], b.new_entity_name), deviceMessages.assigned)),
+    lan: (app: PlatformApp) => app.openapi(lan, answerQuery(lan, (deps, who, q) => lanInterfaces(deps, who.accountId, kind, q[key]))),
+    shipping: (app: PlatformApp) => app.openapi(shipping, answerDetail(shipping, (deps, who, b) => setShipping(deps.db, who.accountId, kind, b[key], b.tracking_number), deviceMessages.shipping)),
+    announcement: (app: PlatformApp) =>
+      app.openapi(announcement, answerDetail(announcement, (deps, who, b) => addAnnouncement(deps.db, who.accountId, kind, b[key], b.start_time, b.duration), deviceMessages.announcement)),
+  };
+
+  return { IdQuery, IdBody, read, write, list, toggles, remove, register };
+}
