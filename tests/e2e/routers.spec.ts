@@ -27,9 +27,14 @@ async function press(target: Locator) {
 /** Opens a row's menu item (a dialog by URL) and returns the dialog. */
 async function menuDialog(page: Page, row: string, item: string, title = item) {
   const summary = page.locator(`summary[aria-label="Actions for ${row}"]`);
-  // Still open after a client-side navigation (JS): Enter would close it.
-  if (!(await summary.locator("xpath=..").evaluate((d) => (d as HTMLDetailsElement).open))) await press(summary);
-  await press(page.locator("details[open]").getByRole("link", { name: item, exact: true }));
+  const link = page.locator("details[open]").getByRole("link", { name: item, exact: true });
+  // After a client-side navigation (JS) the menu may still be open (Enter would close it) or may
+  // have closed while the rows were written again: press until the item shows.
+  await expect(async () => {
+    if (!(await link.isVisible())) await press(summary);
+    await expect(link).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await press(link);
   const d = dialog(page, title);
   await expect(d).toBeVisible();
   return d;
