@@ -229,12 +229,16 @@ test.describe("defects-console", () => {
     let d = dialog(page, "Create App Service");
     if (!jsDisabled()) {
       // With JS, Create waits for the required fields; submit the form itself to see the server's answer.
+      // The dialog's code loads after the page (lazily) and disables Create again when it hydrates:
+      // enable and press until the press goes through.
       await ready(page);
-      await d.locator("form").first().evaluate((f: HTMLFormElement) => {
-        for (const b of f.querySelectorAll("button[type=submit]")) b.removeAttribute("disabled");
-      });
-    }
-    await d.getByRole("button", { name: "Create" }).click();
+      await expect(async () => {
+        await d.locator("form").first().evaluate((f: HTMLFormElement) => {
+          for (const b of f.querySelectorAll("button[type=submit]")) b.removeAttribute("disabled");
+        });
+        await d.getByRole("button", { name: "Create" }).click({ timeout: 1_000 });
+      }).toPass({ timeout: 20_000 });
+    } else await d.getByRole("button", { name: "Create" }).click();
     d = dialog(page, "Create App Service");
     const summary = d.getByRole("alert").filter({ hasText: "There is a problem" });
     await expect(summary).toContainText("Name is required");
