@@ -1,4 +1,3 @@
-import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
@@ -15,6 +14,53 @@ const FINITE_BODY = Symbol.for("linkwise.finite-body");
 // rather than on the first request.
 if (!process.env.API_URL && process.env.NODE_ENV === "production") {
   startEmbeddedPlatform().catch((err) => console.error("[platform] failed to start", err));
+}
+
+/*
+ * React hands strings of more than ~1.4 KB over as they are, and the large ones repeat from view
+ * to view: a table's rows and a chart's SVG are remembered markup, the same string object each
+ * time. Their UTF-8 bytes are remembered too, by the string: otherwise every view measured and
+ * encoded some hundred KB again (Buffer.byteLength, then the socket's write). A string is encoded
+ * for keeping the second time it is seen, so that what is new on every view (the page's data)
+ * never pushes out what repeats. A Map lookup of the same string object is a pointer comparison;
+ * an equal string made anew is compared once. Bounded, oldest out first.
+ */
+const BIG_CHUNK = 2_048;
+const MAX_ENCODED = 256;
+const MAX_ENCODED_BYTES = 32_000_000;
+const encoded = new Map<string, Buffer>();
+const MAX_SEEN_CHARS = 8_000_000;
+const seenOnce = new Set<string>();
+let seenChars = 0;
+let encodedBytes = 0;
+
+function encodedOnce(chunk: string): Buffer | string {
+  let bytes = encoded.get(chunk);
+  if (bytes) {
+    encoded.delete(chunk);
+    encoded.set(chunk, bytes);
+    return bytes;
+  }
+  if (seenOnce.delete(chunk)) seenChars -= chunk.length;
+  else {
+    seenOnce.add(chunk);
+    seenChars += chunk.length;
+    for (const old of seenOnce) {
+      if (seenOnce.size <= MAX_ENCODED && seenChars <= MAX_SEEN_CHARS) break;
+      seenOnce.delete(old);
+      seenChars -= old.length;
+    }
+    return chunk;
+  }
+  bytes = Buffer.from(chunk);
+  encoded.set(chunk, bytes);
+  encodedBytes += bytes.length;
+  for (const [old, oldBytes] of encoded) {
+    if (encoded.size <= MAX_ENCODED && encodedBytes <= MAX_ENCODED_BYTES) break;
+    encoded.delete(old);
+    encodedBytes -= oldBytes.length;
+  }
+  return bytes;
 }
 
 export default function handleRequest(
@@ -41,14 +87,16 @@ export default function handleRequest(
     // three copies of every page and the garbage collections that this memory churn caused.
     const chunks: (Uint8Array | string)[] = [];
     let length = 0;
-    const sink = new Writable({
-      decodeStrings: false,
-      write(chunk: Uint8Array | string, _encoding, callback) {
-        chunks.push(chunk);
-        length += typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.byteLength;
-        callback();
+    // The destination React pipes into: a Node Writable cost a callback, a tick and its state
+    // machine per chunk (a page writes a few hundred); React needs only write, end and on.
+    const sink = {
+      write(chunk: Uint8Array | string): boolean {
+        const part = typeof chunk === "string" && chunk.length >= BIG_CHUNK ? encodedOnce(chunk) : chunk;
+        chunks.push(part);
+        length += typeof part === "string" ? Buffer.byteLength(part) : part.byteLength;
+        return true;
       },
-      final(callback) {
+      end() {
         clearTimeout(timer);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         responseHeaders.set("Content-Length", String(length));
@@ -74,9 +122,13 @@ export default function handleRequest(
         const response = new Response(body, { headers: responseHeaders, status: responseStatusCode });
         (response as Response & { [FINITE_BODY]?: unknown })[FINITE_BODY] = chunks;
         resolve(response);
-        callback();
       },
-    });
+      // React listens for drain, error and close: none of them ever happens here (write never
+      // refuses a chunk, and nothing else ends this sink).
+      on() {
+        return sink;
+      },
+    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -89,7 +141,9 @@ export default function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           shellRendered = true;
-          pipe(sink);
+          // why the cast: the type asks for a whole NodeJS.WritableStream; React's pipe calls
+          // write, end and on only (react-dom-server.node's startFlowing and pipe).
+          pipe(sink as unknown as NodeJS.WritableStream);
         },
         onShellError(error: unknown) {
           clearTimeout(timer);

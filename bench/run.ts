@@ -64,9 +64,11 @@ const bigContacts = pages.some((p) => p.as === "big") ? 100_000 : 1;
 const profileArgs = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
 const server = spawn(process.execPath, [...profileArgs, "server.mjs", "./build/server/index.js"], {
   env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, SESSION_SECRET: secret, COOKIE_SECURE: "false", DEMO_PASSWORD: "bench-password" },
-  stdio: ["ignore", "pipe", "inherit"],
+  // The access log (one line a request) to /dev/null, not through a pipe to this process: stdout
+  // to a pipe is written synchronously (Linux), and while this process was busy reading pages
+  // for autocannon the server waited on the full pipe, charging the harness to the heavier pages.
+  stdio: ["ignore", "ignore", "inherit"],
 });
-server.stdout!.on("data", () => {});
 
 type Measured = { name: string; label: string; url: string; runs: Row[]; shell: Row[]; cpu: number[]; shellCpu: number[]; ratio: number; cpu_ratio: number; p99_ms: number; js_kb: number | null; chart_chunks: string[] | null; chunks: string[]; failures: string[] };
 

@@ -289,22 +289,27 @@ export function DataTable<T>({
 
   // The head is markup too (its sort links are plain links, navigated by onClick); its row is
   // keyed "head" so that MarkupRows gives focus back to the sort link after a sort.
-  const headHtml = staticHtml(
-    <tr data-row="head">
-      {selection === "multiple" ? (
-        <th scope="col" className="w-8">
-          <span className="sr-only">Selected</span>
-        </th>
-      ) : null}
-      {visible.map((c) => (
-        <HeaderCell key={c.id} column={c} page={page} location={location} />
-      ))}
-      {rowMenu ? (
-        <th scope="col" className="w-10">
-          <span className="sr-only">Actions</span>
-        </th>
-      ) : null}
-    </tr>,
+  // Remembered like the rows: a function of the columns, the URL and the sort (headMemo below).
+  const sortKey = page.sort ? `${page.sort.desc ? "-" : ""}${page.sort.id}` : "";
+  const headKey = [identityOf(columns), selection, rowMenu ? 1 : 0, visible.map((c) => c.id).join(","), location.pathname, location.search, sortKey, page.sortable?.join(",") ?? "*"].join("\u0000");
+  const headHtml = rememberedHead(headKey, () =>
+    staticHtml(
+      <tr data-row="head">
+        {selection === "multiple" ? (
+          <th scope="col" className="w-8">
+            <span className="sr-only">Selected</span>
+          </th>
+        ) : null}
+        {visible.map((c) => (
+          <HeaderCell key={c.id} column={c} page={page} location={location} />
+        ))}
+        {rowMenu ? (
+          <th scope="col" className="w-10">
+            <span className="sr-only">Actions</span>
+          </th>
+        ) : null}
+      </tr>,
+    ),
   );
 
   return (
@@ -390,6 +395,18 @@ function identityOf(value: object | undefined): number {
 
 function rowsMemoKey(definition: readonly (object | undefined)[], values: readonly string[]): string {
   return `${definition.map(identityOf).join(",")}\u0000${values.join("\u0000")}`;
+}
+
+/** The head's markup by headKey (small strings; a few per list screen and URL), bounded, oldest out first. */
+const headMemo = new Map<string, string>();
+function rememberedHead(key: string, make: () => string): string {
+  let html = headMemo.get(key);
+  if (html === undefined) {
+    html = make();
+    if (headMemo.size >= 128) headMemo.delete(headMemo.keys().next().value!);
+    headMemo.set(key, html);
+  }
+  return html;
 }
 
 function rememberRows(key: string, html: string) {

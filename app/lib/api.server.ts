@@ -3,6 +3,7 @@ import { data, redirect } from "react-router";
 import { apiUrl } from "./env.server.ts";
 import { detailOf, detailText, parseBody, type Detail } from "./platform-detail.ts";
 import { platformFetch, platformText, type PlatformTextAnswer } from "./platform.server.ts";
+import { sharedAnswer } from "./shared-answer.server.ts";
 import { destroySessionCookie, getUser, loginRedirect } from "./session.server.ts";
 import { flashToasts } from "./toast.server.ts";
 
@@ -70,7 +71,7 @@ export async function callApi<T = unknown>(
   request: Request | null,
   method: "GET" | "POST",
   path: string,
-  opts: { query?: Query; body?: unknown; token?: string } = {},
+  opts: { query?: Query; body?: unknown; token?: string; shared?: boolean } = {},
 ): Promise<ApiResult<T>> {
   let token = opts.token;
   if (!token && request) token = (await getUser(request))?.access_token;
@@ -89,14 +90,31 @@ export async function callApi<T = unknown>(
     throw unavailable();
   }
   if (response.status === 502 || response.status === 503 || response.status === 504) throw unavailable();
-  const parsed = parseBody(response.text);
+  const ok = response.status >= 200 && response.status < 300;
+  const parsed = ok && opts.shared ? sharedParse(response.text) : parseBody(response.text);
   // The platform no longer accepts this session's token: end it.
   if (response.status === 401 && request && token && !opts.token) throw await sessionEnded(request);
-  if (response.status >= 200 && response.status < 300) return { ok: true, status: response.status, data: parsed as T };
+  if (ok) return { ok: true, status: response.status, data: parsed as T };
   return { ok: false, status: response.status, detail: detailOf(parsed), data: parsed };
 }
 
 export const apiGet = <T = unknown>(request: Request, path: string, query?: Query) => callApi<T>(request, "GET", path, { query });
+
+/**
+ * A GET whose answer is shared (./shared-answer.server.ts): the same deep-frozen object for the
+ * same text, so what a loader derives from it can be remembered beside it. For reads that many
+ * views repeat (list pages, monitoring); the caller must not change what it gets.
+ */
+export const apiGetShared = <T = unknown>(request: Request, path: string, query?: Query) => callApi<T>(request, "GET", path, { query, shared: true });
+
+/** parseBody for a shared answer: JSON shared and frozen, anything else as parseBody has it. */
+function sharedParse(text: string): unknown {
+  try {
+    return text ? sharedAnswer(text) : null;
+  } catch {
+    return text;
+  }
+}
 export const apiPost = <T = unknown>(request: Request, path: string, body?: unknown, query?: Query) =>
   callApi<T>(request, "POST", path, { body, query });
 
@@ -104,8 +122,8 @@ export const apiPost = <T = unknown>(request: Request, path: string, body?: unkn
  * For loaders: the data, or a thrown error response (404 stays 404; anything else shows the
  * detail in the error boundary).
  */
-export async function apiGetOrThrow<T>(request: Request, path: string, query?: Query): Promise<T> {
-  const result = await apiGet<T>(request, path, query);
+export async function apiGetOrThrow<T>(request: Request, path: string, query?: Query, opts: { shared?: boolean } = {}): Promise<T> {
+  const result = await callApi<T>(request, "GET", path, { query, shared: opts.shared });
   if (result.ok) return result.data;
   throw data({ message: detailText(result.detail) }, { status: result.status === 404 ? 404 : result.status >= 500 ? 500 : result.status });
 }

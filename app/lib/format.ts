@@ -25,9 +25,13 @@ export const formatTypes = (joined: string) =>
  * counts them (spec 1 §5: '10 GB (10737418240 bytes)'); en-US grouping, the same on the server and
  * in the browser.
  */
+// Made once: toLocaleString with options builds a new Intl.NumberFormat per call (~30 µs each).
+const wholeBytes = new Intl.NumberFormat("en-US");
+const oneDecimal = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+
 export function formatBytes(n: number): string {
   if (!Number.isFinite(n)) return "—";
-  if (Math.abs(n) < 1024) return `${n.toLocaleString("en-US")} B`;
+  if (Math.abs(n) < 1024) return `${wholeBytes.format(n)} B`;
   const units = ["KB", "MB", "GB", "TB", "PB"];
   let v = n / 1024;
   let i = 0;
@@ -35,5 +39,5 @@ export function formatBytes(n: number): string {
     v /= 1024;
     i++;
   }
-  return `${v.toLocaleString("en-US", { maximumFractionDigits: 1 })} ${units[i]}`;
+  return `${oneDecimal.format(v)} ${units[i]}`;
 }

@@ -3,6 +3,7 @@ import { rowsJson, rowsJsonOf, type RowsJson } from "./table-rows.ts";
 import type { ColumnSort } from "@tanstack/react-table";
 import type { ListPage } from "../../platform/contract/list.ts";
 import { apiGetOrThrow } from "./api.server.ts";
+import { derived } from "./shared-answer.server.ts";
 import { requireSession } from "./session.server.ts";
 import { listParam } from "./url.ts";
 
@@ -225,12 +226,20 @@ export function listQuery(state: TableState, page = state.page): Record<string, 
  * selected ids that the current result (search and filters, all pages) holds; selected rows the
  * search hides are not counted (issue 10 item 13).
  */
-export function platformPage<T>(result: ListPage<T>, state: TableState, selectedInResult: readonly string[], unfiltered?: number, fields?: readonly string[]): TablePage<T> {
+export function platformPage<T>(
+  result: ListPage<T>,
+  state: TableState,
+  selectedInResult: readonly string[],
+  unfiltered?: number,
+  fields?: readonly string[],
+  /** The rows' JSON when the caller has it already (fetchTablePage remembers it per shared answer). */
+  rows?: RowsJson<T>,
+): TablePage<T> {
   const pageCount = Math.max(1, Math.ceil(result.total / state.size));
   return {
     ...state,
     page: Math.min(state.page, pageCount),
-    rows: fields ? rowsJsonOf(result.items, fields) : rowsJson(result.items),
+    rows: rows ?? (fields ? rowsJsonOf(result.items, fields) : rowsJson(result.items)),
     rowCount: result.items.length,
     total: result.total,
     unfiltered: unfiltered ?? result.total,
@@ -262,9 +271,12 @@ export async function fetchTablePage<T>(
 ): Promise<TablePage<T>> {
   const filters = options.query ?? {};
   const selected = state.selected.slice(0, 100);
-  let result = await apiGetOrThrow<ListPage<T>>(request, path, { ...filters, ...listQuery(state) });
+  // Shared answers (lib/shared-answer.server.ts): a page viewed again parses nothing and writes
+  // its rows' JSON once; the rows (selectedRows among them) are frozen.
+  const shared = { shared: true };
+  let result = await apiGetOrThrow<ListPage<T>>(request, path, { ...filters, ...listQuery(state) }, shared);
   const lastPage = Math.max(1, Math.ceil(result.total / state.size));
-  if (state.page > lastPage) result = await apiGetOrThrow<ListPage<T>>(request, path, { ...filters, ...listQuery(state, lastPage) });
+  if (state.page > lastPage) result = await apiGetOrThrow<ListPage<T>>(request, path, { ...filters, ...listQuery(state, lastPage) }, shared);
   const found = new Map<string, T>();
   for (const row of result.items) {
     const id = options.getRowId(row);
@@ -277,10 +289,17 @@ export async function fetchTablePage<T>(
   }
   const selectedIds = selected.filter((id) => found.has(id));
   // `unfiltered` only tells "no data" from "no match": a search that finds nothing is a no-match.
-  const page = platformPage(result, { ...state, page: Math.min(state.page, lastPage) }, selectedIds, state.q ? Math.max(result.total, 1) : result.total, options.fields);
+  const fields = options.fields;
+  // why the cast: one memo for every row type; an answer's entries are made here, with its own T.
+  const memo = rowsOfAnswer as unknown as WeakMap<readonly T[], Map<string, RowsJson<T>>>;
+  const rows = derived(memo, result.items, fields ? fields.join(",") : "", () => (fields ? rowsJsonOf(result.items, fields) : rowsJson(result.items)));
+  const page = platformPage(result, { ...state, page: Math.min(state.page, lastPage) }, selectedIds, state.q ? Math.max(result.total, 1) : result.total, fields, rows);
   selectedRowsOf.set(page, selectedIds.map((id) => found.get(id)!));
   return page;
 }
+
+// The rows' JSON of a shared answer's items, by the fields asked for.
+const rowsOfAnswer = new WeakMap<readonly unknown[], Map<string, string>>();
 
 // Kept beside the page rather than in it: the page is loader data and goes to the browser.
 const selectedRowsOf = new WeakMap<object, unknown[]>();

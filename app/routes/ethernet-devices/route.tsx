@@ -14,7 +14,7 @@ import { activationDialogs, deviceMessages } from "../devices-shared/activation.
 import { activationDialogData, activationHeaders, activationRefreshHeaders, startActivationIntent } from "../devices-shared/activation.server.ts";
 import { deviceDialogData } from "../devices-shared/dialog-data.server.ts";
 import { EntityFilter } from "../devices-shared/entity-filter.tsx";
-import { entityFilterOf } from "../devices-shared/entity-filter.server.ts";
+import { withEntityFilter } from "../devices-shared/entity-filter.server.ts";
 import { DEVICE_READABLE, deviceIntents } from "../devices-shared/intents.server.ts";
 import { COMMON_MENU, DEVICE_TAB_IDS, READABLE_DIALOGS, READABLE_MENU } from "../devices-shared/kind.ts";
 import { ActivationDialogs, DeviceDialogs, DialogsBoundary } from "../devices-shared/lazy-dialogs.tsx";
@@ -34,8 +34,7 @@ import type { Route } from "./+types/route";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { state, headers, dialog, dialogId } = await listScreenQuery(request, { sortable, hideable });
-  const filter = await entityFilterOf(request);
-  const table = await fetchTablePage<Metro>(request, "get_metro", state, { ...screen, query: filter.query, fields: ROW_FIELDS });
+  const [filter, table] = await withEntityFilter(request, (query) => fetchTablePage<Metro>(request, "get_metro", state, { ...screen, query, fields: ROW_FIELDS }));
   const [row] = selectedRows(table);
   const tab = currentTab(new URL(request.url).searchParams, DEVICE_TAB_IDS);
   const needsProducts = dialog === metroDialogs.create || dialog === metroDialogs.edit;

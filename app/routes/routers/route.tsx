@@ -13,7 +13,7 @@ import { activationDialogData, activationHeaders, activationRefreshHeaders, acti
 import { activationDialogs } from "../devices-shared/activation.ts";
 import { deviceDialogData } from "../devices-shared/dialog-data.server.ts";
 import { DeviceScreen } from "../devices-shared/device-screen.tsx";
-import { entityFilterOf } from "../devices-shared/entity-filter.server.ts";
+import { withEntityFilter } from "../devices-shared/entity-filter.server.ts";
 import { DEVICE_READABLE, deviceDetail, deviceIntents } from "../devices-shared/intents.server.ts";
 import { COMMON_MENU, DEVICE_TAB_IDS, READABLE_DIALOGS, READABLE_MENU, type DeviceDetail } from "../devices-shared/kind.ts";
 import { hideable, screen, sortable } from "./columns.ts";
@@ -30,7 +30,7 @@ import {
   type SpeedTestRun,
   type SpeedTestStarted,
 } from "./model.ts";
-import { cpeMonitoring } from "./monitoring.server.ts";
+import { cpeMonitoring, monitoringAnswer } from "./monitoring.server.ts";
 import {
   constraints as ownConstraints,
   CreateCpeSchema,
@@ -43,7 +43,7 @@ import {
   SpeedTestSchema,
   UpdateCpeInfoSchema,
 } from "./schemas.server.ts";
-import { CpeTabs } from "./tabs.tsx";
+import { CpeTabs, type SelectedCpe } from "./tabs.tsx";
 import type { Route } from "./+types/route";
 
 /* ------------------------------------------------------------------------------------------------
@@ -73,19 +73,27 @@ async function speedTestRun(request: Request, cpeId: string, params: URLSearchPa
 export async function loader({ request }: Route.LoaderArgs) {
   const { state, headers, dialog, dialogId } = await listScreenQuery(request, { sortable, hideable });
   const params = new URL(request.url).searchParams;
-  const filter = await entityFilterOf(request);
-  const [table, deviceDialog, activation, products, regions, speedRun] = await Promise.all([
-    fetchTablePage<Cpe>(request, "get_cpe", state, { ...screen, query: filter.query, fields: ROW_FIELDS }),
+  // On the Monitoring tab the samples are asked for at once, beside the page (the platform keeps
+  // them to the caller's account); they are used only if the page holds the device.
+  const early = state.selected.length === 1 && currentTab(params, DEVICE_TAB_IDS) === "monitoring" ? monitoringAnswer(request, state.selected[0]!) : null;
+  early?.catch(() => {}); // awaited below only if the page holds the device; never an unhandled rejection
+  const [[filter, table], deviceDialog, activation, products, regions, speedRun] = await Promise.all([
+    withEntityFilter(request, (query) => fetchTablePage<Cpe>(request, "get_cpe", state, { ...screen, query, fields: ROW_FIELDS })),
     deviceDialogData(request, "cpe", dialog, dialogId),
     activationDialogData(request, "cpe", dialog, dialogId),
     dialog === "create" ? apiGetOrThrow<CpeProduct[]>(request, "get_cpe_products") : null,
     dialog === "perf" ? apiGet<PeerRegion[]>(request, "get_peer_regions").then((r) => (r.ok ? r.data : [])) : null,
     dialog === "speed-test" && dialogId ? speedTestRun(request, dialogId, params) : null,
   ]);
+  // The selected device's tab: Details reads the device's detail; Monitoring needs only the row's
+  // name and product (the list answered them), so it asks for nothing else and sends no detail.
   const picked = selectedRows(table)[0];
-  const selected = picked ? await deviceDetail(request, "cpe", picked.cpe_id).then((r) => asCpe(r.ok ? r.data : null)) : null;
-  const onMonitoring = selected && selected.prod_code !== SERVICE_PRODUCT && currentTab(params, DEVICE_TAB_IDS) === "monitoring";
-  const monitoring = onMonitoring ? await cpeMonitoring(request, selected.cpe_id, selected.cpe_name) : null;
+  const onMonitoring = Boolean(picked && picked.prod_code !== SERVICE_PRODUCT && currentTab(params, DEVICE_TAB_IDS) === "monitoring");
+  const [detail, monitoring] = await Promise.all([
+    picked && !onMonitoring ? deviceDetail(request, "cpe", picked.cpe_id).then((r) => asCpe(r.ok ? r.data : null)) : null,
+    picked && onMonitoring ? cpeMonitoring(request, picked.cpe_id, picked.cpe_name, picked.cpe_id === state.selected[0] ? (early ?? undefined) : undefined) : null,
+  ]);
+  const selected: SelectedCpe | null = picked && (onMonitoring || detail) ? { cpe_name: picked.cpe_name, prod_code: picked.prod_code, detail } : null;
   for (const [k, v] of Object.entries(activationRefreshHeaders(activation))) headers.set(k, v);
   return data(
     { table, entities: filter.entities, entity: filter.entity, deviceDialog, activation, products, regions, speedRun, selected, monitoring, constraints: openDialogConstraints(constraints, dialog) },

@@ -65,13 +65,20 @@ function Details({ c }: { c: CpeDetail }) {
   );
 }
 
-export function CpeTabs({ cpe, monitoring }: { cpe: CpeDetail; monitoring: CpeMonitoring | null }) {
+/** The selected device as its tabs need it: its name and product, and its detail on the Details tab (null on Monitoring). */
+export interface SelectedCpe {
+  cpe_name: string;
+  prod_code: string;
+  detail: CpeDetail | null;
+}
+
+export function CpeTabs({ cpe, monitoring }: { cpe: SelectedCpe; monitoring: CpeMonitoring | null }) {
   const [params] = useSearchParams();
   const tabs = tabsOf(cpe);
   const tab = currentTab(params, tabs.map((t) => t.id));
   return (
     <SubjectTabs name={cpe.cpe_name} label={`Internet NID ${cpe.cpe_name}`} tabs={tabs} current={tab}>
-      {tab === "details" ? <Details c={cpe} /> : null}
+      {tab === "details" && cpe.detail ? <Details c={cpe.detail} /> : null}
       {tab === "monitoring" && monitoring ? <DeviceMonitoringTab monitoring={monitoring} /> : null}
     </SubjectTabs>
   );
