@@ -40,14 +40,15 @@ function DevicePickerForm({ tab, range, devices, device }: { tab: DashboardTab; 
           />
         </label>
       ) : null}
-      <label className="flex min-w-0 flex-col gap-1 text-sm" htmlFor="dashboard-device">
+      {/* The label has the width (capped by the form's): a select sized by its longest option overflowed a phone's card. */}
+      <label className="flex w-72 max-w-full min-w-0 flex-col gap-1 text-sm" htmlFor="dashboard-device">
         <span className="font-semibold">Device</span>
         <select
           id="dashboard-device"
           name={DEVICE_PARAM}
           defaultValue={device?.id ?? ""}
           key={`${device?.id ?? ""} ${q}`}
-          className="select select-sm w-72 max-w-full"
+          className="select select-sm w-full"
           onChange={hydrated ? (e) => e.currentTarget.form?.requestSubmit() : undefined}
         >
           {GROUPS.map((g) => {
