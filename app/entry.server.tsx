@@ -2,6 +2,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { createNonce, setPageSecurityHeaders } from "./lib/csp.server.ts";
+import { BIG_CHUNK, encodedOnce } from "./lib/encoded-once.server.ts";
 import { NonceContext } from "./lib/nonce.ts";
 import { startEmbeddedPlatform } from "./lib/platform.server.ts";
 
@@ -14,53 +15,6 @@ const FINITE_BODY = Symbol.for("linkwise.finite-body");
 // rather than on the first request.
 if (!process.env.API_URL && process.env.NODE_ENV === "production") {
   startEmbeddedPlatform().catch((err) => console.error("[platform] failed to start", err));
-}
-
-/*
- * React hands strings of more than ~1.4 KB over as they are, and the large ones repeat from view
- * to view: a table's rows and a chart's SVG are remembered markup, the same string object each
- * time. Their UTF-8 bytes are remembered too, by the string: otherwise every view measured and
- * encoded some hundred KB again (Buffer.byteLength, then the socket's write). A string is encoded
- * for keeping the second time it is seen, so that what is new on every view (the page's data)
- * never pushes out what repeats. A Map lookup of the same string object is a pointer comparison;
- * an equal string made anew is compared once. Bounded, oldest out first.
- */
-const BIG_CHUNK = 2_048;
-const MAX_ENCODED = 256;
-const MAX_ENCODED_BYTES = 32_000_000;
-const encoded = new Map<string, Buffer>();
-const MAX_SEEN_CHARS = 8_000_000;
-const seenOnce = new Set<string>();
-let seenChars = 0;
-let encodedBytes = 0;
-
-function encodedOnce(chunk: string): Buffer | string {
-  let bytes = encoded.get(chunk);
-  if (bytes) {
-    encoded.delete(chunk);
-    encoded.set(chunk, bytes);
-    return bytes;
-  }
-  if (seenOnce.delete(chunk)) seenChars -= chunk.length;
-  else {
-    seenOnce.add(chunk);
-    seenChars += chunk.length;
-    for (const old of seenOnce) {
-      if (seenOnce.size <= MAX_ENCODED && seenChars <= MAX_SEEN_CHARS) break;
-      seenOnce.delete(old);
-      seenChars -= old.length;
-    }
-    return chunk;
-  }
-  bytes = Buffer.from(chunk);
-  encoded.set(chunk, bytes);
-  encodedBytes += bytes.length;
-  for (const [old, oldBytes] of encoded) {
-    if (encoded.size <= MAX_ENCODED && encodedBytes <= MAX_ENCODED_BYTES) break;
-    encoded.delete(old);
-    encodedBytes -= oldBytes.length;
-  }
-  return bytes;
 }
 
 export default function handleRequest(

@@ -8,6 +8,7 @@ import { useHydrated } from "./hooks.ts";
 import { MenuStyles, useMenuBehavior, writeRowMenuHtml, type DialogLinks, type MenuItem } from "./row-menu.tsx";
 import { cellHtml, type CellContent } from "./cell.ts";
 import { escapeHtml, staticHtml } from "./static-html.ts";
+import { BoundedMemo } from "../lib/bounded-memo.ts";
 
 /*
  * The server-driven data table. The loader pages the rows (app/lib/table.server.ts); this renders
@@ -283,7 +284,7 @@ export function DataTable<T>({
         } else parts.push("</tr>");
       });
       rowsHtml = parts.join("");
-      if (memoKey !== null) rememberRows(memoKey, rowsHtml);
+      if (memoKey !== null) rowsMemo.set(memoKey, rowsHtml);
     }
   }
 
@@ -292,7 +293,7 @@ export function DataTable<T>({
   // Remembered like the rows: a function of the columns, the URL and the sort (headMemo below).
   const sortKey = page.sort ? `${page.sort.desc ? "-" : ""}${page.sort.id}` : "";
   const headKey = [identityOf(columns), selection, rowMenu ? 1 : 0, visible.map((c) => c.id).join(","), location.pathname, location.search, sortKey, page.sortable?.join(",") ?? "*"].join("\u0000");
-  const headHtml = rememberedHead(headKey, () =>
+  const headHtml = headMemo.remember(headKey, () =>
     staticHtml(
       <tr data-row="head">
         {selection === "multiple" ? (
@@ -379,10 +380,7 @@ export function DataTable<T>({
  * made on each render (an inline function) has a new identity each time: never a hit, never wrong.
  * Process-local (and per tab in the browser), bounded in entries and characters, oldest out first.
  */
-const ROWS_MEMO_ENTRIES = 32;
-const ROWS_MEMO_CHARS = 8_000_000;
-const rowsMemo = new Map<string, string>();
-let rowsMemoChars = 0;
+const rowsMemo = new BoundedMemo<string, string>({ maxEntries: 32, maxSize: 8_000_000, sizeOf: (key, html) => key.length + html.length });
 const identities = new WeakMap<object, number>();
 let nextIdentity = 1;
 
@@ -397,29 +395,8 @@ function rowsMemoKey(definition: readonly (object | undefined)[], values: readon
   return `${definition.map(identityOf).join(",")}\u0000${values.join("\u0000")}`;
 }
 
-/** The head's markup by headKey (small strings; a few per list screen and URL), bounded, oldest out first. */
-const headMemo = new Map<string, string>();
-function rememberedHead(key: string, make: () => string): string {
-  let html = headMemo.get(key);
-  if (html === undefined) {
-    html = make();
-    if (headMemo.size >= 128) headMemo.delete(headMemo.keys().next().value!);
-    headMemo.set(key, html);
-  }
-  return html;
-}
-
-function rememberRows(key: string, html: string) {
-  const chars = key.length + html.length;
-  if (chars > ROWS_MEMO_CHARS / 4) return;
-  rowsMemo.set(key, html);
-  rowsMemoChars += chars;
-  for (const [oldKey, old] of rowsMemo) {
-    if (rowsMemo.size <= ROWS_MEMO_ENTRIES && rowsMemoChars <= ROWS_MEMO_CHARS) break;
-    rowsMemo.delete(oldKey);
-    rowsMemoChars -= oldKey.length + old.length;
-  }
-}
+/** The head's markup by headKey (small strings; a few per list screen and URL). */
+const headMemo = new BoundedMemo<string, string>({ maxEntries: 128 });
 
 const FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]";
 

@@ -1,4 +1,5 @@
 import { h, type StaticNode } from "./cell.ts";
+import { BoundedMemo } from "../lib/bounded-memo.ts";
 
 /*
  * The op-state dot (spec 1 §4): "up" is a green dot, any other value a red dot, and a missing
@@ -37,17 +38,11 @@ export function opStateCell(value: string | null | undefined, label = "Op state"
 }
 
 // The states are a handful of values ("up", "down", …): their markup is made once, not per row.
-const adminOpCache = new Map<string, StaticNode>();
+const adminOpCache = new BoundedMemo<string, StaticNode>({ maxEntries: 64 });
 
 /** "Admin / Op" in one cell: the admin state, a slash, then the op-state dot (spec 1 §4). */
 export function adminOpStateCell(admin: string | null | undefined, op: string | null | undefined): StaticNode {
-  const key = `${admin ?? ""}\u0000${op ?? ""}`;
-  let cell = adminOpCache.get(key);
-  if (cell === undefined) {
-    if (adminOpCache.size >= 64) adminOpCache.clear();
-    adminOpCache.set(key, (cell = adminOpStateMarkup(admin, op)));
-  }
-  return cell;
+  return adminOpCache.remember(`${admin ?? ""}\u0000${op ?? ""}`, () => adminOpStateMarkup(admin, op));
 }
 
 function adminOpStateMarkup(admin: string | null | undefined, op: string | null | undefined): StaticNode {

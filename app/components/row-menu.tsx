@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from "react";
 import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { escapeHtml, writeHtml } from "./static-html.ts";
+import { BoundedMemo } from "../lib/bounded-memo.ts";
 
 /*
  * A row menu: <details>/<summary> with links (that open dialogs by URL) and buttons (POST forms
@@ -125,19 +126,12 @@ export function writeRowMenuHtml({ label, items, up = false, align = "end", butt
  * A dialog item is three pieces: its start (up to the row's id), the id, its end (the label). The
  * starts and ends are the same in every row, so they are made once (bounded: a few per table).
  */
-const linkStarts = new Map<string, string>();
-const linkEnds = new Map<string, string>();
+const linkStarts = new BoundedMemo<string, string>({ maxEntries: 256 });
+const linkEnds = new BoundedMemo<string, string>({ maxEntries: 256 });
 const linkStart = (hrefStart: string) => `<li><a href="${hrefStart}`;
 const linkEnd = (key: string) => (key.startsWith("!") ? `" class="text-error">${escapeHtml(key.slice(1))}</a></li>` : `">${escapeHtml(key)}</a></li>`);
 
-function cached(map: Map<string, string>, key: string, make: (key: string) => string): string {
-  let value = map.get(key);
-  if (value === undefined) {
-    if (map.size >= 256) map.clear();
-    map.set(key, (value = make(key)));
-  }
-  return value;
-}
+const cached = (memo: BoundedMemo<string, string>, key: string, make: (key: string) => string) => memo.remember(key, () => make(key));
 
 function dialogItemsUnsupported(): never {
   throw new Error("RowMenu: `dialog` items need links={links} (and id) from the table's rowMenu");

@@ -11,13 +11,12 @@
  * strict mode) instead. Process-local and bounded in entries and characters, oldest out first:
  * a pure function's cache, nothing another instance needs.
  */
+import { BoundedMemo } from "./bounded-memo.ts";
 
 const MIN_CHARS = 2_048;
-const MAX_ENTRIES = 128;
 const MAX_CHARS = 16_000_000;
 
-const answers = new Map<string, unknown>();
-let chars = 0;
+const answers = new BoundedMemo<string, unknown>({ maxEntries: 128, maxSize: MAX_CHARS, maxEntrySize: MAX_CHARS / 8, sizeOf: (text) => text.length });
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === "object" && !Object.isFrozen(value)) {
@@ -33,23 +32,8 @@ function deepFreeze<T>(value: T): T {
  * the same, so that callers never depend on which it was.
  */
 export function sharedAnswer(text: string): unknown {
-  if (text.length < MIN_CHARS || text.length > MAX_CHARS / 8) return deepFreeze(JSON.parse(text));
-  const hit = answers.get(text);
-  if (hit !== undefined) {
-    // Most recently used last: the Map's order is the eviction order.
-    answers.delete(text);
-    answers.set(text, hit);
-    return hit;
-  }
-  const value = deepFreeze(JSON.parse(text) as unknown);
-  answers.set(text, value);
-  chars += text.length;
-  for (const [old] of answers) {
-    if (answers.size <= MAX_ENTRIES && chars <= MAX_CHARS) break;
-    answers.delete(old);
-    chars -= old.length;
-  }
-  return value;
+  if (text.length < MIN_CHARS) return deepFreeze(JSON.parse(text));
+  return answers.remember(text, () => deepFreeze(JSON.parse(text) as unknown));
 }
 
 /**

@@ -23,7 +23,17 @@ function oid(dotted: string): Buffer {
   return tlv(0x06, Buffer.from(bytes));
 }
 
-const integer = (b: Buffer) => tlv(0x02, b[0]! & 0x80 ? Buffer.concat([Buffer.from([0]), b]) : b);
+/**
+ * A DER INTEGER of the unsigned big-endian `b`: minimal (no leading zero byte unless the next has
+ * its high bit set, which would make it negative). A random serial starting with 0x00 was written
+ * as it was, once in ~500 certificates, and OpenSSL refused the certificate as not valid X.509.
+ */
+export function integer(b: Buffer): Buffer {
+  let start = 0;
+  while (start < b.length - 1 && b[start] === 0) start++;
+  const bytes = b.subarray(start);
+  return tlv(0x02, bytes[0]! & 0x80 ? Buffer.concat([Buffer.from([0]), bytes]) : bytes);
+}
 const utf8 = (s: string) => tlv(0x0c, Buffer.from(s, "utf8"));
 
 function time(d: Date): Buffer {
@@ -55,6 +65,8 @@ export function makeCertificate(opts: {
   ca?: boolean;
   dnsName?: string;
   issuer?: MadeCertificate;
+  /** The serial's bytes (default 16 random bytes). */
+  serial?: Buffer;
 }): MadeCertificate {
   const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
   const spki = publicKey.export({ type: "spki", format: "der" });
@@ -63,7 +75,7 @@ export function makeCertificate(opts: {
   const issuerName = opts.issuer ? name(opts.issuer.subject.cn, opts.issuer.subject.org) : name(opts.cn, opts.org);
   const tbs = seq(
     tlv(0xa0, integer(Buffer.from([2]))),
-    integer(randomBytes(16)),
+    integer(opts.serial ?? randomBytes(16)),
     ECDSA_SHA256,
     issuerName,
     seq(time(opts.notBefore), time(opts.notAfter)),

@@ -5,7 +5,7 @@ import { notFound } from "../lib/errors.ts";
 import { columns, defineList, numberColumn, type ListQuery, listTable } from "../lib/list.ts";
 import type { EndpointNodeGroup, EndpointNodeGroupSortColumn, ServiceNodeGroupRow, ServiceNodeGroupSortColumn } from "../contract/nodes.ts";
 import { listEndpointNodeGroups } from "./endpoints.ts";
-import { serviceNodeGroupNotFound, serviceNodeGroupRows } from "./nodes-service.ts";
+import { certificateWarningsFreshUntil, serviceNodeGroupNotFound, serviceNodeGroupRows } from "./nodes-service.ts";
 
 /*
  * The node group lists (list-endpoint-node-group, list_service_node_group / list-service-node-group):
@@ -54,8 +54,8 @@ export const serviceNodeGroupList = defineList<ServiceNodeGroupRow, ServiceNodeG
   idOf: (g) => g.service_node_group_id,
   notFound: serviceNodeGroupNotFound,
   all: (db, accountId) => serviceNodeGroupRows(db, accountId),
-  // The certificate's 30-day warning depends on the time.
-  cached: false,
+  // The certificate's 30-day warning depends on the time: remembered until the first one turns on.
+  freshUntil: (rows, now) => certificateWarningsFreshUntil(rows.map((r) => r.certificate), now),
 });
 
 export type GroupListQuery = ListQuery;

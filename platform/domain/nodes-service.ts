@@ -147,6 +147,19 @@ export function certificateOf(c: typeof serviceNodeGroupCertificates.$inferSelec
   };
 }
 
+/**
+ * When the first of these certificates' 30-day warning turns on (ms; Infinity when none will):
+ * until then an answer holding them stays true (the read cache keeps it no longer).
+ */
+export function certificateWarningsFreshUntil(certificates: (NodeCertificate | null)[], now: number): number {
+  let until = Infinity;
+  for (const c of certificates) {
+    const warnsFrom = c ? Date.parse(c.valid_to) - certificateWarningDays * DAY : Infinity;
+    if (warnsFrom > now && warnsFrom < until) until = warnsFrom;
+  }
+  return until;
+}
+
 /** list_service_node_group / list-service-node-group: the groups with their certificate and node count, oldest first. */
 export async function serviceNodeGroupRows(db: DbOrTx, accountId: string, where?: SQL): Promise<ServiceNodeGroupRow[]> {
   const rows = await db

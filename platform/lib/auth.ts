@@ -171,13 +171,13 @@ async function cachedCaller(deps: Deps, token: string): Promise<{ caller: Caller
 /**
  * A GET call's 200 answer as JSON, remembered per caller identity (account, IAM user) and URL
  * until the next write (rules above). Only for answers that depend on nothing but the database
- * rows this platform writes and the caller: never for live device data or anything time-based.
- * A thrown error (404, 422) is not remembered.
+ * rows this platform writes and the caller: never for live device data; a figure computed from the
+ * time only with `freshUntil`, the time it changes. A thrown error (404, 422) is not remembered.
  */
-export async function cachedJson<T>(c: Context<Env>, compute: () => Promise<T>): Promise<TypedResponse<JSONParsed<T>, 200, "json">> {
+export async function cachedJson<T>(c: Context<Env>, compute: () => Promise<T>, freshUntil?: FreshUntil<T>): Promise<TypedResponse<JSONParsed<T>, 200, "json">> {
   // The answer is the JSON of T, whether computed now or remembered: typed as c.json's would be.
   const typed = (r: Response) => r as unknown as TypedResponse<JSONParsed<T>, 200, "json">;
-  return typed(c.body(await rememberedText(c, compute), 200, { "content-type": "application/json" }));
+  return typed(c.body(await rememberedText(c, compute, freshUntil), 200, { "content-type": "application/json" }));
 }
 
 /**
@@ -204,7 +204,13 @@ export const rememberIn =
   (compute) =>
     cachedValue(c, compute);
 
-async function rememberedText(c: Context<Env>, compute: () => Promise<unknown>): Promise<string> {
+/**
+ * For an answer that holds a figure computed from the time (a certificate's "expires within 30
+ * days"): the time (ms) at which that figure changes; the answer is remembered until then at most.
+ */
+export type FreshUntil<T> = (value: T, now: number) => number;
+
+async function rememberedText<T>(c: Context<Env>, compute: () => Promise<T>, freshUntil?: FreshUntil<T>): Promise<string> {
   const deps = c.get("deps");
   const who = c.get("caller");
   const cache = cacheOf(deps);
@@ -218,18 +224,20 @@ async function rememberedText(c: Context<Env>, compute: () => Promise<unknown>):
   const hit = cache.reads.get(key);
   if (hit && hit.until > now && hit.epoch === epoch) return hit.text;
   const generation = cache.generation;
-  const text = JSON.stringify(await compute());
+  const value = await compute();
+  const text = JSON.stringify(value);
+  const until = Math.min(now + CACHE_MS, freshUntil ? freshUntil(value, now) : Infinity);
   // A huge answer (a whole list of 100,000 rows is ~32 MB) is not kept: one copy per URL and caller
   // would grow without bound. Pages of a paged list call (?page=&size=) are small and kept like
   // any other read: the view a user reloads or comes back to costs no SQL until the next write.
-  if (text.length <= CACHE_TEXT_MAX && cache.writing === 0 && cache.generation === generation) {
+  if (until > now && text.length <= CACHE_TEXT_MAX && cache.writing === 0 && cache.generation === generation) {
     if (cache.reads.size >= CACHE_MAX || cache.readChars + text.length > CACHE_TEXT_TOTAL) {
       cache.reads.clear();
       cache.readChars = 0;
     }
     const old = cache.reads.get(key);
     if (old) cache.readChars -= old.text.length;
-    cache.reads.set(key, { text, until: now + CACHE_MS, epoch });
+    cache.reads.set(key, { text, until, epoch });
     cache.readChars += text.length;
   }
   return text;

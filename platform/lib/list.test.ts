@@ -33,7 +33,7 @@ interface TestQuery extends ListQuery {
   minN?: number;
 }
 
-const list = defineList<Row, "name" | "size" | "n" | "at", TestQuery>({
+const spec: Parameters<typeof defineList<Row, "name" | "size" | "n" | "at", TestQuery>>[0] = {
   from: sql`from ${table} r`,
   id: sql`r.id`,
   account: sql`r.account_id`,
@@ -46,7 +46,8 @@ const list = defineList<Row, "name" | "size" | "n" | "at", TestQuery>({
   notFound: () => new Error("Row not found"),
   all: (db, accountId) => execRows<Row>(db, sql`select id, name, size, n, at::text as at from ${table} where account_id = ${accountId} order by at, id`),
   exportBatch: 3,
-});
+};
+const list = defineList(spec);
 
 /** id, name, size, n: created one second apart in this order. */
 const seed: [string, string, string, number | null][] = [
@@ -165,5 +166,36 @@ describe("defineList", () => {
     await app.fetch(new Request("http://t/touch", { method: "POST", headers: { authorization: `Bearer ${token}` } }));
     expect(await get()).toHaveLength(2);
     expect(await get("")).toMatchObject({ total: 2 });
+  });
+
+  it("keeps an answer with a figure computed from the time no longer than its freshUntil", async () => {
+    const owner = await createAccount(deps, { username: `list-${newId("t")}@example.test`, password: "correct horse battery", name: "List test" });
+    const token = await issueToken(deps, owner.accountId);
+    const insert = (suffix: string, n: number) =>
+      database.db.execute(sql`insert into ${table} values (${`${owner.accountId}-${suffix}`}, ${owner.accountId}, 'row', 'small', ${n}, now())`);
+    await insert("a", 1);
+    // A row with n = 0 says "my figure changes now"; otherwise the figures change 80 ms from now.
+    const timed = defineList({ ...spec, freshUntil: (rows, now) => (rows.some((r) => r.n === 0) ? now : now + 80) });
+    const app = new Hono<Env>();
+    app.use("*", async (c, next) => {
+      c.set("deps", deps);
+      await next();
+    });
+    app.use("*", authMiddleware(""));
+    app.get("/rows", (c) => timed.answer(c, owner.accountId, {}, false));
+    const count = async () => ((await (await app.fetch(new Request("http://t/rows", { headers: { authorization: `Bearer ${token}` } }))).json()) as Row[]).length;
+    expect(await count()).toBe(1);
+    await insert("b", 2);
+    // Remembered (a change made outside a call is not seen)…
+    expect(await count()).toBe(1);
+    // …until the time its figures change.
+    await new Promise((r) => setTimeout(r, 120));
+    expect(await count()).toBe(2);
+    // An answer whose figure changes now is never remembered.
+    await insert("c", 0);
+    await new Promise((r) => setTimeout(r, 120));
+    expect(await count()).toBe(3);
+    await insert("d", 4);
+    expect(await count()).toBe(4);
   });
 });

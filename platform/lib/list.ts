@@ -203,6 +203,11 @@ export interface ListSpec<Row, Sort extends string, Q extends ListQuery, Ctx> {
    * (and the fleet clock, which forgets cached reads on each change).
    */
   cached?: boolean;
+  /**
+   * For rows holding a figure computed from the time (a certificate's 30-day warning): when the
+   * first of them changes (ms); a cached answer is kept until then at most (FreshUntil).
+   */
+  freshUntil?: (rows: Row[], now: number) => number;
 }
 
 /** A page of a list with a `countCap`: it also says whether the total was capped. */
@@ -343,7 +348,9 @@ export function defineList<Row, Sort extends string, Q extends ListQuery = ListQ
     async answer(c, accountId, query, paged = wantsPage(query)) {
       const db = c.get("deps").db;
       const compute = (): Promise<P | Row[]> => (paged ? page(db, accountId, query) : list.all(db, accountId, query));
-      return spec.cached === false ? c.json(await compute(), 200) : cachedJson(c, compute);
+      const freshUntil = spec.freshUntil;
+      if (spec.cached === false) return c.json(await compute(), 200);
+      return cachedJson(c, compute, freshUntil && ((answer, now) => freshUntil(Array.isArray(answer) ? answer : answer.items, now)));
     },
   };
   return list;

@@ -1,4 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
+import { BoundedMemo } from "../../lib/bounded-memo.ts";
 import { Legend } from "./legend.tsx";
 import { prepareChart, SVG_MARKUP, unpackChart, type ChartSpec, type PreparedChart } from "./model.ts";
 import { ChartSvg } from "./svg.tsx";
@@ -28,10 +29,11 @@ export function withSvgMarkup(chart: PreparedChart, id: string): PreparedChart {
  * microseconds. Process-local and bounded (entries and characters), oldest out first; the charts
  * it hands out are frozen, since several requests share them.
  */
-const MAX_CHARTS = 64;
-const MAX_CHARS = 8_000_000;
-const prepared = new Map<string, { chart: PreparedChart; chars: number }>();
-let preparedChars = 0;
+const prepared = new BoundedMemo<string, PreparedChart>({
+  maxEntries: 64,
+  maxSize: 8_000_000,
+  sizeOf: (key, chart) => key.length + chart.packed.length + (chart[SVG_MARKUP]?.length ?? 0),
+});
 
 /**
  * The memo's key: all of the spec, exactly. The values go in as their 8 bytes each, not as JSON:
@@ -56,23 +58,5 @@ function specKey(spec: ChartSpec, id: string): string {
 }
 
 export function preparedChartWithMarkup(spec: ChartSpec, id: string): PreparedChart {
-  const key = specKey(spec, id);
-  const hit = prepared.get(key);
-  if (hit) {
-    // Most recently used last: the Map's order is the eviction order.
-    prepared.delete(key);
-    prepared.set(key, hit);
-    return hit.chart;
-  }
-  const chart = Object.freeze(withSvgMarkup(prepareChart(spec), id));
-  const chars = key.length + chart.packed.length + (chart[SVG_MARKUP]?.length ?? 0);
-  if (chars > MAX_CHARS / 4) return chart;
-  prepared.set(key, { chart, chars });
-  preparedChars += chars;
-  for (const [oldKey, old] of prepared) {
-    if (prepared.size <= MAX_CHARTS && preparedChars <= MAX_CHARS) break;
-    prepared.delete(oldKey);
-    preparedChars -= old.chars;
-  }
-  return chart;
+  return prepared.remember(specKey(spec, id), () => Object.freeze(withSvgMarkup(prepareChart(spec), id)));
 }

@@ -1,4 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
+import { BoundedMemo } from "../../lib/bounded-memo.ts";
 import { project } from "./geometry.server.ts";
 import { MapMarkers, type ProjectedMarker } from "./markers.tsx";
 import { describeMap, MAP_HEIGHT, MAP_WIDTH, mapWords, splitPoints, WORLD_SVG_ID, WORLD_SVG_URL, type MapPoint, type MapWords } from "./model.ts";
@@ -40,32 +41,15 @@ export function mapSvgMarkup(points: readonly MapPoint[], { id, title, descripti
  * JSON, which the page sends anyway): a view of the same devices draws no markers. Process-local,
  * bounded (entries and characters), oldest out first; the maps are frozen, several requests share them.
  */
-const MAX_MAPS = 32;
-const MAX_CHARS = 4_000_000;
-const prepared = new Map<string, PreparedMap>();
-let preparedChars = 0;
-const charsOf = (key: string, map: PreparedMap) => key.length + (map[MAP_MARKUP]?.length ?? 0);
+const prepared = new BoundedMemo<string, PreparedMap>({ maxEntries: 32, maxSize: 4_000_000, sizeOf: (key, map) => key.length + (map[MAP_MARKUP]?.length ?? 0) });
 
 /** A map ready for the page: its points, sentence, and the SVG markup (server only). */
 export function prepareMap({ id, title, points, noun, words: given }: { id: string; title: string; points: MapPoint[]; noun?: MapWords["noun"]; words?: Partial<MapWords> }): PreparedMap {
   const words = mapWords({ ...given, ...(noun ? { noun } : {}) });
   const pointsJson = JSON.stringify(points);
   const key = JSON.stringify([id, title, words]) + pointsJson;
-  const hit = prepared.get(key);
-  if (hit) {
-    prepared.delete(key);
-    prepared.set(key, hit);
-    return hit;
-  }
-  const description = describeMap(points, words);
-  const map: PreparedMap = Object.freeze({ id, title, description, pointsJson, pointCount: points.length, words, [MAP_MARKUP]: mapSvgMarkup(points, { id, title, description, words }) });
-  if (charsOf(key, map) > MAX_CHARS / 4) return map;
-  prepared.set(key, map);
-  preparedChars += charsOf(key, map);
-  for (const [oldKey, old] of prepared) {
-    if (prepared.size <= MAX_MAPS && preparedChars <= MAX_CHARS) break;
-    prepared.delete(oldKey);
-    preparedChars -= charsOf(oldKey, old);
-  }
-  return map;
+  return prepared.remember(key, () => {
+    const description = describeMap(points, words);
+    return Object.freeze({ id, title, description, pointsJson, pointCount: points.length, words, [MAP_MARKUP]: mapSvgMarkup(points, { id, title, description, words }) });
+  });
 }

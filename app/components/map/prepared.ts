@@ -1,3 +1,4 @@
+import { BoundedMemo } from "../../lib/bounded-memo.ts";
 import type { MapPoint, MapWords } from "./model.ts";
 
 /** Where a prepared map keeps its server markup (not sent as page data). */
@@ -23,14 +24,9 @@ export interface PreparedMap {
 
 // The last texts read: a page renders each of its maps a few times (the server, hydration, the
 // interactive map), and a page has at most three maps.
-const parsed = new Map<string, MapPoint[]>();
+const parsed = new BoundedMemo<string, MapPoint[]>({ maxEntries: 8 });
 
 /** A prepared map's points. */
 export function mapPoints(map: Pick<PreparedMap, "pointsJson">): MapPoint[] {
-  let points = parsed.get(map.pointsJson);
-  if (points === undefined) {
-    if (parsed.size >= 8) parsed.delete(parsed.keys().next().value!);
-    parsed.set(map.pointsJson, (points = JSON.parse(map.pointsJson) as MapPoint[]));
-  }
-  return points;
+  return parsed.remember(map.pointsJson, () => JSON.parse(map.pointsJson) as MapPoint[]);
 }
