@@ -24,6 +24,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { SERVER_NODE_FLAGS } from "../server/node-flags.mjs";
 import { createCookieSessionStorage } from "react-router";
 import { pagesJs } from "./js-chunks.ts";
 import { combine, measure, median, rssMb, waitUp, type Row } from "./measure.ts";
@@ -62,7 +63,7 @@ const bigContacts = pages.some((p) => p.as === "big") ? 100_000 : 1;
 }
 
 const profileArgs = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-const server = spawn(process.execPath, [...profileArgs, "server.mjs", "./build/server/index.js"], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profileArgs, "server.mjs", "./build/server/index.js"], {
   env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, SESSION_SECRET: secret, COOKIE_SECURE: "false", DEMO_PASSWORD: "bench-password" },
   // The access log (one line a request) to /dev/null, not through a pipe to this process: stdout
   // to a pipe is written synchronously (Linux), and while this process was busy reading pages

@@ -1,6 +1,7 @@
 // The server the end-to-end tests run against: the production build on a fresh data directory.
 import { execSync, spawn } from "node:child_process";
 import fs from "node:fs";
+import { SERVER_NODE_FLAGS } from "../server/node-flags.mjs";
 import { startStripeStandin } from "../tests/stripe-standin.mjs";
 
 const dataDir = process.env.DATA_DIR;
@@ -10,7 +11,7 @@ execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
 // Billing talks to a local Stripe stand-in (tests/stripe-standin.mjs): the platform's `stripe`
 // client through STRIPE_API_URL, the browser's Stripe.js double and Checkout page from it too.
 const stripe = await startStripeStandin();
-const child = spawn(process.execPath, ["server.mjs", "./build/server/index.js"], {
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.mjs", "./build/server/index.js"], {
   stdio: "inherit",
   env: {
     ...process.env,

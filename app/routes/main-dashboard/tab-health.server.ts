@@ -1,4 +1,4 @@
-import { gridCharts } from "../../components/chart/grid.server.ts";
+import { gridCharts, sharedGridCharts } from "../../components/chart/grid.server.ts";
 import type { ChartBand } from "../../components/chart/model.ts";
 import type { DeviceRoute, WanLinkHealth } from "../../../platform/contract/monitoring.ts";
 import { loadAvailability } from "../sla/data.server.ts";
@@ -11,7 +11,8 @@ import type { DeviceTabContext } from "./model.ts";
  * health/RTT/loss series, the daily tests, the outage history), dashboard_get_route (the path today
  * and at the last outage) and the availability block's figures (get_availability: uptime excl.
  * maintenance, whose windows shade the charts), each failing on its own. The charts are prepared
- * here (the chart kit's grid: SVG markup, 'Show data' by URL).
+ * here (the chart kit's grid: SVG markup, 'Show data' by URL) and remembered beside the shared
+ * health answer (sharedGridCharts).
  */
 
 type Sample = WanLinkHealth["health"][number];
@@ -63,10 +64,7 @@ export function healthCharts(h: WanLinkHealth | null, bands: ChartBand[]) {
 
 export async function load(request: Request, { device, range }: DeviceTabContext) {
   const [health, route, availability] = await Promise.all([
-    part<WanLinkHealth>(request, "dashboard_get_wan_link_health", {
-      node_id: device.id,
-      range,
-    }),
+    part<WanLinkHealth>(request, "dashboard_get_wan_link_health", { node_id: device.id, range }, { shared: true }),
     part<DeviceRoute>(request, "dashboard_get_route", { node_id: device.id }),
     loadAvailability(request, device.id, range),
   ]);
@@ -79,7 +77,8 @@ export async function load(request: Request, { device, range }: DeviceTabContext
     }));
   return {
     availability,
-    charts: gridCharts(request, healthCharts(health.ok ? health.data : null, bands)),
+    // Remembered beside the shared answer, by the maintenance windows that shade them.
+    charts: health.ok ? sharedGridCharts(request, health.data, JSON.stringify(bands), () => healthCharts(health.data, bands)) : gridCharts(request, healthCharts(null, bands)),
     outages: health.ok ? health.data.outage_history : [],
     error: health.ok ? null : health.error,
     route: route.ok ? route.data : null,

@@ -2,7 +2,7 @@ import { endpoint as pcapEndpointText, messages, PCAP_DEFAULT_PAGE_SIZE, PCAP_SE
 import { pageRows, parseTableQuery } from "../../lib/table.server.ts";
 import type { AppFlowReport, AppFlows } from "../../../platform/contract/monitoring-insights.ts";
 import type { ReportState } from "../pcap-analyzer/report-dialog.tsx";
-import { deviceFeed } from "./tab-visibility.server.ts";
+import { deviceFeed } from "./feeds.server.ts";
 import type { DeviceTabContext } from "./model.ts";
 
 /*

@@ -1,6 +1,6 @@
 import { chartTableHtml } from "../../components/chart/chart-table.tsx";
 import { DATA_PARAM } from "../../components/chart/data-link.tsx";
-import { gridCharts } from "../../components/chart/grid.server.ts";
+import { gridCharts, sharedGridCharts } from "../../components/chart/grid.server.ts";
 import type { ChartSpec } from "../../components/chart/model.ts";
 import type { WanLinkUtilization } from "../../../platform/contract/monitoring.ts";
 import { chartOf, mbps, percent } from "./charts.ts";
@@ -96,9 +96,9 @@ const PEAK_HOUR_ID = "wan-peak-hour";
 const hh = (h: number) => `${String(h).padStart(2, "0")}:00`;
 
 export async function load(request: Request, { device, range }: DeviceTabContext) {
-  const u = await part<WanLinkUtilization>(request, "dashboard_get_wan_link_utilization", { node_id: device.id, range });
+  const u = await part<WanLinkUtilization>(request, "dashboard_get_wan_link_utilization", { node_id: device.id, range }, { shared: true });
   const data = u.ok ? u.data : null;
-  const charts = gridCharts(request, utilizationCharts(data));
+  const charts = data ? sharedGridCharts(request, data, "", () => utilizationCharts(data)) : gridCharts(request, utilizationCharts(null));
   // The scatter's table says each day and its busiest hour (its axis' reference day means nothing).
   if (new URL(request.url).searchParams.get(DATA_PARAM) === PEAK_HOUR_ID) {
     const rows = peakHourRows(data);

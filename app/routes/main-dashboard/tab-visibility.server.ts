@@ -1,6 +1,6 @@
 import { gridCharts } from "../../components/chart/grid.server.ts";
 import type { ChartSpec } from "../../components/chart/model.ts";
-import { apiGet, detailText } from "../../lib/api.server.ts";
+import { deviceFeed } from "./feeds.server.ts";
 import { pageRows, parseTableQuery } from "../../lib/table.server.ts";
 import type { AppSession, AppVisibility } from "../../../platform/contract/monitoring-insights.ts";
 import { appSortable } from "./tab-visibility.tsx";
@@ -11,23 +11,6 @@ import type { DeviceTabContext } from "./model.ts";
  * range; the 'Applications View' table is its sessions (one per application, at most 40: bounded)
  * searched, sorted and paged here by the URL (`q`, `sort`, `page`, `size`).
  */
-
-export type Feed<T> = { ok: true; data: T } | { ok: false; error: string };
-
-/** One of the insights feeds (dashboard_get_…) for the tab's device and range; a failure is its message. */
-export async function deviceFeed<T>(request: Request, call: string, ctx: DeviceTabContext, query: Record<string, string> = {}): Promise<Feed<T>> {
-  const r = await apiGet<T>(request, call, {
-    node_id: ctx.device.id,
-    range: ctx.range,
-    ...query,
-  });
-  return r.ok
-    ? { ok: true, data: r.data }
-    : {
-        ok: false,
-        error: detailText(r.detail) || `Could not load (${r.status}).`,
-      };
-}
 
 /** A top-apps bar chart: one series, a bar per application. */
 const topChart = (title: string, unit: string, name: string, points: { app_name: string; v: number }[]): ChartSpec => ({
