@@ -3,7 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { expect, jsDisabled, test, toast } from "./fixtures.ts";
+import { expect, jsDisabled, ready, test, toast } from "./fixtures.ts";
 import { startS3Server } from "../../platform/test/servers/s3.ts";
 
 /*
@@ -99,6 +99,9 @@ test("#27.20 the console puts a capture into a real S3 bucket and analyses it fr
   const before = objectsOnDisk(s3.directory).length;
 
   await page.goto(`${base}/pcap-analyzer`);
+  // With JS the upload starts from the input's change handler: a file chosen before the page has
+  // hydrated starts nothing (failed once in a CI run: the file chosen, no upload, no toast).
+  await ready(page);
   await page.getByLabel("PCAP file").setInputFiles(capture);
   if (jsDisabled(test.info())) await page.getByRole("button", { name: "Upload and analyze" }).click();
   await expect(toast(page, "Successfully analyzed.")).toBeVisible({ timeout: 45_000 });

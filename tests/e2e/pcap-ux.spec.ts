@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, expectAccessible, jsDisabled, test } from "./fixtures.ts";
+import { expect, expectAccessible, jsDisabled, ready, test } from "./fixtures.ts";
 
 /*
  * The PCAP Analyzer's details (issue 10 item 17): a file that is not a capture gets one plain
@@ -12,10 +12,6 @@ import { expect, expectAccessible, jsDisabled, test } from "./fixtures.ts";
 
 const capture = path.resolve(process.cwd(), "tests/fixtures/pcaps/captures/tcpdump-ssh.pcap");
 const NOT_CAPTURE = "This file is not a packet capture (pcap or pcapng).";
-
-async function ready(page: Page) {
-  if (!jsDisabled(test.info())) await page.locator(".shell[data-hydrated]").waitFor();
-}
 
 async function pick(page: Page, file: string) {
   await page.getByLabel("PCAP file").setInputFiles(file);
