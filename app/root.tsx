@@ -13,6 +13,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ErrorPage, RouteErrorBoundary } from "./components/error-boundary.tsx";
 import { themeAttribute } from "./components/theme.ts";
+import { useQueryLinkNavigation } from "./components/query-link.tsx";
 import { Toaster } from "./components/toaster.tsx";
 import { csrf } from "./lib/csrf.server.ts";
 import { productName } from "./lib/env.server.ts";
@@ -70,6 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const { csrfToken } = useLoaderData<typeof loader>();
+  useQueryLinkNavigation();
   return (
     <AuthenticityTokenProvider token={csrfToken}>
       <Outlet />

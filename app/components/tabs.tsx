@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
-import { Link, useLocation, useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import { hrefWith, type ParamChanges } from "../lib/url.ts";
+import { QueryLink } from "./query-link.tsx";
 
 /*
  * Tabs as links: `?tab=details`. Each tab is a link to this URL with another `tab=` (every other
@@ -67,16 +68,15 @@ export function Tabs({
           const changes: ParamChanges = { [param]: t.id, dialog: null, id: null };
           const active = t.id === current;
           return (
-            <Link
+            <QueryLink
               key={t.id}
               id={`${idPrefix}-${t.id}`}
-              to={hrefWith(location, changes)}
+              href={hrefWith(location, changes)}
               className={`tab ${active ? "tab-active" : ""}`}
               aria-current={active ? "page" : undefined}
-              preventScrollReset
             >
               {t.label}
-            </Link>
+            </QueryLink>
           );
         })}
       </div>

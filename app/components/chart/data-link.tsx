@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { hrefWith } from "../../lib/url.ts";
+import { QueryLink } from "../query-link.tsx";
 
 /*
  * 'Show data' opened by URL, like the console's dialogs (`?data=<chart id>`): a plain link that
@@ -27,17 +28,17 @@ export function ChartDataLink({ id, title, table }: { id: string; title: string;
   if (!open) {
     return (
       <p className="mt-2">
-        <Link to={`${hrefWith(location, { [DATA_PARAM]: id })}#${regionId}`} aria-expanded="false" className={linkClass}>
+        <QueryLink href={`${hrefWith(location, { [DATA_PARAM]: id })}#${regionId}`} aria-expanded="false" className={linkClass}>
           Show data
-        </Link>
+        </QueryLink>
       </p>
     );
   }
   return (
     <div className="chart-data mt-2">
-      <Link to={`${hrefWith(location, { [DATA_PARAM]: null })}#${id}`} aria-expanded="true" aria-controls={regionId} className={linkClass}>
+      <QueryLink href={`${hrefWith(location, { [DATA_PARAM]: null })}#${id}`} aria-expanded="true" aria-controls={regionId} className={linkClass}>
         Hide data
-      </Link>
+      </QueryLink>
       {/* A scrolling region must be reachable by keyboard (axe: scrollable-region-focusable). */}
       <div id={regionId} ref={region} className="kit-table-wrap max-h-96 overflow-y-auto" tabIndex={0} role="region" aria-label={`${title}: the data`}>
         <table className="kit-table table table-sm mt-2 tabular-nums" dangerouslySetInnerHTML={{ __html: table }} />

@@ -1,5 +1,6 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { hrefWith } from "../../lib/url.ts";
+import { QueryLink } from "../query-link.tsx";
 
 /*
  * The time-range toggle: the spec's list for the chart, its first entry the default, the choice in
@@ -23,14 +24,13 @@ export function RangeToggle({ ranges, current, label = "Time range", param = "ra
       <ul className="join">
         {ranges.map((r) => (
           <li key={r} className="join-item">
-            <Link
-              to={hrefWith(location, { [param]: r })}
-              preventScrollReset
+            <QueryLink
+              href={hrefWith(location, { [param]: r })}
               aria-current={r === current ? "true" : undefined}
               className={`btn btn-sm join-item min-w-11 ${r === current ? "btn-primary" : "btn-outline"}`}
             >
               {r}
-            </Link>
+            </QueryLink>
           </li>
         ))}
       </ul>
