@@ -5,6 +5,7 @@ import { tableRows } from "../lib/table-rows.ts";
 import type { TablePage } from "../lib/table.server.ts";
 import { applyParams, DIALOG_PARAMS, hrefWith, keptParams, queryString, type ParamChanges } from "../lib/url.ts";
 import { useHydrated } from "./hooks.ts";
+import { plainClick, routerCanFollow, routerPath } from "./query-link.tsx";
 import { MenuStyles, useMenuBehavior, writeRowMenuHtml, type DialogLinks, type MenuItem } from "./row-menu.tsx";
 import { cellHtml, type CellContent } from "./cell.ts";
 import { escapeHtml, staticHtml } from "./static-html.ts";
@@ -160,11 +161,11 @@ export function DataTable<T>({
   }, [page.selected.length]);
 
   function onClick(event: ReactMouseEvent<HTMLDivElement>) {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!plainClick(event)) return;
     const target = event.target as HTMLElement;
     const anchor = target.closest("a[href]") as HTMLAnchorElement | null;
     if (anchor) {
-      if (anchor.target || anchor.hasAttribute("download") || anchor.origin !== window.location.origin) return;
+      if (!routerCanFollow(anchor)) return;
       event.preventDefault();
       const menu = anchor.closest("details[data-menu]") as HTMLDetailsElement | null;
       if (menu) {
@@ -174,7 +175,7 @@ export function DataTable<T>({
       }
       // 'Clear selection' disappears with the selection: focus then goes to the first row's checkbox (below), not to <body>.
       if (anchor.hasAttribute("data-clear-selection")) refocusAfterClear.current = true;
-      navigate(anchor.pathname + anchor.search + anchor.hash, { preventScrollReset: true });
+      void navigate(routerPath(anchor), { preventScrollReset: true });
       return;
     }
     if (selection === "none" || target.closest("button, input, select, textarea, label, summary, details, form")) return;

@@ -14,13 +14,24 @@ export function QueryLink({ href, ...rest }: AnchorHTMLAttributes<HTMLAnchorElem
   return <a href={href} data-query-link="" {...rest} />;
 }
 
+type Click = Pick<MouseEvent, "defaultPrevented" | "button" | "metaKey" | "ctrlKey" | "shiftKey" | "altKey">;
+
+/** A plain left click (no modifier key, not handled yet): one the router may take over. */
+export const plainClick = (event: Click) => !(event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
+
+/** A link the router can follow in this document (same origin, no target, not a download). */
+export const routerCanFollow = (anchor: HTMLAnchorElement) => !anchor.target && !anchor.hasAttribute("download") && anchor.origin === window.location.origin;
+
+/** What to hand the router's navigate for a link: its path, query and fragment. */
+export const routerPath = (anchor: HTMLAnchorElement) => anchor.pathname + anchor.search + anchor.hash;
+
 function onClick(navigate: NavigateFunction, event: MouseEvent) {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (!plainClick(event)) return;
   const anchor = (event.target as Element | null)?.closest?.("a[data-query-link]") as HTMLAnchorElement | null;
-  if (!anchor || anchor.target || anchor.hasAttribute("download") || anchor.origin !== window.location.origin) return;
+  if (!anchor || !routerCanFollow(anchor)) return;
   event.preventDefault();
   // As <Link preventScrollReset>: the page stays where it is (a fragment still scrolls to its target).
-  void navigate(anchor.pathname + anchor.search + anchor.hash, { preventScrollReset: true });
+  void navigate(routerPath(anchor), { preventScrollReset: true });
 }
 
 /** The one listener behind every QueryLink (the root installs it). */

@@ -14,6 +14,7 @@ import { formatBytes } from "../../lib/format.ts";
 import { applyParams, queryString } from "../../lib/url.ts";
 import { h, type CellContent } from "../../components/cell.ts";
 import { DataTable, type Column } from "../../components/data-table.tsx";
+import { plainClick } from "../../components/query-link.tsx";
 
 /*
  * The analysis of a capture (spec 1 §2, §3 'PCAP session', §4): a summary line, the degraded-flow
@@ -159,7 +160,7 @@ export function SessionsTable({ page, exportHref }: { page: TablePage<PcapSessio
 
   /** With JS, a click anywhere on a row opens its report (the row's link does it without JS). */
   function onClick(event: ReactMouseEvent<HTMLDivElement>) {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!plainClick(event)) return;
     const target = event.target as HTMLElement;
     if (target.closest("a, button, input, select, textarea, label, summary, details, form")) return;
     const link = target.closest("tbody tr")?.querySelector<HTMLAnchorElement>("a[data-report-link]");
