@@ -317,7 +317,9 @@ export async function startSpeedTest(deps: Deps, accountId: string, cpeId: strin
   if (d.prodCode === SERVICE_PRODUCT && d.adminState !== "active") throw stateConflict(deviceMessages.notActive);
   const started = fleetOf(deps).startSpeedTest(fleetObjectOf(d), testType, now);
   await updateDevice(deps.db, accountId, "cpe", cpeId, { speedtest_type: testType, speedtest_started_at: new Date(now) });
-  return { status: deviceMessages.speedStarted, ...started };
+  // FLEET_TEST_SPEED: the test's length in real time.
+  const finishes = now + (Date.parse(started.finishes_at) - now) / deps.config.fleetTestSpeed;
+  return { status: deviceMessages.speedStarted, ...started, finishes_at: new Date(Math.ceil(finishes)).toISOString() };
 }
 
 /** The result of the last speed test of this type: 404 while there is none or it is still running. */
@@ -325,7 +327,10 @@ export async function speedTestResult(deps: Deps, accountId: string, cpeId: stri
   const d = await requireDevice(deps.db, accountId, "cpe", cpeId);
   const [row] = await deps.db.select({ type: cpes.speedtestType, at: cpes.speedtestStartedAt }).from(cpes).where(eq(cpes.cpeId, cpeId));
   if (!row?.at || row.type !== testType) throw notFound("No speed test of this type has been started");
-  const report = speedTestReport(deps.config.fleetSeed, fleetObjectOf(d), testType, row.at.getTime(), now, await eventsOf(deps.db, d));
+  const startedAt = row.at.getTime();
+  // FLEET_TEST_SPEED: the test as it stands after that many times the real time since its start.
+  const simulatedNow = startedAt + (now - startedAt) * deps.config.fleetTestSpeed;
+  const report = speedTestReport(deps.config.fleetSeed, fleetObjectOf(d), testType, startedAt, simulatedNow, await eventsOf(deps.db, d));
   if (report.status === "running") throw notFound("The speed test result is not ready yet");
   return { status: report.status, ...(report.detail ? { detail: report.detail } : {}), data: report.data };
 }

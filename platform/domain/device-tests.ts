@@ -66,15 +66,18 @@ export async function startTest(deps: Deps, accountId: string, kind: DeviceKind,
   return { status: deviceMessages.testStarted, sse_id: sseId, started_at: new Date(now).toISOString() };
 }
 
+/** The fleet's plan of the test, its times divided by FLEET_TEST_SPEED (1: real time). */
 function planOf(deps: Deps, t: TestRow): SatPlanItem[] {
   const o = t.fleetObject;
-  return serviceActivationPlan(deps.config.fleetSeed, { id: o.id, kind: o.kind, lat: o.lat, lon: o.lon, contractedMbps: o.contractedMbps }, {
+  const speed = deps.config.fleetTestSpeed;
+  const plan = serviceActivationPlan(deps.config.fleetSeed, { id: o.id, kind: o.kind, lat: o.lat, lon: o.lon, contractedMbps: o.contractedMbps }, {
     cirMbps: t.cirMbps,
     eirMbps: t.eirMbps,
     peer: peerText(t.peer),
     startedAt: t.startedAt.getTime(),
     down: o.down,
   });
+  return speed === 1 ? plan : plan.map((item) => ({ ...item, at: Math.round(item.at / speed) }));
 }
 
 /** The progress message of a plan item, graded. */

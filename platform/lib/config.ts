@@ -13,6 +13,12 @@ export interface PlatformConfig {
   fleetSeed: number;
   /** Fleet clock period in ms (FLEET_TICK); 0 disables the clock. */
   fleetTick: number;
+  /**
+   * FLEET_TEST_SPEED: how many times faster than real time the simulated devices' own tests run
+   * (the speed test, 8–14 s; the activation test, ~53 s). Default 1. The end-to-end server runs
+   * them 4 times faster: a Playwright worker waited a minute for each activation test.
+   */
+  fleetTestSpeed: number;
   tokenTtlHours: number;
   seedDemo: boolean;
   /**
@@ -57,6 +63,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     demoPassword: env.DEMO_PASSWORD || "demo-password-1",
     fleetSeed: Number(env.FLEET_SEED ?? 1),
     fleetTick: env.FLEET_TICK !== undefined && env.FLEET_TICK !== "" ? Number(env.FLEET_TICK) : 5000,
+    fleetTestSpeed: testSpeed(env.FLEET_TEST_SPEED),
     tokenTtlHours: Number(env.TOKEN_TTL_HOURS ?? 12),
     seedDemo: env.SEED_DEMO !== "false",
     cacheCallers: env.CALLER_CACHE === "off" ? "off" : env.DATABASE_URL || env.CALLER_CACHE === "shared" ? "shared" : "local",
@@ -72,4 +79,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
       .map((h) => h.trim().toLowerCase().replace(/^\[|\]$/g, ""))
       .filter(Boolean),
   };
+}
+
+/** FLEET_TEST_SPEED: a number from 1 to 100 (anything else, or unset, is real time). */
+function testSpeed(value: string | undefined): number {
+  const n = Number(value);
+  return Number.isFinite(n) && n >= 1 && n <= 100 ? n : 1;
 }

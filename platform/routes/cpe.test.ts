@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { cpes } from "../db/schema.ts";
+import { startSpeedTest, speedTestResult } from "../domain/cpe.ts";
 import { DEFAULT_DDOS, deviceMessages } from "../contract/devices.ts";
+import { fleetOf } from "../fleet/runtime.ts";
 import { testPlatform, type CallResult, type TestAccount, type TestPlatform } from "../test/harness.ts";
 import { malformedPayloads, validVariants, type MalformedPayload } from "../test/malformed.ts";
 
@@ -14,6 +16,8 @@ let p: TestPlatform;
 beforeAll(async () => {
   p = await testPlatform();
 });
+// A test that sets Date (a result read a second after its test's start) starts it again.
+afterEach(() => void vi.useRealTimers());
 
 const post = (a: TestAccount, call: string, body: unknown, query?: Record<string, string>) => p.call("POST", call, { token: a.token, body, query });
 const get = (a: TestAccount, call: string, query?: Record<string, string>) => p.call("GET", call, { token: a.token, query });
@@ -232,14 +236,42 @@ describe("Internet NIDs: every setting is stored and read back by get_cpe_detail
 });
 
 describe("Internet NIDs: the speed test", () => {
+  it("FLEET_TEST_SPEED: finishes that many times sooner, with the same result", async () => {
+    const a = await p.newAccount();
+    const id = await createCpe(a);
+    const fast = { ...p.deps, config: { ...p.deps.config, fleetTestSpeed: 4 } };
+    const t0 = Date.now() - 60_000;
+    const real = await startSpeedTest(p.deps, a.accountId, id, "ookla", t0);
+    const quick = await startSpeedTest(fast, a.accountId, id, "ookla", t0);
+    const length = Date.parse(real.finishes_at) - t0; // 8–14 s
+    expect(length).toBeGreaterThanOrEqual(8000);
+    expect(Date.parse(quick.finishes_at) - t0).toBe(Math.ceil(length / 4));
+    // Just after a quarter of its length: done at 4 times the speed, running in real time (404).
+    const at = t0 + Math.ceil(length / 4) + 1;
+    const done = await speedTestResult(fast, a.accountId, id, "ookla", at);
+    expect(done.status).toMatch(/^(completed|failed)$/);
+    // (A test an outage cut short fails, whenever it is read: only a completed one is compared.)
+    if (done.status === "completed") await expect(speedTestResult(p.deps, a.accountId, id, "ookla", at)).rejects.toMatchObject({ status: 404 });
+    // At its end in real time, the real-time reading is the same test's result.
+    expect(await speedTestResult(p.deps, a.accountId, id, "ookla", t0 + length)).toEqual(done);
+  });
+
   it("404 while running, then the Ookla CLI's JSON; a host answers in iperf3's", async () => {
     const a = await p.newAccount();
     const id = await createCpe(a);
     expect((await get(a, "get_cpe_speedtest_cli_test_result", { cpe_id: id, test_type: "ookla" })).status).toBe(404);
     expect((await post(a, "start_cpe_speedtest_cli", { cpe_id: id, test_type: "not a host!" })).status).toBe(422);
+    vi.useFakeTimers({ toFake: ["Date"] });
     const started = await post(a, "start_cpe_speedtest_cli", { cpe_id: id, test_type: "ookla" });
     expect(started.body.status).toBe("Speed test started");
-    expect((await get(a, "get_cpe_speedtest_cli_test_result", { cpe_id: id, test_type: "ookla" })).status).toBe(404);
+    // Read a second later: still running (404), or, when the device was down meanwhile (in its
+    // outages, ~3 a month: at random times in a run), failed at once.
+    const startedAt = Date.parse(started.body.started_at);
+    vi.setSystemTime(startedAt + 1000);
+    const early = await get(a, "get_cpe_speedtest_cli_test_result", { cpe_id: id, test_type: "ookla" });
+    if (fleetOf(p.deps).speedTestResult({ id, kind: "cpe" }, "ookla", startedAt, Date.now()).status === "running") expect(early.status).toBe(404);
+    else expect(early).toEqual({ status: 200, body: { status: "failed", detail: "The device is offline", data: null } });
+    vi.useRealTimers();
     // As if it had started a minute ago (a test takes 8–14 s).
     await p.deps.db.update(cpes).set({ speedtestStartedAt: new Date(Date.now() - 60_000) }).where(eq(cpes.cpeId, id));
     const r = await get(a, "get_cpe_speedtest_cli_test_result", { cpe_id: id, test_type: "ookla" });

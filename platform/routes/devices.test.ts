@@ -8,7 +8,8 @@ import { createPlatformApp } from "../app.ts";
 import { openDatabase, type Database } from "../db/client.ts";
 import { deviceTestEvents, deviceTests } from "../db/schema.ts";
 import { closeTestWaker, listensForTests, notifyTest, waitForTest } from "../domain/device-test-waker.ts";
-import { startTest } from "../domain/device-tests.ts";
+import { advance, startTest, testReport } from "../domain/device-tests.ts";
+import { SAT_PERFORMANCE_MS, SAT_STEP_MS } from "../fleet/index.ts";
 import { seedDevices } from "../domain/devices-seed.ts";
 import type { PlatformDeps } from "../lib/context.ts";
 import { testPlatform, type TestAccount, type TestPlatform } from "../test/harness.ts";
@@ -174,6 +175,35 @@ describe("the activation test (ITU-T Y.1564)", () => {
     expect((await stream(b, "cpe", id, started.sse_id)).status).toBe(404);
     expect((await stream(a, "metro", id, started.sse_id)).status).toBe(404);
     expect((await get(b, "get_cpe_test_report", { cpe_id: id })).status).toBe(404);
+  });
+
+  it("FLEET_TEST_SPEED: runs that many times faster, its messages' times divided, its measurements the same", async () => {
+    const a = await p.newAccount();
+    const id = await device(a, "metro");
+    const fast: PlatformDeps = { ...p.deps, config: { ...p.deps.config, fleetTestSpeed: 4 } };
+    const length = 3000 + 6 * SAT_STEP_MS + SAT_PERFORMANCE_MS; // the link checks, six steps, the performance test
+    // Started 20 s ago: over at 4 times the speed (~13 s), a quarter of the way in real time.
+    const startedAt = Date.now() - 20_000;
+    const started = await startTest(fast, a.accountId, "metro", id, { peer_ip: "192.0.2.10" }, undefined, startedAt);
+    expect(await advance(fast, started.sse_id)).toBeNull();
+    const report = await testReport(fast, a.accountId, "metro", id);
+    const took = Date.parse(report.finished_at!) - Date.parse(report.started_at);
+    if (report.status === "failed") {
+      // The device happened to be down (seeded outage): it fails after the link check, 3 s / 4.
+      expect(took).toBe(750);
+      return;
+    }
+    expect(report.status).toBe("completed");
+    expect(took).toBe(length / 4);
+    expect(report.configuration).toHaveLength(6);
+    // The performance test still measured its 20 simulated seconds.
+    expect(report.performance?.duration_s).toBe(SAT_PERFORMANCE_MS / 1000);
+    // In real time, the same start would still be running.
+    const other = await device(a, "metro");
+    const slow = await startTest(p.deps, a.accountId, "metro", other, { peer_ip: "192.0.2.10" }, undefined, startedAt);
+    const next = await advance(p.deps, slow.sse_id);
+    const slowReport = await get(a, "get_metro_test_report", { metro_id: other });
+    if (next !== null) expect(slowReport.status).toBe(404); // no finished test yet
   });
 });
 
