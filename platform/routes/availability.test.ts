@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { availabilityFigures, monthWindow } from "../domain/availability.ts";
 import { fleetObjectOf, requireNode } from "../domain/devices.ts";
 import { fleetOf } from "../fleet/runtime.ts";
@@ -16,6 +16,8 @@ let p: TestPlatform;
 beforeAll(async () => {
   p = await testPlatform();
 });
+// A test that stops Date (the platform's answers beside the fleet's of the same instant) starts it again.
+afterEach(() => void vi.useRealTimers());
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -127,6 +129,9 @@ describe("outage history and the outage record", () => {
   it("history rows name their outage; the export streams the same rows; the record tells the story", async () => {
     const a = await p.newAccount();
     const { id } = await device(a, { createdAt: Date.now() - 60 * DAY });
+    // Date stands still from here: an outage may begin or end, and the week move on by an hour,
+    // between the platform's reads and the fleet's.
+    vi.useFakeTimers({ toFake: ["Date"] });
     // A week with an outage (10 % a day): the last one found in the last month is the record's.
     const history = (await get(a, "get_outage_history", { node_id: id, range: "1w" })).body as Row[];
     const expected = fleetOf(p.deps).outageHistory({ id, kind: "cpe" }, "1w", Date.now());

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { appServices } from "../db/schema.ts";
 import { newId } from "../lib/ids.ts";
 import { malformedPayloads, validVariants, type MalformedPayload } from "../test/malformed.ts";
@@ -16,6 +16,8 @@ let p: TestPlatform;
 beforeAll(async () => {
   p = await testPlatform();
 });
+// A test that stops Date (two reads of the fleet at one instant) starts it again.
+afterEach(() => void vi.useRealTimers());
 
 const post = (a: TestAccount, call: string, body: unknown) => p.call("POST", call, { token: a.token, body });
 const get = <T = unknown>(a: TestAccount, call: string, query?: Record<string, string>) => p.call<T>("GET", call, { token: a.token, query });
@@ -57,6 +59,8 @@ const agentsOf = async (a: TestAccount, ep_id: string) => (await get<EndpointDet
 describe("POST create_user_agent", () => {
   it("creates an agent linked to the endpoint, of its app service, with its state from the fleet", async () => {
     const { a, as, laptops } = await setup();
+    // Date stands still: the agent's session may begin or end (at a whole minute) between two reads.
+    vi.useFakeTimers({ toFake: ["Date"] });
     const r = await post(a, "create_user_agent", { name: "  Alice Laptop ", email: "Alice@Example.com", description: "Remote worker", ep_id: laptops });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ user_agent_id: expect.stringMatching(/^ua-/), detail: "User Agent created." });
@@ -76,8 +80,11 @@ describe("POST create_user_agent", () => {
         ep_ids: [laptops],
       },
     ]);
-    // The same figures as the endpoint's Agents tab (one fleet, read at the same time: same minute).
-    expect(await agentsOf(a, laptops)).toEqual([expect.objectContaining({ user_agent_id: r.body.user_agent_id, name: "Alice Laptop", op_state: rows[0]!.op_state })]);
+    // The same figures as the endpoint's Agents tab (one fleet, read at the same instant).
+    const { op_state, op_state_change_at, last_auth_status, last_auth_time } = rows[0]!;
+    expect(await agentsOf(a, laptops)).toEqual([
+      expect.objectContaining({ user_agent_id: r.body.user_agent_id, name: "Alice Laptop", op_state, op_state_change_at, last_auth_status, last_auth_time }),
+    ]);
     // The description is optional.
     const bare = await post(a, "create_user_agent", { name: "Bob", email: "bob@example.com", ep_id: laptops });
     expect(bare.status).toBe(200);

@@ -352,10 +352,14 @@ test("WAN Link Health for a chosen device, every range: uptime, charts, path, tr
   await expect(page).toHaveURL(/dialog=traceroute/);
   const current = dialog.getByRole("region", { name: "Current" }).locator("li");
   await expect(current).toHaveCount(route.up_hops.length);
-  const first = route.up_hops[0]!;
-  await expect(current.first()).toContainText(`Hop ${first.hop}`);
-  await expect(current.first()).toContainText(first.hostname ?? "Unknown Host");
-  await expect(current.first()).toContainText(first.ip ?? "No IP");
+  // While the device is down (in its outages, ~3 a month: at random times in a run) its current path
+  // stops where the outage's did, which may be before the first hop: then no hop is listed.
+  const first = route.up_hops[0];
+  if (first) {
+    await expect(current.first()).toContainText(`Hop ${first.hop}`);
+    await expect(current.first()).toContainText(first.hostname ?? "Unknown Host");
+    await expect(current.first()).toContainText(first.ip ?? "No IP");
+  }
   const lastOutage = dialog.getByRole("region", { name: "Last outage" });
   if (route.down_hops.length) await expect(lastOutage.locator("li")).toHaveCount(route.down_hops.length);
   else await expect(lastOutage).toContainText("Last outage: The default gateway was unreachable.");
