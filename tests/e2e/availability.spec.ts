@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { n3, uptimeText, type OutageHistoryEntry, type OutageRecord, type SlaReport } from "../../platform/contract/availability.ts";
-import { expect, expectAccessible, jsDisabled, ready, test, type Api } from "./fixtures.ts";
+import { expect, expectAccessible, jsDisabled, opStateNow, ready, test, type Api } from "./fixtures.ts";
 
 /*
  * Availability (issue #26 "Beyond the peers"), JavaScript on and off: the outage record page
@@ -32,13 +32,6 @@ async function cpe(api: Api, account: Account, name: string, entity?: string): P
   return r.body.cpe_id as string;
 }
 
-/** Whether the simulated network has the device up now (down in its outages, ~3 a month: at random times in a run). */
-async function upNow(api: Api, account: Account, id: string): Promise<boolean> {
-  const r = await api(account, "GET", `get_device_monitoring?node_id=${id}&range=1h`);
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.op_state === "up";
-}
-
 /**
  * A device of the account whose last week holds an outage (the fleet gives each ~3 a month), and its
  * history; one that is up now: while a device is down, today's path stops where the outage's did,
@@ -49,7 +42,7 @@ async function deviceWithOutage(api: Api, account: Account) {
     const id = await cpe(api, account, `Lisbon branch ${i}`);
     const history = (await api(account, "GET", `get_outage_history?node_id=${id}&range=1w`)).body as OutageHistoryEntry[];
     const down = history.find((h) => h.status === "down");
-    if (down && (await upNow(api, account, id))) return { id, name: `Lisbon branch ${i}`, history, outageId: down.outage_id };
+    if (down && (await opStateNow(api, account, id)) === "up") return { id, name: `Lisbon branch ${i}`, history, outageId: down.outage_id };
   }
   throw new Error("no device with an outage in the last week");
 }
@@ -117,7 +110,7 @@ test("the SLA report: page, PDF and CSV with the platform's figures (maintenance
   // The depot's downtime (it has no maintenance) would grow between the page's, the API's, the CSV's
   // and the PDF's reads while it is down: a depot the network has up.
   let depot = await cpe(api, account, "Lisbon depot", entity);
-  while (!(await upNow(api, account, depot))) {
+  while ((await opStateNow(api, account, depot)) !== "up") {
     expect((await api(account, "POST", "remove_cpe", { cpe_id: depot })).status).toBe(200);
     depot = await cpe(api, account, "Lisbon depot", entity);
   }

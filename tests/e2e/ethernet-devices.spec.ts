@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
-import { createEntity, dialog, expect, expectAccessible, jsDisabled, open, openRowMenu, test, toast, type Api } from "./fixtures.ts";
+import { createEntity, dialog, expect, expectAccessible, jsDisabled, open, openRowMenu, opStateNow, test, toast, type Api } from "./fixtures.ts";
 
 /*
  * /ethernet-devices, Metro Ethernet NIDs (spec 3 §2.11, §4, §5, §7.2, §8, §9), with and without
@@ -279,14 +279,13 @@ test("the activation test: started, followed to its end, and its PDF report", as
   }
   // A device down as the test starts (in its outages, ~3 a month: at random times in a run) fails it
   // at the link check, before the stream even opens: the network's state now says which way it goes.
-  const monitoring = await api(account, "GET", `get_device_monitoring?node_id=${id}&range=1h`);
-  expect(monitoring.status, JSON.stringify(monitoring.body)).toBe(200);
+  const opState = await opStateNow(api, account, id);
   await d.getByRole("button", { name: "Start" }).click();
   await expect(toast(page, "Activation test started")).toBeVisible();
   const live = dialog(page, "Activation Test");
   await expect(live).toBeVisible();
   await expect(page).toHaveURL(/dialog=activation-progress.*sse_id=sse-/);
-  if (monitoring.body.op_state === "down") {
+  if (opState === "down") {
     await expect(live.getByRole("status")).toHaveText(/Test failed: FAIL/, { timeout: 30_000 });
     const sent = live.getByRole("list", { name: "Test messages" }).locator("li");
     await expect(sent).toHaveCount(3);

@@ -78,3 +78,13 @@ export async function createAppService(api: Api, account: Account, body: Record<
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.app_service_id as string;
 }
+
+/**
+ * A device's op state as the simulated network has it now (down during its outages, ~3 a month,
+ * which a run meets at random times): for the steps whose outcome depends on it.
+ */
+export async function opStateNow(api: Api, account: Account, id: string): Promise<"up" | "down"> {
+  const r = await api(account, "GET", `get_device_monitoring?node_id=${id}&range=1h`);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.op_state;
+}

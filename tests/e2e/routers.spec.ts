@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
-import { createEntity, dialog, expect, expectAccessible, jsDisabled, open, test, toast, type Api } from "./fixtures.ts";
+import { createEntity, dialog, expect, expectAccessible, jsDisabled, open, opStateNow, test, toast, type Api } from "./fixtures.ts";
 
 /*
  * /routers, Internet NIDs (spec 3 §2.10, §3 CPE, §4, §5, §7.1, §8, §9), with and without
@@ -16,13 +16,6 @@ async function createCpe(api: Api, account: Account, body: Record<string, unknow
   const res = await api(account, "POST", "create_cpe", { site_address: "1 Main Street, Springfield", ...body });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.cpe_id as string;
-}
-
-/** The device's op state as the simulated network has it now (down in its outages, ~3 a month: at random times in a run). */
-async function opStateNow(api: Api, account: Account, id: string): Promise<"up" | "down"> {
-  const res = await api(account, "GET", `get_device_monitoring?node_id=${id}&range=1h`);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.op_state;
 }
 
 /** Presses a control by keyboard (a toast of the last change may cover it; the keyboard reaches it anyway). */
