@@ -484,14 +484,18 @@ test("WAN Link Utilization for a chosen device, every range; the picker, Info an
 
 test("Map View's count cards are the summary's; the device tabs at 320 px", async ({ page, signIn, api }) => {
   await signIn(demo);
-  const summary = (await api(demo, "GET", "dashboard_get_summary")).body as {
-    global: Record<string, number>;
-  };
-  await page.goto("/main-dashboard");
-  await ready(page);
   const cards = page.getByTestId("summary-card");
-  await expect(cards).toHaveCount(Object.keys(summary.global).length);
-  for (const [name, count] of Object.entries(summary.global)) await expect(cards.filter({ hasText: name })).toContainText(String(count));
+  // The fleet's clock may move a device up or down between the API's answer and the page's: the
+  // two are compared again (both read anew) until they were read at one state of the fleet.
+  await expect(async () => {
+    const summary = (await api(demo, "GET", "dashboard_get_summary")).body as {
+      global: Record<string, number>;
+    };
+    await page.goto("/main-dashboard");
+    await ready(page);
+    await expect(cards).toHaveCount(Object.keys(summary.global).length, { timeout: 2_000 });
+    for (const [name, count] of Object.entries(summary.global)) await expect(cards.filter({ hasText: name })).toContainText(String(count), { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   const device = await deviceWithOutage(api);
   await page.setViewportSize({ width: 320, height: 800 });
   for (const tab of ["health", "utilization"]) {
