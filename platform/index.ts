@@ -37,7 +37,7 @@ export async function createPlatform(config: PlatformConfig = configFromEnv()): 
   // The events the clock's changes make link to the console (before the clock's first tick).
   linkOpsEventsTo(config.consoleUrl);
   // The clock writes op states outside any HTTP call: cached reads must not outlive them.
-  deps.fleet = await startFleet({ db: database.db, databaseUrl: config.databaseUrl, seed: config.fleetSeed, tickMs: config.fleetTick, onChange: () => forgetCachedReads(deps) });
+  deps.fleet = await startFleet({ db: database.db, databaseUrl: config.databaseUrl, seed: config.fleetSeed, tickMs: config.fleetTick, onChange: (accountIds) => forgetCachedReads(deps, accountIds) });
   const app = createPlatformApp(deps);
   const stopSweep = startRetentionSweep(deps, config.pcapRetentionDays);
   const deliveries = createDeliveryWorker({ db: database.db, mailer, config, databaseUrl: config.databaseUrl, bus: deps.fleet.bus });

@@ -327,6 +327,17 @@ export const apiLogCounts = pgTable("api_log_counts", {
  */
 export const cacheEpoch = pgSequence("cache_epoch");
 
+/**
+ * Each account's part of the shared read cache's epoch: a write made by a caller of the account, or
+ * a fleet change to one of its devices, moves only this account's on (+1; the global part, the
+ * sequence above, stays), so other accounts' remembered answers stay good. No foreign key: a row is
+ * written after the change has committed, and an account removed meanwhile must not make that fail.
+ */
+export const accountCacheEpochs = pgTable("account_cache_epochs", {
+  accountId: text("account_id").primaryKey(),
+  epoch: bigint("epoch", { mode: "number" }).notNull(),
+});
+
 // Billing (spec 1 §3 Billing, §7 Billing): one method per provider per account.
 
 /** A billing method of an account: provider 'Stripe' (a card, a customer and its subscription) or 'Aws'. */

@@ -153,7 +153,7 @@ export async function advance(deps: Deps, sseId: string, now = Date.now()): Prom
       await deps.db.execute(
         sql`update ${sql.identifier(t.kind === "cpe" ? "cpes" : "metros")} set test_status = ${report.result === "pass" ? "passed" : "failed"} where ${sql.identifier(t.kind === "cpe" ? "cpe_id" : "metro_id")} = ${t.deviceId}`,
       );
-      await forgetCachedReads(deps);
+      await forgetCachedReads(deps, [t.accountId]);
     }
     if (wrote || done.length) await notifyTest(deps, sseId);
     return null;

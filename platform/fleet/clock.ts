@@ -30,10 +30,10 @@ export interface FleetClockOptions {
   /** How far back a new leader replays changes (idempotent), ms. */
   replayMs?: number;
   /**
-   * Called after a tick that changed the database (the platform forgets its cached reads). A promise
+   * Called after a tick that changed the database, with the accounts whose objects changed (the platform forgets their cached reads). A promise
    * it answers is awaited: the tick ends once the scaled deployment's cache epoch has moved on.
    */
-  onChange?: () => unknown;
+  onChange?: (accountIds: string[]) => unknown;
   /** Written in each change's transaction (the running platform passes fleetOpStateHooks; default none). */
   hooks?: OpStateHookRegistry;
 }
@@ -156,6 +156,7 @@ export function createFleetClock(opts: FleetClockOptions): FleetClock {
     // A new leader replays a little history: what the old one may not have applied.
     const from = previous === null || !wasLeader ? Math.min(previous ?? t, t - replayMs) : previous;
     let changes = 0;
+    const changed = new Set<string>();
     for (const source of opts.kinds.list()) {
       let objects: FleetObjectState[];
       try {
@@ -167,7 +168,10 @@ export function createFleetClock(opts: FleetClockOptions): FleetClock {
       for (const o of objects) {
         const ref = { id: o.id, kind: source.kind, lat: o.lat, lon: o.lon, contractedMbps: o.contractedMbps };
         for (const tr of opts.fleet.transitions(ref, from, t, o.events)) {
-          if (await apply(source, o, tr.state, tr.at, tr.outage.outage_id, t)) changes++;
+          if (await apply(source, o, tr.state, tr.at, tr.outage.outage_id, t)) {
+            changes++;
+            changed.add(o.accountId);
+          }
         }
         // Reconcile: an object created or edited meanwhile takes the state it has now.
         const current = opts.fleet.currentOutage(ref, t, o.events);
@@ -180,11 +184,14 @@ export function createFleetClock(opts: FleetClockOptions): FleetClock {
           }
           const stored = o.opStateChangeAt?.getTime();
           if (stored !== undefined && stored >= at) at = stored + 1;
-          if (at <= t && (await apply(source, o, expected, at, current?.outage_id ?? null, t))) changes++;
+          if (at <= t && (await apply(source, o, expected, at, current?.outage_id ?? null, t))) {
+            changes++;
+            changed.add(o.accountId);
+          }
         }
       }
     }
-    if (changes > 0) await opts.onChange?.();
+    if (changes > 0) await opts.onChange?.([...changed]);
     return { leader: true, changes };
   }
 

@@ -24,8 +24,8 @@ export async function startFleet(opts: {
   kinds?: FleetKindRegistry;
   /** Written in each op state change's transaction (default: the platform's fleetOpStateHooks). */
   hooks?: OpStateHookRegistry;
-  /** After the clock changed op states (outside any HTTP call): the platform forgets cached reads. */
-  onChange?: () => unknown;
+  /** After the clock changed op states (outside any HTTP call): the platform forgets those accounts' cached reads. */
+  onChange?: (accountIds: string[]) => unknown;
 }): Promise<FleetRuntime> {
   const fleet = createFleet(opts.seed);
   let bus: FleetBus;

@@ -8,7 +8,7 @@ import { fleetKinds } from "../fleet/kinds.ts";
 import { fleetOf } from "../fleet/runtime.ts";
 // The device kinds register themselves with the fleet clock here (the test takes the CPE source).
 import "../domain/devices.ts";
-import { forgetCachedReads } from "./auth.ts";
+import { cachedJson, forgetCachedReads } from "./auth.ts";
 import type { PlatformDeps } from "./context.ts";
 
 // The caller cache (lib/auth.ts) is on for the embedded PGlite platform. The harness turns it off
@@ -175,12 +175,15 @@ describe.each(["local", "shared"] as const)("the caller cache (%s)", (mode) => {
     const kinds = createKindRegistry();
     kinds.register({ ...source, list: async (db) => (await source.list(db)).filter((o) => o.accountId === owner.accountId) });
     const replayMs = 10 * 60_000;
-    const clock = createFleetClock({ db: deps.db, fleet: fleetOf(deps), kinds, bus: createInProcessBus(), replayMs, onChange: () => forgetCachedReads(deps) });
+    const told: string[][] = [];
+    const clock = createFleetClock({ db: deps.db, fleet: fleetOf(deps), kinds, bus: createInProcessBus(), replayMs, onChange: (ids) => (told.push(ids), forgetCachedReads(deps, ids)) });
     // The first tick replays the last ten minutes: an outage start or end in them is a change each
     // (a short outage, both: at random times in a run); else the one change is today's state.
     const at = Date.now();
     expect((await clock.tick(at)).changes).toBe(Math.max(1, fleetOf(deps).transitions({ id, kind: "cpe" }, at - replayMs, at).length));
     await clock.stop();
+    // The clock names the accounts whose devices it changed: the platform forgets only theirs.
+    expect(told).toEqual([[owner.accountId]]);
     const now = await opState();
     expect(now === "up" || now === "down").toBe(true);
   });
@@ -194,6 +197,85 @@ describe.each(["local", "shared"] as const)("the caller cache (%s)", (mode) => {
     expect((await detail()).status).toBe(200);
     expect((await call("POST", "remove_service_node", owner.token, { service_node_id: made.body.service_node_id })).status).toBe(200);
     expect((await detail()).status).toBe(404);
+  });
+
+  it("a write forgets its caller's account's reads only; a public call and a change outside a call without accounts, every account's", async () => {
+    const a = await withEntity(await p.newAccount());
+    const b = await withEntity(await p.newAccount());
+    expect((await call("POST", "create-contact", b.token, contact("Bob"))).status).toBe(200);
+    const bNames = async () => ((await call("GET", "get-contact", b.token)).body as any[]).map((c) => c.first_name);
+    expect(await bNames()).toEqual(["Bob"]);
+    const [bob] = (await call("GET", "get-contact", b.token)).body as any[];
+    // B's row changes without a platform call: B's remembered answer shows whether it was forgotten.
+    const rename = (name: string) => p.deps.db.update(contacts).set({ firstName: name }).where(eq(contacts.contactId, bob.contact_id));
+    await rename("Robert");
+    expect(await bNames()).toEqual(["Bob"]);
+    // A's writes (a change, a refused one, a logout) leave B's answers alone...
+    expect((await call("POST", "create-contact", a.token, contact("Ada"))).status).toBe(200);
+    expect((await call("POST", "create-contact", a.token, { first_name: "" })).status).toBe(422);
+    expect(((await call("GET", "get-contact", a.token)).body as any[]).map((c) => c.first_name)).toEqual(["Ada"]);
+    const aSecond = await p.newIamUser(a, "admin");
+    expect((await call("POST", "logout", aSecond.token, {})).status).toBe(200);
+    expect(await bNames()).toEqual(["Bob"]);
+    // ...and so does forgetting A's alone (what the fleet clock does for the accounts it changed)...
+    await forgetCachedReads(deps, [a.accountId]);
+    expect(await bNames()).toEqual(["Bob"]);
+    // ...while forgetting B's shows the change.
+    await forgetCachedReads(deps, [b.accountId]);
+    expect(await bNames()).toEqual(["Robert"]);
+    // A public call may change any account (a sign-in, a password reset, a webhook): every account's
+    // answers go, even for a call that fails.
+    await rename("Bobby");
+    expect(await bNames()).toEqual(["Robert"]);
+    const res = await app.fetch(new Request("http://platform.test/api/v1/token", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "nobody@cache.test", password: "wrong" }) }));
+    expect(res.status).toBe(401);
+    expect(await bNames()).toEqual(["Bobby"]);
+    // B's own write forgets B's answers.
+    await rename("Roberto");
+    expect(await bNames()).toEqual(["Bobby"]);
+    expect((await call("POST", "create-contact", b.token, contact("Carol"))).status).toBe(200);
+    expect((await bNames()).sort()).toEqual(["Carol", "Roberto"]);
+  });
+
+  it("keeps no answer read while its account was being written; another account's write does not stop it being kept", async () => {
+    const a = await withEntity(await p.newAccount());
+    const b = await withEntity(await p.newAccount());
+    // A read whose computing waits, mid-way, for the test to let it go (a slow list, say).
+    let release = () => {};
+    let waiting = Promise.resolve();
+    // Its own app over the same deps (so the same cache): routes can be added only before a first call.
+    const own = createPlatformApp(deps);
+    own.get("/__slow-contacts", (c) =>
+      cachedJson(c, async () => {
+        const rows = await p.deps.db.select({ name: contacts.firstName }).from(contacts).where(eq(contacts.accountId, c.get("caller")!.accountId));
+        await waiting;
+        return rows.map((r) => r.name).sort();
+      }),
+    );
+    const slow = async (who: { token: string }) =>
+      (await (await own.fetch(new Request("http://platform.test/api/v1/__slow-contacts", { headers: { authorization: `Bearer ${who.token}` } }))).json()) as string[];
+    const hold = () => (waiting = new Promise<void>((r) => (release = r)));
+
+    // A's own write runs, start to end, while A's read is under way: that read's answer is not kept.
+    hold();
+    const read = slow(a);
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await call("POST", "create-contact", a.token, contact("Ada"))).status).toBe(200);
+    release();
+    expect(await read).toEqual([]);
+    expect(await slow(a)).toEqual(["Ada"]);
+
+    // B's write meanwhile: A's read is kept (a change made behind the platform's back shows it).
+    hold();
+    const kept = slow(a);
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await call("POST", "create-contact", b.token, contact("Bob"))).status).toBe(200);
+    release();
+    expect(await kept).toEqual(["Ada"]);
+    await p.deps.db.update(contacts).set({ firstName: "Grace" }).where(eq(contacts.accountId, a.accountId));
+    expect(await slow(a)).toEqual(["Ada"]);
+    await forgetCachedReads(deps, [a.accountId]);
+    expect(await slow(a)).toEqual(["Grace"]);
   });
 
   it("keeps no error, and forgets everything when a change is made outside a call", async () => {
@@ -273,6 +355,28 @@ describe("the shared read cache across instances", () => {
     expect(await total()).toBe(before);
     expect((await b("POST", "create_entity", owner.token, { entity_name: "Logged" })).status).toBe(200);
     expect(await total()).toBe(before + 1);
+  });
+
+  it("a write on one instance ends its account's remembered answers on the other, and no other account's", async () => {
+    const owner = await p.newAccount();
+    const bystander = await p.newAccount();
+    expect((await b("POST", "create_entity", bystander.token, { entity_name: "Steady" })).status).toBe(200);
+    const described = async () => ((await a("GET", "get_entity?page=1&size=10", bystander.token)).body.items as any[])[0].description;
+    const first = await described();
+    await p.deps.db.update(entities).set({ description: "Changed by a job" }).where(eq(entities.accountId, bystander.accountId));
+    // Another account's write, on either instance: the bystander's remembered answer holds.
+    expect((await b("POST", "create_entity", owner.token, { entity_name: "Busy" })).status).toBe(200);
+    expect((await a("POST", "create_entity", owner.token, { entity_name: "Busier" })).status).toBe(200);
+    expect(await described()).toBe(first);
+    // The bystander's account named by a background job on any instance: seen at once.
+    await forgetCachedReads({ ...p.deps, config: { ...p.deps.config, cacheCallers: "shared" } }, [owner.accountId, bystander.accountId]);
+    expect(await described()).toBe("Changed by a job");
+    // And its own write on the other instance.
+    await p.deps.db.update(entities).set({ description: "Changed again" }).where(eq(entities.accountId, bystander.accountId));
+    expect(await described()).toBe("Changed by a job");
+    expect((await b("POST", "create_entity", bystander.token, { entity_name: "Moved" })).status).toBe(200);
+    const items = (await a("GET", "get_entity?page=1&size=10&sort=entity_name", bystander.token)).body.items as any[];
+    expect(items.map((e) => [e.entity_name, e.description])).toEqual([["Moved", ""], ["Steady", "Changed again"]]);
   });
 
   it("a change made outside any call is seen once its maker says so", async () => {

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler, TypedResponse } from "hono";
 import type { JSONParsed } from "hono/utils/types";
-import { accessTokens, accounts, iamUsers } from "../db/schema.ts";
+import { accessTokens, accountCacheEpochs, accounts, iamUsers } from "../db/schema.ts";
 import type { Caller, Env } from "./context.ts";
 import { sha256 } from "./crypto.ts";
 import { ApiError } from "./errors.ts";
@@ -31,10 +31,12 @@ export async function callerFromToken(deps: Deps, token: string): Promise<Caller
 }
 
 /**
- * The shared cache's epoch, read in the token's statement (no extra round trip). With is_called:
- * a new sequence's first nextval leaves last_value as it was (1).
+ * The shared cache's epoch for the token's account, read in the token's statement (no extra round
+ * trip): the global part (cache_epoch: writes that name no account, background jobs) and the
+ * account's own (account_cache_epochs: its callers' writes, its devices' fleet changes). With
+ * is_called: a new sequence's first nextval leaves last_value as it was (1).
  */
-const epochColumn = sql<string>`(select last_value::text || is_called::text from cache_epoch)`;
+const epochColumn = sql<string>`(select last_value::text || is_called::text from cache_epoch) || ':' || coalesce((select ${accountCacheEpochs.epoch}::text from ${accountCacheEpochs} where ${accountCacheEpochs.accountId} = ${accounts.accountId}), '0')`;
 
 async function resolveToken(deps: Deps, tokenHash: string, withEpoch = false): Promise<{ caller: Caller; expiresAt: Date; epoch?: string } | null> {
   const rows = await deps.db
@@ -73,18 +75,24 @@ async function resolveToken(deps: Deps, tokenHash: string, withEpoch = false): P
  * makes two or three calls with the same token, and the lookup was a third of a simple call's
  * cost; the shell's list-account and a screen's list (get-contact, get_entity) are read on every
  * view and change only through this platform's own calls. Correctness does not rest on a timeout:
- * - every call that can change anything (any method but GET/HEAD) empties both when it ends,
- *   whatever it did (logout, password change, IAM role change or removal, any create, update,
- *   assign or remove), for every account;
- * - an entry computed while such a call was running is not kept (the generation moved on);
+ * - every call that can change anything (any method but GET/HEAD) empties both before it runs and
+ *   when it ends, whatever it did (logout, password change, IAM role change or removal, any
+ *   create, update, assign or remove): for its caller's account when it has one (every query is
+ *   scoped to the caller's account, so nothing else can have changed), for every account when it
+ *   is a public call (a sign-in, a password reset, a webhook, a node registering itself: the
+ *   account it changes is not the caller's);
+ * - an entry computed while such a call was running for its account, or for every account, is not
+ *   kept (a generation moved on);
  * - a caller entry ends with its token's expiry; every entry after CACHE_MS at most in any case.
- * A change made outside an HTTP call (a background job) must call `forgetCachedReads(deps)`.
+ * A change made outside an HTTP call (a background job) must call `forgetCachedReads(deps)`, with
+ * the accounts it changed when it knows them (the fleet clock does).
  *
  * "shared" (PostgreSQL, several instances each writing): the reads are remembered per instance too,
- * but tokens are not, and every remembered answer is stamped with the database's cache epoch (the
- * sequence cache_epoch) read in the same statement as the caller's token. Every write, on any
- * instance, moves the epoch on after it has committed and before it answers; a call reads the
- * epoch with its token and takes only an answer stamped with it. So a change is seen by every
+ * but tokens are not, and every remembered answer is stamped with the database's cache epoch for
+ * the caller's account (the sequence cache_epoch and the account's row of account_cache_epochs)
+ * read in the same statement as the caller's token. Every write, on any instance, moves its
+ * account's epoch on (or the global one, as above) after it has committed and before it answers;
+ * a call reads the epoch with its token and takes only an answer stamped with it. So a change is seen by every
  * instance's next call (a revoked session, a demoted user, a new row) as strictly as a change is
  * in "local" mode, at the cost of one statement per call instead of five or six.
  * Docs: docs/decisions/2026-11-23-read-cache.md.
@@ -97,8 +105,14 @@ const CACHE_TEXT_MAX = 256 * 1024;
 const CACHE_TEXT_TOTAL = 64 * 1024 * 1024;
 
 interface CallerCache {
+  /** Moves on when every account's entries are forgotten. */
   generation: number;
+  /** Calls under way that may change any account (public calls, see whileWriting). */
   writing: number;
+  /** Per account: moves on when the account's entries are forgotten, and its writes under way. */
+  accounts: Map<string, { generation: number; writing: number }>;
+  /** Moves on whenever anything is forgotten (a token's account is known only once it is read). */
+  forgets: number;
   entries: Map<string, { caller: Caller; until: number }>;
   /** JSON answers by caller identity and call (see cachedJson); `epoch` in "shared" mode. */
   reads: Map<string, { text: string; until: number; epoch?: string }>;
@@ -111,7 +125,7 @@ function cacheOf(deps: Deps): CallerCache | null {
   if (deps.config.cacheCallers === "off") return null;
   let cache = caches.get(deps);
   if (!cache) {
-    cache = { generation: 0, writing: 0, entries: new Map(), reads: new Map(), readChars: 0 };
+    cache = { generation: 0, writing: 0, accounts: new Map(), forgets: 0, entries: new Map(), reads: new Map(), readChars: 0 };
     caches.set(deps, cache);
   }
   return cache;
@@ -119,9 +133,36 @@ function cacheOf(deps: Deps): CallerCache | null {
 
 function forget(cache: CallerCache) {
   cache.generation++;
+  cache.forgets++;
   cache.entries.clear();
   cache.reads.clear();
   cache.readChars = 0;
+  // Writes under way keep their count; the rest start again.
+  for (const [id, state] of cache.accounts) if (state.writing === 0) cache.accounts.delete(id);
+}
+
+function accountState(cache: CallerCache, accountId: string) {
+  let state = cache.accounts.get(accountId);
+  if (!state) cache.accounts.set(accountId, (state = { generation: 0, writing: 0 }));
+  return state;
+}
+
+/** Forgets one account's entries: its remembered answers (keys start with its id) and its tokens. */
+function forgetAccount(cache: CallerCache, accountId: string) {
+  accountState(cache, accountId).generation++;
+  cache.forgets++;
+  for (const [hash, entry] of cache.entries) if (entry.caller.accountId === accountId) cache.entries.delete(hash);
+  const prefix = `${accountId}\n`;
+  for (const [key, hit] of cache.reads) {
+    if (!key.startsWith(prefix)) continue;
+    cache.reads.delete(key);
+    cache.readChars -= hit.text.length;
+  }
+}
+
+/** Whether nothing that could change `accountId`'s answers is under way. */
+function quiet(cache: CallerCache, accountId: string) {
+  return cache.writing === 0 && (cache.accounts.get(accountId)?.writing ?? 0) === 0;
 }
 
 /** "shared" mode: every instance's remembered reads end (after a write has committed). */
@@ -140,14 +181,44 @@ async function moveEpoch(deps: Deps): Promise<void> {
   }
 }
 
+/** "shared" mode: every instance's remembered reads of these accounts end (after a write has committed). */
+async function moveAccountEpochs(deps: Deps, accountIds: string[]): Promise<void> {
+  const move = () =>
+    deps.db.execute(sql`insert into account_cache_epochs (account_id, epoch)
+      select id, 1 from unnest(array[${sql.join(
+        accountIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::text[]) as id
+      on conflict (account_id) do update set epoch = account_cache_epochs.epoch + 1`);
+  try {
+    await move();
+  } catch (err) {
+    // As moveEpoch: once more, then say so; failing that, the whole epoch moves on instead.
+    try {
+      await move();
+    } catch {
+      console.error("[platform] could not move the accounts' cache epochs after a write:", (err as Error).message);
+      await moveEpoch(deps);
+    }
+  }
+}
+
 /**
  * For changes made outside an HTTP call (seed, background jobs): no cached read may outlive them.
- * In "shared" mode the epoch moves on too (await it where the change must be seen at once).
+ * `accountIds`: the accounts the change touched, when it knows them (the fleet clock); without
+ * them every account's reads are forgotten. In "shared" mode the epoch moves on too (await it
+ * where the change must be seen at once).
  */
-export function forgetCachedReads(deps: Deps): Promise<void> {
+export function forgetCachedReads(deps: Deps, accountIds?: Iterable<string>): Promise<void> {
+  const ids = accountIds === undefined ? undefined : [...new Set(accountIds)];
+  if (ids?.length === 0) return Promise.resolve();
   const cache = caches.get(deps);
-  if (cache) forget(cache);
-  return deps.config.cacheCallers === "shared" ? moveEpoch(deps) : Promise.resolve();
+  if (cache) {
+    if (ids) for (const id of ids) forgetAccount(cache, id);
+    else forget(cache);
+  }
+  if (deps.config.cacheCallers !== "shared") return Promise.resolve();
+  return ids ? moveAccountEpochs(deps, ids) : moveEpoch(deps);
 }
 
 async function cachedCaller(deps: Deps, token: string): Promise<{ caller: Caller; epoch?: string } | null> {
@@ -159,9 +230,11 @@ async function cachedCaller(deps: Deps, token: string): Promise<{ caller: Caller
   const hit = cache.entries.get(tokenHash);
   if (hit && hit.until > now) return hit;
   if (hit) cache.entries.delete(tokenHash);
-  const generation = cache.generation;
+  // The token's account is known only once it is read: any forgetting meanwhile, of any account,
+  // and the entry is not kept.
+  const forgets = cache.forgets;
   const resolved = await resolveToken(deps, tokenHash);
-  if (resolved && cache.writing === 0 && cache.generation === generation) {
+  if (resolved && quiet(cache, resolved.caller.accountId) && cache.forgets === forgets) {
     if (cache.entries.size >= CACHE_MAX) cache.entries.clear();
     cache.entries.set(tokenHash, { caller: resolved.caller, until: Math.min(now + CACHE_MS, resolved.expiresAt.getTime()) });
   }
@@ -224,13 +297,20 @@ async function rememberedText<T>(c: Context<Env>, compute: () => Promise<T>, fre
   const hit = cache.reads.get(key);
   if (hit && hit.until > now && hit.epoch === epoch) return hit.text;
   const generation = cache.generation;
+  const accountGeneration = accountState(cache, who.accountId).generation;
   const value = await compute();
   const text = JSON.stringify(value);
   const until = Math.min(now + CACHE_MS, freshUntil ? freshUntil(value, now) : Infinity);
   // A huge answer (a whole list of 100,000 rows is ~32 MB) is not kept: one copy per URL and caller
   // would grow without bound. Pages of a paged list call (?page=&size=) are small and kept like
   // any other read: the view a user reloads or comes back to costs no SQL until the next write.
-  if (until > now && text.length <= CACHE_TEXT_MAX && cache.writing === 0 && cache.generation === generation) {
+  if (
+    until > now &&
+    text.length <= CACHE_TEXT_MAX &&
+    quiet(cache, who.accountId) &&
+    cache.generation === generation &&
+    cache.accounts.get(who.accountId)?.generation === accountGeneration
+  ) {
     if (cache.reads.size >= CACHE_MAX || cache.readChars + text.length > CACHE_TEXT_TOTAL) {
       cache.reads.clear();
       cache.readChars = 0;
@@ -246,31 +326,46 @@ async function rememberedText<T>(c: Context<Env>, compute: () => Promise<T>, fre
 /**
  * Marks a call that may change anything: this instance's caches are emptied before and after it,
  * and in "shared" mode the epoch moves on after it (its transactions have committed by then) and
- * before it answers, so whoever made the change sees it on any instance afterwards.
+ * before it answers, so whoever made the change sees it on any instance afterwards. `accountId`:
+ * the one account it can change (its caller's), else every account.
  */
-async function whileWriting<T>(deps: Deps, run: () => Promise<T>): Promise<T> {
+async function whileWriting<T>(deps: Deps, accountId: string | null, run: () => Promise<T>): Promise<T> {
   const cache = cacheOf(deps);
   if (!cache) return run();
-  cache.writing++;
-  forget(cache);
+  const state = accountId === null ? cache : accountState(cache, accountId);
+  const forgetIt = () => (accountId === null ? forget(cache) : forgetAccount(cache, accountId));
+  state.writing++;
+  forgetIt();
   try {
     return await run();
   } finally {
-    if (deps.config.cacheCallers === "shared") await moveEpoch(deps);
-    cache.writing--;
-    forget(cache);
+    if (deps.config.cacheCallers === "shared") await (accountId === null ? moveEpoch(deps) : moveAccountEpochs(deps, [accountId]));
+    state.writing--;
+    forgetIt();
   }
 }
 
 /** Resolves the bearer token into `c.var.caller`; 401 for anything but a public call. */
 export const authMiddleware = (basePath: string): MiddlewareHandler<Env> => async (c, next) => {
   const method = c.req.method;
-  if (method !== "GET" && method !== "HEAD") return whileWriting(c.get("deps"), () => authenticate(c, next, basePath));
-  return authenticate(c, next, basePath);
+  if (method === "GET" || method === "HEAD") return authenticate(c, next, basePath);
+  const deps = c.get("deps");
+  // A public call may change an account that is not its caller's (a sign-in, a password reset, a
+  // webhook, a node registering itself): it counts for every account, and so does a call whose
+  // caller is not known yet (its token is read before the caches are emptied for it).
+  if (publicCalls.has(subPath(c, basePath))) return whileWriting(deps, null, () => authenticate(c, next, basePath));
+  return authenticate(c, () => {
+    const who = c.get("caller");
+    return whileWriting(deps, who ? who.accountId : null, next);
+  }, basePath);
 };
 
+function subPath(c: Parameters<MiddlewareHandler<Env>>[0], basePath: string) {
+  return c.req.path.startsWith(basePath) ? c.req.path.slice(basePath.length) : c.req.path;
+}
+
 async function authenticate(c: Parameters<MiddlewareHandler<Env>>[0], next: () => Promise<void>, basePath: string) {
-  const sub = c.req.path.startsWith(basePath) ? c.req.path.slice(basePath.length) : c.req.path;
+  const sub = subPath(c, basePath);
   const header = c.req.header("authorization") ?? "";
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (match) {

@@ -172,17 +172,19 @@ export function registerNodeFileCalls(app: PlatformApp) {
   app.openapi(calls.setEndpoint, answerDetail(calls.setEndpoint, (deps, who, b) => setFormFactorOf("endpoint_node")(deps, who.accountId, b), nodeMessages.formFactorSaved));
   app.openapi(calls.setService, answerDetail(calls.setService, (deps, who, b) => setFormFactorOf("service_node")(deps, who.accountId, b), nodeMessages.formFactorSaved));
   // The spec makes preparing a GET; it changes the node, so no cached read may outlive it.
-  const prepared = async (deps: PlatformDeps, answer: NodeOvaAnswer) => {
-    await forgetCachedReads(deps);
+  const prepared = async (deps: PlatformDeps, accountId: string, answer: NodeOvaAnswer) => {
+    await forgetCachedReads(deps, [accountId]);
     return answer;
   };
   app.openapi(calls.prepareEpn, async (c) => {
     const deps = c.get("deps");
-    return c.json(await prepared(deps, await prepareOva(deps, requireWriter(c).accountId, c.req.valid("query").ep_node_id, "endpoint_node")), 200);
+    const accountId = requireWriter(c).accountId;
+    return c.json(await prepared(deps, accountId, await prepareOva(deps, accountId, c.req.valid("query").ep_node_id, "endpoint_node")), 200);
   });
   app.openapi(calls.prepareSn, async (c) => {
     const deps = c.get("deps");
-    return c.json(await prepared(deps, await prepareOva(deps, requireWriter(c).accountId, c.req.valid("query").service_node_id, "service_node")), 200);
+    const accountId = requireWriter(c).accountId;
+    return c.json(await prepared(deps, accountId, await prepareOva(deps, accountId, c.req.valid("query").service_node_id, "service_node")), 200);
   });
   app.openapi(calls.cloudInit, async (c) => c.json(await generateCloudInit(c.get("deps"), requireWriter(c).accountId, c.req.valid("json").node_id), 200));
   app.openapi(calls.vpn, async (c) => c.json(await generateVpnConfig(c.get("deps"), requireWriter(c).accountId, c.req.valid("json")), 200));
