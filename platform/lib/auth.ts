@@ -350,15 +350,20 @@ export const authMiddleware = (basePath: string): MiddlewareHandler<Env> => asyn
   const method = c.req.method;
   if (method === "GET" || method === "HEAD") return authenticate(c, next, basePath);
   const deps = c.get("deps");
-  // A public call may change an account that is not its caller's (a sign-in, a password reset, a
-  // webhook, a node registering itself): it counts for every account, and so does a call whose
-  // caller is not known yet (its token is read before the caches are emptied for it).
-  if (publicCalls.has(subPath(c, basePath))) return whileWriting(deps, null, () => authenticate(c, next, basePath));
+  // A call that needs no token may change an account that is not its caller's (a sign-in, a
+  // password reset, a webhook, a node registering itself, an upload to a signed URL): it counts
+  // for every account, and so does a call whose caller is not known.
+  if (needsNoToken(subPath(c, basePath))) return whileWriting(deps, null, () => authenticate(c, next, basePath));
   return authenticate(c, () => {
     const who = c.get("caller");
     return whileWriting(deps, who ? who.accountId : null, next);
   }, basePath);
 };
+
+/** Calls answered without a bearer token: the public ones, and those a signature in the URL authorizes. */
+function needsNoToken(sub: string) {
+  return publicCalls.has(sub) || sub.startsWith("/download-") || sub.startsWith("/upload-pcap/");
+}
 
 function subPath(c: Parameters<MiddlewareHandler<Env>>[0], basePath: string) {
   return c.req.path.startsWith(basePath) ? c.req.path.slice(basePath.length) : c.req.path;
@@ -375,7 +380,7 @@ async function authenticate(c: Parameters<MiddlewareHandler<Env>>[0], next: () =
       if (who.epoch !== undefined) c.set("cacheEpoch", who.epoch);
     }
     else if (!publicCalls.has(sub)) throw new ApiError(401, "Could not validate credentials");
-  } else if (!publicCalls.has(sub) && !sub.startsWith("/download-") && !sub.startsWith("/upload-pcap/")) {
+  } else if (!needsNoToken(sub)) {
     throw new ApiError(401, "Not authenticated");
   }
   await next();
