@@ -17,6 +17,7 @@ const onOff = (v: boolean) => (v ? "Enabled" : "Disabled");
 /** The tabs a device has. */
 export const tabsOf = (cpe: { prod_code: string }) => (cpe.prod_code === SERVICE_PRODUCT ? DEVICE_TABS.filter((t) => t.id === "details") : DEVICE_TABS);
 
+/** A missing value is the kit's dash, as on every Details tab (the table's columns say N/A, spec 3 §2.10). */
 function Details({ c }: { c: CpeDetail }) {
   return (
     <DetailsTable
@@ -25,7 +26,7 @@ function Details({ c }: { c: CpeDetail }) {
         { label: "Device ID", value: c.cpe_id },
         { label: "Product Code", value: c.prod_code },
         { label: "Description", value: c.description },
-        { label: "Entity Name", value: c.entity_name ?? "N/A" },
+        { label: "Entity Name", value: c.entity_name },
         { label: "Account Name", value: c.account_name },
         { label: "Site Address", value: c.site_address },
         { label: "Shipping Address", value: c.shipping_address },
@@ -34,7 +35,7 @@ function Details({ c }: { c: CpeDetail }) {
         { label: "Admin State", value: c.admin_state },
         { label: "Admin State Change at", value: formatTime(c.admin_state_change_at) },
         { label: "Op State", value: <OpState value={c.op_state} /> },
-        { label: "Op State Change at", value: c.op_state_change_at ? formatTime(c.op_state_change_at) : "N/A" },
+        { label: "Op State Change at", value: c.op_state_change_at ? formatTime(c.op_state_change_at) : null },
         { label: "Test Status", value: c.test_status },
         { label: "Speed Tester IP", value: c.speed_test_ip },
         { label: "Provider Service ID", value: c.provider_service_id },
@@ -45,7 +46,7 @@ function Details({ c }: { c: CpeDetail }) {
         { label: "DNS servers", value: c.dns_servers.join(", ") },
         { label: "LAN address", value: c.lan_cidr },
         { label: "Region", value: c.region },
-        { label: "Latitude, Longitude", value: c.latitude === null || c.longitude === null ? "N/A" : `${c.latitude}, ${c.longitude}` },
+        { label: "Latitude, Longitude", value: c.latitude === null || c.longitude === null ? null : `${c.latitude}, ${c.longitude}` },
         { label: "Ping DNS IP", value: c.ping_dns_ip },
         { label: "Ping gateway IP", value: c.ping_gw_ip },
         { label: "IP monitor target", value: c.ip_monitor_target },
