@@ -190,6 +190,7 @@ export const deviceMessages = {
   speedTimedOut: "Speed test timed out",
   speedStarted: "Speed test started",
   testStarted: "Activation test started",
+  testRunning: "An activation test is already running on this device.",
   serviceActivated: "Service activated.",
   serviceStopped: "Service stopped.",
   alreadyActive: "The service is already active.",

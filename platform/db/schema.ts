@@ -942,7 +942,11 @@ export const deviceTests = pgTable(
     // what the fleet needs to replay the plan: the device's site and events at the start
     fleetObject: jsonb("fleet_object").$type<{ id: string; kind: string; lat: number | null; lon: number | null; contractedMbps: number | null; down: boolean }>().notNull(),
   },
-  (t) => [index("device_tests_device_idx").on(t.deviceId, t.startedAt)],
+  (t) => [
+    index("device_tests_device_idx").on(t.deviceId, t.startedAt),
+    // One test at a time per device, however many instances start one at once (migration 0014).
+    uniqueIndex("device_tests_one_running_uq").on(t.deviceId).where(sql`status = 'running'`),
+  ],
 );
 
 /** One progress message of a test, written once (whichever instance gets there first). */

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/client.ts";
+import { pgErrorCode, type DbOrTx } from "../db/client.ts";
 import { deviceTestEvents, deviceTests } from "../db/schema.ts";
 import { deviceMessages, SERVICE_PRODUCT, y1564StepLabels } from "../contract/devices.ts";
 import type { ActivationEvent, ActivationReport, ActivationStarted, Y1564Criteria, Y1564Performance, Y1564Step } from "../contract/devices.shapes.ts";
@@ -41,12 +41,14 @@ export async function startTest(deps: Deps, accountId: string, kind: DeviceKind,
   if (last && last.status === "running") {
     await advance(deps, last.sseId, now);
     const [again] = await deps.db.select({ status: deviceTests.status }).from(deviceTests).where(eq(deviceTests.sseId, last.sseId));
-    if (again?.status === "running") throw stateConflict("An activation test is already running on this device.");
+    if (again?.status === "running") throw stateConflict(deviceMessages.testRunning);
   }
   const obj = fleetObjectOf(d);
   const down = fleetOf(deps).isDown(obj, now, await eventsOf(deps.db, d));
   const sseId = newId("sse");
-  await deps.db.insert(deviceTests).values({
+  // The check above answers the common case; two starts at once both pass it, and the partial
+  // unique index (one running test per device) refuses the second.
+  const inserted = deps.db.insert(deviceTests).values({
     sseId,
     accountId,
     deviceId: id,
@@ -61,6 +63,12 @@ export async function startTest(deps: Deps, accountId: string, kind: DeviceKind,
     startedAt: new Date(now),
     fleetObject: { id: d.id, kind, lat: d.lat, lon: d.lon, contractedMbps: obj.contractedMbps ?? null, down },
   });
+  try {
+    await inserted;
+  } catch (err) {
+    if (pgErrorCode(err) === "23505") throw stateConflict(deviceMessages.testRunning);
+    throw err;
+  }
   await updateDevice(deps.db, accountId, kind, id, { test_status: "running" });
   await advance(deps, sseId, now);
   return { status: deviceMessages.testStarted, sse_id: sseId, started_at: new Date(now).toISOString() };

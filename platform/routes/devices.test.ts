@@ -124,6 +124,18 @@ describe("the activation test (ITU-T Y.1564)", () => {
     expect((await get(a, "get_cpe_test_report_pdf", { cpe_id: cpe })).status).toBe(404);
   });
 
+  it("one test at a time per device: of concurrent starts exactly one runs, the others are refused (409)", async () => {
+    const a = await p.newAccount();
+    for (const kind of ["cpe", "metro"] as const) {
+      const id = await device(a, kind);
+      const started = await Promise.all(Array.from({ length: 8 }, () => post(a, kind === "cpe" ? "start_cpe_test" : "start_metro_test", { [`${kind}_id`]: id, peer_ip: "192.0.2.1" })));
+      expect(started.map((r) => r.status).sort(), kind).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+      const { sql } = await import("drizzle-orm");
+      const rows = await p.deps.db.execute(sql`select count(*)::int as n from device_tests where device_id = ${id}`);
+      expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n, kind).toBe(1);
+    }
+  });
+
   it("streams one message per step, resumes after Last-Event-ID, and reports the verdicts (JSON and PDF)", async () => {
     const a = await p.newAccount();
     for (const kind of ["cpe", "metro"] as const) {
