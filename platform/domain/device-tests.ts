@@ -48,23 +48,22 @@ export async function startTest(deps: Deps, accountId: string, kind: DeviceKind,
   const sseId = newId("sse");
   // The check above answers the common case; two starts at once both pass it, and the partial
   // unique index (one running test per device) refuses the second.
-  const inserted = deps.db.insert(deviceTests).values({
-    sseId,
-    accountId,
-    deviceId: id,
-    kind,
-    deviceName: d.name,
-    prodCode: d.prodCode,
-    peer,
-    megLevel: d.megLevel,
-    cirMbps: d.cir,
-    eirMbps: d.eir,
-    criteria: { ...defaultCriteria(), ...criteria },
-    startedAt: new Date(now),
-    fleetObject: { id: d.id, kind, lat: d.lat, lon: d.lon, contractedMbps: obj.contractedMbps ?? null, down },
-  });
   try {
-    await inserted;
+    await deps.db.insert(deviceTests).values({
+      sseId,
+      accountId,
+      deviceId: id,
+      kind,
+      deviceName: d.name,
+      prodCode: d.prodCode,
+      peer,
+      megLevel: d.megLevel,
+      cirMbps: d.cir,
+      eirMbps: d.eir,
+      criteria: { ...defaultCriteria(), ...criteria },
+      startedAt: new Date(now),
+      fleetObject: { id: d.id, kind, lat: d.lat, lon: d.lon, contractedMbps: obj.contractedMbps ?? null, down },
+    });
   } catch (err) {
     if (pgErrorCode(err) === "23505") throw stateConflict(deviceMessages.testRunning);
     throw err;

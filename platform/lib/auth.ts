@@ -297,7 +297,9 @@ async function rememberedText<T>(c: Context<Env>, compute: () => Promise<T>, fre
   const hit = cache.reads.get(key);
   if (hit && hit.until > now && hit.epoch === epoch) return hit.text;
   const generation = cache.generation;
-  const accountGeneration = accountState(cache, who.accountId).generation;
+  // Read without creating the account's state: it exists only for accounts written since the last
+  // global forget (which also moves `generation`, so a state dropped meanwhile cannot look unchanged).
+  const accountGeneration = cache.accounts.get(who.accountId)?.generation ?? 0;
   const value = await compute();
   const text = JSON.stringify(value);
   const until = Math.min(now + CACHE_MS, freshUntil ? freshUntil(value, now) : Infinity);
@@ -309,7 +311,7 @@ async function rememberedText<T>(c: Context<Env>, compute: () => Promise<T>, fre
     text.length <= CACHE_TEXT_MAX &&
     quiet(cache, who.accountId) &&
     cache.generation === generation &&
-    cache.accounts.get(who.accountId)?.generation === accountGeneration
+    (cache.accounts.get(who.accountId)?.generation ?? 0) === accountGeneration
   ) {
     if (cache.reads.size >= CACHE_MAX || cache.readChars + text.length > CACHE_TEXT_TOTAL) {
       cache.reads.clear();
