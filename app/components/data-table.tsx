@@ -306,7 +306,7 @@ export function DataTable<T>({
           <HeaderCell key={c.id} column={c} page={page} location={location} />
         ))}
         {rowMenu ? (
-          <th scope="col" className="w-10">
+          <th scope="col" className="kit-cell-menu w-10">
             <span className="sr-only">Actions</span>
           </th>
         ) : null}

@@ -57,6 +57,13 @@ export interface DialogLinks {
 
 const VERTICAL_ELLIPSIS = { __html: "&#x22EE;" };
 
+/*
+ * A POST item's button. Its form carries no padding (the form is the menu's item, the button
+ * fills it so that all of it submits), so the button has the padding daisyUI gives a menu item
+ * (0.75rem × 0.375rem): its label lines up with the links above and below it.
+ */
+const POST_ITEM = "w-full text-left px-3 py-1.5";
+
 export function RowMenu({ label, items, up = false, align = "end", button, className = "", csrf, links, id }: RowMenuProps) {
   return (
     <details className={`dropdown ${align === "end" ? "dropdown-end" : ""} ${up ? "dropdown-top" : ""} ${className}`} data-menu="">
@@ -116,7 +123,7 @@ export function writeRowMenuHtml({ label, items, up = false, align = "end", butt
     else {
       out.push('<li><form method="post" class="p-0"><input type="hidden" name="csrf" value="', escapeHtml(csrf), '"/><input type="hidden" name="intent" value="', escapeHtml(item.intent), '"/>');
       for (const [name, value] of Object.entries(item.fields ?? {})) out.push('<input type="hidden" name="', escapeHtml(name), '" value="', escapeHtml(value), '"/>');
-      out.push('<button type="submit" class="', escapeHtml(`w-full text-left ${item.danger ? "text-error" : ""}`), '">', text, "</button></form></li>");
+      out.push('<button type="submit" class="', escapeHtml(`${POST_ITEM} ${item.danger ? "text-error" : ""}`), '">', text, "</button></form></li>");
     }
   }
   out.push("</ul></details>");
@@ -172,7 +179,7 @@ function renderItem(item: MenuItem, csrf: string | undefined, links: DialogLinks
       {Object.entries(item.fields ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <button type="submit" className={`w-full text-left ${tone ?? ""}`}>
+      <button type="submit" className={`${POST_ITEM} ${tone ?? ""}`}>
         {item.label}
       </button>
     </>

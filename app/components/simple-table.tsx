@@ -77,7 +77,7 @@ export function SimpleTable<T>({ caption, showCaption = false, columns, rows, ge
             const kind = kindOf(c);
             const quiet = kind === "select" || kind === "actions";
             return (
-              <th key={c.id} scope="col" className={c.className}>
+              <th key={c.id} scope="col" className={[kind === "actions" ? cellClass.actions : "", c.className].filter(Boolean).join(" ") || undefined}>
                 {quiet ? <span className="sr-only">{columnLabel(c)}</span> : columnLabel(c)}
               </th>
             );

@@ -158,6 +158,50 @@ test.describe("kit", () => {
     await expect(page.getByRole("navigation", { name: "Main navigation" })).toBeHidden();
   });
 
+  test("at 1280px a table wider than its card keeps the row menus in view, pinned at the right edge", async ({ page, account, api, signIn }) => {
+    const names = ["Pinned A", "Pinned B", "Pinned C"].map((n) => `${n} ${Date.now().toString(36)}`);
+    for (const cpe_name of names) {
+      const r = await api(account, "POST", "create_cpe", { cpe_name, prod_code: "BN-CPE-500", site_address: "Rua Augusta 1, Lisbon, a long site address" });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(account);
+    await page.goto("/routers");
+    await ready(page);
+    const wrap = page.locator(".kit-table-wrap").first();
+    // The Internet NIDs table is wider than its card at this width: it scrolls inside it.
+    expect(await wrap.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    const box = (await wrap.boundingBox())!;
+    /** Whether the row's menu button is inside the card and is what a click at its centre reaches. */
+    const reachable = (name: string) =>
+      page.getByLabel(`Actions for ${name}`, { exact: true }).evaluate((summary, right) => {
+        const r = summary.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        return r.right <= right + 0.5 && r.left >= 0 && Boolean(hit && summary.contains(hit));
+      }, box.x + box.width);
+    for (const name of names) expect(await reachable(name), `the menu of ${name} without scrolling`).toBe(true);
+    // Scrolled to either end, the menu stays where it was and nothing covers it.
+    await wrap.evaluate((el) => (el.scrollLeft = el.scrollWidth));
+    for (const name of names) expect(await reachable(name), `the menu of ${name} scrolled to the end`).toBe(true);
+    await wrap.evaluate((el) => (el.scrollLeft = 0));
+    // An open menu is above the next rows' pinned cells: its first items, drawn over the next two
+    // rows' menu buttons, are what a click there reaches.
+    await page.getByLabel(`Actions for ${names[0]}`, { exact: true }).click();
+    const open = page.locator("details[data-menu][open]");
+    for (const label of ["Edit CPE Info", "Edit Network Info", "Assign Entity"]) {
+      const item = open.getByRole("link", { name: label, exact: true });
+      await expect(item).toBeVisible();
+      const onTop = await item.evaluate((a) => {
+        const r = a.getBoundingClientRect();
+        // The item's right end: where the next rows' pinned cells are.
+        const hit = document.elementFromPoint(r.right - 8, r.y + r.height / 2);
+        return Boolean(hit && a.contains(hit));
+      });
+      expect(onTop, `${label} is above the pinned cells`).toBe(true);
+    }
+    await expectAccessibleBothThemes(page);
+  });
+
   test("the navigation's collapse button is a button with its state, remembered by the server", async ({ page, account, signIn }) => {
     await signIn(account);
     await page.setViewportSize({ width: 1280, height: 800 });
