@@ -118,6 +118,11 @@ interface CallerCache {
   reads: Map<string, { text: string; until: number; epoch?: string }>;
   /** The characters held in `reads`. */
   readChars: number;
+  /**
+   * Each account's keys in `entries` (token hashes) and `reads`, so that forgetting one account
+   * touches only its own entries, not every remembered one (up to CACHE_MAX of each) on each write.
+   */
+  byAccount: Map<string, { tokens: Set<string>; reads: Set<string> }>;
 }
 const caches = new WeakMap<Deps, CallerCache>();
 
@@ -125,7 +130,7 @@ function cacheOf(deps: Deps): CallerCache | null {
   if (deps.config.cacheCallers === "off") return null;
   let cache = caches.get(deps);
   if (!cache) {
-    cache = { generation: 0, writing: 0, accounts: new Map(), forgets: 0, entries: new Map(), reads: new Map(), readChars: 0 };
+    cache = { generation: 0, writing: 0, accounts: new Map(), forgets: 0, entries: new Map(), reads: new Map(), readChars: 0, byAccount: new Map() };
     caches.set(deps, cache);
   }
   return cache;
@@ -137,6 +142,7 @@ function forget(cache: CallerCache) {
   cache.entries.clear();
   cache.reads.clear();
   cache.readChars = 0;
+  cache.byAccount.clear();
   // Writes under way keep their count; the rest start again.
   for (const [id, state] of cache.accounts) if (state.writing === 0) cache.accounts.delete(id);
 }
@@ -147,16 +153,44 @@ function accountState(cache: CallerCache, accountId: string) {
   return state;
 }
 
-/** Forgets one account's entries: its remembered answers (keys start with its id) and its tokens. */
+function keysOf(cache: CallerCache, accountId: string) {
+  let keys = cache.byAccount.get(accountId);
+  if (!keys) cache.byAccount.set(accountId, (keys = { tokens: new Set(), reads: new Set() }));
+  return keys;
+}
+
+/** Forgets one account's entries: its remembered answers and its tokens (through its index, not a walk of all). */
 function forgetAccount(cache: CallerCache, accountId: string) {
   accountState(cache, accountId).generation++;
   cache.forgets++;
-  for (const [hash, entry] of cache.entries) if (entry.caller.accountId === accountId) cache.entries.delete(hash);
-  const prefix = `${accountId}\n`;
-  for (const [key, hit] of cache.reads) {
-    if (!key.startsWith(prefix)) continue;
+  const keys = cache.byAccount.get(accountId);
+  if (!keys) return;
+  cache.byAccount.delete(accountId);
+  for (const hash of keys.tokens) cache.entries.delete(hash);
+  for (const key of keys.reads) {
+    const hit = cache.reads.get(key);
+    if (!hit) continue;
     cache.reads.delete(key);
     cache.readChars -= hit.text.length;
+  }
+}
+
+/** Every remembered token forgotten (the map is full); the answers stay. */
+function clearTokens(cache: CallerCache) {
+  cache.entries.clear();
+  for (const [id, keys] of cache.byAccount) {
+    keys.tokens.clear();
+    if (keys.reads.size === 0) cache.byAccount.delete(id);
+  }
+}
+
+/** Every remembered answer forgotten (the map is full); the tokens stay. */
+function clearReads(cache: CallerCache) {
+  cache.reads.clear();
+  cache.readChars = 0;
+  for (const [id, keys] of cache.byAccount) {
+    keys.reads.clear();
+    if (keys.tokens.size === 0) cache.byAccount.delete(id);
   }
 }
 
@@ -229,14 +263,18 @@ async function cachedCaller(deps: Deps, token: string): Promise<{ caller: Caller
   const now = Date.now();
   const hit = cache.entries.get(tokenHash);
   if (hit && hit.until > now) return hit;
-  if (hit) cache.entries.delete(tokenHash);
+  if (hit) {
+    cache.entries.delete(tokenHash);
+    cache.byAccount.get(hit.caller.accountId)?.tokens.delete(tokenHash);
+  }
   // The token's account is known only once it is read: any forgetting meanwhile, of any account,
   // and the entry is not kept.
   const forgets = cache.forgets;
   const resolved = await resolveToken(deps, tokenHash);
   if (resolved && quiet(cache, resolved.caller.accountId) && cache.forgets === forgets) {
-    if (cache.entries.size >= CACHE_MAX) cache.entries.clear();
+    if (cache.entries.size >= CACHE_MAX) clearTokens(cache);
     cache.entries.set(tokenHash, { caller: resolved.caller, until: Math.min(now + CACHE_MS, resolved.expiresAt.getTime()) });
+    keysOf(cache, resolved.caller.accountId).tokens.add(tokenHash);
   }
   return resolved;
 }
@@ -313,14 +351,12 @@ async function rememberedText<T>(c: Context<Env>, compute: () => Promise<T>, fre
     cache.generation === generation &&
     (cache.accounts.get(who.accountId)?.generation ?? 0) === accountGeneration
   ) {
-    if (cache.reads.size >= CACHE_MAX || cache.readChars + text.length > CACHE_TEXT_TOTAL) {
-      cache.reads.clear();
-      cache.readChars = 0;
-    }
+    if (cache.reads.size >= CACHE_MAX || cache.readChars + text.length > CACHE_TEXT_TOTAL) clearReads(cache);
     const old = cache.reads.get(key);
     if (old) cache.readChars -= old.text.length;
     cache.reads.set(key, { text, until, epoch });
     cache.readChars += text.length;
+    keysOf(cache, who.accountId).reads.add(key);
   }
   return text;
 }
