@@ -7,8 +7,15 @@ import { availabilityMessages, n3, uptimeText, type AvailabilityFigures } from "
  */
 
 export { n3, uptimeText };
-export const sloText = (f: AvailabilityFigures) =>
-  `${f.slo_met === null ? "not applicable" : f.slo_met ? "met" : "missed"} (budget ${n3(f.slo_budget_minutes)} minutes over this window)`;
+/** Whether the window met the SLO, with the downtime used against what the SLO allows in it (as the PDF puts it). */
+export const sloText = (f: AvailabilityFigures) => {
+  if (f.slo_met === null) return "not applicable: no minutes counted in this window";
+  const used = n3(f.downtime_minutes);
+  const allowed = n3(f.slo_budget_minutes);
+  return f.slo_met
+    ? `met: ${used} of the ${allowed} minutes of downtime it allows in this window`
+    : `missed: ${used} minutes of downtime, over the ${allowed} it allows in this window`;
+};
 
 /** The headline figure and the minutes behind it. */
 export function Figures({ figures, headingLevel = 3 }: { figures: AvailabilityFigures; headingLevel?: 2 | 3 }) {

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import type { AvailabilityFigures } from "../../../platform/contract/availability.ts";
+import { sloText } from "./figures.tsx";
+
+const figures = (over: Partial<AvailabilityFigures>): AvailabilityFigures => ({
+  window_minutes: 1440,
+  maintenance_minutes: 0,
+  downtime_minutes: 0,
+  outages: 0,
+  uptime_percent: 100,
+  slo_percent: 99.9,
+  slo_budget_minutes: 1.44,
+  slo_met: true,
+  ...over,
+});
+
+describe("sloText", () => {
+  it("says what was used of what the SLO allows, met or missed", () => {
+    expect(sloText(figures({ downtime_minutes: 0.5 }))).toBe("met: 0.5 of the 1.44 minutes of downtime it allows in this window");
+    expect(sloText(figures({ downtime_minutes: 12.25, slo_met: false, outages: 1 }))).toBe("missed: 12.25 minutes of downtime, over the 1.44 it allows in this window");
+  });
+  it("says why nothing applies when no minute was counted", () => {
+    expect(sloText(figures({ uptime_percent: null, slo_met: null, maintenance_minutes: 1440, slo_budget_minutes: 0 }))).toBe("not applicable: no minutes counted in this window");
+  });
+});
