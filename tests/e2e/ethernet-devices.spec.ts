@@ -342,3 +342,32 @@ test("320 px: the list, the selected device's tabs and a dialog scroll only down
     await expectAccessible(page);
   }
 });
+
+test("a device rebooting after Reset Device fails the activation test at the link check", async ({ page, account, signIn, api }) => {
+  test.setTimeout(90_000);
+  const id = await createMetro(api, account, { metro_name: "Reboot NID", prod_code: "BN-METRO-100", wan_cir_mbps: 100, wan_eir_mbps: 0 });
+  // Reset Device reboots it: down from now for 60–150 s (the fleet), so the link check fails every time.
+  const reset = await api(account, "POST", "reset_node", { node_id: id, hard: true });
+  expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+  const upAt = Date.parse(reset.body.up_at as string);
+  expect(await opStateNow(api, account, id)).toBe("down");
+  await signIn(account);
+  await open(page, "/ethernet-devices");
+  let d = await menuItem(page, "Reboot NID", "Start Activation Test");
+  await d.getByLabel("Test layer").selectOption("l3");
+  await d.getByLabel("Peer IP address").fill("192.0.2.10");
+  await d.getByRole("button", { name: "Start" }).click();
+  await expect(toast(page, "Activation test started")).toBeVisible();
+  const live = dialog(page, "Activation Test");
+  await expect(live.getByRole("status")).toHaveText(/Test failed: FAIL/, { timeout: 30_000 });
+  const sent = live.getByRole("list", { name: "Test messages" }).locator("li");
+  await expect(sent).toHaveCount(3);
+  await expect(sent.last()).toContainText("The link is down: the test cannot run");
+  expect((await api(account, "GET", `get_metro_test_report?metro_id=${id}`)).body).toMatchObject({ status: "failed", result: "fail", detail: "The link is down: the test cannot run", configuration: [] });
+  await expectAccessible(page);
+  // The report of the failed test says so too.
+  await open(page, "/ethernet-devices");
+  d = await menuItem(page, "Reboot NID", "Retrieve Activation Test Report");
+  await expect(d).toContainText("The link is down: the test cannot run");
+  expect(Date.now()).toBeLessThan(upAt);
+});

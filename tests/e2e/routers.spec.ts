@@ -382,6 +382,50 @@ test("a speed test to completion, the activation test's start and report", async
   await expect(start.getByText("Please enter peer IP address first.").first()).toBeVisible();
 });
 
+/**
+ * A device down for the rest of a test: Reset Device reboots it (reset_node), down from now for
+ * 60–150 s (the fleet). The branches that a random outage reaches only by chance run every time.
+ */
+async function downByReset(api: Api, account: Account, id: string): Promise<number> {
+  const r = await api(account, "POST", "reset_node", { node_id: id, hard: true });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  const upAt = Date.parse(r.body.up_at as string);
+  expect(upAt - Date.now()).toBeGreaterThan(50_000);
+  expect(await opStateNow(api, account, id)).toBe("down");
+  return upAt;
+}
+
+test("a device rebooting after Reset Device: down in the list, no diagnostics, the speed test says it is offline", async ({ page, account, signIn, api }) => {
+  test.setTimeout(90_000);
+  const id = await createCpe(api, account, { cpe_name: "Porto edge", prod_code: "BN-CPE-500" });
+  const upAt = await downByReset(api, account, id);
+  await signIn(account);
+  await open(page, "/routers");
+  // The fleet's clock records the change within its tick; the row's Op State follows.
+  await expect(async () => {
+    await open(page, "/routers");
+    await expect(table(page).getByRole("row", { name: /Porto edge/ })).toContainText("Op state: down", { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+
+  const diag = await menuDialog(page, "Porto edge", "Get Diagnostics");
+  await expect(diag.getByText("No diagnostic data available to download.").first()).toBeVisible();
+  await expect(diag.getByRole("link", { name: "Download" })).toHaveCount(0);
+
+  await open(page, "/routers");
+  let speed = await menuDialog(page, "Porto edge", "Run Speed Test");
+  await speed.getByLabel("Ookla (default)").check();
+  await speed.getByRole("button", { name: "Start" }).click();
+  await expect(toast(page, "Speed test started")).toBeVisible();
+  speed = dialog(page, "Run Speed Test");
+  await expect(speed.getByRole("status").filter({ hasText: "The device is offline" })).toBeVisible({ timeout: 40_000 });
+  await expect(speed.getByText("Speed test completed")).toHaveCount(0);
+  const result = (await api(account, "GET", `get_cpe_speedtest_cli_test_result?cpe_id=${id}&test_type=ookla`)).body;
+  expect(result).toMatchObject({ status: "failed", detail: "The device is offline", data: null });
+  await expectAccessible(page);
+  // All of it while the device was still down.
+  expect(Date.now()).toBeLessThan(upAt);
+});
+
 test("entity filter, selection with Details and Monitoring, axe and 320 px", async ({ page, account, signIn, api }, testInfo) => {
   const noJs = jsDisabled(testInfo);
   await createEntity(api, account, "North");
