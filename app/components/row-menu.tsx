@@ -75,7 +75,9 @@ export function RowMenu({ label, items, up = false, align = "end", button, class
       </summary>
       <ul className="menu dropdown-content kit-menu">
         {items.map((item) => (
-          <li key={item.label}>{renderItem(item, csrf, links, id)}</li>
+          <li key={item.label} className={item.disabled ? "menu-disabled" : undefined}>
+            {renderItem(item, csrf, links, id)}
+          </li>
         ))}
       </ul>
     </details>
@@ -113,7 +115,7 @@ export function writeRowMenuHtml({ label, items, up = false, align = "end", butt
   for (const item of items) {
     const tone = item.danger ? ' class="text-error"' : "";
     const text = escapeHtml(item.label);
-    if (item.disabled) out.push('<li><span class="menu-disabled" aria-disabled="true">', text, "</span></li>");
+    if (item.disabled) out.push('<li class="menu-disabled"><button type="button" disabled="" aria-disabled="true">', text, "</button></li>");
     else if ("dialog" in item) {
       if (!links) return dialogItemsUnsupported();
       if (id) out.push(cached(linkStarts, links.dialogHtml(item.dialog), linkStart), (idHtml ??= escapeHtml(encodeURIComponent(id))), cached(linkEnds, item.danger ? `!${item.label}` : item.label, linkEnd));
@@ -154,10 +156,12 @@ RowMenu.writeHtml = writeRowMenuHtml;
 function renderItem(item: MenuItem, csrf: string | undefined, links: DialogLinks | undefined, id: string | undefined) {
   const tone = item.danger ? "text-error" : undefined;
   if (item.disabled) {
+    // A disabled button: announced as unavailable, dimmed by daisyUI's `menu-disabled` on its <li>
+    // (on the item itself the class styles nothing), out of the tab order and the arrow keys.
     return (
-      <span className="menu-disabled" aria-disabled="true">
+      <button type="button" disabled aria-disabled="true">
         {item.label}
-      </span>
+      </button>
     );
   }
   if ("dialog" in item || "href" in item) {
@@ -230,7 +234,7 @@ let teardown: (() => void) | null = null;
 
 function items(details: HTMLDetailsElement): HTMLElement[] {
   // The menu's links and buttons (and the column chooser's checkboxes).
-  return Array.from(details.querySelectorAll<HTMLElement>(".dropdown-content :is(a[href], button, input:not([type='hidden']))"));
+  return Array.from(details.querySelectorAll<HTMLElement>(".dropdown-content :is(a[href], button:not(:disabled), input:not([type='hidden']):not(:disabled))"));
 }
 
 function closeMenu(details: HTMLDetailsElement, focusSummary: boolean) {

@@ -98,6 +98,9 @@ test("Create Device of each product; BN-CPE-IP: Edit Site, Activate and Stop Ser
   await expect(menu.getByRole("link", { name: "Edit CPE Info" })).toHaveCount(0);
   const disabledItem = (label: string) => page.locator('details[open] [aria-disabled="true"]', { hasText: label });
   await expect(disabledItem("Stop Service")).toBeVisible();
+  // A disabled button, dimmed as daisyUI dims a disabled menu item (it once looked like the others).
+  await expect(menu.getByRole("button", { name: "Stop Service" })).toBeDisabled();
+  expect(await disabledItem("Stop Service").evaluate((el) => getComputedStyle(el).color)).toMatch(/\/ 0\.2\)$/);
   await press(menu.getByRole("button", { name: "Activate Service" }));
   await expect(toast(page, "Service activated.")).toBeVisible();
   await expect(ip.getByRole("cell", { name: "active", exact: true })).toBeVisible();
