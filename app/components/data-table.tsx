@@ -161,7 +161,10 @@ export function DataTable<T>({
   }, [page.selected.length]);
 
   function onClick(event: ReactMouseEvent<HTMLDivElement>) {
-    if (!plainClick(event)) return;
+    // A click React replays while it is still hydrating the page: the router's navigate() does
+    // nothing before its effects have run, so taking the link over here would lose the click (the
+    // URL stayed as it was). Until then the browser follows the link itself.
+    if (!hydrated || !plainClick(event)) return;
     const target = event.target as HTMLElement;
     const anchor = target.closest("a[href]") as HTMLAnchorElement | null;
     if (anchor) {
