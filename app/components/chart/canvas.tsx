@@ -157,8 +157,10 @@ export default function ChartCanvas({ spec, drawn, description }: { spec: ChartS
     },
   };
 
+  // The canvas is 300 px wide (the HTML default) until chart.js has measured its box: capped at
+  // the box, it never makes a 320 px page scroll sideways for that moment.
   return (
-    <div className="chart-canvas relative" style={{ height: PLOT_H + 110 }} data-colors={palette.series.join(",")}>
+    <div className="chart-canvas relative [&>canvas]:max-w-full" style={{ height: PLOT_H + 110 }} data-colors={palette.series.join(",")}>
       <Chart
         type={bars ? "bar" : spec.kind === "scatter" ? "scatter" : "line"}
         data={data}
