@@ -51,6 +51,7 @@ test.describe("operations", () => {
       await ready(page);
       await expect(page.getByRole("heading", { level: 1, name: "Operations" })).toBeVisible();
       await expect(log(page).getByRole("cell", { name: "No data" })).toBeVisible();
+      await expect(page.getByText("No deliveries yet: save a webhook address above, and the events sent to it are listed here.")).toBeVisible();
       await expectAccessible(page);
 
       // A private address is refused beside its field, the input kept.

@@ -9,7 +9,7 @@ import { failureReply, failureToasts, intentAction, validateForm } from "../../l
 import { apiGetOrThrow, apiPost } from "../../lib/api.server.ts";
 import { formatTime } from "../../lib/format.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
-import { LOG_SIZE, statusLabels, TITLE, type AccountOps, type OpsDelivery } from "./model.ts";
+import { deliveryCountText, LOG_SIZE, statusLabels, TITLE, type AccountOps, type OpsDelivery } from "./model.ts";
 import { constraints, DeliverySchema, SettingsSchema } from "./schemas.server.ts";
 import type { Route } from "./+types/route";
 
@@ -204,7 +204,7 @@ export default function Operations({ loaderData, actionData }: Route.ComponentPr
             Refresh
           </Link>
           <p className="text-base-content/70 text-sm">
-            The last {Math.min(LOG_SIZE, log.total)} of {log.total} deliveries.
+            {deliveryCountText(log.total, { webhook: Boolean(ops?.webhook_url), canWrite })}
           </p>
         </div>
         <SimpleTable caption="Delivery log" columns={logColumns(canWrite)} rows={log.items} getRowId={(d) => d.delivery_id} emptyMessage="No data" />
