@@ -69,7 +69,8 @@ test.describe("defects-console", () => {
             .map((el) => `${el.tagName}.${el.className} ${el.scrollWidth}>${el.clientWidth}`),
         );
         expect(wide, `scrolling regions on ${path} at ${width}`).toEqual([]);
-        await expectAccessible(page);
+        // axe once per page, at the narrower width (the markup is the same at both).
+        if (width === 320) await expectAccessible(page);
       }
     }
     // Remove and Op State are on screen in the Multi-Hosting list.
