@@ -207,7 +207,7 @@ function renderItem(item: MenuItem, csrf: string | undefined, links: DialogLinks
  */
 const menuCss = `.kit-menu { background: var(--color-base-100); border: 1px solid var(--color-base-300); border-radius: var(--radius-box); z-index: 20; width: 13rem; padding: .25rem; box-shadow: 0 10px 15px -3px rgb(0 0 0 / .1), 0 4px 6px -4px rgb(0 0 0 / .1); }
 .kit-table tbody tr:has(a.kit-select):hover { background: var(--color-base-200); cursor: pointer; }
-.kit-table tbody tr[aria-selected=true] { background: color-mix(in oklab, var(--color-primary) 10%, transparent); }
+.kit-table tbody tr[aria-selected=true] { background: var(--kit-row-selected); }
 @supports (anchor-name: --a) and (anchor-scope: --a) and (position-try-fallbacks: flip-block) {
 details[data-menu] { anchor-scope: --kit-menu; }
 details[data-menu] > summary { anchor-name: --kit-menu; }
