@@ -15,6 +15,7 @@ import {
   type ChartOptions,
   type ChartType,
   type Plugin,
+  type Scale,
   type ScriptableContext,
 } from "chart.js";
 import { useEffect, useState } from "react";
@@ -77,7 +78,22 @@ const bandsPlugin: Plugin = {
   },
 };
 
-const labelOf = (ticks: Tick[]) => (value: number | string) => ticks.find((t) => t.value === Number(value))?.label ?? "";
+/** Below this width a chart labels every other time tick, as the SVG does (app.css: `chart-tick-minor` under 36rem). */
+export const NARROW_CHART_PX = 576;
+
+/**
+ * A tick's label; a minor tick's is left out in a narrow chart. chart.js's own autoSkip does not
+ * thin ticks set by afterBuildTicks, so 12 time labels ran into each other in a half-width chart.
+ */
+export const tickLabel = (ticks: Tick[], chartWidth: number, value: number | string) => {
+  const tick = ticks.find((t) => t.value === Number(value));
+  if (!tick || (tick.minor && chartWidth < NARROW_CHART_PX)) return "";
+  return tick.label;
+};
+const labelOf = (ticks: Tick[]) =>
+  function (this: Scale, value: number | string) {
+    return tickLabel(ticks, this.chart.width, value);
+  };
 
 export default function ChartCanvas({ spec, drawn, description }: { spec: ChartSpec; drawn: ChartSeries[]; description: string }) {
   const palette = usePalette();
