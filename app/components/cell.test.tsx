@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { cellHtml, h, type CellContent } from "./cell.ts";
+import { cellHtml, h, idCell, type CellContent } from "./cell.ts";
 import type { Column } from "./data-table.tsx";
 import { OpState, opStateCell } from "./op-state.tsx";
 
@@ -20,6 +20,13 @@ describe("table cells (h)", () => {
     for (const v of ["up", "down", null, ""]) {
       expect(opStateCell(v).html).toBe(renderToStaticMarkup(<OpState value={v} />));
     }
+  });
+
+  it("writes an id as one unbroken monospace token, and nothing for a missing one", () => {
+    expect(idCell("metro-ly926zh8pffq")!.html).toBe('<code class="text-xs whitespace-nowrap">metro-ly926zh8pffq</code>');
+    expect(idCell("<x>")!.html).toBe('<code class="text-xs whitespace-nowrap">&lt;x&gt;</code>');
+    expect(idCell(null)).toBeNull();
+    expect(idCell("")).toBeNull();
   });
 
   it("writes boolean attributes bare and leaves out false ones", () => {

@@ -79,3 +79,12 @@ export function h(tag: StaticTag, attrs?: StaticAttrs | null, ...children: CellC
 export function timeCell(iso: string | null | undefined): StaticNode | null {
   return iso ? h("time", { datetime: iso }, formatTime(iso)) : null;
 }
+
+/**
+ * An identifier cell (a device, node, service or entity id): monospace and small, and never broken
+ * at its hyphens ('metro-' above 'ly926zh8pffq'), so ids line up and read as one token; nothing when
+ * absent. Every id column uses it, so ids look alike on every screen.
+ */
+export function idCell(id: string | null | undefined): StaticNode | null {
+  return id ? h("code", { class: "text-xs whitespace-nowrap" }, id) : null;
+}

@@ -10,7 +10,7 @@ import { formatTime } from "../lib/format.ts";
  *
  *   export const { columns, csvColumns } = listColumns<Ticket>([
  *     { id: "title", header: "Subject", text: (r) => r.title },                          // the cell's text is the CSV value
- *     { id: "ep_id", header: "EP Id", cell: (r) => h("code", null, r.ep_id), csv: (r) => r.ep_id }, // markup: its CSV value
+ *     { id: "ep_id", header: "EP Id", cell: (r) => idCell(r.ep_id), csv: (r) => r.ep_id }, // markup: its CSV value
  *     { header: "Region", value: (r) => r.region },                                      // CSV only
  *     ...adminOpStateColumns("op_state", "Admin / Op State"),                            // one cell, two CSV columns
  *     timeColumn("created_at", "Created at", { hidden: true }),

@@ -1,4 +1,4 @@
-import { h, timeCell } from "../../components/cell.ts";
+import { idCell, timeCell } from "../../components/cell.ts";
 import type { Column } from "../../components/data-table.tsx";
 import { adminOpStateCell } from "../../components/op-state.tsx";
 import type { CsvColumn } from "../../lib/csv.ts";
@@ -16,7 +16,7 @@ export const tableFields = ["app_service_id", "app_service_name", "deployment", 
 
 export const columns: Column<AppService>[] = [
   { id: "app_service_name", header: "Service Name", sortable: true, cell: (r) => r.app_service_name },
-  { id: "app_service_id", header: "Service ID", sortable: true, cell: (r) => h("code", { class: "text-xs" }, r.app_service_id) },
+  { id: "app_service_id", header: "Service ID", sortable: true, cell: (r) => idCell(r.app_service_id) },
   { id: "deployment", header: "Deployment", sortable: true, cell: (r) => deploymentLabels[r.deployment] ?? r.deployment },
   { id: "op_state", header: "Admin / Op State", sortable: true, cell: (r) => adminOpStateCell(r.admin_state, r.op_state) },
   { id: "size", header: "Size", sortable: true, cell: (r) => r.size },

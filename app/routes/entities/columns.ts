@@ -1,4 +1,4 @@
-import { h } from "../../components/cell.ts";
+import { h, idCell } from "../../components/cell.ts";
 import type { Column } from "../../components/data-table.tsx";
 import type { CsvColumn } from "../../lib/csv.ts";
 import { formatTime } from "../../lib/format.ts";
@@ -26,7 +26,7 @@ export const columns: Column<Entity>[] = [
     className: "min-w-48 max-w-md",
   },
   { id: "email", header: "Alert Message Emails", cell: (e) => emails(e.email), className: "min-w-56" },
-  { id: "entity_id", header: "Entity ID", cell: (e) => h("span", { class: "font-mono text-xs whitespace-nowrap" }, e.entity_id) },
+  { id: "entity_id", header: "Entity ID", cell: (e) => idCell(e.entity_id) },
 ];
 
 

@@ -1,5 +1,5 @@
 import { listColumns } from "../../components/columns.ts";
-import { h } from "../../components/cell.ts";
+import { idCell } from "../../components/cell.ts";
 import { defineListScreen } from "../../components/list-screen.tsx";
 import { opStateCell } from "../../components/op-state.tsx";
 import { TITLE, type Metro } from "./model.ts";
@@ -9,17 +9,16 @@ import { TITLE, type Metro } from "./model.ts";
 export { metroSortable as sortable } from "../../../platform/contract/devices.ts";
 export const hideable = ["site_address", "shipping_address"];
 
-const mono = (s: string | null) => (s ? h("code", { class: "text-xs" }, s) : "");
 
 export const { columns } = listColumns<Metro>([
   { id: "metro_name", header: "Name", text: (r) => r.metro_name },
-  { id: "metro_id", header: "Device ID", cell: (r) => mono(r.metro_id), csv: (r) => r.metro_id },
+  { id: "metro_id", header: "Device ID", cell: (r) => idCell(r.metro_id), csv: (r) => r.metro_id },
   { id: "prod_code", header: "Product Code", text: (r) => r.prod_code },
   { id: "admin_state", header: "Admin State", text: (r) => r.admin_state },
   { id: "op_state", header: "Op State", cell: (r) => opStateCell(r.op_state), csv: (r) => r.op_state ?? "N/A" },
   { id: "provider_service_id", header: "Provider Service ID", text: (r) => r.provider_service_id },
   { id: "client_circuit_id", header: "Client Circuit ID", text: (r) => r.client_circuit_id },
-  { id: "entity_id", header: "Entity ID", cell: (r) => mono(r.entity_id), csv: (r) => r.entity_id ?? "" },
+  { id: "entity_id", header: "Entity ID", cell: (r) => idCell(r.entity_id), csv: (r) => r.entity_id ?? "" },
   { id: "account_name", header: "Account Name", text: (r) => r.account_name },
   { id: "entity_name", header: "Entity Name", text: (r) => r.entity_name ?? "" },
   { id: "site_address", header: "Site Address", hidden: true, text: (r) => r.site_address },

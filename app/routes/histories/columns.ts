@@ -1,4 +1,4 @@
-import { h, timeCell } from "../../components/cell.ts";
+import { h, idCell, timeCell } from "../../components/cell.ts";
 import type { Column } from "../../components/data-table.tsx";
 import type { CsvColumn } from "../../lib/csv.ts";
 import { formatTime } from "../../lib/format.ts";
@@ -47,8 +47,8 @@ export const columns: Column<ApiLogEntry>[] = [
   },
   { id: "body", header: "Body", cell: (r) => h("code", { class: "text-xs whitespace-pre-wrap wrap-anywhere" }, jsonText(r.request_body, SHOWN)) },
   { id: "params", header: "Params", cell: (r) => h("code", { class: "text-xs whitespace-pre-wrap wrap-anywhere" }, jsonText(r.query_parameters, SHOWN)) },
-  { id: "account_id", header: "Account ID", hidden: true, cell: (r) => r.account_id },
-  { id: "iam_user_id", header: "IAM user ID", hidden: true, cell: (r) => r.iam_user_id ?? "" },
+  { id: "account_id", header: "Account ID", hidden: true, cell: (r) => idCell(r.account_id) },
+  { id: "iam_user_id", header: "IAM user ID", hidden: true, cell: (r) => idCell(r.iam_user_id) },
 ];
 
 export const csvColumns: CsvColumn<ApiLogEntry>[] = [

@@ -1,5 +1,5 @@
 import { listColumns, timeColumn } from "../../components/columns.ts";
-import { h } from "../../components/cell.ts";
+import { idCell } from "../../components/cell.ts";
 import { defineListScreen } from "../../components/list-screen.tsx";
 import { EMPTY, type ServiceNodeGroupRow } from "./model.ts";
 
@@ -11,7 +11,7 @@ export const hideable: string[] = [];
 
 export const { columns, csvColumns } = listColumns<ServiceNodeGroupRow>([
   { id: "service_node_group_name", header: "Node Group Name", text: (r) => r.service_node_group_name, className: "min-w-32" },
-  { id: "service_node_group_id", header: "Node Group Id", cell: (r) => h("span", { class: "font-mono text-xs" }, r.service_node_group_id), csv: (r) => r.service_node_group_id },
+  { id: "service_node_group_id", header: "Node Group Id", cell: (r) => idCell(r.service_node_group_id), csv: (r) => r.service_node_group_id },
   { id: "external_certificate", header: "External Certificate", text: (r) => (r.external_certificate ? "Yes" : "No") },
   timeColumn("created_at", "Created at"),
 ]);

@@ -1,4 +1,4 @@
-import { h, timeCell } from "../../components/cell.ts";
+import { idCell, timeCell } from "../../components/cell.ts";
 import { timeColumn, type ListColumn } from "../../components/columns.ts";
 import { opStateCell } from "../../components/op-state.tsx";
 import { formatTime } from "../../lib/format.ts";
@@ -19,7 +19,7 @@ interface NodeRow {
 export const idColumn = <R,>(id: string, header: string, get: (row: R) => string): ListColumn<R> => ({
   id,
   header,
-  cell: (r) => h("span", { class: "font-mono text-xs whitespace-nowrap" }, get(r)),
+  cell: (r) => idCell(get(r)),
   csv: get,
 });
 
