@@ -323,7 +323,7 @@ export function DataTable<T>({
       <div className="card-body gap-3 p-4">
         <div className="flex flex-wrap items-end gap-2">
           {search ? <TableSearch id={id} q={page.q} placeholder={searchPlaceholder} /> : null}
-          <div className="ml-auto flex flex-wrap items-center gap-2">
+          <div className="ml-auto flex flex-wrap items-end gap-2">
             {hideable.length ? <ColumnChooser id={id} columns={hideable} shown={page.cols} hydrated={hydrated} /> : null}
             {toolbar}
           </div>
