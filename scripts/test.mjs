@@ -6,7 +6,7 @@
 // The runs go one after another: on a 2-core machine the end-to-end run (2 Playwright workers,
 // the console's server, Chromium) already uses every core, and a concurrent platform run would
 // only stretch both and push the end-to-end tests towards their time limits.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -34,6 +34,39 @@ function run(name, cmd, args, env = {}) {
   console.log(`=== ${name}: ${res.status === 0 ? "ok" : "failed"} in ${seconds(ms)}`);
   if (res.status !== 0) failedRuns.push(name);
   return res.status ?? 1;
+}
+
+/**
+ * Runs single-threaded commands side by side (the type checker and the linter each use one core
+ * of two), each one's output printed whole when it ends, in the given order. The exit codes.
+ */
+async function runSideBySide(list) {
+  const runs = list.map(([name, cmd, args]) => {
+    const t0 = Date.now();
+    const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"], env: process.env });
+    const out = [];
+    child.stdout.on("data", (d) => out.push(d));
+    child.stderr.on("data", (d) => out.push(d));
+    const done = new Promise((resolve) => {
+      child.on("error", (error) => {
+        out.push(Buffer.from(`${error.message}\n`));
+        resolve({ code: 1, ms: Date.now() - t0 });
+      });
+      child.on("close", (code) => resolve({ code: code ?? 1, ms: Date.now() - t0 }));
+    });
+    return { name, cmd, args, t0, out, done };
+  });
+  const codes = [];
+  for (const r of runs) {
+    const { code, ms } = await r.done;
+    console.log(`\n=== ${r.name}: ${r.cmd} ${r.args.join(" ")}`);
+    process.stdout.write(Buffer.concat(r.out));
+    timings.push([r.name, ms]);
+    console.log(`=== ${r.name}: ${code === 0 ? "ok" : "failed"} in ${seconds(ms)}`);
+    if (code !== 0) failedRuns.push(r.name);
+    codes.push(code);
+  }
+  return codes;
 }
 
 function countVitest(file) {
@@ -107,12 +140,12 @@ const only = process.argv[2]; // "unit" | "e2e" | "static" | undefined (all)
 // The type checker and the linter first: types and lint are checks, not advice. A failure stops the
 // run here, before minutes of tests (each counts as one failed test in the closing line).
 if (!only || only === "unit" || only === "static") {
-  for (const [name, args] of [
-    ["type check", ["npm", "run", "-s", "typecheck"]],
-    ["lint", ["npx", "eslint", "--max-warnings=0", "."]],
-  ]) {
-    if (run(name, args[0], args.slice(1)) !== 0) totals.failed += 1;
-  }
+  // Side by side: each is single-threaded, so on two cores both take about as long as the slower.
+  const codes = await runSideBySide([
+    ["type check", "npm", ["run", "-s", "typecheck"]],
+    ["lint", "npx", ["eslint", "--max-warnings=0", "."]],
+  ]);
+  totals.failed += codes.filter((code) => code !== 0).length;
   if (failedRuns.length || only === "static") {
     console.log(`\n${failedRuns.length ? `Failed runs: ${failedRuns.join("; ")}\n` : ""}0 passed, ${totals.failed} failed, 0 skipped`);
     process.exit(failedRuns.length ? 1 : 0);
