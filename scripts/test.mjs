@@ -3,7 +3,8 @@
 // Prints how long each run took, and ends with one line "N passed, N failed, N skipped" summing
 // all runs. `npm test -- unit` / `npm test -- e2e` (or npm run test:unit / test:e2e) run one part.
 //
-// The runs go one after another: on a 2-core machine the end-to-end run (2 Playwright workers,
+// The test runs go one after another (only the type checker and the linter, single-threaded, run
+// side by side): on a 2-core machine the end-to-end run (2 Playwright workers,
 // the console's server, Chromium) already uses every core, and a concurrent platform run would
 // only stretch both and push the end-to-end tests towards their time limits.
 import { spawn, spawnSync } from "node:child_process";
@@ -54,7 +55,7 @@ async function runSideBySide(list) {
       });
       child.on("close", (code) => resolve({ code: code ?? 1, ms: Date.now() - t0 }));
     });
-    return { name, cmd, args, t0, out, done };
+    return { name, cmd, args, out, done };
   });
   const codes = [];
   for (const r of runs) {

@@ -1,4 +1,4 @@
-import { timeCell, type CellContent } from "./cell.ts";
+import { idCell, timeCell, type CellContent } from "./cell.ts";
 import type { Column } from "./data-table.tsx";
 import type { CsvColumn } from "../lib/csv.ts";
 import { formatTime } from "../lib/format.ts";
@@ -10,7 +10,8 @@ import { formatTime } from "../lib/format.ts";
  *
  *   export const { columns, csvColumns } = listColumns<Ticket>([
  *     { id: "title", header: "Subject", text: (r) => r.title },                          // the cell's text is the CSV value
- *     { id: "ep_id", header: "EP Id", cell: (r) => idCell(r.ep_id), csv: (r) => r.ep_id }, // markup: its CSV value
+ *     { id: "op_state", header: "Op State", cell: (r) => opStateCell(r.op_state), csv: (r) => r.op_state }, // markup: its CSV value
+ *     idColumn("ep_id", "EP Id", { sortable: true }),                                    // an id: idCell, its text in the CSV
  *     { header: "Region", value: (r) => r.region },                                      // CSV only
  *     ...adminOpStateColumns("op_state", "Admin / Op State"),                            // one cell, two CSV columns
  *     timeColumn("created_at", "Created at", { hidden: true }),
@@ -48,6 +49,11 @@ type TimeField = "created_at" | "updated_at";
 /** A time: `<time>` in the table, the console's format ('2025-03-01 14:05 UTC') in both. */
 export function timeColumn<T extends Partial<Record<TimeField, string | null>>>(id: TimeField, header: string, options: { hidden?: boolean } = {}): ListColumn<T> {
   return { id, header, hidden: options.hidden, className: "whitespace-nowrap", cell: (r) => timeCell(r[id]), csv: (r) => formatTime(r[id]) };
+}
+
+/** An id (a device, node, group, service id): `idCell` in the table (monospace, never broken), the id itself in the CSV. */
+export function idColumn<K extends string, T extends Partial<Record<K, string | null>>>(id: K, header: string, options: { hidden?: boolean; sortable?: boolean } = {}): ListColumn<T> {
+  return { id, header, hidden: options.hidden, sortable: options.sortable, cell: (r) => idCell(r[id]), csv: (r) => r[id] ?? "" };
 }
 
 /** The admin/op state cell (`cell`, e.g. adminOpStateCell) and, in the CSV, the two states as columns of their own. */

@@ -89,6 +89,7 @@ test.describe("defects-console", () => {
     await signIn(account, { via: "form" });
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await expect(page.locator("[data-testid^=count-]")).not.toHaveCount(0);
     await expect(page.getByRole("figure")).not.toHaveCount(0);
   });
 

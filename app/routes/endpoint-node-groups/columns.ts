@@ -1,5 +1,4 @@
-import { listColumns, timeColumn } from "../../components/columns.ts";
-import { idCell } from "../../components/cell.ts";
+import { idColumn, listColumns, timeColumn } from "../../components/columns.ts";
 import type { EndpointNodeGroup } from "./model.ts";
 import { defineListScreen } from "../../components/list-screen.tsx";
 
@@ -13,7 +12,7 @@ const state = (enabled: boolean, ip: string | null) => (enabled ? `Enabled (${ip
 
 export const { columns, csvColumns } = listColumns<EndpointNodeGroup>([
   { id: "ep_node_group_name", header: "Node Group Name", text: (r) => r.ep_node_group_name, className: "min-w-32" },
-  { id: "ep_node_group_id", header: "Node Group Id", cell: (r) => idCell(r.ep_node_group_id), csv: (r) => r.ep_node_group_id },
+  idColumn("ep_node_group_id", "Node Group Id"),
   { id: "dhcp_relay_enabled", header: "DHCP Relay", text: (r) => state(r.dhcp_relay_enabled, r.dhcp_relay_server_ip) },
   { id: "vrrp_enabled", header: "VRRP", text: (r) => state(r.vrrp_enabled, r.vrrp_virtual_ip) },
   timeColumn("created_at", "Created at"),

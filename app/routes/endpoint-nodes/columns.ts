@@ -1,6 +1,6 @@
-import { listColumns } from "../../components/columns.ts";
+import { idColumn, listColumns } from "../../components/columns.ts";
 import { defineListScreen } from "../../components/list-screen.tsx";
-import { idColumn, nodeColumns } from "../service-nodes/node-columns.ts";
+import { nodeColumns } from "../service-nodes/node-columns.ts";
 import type { EndpointNode } from "./model.ts";
 
 /* The endpoint nodes table (spec 2 §3 Endpoint node), and the same columns for its CSV export. */
@@ -12,7 +12,7 @@ const c = nodeColumns<EndpointNode>();
 
 export const { columns, csvColumns } = listColumns<EndpointNode>([
   { id: "ep_node_name", header: "Node Name", text: (r) => r.ep_node_name, className: "min-w-32" },
-  idColumn("ep_node_id", "Endpoint Node Id", (r) => r.ep_node_id),
+  idColumn("ep_node_id", "Endpoint Node Id"),
   { id: "ep_node_group_id", header: "Node Group", text: (r) => r.ep_node_group_name || r.ep_node_group_id },
   { header: "Node Group Id", value: (r) => r.ep_node_group_id },
   c.admin,

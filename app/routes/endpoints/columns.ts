@@ -1,6 +1,5 @@
-import { adminOpStateColumns, listColumns, timeColumn } from "../../components/columns.ts";
+import { adminOpStateColumns, idColumn, listColumns, timeColumn } from "../../components/columns.ts";
 import { adminOpStateCell } from "../../components/op-state.tsx";
-import { idCell } from "../../components/cell.ts";
 import { endpointSortable } from "../../../platform/contract/endpoints.ts";
 import { deploymentLabel, type Endpoint } from "./model.ts";
 import { defineListScreen } from "../../components/list-screen.tsx";
@@ -14,7 +13,7 @@ export const tableFields = ["ep_id", "ep_name", "deployment", "app_service_id", 
 
 export const { columns, csvColumns } = listColumns<Endpoint>([
   { id: "ep_name", header: "EP Name", sortable: true, text: (r) => r.ep_name, className: "min-w-32" },
-  { id: "ep_id", header: "EP Id", sortable: true, cell: (r) => idCell(r.ep_id), csv: (r) => r.ep_id },
+  idColumn("ep_id", "EP Id", { sortable: true }),
   { id: "deployment", header: "Deployment", sortable: true, text: (r) => deploymentLabel(r.deployment) },
   { id: "app_service_id", header: "App Service", sortable: true, text: (r) => r.app_service_name || r.app_service_id },
   { header: "App Service Id", value: (r) => r.app_service_id },

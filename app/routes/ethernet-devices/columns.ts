@@ -1,5 +1,4 @@
-import { listColumns } from "../../components/columns.ts";
-import { idCell } from "../../components/cell.ts";
+import { idColumn, listColumns } from "../../components/columns.ts";
 import { defineListScreen } from "../../components/list-screen.tsx";
 import { opStateCell } from "../../components/op-state.tsx";
 import { TITLE, type Metro } from "./model.ts";
@@ -12,13 +11,13 @@ export const hideable = ["site_address", "shipping_address"];
 
 export const { columns } = listColumns<Metro>([
   { id: "metro_name", header: "Name", text: (r) => r.metro_name },
-  { id: "metro_id", header: "Device ID", cell: (r) => idCell(r.metro_id), csv: (r) => r.metro_id },
+  idColumn("metro_id", "Device ID"),
   { id: "prod_code", header: "Product Code", text: (r) => r.prod_code },
   { id: "admin_state", header: "Admin State", text: (r) => r.admin_state },
   { id: "op_state", header: "Op State", cell: (r) => opStateCell(r.op_state), csv: (r) => r.op_state ?? "N/A" },
   { id: "provider_service_id", header: "Provider Service ID", text: (r) => r.provider_service_id },
   { id: "client_circuit_id", header: "Client Circuit ID", text: (r) => r.client_circuit_id },
-  { id: "entity_id", header: "Entity ID", cell: (r) => idCell(r.entity_id), csv: (r) => r.entity_id ?? "" },
+  idColumn("entity_id", "Entity ID"),
   { id: "account_name", header: "Account Name", text: (r) => r.account_name },
   { id: "entity_name", header: "Entity Name", text: (r) => r.entity_name ?? "" },
   { id: "site_address", header: "Site Address", hidden: true, text: (r) => r.site_address },

@@ -1,5 +1,4 @@
-import { listColumns } from "../../components/columns.ts";
-import { idCell } from "../../components/cell.ts";
+import { idColumn, listColumns } from "../../components/columns.ts";
 import { defineListScreen } from "../../components/list-screen.tsx";
 import { opStateCell } from "../../components/op-state.tsx";
 import type { Cpe } from "./model.ts";
@@ -23,7 +22,7 @@ export const { columns } = listColumns<Cpe>([
   { id: "provider_service_id", header: "Provider Service ID", text: (r) => na(r.provider_service_id) },
   { id: "client_circuit_id", header: "Client Circuit ID", text: (r) => na(r.client_circuit_id) },
   { id: "account_name", header: "Account Name", text: (r) => na(r.account_name) },
-  { id: "cpe_id", header: "Device ID", cell: (r) => idCell(r.cpe_id), csv: (r) => r.cpe_id },
+  idColumn("cpe_id", "Device ID"),
   { id: "prod_code", header: "Product Code", text: (r) => r.prod_code },
   { id: "shipping_address", header: "Shipping Address", hidden: true, text: (r) => na(r.shipping_address) },
   { id: "state", header: "State", hidden: true, text: (r) => na(r.state) },

@@ -1,5 +1,4 @@
-import { listColumns, timeColumn } from "../../components/columns.ts";
-import { idCell } from "../../components/cell.ts";
+import { idColumn, listColumns, timeColumn } from "../../components/columns.ts";
 import { defineListScreen } from "../../components/list-screen.tsx";
 import { EMPTY, type ServiceNodeGroupRow } from "./model.ts";
 
@@ -11,7 +10,7 @@ export const hideable: string[] = [];
 
 export const { columns, csvColumns } = listColumns<ServiceNodeGroupRow>([
   { id: "service_node_group_name", header: "Node Group Name", text: (r) => r.service_node_group_name, className: "min-w-32" },
-  { id: "service_node_group_id", header: "Node Group Id", cell: (r) => idCell(r.service_node_group_id), csv: (r) => r.service_node_group_id },
+  idColumn("service_node_group_id", "Node Group Id"),
   { id: "external_certificate", header: "External Certificate", text: (r) => (r.external_certificate ? "Yes" : "No") },
   timeColumn("created_at", "Created at"),
 ]);

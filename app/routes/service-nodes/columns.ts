@@ -1,6 +1,6 @@
-import { listColumns } from "../../components/columns.ts";
+import { idColumn, listColumns } from "../../components/columns.ts";
 import { defineListScreen } from "../../components/list-screen.tsx";
-import { idColumn, nodeColumns } from "./node-columns.ts";
+import { nodeColumns } from "./node-columns.ts";
 import type { ServiceNode } from "./model.ts";
 
 /* The service nodes table (spec 2 §2: its columns, in its order), and the same columns for CSV. */
@@ -13,8 +13,8 @@ const c = nodeColumns<ServiceNode>();
 
 export const { columns, csvColumns } = listColumns<ServiceNode>([
   { id: "service_node_name", header: "Node Name", text: (r) => r.service_node_name, className: "min-w-32" },
-  idColumn("service_node_id", "Service Node Id", (r) => r.service_node_id),
-  { ...idColumn<ServiceNode>("service_node_group_id", "Service Node Group Id", (r) => r.service_node_group_id), hidden: true },
+  idColumn("service_node_id", "Service Node Id"),
+  idColumn("service_node_group_id", "Service Node Group Id", { hidden: true }),
   c.admin,
   c.registered,
   c.op,

@@ -1,4 +1,4 @@
-import { idCell, timeCell } from "../../components/cell.ts";
+import { timeCell } from "../../components/cell.ts";
 import { timeColumn, type ListColumn } from "../../components/columns.ts";
 import { opStateCell } from "../../components/op-state.tsx";
 import { formatTime } from "../../lib/format.ts";
@@ -16,13 +16,6 @@ interface NodeRow {
 }
 
 /** An id in a monospace cell; plain in the CSV. */
-export const idColumn = <R,>(id: string, header: string, get: (row: R) => string): ListColumn<R> => ({
-  id,
-  header,
-  cell: (r) => idCell(get(r)),
-  csv: get,
-});
-
 export function nodeColumns<R extends NodeRow>(): Record<"admin" | "registered" | "op" | "formFactor", ListColumn<R>> & { created: (hidden?: boolean) => ListColumn<R> } {
   return {
     admin: { id: "admin_state", header: "Admin State", text: (r) => r.admin_state },

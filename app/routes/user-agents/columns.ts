@@ -1,5 +1,5 @@
-import { listColumns, timeColumn } from "../../components/columns.ts";
-import { idCell, timeCell } from "../../components/cell.ts";
+import { idColumn, listColumns, timeColumn } from "../../components/columns.ts";
+import { timeCell } from "../../components/cell.ts";
 import { opStateCell } from "../../components/op-state.tsx";
 import { formatTime } from "../../lib/format.ts";
 import type { UserAgent } from "./model.ts";
@@ -30,9 +30,9 @@ const fleetTime = (id: FleetTime, header: string) => ({
 
 export const { columns, csvColumns } = listColumns<UserAgent>([
   { id: "name", header: "User Agent", text: (r) => r.name },
-  { id: "user_agent_id", header: "User Agent ID", cell: (r) => idCell(r.user_agent_id), csv: (r) => r.user_agent_id },
+  idColumn("user_agent_id", "User Agent ID"),
   { id: "email", header: "Email", text: (r) => r.email },
-  { id: "app_service_id", header: "App Service ID", cell: (r) => idCell(r.app_service_id), csv: (r) => r.app_service_id },
+  idColumn("app_service_id", "App Service ID"),
   { id: "op_state", header: "OP State", cell: (r) => opStateCell(r.op_state), csv: (r) => r.op_state },
   fleetTime("op_state_change_at", "OP State Changed at"),
   { id: "last_auth_status", header: "Last Auth Status", className: wraps, text: (r) => r.last_auth_status },
