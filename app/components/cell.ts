@@ -86,5 +86,8 @@ export function timeCell(iso: string | null | undefined): StaticNode | null {
  * absent. Every id column uses it, so ids look alike on every screen.
  */
 export function idCell(id: string | null | undefined): StaticNode | null {
-  return id ? h("code", { class: "text-xs whitespace-nowrap" }, id) : null;
+  return id ? h("code", { class: ID_CLASS }, id) : null;
 }
+
+/** How an id is drawn, in DataTable's rows (`idCell`) and in React (simple-table.tsx `IdText`). */
+export const ID_CLASS = "text-xs whitespace-nowrap";

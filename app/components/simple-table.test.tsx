@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { columnLabel, SimpleTable, type SimpleColumn } from "./simple-table.tsx";
+import { cellHtml, idCell } from "./cell.ts";
+import { columnLabel, IdText, SimpleTable, simpleIdColumn, type SimpleColumn } from "./simple-table.tsx";
 
 interface Row {
   id: string;
@@ -61,5 +62,14 @@ describe("SimpleTable", () => {
   it("takes an explicit name column", () => {
     const html = render({ columns: [{ id: "rx", header: "Rx", cell: (r) => r.rx }, { id: "name", header: "Name", kind: "name", cell: (r) => r.name }] });
     expect(html).toContain('<td data-label="Rx">1200</td><td class="kit-cell-name">Ada');
+  });
+
+  it("draws an id column as DataTable's idCell does, and nothing for a missing id", () => {
+    const withIds = [...columns.slice(1, 2), simpleIdColumn<Row>("id", "Device ID", (r) => (r.id === "b" ? null : `metro-${r.id}x1v9`))];
+    const html = render({ columns: withIds });
+    expect(html).toContain(`<td data-label="Device ID">${cellHtml(idCell("metro-ax1v9"))}</td>`);
+    expect(html).toContain('<code class="text-xs whitespace-nowrap">metro-ax1v9</code>');
+    expect(html).toContain('<td data-label="Device ID"></td>');
+    expect(renderToStaticMarkup(<IdText id={null} />)).toBe("");
   });
 });

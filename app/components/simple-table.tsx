@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ID_CLASS } from "./cell.ts";
 
 /*
  * The kit's secondary table: a short list inside a tab or a dialog (hostings, flows, an entity's
@@ -11,7 +12,7 @@ import type { ReactNode } from "react";
  * name. Nothing scrolls sideways at 320 px. Server-rendered React: no client JS of its own.
  *
  *   const hostingColumns: SimpleColumn<Hosting>[] = [
- *     { id: "hosting_id", header: "Hosting Id", cell: (h) => <code className="text-xs">{h.hosting_id}</code> },
+ *     simpleIdColumn("hosting_id", "Hosting Id", (h) => h.hosting_id),              // an id, as DataTable's idColumn draws it
  *     { id: "rx", header: "Rx", unit: "bytes", cell: (t) => t.rx_bytes.toLocaleString("en-US") },
  *     { id: "remove", header: "Actions", kind: "actions", cell: (h) => <a href={…}>Remove</a> },
  *   ];
@@ -35,6 +36,16 @@ export interface SimpleColumn<T> {
   kind?: "data" | "name" | "select" | "actions";
   /** Classes for the <td> and <th> (e.g. "whitespace-nowrap", "text-right"). */
   className?: string;
+}
+
+/** An identifier (a device, node, service or hosting id) as `idCell` draws it in DataTable: monospace, small, never broken at its hyphens. */
+export function IdText({ id }: { id: string | null | undefined }) {
+  return id ? <code className={ID_CLASS}>{id}</code> : null;
+}
+
+/** A SimpleTable column of ids (DataTable's is `idColumn`, columns.ts). */
+export function simpleIdColumn<T>(id: string, header: string, get: (row: T) => string | null | undefined): SimpleColumn<T> {
+  return { id, header, cell: (row) => <IdText id={get(row)} /> };
 }
 
 export interface SimpleTableProps<T> {

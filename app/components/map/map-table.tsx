@@ -1,4 +1,4 @@
-import { SimpleTable, type SimpleColumn } from "../simple-table.tsx";
+import { SimpleTable, simpleIdColumn, type SimpleColumn } from "../simple-table.tsx";
 import { staticHtml } from "../static-html.ts";
 import { coordinateText, DEVICE_WORDS, hasValidCoordinates, MAP_OPEN_EVENT, statusLabel, type MapPoint, type MapWords } from "./model.ts";
 
@@ -10,7 +10,7 @@ import { coordinateText, DEVICE_WORDS, hasValidCoordinates, MAP_OPEN_EVENT, stat
 export const mapColumns = (words: MapWords = DEVICE_WORDS): SimpleColumn<MapPoint>[] => [
   { id: "name", header: "Name", kind: "name", cell: (p) => (p.href ? <a href={p.href} className="link">{p.name}</a> : p.name) },
   { id: "product", header: words.columns.product, cell: (p) => p.product },
-  { id: "id", header: words.columns.id, cell: (p) => <code className="text-xs break-all">{p.id}</code> },
+  simpleIdColumn("id", words.columns.id, (p) => p.id),
   { id: "address", header: words.columns.address, cell: (p) => p.address },
   { id: "latitude", header: "Latitude", cell: (p) => coordinateText(p.latitude, 90), className: "tabular-nums" },
   { id: "longitude", header: "Longitude", cell: (p) => coordinateText(p.longitude, 180), className: "tabular-nums" },
@@ -26,7 +26,7 @@ const showColumn: SimpleColumn<MapPoint> = {
     hasValidCoordinates(p) ? (
       <button
         type="button"
-        className="btn btn-xs btn-ghost"
+        className="btn btn-xs btn-ghost whitespace-nowrap"
         aria-label={`Show on map: ${p.name}`}
         onClick={(e) => e.currentTarget.dispatchEvent(new CustomEvent(MAP_OPEN_EVENT, { bubbles: true, detail: { id: p.id } }))}
       >

@@ -6,7 +6,7 @@ import { DetailsTable } from "../../components/details-table.tsx";
 import { OpState } from "../../components/op-state.tsx";
 import { formatBytes } from "../../lib/format.ts";
 import { useCanWrite } from "../../components/hooks.ts";
-import { SimpleTable, type SimpleColumn } from "../../components/simple-table.tsx";
+import { SimpleTable, simpleIdColumn, type SimpleColumn } from "../../components/simple-table.tsx";
 import { defineTabs, useTab } from "../../components/tabs.tsx";
 import { dialogHref } from "../../lib/url.ts";
 import { SubjectTabs } from "../../components/subject-tabs.tsx";
@@ -49,7 +49,7 @@ export function AppServiceTabs({ service, data }: { service: AppService; data: T
 
 const endpointColumns: SimpleColumn<Endpoint>[] = [
   { id: "ep_name", header: "EP Name", cell: (e) => e.ep_name },
-  { id: "ep_id", header: "EP Id", cell: (e) => <code className="text-xs">{e.ep_id}</code> },
+  simpleIdColumn("ep_id", "EP Id", (e) => e.ep_id),
   { id: "deployment", header: "Deployment", cell: (e) => e.deployment },
   { id: "approval_status", header: "Status", cell: (e) => e.approval_status },
   { id: "op_state", header: "Op State", cell: (e) => <OpState value={e.op_state} /> },
@@ -76,7 +76,7 @@ function Endpoints({ endpoints }: { endpoints: Endpoint[] }) {
 // Bytes in units of 1024 with the exact count beside (spec 1: '10 GB (10737418240 bytes)').
 const bytes = (n: number) => (Math.abs(n) < 1024 ? formatBytes(n) : `${formatBytes(n)} (${n.toLocaleString("en-US")} bytes)`);
 const talkerColumns: SimpleColumn<TopTalker>[] = [
-  { id: "epid", header: "Endpoint", cell: (t) => <code className="text-xs">{t.epid}</code> },
+  simpleIdColumn("epid", "Endpoint", (t) => t.epid),
   { id: "rx_bytes", header: "Rx", cell: (t) => bytes(t.rx_bytes) },
   { id: "tx_bytes", header: "Tx", cell: (t) => bytes(t.tx_bytes) },
   { id: "total_bytes", header: "Total", cell: (t) => bytes(t.total_bytes) },
@@ -100,7 +100,7 @@ function TopTalkers({ talkers, range }: { talkers: TopTalker[]; range: string })
 }
 
 const hostingColumns: SimpleColumn<Hosting>[] = [
-  { id: "hosting_id", header: "Hosting Id", cell: (h) => <code className="text-xs">{h.hosting_id}</code> },
+  simpleIdColumn("hosting_id", "Hosting Id", (h) => h.hosting_id),
   { id: "priority_id", header: "Priority", cell: (h) => h.priority_id },
   { id: "hosting_type", header: "Type", cell: (h) => h.hosting_type },
   { id: "service_provider", header: "Provider", cell: (h) => h.service_provider },

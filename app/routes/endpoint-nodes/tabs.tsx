@@ -1,5 +1,5 @@
 import { OpState } from "../../components/op-state.tsx";
-import type { SimpleColumn } from "../../components/simple-table.tsx";
+import { simpleIdColumn, type SimpleColumn } from "../../components/simple-table.tsx";
 import { formatTime } from "../../lib/format.ts";
 import { endpointKind, endpointNodeView } from "../service-nodes/node-kind.ts";
 import { defineNodeScreen, formFactorItems, identityItems, stateItems, tabTable } from "../service-nodes/node-screen.tsx";
@@ -10,8 +10,8 @@ import { ENDPOINT_NODE_TABS, LAN, type EndpointNode, type EndpointNodeDetail, ty
 
 const endpointColumns: SimpleColumn<EndpointNodeEndpoint>[] = [
   { id: "name", header: "EP Name", cell: (e) => e.ep_name },
-  { id: "id", header: "EP Id", cell: (e) => <code className="text-xs">{e.ep_id}</code> },
-  { id: "as", header: "App Service Id", cell: (e) => <code className="text-xs">{e.app_service_id}</code> },
+  simpleIdColumn("id", "EP Id", (e) => e.ep_id),
+  simpleIdColumn("as", "App Service Id", (e) => e.app_service_id),
   { id: "deployment", header: "Deployment", cell: (e) => e.deployment },
   { id: "admin", header: "Admin State", cell: (e) => e.admin_state },
   { id: "op", header: "Op State", cell: (e) => <OpState value={e.op_state} /> },

@@ -1,5 +1,5 @@
 import { OpState } from "../../components/op-state.tsx";
-import type { SimpleColumn } from "../../components/simple-table.tsx";
+import { simpleIdColumn, type SimpleColumn } from "../../components/simple-table.tsx";
 import { formatTime } from "../../lib/format.ts";
 import { serviceKind, serviceNodeView } from "./node-kind.ts";
 import { defineNodeScreen, formFactorItems, identityItems, stateItems, tabTable } from "./node-screen.tsx";
@@ -8,11 +8,9 @@ import { SERVICE_NODE_TABS, type ServiceNode, type ServiceNodeAppService, type S
 
 /* /service-nodes as a node screen (node-screen.tsx): the selected node's tabs (spec 2 §2) Details, App Services, Connected Endpoints, Monitoring. */
 
-const mono = (s: string | null) => (s ? <code className="text-xs">{s}</code> : "");
-
 const appServiceColumns: SimpleColumn<ServiceNodeAppService>[] = [
   { id: "name", header: "Service Name", cell: (s) => s.app_service_name },
-  { id: "id", header: "Service ID", cell: (s) => mono(s.app_service_id) },
+  simpleIdColumn("id", "Service ID", (s) => s.app_service_id),
   { id: "deployment", header: "Deployment", cell: (s) => s.deployment },
   { id: "admin", header: "Admin State", cell: (s) => s.admin_state },
   { id: "changed", header: "Last change", className: "sm:whitespace-nowrap", cell: (s) => formatTime(s.admin_state_change_at) },
@@ -24,11 +22,11 @@ const appServiceColumns: SimpleColumn<ServiceNodeAppService>[] = [
 
 const endpointColumns: SimpleColumn<ServiceNodeEndpoint>[] = [
   { id: "name", header: "EP Name", cell: (e) => e.ep_name },
-  { id: "id", header: "EP Id", cell: (e) => mono(e.ep_id) },
-  { id: "node", header: "EP Node Id", cell: (e) => mono(e.ep_node_id) },
+  simpleIdColumn("id", "EP Id", (e) => e.ep_id),
+  simpleIdColumn("node", "EP Node Id", (e) => e.ep_node_id),
   { id: "admin", header: "Admin State", cell: (e) => e.admin_state },
   { id: "op", header: "Op State", cell: (e) => <OpState value={e.op_state} /> },
-  { id: "as", header: "AppService ID", cell: (e) => mono(e.app_service_id) },
+  simpleIdColumn("as", "AppService ID", (e) => e.app_service_id),
   { id: "ip", header: "EP IP Address", cell: (e) => e.ip_addr },
   { id: "created", header: "EP Created at", className: "sm:whitespace-nowrap", cell: (e) => formatTime(e.created_at) },
   { id: "fqdn", header: "App DNS Name", cell: (e) => e.fqdn },
