@@ -4,7 +4,7 @@ import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { describe, expect, it } from "vitest";
 import { rowsJson } from "../lib/table-rows.ts";
 import type { TablePage } from "../lib/table.server.ts";
-import { DataTable, type Column } from "./data-table.tsx";
+import { createHint, DataTable, type Column } from "./data-table.tsx";
 import { OpState, opStateCell } from "./op-state.tsx";
 import { RowMenu } from "./row-menu.tsx";
 
@@ -152,5 +152,31 @@ describe("DataTable rows", () => {
     expect(render(page, "/things?q=x")).toContain("?q=x&amp;selected=");
     expect(render({ ...page, selected: [] })).not.toContain("aria-selected");
     expect(written).toBeGreaterThan(cells);
+  });
+
+  it("say 'No data' when there are none, with the hint that brings the first; 'No data found.' when a search matches none", () => {
+    const render = (p: TablePage<Row>, hint?: string) => {
+      const Stub = createRoutesStub([
+        {
+          path: "/things",
+          Component: () => (
+            <AuthenticityTokenProvider token="tok.sig">
+              <DataTable caption="Things" columns={columns} page={p} getRowId={(r) => r.id} rowLabel={(r) => r.name} emptyHint={hint} />
+            </AuthenticityTokenProvider>
+          ),
+        },
+      ]);
+      return tbodyOf(renderToString(<Stub initialEntries={["/things"]} />));
+    };
+    const none = { ...page, rows: rowsJson([]), rowCount: 0, total: 0, selected: [] };
+    expect(createHint("Create Device")).toBe("Use 'Create Device' to add the first one.");
+    const empty = render({ ...none, unfiltered: 0 }, createHint("Create Device"));
+    expect(empty).toContain(`No data<span class="mt-1 block">Use &#x27;Create Device&#x27; to add the first one.</span></td>`);
+    // A readonly user (no hint): the spec's words alone.
+    expect(render({ ...none, unfiltered: 0 })).toMatch(/>No data<\/td>/);
+    // Rows exist, the search found none: no hint to create.
+    const noMatch = render({ ...none, unfiltered: 2, q: "zzz" }, createHint("Create Device"));
+    expect(noMatch).toContain("No data found.");
+    expect(noMatch).not.toContain("Create Device");
   });
 });

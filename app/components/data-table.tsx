@@ -98,11 +98,19 @@ export interface DataTableProps<T> {
   searchPlaceholder?: string;
   /** When there are no rows at all (default 'No data'). */
   emptyMessage?: string;
+  /**
+   * Under the empty message, what brings the first row: `createHint(createLabel)` for a user who
+   * may create (ListScreen does it from the screen's createLabel); nothing for a readonly user.
+   */
+  emptyHint?: string;
   /** When the search matches nothing (default 'No data found.'). */
   noMatchMessage?: string;
   /** DOM id prefix when a page has several tables (default "table"). */
   id?: string;
 }
+
+/** The empty table's hint for a user who may create: the toolbar's create button by its label. */
+export const createHint = (createLabel: string) => `Use '${createLabel}' to add the first one.`;
 
 export function DataTable<T>({
   caption,
@@ -117,6 +125,7 @@ export function DataTable<T>({
   search = true,
   searchPlaceholder = "Search",
   emptyMessage = "No data",
+  emptyHint,
   noMatchMessage = "No data found.",
   id = "table",
 }: DataTableProps<T>) {
@@ -231,6 +240,7 @@ export function DataTable<T>({
         <tr>
           <td colSpan={colCount} className="text-base-content/70 py-8 text-center">
             {page.unfiltered === 0 ? emptyMessage : noMatchMessage}
+            {page.unfiltered === 0 && emptyHint ? <span className="mt-1 block">{emptyHint}</span> : null}
           </td>
         </tr>,
       );

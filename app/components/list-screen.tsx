@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
-import { DataTable, SelectionStatus, type DataTableProps, type RowMenuSpec } from "./data-table.tsx";
+import { createHint, DataTable, SelectionStatus, type DataTableProps, type RowMenuSpec } from "./data-table.tsx";
 import { useCanWrite } from "./hooks.ts";
 import type { MenuItem } from "./row-menu.tsx";
 import { Screen } from "./screen.tsx";
@@ -101,6 +101,7 @@ export function ListScreen<T>({ screen, page, documentTitle, error, toolbar, men
       <DataTable
         {...table}
         page={page}
+        emptyHint={table.emptyHint ?? (createLabel && canWrite ? createHint(createLabel) : undefined)}
         toolbar={<TableToolbar createLabel={createLabel} refresh={refresh} {...toolbar} />}
         rowMenu={menu && (canWrite || readableMenu) ? rowMenuOf(menu, label, canWrite) : undefined}
       />

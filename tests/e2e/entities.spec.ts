@@ -43,7 +43,7 @@ test.describe("entities", () => {
       // Sortable headers read "Name, sortable".
       await expect(table.getByRole("columnheader", { name: new RegExp(`^${header}\\s*(,|$)`) })).toBeVisible();
     }
-    await expect(table.getByRole("cell", { name: "No data" })).toBeVisible();
+    await expect(table.getByRole("cell", { name: "No data" })).toContainText("Use 'Add Entity' to add the first one.");
     await expect(page.getByText("Nothing selected.")).toBeVisible();
     await expect(page.getByRole("link", { name: "Add Entity" })).toBeVisible();
     await expectAccessible(page);

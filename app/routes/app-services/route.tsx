@@ -2,7 +2,7 @@ import { Suspense } from "react";
 import { data } from "react-router";
 import { lazyChart } from "../../components/chart/lazy-chart.tsx";
 import { formConstraints } from "../../components/constraints.server.ts";
-import { DataTable, SelectionStatus, type RowMenuSpec } from "../../components/data-table.tsx";
+import { createHint, DataTable, SelectionStatus, type RowMenuSpec } from "../../components/data-table.tsx";
 import { TableToolbar } from "../../components/table-toolbar.tsx";
 import { useCanWrite, useDialog } from "../../components/hooks.ts";
 import { ServicePage } from "../services-shared/page.tsx";
@@ -18,6 +18,9 @@ import { appServiceDeployments, CREATE_FIELDS, topTalkerRangeMs, topTalkerRanges
 import { AddHostingSchema, CreateAppServiceSchema, EditSchema, sharedSchemas } from "./schemas.server.ts";
 import { AppServiceTabs, tabs, type TabData } from "./tabs.tsx";
 import type { Route } from "./+types/route";
+
+/** The create button's label (spec), also named by the empty table's hint. */
+const CREATE = "Create App Service";
 
 /* ------------------------------------------------------------------------------------------------
  * App Services (spec 1 §2 App Services screen, §3 AppService/Hosting/Top talker, §5, §7, §8, §9).
@@ -131,7 +134,8 @@ export default function AppServices({ loaderData, actionData }: Route.ComponentP
         rowLabel={rowLabel}
         selection="multiple"
         linkColumn="app_service_name"
-        toolbar={<TableToolbar createLabel="Create App Service" exportLink={exportLink} refresh />}
+        toolbar={<TableToolbar createLabel={CREATE} exportLink={exportLink} refresh />}
+        emptyHint={canWrite ? createHint(CREATE) : undefined}
         rowMenu={canWrite ? menu : readonlyMenu}
       />
 

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { ListPage } from "../../../platform/contract/list.ts";
 import { ConfirmPhraseDialog } from "../../components/confirm-phrase.tsx";
-import { DataTable, SelectionStatus } from "../../components/data-table.tsx";
+import { createHint, DataTable, SelectionStatus } from "../../components/data-table.tsx";
 import type { MenuItem } from "../../components/row-menu.tsx";
 import { TableToolbar } from "../../components/table-toolbar.tsx";
 import { intentAction, removeIntent, submitForm } from "../../lib/action.server.ts";
@@ -17,6 +17,9 @@ import { toastText, type Entity, type EntityContact } from "./schemas.ts";
 import { AssignParentSchema, constraints, CreateEntitySchema, deleteSchema, EditEntitySchema } from "./schemas.server.ts";
 import { EntityTabs } from "./tabs.tsx";
 import type { Route } from "./+types/route";
+
+/** The create button's label (spec), also named by the empty table's hint. */
+const CREATE = "Add Entity";
 
 /*
  * /entities (spec 2 §2, §3, §4, §5, §7, §8; spec 3 §5, §8): the organisation tree of the account.
@@ -135,7 +138,8 @@ export default function EntitiesPage({ loaderData, actionData }: Route.Component
         rowLabel={(e) => e.entity_name}
         selection="single"
         linkColumn="entity_name"
-        toolbar={<TableToolbar createLabel="Add Entity" createDialog="add" exportLink={exportLink} />}
+        toolbar={<TableToolbar createLabel={CREATE} createDialog="add" exportLink={exportLink} />}
+        emptyHint={canWrite ? createHint(CREATE) : undefined}
         rowMenu={
           canWrite
             ? (e, index) => ({
