@@ -10,7 +10,7 @@ import { coordinateText, DEVICE_WORDS, hasValidCoordinates, MAP_OPEN_EVENT, stat
 export const mapColumns = (words: MapWords = DEVICE_WORDS): SimpleColumn<MapPoint>[] => [
   { id: "name", header: "Name", kind: "name", cell: (p) => (p.href ? <a href={p.href} className="link">{p.name}</a> : p.name) },
   { id: "product", header: words.columns.product, cell: (p) => p.product },
-  simpleIdColumn("id", words.columns.id, (p) => p.id),
+  words.idIsList ? { id: "id", header: words.columns.id, cell: (p) => <code className="text-xs break-all">{p.id}</code> } : simpleIdColumn("id", words.columns.id, (p) => p.id),
   { id: "address", header: words.columns.address, cell: (p) => p.address },
   { id: "latitude", header: "Latitude", cell: (p) => coordinateText(p.latitude, 90), className: "tabular-nums" },
   { id: "longitude", header: "Longitude", cell: (p) => coordinateText(p.longitude, 180), className: "tabular-nums" },

@@ -7,7 +7,7 @@ import { MapTable, mapColumns } from "./map-table.tsx";
 import { SimpleTable } from "../simple-table.tsx";
 import { staticHtml } from "../static-html.ts";
 import { mapSvgMarkup, prepareMap, projectMarkers } from "./markup.server.tsx";
-import { coordinateText, describeMap, hasValidCoordinates, MAP_HEIGHT, MAP_PADDING, MAP_WIDTH, splitPoints, WORLD_ATLAS_VERSION, WORLD_SVG_URL, type MapPoint } from "./model.ts";
+import { coordinateText, describeMap, hasValidCoordinates, MAP_HEIGHT, MAP_PADDING, MAP_WIDTH, mapWords, splitPoints, WORLD_ATLAS_VERSION, WORLD_SVG_URL, type MapPoint } from "./model.ts";
 import { MAP_PALETTES } from "./palette.ts";
 import { MAP_MARKUP, mapPoints } from "./prepared.ts";
 import { MARKER_PATHS } from "./shapes.ts";
@@ -182,6 +182,15 @@ describe("the table and the legend", () => {
     expect(html).toContain("Invalid (200)");
     expect(html).toContain(">Down<");
     expect(html).toContain(">N/A<");
+  });
+
+  it("draws a device id unbroken, as every table does, and a list in the id column (the DDoS cities' IPs) wrapping", () => {
+    const devices = renderToStaticMarkup(<MapTable id="t" title="Devices: table" points={points} />);
+    expect(devices).toContain(`<td data-label="Id"><code class="text-xs whitespace-nowrap">${points[0]!.id}</code></td>`);
+    const words = mapWords({ columns: { product: "Country", id: "IPs (score)", address: "Ports" }, idIsList: true });
+    const cities = renderToStaticMarkup(<MapTable id="t" title="Sources: table" points={[{ ...points[0]!, id: "203.0.113.5 (87), 198.51.100.7 (12)" }]} words={words} />);
+    expect(cities).toContain('<code class="text-xs break-all">203.0.113.5 (87), 198.51.100.7 (12)</code>');
+    expect(cities).not.toContain("whitespace-nowrap");
   });
 
   it("shows each state's shape and count", () => {

@@ -33,6 +33,11 @@ export interface MapWords {
   noun: { one: string; many: string };
   /** The sentence's count of down points: '42 devices, 3 down'. */
   downWord: string;
+  /**
+   * Whether the `id` column holds a list that must wrap (the DDoS cities' 'IPs (score)') rather
+   * than one id, drawn unbroken as every id is (simple-table.tsx IdText).
+   */
+  idIsList: boolean;
 }
 
 export const DEVICE_WORDS: MapWords = {
@@ -40,6 +45,7 @@ export const DEVICE_WORDS: MapWords = {
   columns: { product: "Product", id: "Id", address: "Address" },
   noun: { one: "device", many: "devices" },
   downWord: "down",
+  idIsList: false,
 };
 
 /** A map's words: the device words with whatever the screen names itself. */

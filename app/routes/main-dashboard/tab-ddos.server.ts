@@ -19,6 +19,7 @@ const words: Partial<MapWords> = {
   columns: { product: "Country", id: "IPs (score)", address: "Ports" },
   noun: { one: "location", many: "locations" },
   downWord: "malicious",
+  idIsList: true,
 };
 
 export const DDOS_MAPS = [
