@@ -169,13 +169,15 @@ describe("DataTable rows", () => {
       return tbodyOf(renderToString(<Stub initialEntries={["/things"]} />));
     };
     const none = { ...page, rows: rowsJson([]), rowCount: 0, total: 0, selected: [] };
-    expect(createHint("Create Device")).toBe("Use 'Create Device' to add the first one.");
-    const empty = render({ ...none, unfiltered: 0 }, createHint("Create Device"));
+    expect(createHint("Create Device", true)).toBe("Use 'Create Device' to add the first one.");
+    expect(createHint("Create Device", false)).toBeUndefined();
+    expect(createHint(undefined, true)).toBeUndefined();
+    const empty = render({ ...none, unfiltered: 0 }, createHint("Create Device", true));
     expect(empty).toContain(`No data<span class="mt-1 block">Use &#x27;Create Device&#x27; to add the first one.</span></td>`);
     // A readonly user (no hint): the spec's words alone.
     expect(render({ ...none, unfiltered: 0 })).toMatch(/>No data<\/td>/);
     // Rows exist, the search found none: no hint to create.
-    const noMatch = render({ ...none, unfiltered: 2, q: "zzz" }, createHint("Create Device"));
+    const noMatch = render({ ...none, unfiltered: 2, q: "zzz" }, createHint("Create Device", true));
     expect(noMatch).toContain("No data found.");
     expect(noMatch).not.toContain("Create Device");
   });

@@ -99,8 +99,8 @@ export interface DataTableProps<T> {
   /** When there are no rows at all (default 'No data'). */
   emptyMessage?: string;
   /**
-   * Under the empty message, what brings the first row: `createHint(createLabel)` for a user who
-   * may create (ListScreen does it from the screen's createLabel); nothing for a readonly user.
+   * Under the empty message, what brings the first row: `createHint(createLabel, canWrite)`
+   * (ListScreen does it from the screen's createLabel); nothing for a readonly user.
    */
   emptyHint?: string;
   /** When the search matches nothing (default 'No data found.'). */
@@ -109,8 +109,8 @@ export interface DataTableProps<T> {
   id?: string;
 }
 
-/** The empty table's hint for a user who may create: the toolbar's create button by its label. */
-export const createHint = (createLabel: string) => `Use '${createLabel}' to add the first one.`;
+/** The empty table's hint, naming the toolbar's create button: only for a user who may create. */
+export const createHint = (createLabel: string | undefined, canWrite: boolean) => (createLabel && canWrite ? `Use '${createLabel}' to add the first one.` : undefined);
 
 export function DataTable<T>({
   caption,

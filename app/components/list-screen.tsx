@@ -101,7 +101,7 @@ export function ListScreen<T>({ screen, page, documentTitle, error, toolbar, men
       <DataTable
         {...table}
         page={page}
-        emptyHint={table.emptyHint ?? (createLabel && canWrite ? createHint(createLabel) : undefined)}
+        emptyHint={table.emptyHint ?? createHint(createLabel, canWrite)}
         toolbar={<TableToolbar createLabel={createLabel} refresh={refresh} {...toolbar} />}
         rowMenu={menu && (canWrite || readableMenu) ? rowMenuOf(menu, label, canWrite) : undefined}
       />

@@ -194,6 +194,8 @@ test("a readonly IAM user sees every built screen and is offered no mutating con
       { mutating: MUTATING.source, own: [...OWN_INTENTS] },
     );
     expect(offered, `mutating controls on ${path}`).toEqual([]);
+    // An empty list names no create button to a user who has none.
+    await expect(page.getByText("to add the first one.")).toHaveCount(0);
     // The readonly states of the IAM and PCAP screens are new; the others are the owner's pages
     // minus controls (their own specs scan them).
     if (path === "/iam" || path === "/pcap-analyzer") await expectAccessible(page);

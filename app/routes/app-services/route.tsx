@@ -135,7 +135,7 @@ export default function AppServices({ loaderData, actionData }: Route.ComponentP
         selection="multiple"
         linkColumn="app_service_name"
         toolbar={<TableToolbar createLabel={CREATE} exportLink={exportLink} refresh />}
-        emptyHint={canWrite ? createHint(CREATE) : undefined}
+        emptyHint={createHint(CREATE, canWrite)}
         rowMenu={canWrite ? menu : readonlyMenu}
       />
 

@@ -139,7 +139,7 @@ export default function EntitiesPage({ loaderData, actionData }: Route.Component
         selection="single"
         linkColumn="entity_name"
         toolbar={<TableToolbar createLabel={CREATE} createDialog="add" exportLink={exportLink} />}
-        emptyHint={canWrite ? createHint(CREATE) : undefined}
+        emptyHint={createHint(CREATE, canWrite)}
         rowMenu={
           canWrite
             ? (e, index) => ({
