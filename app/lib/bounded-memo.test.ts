@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BoundedMemo } from "./bounded-memo.ts";
+import { BoundedMemo, mapKeyOf } from "./bounded-memo.ts";
 
 describe("BoundedMemo", () => {
   it("drops the least recently used entry past maxEntries (a hit counts as a use)", () => {
@@ -61,5 +61,46 @@ describe("BoundedMemo", () => {
     memo.deleteWhere((k) => k.startsWith("a"));
     expect([memo.get("a1"), memo.get("a2"), memo.get("b1")]).toEqual([undefined, undefined, "x"]);
     expect(memo.size).toBe(1);
+  });
+
+  it("keeps a long string key under a short Map key and hits only for that key", () => {
+    // Longer than V8 hashes in full (16,383 characters): one length, start, middle and end.
+    const make = (mark: string) => `${"a".repeat(5000)}${mark}${"b".repeat(15000)}`;
+    const one = make("1");
+    const two = make("2");
+    expect(mapKeyOf(one)).toBe(mapKeyOf(two));
+    expect((mapKeyOf(one) as string).length).toBeLessThan(300);
+    expect(mapKeyOf("short")).toBe("short");
+    expect(mapKeyOf(42)).toBe(42);
+
+    const memo = new BoundedMemo<string, number>({ maxEntries: 10, sizeOf: () => 1 });
+    memo.set(one, 1);
+    expect(memo.get(one)).toBe(1);
+    // An equal string made anew finds it; a different key of the same Map key does not.
+    expect(memo.get(`${one.slice(0, 100)}${one.slice(100)}`)).toBe(1);
+    expect(memo.get(two)).toBeUndefined();
+    expect(memo.delete(two)).toBe(false);
+    // They take turns in the entry: setting one replaces the other, size counted once.
+    memo.set(two, 2);
+    expect(memo.get(one)).toBeUndefined();
+    expect(memo.get(two)).toBe(2);
+    expect(memo.count).toBe(1);
+    expect(memo.size).toBe(1);
+    memo.deleteWhere((key) => key === two);
+    expect(memo.count).toBe(0);
+    expect(memo.size).toBe(0);
+  });
+
+  it("finds a long key among many of its length at the cost of a short one", () => {
+    const memo = new BoundedMemo<string, number>({ maxEntries: 256 });
+    // A page's data: one length, the same first 20,000 characters, new on every view (as encoded-once.server.ts sees it).
+    const data = (i: number) => `${"d".repeat(20000)}${String(100000 + i)}`;
+    for (let i = 0; i < 256; i++) memo.set(data(i), i);
+    const asked = Array.from({ length: 256 }, (_, i) => data(1000 + i));
+    const started = performance.now();
+    for (const key of asked) expect(memo.get(key)).toBeUndefined();
+    expect(memo.count).toBe(256);
+    // Kept under themselves, all 256 were in one Map bucket, and each miss compared 20,000 characters of each.
+    expect((performance.now() - started) / asked.length).toBeLessThan(0.1);
   });
 });

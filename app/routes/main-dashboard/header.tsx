@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Form, Link } from "react-router";
 import { RangeToggle } from "../../components/chart/range-toggle.tsx";
 import { useHydrated } from "../../components/hooks.ts";
+import { staticHtml } from "../../components/static-html.ts";
 import { RefreshButton } from "../../components/table-toolbar.tsx";
 import { DASHBOARD_RANGES, DEVICE_PARAM, helpHref, tabLabel, type DashboardDevice, type DashboardRange, type DashboardTab } from "./model.ts";
 
@@ -16,6 +17,24 @@ const GROUPS: { kind: DashboardDevice["kind"]; label: string }[] = [
   { kind: "cpe", label: "Internet NIDs" },
   { kind: "metro", label: "Metro Ethernet NIDs" },
 ];
+
+/** The picker's options by kind, the chosen one `selected` (React marks it so for a <select>'s own options). */
+export function deviceOptionsHtml(devices: readonly DashboardDevice[], chosen: string | undefined): string {
+  return staticHtml(
+    GROUPS.map((g) => {
+      const of = devices.filter((d) => d.kind === g.kind);
+      return of.length ? (
+        <optgroup key={g.kind} label={g.label}>
+          {of.map((d) => (
+            <option key={d.id} value={d.id} selected={d.id === chosen}>
+              {d.name} ({d.id})
+            </option>
+          ))}
+        </optgroup>
+      ) : null;
+    }),
+  );
+}
 
 function DevicePickerForm({ tab, range, devices, device }: { tab: DashboardTab; range: DashboardRange; devices: DashboardDevice[]; device: DashboardDevice | null }) {
   const hydrated = useHydrated();
@@ -43,6 +62,8 @@ function DevicePickerForm({ tab, range, devices, device }: { tab: DashboardTab; 
       {/* The label has the width (capped by the form's): a select sized by its longest option overflowed a phone's card. */}
       <label className="flex w-72 max-w-full min-w-0 flex-col gap-1 text-sm" htmlFor="dashboard-device">
         <span className="font-semibold">Device</span>
+        {/* The options as one string of markup (static-html.ts), as a table's rows are: React wrote an account's
+            hundred-odd devices element by element, a third of the elements of a tab's whole page. */}
         <select
           id="dashboard-device"
           name={DEVICE_PARAM}
@@ -50,20 +71,8 @@ function DevicePickerForm({ tab, range, devices, device }: { tab: DashboardTab; 
           key={`${device?.id ?? ""} ${q}`}
           className="select select-sm w-full"
           onChange={hydrated ? (e) => e.currentTarget.form?.requestSubmit() : undefined}
-        >
-          {GROUPS.map((g) => {
-            const of = shown.filter((d) => d.kind === g.kind);
-            return of.length ? (
-              <optgroup key={g.kind} label={g.label}>
-                {of.map((d) => (
-                  <option key={d.id} value={d.id}>
-                    {d.name} ({d.id})
-                  </option>
-                ))}
-              </optgroup>
-            ) : null;
-          })}
-        </select>
+          dangerouslySetInnerHTML={{ __html: deviceOptionsHtml(shown, device?.id) }}
+        />
       </label>
       {hydrated ? (
         <span id="dashboard-device-count" className="sr-only" aria-live="polite">
