@@ -18,7 +18,7 @@ import { withEntityFilter } from "../devices-shared/entity-filter.server.ts";
 import { DEVICE_READABLE, deviceIntents } from "../devices-shared/intents.server.ts";
 import { COMMON_MENU, DEVICE_TAB_IDS, READABLE_DIALOGS, READABLE_MENU } from "../devices-shared/kind.ts";
 import { ActivationDialogs, DeviceDialogs, DialogsBoundary } from "../devices-shared/lazy-dialogs.tsx";
-import { cpeMonitoring } from "../routers/monitoring.server.ts";
+import { cpeMonitoring, forgetKeptMonitoring } from "../routers/monitoring.server.ts";
 import { hideable, screen, sortable } from "./columns.ts";
 import { MetroTabs } from "./tabs.tsx";
 import { KIND, metroDialogs, ROW_FIELDS, type Metro, type MetroDetail, type MetroProduct } from "./model.ts";
@@ -94,7 +94,7 @@ export const action = intentAction(
     [activationDialogs.start]: startActivationIntent(KIND),
     refresh: refreshIntent("Refreshed Metro Ethernet NIDs."),
   },
-  { readable: [...DEVICE_READABLE, "refresh"] },
+  { readable: [...DEVICE_READABLE, "refresh"], guard: forgetKeptMonitoring },
 );
 
 /* Component ------------------------------------------------------------------------------------ */

@@ -1,6 +1,9 @@
+import { DATA_PARAM } from "../../components/chart/data-link.tsx";
 import { sharedGridCharts } from "../../components/chart/grid.server.ts";
 import { currentRange } from "../../components/chart/range-toggle.tsx";
+import { bucketEnd, UntilNextBucket } from "../../components/chart/until-next-bucket.server.ts";
 import { apiGetShared, detailText } from "../../lib/api.server.ts";
+import { requireSession } from "../../lib/session.server.ts";
 import type { DeviceMonitoring } from "./model.ts";
 import { DEVICE_CHARTS, DEVICE_RANGES, type CpeMonitoring } from "./monitoring.ts";
 
@@ -10,7 +13,39 @@ import { DEVICE_CHARTS, DEVICE_RANGES, type CpeMonitoring } from "./monitoring.t
  * samples are the same) and the one 'Show data' table the URL asks for. The answer is shared
  * (lib/shared-answer.server.ts): a view of the same samples again finds its prepared charts
  * beside the answer (sharedGridCharts) and neither parses nor builds the series again.
+ *
+ * The tab of a (session, device, range) is kept in this instance's memory until the newest bucket
+ * ends (UntilNextBucket, as the nodes' Monitoring tab and /dashboard keep theirs): the samples only
+ * change when a new bucket begins, so a view within the bucket asks the platform nothing (it
+ * computed the series and wrote ~30 KB of JSON on every view: a third of /routers' platform time).
+ * Kept with the device's name (the charts' titles): a renamed device's tab is made anew; any change
+ * or Refresh on the screen drops the session's (forgetKeptMonitoring). A view asking for a 'Show
+ * data' table reads the platform. Derived data of one session, bounded, never shared.
  */
+
+const kept = new UntilNextBucket<{ name: string; monitoring: CpeMonitoring }>();
+
+/** The key of a kept tab, or null when the URL asks for a 'Show data' table (never kept). */
+async function keptKey(request: Request, deviceId: string): Promise<string | null> {
+  const params = new URL(request.url).searchParams;
+  if (params.get(DATA_PARAM)) return null;
+  return `${(await requireSession(request)).access_token} ${deviceId} ${currentRange(params, DEVICE_RANGES)}`;
+}
+
+/** Whether this device's tab over the URL's range is kept (a loader then starts no monitoring call early). */
+export async function monitoringKept(request: Request, deviceId: string): Promise<boolean> {
+  const key = await keptKey(request, deviceId);
+  return key !== null && kept.get(key) !== null;
+}
+
+/**
+ * Every change or Refresh on the devices' screens (their action's guard) drops the session's kept
+ * tabs: a reset device, an announcement or a Refresh is seen at once, not at the bucket's end.
+ */
+export async function forgetKeptMonitoring(request: Request): Promise<void> {
+  const token = (await requireSession(request)).access_token;
+  kept.deleteWhere((key) => key.startsWith(`${token} `));
+}
 
 /** The monitoring call for a device over the URL's range: a loader may start it before it knows the device is on its page. */
 export function monitoringAnswer(request: Request, deviceId: string) {
@@ -22,10 +57,18 @@ export function monitoringAnswer(request: Request, deviceId: string) {
 export async function cpeMonitoring(request: Request, cpeId: string, cpeName: string, answer?: ReturnType<typeof monitoringAnswer>): Promise<CpeMonitoring> {
   const params = new URL(request.url).searchParams;
   const range = currentRange(params, DEVICE_RANGES);
+  const key = await keptKey(request, cpeId);
+  const hit = key === null ? null : kept.get(key);
+  if (hit?.name === cpeName) {
+    answer?.catch(() => {});
+    return hit.monitoring;
+  }
   const res = await (answer ?? monitoringAnswer(request, cpeId));
   if (!res.ok) return { range, uptime: null, charts: [], error: detailText(res.detail) || `Could not load the monitoring data (${res.status}).` };
   const charts = sharedGridCharts(params, res.data, cpeName, () =>
     DEVICE_CHARTS.map(({ id, title, unit, yDomain, series }) => ({ id, spec: { title: `${cpeName}: ${title}`, unit, kind: "line" as const, yDomain, series: series(res.data) } })),
   );
-  return { range, uptime: res.data.uptime_percent, charts, error: null };
+  const monitoring = { range, uptime: res.data.uptime_percent, charts, error: null };
+  if (key !== null) kept.set(key, { name: cpeName, monitoring }, bucketEnd(res.data.health.slice(-2).map((h) => h.timestamp)));
+  return monitoring;
 }

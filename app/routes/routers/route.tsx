@@ -30,7 +30,7 @@ import {
   type SpeedTestRun,
   type SpeedTestStarted,
 } from "./model.ts";
-import { cpeMonitoring, monitoringAnswer } from "./monitoring.server.ts";
+import { cpeMonitoring, forgetKeptMonitoring, monitoringAnswer, monitoringKept } from "./monitoring.server.ts";
 import {
   constraints as ownConstraints,
   CreateCpeSchema,
@@ -74,8 +74,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { state, headers, dialog, dialogId } = await listScreenQuery(request, { sortable, hideable });
   const params = new URL(request.url).searchParams;
   // On the Monitoring tab the samples are asked for at once, beside the page (the platform keeps
-  // them to the caller's account); they are used only if the page holds the device.
-  const early = state.selected.length === 1 && currentTab(params, DEVICE_TAB_IDS) === "monitoring" ? monitoringAnswer(request, state.selected[0]!) : null;
+  // them to the caller's account), unless the session's tab of that device is kept; they are used
+  // only if the page holds the device.
+  const asked = state.selected.length === 1 && currentTab(params, DEVICE_TAB_IDS) === "monitoring" ? state.selected[0]! : null;
+  const early = asked !== null && !(await monitoringKept(request, asked)) ? monitoringAnswer(request, asked) : null;
   early?.catch(() => {}); // awaited below only if the page holds the device; never an unhandled rejection
   const [[filter, table], deviceDialog, activation, products, regions, speedRun] = await Promise.all([
     withEntityFilter(request, (query) => fetchTablePage<Cpe>(request, "get_cpe", state, { ...screen, query, fields: ROW_FIELDS })),
@@ -222,7 +224,7 @@ export const action = intentAction(
     [activationDialogs.start]: startActivationIntent("cpe"),
     refresh: refreshIntent("Refreshed Internet NIDs."),
   },
-  { readable: [...DEVICE_READABLE, "refresh"] },
+  { readable: [...DEVICE_READABLE, "refresh"], guard: forgetKeptMonitoring },
 );
 
 /* Component ------------------------------------------------------------------------------------ */

@@ -1,0 +1,71 @@
+import { beforeAll, describe, expect, it } from "vitest";
+
+/* The Monitoring tab kept until the newest bucket ends (monitoring.server.ts), against the real platform. */
+
+describe("cpeMonitoring: the session's tab kept until the bucket ends", () => {
+  let mod: typeof import("./monitoring.server.ts");
+  let cookie: string;
+  let cpeId: string;
+  const calls: string[] = [];
+
+  beforeAll(async () => {
+    process.env.SESSION_SECRET ??= "unit-test-secret";
+    delete process.env.API_URL;
+    const { testPlatform } = await import("../../../platform/test/harness.ts");
+    const p = await testPlatform();
+    const account = await p.newAccount();
+    const made = await p.call<{ cpe_id: string }>("POST", "create_cpe", { token: account.token, body: { cpe_name: "Kept NID", prod_code: "BN-CPE-500", site_address: "1 Quay, Dublin" } });
+    cpeId = made.body.cpe_id;
+    // The console's in-process platform is the harness's, each call noted.
+    (globalThis as Record<symbol, unknown>)[Symbol.for("linkwise.platform")] = Promise.resolve({
+      fetch: (r: Request) => {
+        calls.push(new URL(r.url).pathname.split("/").pop()!);
+        return p.app.fetch(r);
+      },
+    });
+    const { sessionStorage } = await import("../../lib/session.server.ts");
+    const session = await sessionStorage.getSession();
+    session.set("username", account.username);
+    session.set("access_token", account.token);
+    session.set("session_type", "account");
+    cookie = (await sessionStorage.commitSession(session)).split(";")[0]!;
+    mod = await import("./monitoring.server.ts");
+  });
+
+  const view = (query = "tab=monitoring") => new Request(`http://console.test/routers?selected=${cpeId}&${query}`, { headers: { cookie } });
+  const monitoringCalls = () => calls.filter((c) => c === "get_device_monitoring").length;
+
+  it("asks the platform once, then answers a view within the bucket from memory", async () => {
+    const before = monitoringCalls();
+    expect(await mod.monitoringKept(view(), cpeId)).toBe(false);
+    const first = await mod.cpeMonitoring(view(), cpeId, "Kept NID");
+    expect(first.error).toBeNull();
+    expect(first.charts.map((c) => c.id)).toEqual(["wan-health", "wan-rtt", "wan-loss", "wan-utilization"]);
+    expect(await mod.monitoringKept(view(), cpeId)).toBe(true);
+    const again = await mod.cpeMonitoring(view(), cpeId, "Kept NID");
+    expect(again).toBe(first);
+    expect(monitoringCalls()).toBe(before + 1);
+  });
+
+  it("reads the platform for another range, a renamed device, or a 'Show data' table", async () => {
+    await mod.cpeMonitoring(view(), cpeId, "Kept NID");
+    const before = monitoringCalls();
+    expect((await mod.cpeMonitoring(view("tab=monitoring&range=1h"), cpeId, "Kept NID")).range).toBe("1h");
+    const renamed = await mod.cpeMonitoring(view(), cpeId, "Renamed NID");
+    expect(renamed.charts[0]!.chart.title).toBe("Renamed NID: WAN link health");
+    const table = await mod.cpeMonitoring(view("tab=monitoring&data=wan-rtt"), cpeId, "Renamed NID");
+    expect(table.charts.find((c) => c.id === "wan-rtt")!.table).toContain("<caption");
+    expect(await mod.monitoringKept(view("tab=monitoring&data=wan-rtt"), cpeId)).toBe(false);
+    expect(monitoringCalls()).toBe(before + 3);
+  });
+
+  it("forgets the session's tabs on any change or Refresh (the screens' action guard)", async () => {
+    await mod.cpeMonitoring(view(), cpeId, "Kept NID");
+    expect(await mod.monitoringKept(view(), cpeId)).toBe(true);
+    await mod.forgetKeptMonitoring(view());
+    expect(await mod.monitoringKept(view(), cpeId)).toBe(false);
+    const before = monitoringCalls();
+    await mod.cpeMonitoring(view(), cpeId, "Kept NID");
+    expect(monitoringCalls()).toBe(before + 1);
+  });
+});
