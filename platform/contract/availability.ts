@@ -39,3 +39,11 @@ const n3Format = new Intl.NumberFormat("en-US", { maximumFractionDigits: 3 });
 export const n3 = (v: number) => n3Format.format(v);
 /** The headline: '99.861 %', or why there is none. */
 export const uptimeText = (f: { uptime_percent: number | null }) => (f.uptime_percent === null ? availabilityMessages.noFigures : `${n3(f.uptime_percent)} %`);
+/**
+ * A duration given in minutes, as a reader takes it in: seconds under a minute (a device watched
+ * for a few minutes has an SLO budget of '0.66 seconds', not '0.011 minutes'), minutes otherwise.
+ */
+export const durationText = (minutes: number) => {
+  const [value, unit] = minutes > 0 && minutes < 1 ? [minutes * 60, "second"] : [minutes, "minute"];
+  return `${n3(value)} ${unit}${n3(value) === "1" ? "" : "s"}`;
+};

@@ -50,7 +50,8 @@ test.describe("operations", () => {
       await page.goto("/operations");
       await ready(page);
       await expect(page.getByRole("heading", { level: 1, name: "Operations" })).toBeVisible();
-      await expect(log(page).getByRole("cell", { name: "No data" })).toBeVisible();
+      // The empty log is said once, by its line: no empty table beneath it.
+      await expect(log(page)).toHaveCount(0);
       await expect(page.getByText("No deliveries yet: save a webhook address above, and the events sent to it are listed here.")).toBeVisible();
       await expectAccessible(page);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AvailabilityFigures } from "../../../platform/contract/availability.ts";
-import { sloText } from "./figures.tsx";
+import { durationText, sloText } from "./figures.tsx";
 
 const figures = (over: Partial<AvailabilityFigures>): AvailabilityFigures => ({
   window_minutes: 1440,
@@ -21,5 +21,21 @@ describe("sloText", () => {
   });
   it("says why nothing applies when no minute was counted", () => {
     expect(sloText(figures({ uptime_percent: null, slo_met: null, maintenance_minutes: 1440, slo_budget_minutes: 0 }))).toBe("not applicable: no minutes counted in this window");
+  });
+  it("speaks seconds when the budget is under a minute (a device watched for a few minutes)", () => {
+    expect(sloText(figures({ window_minutes: 11, slo_budget_minutes: 0.011 }))).toBe("met: 0 of the 0.66 seconds of downtime it allows in this window");
+    expect(sloText(figures({ window_minutes: 11, slo_budget_minutes: 0.011, downtime_minutes: 0.5, slo_met: false }))).toBe("missed: 30 seconds of downtime, over the 0.66 it allows in this window");
+    // The larger figure decides: a minute or more of either keeps both in minutes.
+    expect(sloText(figures({ window_minutes: 11, slo_budget_minutes: 0.011, downtime_minutes: 2, slo_met: false }))).toBe("missed: 2 minutes of downtime, over the 0.011 it allows in this window");
+  });
+});
+
+describe("durationText", () => {
+  it("is seconds under a minute, minutes otherwise", () => {
+    expect(durationText(0)).toBe("0 minutes");
+    expect(durationText(0.25)).toBe("15 seconds");
+    expect(durationText(1)).toBe("1 minute");
+    expect(durationText(1 / 60)).toBe("1 second");
+    expect(durationText(12.3456)).toBe("12.346 minutes");
   });
 });

@@ -1,20 +1,21 @@
 import { DetailsTable } from "../../components/details-table.tsx";
-import { availabilityMessages, n3, uptimeText, type AvailabilityFigures } from "../../../platform/contract/availability.ts";
+import { availabilityMessages, durationText, n3, uptimeText, type AvailabilityFigures } from "../../../platform/contract/availability.ts";
 
 /*
  * The availability figures as the console prints them (the SLA page, the health tab's block, the
  * CSV): one wording. Numbers as the platform gives them (3 decimals), never recomputed here.
  */
 
-export { n3, uptimeText };
+export { durationText, n3, uptimeText };
 /** Whether the window met the SLO, with the downtime used against what the SLO allows in it (as the PDF puts it). */
 export const sloText = (f: AvailabilityFigures) => {
   if (f.slo_met === null) return "not applicable: no minutes counted in this window";
-  const used = n3(f.downtime_minutes);
-  const allowed = n3(f.slo_budget_minutes);
+  // One unit for both figures, chosen by the larger: "0.5 of the 40 seconds", not "30 seconds of the 1.44 minutes".
+  const seconds = Math.max(f.downtime_minutes, f.slo_budget_minutes) < 1 && f.slo_budget_minutes > 0;
+  const [used, allowed, unit] = seconds ? [n3(f.downtime_minutes * 60), n3(f.slo_budget_minutes * 60), "seconds"] : [n3(f.downtime_minutes), n3(f.slo_budget_minutes), "minutes"];
   return f.slo_met
-    ? `met: ${used} of the ${allowed} minutes of downtime it allows in this window`
-    : `missed: ${used} minutes of downtime, over the ${allowed} it allows in this window`;
+    ? `met: ${used} of the ${allowed} ${unit} of downtime it allows in this window`
+    : `missed: ${used} ${unit} of downtime, over the ${allowed} it allows in this window`;
 };
 
 /** The headline figure and the minutes behind it. */
@@ -32,9 +33,9 @@ export function Figures({ figures, headingLevel = 3 }: { figures: AvailabilityFi
       </p>
       <DetailsTable
         items={[
-          { label: "Downtime", value: `${n3(figures.downtime_minutes)} minutes` },
+          { label: "Downtime", value: durationText(figures.downtime_minutes) },
           { label: "Outages", value: String(figures.outages) },
-          { label: "Announced maintenance", value: `${n3(figures.maintenance_minutes)} minutes` },
+          { label: "Announced maintenance", value: durationText(figures.maintenance_minutes) },
           { label: availabilityMessages.sloLine, value: sloText(figures) },
         ]}
       />
