@@ -42,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     deviceDialogData(request, KIND, dialog, dialogId),
     activationDialogData(request, KIND, dialog, dialogId),
     row ? apiGet<MetroDetail>(request, "get_metro_detail", { metro_id: row.metro_id }).then((r) => (r.ok ? r.data : null)) : null,
-    row && tab === "monitoring" ? cpeMonitoring(request, row.metro_id, row.metro_name) : null,
+    row && tab === "monitoring" ? cpeMonitoring(request, row.metro_id, { name: row.metro_name, op_state: row.op_state, admin_state: row.admin_state }) : null,
     needsProducts ? apiGet<MetroProduct[]>(request, "metro_products").then((r) => (r.ok ? r.data : [])) : [],
     dialog === metroDialogs.oam ? apiGet<string[]>(request, "metro_ccm_interval").then((r) => (r.ok ? r.data : [])) : [],
   ]);

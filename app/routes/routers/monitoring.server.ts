@@ -18,12 +18,23 @@ import { DEVICE_CHARTS, DEVICE_RANGES, type CpeMonitoring } from "./monitoring.t
  * ends (UntilNextBucket, as the nodes' Monitoring tab and /dashboard keep theirs): the samples only
  * change when a new bucket begins, so a view within the bucket asks the platform nothing (it
  * computed the series and wrote ~30 KB of JSON on every view: a third of /routers' platform time).
- * Kept with the device's name (the charts' titles): a renamed device's tab is made anew; any change
- * or Refresh on the screen drops the session's (forgetKeptMonitoring). A view asking for a 'Show
- * data' table reads the platform. Derived data of one session, bounded, never shared.
+ * Kept with the device's name (the charts' titles) and its op and admin state as the list shows
+ * them: a renamed device's tab is made anew, and so is the tab of a device that went down or came
+ * up (by itself, or through a change on another instance of the console), so that the tab never
+ * contradicts the row above it. Any change or Refresh on the screen also drops the session's
+ * (forgetKeptMonitoring). A view asking for a 'Show data' table reads the platform. Derived data of
+ * one session, bounded, never shared.
  */
 
-const kept = new UntilNextBucket<{ name: string; monitoring: CpeMonitoring }>();
+const kept = new UntilNextBucket<{ device: string; monitoring: CpeMonitoring }>();
+
+/** What a kept tab depends on beyond its samples: the device's name and its op and admin state (the row's). */
+export interface MonitoredDevice {
+  name: string;
+  op_state?: string | null;
+  admin_state?: string | null;
+}
+const deviceStamp = (d: MonitoredDevice) => `${d.name}\n${d.op_state ?? ""}\n${d.admin_state ?? ""}`;
 
 /** The key of a kept tab, or null when the URL asks for a 'Show data' table (never kept). */
 async function keptKey(request: Request, deviceId: string): Promise<string | null> {
@@ -54,12 +65,14 @@ export function monitoringAnswer(request: Request, deviceId: string) {
 }
 
 /** The Monitoring tab's data for a device (either kind; `answer`: monitoringAnswer's, if the loader started it already). */
-export async function cpeMonitoring(request: Request, cpeId: string, cpeName: string, answer?: ReturnType<typeof monitoringAnswer>): Promise<CpeMonitoring> {
+export async function cpeMonitoring(request: Request, cpeId: string, device: MonitoredDevice, answer?: ReturnType<typeof monitoringAnswer>): Promise<CpeMonitoring> {
+  const cpeName = device.name;
+  const stamp = deviceStamp(device);
   const params = new URL(request.url).searchParams;
   const range = currentRange(params, DEVICE_RANGES);
   const key = await keptKey(request, cpeId);
   const hit = key === null ? null : kept.get(key);
-  if (hit?.name === cpeName) {
+  if (hit?.device === stamp) {
     answer?.catch(() => {});
     return hit.monitoring;
   }
@@ -69,6 +82,6 @@ export async function cpeMonitoring(request: Request, cpeId: string, cpeName: st
     DEVICE_CHARTS.map(({ id, title, unit, yDomain, series }) => ({ id, spec: { title: `${cpeName}: ${title}`, unit, kind: "line" as const, yDomain, series: series(res.data) } })),
   );
   const monitoring = { range, uptime: res.data.uptime_percent, charts, error: null };
-  if (key !== null) kept.set(key, { name: cpeName, monitoring }, bucketEnd(res.data.health.slice(-2).map((h) => h.timestamp)));
+  if (key !== null) kept.set(key, { device: stamp, monitoring }, bucketEnd(res.data.health.slice(-2).map((h) => h.timestamp)));
   return monitoring;
 }

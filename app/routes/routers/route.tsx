@@ -93,7 +93,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const onMonitoring = Boolean(picked && picked.prod_code !== SERVICE_PRODUCT && currentTab(params, DEVICE_TAB_IDS) === "monitoring");
   const [detail, monitoring] = await Promise.all([
     picked && !onMonitoring ? deviceDetail(request, "cpe", picked.cpe_id).then((r) => asCpe(r.ok ? r.data : null)) : null,
-    picked && onMonitoring ? cpeMonitoring(request, picked.cpe_id, picked.cpe_name, picked.cpe_id === state.selected[0] ? (early ?? undefined) : undefined) : null,
+    picked && onMonitoring ? cpeMonitoring(request, picked.cpe_id, { name: picked.cpe_name, op_state: picked.op_state, admin_state: picked.admin_state }, picked.cpe_id === state.selected[0] ? (early ?? undefined) : undefined) : null,
   ]);
   const selected: SelectedCpe | null = picked && (onMonitoring || detail) ? { cpe_name: picked.cpe_name, prod_code: picked.prod_code, detail } : null;
   for (const [k, v] of Object.entries(activationRefreshHeaders(activation))) headers.set(k, v);
