@@ -30,6 +30,17 @@ export async function flashToasts(request: Request, toasts: ToastInput[]): Promi
   return toastStorage.commitSession(session);
 }
 
+/**
+ * Whether this view follows a change or a Refresh made by this browser: it carries the flash
+ * cookie of the action's redirect (every change and Refresh answers POST → redirect → GET with a
+ * toast). What an instance keeps in its memory for a session (the bucketed charts and tabs) is
+ * read afresh on such a view, so a change shows at once whichever instance of the console the
+ * redirect lands on, not only on the one that made it. Only ever makes a view read more.
+ */
+export function followsChange(request: Request): boolean {
+  return /(?:^|;\s*)__toast=/.test(request.headers.get("Cookie") ?? "");
+}
+
 /** POST → redirect → GET with a toast rendered by the server. */
 export async function redirectWithToast(request: Request, url: string, toast: ToastInput | ToastInput[], init?: ResponseInit) {
   const headers = new Headers(init?.headers);

@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import { withSvgMarkup } from "../../components/chart/markup.server.tsx";
 import { bucketEnd, cachedCharts, storeCharts } from "./cache.server.ts";
 import { dashboardCharts, type DashboardChart, type Traffic, type TrafficObject } from "./model.ts";
+import { followsChange } from "../../lib/toast.server.ts";
 
 /*
  * The dashboard's data (spec 2 §7): the counts, then the objects and their traffic over the
@@ -62,7 +63,8 @@ export async function charts(request: Request, token: string, range: DashboardRa
   const objects = await chartedObjects(request);
   if (!objects.ok) return { charts: dashboardCharts(null, range, null), error: objects.error };
   const key = `${range} ${createHash("sha256").update(JSON.stringify(objects.data)).digest("base64url")}`;
-  const cached = dataParam ? null : cachedCharts(token, key);
+  // Refresh's redirect reads afresh on whichever instance it lands (followsChange), not only on the one that dropped its cache.
+  const cached = dataParam || followsChange(request) ? null : cachedCharts(token, key);
   if (cached) return { charts: cached, error: null };
   const net = await traffic(request, objects.data, range);
   if (!net.ok) return { charts: dashboardCharts(null, range, null), error: net.error };

@@ -71,6 +71,20 @@ describe("cpeMonitoring: the session's tab kept until the bucket ends", () => {
     expect(monitoringCalls()).toBe(before + 2);
   });
 
+  it("reads the platform on the view after a change or Refresh (its flash cookie), on any instance", async () => {
+    await mod.cpeMonitoring(view(), cpeId, up("Kept NID"));
+    const { flashToasts } = await import("../../lib/toast.server.ts");
+    const flash = (await flashToasts(view(), [{ type: "success", message: "Refreshed." }])).split(";")[0]!;
+    const afterChange = new Request(view().url, { headers: { cookie: `${cookie}; ${flash}` } });
+    expect(await mod.monitoringKept(afterChange, cpeId)).toBe(false);
+    const before = monitoringCalls();
+    await mod.cpeMonitoring(afterChange, cpeId, up("Kept NID"));
+    expect(monitoringCalls()).toBe(before + 1);
+    // What it read is kept: the next plain view answers from memory.
+    await mod.cpeMonitoring(view(), cpeId, up("Kept NID"));
+    expect(monitoringCalls()).toBe(before + 1);
+  });
+
   it("forgets the session's tabs on any change or Refresh (the screens' action guard)", async () => {
     await mod.cpeMonitoring(view(), cpeId, up("Kept NID"));
     expect(await mod.monitoringKept(view(), cpeId)).toBe(true);

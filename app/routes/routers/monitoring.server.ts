@@ -4,6 +4,7 @@ import { currentRange } from "../../components/chart/range-toggle.tsx";
 import { bucketEnd, UntilNextBucket } from "../../components/chart/until-next-bucket.server.ts";
 import { apiGetShared, detailText } from "../../lib/api.server.ts";
 import { requireSession } from "../../lib/session.server.ts";
+import { followsChange } from "../../lib/toast.server.ts";
 import type { DeviceMonitoring } from "./model.ts";
 import { DEVICE_CHARTS, DEVICE_RANGES, type CpeMonitoring } from "./monitoring.ts";
 
@@ -21,8 +22,8 @@ import { DEVICE_CHARTS, DEVICE_RANGES, type CpeMonitoring } from "./monitoring.t
  * Kept with the device's name (the charts' titles) and its op and admin state as the list shows
  * them: a renamed device's tab is made anew, and so is the tab of a device that went down or came
  * up (by itself, or through a change on another instance of the console), so that the tab never
- * contradicts the row above it. Any change or Refresh on the screen also drops the session's
- * (forgetKeptMonitoring). A view asking for a 'Show data' table reads the platform. Derived data of
+ * contradicts the row above it. The view that follows a change or Refresh (followsChange) reads
+ * afresh on any instance, and the instance that made it also drops the session's (forgetKeptMonitoring). A view asking for a 'Show data' table reads the platform. Derived data of
  * one session, bounded, never shared.
  */
 
@@ -46,7 +47,7 @@ async function keptKey(request: Request, deviceId: string): Promise<string | nul
 /** Whether this device's tab over the URL's range is kept (a loader then starts no monitoring call early). */
 export async function monitoringKept(request: Request, deviceId: string): Promise<boolean> {
   const key = await keptKey(request, deviceId);
-  return key !== null && kept.get(key) !== null;
+  return key !== null && !followsChange(request) && kept.get(key) !== null;
 }
 
 /**
@@ -71,7 +72,8 @@ export async function cpeMonitoring(request: Request, cpeId: string, device: Mon
   const params = new URL(request.url).searchParams;
   const range = currentRange(params, DEVICE_RANGES);
   const key = await keptKey(request, cpeId);
-  const hit = key === null ? null : kept.get(key);
+  // The view after a change or Refresh reads afresh, whichever instance made the change.
+  const hit = key === null || followsChange(request) ? null : kept.get(key);
   if (hit?.device === stamp) {
     answer?.catch(() => {});
     return hit.monitoring;

@@ -5,6 +5,7 @@ import { currentRange } from "../../components/chart/range-toggle.tsx";
 import { bucketEnd, UntilNextBucket } from "../../components/chart/until-next-bucket.server.ts";
 import { apiGet, detailText } from "../../lib/api.server.ts";
 import { requireSession } from "../../lib/session.server.ts";
+import { followsChange } from "../../lib/toast.server.ts";
 import type { NodeMetricsSample } from "../../../platform/contract/nodes.ts";
 import { NODE_CHARTS, NODE_RANGES, nodeChartSpec, nodeRangeMs, type Monitoring, type NodeChart } from "./node-metrics.ts";
 
@@ -23,7 +24,8 @@ export async function nodeMonitoring(request: Request, nodeId: string, nodeName:
   const range = currentRange(params, NODE_RANGES);
   const asked = params.get(DATA_PARAM);
   const key = `${(await requireSession(request)).access_token} ${nodeId} ${range} ${nodeName}`;
-  const hit = asked ? null : cache.get(key, now);
+  // The view after a change or Refresh (followsChange) reads afresh.
+  const hit = asked || followsChange(request) ? null : cache.get(key, now);
   if (hit) return { range, charts: hit, error: null };
   const res = await apiGet<NodeMetricsSample[]>(request, "get-node-metrics", {
     id: nodeId,
