@@ -175,11 +175,12 @@ describe("outage history and the outage record", () => {
     else expect(record.path_today.length).toBeGreaterThan(2);
     expect(record.path_at_failure).toEqual(o.down_hops.map((h) => ({ hop: h.hop, hostname: h.hostname, ip: h.ip })));
     const counted = (month.end - month.start) / 60_000;
-    expect(record.sla_impact).toEqual({
-      month: lastMonth(),
-      minutes: Math.round(((o.end - o.start) / 60_000) * 1000) / 1000,
-      percentage_points: Math.round(((o.end - o.start) / 60_000 / counted) * 100_000) / 1000,
-    });
+    const { percentage_points: points, ...impact } = record.sla_impact as { month: string; minutes: number; percentage_points: number };
+    expect(impact).toEqual({ month: lastMonth(), minutes: Math.round(((o.end - o.start) / 60_000) * 1000) / 1000 });
+    // Within one unit of the last decimal: the platform divides the minutes it rounded to 3 decimals,
+    // so at a rounding boundary it lands one unit off this unrounded formula (CI 2026-11-30 on
+    // PostgreSQL: 0.108 for 0.107; a probe of 1,300 outages: 0.025 for 0.026).
+    expect(Math.abs(points - Math.round(((o.end - o.start) / 60_000 / counted) * 100_000) / 1000)).toBeLessThan(0.0015);
   });
 
   it("names the endpoints on the device's LAN and their app services as affected", async () => {
