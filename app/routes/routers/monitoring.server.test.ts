@@ -1,40 +1,23 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { consoleOnPlatform, type ConsoleOnPlatform } from "../../test/console-platform.ts";
 
 /* The Monitoring tab kept until the newest bucket ends (monitoring.server.ts), against the real platform. */
 
 describe("cpeMonitoring: the session's tab kept until the bucket ends", () => {
   let mod: typeof import("./monitoring.server.ts");
-  let cookie: string;
+  let c: ConsoleOnPlatform;
   let cpeId: string;
-  const calls: string[] = [];
 
   beforeAll(async () => {
-    process.env.SESSION_SECRET ??= "unit-test-secret";
-    delete process.env.API_URL;
-    const { testPlatform } = await import("../../../platform/test/harness.ts");
-    const p = await testPlatform();
-    const account = await p.newAccount();
-    const made = await p.call<{ cpe_id: string }>("POST", "create_cpe", { token: account.token, body: { cpe_name: "Kept NID", prod_code: "BN-CPE-500", site_address: "1 Quay, Dublin" } });
+    c = await consoleOnPlatform();
+    const made = await c.p.call<{ cpe_id: string }>("POST", "create_cpe", { token: c.account.token, body: { cpe_name: "Kept NID", prod_code: "BN-CPE-500", site_address: "1 Quay, Dublin" } });
     cpeId = made.body.cpe_id;
-    // The console's in-process platform is the harness's, each call noted.
-    (globalThis as Record<symbol, unknown>)[Symbol.for("linkwise.platform")] = Promise.resolve({
-      fetch: (r: Request) => {
-        calls.push(new URL(r.url).pathname.split("/").pop()!);
-        return p.app.fetch(r);
-      },
-    });
-    const { sessionStorage } = await import("../../lib/session.server.ts");
-    const session = await sessionStorage.getSession();
-    session.set("username", account.username);
-    session.set("access_token", account.token);
-    session.set("session_type", "account");
-    cookie = (await sessionStorage.commitSession(session)).split(";")[0]!;
     mod = await import("./monitoring.server.ts");
   });
 
-  const view = (query = "tab=monitoring") => new Request(`http://console.test/routers?selected=${cpeId}&${query}`, { headers: { cookie } });
+  const view = (query = "tab=monitoring") => c.view(`/routers?selected=${cpeId}&${query}`);
   const up = (name: string) => ({ name, op_state: "up", admin_state: "active" });
-  const monitoringCalls = () => calls.filter((c) => c === "get_device_monitoring").length;
+  const monitoringCalls = () => c.callsOf("get_device_monitoring");
 
   it("asks the platform once, then answers a view within the bucket from memory", async () => {
     const before = monitoringCalls();
@@ -73,9 +56,7 @@ describe("cpeMonitoring: the session's tab kept until the bucket ends", () => {
 
   it("reads the platform on the view after a change or Refresh (its flash cookie), on any instance", async () => {
     await mod.cpeMonitoring(view(), cpeId, up("Kept NID"));
-    const { flashToasts } = await import("../../lib/toast.server.ts");
-    const flash = (await flashToasts(view(), [{ type: "success", message: "Refreshed." }])).split(";")[0]!;
-    const afterChange = new Request(view().url, { headers: { cookie: `${cookie}; ${flash}` } });
+    const afterChange = await c.afterChange(`/routers?selected=${cpeId}&tab=monitoring`);
     expect(await mod.monitoringKept(afterChange, cpeId)).toBe(false);
     const before = monitoringCalls();
     await mod.cpeMonitoring(afterChange, cpeId, up("Kept NID"));
