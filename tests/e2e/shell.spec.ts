@@ -55,7 +55,7 @@ test.describe("shell", () => {
   // Many pages and axe scans per test.
   test.describe.configure({ timeout: 120_000 });
 
-  test("side navigation: groups, links, current page, Billing for an account", async ({ page }) => {
+  test("side navigation: groups, links, current page, Billing for an account", async ({ page }, testInfo) => {
     await page.goto("/main-dashboard");
     await ready(page);
     const nav = mainNav(page);
@@ -79,11 +79,23 @@ test.describe("shell", () => {
     await expect(skip).toBeFocused();
     await expect(skip).toBeVisible();
 
-    // Following a link moves the current page.
+    // Following a link moves the current page. With JavaScript the router follows it in the same
+    // document (the links are plain anchors, query-link.tsx ScreenLink), and following the link of
+    // the page it is on again replaces the history entry, as <Link> does.
+    const noJs = jsDisabled(testInfo);
+    if (!noJs) await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const entries = noJs ? 0 : await page.evaluate(() => history.length);
     await nav.getByRole("link", { name: "App Services" }).click();
     await page.waitForURL("**/app-services");
     await expect(nav.getByRole("link", { name: "App Services" })).toHaveAttribute("aria-current", "page");
     await expect(nav.getByRole("link", { name: "Dashboards", exact: true })).not.toHaveAttribute("aria-current", "page");
+    if (!noJs) {
+      expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+      expect(await page.evaluate(() => history.length)).toBe(entries + 1);
+      await nav.getByRole("link", { name: "App Services" }).click();
+      await expect(page.getByRole("heading", { name: "App Services", level: 1 })).toBeVisible();
+      expect(await page.evaluate(() => ["sameDocument" in window, history.length])).toEqual([true, entries + 1]);
+    }
     await expectAccessible(page);
   });
 

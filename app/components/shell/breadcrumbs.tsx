@@ -1,4 +1,5 @@
-import { Link, useLocation, useMatches } from "react-router";
+import { useLocation, useMatches } from "react-router";
+import { ScreenLink } from "../query-link.tsx";
 import { pageTitles } from "../../lib/titles.ts";
 
 /** Pages whose breadcrumb leads back to another page first (spec 2 §2). */
@@ -45,9 +46,9 @@ export function Breadcrumbs({ title, missing }: { title?: string; missing?: read
         {crumbs.map((crumb, i) => (
           <li key={`${crumb.label}-${i}`}>
             {crumb.to ? (
-              <Link to={crumb.to} className="link link-hover">
+              <ScreenLink to={crumb.to} className="link link-hover">
                 {crumb.label}
-              </Link>
+              </ScreenLink>
             ) : (
               <span aria-current="page">{crumb.label}</span>
             )}

@@ -1,4 +1,5 @@
-import { Form, Link, useFetcher } from "react-router";
+import { Form, useFetcher } from "react-router";
+import { ScreenLink } from "../query-link.tsx";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { copyWithToast } from "../copy-button.tsx";
 import { useHydrated } from "../hooks.ts";
@@ -134,10 +135,10 @@ export function ProfileMenu({
         {accountLinks.map((link) =>
           link.to !== "/billing" || showBilling ? (
             <li key={link.to}>
-              <Link to={link.to}>
+              <ScreenLink to={link.to}>
                 <Icon name={link.icon} />
                 {link.label}
-              </Link>
+              </ScreenLink>
             </li>
           ) : null,
         )}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation } from "react-router";
+import { ScreenLink } from "../query-link.tsx";
 import { useMenuBehavior } from "../row-menu.tsx";
 import { Icon, type IconName } from "./icons.tsx";
 import { PreferencesForm } from "./preferences-form.tsx";
@@ -104,7 +105,7 @@ function NavLinks({ showBilling, idPrefix }: { showBilling: boolean; idPrefix: s
                 const section = !current && (item.also ?? []).some((p) => isCurrent(pathname, p));
                 return (
                   <li key={item.to}>
-                    <Link
+                    <ScreenLink
                       to={item.to}
                       className="nav-link"
                       aria-current={current ? "page" : undefined}
@@ -113,7 +114,7 @@ function NavLinks({ showBilling, idPrefix }: { showBilling: boolean; idPrefix: s
                     >
                       <Icon name={item.icon} />
                       <span className="nav-label">{item.label}</span>
-                    </Link>
+                    </ScreenLink>
                   </li>
                 );
               })}

@@ -1,4 +1,5 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { ScreenLink } from "../query-link.tsx";
 import type { ThemeChoice } from "../theme.ts";
 import { Logo } from "../logo.tsx";
 import { Icon } from "./icons.tsx";
@@ -43,7 +44,7 @@ export function TopBar({
   return (
     <header className="bg-base-100 border-base-300 sticky top-0 z-30 flex h-16 items-center gap-1 border-b px-2 max-[400px]:gap-0 sm:gap-2 sm:px-4" inert={inert}>
       {hideNav ? null : <NavMenu showBilling={showBilling} />}
-      <Link to="/main-dashboard" className="flex min-w-0 items-center gap-2 rounded px-1 py-1" data-testid="home-link">
+      <ScreenLink to="/main-dashboard" className="flex min-w-0 items-center gap-2 rounded px-1 py-1" data-testid="home-link">
         {logo ? (
           <span className="flex min-w-0 flex-col leading-tight">
             <img src={logo} alt={`${accountName ?? "Account"} logo`} className="h-7 max-w-[9rem] object-contain object-left" />
@@ -52,16 +53,16 @@ export function TopBar({
         ) : (
           <Logo productName={productName} />
         )}
-      </Link>
+      </ScreenLink>
       <div className="flex-1" />
-      <Link to={pcapHref} className="btn btn-primary max-sm:btn-square" preventScrollReset>
+      <ScreenLink to={pcapHref} className="btn btn-primary max-sm:btn-square" preventScrollReset>
         <Icon name="pcap" />
         <span className="max-sm:sr-only">PCAP Analyzer</span>
-      </Link>
-      <Link to="/support#faq" className="btn btn-ghost max-sm:btn-square">
+      </ScreenLink>
+      <ScreenLink to="/support#faq" className="btn btn-ghost max-sm:btn-square">
         <Icon name="help" />
         <span className="max-sm:sr-only">FAQ</span>
-      </Link>
+      </ScreenLink>
       <NotificationsMenu />
       <ProfileMenu username={username} accountId={accountId} showBilling={showBilling} theme={theme} />
     </header>
