@@ -128,7 +128,11 @@ describe("get_availability", () => {
 describe("outage history and the outage record", () => {
   it("history rows name their outage; the export streams the same rows; the record tells the story", async () => {
     const a = await p.newAccount();
-    const { id } = await device(a, { createdAt: Date.now() - 60 * DAY });
+    // Created before last month (device()'s default), so the whole month counts. "60 days ago" did
+    // not always do that: on 30 November it is 1 October at the time of the run, and CI saw the
+    // record count the month 20 minutes short (0.108 points for 0.107), then 0 minutes for an
+    // outage of 1 October's first hours, before the device existed.
+    const { id } = await device(a);
     // Date stands still from here: an outage may begin or end, and the week move on by an hour,
     // between the platform's reads and the fleet's.
     vi.useFakeTimers({ toFake: ["Date"] });
@@ -178,8 +182,8 @@ describe("outage history and the outage record", () => {
     const { percentage_points: points, ...impact } = record.sla_impact as { month: string; minutes: number; percentage_points: number };
     expect(impact).toEqual({ month: lastMonth(), minutes: Math.round(((o.end - o.start) / 60_000) * 1000) / 1000 });
     // Within one unit of the last decimal: the platform divides the minutes it rounded to 3 decimals,
-    // so at a rounding boundary it lands one unit off this unrounded formula (CI 2026-11-30 on
-    // PostgreSQL: 0.108 for 0.107; a probe of 1,300 outages: 0.025 for 0.026).
+    // so at a rounding boundary it lands one unit off this unrounded formula (a probe of 1,300
+    // outages on PostgreSQL: 0.025 for 0.026).
     expect(Math.abs(points - Math.round(((o.end - o.start) / 60_000 / counted) * 100_000) / 1000)).toBeLessThan(0.0015);
   });
 
