@@ -42,8 +42,9 @@ export const uptimeText = (f: { uptime_percent: number | null }) => (f.uptime_pe
 /**
  * A duration given in minutes, as a reader takes it in: seconds under a minute (a device watched
  * for a few minutes has an SLO budget of '0.66 seconds', not '0.011 minutes'), minutes otherwise.
+ * (The outage page's durationText takes seconds and says '3 min 20 s'.)
  */
-export const durationText = (minutes: number) => {
+export const minutesText = (minutes: number) => {
   const [value, unit] = minutes > 0 && minutes < 1 ? [minutes * 60, "second"] : [minutes, "minute"];
   return `${n3(value)} ${unit}${n3(value) === "1" ? "" : "s"}`;
 };

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { durationText, n3, uptimeText, type OutageHistoryEntry, type OutageRecord, type SlaReport } from "../../platform/contract/availability.ts";
+import { minutesText, n3, uptimeText, type OutageHistoryEntry, type OutageRecord, type SlaReport } from "../../platform/contract/availability.ts";
 import { expect, expectAccessible, jsDisabled, opStateNow, ready, test, type Api } from "./fixtures.ts";
 
 /*
@@ -132,10 +132,10 @@ test("the SLA report: page, PDF and CSV with the platform's figures (maintenance
   await expect(shown.getByRole("heading", { level: 2 })).toHaveText(`${entity} (entity ${entityId}), ${thisMonth()}`);
   await expect(shown.getByTestId("uptime-percent")).toHaveText(uptimeText(report));
   await expect(shown).toContainText("excl. maintenance");
-  await expect(shown).toContainText(`Downtime${durationText(report.downtime_minutes)}`);
+  await expect(shown).toContainText(`Downtime${minutesText(report.downtime_minutes)}`);
   // The month runs to now: the minutes counted and of maintenance grow with the clock between two reads.
   const grown = (shownText: string | null | undefined, platform: number) => expect(Math.abs(Number(String(shownText).replace(/,/g, "")) - platform)).toBeLessThan(0.5);
-  // Under a minute it reads in seconds (durationText).
+  // Under a minute it reads in seconds (minutesText).
   const maintenance = /Announced maintenance([\d.,]+) (second|minute)s?/.exec((await shown.textContent()) ?? "");
   grown(maintenance?.[2] === "second" ? String(Number(maintenance[1]!.replace(/,/g, "")) / 60) : maintenance?.[1], report.maintenance_minutes);
   expect(report.maintenance_minutes).toBeGreaterThan(0);

@@ -23,8 +23,9 @@ import { DEVICE_CHARTS, DEVICE_RANGES, type CpeMonitoring } from "./monitoring.t
  * them: a renamed device's tab is made anew, and so is the tab of a device that went down or came
  * up (by itself, or through a change on another instance of the console), so that the tab never
  * contradicts the row above it. The view that follows a change or Refresh (followsChange) reads
- * afresh on any instance, and the instance that made it also drops the session's (forgetKeptMonitoring). A view asking for a 'Show data' table reads the platform. Derived data of
- * one session, bounded, never shared.
+ * afresh on any instance, and the instance that made it also drops the session's
+ * (forgetKeptMonitoring). A view asking for a 'Show data' table reads the platform. Derived data
+ * of one session, bounded, never shared.
  */
 
 const kept = new UntilNextBucket<{ device: string; monitoring: CpeMonitoring }>();

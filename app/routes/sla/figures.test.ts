@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AvailabilityFigures } from "../../../platform/contract/availability.ts";
-import { durationText, sloText } from "./figures.tsx";
+import { minutesText, sloText } from "./figures.tsx";
 
 const figures = (over: Partial<AvailabilityFigures>): AvailabilityFigures => ({
   window_minutes: 1440,
@@ -30,12 +30,12 @@ describe("sloText", () => {
   });
 });
 
-describe("durationText", () => {
+describe("minutesText", () => {
   it("is seconds under a minute, minutes otherwise", () => {
-    expect(durationText(0)).toBe("0 minutes");
-    expect(durationText(0.25)).toBe("15 seconds");
-    expect(durationText(1)).toBe("1 minute");
-    expect(durationText(1 / 60)).toBe("1 second");
-    expect(durationText(12.3456)).toBe("12.346 minutes");
+    expect(minutesText(0)).toBe("0 minutes");
+    expect(minutesText(0.25)).toBe("15 seconds");
+    expect(minutesText(1)).toBe("1 minute");
+    expect(minutesText(1 / 60)).toBe("1 second");
+    expect(minutesText(12.3456)).toBe("12.346 minutes");
   });
 });

@@ -1,12 +1,12 @@
 import { DetailsTable } from "../../components/details-table.tsx";
-import { availabilityMessages, durationText, n3, uptimeText, type AvailabilityFigures } from "../../../platform/contract/availability.ts";
+import { availabilityMessages, minutesText, n3, uptimeText, type AvailabilityFigures } from "../../../platform/contract/availability.ts";
 
 /*
  * The availability figures as the console prints them (the SLA page, the health tab's block, the
  * CSV): one wording. Numbers as the platform gives them (3 decimals), never recomputed here.
  */
 
-export { durationText, n3, uptimeText };
+export { minutesText, n3, uptimeText };
 /** Whether the window met the SLO, with the downtime used against what the SLO allows in it (as the PDF puts it). */
 export const sloText = (f: AvailabilityFigures) => {
   if (f.slo_met === null) return "not applicable: no minutes counted in this window";
@@ -33,9 +33,9 @@ export function Figures({ figures, headingLevel = 3 }: { figures: AvailabilityFi
       </p>
       <DetailsTable
         items={[
-          { label: "Downtime", value: durationText(figures.downtime_minutes) },
+          { label: "Downtime", value: minutesText(figures.downtime_minutes) },
           { label: "Outages", value: String(figures.outages) },
-          { label: "Announced maintenance", value: durationText(figures.maintenance_minutes) },
+          { label: "Announced maintenance", value: minutesText(figures.maintenance_minutes) },
           { label: availabilityMessages.sloLine, value: sloText(figures) },
         ]}
       />
