@@ -108,6 +108,34 @@ async function postgresUrl() {
   }
 }
 
+/**
+ * A new empty database on the PostgreSQL server of TEST_DATABASE_URL (default as above), named
+ * `<prefix>_<pid>_<time>` so that concurrent runs never share one; null when none answers.
+ */
+async function privateDatabase(prefix) {
+  const url = await postgresUrl();
+  if (!url) return null;
+  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
+  const admin = async (statement) => {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  try {
+    await admin(`CREATE DATABASE ${name}`);
+  } catch (error) {
+    console.log(`Could not create a database on ${url} (${error.message}): the end-to-end server uses PGlite.`);
+    return null;
+  }
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return { name, url: own.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch((error) => console.log(`Could not drop ${name}: ${error.message}`)) };
+}
+
 /** Whether Playwright's browser download host answers (so `playwright install` can work). */
 async function downloadHostReachable() {
   const host = process.env.PLAYWRIGHT_DOWNLOAD_HOST ?? "https://cdn.playwright.dev";
@@ -188,9 +216,18 @@ if (!only || only === "e2e") {
   // and a slow build does not eat the server's start-up limit.
   run("build the console", "node", ["scripts/ensure-build.mjs"]);
   const e2eReport = path.join(out, "playwright.json");
-  run("end-to-end (Chromium, JS on and off)", "npx", ["playwright", "test", "--reporter=list,json"], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
-  });
+  // The end-to-end server on a private PostgreSQL database when one answers (the production set-up,
+  // and cheaper in CPU than PGlite on the server's thread: scripts/e2e-server.mjs), else on PGlite.
+  const e2eDatabase = await privateDatabase("linkwise_e2e");
+  if (e2eDatabase) console.log(`End-to-end server on PostgreSQL: ${e2eDatabase.name}`);
+  try {
+    run("end-to-end (Chromium, JS on and off)", "npx", ["playwright", "test", "--reporter=list,json"], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+      ...(e2eDatabase ? { E2E_DATABASE_URL: e2eDatabase.url } : {}),
+    });
+  } finally {
+    await e2eDatabase?.drop();
+  }
   countPlaywright(e2eReport);
   if (!process.env.E2E_PENDING) {
     // Said every time, so that nobody takes the pending specs for passing ones (playwright.config.ts).
