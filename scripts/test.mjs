@@ -13,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { findChromium, NO_CHROMIUM } from "./chromium.mjs";
+import { createPrivateDatabase } from "./private-database.mjs";
 
 const out = fs.mkdtempSync(path.join(os.tmpdir(), "linkwise-test-"));
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -108,32 +109,16 @@ async function postgresUrl() {
   }
 }
 
-/**
- * A new empty database on the PostgreSQL server of TEST_DATABASE_URL (default as above), named
- * `<prefix>_<pid>_<time>` so that concurrent runs never share one; null when none answers.
- */
-async function privateDatabase(prefix) {
+/** A private database for the end-to-end server (scripts/private-database.mjs), or null: PGlite then. */
+async function e2eServerDatabase() {
   const url = await postgresUrl();
   if (!url) return null;
-  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
-  const admin = async (statement) => {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
   try {
-    await admin(`CREATE DATABASE ${name}`);
+    return await createPrivateDatabase(url, "linkwise_e2e");
   } catch (error) {
     console.log(`Could not create a database on ${url} (${error.message}): the end-to-end server uses PGlite.`);
     return null;
   }
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  return { name, url: own.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch((error) => console.log(`Could not drop ${name}: ${error.message}`)) };
 }
 
 /** Whether Playwright's browser download host answers (so `playwright install` can work). */
@@ -218,7 +203,7 @@ if (!only || only === "e2e") {
   const e2eReport = path.join(out, "playwright.json");
   // The end-to-end server on a private PostgreSQL database when one answers (the production set-up,
   // and cheaper in CPU than PGlite on the server's thread: scripts/e2e-server.mjs), else on PGlite.
-  const e2eDatabase = await privateDatabase("linkwise_e2e");
+  const e2eDatabase = await e2eServerDatabase();
   if (e2eDatabase) console.log(`End-to-end server on PostgreSQL: ${e2eDatabase.name}`);
   try {
     run("end-to-end (Chromium, JS on and off)", "npx", ["playwright", "test", "--reporter=list,json"], {
@@ -226,7 +211,7 @@ if (!only || only === "e2e") {
       ...(e2eDatabase ? { E2E_DATABASE_URL: e2eDatabase.url } : {}),
     });
   } finally {
-    await e2eDatabase?.drop();
+    await e2eDatabase?.drop().catch((error) => console.log(`Could not drop ${e2eDatabase.name}: ${error.message}`));
   }
   countPlaywright(e2eReport);
   if (!process.env.E2E_PENDING) {

@@ -1,4 +1,4 @@
-import pg from "pg";
+import { createPrivateDatabase } from "../../scripts/private-database.mjs";
 
 /**
  * For the PostgreSQL run: a private, freshly migrated database per test run (created on the
@@ -8,22 +8,11 @@ import pg from "pg";
 export default async function setup() {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return;
-  const name = `linkwise_test_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const privateUrl = new URL(url);
-  privateUrl.pathname = `/${name}`;
-  process.env.TEST_DATABASE_URL = privateUrl.toString();
+  const database = await createPrivateDatabase(url, "linkwise_test");
+  process.env.TEST_DATABASE_URL = database.url;
   const { openDatabase } = await import("../db/client.ts");
-  const database = await openDatabase({ databaseUrl: privateUrl.toString() });
-  await database.close();
+  const opened = await openDatabase({ databaseUrl: database.url });
+  await opened.close();
 
-  return async () => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
-  };
+  return () => database.drop();
 }
