@@ -17,7 +17,9 @@
 // BENCH_SECONDS (per measurement, default 2), BENCH_ROUNDS (default 3), BENCH_WARMUP_SECONDS
 // (default 20, shared by the pages), BENCH_PROFILE=<dir> (CPU profiles of the server),
 // BENCH_SERVE=<file> (make the data, then keep serving; <file> says where each page is),
-// BENCH_PORT (default 3390; the bare server takes the next one).
+// BENCH_PORT (default 3390; the bare server takes the next one), BENCH_NODE_FLAGS (more flags for
+// the server's node, after its own: `--trace-gc`, `--import <file>`) and BENCH_STDOUT=<file> (the
+// server's standard output, where --trace-gc writes, instead of nowhere).
 import { spawn, execSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -63,12 +65,12 @@ const bigContacts = pages.some((p) => p.as === "big") ? 100_000 : 1;
 }
 
 const profileArgs = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profileArgs, "server.mjs", "./build/server/index.js"], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean), ...profileArgs, "server.mjs", "./build/server/index.js"], {
   env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, SESSION_SECRET: secret, COOKIE_SECURE: "false", DEMO_PASSWORD: "bench-password" },
   // The access log (one line a request) to /dev/null, not through a pipe to this process: stdout
   // to a pipe is written synchronously (Linux), and while this process was busy reading pages
   // for autocannon the server waited on the full pipe, charging the harness to the heavier pages.
-  stdio: ["ignore", "ignore", "inherit"],
+  stdio: ["ignore", process.env.BENCH_STDOUT ? fs.openSync(process.env.BENCH_STDOUT, "w") : "ignore", "inherit"],
 });
 
 type Measured = { name: string; label: string; url: string; runs: Row[]; shell: Row[]; cpu: number[]; shellCpu: number[]; ratio: number; cpu_ratio: number; p99_ms: number; js_kb: number | null; chart_chunks: string[] | null; chunks: string[]; failures: string[] };
