@@ -4,3 +4,8 @@ export interface PrivateDatabase {
   drop(): Promise<void>;
 }
 export declare function createPrivateDatabase(serverUrl: string, prefix: string): Promise<PrivateDatabase>;
+export declare const ABANDONED_MS: number;
+/** When the database `name` of `prefix` was made (ms since the epoch), or null for a name not of that form. */
+export declare function madeAt(name: string, prefix: string): number | null;
+/** Drops the databases of `prefix` made more than `olderThanMs` ago; answers their names. */
+export declare function dropAbandoned(serverUrl: string, prefix: string, olderThanMs?: number, now?: number): Promise<string[]>;

@@ -1,6 +1,6 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { createPrivateDatabase } from "./private-database.mjs";
+import { ABANDONED_MS, createPrivateDatabase, dropAbandoned, madeAt } from "./private-database.mjs";
 
 const server = process.env.TEST_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
 
@@ -12,6 +12,16 @@ async function reachable() {
     return true;
   } catch {
     return false;
+  }
+}
+
+async function run(statement: string) {
+  const client = new pg.Client({ connectionString: server });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
   }
 }
 
@@ -54,5 +64,42 @@ describe.skipIf(!(await reachable()))("createPrivateDatabase", () => {
 
   it("refuses a prefix that is not a plain name", async () => {
     await expect(createPrivateDatabase(server, "x; drop database test")).rejects.toThrow(/not a database name prefix/);
+    await expect(dropAbandoned(server, "x; drop database test")).rejects.toThrow(/not a database name prefix/);
+  });
+
+  it("drops what an interrupted run left behind, and nothing else", async () => {
+    // An interrupted run's database (made 7 hours ago), a run's under way (made now), and a name
+    // of another form: only the first goes.
+    const old = `linkwise_sweep_1234_${(Date.now() - ABANDONED_MS - 3_600_000).toString(36)}_abcd`;
+    const other = "linkwise_sweep_kept";
+    const current = await createPrivateDatabase(server, "linkwise_sweep");
+    await run(`CREATE DATABASE ${old}`);
+    await run(`CREATE DATABASE ${other}`);
+    try {
+      expect(await dropAbandoned(server, "linkwise_sweep")).toEqual([old]);
+      expect(await exists(old)).toBe(false);
+      expect(await exists(current.name)).toBe(true);
+      expect(await exists(other)).toBe(true);
+      // createPrivateDatabase sweeps first: an abandoned one made since is gone after it.
+      await run(`CREATE DATABASE ${old}`);
+      const next = await createPrivateDatabase(server, "linkwise_sweep");
+      await next.drop();
+      expect(await exists(old)).toBe(false);
+    } finally {
+      await current.drop();
+      await run(`DROP DATABASE IF EXISTS ${other}`);
+      await run(`DROP DATABASE IF EXISTS ${old}`);
+    }
+  });
+});
+
+describe("madeAt", () => {
+  it("reads the time in a private database's name, and nothing from other names", () => {
+    const at = Date.UTC(2026, 11, 1, 12);
+    expect(madeAt(`linkwise_e2e_4242_${at.toString(36)}_x1y2`, "linkwise_e2e")).toBe(at);
+    expect(madeAt(`linkwise_e2e_4242_${at.toString(36)}_x1y2`, "linkwise_test")).toBeNull();
+    expect(madeAt("linkwise_e2e", "linkwise_e2e")).toBeNull();
+    expect(madeAt("linkwise_e2e_main", "linkwise_e2e")).toBeNull();
+    expect(madeAt(`linkwise_e2e_x_${at.toString(36)}_x1y2`, "linkwise_e2e")).toBeNull();
   });
 });
