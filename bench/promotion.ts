@@ -15,7 +15,9 @@ import { SERVER_NODE_FLAGS } from "../server/node-flags.mjs";
 const [url = "http://localhost/login", views = "2000"] = process.argv.slice(2);
 execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
 const dataDir = process.env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "linkwise-promotion-"));
-const child = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, "--trace-gc-nvp", "bench/promotion-child.mjs", url, views], {
+// PROMOTION_NODE_FLAGS: V8 flags to try beside the server's own (e.g. "--no-use-ic").
+const extraFlags = (process.env.PROMOTION_NODE_FLAGS ?? "").split(/\s+/).filter(Boolean);
+const child = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, ...extraFlags, "--trace-gc-nvp", "bench/promotion-child.mjs", url, views], {
   env: { ...process.env, DATA_DIR: dataDir, ACCESS_LOG: "off" },
   encoding: "latin1",
   maxBuffer: 512 * 1024 * 1024,
