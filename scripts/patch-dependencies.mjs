@@ -3,8 +3,9 @@
 // (docs/decisions/2026-12-01-dependency-patches.md). Each patch names the files of the exact version
 // it was written for and the SHA-256 of the text it replaces in each: anything else (another version,
 // an edited file) stops the install with a message saying what to do, rather than patching blind.
-// Idempotent: a file already patched is left as it is. scripts/patch-dependencies.test.ts checks
-// that the modules the console and its tests load are the patched ones.
+// Idempotent: a file already patched is left as it is, so after changing a replacement reinstall
+// its package (rm -rf node_modules/<package> && npm install). scripts/patch-dependencies.test.ts
+// checks that the modules the console and its tests load hold the current patches.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
