@@ -1,6 +1,9 @@
 import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { describe, expect, it } from "vitest";
-import { deviceOptionsHtml } from "./header.tsx";
+import { rowsJson } from "../../lib/table-rows.ts";
+import { DeviceHeader, deviceOptionsHtml } from "./header.tsx";
 import type { DashboardDevice } from "./model.ts";
 
 const devices: DashboardDevice[] = [
@@ -32,5 +35,34 @@ describe("deviceOptionsHtml", () => {
     const html = deviceOptionsHtml(devices.filter((d) => d.kind === "cpe"), "metro-1");
     expect(html).not.toContain("Metro Ethernet NIDs");
     expect(html).not.toContain("selected");
+  });
+});
+
+/** The header of the health tab on the server, inside a data router (its picker is a <Form>), for the devices as JSON text. */
+function headerHtml(text: string, device: DashboardDevice | null) {
+  const Header = () => (
+    <AuthenticityTokenProvider token="tok.sig">
+      <DeviceHeader tab="health" range="1d" devices={text} device={device} error={null} />
+    </AuthenticityTokenProvider>
+  );
+  const Stub = createRoutesStub([{ path: "/main-dashboard", Component: Header }]);
+  return renderToStaticMarkup(<Stub initialEntries={["/main-dashboard?tab=health"]} />);
+}
+
+describe("DeviceHeader", () => {
+  it("reads the devices from their JSON text and writes the options the list would, the chosen one selected", () => {
+    const text = rowsJson(devices);
+    const html = headerHtml(text, devices[2]!);
+    expect(html).toContain(deviceOptionsHtml(devices, "cpe-2"));
+    // A second view of the same text and choice: the same markup.
+    expect(headerHtml(text, devices[2]!)).toBe(html);
+    // Another choice in the same list is its own markup.
+    const other = headerHtml(text, devices[1]!);
+    expect(other).toContain('<option value="metro-1" selected="">Hamburg port DC (metro-1)</option>');
+    expect(other).not.toContain('<option value="cpe-2" selected="">');
+  });
+
+  it("offers no picker when the account has no device", () => {
+    expect(headerHtml(rowsJson<DashboardDevice>([]), null)).not.toContain("<select");
   });
 });

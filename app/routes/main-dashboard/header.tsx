@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { RangeToggle } from "../../components/chart/range-toggle.tsx";
 import { useHydrated } from "../../components/hooks.ts";
 import { staticHtml } from "../../components/static-html.ts";
+import { tableRows, type RowsJson } from "../../lib/table-rows.ts";
 import { RefreshButton } from "../../components/table-toolbar.tsx";
 import { DASHBOARD_RANGES, DEVICE_PARAM, helpHref, tabLabel, type DashboardDevice, type DashboardRange, type DashboardTab } from "./model.ts";
 
@@ -34,6 +35,25 @@ export function deviceOptionsHtml(devices: readonly DashboardDevice[], chosen: s
       ) : null;
     }),
   );
+}
+
+/*
+ * The whole list's options by the list (tableRows answers the same array for the same text) and
+ * the chosen id: a view of a tab writes the markup it wrote for the previous view. A search's
+ * narrowed list (in the browser) is written anew.
+ */
+const optionsOfList = new WeakMap<readonly DashboardDevice[], Map<string, string>>();
+function allDeviceOptionsHtml(devices: readonly DashboardDevice[], chosen: string | undefined): string {
+  let byChosen = optionsOfList.get(devices);
+  if (!byChosen) optionsOfList.set(devices, (byChosen = new Map()));
+  let html = byChosen.get(chosen ?? "");
+  if (html === undefined) {
+    html = deviceOptionsHtml(devices, chosen);
+    // One list, a few chosen devices at a time: bounded anyway.
+    if (byChosen.size >= 16) byChosen.clear();
+    byChosen.set(chosen ?? "", html);
+  }
+  return html;
 }
 
 function DevicePickerForm({ tab, range, devices, device }: { tab: DashboardTab; range: DashboardRange; devices: DashboardDevice[]; device: DashboardDevice | null }) {
@@ -71,7 +91,7 @@ function DevicePickerForm({ tab, range, devices, device }: { tab: DashboardTab; 
           key={`${device?.id ?? ""} ${q}`}
           className="select select-sm w-full"
           onChange={hydrated ? (e) => e.currentTarget.form?.requestSubmit() : undefined}
-          dangerouslySetInnerHTML={{ __html: deviceOptionsHtml(shown, device?.id) }}
+          dangerouslySetInnerHTML={{ __html: shown === devices ? allDeviceOptionsHtml(devices, device?.id) : deviceOptionsHtml(shown, device?.id) }}
         />
       </label>
       {hydrated ? (
@@ -95,13 +115,15 @@ export function DeviceHeader({
 }: {
   tab: DashboardTab;
   range: DashboardRange;
-  devices: DashboardDevice[];
+  /** The account's devices as JSON text (devices.server.ts). */
+  devices: RowsJson<DashboardDevice>;
   device: DashboardDevice | null;
   error: string | null;
 }) {
+  const list = tableRows({ rows: devices });
   return (
     <div className="rounded-box bg-base-100 flex flex-wrap items-end gap-x-4 gap-y-3 p-4 shadow-sm">
-      {devices.length ? <DevicePickerForm tab={tab} range={range} devices={devices} device={device} /> : null}
+      {list.length ? <DevicePickerForm tab={tab} range={range} devices={list} device={device} /> : null}
       <div className="flex flex-wrap items-center gap-2 sm:ml-auto">
         <Link to={helpHref(tab)} className="btn btn-ghost btn-sm">
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
