@@ -33,6 +33,11 @@ export default defineConfig({
     // without; the screencast alone kept the compositor busy all run).
     trace: "on-first-retry",
     screenshot: "only-on-failure",
+    // The console honours prefers-reduced-motion (daisyUI's transitions, the side navigation's);
+    // no test checks a transition, and each one kept Chromium's compositor drawing frames while a
+    // test waited: contacts + routers, both projects, 191 s with motion, 163 s without (2026-12-02).
+    // The transitions themselves stay what a user without that preference gets.
+    reducedMotion: "reduce",
     launchOptions,
   },
   projects: [
