@@ -36,19 +36,5 @@ export function sharedAnswer(text: string): unknown {
   return answers.remember(text, () => deepFreeze(JSON.parse(text) as unknown));
 }
 
-/**
- * `make(source)` remembered for a shared answer (or any object that never changes), by `key`
- * (what else the value depends on). Gone with the source.
- */
-export function derived<S extends object, V>(memo: WeakMap<S, Map<string, V>>, source: S, key: string, make: () => V): V {
-  let byKey = memo.get(source);
-  if (!byKey) memo.set(source, (byKey = new Map()));
-  let value = byKey.get(key);
-  if (value === undefined && !byKey.has(key)) {
-    value = make();
-    // A handful of keys per answer (the fields of one table, a device's name): bounded anyway.
-    if (byKey.size >= 16) byKey.clear();
-    byKey.set(key, value);
-  }
-  return value as V;
-}
+// What a loader derives from a shared answer is remembered beside it with `derived`.
+export { derived } from "./derived.ts";

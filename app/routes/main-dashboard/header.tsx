@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { RangeToggle } from "../../components/chart/range-toggle.tsx";
 import { useHydrated } from "../../components/hooks.ts";
 import { staticHtml } from "../../components/static-html.ts";
+import { derived } from "../../lib/derived.ts";
 import { tableRows, type RowsJson } from "../../lib/table-rows.ts";
 import { RefreshButton } from "../../components/table-toolbar.tsx";
 import { DASHBOARD_RANGES, DEVICE_PARAM, helpHref, tabLabel, type DashboardDevice, type DashboardRange, type DashboardTab } from "./model.ts";
@@ -38,23 +39,13 @@ export function deviceOptionsHtml(devices: readonly DashboardDevice[], chosen: s
 }
 
 /*
- * The whole list's options by the list (tableRows answers the same array for the same text) and
- * the chosen id: a view of a tab writes the markup it wrote for the previous view. A search's
- * narrowed list (in the browser) is written anew.
+ * The whole list's options, remembered by the list (tableRows answers the same array for the same
+ * text) and the chosen id: a view of a tab writes the markup it wrote for the previous view. A
+ * search's narrowed list (in the browser) is written anew.
  */
 const optionsOfList = new WeakMap<readonly DashboardDevice[], Map<string, string>>();
-function allDeviceOptionsHtml(devices: readonly DashboardDevice[], chosen: string | undefined): string {
-  let byChosen = optionsOfList.get(devices);
-  if (!byChosen) optionsOfList.set(devices, (byChosen = new Map()));
-  let html = byChosen.get(chosen ?? "");
-  if (html === undefined) {
-    html = deviceOptionsHtml(devices, chosen);
-    // One list, a few chosen devices at a time: bounded anyway.
-    if (byChosen.size >= 16) byChosen.clear();
-    byChosen.set(chosen ?? "", html);
-  }
-  return html;
-}
+const allDeviceOptionsHtml = (devices: readonly DashboardDevice[], chosen: string | undefined) =>
+  derived(optionsOfList, devices, chosen ?? "", () => deviceOptionsHtml(devices, chosen));
 
 function DevicePickerForm({ tab, range, devices, device }: { tab: DashboardTab; range: DashboardRange; devices: DashboardDevice[]; device: DashboardDevice | null }) {
   const hydrated = useHydrated();
