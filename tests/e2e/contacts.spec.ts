@@ -153,6 +153,10 @@ test("selection: one row shows its Details tab, several only a count", async ({ 
   await signIn(account);
   await page.goto("/contacts");
   await expect(page.getByText("Nothing selected.")).toBeVisible();
+  // A click while the page's scripts still load can be lost (twice in ~25 runs the URL stayed
+  // /contacts): the browser's own navigation is likely cancelled by the router's first
+  // history.replaceState. Noted on issue 27; this test is about selection, so it clicks after.
+  if (!noJs) await hydrated(page);
 
   // One selected: its Details tab lists its entities.
   await table(page).getByRole("link", { name: "Alan" }).click();
