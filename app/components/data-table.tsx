@@ -344,18 +344,12 @@ export function DataTable<T>({
             method="get"
             id={selectFormId}
             // Always there (the checkboxes belong to it); shown when it has something to show.
-            className={(!hydrated && page.rowCount > 0) || page.selected.length ? "flex flex-wrap items-center gap-2" : "hidden"}
+            className={page.selected.length ? "flex flex-wrap items-center gap-2" : "hidden"}
             preventScrollReset
           >
             {keptParams(location.search, ["selected"]).map(([k, v], i) => (
               <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
             ))}
-            {/* Without JS the checkboxes need a submit; with JS they apply at once. */}
-            {!hydrated && page.rowCount > 0 ? (
-              <button type="submit" className="btn btn-sm">
-                Select
-              </button>
-            ) : null}
             {page.selected.length ? (
               <a href={links.with({ selected: null, dialog: null, id: null, tab: null })} className="link text-sm" data-clear-selection="">
                 Clear selection
@@ -373,6 +367,14 @@ export function DataTable<T>({
         </div>
 
         <div className="flex flex-wrap items-center gap-3">
+          {/* Without JS the checkboxes need a submit; with JS they apply at once. Below the rows, so
+              that its going when the page hydrates moves nothing a user may be clicking (above the
+              table it moved every row up ~50 px: a click aimed at a row's link landed on the table). */}
+          {selection === "multiple" && !hydrated && page.rowCount > 0 ? (
+            <button type="submit" form={selectFormId} className="btn btn-sm">
+              Select
+            </button>
+          ) : null}
           <p id={`${id}-status`} className="text-base-content/70 text-sm" aria-live="polite">
             {page.total === 0 ? "0 rows" : `Rows ${from}–${to} of ${page.total}`}
             {page.selected.length ? `, ${page.selected.length} selected` : ""}
