@@ -369,7 +369,7 @@ export function DataTable<T>({
         <div className="flex flex-wrap items-center gap-3">
           {/* Without JS the checkboxes need a submit; with JS they apply at once. Below the rows, so
               that its going when the page hydrates moves nothing a user may be clicking (above the
-              table it moved every row up ~50 px: a click aimed at a row's link landed on the table). */}
+              table it moved every row up ~44 px: a click aimed at a row's link landed on the table). */}
           {selection === "multiple" && !hydrated && page.rowCount > 0 ? (
             <button type="submit" form={selectFormId} className="btn btn-sm">
               Select
