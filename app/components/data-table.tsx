@@ -367,19 +367,22 @@ export function DataTable<T>({
         </div>
 
         <div className="flex flex-wrap items-center gap-3">
-          {/* Without JS the checkboxes need a submit; with JS they apply at once. Below the rows, so
-              that its going when the page hydrates moves nothing a user may be clicking (above the
-              table it moved every row up ~44 px: a click aimed at a row's link landed on the table). */}
-          {selection === "multiple" && !hydrated && page.rowCount > 0 ? (
-            <button type="submit" form={selectFormId} className="btn btn-sm">
-              Select
-            </button>
+          {/* Without JS the checkboxes need a submit; with JS they apply at once. Below the rows
+              (above the table its going at hydration moved every row up ~44 px: a click aimed at a
+              row's link landed on the table), and in <noscript>: a browser that runs scripts never
+              lays it out, so the footer and what is under the table do not move either. */}
+          {selection === "multiple" && page.rowCount > 0 ? (
+            <noscript>
+              <button type="submit" form={selectFormId} className="btn btn-sm">
+                Select
+              </button>
+            </noscript>
           ) : null}
           <p id={`${id}-status`} className="text-base-content/70 text-sm" aria-live="polite">
             {page.total === 0 ? "0 rows" : `Rows ${from}–${to} of ${page.total}`}
             {page.selected.length ? `, ${page.selected.length} selected` : ""}
           </p>
-          <PageSizeForm id={id} page={page} location={location} hydrated={hydrated} />
+          <PageSizeForm id={id} page={page} location={location} />
           <Pagination caption={caption} page={page} location={location} />
         </div>
       </div>
@@ -592,7 +595,7 @@ function ColumnChooser<T>({ id, columns, shown, hydrated }: { id: string; column
   );
 }
 
-function PageSizeForm<T>({ id, page, location, hydrated }: { id: string; page: TablePage<T>; location: Loc; hydrated: boolean }) {
+function PageSizeForm<T>({ id, page, location }: { id: string; page: TablePage<T>; location: Loc }) {
   return (
     <Form method="get" className="ml-auto flex items-center gap-2" preventScrollReset>
       {keptParams(location.search, ["size", "page"]).map(([k, v], i) => (
@@ -608,11 +611,13 @@ function PageSizeForm<T>({ id, page, location, hydrated }: { id: string; page: T
           </option>
         ))}
       </select>
-      {!hydrated ? (
+      {/* Without JavaScript only (a change applies at once with it); in <noscript>, so that the footer
+          keeps its height when the page hydrates and the details under the table stay put. */}
+      <noscript>
         <button type="submit" className="btn btn-sm">
           Apply<span className="sr-only"> page size</span>
         </button>
-      ) : null}
+      </noscript>
     </Form>
   );
 }

@@ -31,9 +31,9 @@ export async function open(page: Page, path: string) {
   await ready(page);
 }
 
-/** With JS: resolves once React has hydrated a data table (the no-JS "Select" button is then gone). */
+/** With JS: resolves once React has hydrated the page (the shell marks itself). */
 export async function hydrated(page: Page) {
-  await expect(page.getByRole("button", { name: "Select", exact: true })).toHaveCount(0);
+  await page.locator(".shell[data-hydrated]").waitFor();
 }
 
 /**

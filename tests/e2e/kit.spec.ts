@@ -45,6 +45,53 @@ test.describe("kit", () => {
     }
   });
 
+  test("nothing moves when a list or the map hydrates (320 and 768 px): the no-JS buttons, the map's box", async ({ page, account, api, signIn }) => {
+    test.skip(jsDisabled(test.info()), "compares the page before hydration with the page after");
+    // Buttons for browsers without JavaScript went at hydration and moved what was under them: the
+    // entity filter's Apply wrapped onto a line of its own at 320 px (rows up 40 px), the page size's
+    // Apply and the checkboxes' Select made the footer taller (the details under it up 44 px at
+    // 768). The map's SVG was 125 px high at 320 px and Leaflet's map 256 (the table under it down
+    // 131 px). The page before hydration is the page with its scripts refused.
+    await createEntity(api, account, "Harbour");
+    await seedContacts(api, account, [{ first_name: "Grace", last_name: "Hopper", email: "grace@example.com" }]);
+    let cpeId = "";
+    for (const [call, body] of [
+      ["create_cpe", { cpe_name: "Lisbon pier", prod_code: "BN-CPE-500", site_address: "1 Cais, Lisboa", latitude: 38.72, longitude: -9.14, entity_name: "Harbour" }],
+      ["create_metro", { metro_name: "Hamburg quay", prod_code: "BN-METRO-100", site_address: "1 Kai, Hamburg", latitude: 53.55, longitude: 9.99 }],
+    ] as const) {
+      const res = await api(account, "POST", call, body);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      cpeId ||= res.body.cpe_id;
+    }
+    await signIn(account);
+    /** The first row's top and the bottom of the table's footer (rows, page size, pages), px from the page's top. */
+    const where = () =>
+      page.evaluate(() => {
+        const top = (el: Element | null | undefined, edge: "top" | "bottom") => (el ? Math.round(el.getBoundingClientRect()[edge] + window.scrollY) : null);
+        return { row: top(document.querySelector("main table tbody tr"), "top"), footer: top(document.querySelector("main [aria-live=polite][id$='-status']")?.parentElement, "bottom") };
+      });
+    const scripts = /\.js(\?|$)/;
+    for (const width of [320, 768]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of [`/routers?selected=${cpeId}`, "/ethernet-devices", "/contacts", "/main-dashboard?tab=map"]) {
+        await page.route(scripts, (route) => route.abort());
+        await page.goto(path);
+        const before = await where();
+        await page.unroute(scripts);
+        await page.goto(path);
+        await ready(page);
+        if (path.includes("map")) await page.locator(".map-leaflet").first().waitFor();
+        // Within 2 px: a live figure may redraw a row a pixel taller between the two loads; the
+        // shifts this guards against were 12–131 px.
+        const after = await where();
+        for (const key of ["row", "footer"] as const) {
+          expect(after[key] === null, `${path} at ${width} px: ${key} on both loads or neither`).toBe(before[key] === null);
+          expect(Math.abs((after[key] ?? 0) - (before[key] ?? 0)), `${path} at ${width} px: the ${key} after hydration (${after[key]}, before ${before[key]})`).toBeLessThanOrEqual(2);
+        }
+      }
+    }
+  });
+
   test("the error summary: a bordered box of the fields' own messages, 24px links, WCAG 2.2 AA in both themes", async ({ page }) => {
     await page.goto("/register");
     await page.getByRole("button", { name: "Register" }).click();

@@ -19,8 +19,15 @@ export function WorldMap({ map, className = "" }: { map: PreparedMap; className?
   const hydrated = useHydrated();
   const points = mapPoints(map);
   const tableId = `${map.id}-table`;
-  // The server's markup is written as it is; the browser keeps that DOM while hydrating.
-  const svg = <div className="map-server aspect-[960/470] w-full" dangerouslySetInnerHTML={{ __html: map[MAP_MARKUP] ?? "" }} suppressHydrationWarning />;
+  // The server's markup is written as it is; the browser keeps that DOM while hydrating. Its box
+  // is as high as Leaflet's (leaflet-map.tsx: the same aspect, at least min-h-64), so nothing below
+  // the map moves when Leaflet takes its place (at 320 px the SVG alone was 125 px high, Leaflet
+  // 256). The SVG keeps its own aspect inside, centred: its markers are placed in per cent of it.
+  const svg = (
+    <div className="map-server flex min-h-64 w-full items-center">
+      <div className="aspect-[960/470] w-full" dangerouslySetInnerHTML={{ __html: map[MAP_MARKUP] ?? "" }} suppressHydrationWarning />
+    </div>
+  );
   return (
     <figure id={map.id} className={`map isolate min-w-0 ${className}`.trim()} data-map-points={map.pointCount}>
       <figcaption className="mb-2 font-semibold">{map.title}</figcaption>

@@ -41,11 +41,16 @@ export function EntityFilter({ entities, current, id = "entity-filter" }: { enti
           ))}
         </select>
       </div>
-      {hydrated ? null : (
+      {/*
+       * Without JavaScript only: inside <noscript>, a browser that runs scripts never lays it out,
+       * so the table below does not move up when the page hydrates (at 320 px the button wrapped
+       * onto a line of its own: 40 px). The price: a change made before hydration is not applied.
+       */}
+      <noscript>
         <button type="submit" className="btn btn-sm btn-outline">
           Apply
         </button>
-      )}
+      </noscript>
     </Form>
   );
 }
