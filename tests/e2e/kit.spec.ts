@@ -77,6 +77,8 @@ test.describe("kit", () => {
         await page.route(scripts, (route) => route.abort());
         await page.goto(path);
         const before = await where();
+        expect(before.row, `${path}: a row to measure`).not.toBeNull();
+        if (!path.includes("map")) expect(before.footer, `${path}: a table footer to measure`).not.toBeNull();
         await page.unroute(scripts);
         await page.goto(path);
         await ready(page);
