@@ -1,5 +1,5 @@
 import path from "node:path";
-import { parseAbuseLimits, type LimitName, type LimitSize } from "../domain/abuse-limits.ts";
+import { parseAbuseLimits, type LimitName, type LimitSize } from "./abuse-limit-sizes.ts";
 import { parseTrustProxy } from "./client-address.mjs";
 
 /** Everything the platform reads from the environment, in one place. */
