@@ -37,6 +37,9 @@ export const consoleEnvSchema = z
     STRIPE_JS_URL: url(["https:", "http:"], "https://js.stripe.com/endive/stripe.js"),
     STRIPE_API_URL: url(["https:", "http:"], "https://api.stripe.com"),
     PLATFORM_THREAD: variable("0 or 1", (t) => (t === "0" || t === "1" ? t : undefined), "1"),
+    // Read where they are used (platform/thread/host.ts): a bundle's thread files, a profiling switch.
+    LINKWISE_PLATFORM_THREAD_DIR: text(),
+    LINKWISE_ELU: text(),
   })
   .superRefine((env, ctx) => {
     // Consoles behind a balancer (each on the shared platform or database) must all accept the

@@ -121,6 +121,8 @@ export const platformEnvSchema = z
     S3_SECRET_ACCESS_KEY: text(),
     S3_FORCE_PATH_STYLE: boolean(),
     WEBHOOK_ALLOW_HOSTS: text(""),
+    // Read where it is used (pcap/queue.ts): where a bundle built elsewhere finds the PCAP worker.
+    LINKWISE_PCAP_DIR: text(),
   })
   .superRefine((env, ctx) => {
     // Several instances on one PostgreSQL must share what one writes and another reads: a value
