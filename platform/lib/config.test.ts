@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { platformAddress } from "../domain/node-files.ts";
 import { configFromEnv, platformEnvSchema, platformSecrets } from "./config.ts";
 import { ConfigError } from "./env-schema.ts";
 
@@ -157,8 +158,10 @@ describe("the platform's configuration", () => {
     expect(configFromEnv(env).nodeSecretsKey).toBe("b".repeat(64));
   });
 
-  it("declares every variable it reads", () => {
+  it("gives node images PLATFORM_URL, else the console's address", () => {
     expect(Object.keys(platformEnvSchema.shape)).toContain("PLATFORM_URL");
+    expect(platformAddress({ config: configFromEnv({ PLATFORM_URL: "https://nodes.example.com/", CONSOLE_URL: "https://console.example.com" }) })).toBe("https://nodes.example.com/api/v1");
+    expect(platformAddress({ config: configFromEnv({ CONSOLE_URL: "https://console.example.com" }) })).toBe("https://console.example.com/api/v1");
   });
 });
 
