@@ -30,7 +30,11 @@ export async function createPlatform(config: PlatformConfig = configFromEnv()): 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite"),
-    setUp: config.seedDemo ? (db) => seedDemo({ db, dbKind, mailer, config }) : undefined,
+    // In one transaction: an instance killed half-way through leaves no half-made demo account
+    // that the next one would take for done.
+    // why: a transaction offers the whole query interface of Db (drizzle's PgTransaction extends
+    // PgDatabase); nested transactions in the seed become savepoints.
+    setUp: config.seedDemo ? (db) => db.transaction((tx) => seedDemo({ db: tx as unknown as typeof db, dbKind, mailer, config })) : undefined,
   });
   const deps: PlatformDeps = { db: database.db, dbKind: database.kind, mailer, config };
   // Other instances of a scaled deployment may have remembered reads from before the seed.

@@ -10,9 +10,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createPrivateDatabase } from "../../scripts/private-database.mjs";
 import { configFromEnv } from "../lib/config.ts";
 import { createMailer } from "../mail/mailer.ts";
-import { demoUsername, seedDemo } from "../seed.ts";
+import { createPlatform } from "../index.ts";
+import { demoIamUsers, demoUsername, seedDemo } from "../seed.ts";
 import { openDatabase } from "./client.ts";
-import { accounts } from "./schema.ts";
+import { accounts, iamUsers } from "./schema.ts";
 
 /*
  * Instances of a scaled deployment start at the same moment on one empty PostgreSQL database.
@@ -43,6 +44,20 @@ async function demoAccounts(url: string): Promise<number> {
     await client.end();
   }
 }
+
+describe("the demo account on the embedded database (npm start)", () => {
+  it("is made whole, in one transaction with its IAM users", async () => {
+    const platform = await createPlatform(configFromEnv({ DATA_DIR: path.join(dir, "embedded"), FLEET_TICK: "0" }));
+    try {
+      const demo = await platform.deps.db.select({ id: accounts.accountId }).from(accounts).where(eq(accounts.username, demoUsername));
+      expect(demo).toHaveLength(1);
+      const users = await platform.deps.db.select({ username: iamUsers.username }).from(iamUsers).where(eq(iamUsers.accountId, demo[0]!.id));
+      expect(users.map((u) => u.username).sort()).toEqual(demoIamUsers.map((u) => u.username).sort());
+    } finally {
+      await platform.close();
+    }
+  }, 120_000);
+});
 
 describe.skipIf(!serverUrl)("start-up on a shared PostgreSQL database", () => {
   it("four instances migrate and seed at the same moment: all start, one demo account", async () => {
