@@ -69,15 +69,22 @@ describe("the console's configuration", () => {
     expect(() => consoleConfigFromEnv({ NODE_ENV: "production" })).not.toThrow();
   });
 
-  for (const name of consoleSecrets) {
-    it(`reads ${name} from ${name}_FILE`, () => {
-      const file = path.join(dir, name);
-      fs.writeFileSync(file, `${secret}\n`);
-      const { [name]: _, ...env } = scaled;
-      expect(consoleConfigFromEnv({ ...env, [`${name}_FILE`]: file })[name]).toEqual([secret]);
-      expect(failure({ ...scaled, [`${name}_FILE`]: file })).toBe(`${name} and ${name}_FILE are both set: give one of them`);
-    });
-  }
+  it("reads SESSION_SECRET from SESSION_SECRET_FILE", () => {
+    expect(consoleSecrets).toContain("SESSION_SECRET");
+    const file = path.join(dir, "SESSION_SECRET");
+    fs.writeFileSync(file, `${secret}\n`);
+    const { SESSION_SECRET: _, ...env } = scaled;
+    expect(consoleConfigFromEnv({ ...env, SESSION_SECRET_FILE: file }).SESSION_SECRET).toEqual([secret]);
+    expect(failure({ ...scaled, SESSION_SECRET_FILE: file })).toBe("SESSION_SECRET and SESSION_SECRET_FILE are both set: give one of them");
+  });
+
+  it("reads DATABASE_URL from DATABASE_URL_FILE: in production it requires SESSION_SECRET too", () => {
+    const file = path.join(dir, "DATABASE_URL");
+    fs.writeFileSync(file, "postgres://linkwise:pw@db:5432/linkwise\n");
+    const platform = { NODE_SECRETS_KEY: "k".repeat(64), OBJECTS_SECRET: "o".repeat(64), PLATFORM_URL: "https://c.example", CONSOLE_URL: "https://c.example" };
+    expect(failure({ NODE_ENV: "production", DATABASE_URL_FILE: file, ...platform })).toMatch(/^SESSION_SECRET must be set .* and DATABASE_URL/);
+    expect(consoleConfigFromEnv({ NODE_ENV: "production", DATABASE_URL_FILE: file, SESSION_SECRET: secret, ...platform }).DATABASE_URL).toBe("postgres://linkwise:pw@db:5432/linkwise");
+  });
 });
 
 describe("the console's start (server.mjs on the build)", () => {

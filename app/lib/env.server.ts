@@ -5,8 +5,11 @@ import { z } from "zod";
 import { configFromEnv } from "../../platform/lib/config.ts";
 import { boolean, configOrExit, parseEnv, port, readSecretFiles, secretList, text, url, variable } from "../../platform/lib/env-schema.ts";
 
-/** The console's secrets: each may instead come from a file, NAME_FILE (container secrets). */
-export const consoleSecrets = ["SESSION_SECRET"] as const;
+/**
+ * The console's secrets: each may instead come from a file, NAME_FILE (container secrets).
+ * DATABASE_URL too: the embedded platform's database decides whether SESSION_SECRET is required.
+ */
+export const consoleSecrets = ["SESSION_SECRET", "DATABASE_URL"] as const;
 
 /**
  * Every variable the console's process reads (server.mjs's too: PORT, HOST, ACCESS_LOG), checked
