@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 // `npm run bench:histories`: the change log (/histories) of an account with 1,000,000 log rows.
 // It reports; it does not fail.
 //
@@ -69,7 +70,10 @@ async function run(kind: "pglite" | "postgres", databaseUrl?: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "linkwise-bench-log-"));
   await seed(databaseUrl ? { databaseUrl } : { dataDir: path.join(dataDir, "pglite") });
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, SESSION_SECRET: secret, COOKIE_SECURE: "false", DEMO_PASSWORD: "bench-password", ACCESS_LOG: "off", FLEET_TICK: "0" };
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  if (databaseUrl) {
+    // A production deployment on PostgreSQL: the demo account only when asked, the shared secrets given.
+    Object.assign(env, { DATABASE_URL: databaseUrl, SEED_DEMO: "true", NODE_SECRETS_KEY: randomBytes(32).toString("hex"), OBJECTS_SECRET: randomBytes(32).toString("hex"), PLATFORM_URL: `http://localhost:${port}` });
+  }
   else delete env.DATABASE_URL;
   const server = spawn(process.execPath, ["server.mjs", "./build/server/index.js"], { env, stdio: ["ignore", "pipe", "inherit"] });
   server.stdout!.on("data", () => {});

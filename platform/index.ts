@@ -19,21 +19,26 @@ export interface Platform {
 }
 
 export async function createPlatform(config: PlatformConfig = configFromEnv()): Promise<Platform> {
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite"),
-  });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     outboxDir: path.join(config.dataDir, "outbox"),
     from: `${config.productName} <no-reply@${config.productName.toLowerCase().replace(/[^a-z0-9]/g, "") || "console"}.example>`,
   });
+  const dbKind = config.databaseUrl ? "postgres" : "pglite";
+  // The demo seed runs with the migrations, under the start-up lock of a shared PostgreSQL
+  // (db/client.ts): of instances started together, one seeds and the others find the account.
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite"),
+    // In one transaction: an instance killed half-way through leaves no half-made demo account
+    // that the next one would take for done.
+    // why: a transaction offers the whole query interface of Db (drizzle's PgTransaction extends
+    // PgDatabase); nested transactions in the seed become savepoints.
+    setUp: config.seedDemo ? (db) => db.transaction((tx) => seedDemo({ db: tx as unknown as typeof db, dbKind, mailer, config })) : undefined,
+  });
   const deps: PlatformDeps = { db: database.db, dbKind: database.kind, mailer, config };
-  if (config.seedDemo) {
-    await seedDemo(deps);
-    // Other instances of a scaled deployment may have remembered reads from before the seed.
-    await forgetCachedReads(deps);
-  }
+  // Other instances of a scaled deployment may have remembered reads from before the seed.
+  if (config.seedDemo) await forgetCachedReads(deps);
   // The events the clock's changes make link to the console (before the clock's first tick).
   linkOpsEventsTo(config.consoleUrl);
   // The clock writes op states outside any HTTP call: cached reads must not outlive them.

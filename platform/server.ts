@@ -1,10 +1,13 @@
 import { serve } from "@hono/node-server";
 import { createPlatform } from "./index.ts";
+import { configFromEnv } from "./lib/config.ts";
+import { configOrExit } from "./lib/env-schema.ts";
 
-// The platform on its own (scaled deployment): `npm run start:platform`.
-const port = Number(process.env.PLATFORM_PORT ?? process.env.PORT ?? 8000);
-const platform = await createPlatform();
-const server = serve({ fetch: platform.app.fetch, port }, (info) => {
+// The platform on its own (scaled deployment): `npm run start:platform`. Its configuration is
+// checked first: a variable missing or malformed ends the process with one line naming it.
+const config = configOrExit(() => configFromEnv());
+const platform = await createPlatform(config);
+const server = serve({ fetch: platform.app.fetch, port: config.port }, (info) => {
   console.log(`[platform] listening on http://localhost:${info.port}/api/v1 (${platform.deps.dbKind})`);
 });
 

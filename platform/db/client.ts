@@ -41,20 +41,60 @@ export function migrationsFolder(): string {
 }
 
 /**
+ * The key of the session advisory lock under which an instance migrates its PostgreSQL database
+ * and runs its start-up set-up (the demo seed). Any constant works as long as no other lock of the
+ * product uses it: the fleet clock's and the per-account locks are hashtext() of their names.
+ */
+export const STARTUP_LOCK_KEY = 7_242_026_001;
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  /**
+   * Runs once the migrations are current, still under the start-up lock (the demo seed): on a
+   * shared PostgreSQL only one instance at a time migrates and sets up; the others wait, then find
+   * the work done.
+   */
+  setUp?: (db: Db) => Promise<void>;
+}
+
+/**
  * Opens PostgreSQL when a URL is given, else PGlite: in `dataDir` when given, in memory otherwise.
  * The same migrations and the same SQL run on both.
+ *
+ * On PostgreSQL the migrations and `setUp` run under a session advisory lock held on a connection
+ * of its own: instances started at the same moment on an empty database used to race in drizzle's
+ * migrator (`23505 duplicate key` in pg_type, 3 of 4 crashed) and in the demo seed
+ * (`accounts_domain_uq`). The lock ends with its session, so an instance killed while migrating
+ * lets the next one take over (PostgreSQL rolls back its transaction).
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder: migrationsFolder() });
     // why: node-postgres' and PGlite's drizzle databases differ only in their query-result type;
     // the domain reads results through Db's common interface (and execRows).
-    return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+    const db = drizzle(pool, { schema }) as unknown as Db;
+    try {
+      const lock = await pool.connect();
+      try {
+        await lock.query("select pg_advisory_lock($1)", [STARTUP_LOCK_KEY]);
+        try {
+          await migrate(drizzle(pool, { schema }), { migrationsFolder: migrationsFolder() });
+          await opts.setUp?.(db);
+        } finally {
+          await lock.query("select pg_advisory_unlock($1)", [STARTUP_LOCK_KEY]);
+        }
+      } finally {
+        lock.release();
+      }
+    } catch (err) {
+      await pool.end().catch(() => {});
+      throw err;
+    }
+    return { db, kind: "postgres", close: () => pool.end() };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
@@ -66,8 +106,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   } else {
     client = new PGlite();
   }
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: migrationsFolder() });
+  const pgliteDb = drizzle(client, { schema });
+  await migrate(pgliteDb, { migrationsFolder: migrationsFolder() });
   // why: as above, PGlite's drizzle database seen through the common Db interface.
-  return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+  const db = pgliteDb as unknown as Db;
+  await opts.setUp?.(db);
+  return { db, kind: "pglite", close: () => client.close() };
 }

@@ -4,7 +4,7 @@ import { pgErrorCode, type Db } from "../db/client.ts";
 import { serviceNodeGroupCertificates, serviceNodeGroups } from "../db/schema.ts";
 import type { PlatformDeps } from "../lib/context.ts";
 import { ApiError, conflict, type DetailItem } from "../lib/errors.ts";
-import { sealSecret, secretsKey } from "./node-files-crypto.ts";
+import { sealSecret, secretsKeys } from "./node-files-crypto.ts";
 import { serviceNodeGroupNotFound } from "./nodes-service.ts";
 import { ownRow, readOwnRow } from "../lib/own-rows.ts";
 
@@ -204,7 +204,7 @@ export async function enableExternalCertificate(deps: Pick<PlatformDeps, "db" | 
         accountId,
         certificatePem: checked.cert.toString(),
         caChainPem: checked.chainPem,
-        privateKeyEnc: sealSecret(secretsKey(deps.config.dataDir), keyPem),
+        privateKeyEnc: sealSecret(secretsKeys(deps.config)[0]!, keyPem),
         subject: names(checked.cert.subject),
         issuer: names(checked.cert.issuer),
         serialNumber: checked.cert.serialNumber,

@@ -6,19 +6,25 @@ import path from "node:path";
  * Secrets at rest of the nodes area (issue #28): the files made for a node (an OVA holds a
  * registration token, a WireGuard configuration the node's private key) and the external
  * certificates' private keys are stored AES-256-GCM encrypted. The key is NODE_SECRETS_KEY (64 hex
- * characters, or any text, hashed to 32 bytes); without it a random key is kept in
- * DATA_DIR/node-secrets-key (mode 0600), as the console keeps its session secret. Every instance of
- * a PostgreSQL deployment must share NODE_SECRETS_KEY.
+ * characters, or a passphrase of 32 characters or more, hashed to 32 bytes); without it a random key
+ * is kept in DATA_DIR/node-secrets-key (mode 0600), as the console keeps its session secret. Every
+ * instance of a PostgreSQL deployment must share NODE_SECRETS_KEY: the platform's configuration
+ * requires it in production (lib/config.ts).
+ *
+ * Rotation: NODE_SECRETS_KEY=new,old. The first key seals what is written from then on; each one
+ * is tried to open what is stored (docs/configuration.md).
  */
 
 const keys = new Map<string, Buffer>();
 
-/** The key for this data directory (cached per directory). */
-export function secretsKey(dataDir: string, env: NodeJS.ProcessEnv = process.env): Buffer {
-  const fromEnv = env.NODE_SECRETS_KEY?.trim();
-  if (fromEnv) return /^[0-9a-f]{64}$/i.test(fromEnv) ? Buffer.from(fromEnv, "hex") : createHash("sha256").update(fromEnv).digest();
+const keyOf = (text: string) => (/^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, "hex") : createHash("sha256").update(text).digest());
+
+/** The keys of a platform: the one that seals first, then those that still open (cached per data directory). */
+export function secretsKeys(config: { dataDir: string; nodeSecretsKey?: string }): Buffer[] {
+  if (config.nodeSecretsKey) return config.nodeSecretsKey.split(",").map((k) => k.trim()).filter(Boolean).map(keyOf);
+  const { dataDir } = config;
   const cached = keys.get(dataDir);
-  if (cached) return cached;
+  if (cached) return [cached];
   const file = path.join(dataDir, "node-secrets-key");
   let key: Buffer;
   try {
@@ -35,7 +41,7 @@ export function secretsKey(dataDir: string, env: NodeJS.ProcessEnv = process.env
     }
   }
   keys.set(dataDir, key);
-  return key;
+  return [key];
 }
 
 /** `v1.<iv>.<tag>.<ciphertext>` (base64). */
@@ -46,10 +52,19 @@ export function sealSecret(key: Buffer, plain: Buffer | string): string {
   return `v1.${iv.toString("base64")}.${cipher.getAuthTag().toString("base64")}.${data.toString("base64")}`;
 }
 
-export function openSecret(key: Buffer, sealed: string): Buffer {
+/** Opens a sealed secret with the first of `keys` that opened it (the GCM tag tells a wrong key). */
+export function openSecret(keys: Buffer | Buffer[], sealed: string): Buffer {
   const [v, iv, tag, data] = sealed.split(".");
   if (v !== "v1" || !iv || !tag || data === undefined) throw new Error("Not a sealed secret");
-  const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64"));
-  decipher.setAuthTag(Buffer.from(tag, "base64"));
-  return Buffer.concat([decipher.update(Buffer.from(data, "base64")), decipher.final()]);
+  let failure: unknown;
+  for (const key of Array.isArray(keys) ? keys : [keys]) {
+    try {
+      const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64"));
+      decipher.setAuthTag(Buffer.from(tag, "base64"));
+      return Buffer.concat([decipher.update(Buffer.from(data, "base64")), decipher.final()]);
+    } catch (err) {
+      failure = err;
+    }
+  }
+  throw failure;
 }

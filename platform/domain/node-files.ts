@@ -8,7 +8,7 @@ import { randomToken, sha256 } from "../lib/crypto.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
 import { nodeMessages, registrationTokenHours, type NodeCloudInit, type NodeOva, type NodeRegistered, type NodeVpnConfig } from "../contract/nodes.ts";
 import { buildOva, cloudInitData, wireguardConfig, wireguardKeyPair, type HostedSettings } from "./node-files-build.ts";
-import { openSecret, sealSecret, secretsKey } from "./node-files-crypto.ts";
+import { openSecret, sealSecret, secretsKeys } from "./node-files-crypto.ts";
 import { findNode, ovaPath, setFormFactor, updateNode, type NodeKind, type NodeRef } from "./nodes-common.ts";
 
 /*
@@ -22,9 +22,9 @@ import { findNode, ovaPath, setFormFactor, updateNode, type NodeKind, type NodeR
 type Deps = Pick<PlatformDeps, "db" | "config" | "fleet">;
 
 /** The platform's address as a node reaches it (PLATFORM_URL, else the console's address) with the API prefix. */
-export const platformAddress = (deps: Pick<PlatformDeps, "config">) => `${(process.env.PLATFORM_URL || deps.config.consoleUrl).replace(/\/$/, "")}/api/v1`;
+export const platformAddress = (deps: Pick<PlatformDeps, "config">) => `${(deps.config.platformUrl ?? deps.config.consoleUrl).replace(/\/$/, "")}/api/v1`;
 
-const key = (deps: Pick<PlatformDeps, "config">) => secretsKey(deps.config.dataDir);
+const keys = (deps: Pick<PlatformDeps, "config">) => secretsKeys(deps.config);
 const subject = (n: NodeRef) => ({ id: n.id, name: n.name, kind: n.kind });
 
 /** A new registration token for the node: the token (to put in a file) and when it expires. */
@@ -36,7 +36,7 @@ export async function issueRegistrationToken(db: DbOrTx, accountId: string, node
 }
 
 async function storeFile(db: DbOrTx, deps: Deps, accountId: string, nodeId: string, kind: "ova" | "vpn", fileName: string, data: Buffer) {
-  await db.insert(nodeFiles).values({ fileName, accountId, nodeId, kind, contentEnc: sealSecret(key(deps), data) });
+  await db.insert(nodeFiles).values({ fileName, accountId, nodeId, kind, contentEnc: sealSecret(keys(deps)[0]!, data) });
 }
 
 /** prepare-epn-ova / prepare-sn-ova: a new OVA (with a new token) replaces the node's last; the form factor becomes ova. */
@@ -97,7 +97,7 @@ export async function nodeFile(deps: Deps, accountId: string, fileName: string, 
     .where(and(eq(nodeFiles.accountId, accountId), eq(nodeFiles.fileName, fileName), eq(nodeFiles.kind, kind)))
     .limit(1);
   if (!row) throw notFound("File not found");
-  return openSecret(key(deps), row.content);
+  return openSecret(keys(deps), row.content);
 }
 
 /**

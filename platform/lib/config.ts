@@ -1,4 +1,7 @@
 import path from "node:path";
+import { z } from "zod";
+import type { S3Settings } from "../storage/s3.ts";
+import { boolean, integer, parseEnv, port, readSecretFiles, secretList, text, url, variable } from "./env-schema.ts";
 import { parseAbuseLimits, type LimitName, type LimitSize } from "./abuse-limit-sizes.ts";
 import { parseTrustProxy } from "./client-address.mjs";
 
@@ -46,6 +49,19 @@ export interface PlatformConfig {
   abuseLimits: Partial<Record<LimitName, LimitSize>>;
   /** TRUST_PROXY (default `loopback`): the peers whose X-Forwarded-For names the client (lib/client-address.mjs). */
   trustProxy: (address: string) => boolean;
+  /** Where the standalone platform listens (PLATFORM_PORT, else PORT; 8000). */
+  port: number;
+  /**
+   * PLATFORM_URL: the platform's address as a node reaches it, baked into node images and
+   * cloud-init data (node-files.ts); absent: the console's address.
+   */
+  platformUrl?: string;
+  /** NODE_SECRETS_KEY: the key of the nodes' secrets at rest (domain/node-files-crypto.ts); absent: one generated into DATA_DIR. */
+  nodeSecretsKey?: string;
+  /** OBJECTS_SECRET: signs the embedded store's upload URLs (storage/signing.ts); absent: one generated into DATA_DIR. */
+  objectsSecret?: string;
+  /** PCAP uploads to an S3-compatible bucket (S3_BUCKET and its companions), else null: files under DATA_DIR. */
+  s3?: S3Settings | null;
 }
 
 export interface StripeConfig {
@@ -59,38 +75,142 @@ export interface StripeConfig {
   apiUrl?: string;
 }
 
-export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
-  return {
-    dataDir: path.resolve(env.DATA_DIR ?? "./data"),
-    databaseUrl: env.DATABASE_URL || undefined,
-    smtpUrl: env.SMTP_URL || undefined,
-    productName: env.PRODUCT_NAME || "Linkwise",
-    consoleUrl: (env.CONSOLE_URL || `http://localhost:${env.PORT ?? 3000}`).replace(/\/$/, ""),
-    demoPassword: env.DEMO_PASSWORD || "demo-password-1",
-    fleetSeed: Number(env.FLEET_SEED ?? 1),
-    fleetTick: env.FLEET_TICK !== undefined && env.FLEET_TICK !== "" ? Number(env.FLEET_TICK) : 5000,
-    fleetTestSpeed: testSpeed(env.FLEET_TEST_SPEED),
-    tokenTtlHours: Number(env.TOKEN_TTL_HOURS ?? 12),
-    seedDemo: env.SEED_DEMO !== "false",
-    cacheCallers: env.CALLER_CACHE === "off" ? "off" : env.DATABASE_URL || env.CALLER_CACHE === "shared" ? "shared" : "local",
-    pcapRetentionDays: env.PCAP_RETENTION_DAYS !== undefined && env.PCAP_RETENTION_DAYS !== "" ? Number(env.PCAP_RETENTION_DAYS) : 30,
-    stripe: {
-      secretKey: env.STRIPE_SECRET_KEY || undefined,
-      priceId: env.STRIPE_PRICE_ID || undefined,
-      webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
-      apiUrl: env.STRIPE_API_URL || undefined,
-    },
-    webhookAllowHosts: (env.WEBHOOK_ALLOW_HOSTS ?? "")
-      .split(",")
-      .map((h) => h.trim().toLowerCase().replace(/^\[|\]$/g, ""))
-      .filter(Boolean),
-    abuseLimits: parseAbuseLimits(env.ABUSE_LIMITS),
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+/**
+ * The secrets: each may instead come from a file, NAME_FILE (container secrets). A value with a
+ * password in it (DATABASE_URL, SMTP_URL) counts as one.
+ */
+export const platformSecrets = [
+  "DATABASE_URL",
+  "SMTP_URL",
+  "NODE_SECRETS_KEY",
+  "OBJECTS_SECRET",
+  "DEMO_PASSWORD",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "S3_SECRET_ACCESS_KEY",
+] as const;
+
+/** A parser that throws on a bad value, as `variable` wants it: undefined then. */
+function parsed<T>(parse: (text: string) => T): (text: string) => T | undefined {
+  return (text) => {
+    try {
+      return parse(text);
+    } catch {
+      return undefined;
+    }
   };
 }
 
-/** FLEET_TEST_SPEED: a number from 1 to 100 (anything else, or unset, is real time). */
-function testSpeed(value: string | undefined): number {
-  const n = Number(value);
-  return Number.isFinite(n) && n >= 1 && n <= 100 ? n : 1;
+/**
+ * Every variable the platform reads, checked at start (docs/configuration.md). To add one: a line
+ * here, its field in PlatformConfig and configFromEnv, and its row in the README's table (a test
+ * compares the two).
+ */
+export const platformEnvSchema = z
+  .object({
+    NODE_ENV: text(),
+    PORT: port(),
+    PLATFORM_PORT: port(),
+    DATA_DIR: text("./data"),
+    DATABASE_URL: url(["postgres:", "postgresql:"], "postgres://user:password@host:5432/linkwise"),
+    SMTP_URL: url(["smtp:", "smtps:"], "smtp://user:password@host:587"),
+    PRODUCT_NAME: text("Linkwise"),
+    CONSOLE_URL: url(["http:", "https:"], "https://console.example.com"),
+    PLATFORM_URL: url(["http:", "https:"], "https://console.example.com"),
+    DEMO_PASSWORD: variable("a password of at least 8 characters", (t) => (t.length >= 8 ? t : undefined), "demo-password-1"),
+    SEED_DEMO: boolean(),
+    FLEET_SEED: integer("a whole number from 0 to 4294967295", 0, 2 ** 32 - 1, 1),
+    FLEET_TICK: integer("a whole number of milliseconds (0 turns the fleet clock off)", 0, 86_400_000, 5000),
+    FLEET_TEST_SPEED: variable("a number from 1 to 100", (t) => (/^\d+(\.\d+)?$/.test(t.trim()) && Number(t) >= 1 && Number(t) <= 100 ? Number(t) : undefined), 1),
+    TOKEN_TTL_HOURS: integer("a whole number of hours from 1 to 720", 1, 720, 12),
+    CALLER_CACHE: variable("local, shared or off", (t) => (t === "local" || t === "shared" || t === "off" ? t : undefined)),
+    PCAP_RETENTION_DAYS: integer("a whole number of days (0 keeps captures)", 0, 36_500, 30),
+    NODE_SECRETS_KEY: secretList(32),
+    OBJECTS_SECRET: secretList(32),
+    STRIPE_SECRET_KEY: text(),
+    STRIPE_PRICE_ID: text(),
+    STRIPE_WEBHOOK_SECRET: text(),
+    STRIPE_API_URL: url(["http:", "https:"], "https://api.stripe.com"),
+    S3_ENDPOINT: url(["http:", "https:"], "https://s3.eu-west-1.amazonaws.com"),
+    S3_BUCKET: text(),
+    S3_REGION: text("us-east-1"),
+    S3_ACCESS_KEY_ID: text(),
+    S3_SECRET_ACCESS_KEY: text(),
+    S3_FORCE_PATH_STYLE: boolean(),
+    WEBHOOK_ALLOW_HOSTS: text(""),
+    TRUST_PROXY: variable("addresses or CIDR ranges, loopback, private or none, comma-separated", parsed(parseTrustProxy), parseTrustProxy(undefined)),
+    ABUSE_LIMITS: variable("name=points/duration pairs, comma-separated, such as register.address=200/1h", parsed(parseAbuseLimits), {}),
+    // Read where it is used (pcap/queue.ts): where a bundle built elsewhere finds the PCAP worker.
+    LINKWISE_PCAP_DIR: text(),
+  })
+  .superRefine((env, ctx) => {
+    // Several instances on one PostgreSQL must share what one writes and another reads: a value
+    // generated into each instance's DATA_DIR would differ between them (docs/configuration.md).
+    if (env.NODE_ENV !== "production" || !env.DATABASE_URL) return;
+    const required: [string, unknown, string][] = [
+      ["NODE_SECRETS_KEY", env.NODE_SECRETS_KEY, "every instance must decrypt the node keys another wrote"],
+      ["PLATFORM_URL", env.PLATFORM_URL, "the address nodes reach, baked into their images"],
+      ["CONSOLE_URL", env.CONSOLE_URL, "the console's address, in e-mails' links"],
+    ];
+    // The embedded object store signs its upload URLs; with S3 the bucket signs them.
+    if (!env.S3_BUCKET) required.push(["OBJECTS_SECRET", env.OBJECTS_SECRET, "every instance must accept the upload URLs another signed (or set S3_BUCKET)"]);
+    for (const [name, value, why] of required) {
+      if (value === undefined) {
+        const file = (platformSecrets as readonly string[]).includes(name) ? ` (or ${name}_FILE)` : "";
+        ctx.issues.push({ code: "custom", path: [name], input: undefined, message: `must be set${file} with NODE_ENV=production and DATABASE_URL: ${why}` });
+      }
+    }
+  });
+
+/**
+ * The platform's configuration from the environment (its secrets from NAME_FILE where given).
+ * Throws a ConfigError naming the first variable missing or malformed; platform/server.ts and the
+ * console (app/lib/env.server.ts) turn it into one line and an exit.
+ */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
+  const e = parseEnv(platformEnvSchema, readSecretFiles(env, platformSecrets));
+  const consoleUrl = e.CONSOLE_URL ?? `http://localhost:${e.PORT ?? 3000}`;
+  return {
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    productName: e.PRODUCT_NAME,
+    consoleUrl,
+    platformUrl: e.PLATFORM_URL,
+    demoPassword: e.DEMO_PASSWORD,
+    // The demo account only where asked: by default on the embedded database (npm start on a
+    // laptop), never by default on a PostgreSQL deployment.
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    fleetSeed: e.FLEET_SEED,
+    fleetTick: e.FLEET_TICK,
+    fleetTestSpeed: e.FLEET_TEST_SPEED,
+    tokenTtlHours: e.TOKEN_TTL_HOURS,
+    // "local" only where this process is the database's sole writer: never with DATABASE_URL.
+    cacheCallers: e.CALLER_CACHE === "off" ? "off" : e.DATABASE_URL || e.CALLER_CACHE === "shared" ? "shared" : "local",
+    pcapRetentionDays: e.PCAP_RETENTION_DAYS,
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      priceId: e.STRIPE_PRICE_ID,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiUrl: e.STRIPE_API_URL,
+    },
+    webhookAllowHosts: e.WEBHOOK_ALLOW_HOSTS.split(",")
+      .map((h) => h.trim().toLowerCase().replace(/^\[|\]$/g, ""))
+      .filter(Boolean),
+    abuseLimits: e.ABUSE_LIMITS,
+    trustProxy: e.TRUST_PROXY,
+    port: e.PLATFORM_PORT ?? e.PORT ?? 8000,
+    nodeSecretsKey: e.NODE_SECRETS_KEY?.join(","),
+    objectsSecret: e.OBJECTS_SECRET?.join(","),
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET.trim(),
+          region: e.S3_REGION.trim(),
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+        }
+      : null,
+  };
 }

@@ -21,12 +21,14 @@ const stores = new WeakMap<PlatformDeps, ObjectStore>();
 export function objectStore(deps: PlatformDeps, env: NodeJS.ProcessEnv = process.env): ObjectStore {
   let store = stores.get(deps);
   if (!store) {
-    const s3 = s3SettingsFromEnv(env);
+    // The configuration's S3 settings (checked at start), else the environment's (tests' own platforms).
+    const s3 = deps.config.s3 !== undefined ? deps.config.s3 : s3SettingsFromEnv(env);
     store = s3
       ? new S3ObjectStore(s3, { tmpDir: path.join(deps.config.dataDir, "tmp") })
       : new LocalObjectStore({
           root: path.join(deps.config.dataDir, "objects"),
           secretFile: path.join(deps.config.dataDir, "objects-secret"),
+          secret: deps.config.objectsSecret,
           uploadUrl: uploadPcapPath,
         });
     stores.set(deps, store);

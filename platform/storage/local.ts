@@ -13,6 +13,11 @@ export interface LocalStoreOptions {
   root: string;
   /** File holding the URL-signing secret (`${dataDir}/objects-secret`). */
   secretFile: string;
+  /**
+   * OBJECTS_SECRET: the signing secret every instance shares (its text; a comma-separated list
+   * while rotating: the first signs, each one is accepted). Absent: the one in `secretFile`.
+   */
+  secret?: string;
   /** The path (or URL) of the upload call for a key, e.g. `/api/v1/upload-pcap/{key}`. */
   uploadUrl: (key: string) => string;
   /** Clock, for tests. */
@@ -27,15 +32,18 @@ export interface LocalStoreOptions {
  */
 export class LocalObjectStore implements ObjectStore {
   readonly kind = "local" as const;
-  private secretCache: Buffer | null = null;
+  private secretCache: Buffer[] | null = null;
   private readonly now: () => number;
 
   constructor(private readonly opts: LocalStoreOptions) {
     this.now = opts.now ?? Date.now;
   }
 
-  private get secret(): Buffer {
-    this.secretCache ??= loadOrCreateSecret(this.opts.secretFile);
+  /** The signing secrets: the first signs, each one verifies (a rotation's old one too). */
+  private get secrets(): Buffer[] {
+    this.secretCache ??= this.opts.secret
+      ? this.opts.secret.split(",").map((s) => s.trim()).filter(Boolean).map((s) => Buffer.from(s, "utf8"))
+      : [loadOrCreateSecret(this.opts.secretFile)];
     return this.secretCache;
   }
 
@@ -101,13 +109,19 @@ export class LocalObjectStore implements ObjectStore {
     assertValidKey(key);
     const expires = Math.floor(this.now() / 1000) + Math.max(1, Math.floor(opts.expiresIn));
     const maxBytes = Math.floor(opts.maxBytes);
-    const sig = signPut(this.secret, key, expires, maxBytes);
+    const sig = signPut(this.secrets[0]!, key, expires, maxBytes);
     const q = new URLSearchParams({ expires: String(expires), max: String(maxBytes), sig });
     return `${this.opts.uploadUrl(key)}?${q}`;
   }
 
   /** Checks the query of a URL made by `presignPut` (signature, then expiry). */
   verifySignedPut(key: string, q: SignedPutQuery): SignatureCheck {
-    return verifyPut(this.secret, key, q, Math.floor(this.now() / 1000));
+    const now = Math.floor(this.now() / 1000);
+    let check: SignatureCheck = { ok: false, reason: "invalid" };
+    for (const secret of this.secrets) {
+      check = verifyPut(secret, key, q, now);
+      if (check.ok || check.reason !== "invalid") return check;
+    }
+    return check;
   }
 }

@@ -47,6 +47,7 @@ test.beforeAll(async () => {
       PORT: String(port),
       DATA_DIR: dataDir,
       COOKIE_SECURE: "false",
+      SEED_DEMO: "true",
       DEMO_PASSWORD: PASSWORD,
       CONSOLE_URL: base,
       S3_BUCKET: s3.bucket,
