@@ -26,6 +26,13 @@ import { DockerfileParser } from "dockerfile-ast";
 
 const SYSTEM_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
 
+/**
+ * What a RUN takes from this machine's environment, as a build host lends its network set-up to
+ * `docker build`: the home (npm's cache and configuration), certificates and proxies. Nothing else
+ * (not the test's variables, not npm's lifecycle variables of the `npm test` around it).
+ */
+const BUILD_HOST_ENV = ["HOME", "NODE_EXTRA_CA_CERTS", "SSL_CERT_FILE", "SSL_CERT_DIR", "HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "no_proxy"];
+
 /** A failed step: which one (its line and text) and why. */
 export class DockerfileStepError extends Error {
   constructor(instruction, message) {
@@ -187,7 +194,12 @@ export async function buildDockerfile({ context, dockerfile = path.join(context,
         const argv = execForm(content) ?? ["sh", "-c", content];
         const code = await runProcess(argv, {
           cwd: inRoot(stage.root, stage.workdir),
-          env: { ...processEnv(stage, node), HOME: process.env.HOME ?? "/root", npm_config_prefer_offline: "true", npm_config_update_notifier: "false" },
+          env: {
+            ...Object.fromEntries(BUILD_HOST_ENV.filter((name) => process.env[name] !== undefined).map((name) => [name, process.env[name]])),
+            ...processEnv(stage, node),
+            npm_config_prefer_offline: "true",
+            npm_config_update_notifier: "false",
+          },
           timeoutMs: runTimeoutMs,
           log,
         });
