@@ -210,7 +210,7 @@ if (!only || only === "unit") {
 if (!only || only === "e2e") {
   // Built here rather than inside Playwright's web server start, so that it is timed on its own
   // and a slow build does not eat the server's start-up limit.
-  run("build the console", "node", ["scripts/ensure-build.mjs"]);
+  run("build the console and the platform", "node", ["scripts/ensure-build.mjs"]);
   const e2eReport = path.join(out, "playwright.json");
   // The end-to-end server on a private PostgreSQL database when one answers (the production set-up,
   // and cheaper in CPU than PGlite on the server's thread: scripts/e2e-server.mjs), else on PGlite.
