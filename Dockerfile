@@ -1,3 +1,4 @@
+# syntax=docker/dockerfile:1
 # Linkwise: one image for either tier, chosen by its command (docs/deploy.md).
 #   the console (default):   docker run … linkwise
 #   the platform on its own: docker run … linkwise node build/platform/server.mjs
@@ -14,7 +15,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY scripts/patch-dependencies.mjs scripts/
 COPY patches/ patches/
-RUN npm ci --no-audit --no-fund
+RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 

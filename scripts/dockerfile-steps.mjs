@@ -14,7 +14,8 @@
 //   contents go into DEST, as Docker copies them; a source that is missing fails the step.
 // - RUN: `sh -c` (or the exec form) in the stage's WORKDIR with the stage's ENV, PATH holding the
 //   base image's Node first. A RUN naming an absolute path is refused: here it would be this
-//   machine's path, not the image's. npm reads its cache offline first (the build machine's cache).
+//   machine's path, not the image's. npm reads its cache offline first: the build machine's cache,
+//   as `--mount=type=cache` (the one flag known here) lends one to docker build.
 // - USER, EXPOSE, STOPSIGNAL, HEALTHCHECK, ENTRYPOINT, CMD, LABEL: noted in the stage's config.
 // - Anything else (ARG, ADD, VOLUME, SHELL, ONBUILD…) is refused, so that a Dockerfile using it is
 //   not taken for tested.
@@ -188,7 +189,10 @@ export async function buildDockerfile({ context, dockerfile = path.join(context,
         break;
       }
       case "RUN": {
-        if (instruction.getFlags().length) fail("RUN flags (--mount…) are not supported here");
+        // A cache mount keeps npm's cache between builds: here the build machine's own cache is used.
+        for (const flag of instruction.getFlags()) {
+          if (flag.getName() !== "mount" || !/^type=cache(,|$)/.test(flag.getValue() ?? "")) fail(`RUN --${flag.getName()} is not supported here, only --mount=type=cache`);
+        }
         const content = afterFlags(instruction);
         if (namesAbsolutePath(content)) fail("names an absolute path, which here would be this machine's: use paths relative to WORKDIR");
         const argv = execForm(content) ?? ["sh", "-c", content];

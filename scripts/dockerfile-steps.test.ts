@@ -47,7 +47,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY scripts/ scripts/
 COPY patches/ patches/
-RUN npm ci --no-audit --no-fund
+RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 COPY . .
 
 FROM node:24-bookworm-slim
@@ -74,11 +74,11 @@ describe("the Dockerfile's steps, performed in an empty folder", () => {
   });
 
   it("fail when npm ci runs before the files its postinstall script reads are copied", async () => {
-    const outOfOrder = inOrder.replace("COPY scripts/ scripts/\nCOPY patches/ patches/\nRUN npm ci --no-audit --no-fund\n", "RUN npm ci --no-audit --no-fund\nCOPY scripts/ scripts/\nCOPY patches/ patches/\n");
+    const outOfOrder = inOrder.replace("COPY scripts/ scripts/\nCOPY patches/ patches/\nRUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund\n", "RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund\nCOPY scripts/ scripts/\nCOPY patches/ patches/\n");
     expect(outOfOrder).not.toBe(inOrder);
     const built = buildDockerfile({ context: context(), text: outOfOrder, workDir: folder("work") });
     await expect(built).rejects.toThrow(DockerfileStepError);
-    await expect(built).rejects.toThrow(/line 4, RUN npm ci[\s\S]*MODULE_NOT_FOUND/);
+    await expect(built).rejects.toThrow(/line 4, RUN --mount=type=cache,target=\/root\/.npm npm ci[\s\S]*MODULE_NOT_FOUND/);
   });
 
   it("leave out what .dockerignore names: COPY . . brings no data/ and no secret", async () => {
@@ -111,5 +111,6 @@ describe("the Dockerfile's steps, performed in an empty folder", () => {
     await expect(dockerfile("FROM debian:bookworm-slim\n")).rejects.toThrow(/only node:N/);
     await expect(dockerfile("FROM node:20-bookworm-slim\n")).rejects.toThrow(/the image's Node is 20, this test runs on Node 24/);
     await expect(dockerfile("FROM node:24-bookworm-slim\nADD https://example.com/x ./\n")).rejects.toThrow(/ADD is not supported/);
+    await expect(dockerfile("FROM node:24-bookworm-slim\nRUN --network=none true\n")).rejects.toThrow(/RUN --network is not supported/);
   });
 });
