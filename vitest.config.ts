@@ -25,9 +25,13 @@ export default defineConfig({
           // one PGlite, migrated once per worker instead of once per file): 175 s → 58 s. Tests isolate
           // themselves by their own accounts; a test that changes the shared platform puts it back.
           isolate: false,
+          sequence: { groupOrder: 0 },
         },
       },
-      { extends: true, test: { name: "mocking", include: mocking, isolate: true } },
+      { extends: true, test: { name: "mocking", include: mocking, isolate: true, sequence: { groupOrder: 0 } } },
+      // The Dockerfile's steps and the image started (tests/docker/image.test.ts): after the others,
+      // alone, since its npm ci and build keep both cores busy and would stretch their time limits.
+      { extends: true, test: { name: "image", include: ["tests/docker/**/*.test.ts"], sequence: { groupOrder: 1 } } },
     ],
   },
 });

@@ -15,6 +15,17 @@ import pg from "pg";
 import { findChromium, NO_CHROMIUM } from "./chromium.mjs";
 import { createPrivateDatabase } from "./private-database.mjs";
 
+// The runtime the suite is for (docs/decisions/2026-12-03-node-24.md): the major of the `node` dev
+// dependency, which npm scripts find first on their PATH whatever node the machine has.
+const pkg = JSON.parse(fs.readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+const runtimeMajor = Number(/\d+/.exec(pkg.devDependencies.node)?.[0]);
+console.log(`Node ${process.version} (${process.execPath})`);
+if (Number(process.versions.node.split(".")[0]) !== runtimeMajor) {
+  console.log(`The suite runs on Node ${runtimeMajor}, not ${process.version}: start it with npm test (npm install first), which puts the node package's Node ${runtimeMajor} first on the PATH.`);
+  console.log("0 passed, 1 failed, 0 skipped");
+  process.exit(1);
+}
+
 const out = fs.mkdtempSync(path.join(os.tmpdir(), "linkwise-test-"));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedRuns = [];
@@ -199,7 +210,7 @@ if (!only || only === "unit") {
 if (!only || only === "e2e") {
   // Built here rather than inside Playwright's web server start, so that it is timed on its own
   // and a slow build does not eat the server's start-up limit.
-  run("build the console", "node", ["scripts/ensure-build.mjs"]);
+  run("build the console and the platform", "node", ["scripts/ensure-build.mjs"]);
   const e2eReport = path.join(out, "playwright.json");
   // The end-to-end server on a private PostgreSQL database when one answers (the production set-up,
   // and cheaper in CPU than PGlite on the server's thread: scripts/e2e-server.mjs), else on PGlite.

@@ -6,7 +6,7 @@ import http from "node:http";
 import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import { parseTrustProxy, resolveClientAddress } from "../platform/lib/client-address.mjs";
+import { parseTrustProxy, resolveClientAddress } from "./client-address.mjs";
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);

@@ -7,7 +7,7 @@ import { SERVER_NODE_FLAGS } from "./node-flags.mjs";
 describe("the server's V8 flags", () => {
   it("npm start passes them to node", () => {
     const pkg = JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: Record<string, string> };
-    expect(pkg.scripts.start).toContain(["node", ...SERVER_NODE_FLAGS, "server.mjs"].join(" "));
+    expect(pkg.scripts.start).toContain(`node ${SERVER_NODE_FLAGS.join(" ")} server.mjs`);
   });
 
   it("the Dockerfile's CMD passes them to node", () => {
@@ -16,13 +16,17 @@ describe("the server's V8 flags", () => {
     expect(JSON.parse(cmd!.slice(4))).toEqual(["node", ...SERVER_NODE_FLAGS, "server.mjs", "./build/server/index.js"]);
   });
 
-  it("node runs with at least the young generation measured in docs/decisions/2026-11-28-young-generation.md (32 MB semi-spaces)", async () => {
+  it("they give node's young generation two semi-spaces of 32 MB, whatever V8's default", async () => {
     const { execFileSync } = await import("node:child_process");
-    // The new space grows to its maximum under allocation: fill it, then read its size.
+    // The new space grows to its maximum under allocation: fill it, then read its size. V8's default
+    // differs by version: Node 20's semi-spaces were 16 MB (the flag doubles them), Node 24's are
+    // 64 MB (the flag caps them: the decision measured 64 against 32 as the same CPU for ~190 MB more
+    // memory under load).
     const script =
       "const a = []; for (let i = 0; i < 4e6; i++) a.push({ i }); a.length = 0;" +
       "console.log(require('v8').getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size)";
     const newSpace = (flags: readonly string[]) => Number(execFileSync(process.execPath, [...flags, "-e", script], { encoding: "utf8" }));
-    expect(newSpace(SERVER_NODE_FLAGS)).toBeGreaterThanOrEqual(2 * 32 * 1024 * 1024);
+    expect(SERVER_NODE_FLAGS).toContain("--max-semi-space-size=32");
+    expect(newSpace(SERVER_NODE_FLAGS)).toBe(2 * 32 * 1024 * 1024);
   });
 });

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { configFromEnv } from "../../platform/lib/config.ts";
-import { parseTrustProxy } from "../../platform/lib/client-address.mjs";
+import { parseTrustProxy } from "../../server/client-address.mjs";
 import { boolean, configOrExit, parseEnv, port, readSecretFiles, secretList, text, url, variable } from "../../platform/lib/env-schema.ts";
 
 /**

@@ -4,7 +4,7 @@ import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPlatformApp, type PlatformApp } from "../app.ts";
 import { openDatabase, type Database } from "../db/client.ts";
-import { normalizeAddress, parseTrustProxy, resolveClientAddress } from "../lib/client-address.mjs";
+import { normalizeAddress, parseTrustProxy, resolveClientAddress } from "../../server/client-address.mjs";
 import type { PlatformDeps } from "../lib/context.ts";
 import { newId } from "../lib/ids.ts";
 import { testPlatform, type TestPlatform } from "../test/harness.ts";

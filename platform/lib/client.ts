@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Context } from "hono";
-import { resolveClientAddress } from "./client-address.mjs";
+import { resolveClientAddress } from "../../server/client-address.mjs";
 import type { Env } from "./context.ts";
 
 /**

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { S3Settings } from "../storage/s3.ts";
 import { boolean, integer, parseEnv, port, readSecretFiles, secretList, text, url, variable } from "./env-schema.ts";
 import { parseAbuseLimits, type LimitName, type LimitSize } from "./abuse-limit-sizes.ts";
-import { parseTrustProxy } from "./client-address.mjs";
+import { parseTrustProxy } from "../../server/client-address.mjs";
 
 /** Everything the platform reads from the environment, in one place. */
 export interface PlatformConfig {
@@ -47,7 +47,7 @@ export interface PlatformConfig {
   webhookAllowHosts: string[];
   /** ABUSE_LIMITS: sizes of the abuse limits that differ from domain/abuse-limits.ts's defaults. */
   abuseLimits: Partial<Record<LimitName, LimitSize>>;
-  /** TRUST_PROXY (default `loopback`): the peers whose X-Forwarded-For names the client (lib/client-address.mjs). */
+  /** TRUST_PROXY (default `loopback`): the peers whose X-Forwarded-For names the client (server/client-address.mjs). */
   trustProxy: (address: string) => boolean;
   /** Where the standalone platform listens (PLATFORM_PORT, else PORT; 8000). */
   port: number;

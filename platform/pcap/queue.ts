@@ -19,6 +19,7 @@ import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import { builtEntry } from "../lib/built-entry.ts";
 import type { AnalyzeOptions } from "./analyzer.ts";
 import { PcapFormatError, type PcapErrorKind } from "./errors.ts";
 import type { AnalysisResult } from "./types.ts";
@@ -52,6 +53,14 @@ export function workerDirectory(): string {
   throw new Error(
     "pcap worker files not found (worker-entry.mjs, worker.ts); set LINKWISE_PCAP_DIR to the platform/pcap directory",
   );
+}
+
+/** From a build, the analyzer's built entry (no TypeScript compiled at start); from the sources, worker.ts. */
+function newAnalysisThread(): Worker {
+  const built = builtEntry(import.meta.url, "pcap-worker.mjs");
+  if (built) return new Worker(built);
+  const dir = workerDirectory();
+  return new Worker(join(dir, "worker-entry.mjs"), { workerData: { workerTs: join(dir, "worker.ts") } });
 }
 
 interface Job {
@@ -117,8 +126,7 @@ export class AnalysisQueue {
   }
 
   private startWorker(): Worker {
-    const dir = workerDirectory();
-    const w = new Worker(join(dir, "worker-entry.mjs"), { workerData: { workerTs: join(dir, "worker.ts") } });
+    const w = newAnalysisThread();
     this.worker = w;
     this.ready = new Promise<void>((res, rej) => {
       const onMessage = (m: { ready?: boolean }) => {

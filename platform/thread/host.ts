@@ -3,6 +3,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
+import { builtEntry } from "../lib/built-entry.ts";
 import { packBody, type AnswerMessage, type HostMessage, type TextAnswer, type WorkerMessage } from "./protocol.ts";
 
 /*
@@ -51,9 +52,16 @@ interface Pending {
 
 const NULL_BODY_STATUS = new Set([101, 204, 205, 304]);
 
-export function startPlatformThread(): PlatformThread {
+/** From a build, the thread's built entry (no TypeScript compiled at start); from the sources, worker.ts. */
+function newThread(): Worker {
+  const built = builtEntry(import.meta.url, "thread-worker.mjs");
+  if (built) return new Worker(built);
   const dir = threadDirectory();
-  const worker = new Worker(join(dir, "entry.mjs"), { workerData: { workerTs: join(dir, "worker.ts") } });
+  return new Worker(join(dir, "entry.mjs"), { workerData: { workerTs: join(dir, "worker.ts") } });
+}
+
+export function startPlatformThread(): PlatformThread {
+  const worker = newThread();
   // The thread must not keep the process alive: when the HTTP server closes (SIGTERM), the
   // process exits and the thread with it, as the in-process platform did.
   worker.unref();
