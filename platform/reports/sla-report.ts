@@ -68,7 +68,7 @@ export async function renderSlaReportPdf(report: SlaReport, opts: { productName:
     ink.muted,
   );
   doc.moveDown(0.8);
-  say("P", `Availability ${uptimeText(report)} (${report.label})`, 18, report.slo_met === false ? ink.fail : ink.heading, true);
+  say("P", `Availability ${uptimeText(report, true)} (${report.label})`, 18, report.slo_met === false ? ink.fail : ink.heading, true);
   say(
     "P",
     `${availabilityMessages.sloLine}: ${metText(report)} this month (budget ${n3(report.slo_budget_minutes)} minutes, ${n3(report.downtime_minutes)} used).`,
@@ -82,7 +82,7 @@ export async function renderSlaReportPdf(report: SlaReport, opts: { productName:
   grid(
     ["Figure", "Value"],
     [
-      [`Availability (${report.label})`, uptimeText(report)],
+      [`Availability (${report.label})`, uptimeText(report, true)],
       ["Downtime counted (minutes)", n3(report.downtime_minutes)],
       ["Outages counted", String(report.outages)],
       ["Announced maintenance (minutes)", n3(report.maintenance_minutes)],
@@ -100,7 +100,7 @@ export async function renderSlaReportPdf(report: SlaReport, opts: { productName:
     else
       grid(
         ["Device", "Availability", "Downtime (min)", "Outages", "Maintenance (min)"],
-        report.devices.slice(0, MAX_DEVICES).map((d) => [`${d.name} (${d.node_id})`, uptimeText(d), n3(d.downtime_minutes), String(d.outages), n3(d.maintenance_minutes)]),
+        report.devices.slice(0, MAX_DEVICES).map((d) => [`${d.name} (${d.node_id})`, uptimeText(d, true), n3(d.downtime_minutes), String(d.outages), n3(d.maintenance_minutes)]),
         ["*", 80, 80, 50, 90],
       );
     more(report.devices.length - MAX_DEVICES, "devices");

@@ -57,7 +57,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const deviceColumns: SimpleColumn<DeviceAvailability>[] = [
   { id: "name", header: "Device", kind: "name", cell: (d) => `${d.name} (${d.node_id})` },
-  { id: "uptime", header: "Availability", cell: (d) => uptimeText(d) },
+  { id: "uptime", header: "Availability", cell: (d) => uptimeText(d, true) },
   { id: "downtime", header: "Downtime", unit: "minutes", cell: (d) => n3(d.downtime_minutes) },
   { id: "outages", header: "Outages", cell: (d) => d.outages },
   { id: "maintenance", header: "Maintenance", unit: "minutes", cell: (d) => n3(d.maintenance_minutes) },
