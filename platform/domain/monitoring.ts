@@ -142,7 +142,7 @@ export async function wanLinkHealth(deps: Deps, accountId: string, nodeId: strin
     // A daily test: a week of them whatever the range (a shorter range would hold none or one);
     // at the CPE's hour, else 02:00.
     performance_tests: fleet.performanceTests(obj, "1w", now, stored.perfTestHour ?? 2, events),
-    connection_status: fleet.connectionStatus(obj, range, now, opts),
+    connection_status: fleet.connectionStatus(obj, { start: win.start, end: win.end }, now, opts),
     outage_history: historyRows(record.outages),
   };
 }

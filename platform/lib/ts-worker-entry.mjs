@@ -12,7 +12,10 @@ const target = pathToFileURL(workerData.workerTs).href;
 try {
   await import(target);
 } catch (e) {
-  if (e?.code !== "ERR_UNKNOWN_FILE_EXTENSION") throw e;
+  // Node 20: no TypeScript at all. Node 24: only erasable syntax (strip-only mode), and a failure
+  // deep in the graph (a parameter property in platform/lib/errors.ts) comes back as
+  // ERR_UNSUPPORTED_TYPESCRIPT_SYNTAX. Either way tsx loads the rest.
+  if (e?.code !== "ERR_UNKNOWN_FILE_EXTENSION" && e?.code !== "ERR_UNSUPPORTED_TYPESCRIPT_SYNTAX") throw e;
   const { register } = await import("tsx/esm/api");
   register();
   // a failed import stays cached under its URL: load it under a fresh one
