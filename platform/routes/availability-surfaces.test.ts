@@ -266,6 +266,10 @@ describe("a device never registered is not up (issue 63 item 5)", () => {
     expect(metros.find((d) => d.metro_id === metro.body.metro_id)).toMatchObject({ op_state: null });
     expect(((await get(a, "get_device_monitoring", { node_id: ordered, range: "1h" })).body as Row).op_state).toBeNull();
     expect(["up", "down"]).toContain(((await get(a, "get_device_monitoring", { node_id: registered, range: "1h" })).body as Row).op_state);
+    // A change time stored before the device existed (an earlier clock's) never reads before its creation.
+    await p.deps.db.execute(sql`update cpes set op_state_change_at = created_at - interval '6 hours' where cpe_id = ${registered}`);
+    const row = ((await get(a, "get_cpe")).body as Row[]).find((d) => d.cpe_id === registered)!;
+    expect(Date.parse(row.op_state_change_at)).toBeGreaterThanOrEqual(Date.parse(row.created_at));
     // A tracking number does not unregister a registered device.
     expect((await post(a, "update_cpe_shipping_info", { cpe_id: registered, tracking_number: "1Z999" })).status).toBe(200);
     expect(((await get(a, "get_cpe")).body as Row[]).find((d) => d.cpe_id === registered)!.state).toBe("registered");
