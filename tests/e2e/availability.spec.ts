@@ -227,6 +227,7 @@ test("a month before a device's record says there is no monitoring data, not mai
   await ready(page);
   const shown = page.getByTestId("sla-report");
   await expect(shown.getByTestId("uptime-percent")).toHaveText("N/A: no monitoring data in that month");
+  await expect(shown).toContainText("The device's record starts after this window: there is no monitoring data to count.");
   await expect(shown).not.toContainText("the whole window was announced maintenance");
   await expect(shown).toContainText("No outage this month.");
   await expectAccessible(page);
