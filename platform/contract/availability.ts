@@ -54,3 +54,15 @@ export const minutesText = (minutes: number) => {
   const [value, unit] = minutes > 0 && minutes < 1 ? [minutes * 60, "second"] : [minutes, "minute"];
   return `${n3(value)} ${unit}${n3(value) === "1" ? "" : "s"}`;
 };
+
+/**
+ * Where a device's record starts inside (or after) the window: counting starts there, not at the
+ * window's start ('' when the record covers the whole window, or for an entity). `time` formats an ISO time.
+ */
+export function recordNote(report: { scope: "device" | "entity"; start: string; end: string; devices: readonly { counted_from: string }[] }, time: (iso: string) => string): string {
+  const d = report.scope === "device" ? report.devices[0] : undefined;
+  if (!d || d.counted_from <= report.start) return "";
+  return d.counted_from >= report.end
+    ? "The device's record starts after this window: there is no monitoring data to count."
+    : `Counted from ${time(d.counted_from)}, when the device's record starts.`;
+}

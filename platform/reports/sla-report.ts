@@ -1,4 +1,4 @@
-import { availabilityMessages, n3, SLO_MONTH_MINUTES, uptimeText } from "../contract/availability.ts";
+import { availabilityMessages, n3, recordNote, SLO_MONTH_MINUTES, uptimeText } from "../contract/availability.ts";
 import type { AvailabilityFigures, SlaReport } from "../contract/availability.shapes.ts";
 import { A4, openTaggedPdf, pdfSafe, reportInk } from "./pdf.ts";
 
@@ -63,7 +63,7 @@ export async function renderSlaReportPdf(report: SlaReport, opts: { productName:
   say("H1", `SLA report: ${report.name}`, 20, ink.heading, true);
   say(
     "P",
-    `${report.scope === "entity" ? "Entity" : report.devices[0]?.kind === "metro" ? "Metro Ethernet NID" : "Internet NID"} ${report.id}. Month ${report.month}: ${utc(report.start)} to ${utc(report.end)}. ${opts.productName}, generated ${utc(report.generated_at)}.`,
+    `${report.scope === "entity" ? "Entity" : report.devices[0]?.kind === "metro" ? "Metro Ethernet NID" : "Internet NID"} ${report.id}. Month ${report.month}: ${utc(report.start)} to ${utc(report.end)}. ${recordNote(report, utc)}${recordNote(report, utc) ? " " : ""}${opts.productName}, generated ${utc(report.generated_at)}.`,
     9,
     ink.muted,
   );

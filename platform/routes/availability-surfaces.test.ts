@@ -200,6 +200,8 @@ describe("N/A says why (issue 63 item 3)", () => {
     );
     const text = pdfText(Buffer.from(await res.arrayBuffer()));
     expect(text).toContain("N/A: no monitoring data in that month");
+    // (a sentence may wrap across lines)
+    expect(text.replace(/\s+/g, " ")).toContain("The device's record starts after this window: there is no monitoring data to count.");
     expect(text).not.toContain("announced maintenance (excl.");
   });
 });

@@ -6,7 +6,7 @@ import { SimpleTable, type SimpleColumn, type SimpleTableProps } from "../../com
 import { apiGet } from "../../lib/api.server.ts";
 import { formatTime } from "../../lib/format.ts";
 import { requireSession } from "../../lib/session.server.ts";
-import type { DeviceAvailability, SlaOutage, SlaReport } from "../../../platform/contract/availability.ts";
+import { recordNote, type DeviceAvailability, type SlaOutage } from "../../../platform/contract/availability.ts";
 import type { Entity } from "../../../platform/contract/entities.ts";
 import type { DeviceNames } from "../../../platform/contract/support.shapes.ts";
 import { lastMonth, loadSlaReport, slaQueryOf, slaQueryString } from "./data.server.ts";
@@ -53,15 +53,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     { status: report && !report.data ? (report.status === 404 ? 404 : report.status === 422 ? 400 : 200) : 200, headers: { "Cache-Control": "private, no-store" } },
   );
-}
-
-/** Where a device's record starts inside (or after) the month: counting starts there, not at the month's start. */
-function recordNote(report: SlaReport): string {
-  const d = report.scope === "device" ? report.devices[0] : undefined;
-  if (!d || d.counted_from <= report.start) return "";
-  return d.counted_from >= report.end
-    ? " The device's record starts after this window: there is no monitoring data to count."
-    : ` Counted from ${formatTime(d.counted_from)}, when the device's record starts.`;
 }
 
 const deviceColumns: SimpleColumn<DeviceAvailability>[] = [
@@ -167,7 +158,7 @@ export default function SlaReportPage({ loaderData }: Route.ComponentProps) {
             {report.name} ({report.scope === "entity" ? "entity" : "device"} {report.id}), {report.month}
           </h2>
           <p className="text-sm">
-            From {formatTime(report.start)} to {formatTime(report.end)}.{recordNote(report)}
+            From {formatTime(report.start)} to {formatTime(report.end)}. {recordNote(report, formatTime)}
           </p>
           <Figures figures={report} />
           {downloads ? (
