@@ -11,16 +11,20 @@ const minutes = (description: string) => z.number().openapi({ description: `${de
 /** The figures of one window (a device's, or an entity's devices added up). */
 export const AvailabilityFigures = z
   .object({
-    window_minutes: minutes("The window counted (from the device's creation, to now at most)"),
+    window_minutes: minutes("The window counted (from the start of the device's record when later, to now at most)"),
     maintenance_minutes: minutes("Announced maintenance inside the window"),
     downtime_minutes: minutes("Outage time outside announced maintenance"),
     outages: z.number().int().openapi({ description: "Outages with time outside announced maintenance" }),
     uptime_percent: z
       .number()
       .nullable()
-      .openapi({ description: "(window − downtime − maintenance) / (window − maintenance) × 100, 3 decimals; null when the whole window was maintenance" }),
+      .openapi({ description: "(window − downtime − maintenance) / (window − maintenance) × 100, 3 decimals; null when nothing was counted (na_reason says why)" }),
+    na_reason: z
+      .enum(["no_data", "maintenance"])
+      .nullable()
+      .openapi({ description: "Why uptime_percent is null: no_data (the device's record starts after the window: no monitoring data), maintenance (the whole window was announced maintenance); null when there is a percentage" }),
     slo_percent: z.number().openapi({ example: 99.9 }),
-    slo_budget_minutes: minutes("The downtime the SLO allows over the window"),
+    slo_budget_minutes: minutes("The downtime the SLO allows over the window asked for (less its maintenance), whenever the device's record starts"),
     slo_met: z.boolean().nullable(),
   })
   .openapi("AvailabilityFigures");
@@ -32,7 +36,7 @@ export const DeviceAvailability = AvailabilityFigures.extend({
   node_id: z.string(),
   kind: z.enum(["cpe", "metro"]),
   name: z.string(),
-  counted_from: isoTime().openapi({ description: "The window's start, or the device's creation when later" }),
+  counted_from: isoTime().openapi({ description: "The window's start, or the start of the device's record (its creation) when later" }),
   maintenance: z.array(MaintenanceWindow).openapi({ description: "Announced maintenance overlapping the window (the charts' bands)" }),
 }).openapi("DeviceAvailability");
 export type DeviceAvailability = z.infer<typeof DeviceAvailability>;
@@ -98,6 +102,7 @@ export const OutageRecord = z
     path_at_failure: z.array(Hop).openapi({ description: "The hops that answered at the time (empty: the gateway was unreachable)" }),
     path_today: z.array(Hop),
     affected: z.object({ app_services: z.array(z.string()), endpoints: z.array(z.string()) }),
+    maintenance: z.array(MaintenanceWindow).openapi({ description: "Announced maintenance overlapping the outage (its time there does not count)" }),
     sla_impact: z.object({
       month: z.string(),
       minutes: minutes("The outage's time outside maintenance in that month"),

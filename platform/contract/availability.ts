@@ -27,7 +27,9 @@ export const availabilityMessages = {
   oneScope: "Give either node_id or entity_id.",
   oneWindow: "Give either range or month.",
   month: "Month must be YYYY-MM, from 2000-01 to the current month.",
-  noFigures: "N/A: the whole window was announced maintenance",
+  allMaintenance: "N/A: the whole window was announced maintenance",
+  noData: "N/A: no monitoring data in that window",
+  noDataMonth: "N/A: no monitoring data in that month",
 } as const;
 
 /** 'YYYY-MM' of a time (UTC). */
@@ -37,8 +39,12 @@ export const monthOf = (t: number | Date) => new Date(t).toISOString().slice(0, 
 const n3Format = new Intl.NumberFormat("en-US", { maximumFractionDigits: 3 });
 /** A figure as every report prints it: up to 3 decimals, thousands separated ('43,200', '99.861'). */
 export const n3 = (v: number) => n3Format.format(v);
+/** Why there is no percentage, in words ('month': the window is a calendar month). */
+export const naText = (f: { na_reason: "no_data" | "maintenance" | null }, month = false) =>
+  f.na_reason === "maintenance" ? availabilityMessages.allMaintenance : month ? availabilityMessages.noDataMonth : availabilityMessages.noData;
 /** The headline: '99.861 %', or why there is none. */
-export const uptimeText = (f: { uptime_percent: number | null }) => (f.uptime_percent === null ? availabilityMessages.noFigures : `${n3(f.uptime_percent)} %`);
+export const uptimeText = (f: { uptime_percent: number | null; na_reason: "no_data" | "maintenance" | null; window?: string }, month = /^\d{4}-\d{2}$/.test(f.window ?? "")) =>
+  f.uptime_percent === null ? naText(f, month) : `${n3(f.uptime_percent)} %`;
 /**
  * A duration given in minutes, as a reader takes it in: seconds under a minute (a device watched
  * for a few minutes has an SLO budget of '0.66 seconds', not '0.011 minutes'), minutes otherwise.
@@ -48,3 +54,15 @@ export const minutesText = (minutes: number) => {
   const [value, unit] = minutes > 0 && minutes < 1 ? [minutes * 60, "second"] : [minutes, "minute"];
   return `${n3(value)} ${unit}${n3(value) === "1" ? "" : "s"}`;
 };
+
+/**
+ * Where a device's record starts inside (or after) the window: counting starts there, not at the
+ * window's start ('' when the record covers the whole window, or for an entity). `time` formats an ISO time.
+ */
+export function recordNote(report: { scope: "device" | "entity"; start: string; end: string; devices: readonly { counted_from: string }[] }, time: (iso: string) => string): string {
+  const d = report.scope === "device" ? report.devices[0] : undefined;
+  if (!d || d.counted_from <= report.start) return "";
+  return d.counted_from >= report.end
+    ? "The device's record starts after this window: there is no monitoring data to count."
+    : `Counted from ${time(d.counted_from)}, when the device's record starts.`;
+}

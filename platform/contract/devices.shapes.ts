@@ -333,8 +333,8 @@ export const DeviceMonitoring = z
   .object({
     node_id: z.string(),
     range: z.string(),
-    uptime_percent: z.number().openapi({ description: "Announced maintenance left out" }),
-    op_state: z.enum(["up", "down"]),
+    uptime_percent: z.number().nullable().openapi({ description: "Announced maintenance left out (get_availability's figure for the range); null when nothing was counted" }),
+    op_state: z.enum(["up", "down"]).nullable().openapi({ description: "null (shown N/A) while the device has never registered" }),
     health: z.array(z.object({ timestamp: isoTime(), health: z.number(), RTT_ms: z.number(), "Loss Rate": z.number() })).openapi({ description: "WAN link health (%), RTT (ms), packet loss (%)" }),
     utilization: z
       .array(z.object({ timestamp: isoTime(), rx_avg_util: z.number(), rx_peak_util: z.number(), tx_avg_util: z.number(), tx_peak_util: z.number() }))

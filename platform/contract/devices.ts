@@ -179,6 +179,7 @@ export const deviceMessages = {
   selectPeerRegion: "Select the Peer region and hour of day.",
   fillAll: "Please fill out all fields.",
   announcement: "Maintenance announcement created.",
+  announcementPast: "Start time must not be in the past: announce maintenance from the next hour on.",
   cpeRemoved: "CPE router removed.",
   metroRemoved: "Metro device removed.",
   metroCreated: "Metro device created.",

@@ -102,8 +102,8 @@ export const WanLinkHealth = z
   .object({
     device_id: z.string(),
     range: z.string(),
-    uptime_percent: z.number().openapi({
-      description: "Up time over the range in percent, announced maintenance excluded, to 3 decimals",
+    uptime_percent: z.number().nullable().openapi({
+      description: "Up time over the range in percent, announced maintenance excluded, to 3 decimals (get_availability's figure for the range); null when nothing was counted",
     }),
     health: z.array(WanHealthSample),
     performance_tests: z.array(LinkSpeedTestSample),

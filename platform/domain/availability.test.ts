@@ -18,6 +18,7 @@ describe("availabilityFigures", () => {
       downtime_minutes: 0,
       outages: 0,
       uptime_percent: 100,
+      na_reason: null,
       slo_percent: 99.9,
       slo_budget_minutes: 43.2,
       slo_met: true,
@@ -84,12 +85,32 @@ describe("availabilityFigures", () => {
 
   it("maintenance covering the whole window leaves no percentage", () => {
     const f = availabilityFigures({ ...nov, outages: [iv(10, 20)], maintenance: [{ start: nov.start - DAY, end: nov.end + DAY }] });
-    expect(f).toMatchObject({ window_minutes: 43200, maintenance_minutes: 43200, downtime_minutes: 0, outages: 0, uptime_percent: null, slo_budget_minutes: 0, slo_met: null });
+    expect(f).toMatchObject({ window_minutes: 43200, maintenance_minutes: 43200, downtime_minutes: 0, outages: 0, uptime_percent: null, na_reason: "maintenance", slo_budget_minutes: 0, slo_met: null });
   });
 
   it("an empty window (created after it ended) leaves no percentage", () => {
     const f = availabilityFigures({ start: nov.end, end: nov.end, outages: [], maintenance: [] });
-    expect(f).toMatchObject({ window_minutes: 0, uptime_percent: null, slo_met: null });
+    expect(f).toMatchObject({ window_minutes: 0, uptime_percent: null, na_reason: "no_data", slo_met: null });
+  });
+
+  it("says why there is no percentage: no monitoring data is not announced maintenance (issue 63 item 3)", () => {
+    // The record starts after the month: nothing monitored, whatever maintenance there is (none here).
+    expect(availabilityFigures({ start: nov.end, end: nov.end, outages: [], maintenance: [], budgetFrom: nov.start })).toMatchObject({ maintenance_minutes: 0, na_reason: "no_data" });
+    expect(availabilityFigures({ ...nov, outages: [], maintenance: [{ start: nov.start, end: nov.end }] })).toMatchObject({ na_reason: "maintenance" });
+    expect(availabilityFigures({ ...nov, outages: [], maintenance: [] }).na_reason).toBeNull();
+  });
+
+  it("the SLO's allowance is the window's, not shrunk by where counting starts (issue 63 item 1)", () => {
+    const end = nov.start + 40 * DAY;
+    // 1 h at 99.9 % allows 3.6 s; 1 week 604.8 s: also when the record starts 10 minutes before the end.
+    const hour = availabilityFigures({ start: end - 10 * MIN, end, outages: [], maintenance: [], budgetFrom: end - 60 * MIN });
+    expect(hour.slo_budget_minutes * 60).toBeCloseTo(3.6, 3);
+    expect(hour.window_minutes).toBe(10);
+    const week = availabilityFigures({ start: end - 7 * DAY, end, outages: [], maintenance: [] });
+    expect(week.slo_budget_minutes * 60).toBeCloseTo(604.8, 3);
+    // Announced maintenance is left out of the allowance too.
+    const maintained = availabilityFigures({ start: end - 60 * MIN, end, outages: [], maintenance: [{ start: end - 30 * MIN, end }] });
+    expect(maintained.slo_budget_minutes * 60).toBeCloseTo(1.8, 3);
   });
 });
 
@@ -103,6 +124,7 @@ describe("combinedFigures", () => {
     expect(e.downtime_minutes).toBe(432);
     expect(e.outages).toBe(1);
     expect(e.uptime_percent).toBe(Math.round(((64800 - 1000 - 432) / (64800 - 1000)) * 100000) / 1000);
+    expect(e.slo_budget_minutes).toBeCloseTo(a.slo_budget_minutes + b.slo_budget_minutes, 3);
   });
 
   it("no devices: no percentage", () => {

@@ -95,7 +95,7 @@ export const cpeList = defineList<Cpe, CpeSortColumn, CpeListQuery>({
   sortable: {
     ...columns("text", "c", ["cpe_name", "site_address", "admin_state", "speed_test_ip", "provider_service_id", "client_circuit_id", "cpe_id", "prod_code"]),
     ...columns("time", "c", ["created_at"]),
-    op_state: textColumn(sql`coalesce(c.op_state, '')`),
+    op_state: textColumn(sql`coalesce(case when c.state = 'registered' then c.op_state end, '')`),
     entity_name: deviceListEntity("c").entityNameColumn,
   },
   defaultSort: "cpe_name",

@@ -10,6 +10,7 @@ import { ApiError, badRequest } from "../lib/errors.ts";
 import { execRows } from "../lib/list.ts";
 import { deviceTables, eventsOf, fleetObjectOf, kindOfId, requireNode, storedDevice, storedNode, updateDevice, type DeviceKind } from "./devices.ts";
 import { computeNow, type Remember } from "../lib/auth.ts";
+import { deviceWindow, resolveWindow } from "./availability.ts";
 
 /*
  * What a device answers when asked (spec 3 §7.1: run_ping, run_traceroute, run_health_check,
@@ -99,14 +100,17 @@ export async function registerNode(db: Db, token: string, now = Date.now()): Pro
  * the fleet's now.
  */
 export async function deviceMonitoring(deps: Deps, accountId: string, nodeId: string, range: MonitoringRange, remember: Remember = computeNow, now = Date.now()): Promise<DeviceMonitoring> {
-  const { d, events, announcements } = await remember(() => storedNode(deps.db, accountId, nodeId));
+  const { d, events, announcements, registered } = await remember(() => storedNode(deps.db, accountId, nodeId));
   const fleet = fleetOf(deps);
   const obj = fleetObjectOf(d);
+  const win = resolveWindow({ range }, now);
   return {
     node_id: d.id,
     range,
-    uptime_percent: fleet.uptime(obj, range, now, events),
-    op_state: fleet.isDown(obj, now, events) ? "down" : "up",
+    // The availability figure of the same window (one record: docs/decisions/2026-12-03-device-record-start.md).
+    uptime_percent: deviceWindow(fleet, obj, { events, target: d.ipMonitorTarget ?? undefined }, win.start, win.end, now).figures.uptime_percent,
+    // Never registered: no op state ('N/A'), as the device tables show it.
+    op_state: registered ? (fleet.isDown(obj, now, events) ? "down" : "up") : null,
     health: fleet.wanHealth(obj, range, now, events),
     utilization: fleet.utilization(obj, range, now, events),
     announcements,

@@ -76,8 +76,10 @@ export function commonFields(r: StoredDevice, names: { entity_name: string | nul
     region: r.region,
     admin_state: r.adminState === "active" ? ("active" as const) : ("inactive" as const),
     admin_state_change_at: iso(r.adminStateChangeAt),
-    op_state: r.opState === "up" ? ("up" as const) : r.opState === "down" ? ("down" as const) : null,
-    op_state_change_at: r.opStateChangeAt ? iso(r.opStateChangeAt) : null,
+    // A device never registered has no op state ('N/A'), whatever an earlier version stored.
+    op_state: r.state !== "registered" ? null : r.opState === "up" ? ("up" as const) : r.opState === "down" ? ("down" as const) : null,
+    // Never before the record starts (an earlier clock set it to an outage's start before the device existed).
+    op_state_change_at: r.state === "registered" && r.opStateChangeAt ? iso(new Date(Math.max(r.opStateChangeAt.getTime(), r.createdAt.getTime()))) : null,
     state: r.state,
     test_status: testStatuses.find((x) => x === r.testStatus) ?? "none",
     provider_service_id: r.providerServiceId,

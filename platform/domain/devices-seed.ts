@@ -5,7 +5,7 @@ import type { PlatformDeps } from "../lib/context.ts";
 import { newId } from "../lib/ids.ts";
 import { configurePerfTest, createCpe, setService, startSpeedTest, updateNetworkInfo } from "./cpe.ts";
 import { startTest } from "./device-tests.ts";
-import { addAnnouncement, setShipping, setThresholds, setToggle, updateDevice } from "./devices.ts";
+import { addAnnouncement, recordAnnouncement, setShipping, setThresholds, setToggle, updateDevice } from "./devices.ts";
 import { createMetro, editOam } from "./metro.ts";
 
 /*
@@ -41,6 +41,11 @@ const metroSites = [
 ] as const;
 
 const HOUR = 3_600_000;
+/**
+ * How far back the demo devices' records start: the weeks of history the demo shows (charts,
+ * outage history, SLA months). Their `created_at` says so, the one notion of a record's start.
+ */
+export const DEMO_HISTORY_DAYS = 90;
 
 async function entityNamed(deps: PlatformDeps, accountId: string, name: string, description: string): Promise<void> {
   const [found] = await deps.db.select({ id: entities.entityId }).from(entities).where(and(eq(entities.accountId, accountId), eq(entities.entityName, name)));
@@ -55,6 +60,7 @@ export async function seedDevices(deps: PlatformDeps, accountId: string) {
   await entityNamed(deps, accountId, "APAC Operations", "Offices in Asia-Pacific");
   const now = Date.now();
   const nextHour = Math.ceil(now / HOUR) * HOUR;
+  const recordStart = new Date(now - DEMO_HISTORY_DAYS * 24 * HOUR);
 
   // A demo device is shipped to its site.
   const siteFields = (address: string, lat: number, lon: number, entity: string) => ({ site_address: address, shipping_address: address, latitude: lat, longitude: lon, entity_name: entity });
@@ -73,7 +79,7 @@ export async function seedDevices(deps: PlatformDeps, accountId: string) {
       description: `${prod === "BN-CPE-IP" ? "Managed IP access" : "Internet NID"} at ${name}`,
     });
     cpeIds.push(id);
-    await updateDevice(db, accountId, "cpe", id, { state: "registered", tracking_number: `1Z9${String(870000 + i * 37)}` });
+    await updateDevice(db, accountId, "cpe", id, { state: "registered", created_at: recordStart, tracking_number: `1Z9${String(870000 + i * 37)}` });
     if (prod === "BN-CPE-IP" && i !== 11) await setService(db, accountId, id, true);
     if (i % 3 === 0) await setToggle(db, accountId, "cpe", id, "app_visibility_enabled", true);
     if (i % 4 === 1) await setToggle(db, accountId, "cpe", id, "geo_visibility", true);
@@ -91,7 +97,8 @@ export async function seedDevices(deps: PlatformDeps, accountId: string) {
   }
   // Maintenance announced tonight and last week; a speed test and finished activation tests.
   await addAnnouncement(db, accountId, "cpe", cpeIds[1]!, new Date(nextHour + 20 * HOUR), 2);
-  await addAnnouncement(db, accountId, "cpe", cpeIds[6]!, new Date(nextHour - 7 * 24 * HOUR), 3);
+  // Last week's is history (an announcement made then), past what add_announcement accepts today.
+  await recordAnnouncement(db, accountId, cpeIds[6]!, new Date(nextHour - 7 * 24 * HOUR), 3);
   await startSpeedTest(deps, accountId, cpeIds[0]!, "ookla", now - 10 * 60_000);
   await startTest(deps, accountId, "cpe", cpeIds[0]!, { peer_ip: "198.18.1.250" }, undefined, now - 30 * 60_000);
   await startTest(deps, accountId, "cpe", cpeIds[6]!, { peer_ip: "198.18.11.250" }, undefined, now - 2 * HOUR);
@@ -119,7 +126,7 @@ export async function seedDevices(deps: PlatformDeps, accountId: string) {
       description: `Ethernet private line, EVC ${String(4401 + i)}`,
     });
     metroIds.push(id);
-    await updateDevice(db, accountId, "metro", id, { state: "registered", tracking_number: `JD0146000${String(6281 + i)}` });
+    await updateDevice(db, accountId, "metro", id, { state: "registered", created_at: recordStart, tracking_number: `JD0146000${String(6281 + i)}` });
     if (i !== 3) {
       await editOam(db, accountId, {
         metro_id: id,

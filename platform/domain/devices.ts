@@ -129,15 +129,17 @@ export interface StoredDevice {
   /** The CPE's daily performance test hour (UTC); null: not set, or a metro. */
   perfTestHour: number | null;
   tokenIssuedAt: string | null;
+  /** Registered: the device reports, and has an op state (a device never registered is not up). */
+  registered: boolean;
 }
 
 export async function storedDevice(db: DbOrTx, accountId: string, kind: DeviceKind, id: string): Promise<StoredDevice> {
   const d = deviceTables[kind];
   const devId = sql`dev.${c(d.id)}`;
-  const [r] = await execRows<RefRow & { windows: { s: string; e: string }[]; announcements: DeviceAnnouncement[]; site_address: string; perf_hour: number | null; token_at: string | null }>(
+  const [r] = await execRows<RefRow & { windows: { s: string; e: string }[]; announcements: DeviceAnnouncement[]; site_address: string; perf_hour: number | null; token_at: string | null; created_at: string; state: string }>(
     db,
     sql`select ${refColumns(kind)}, dev.site_address, ${kind === "cpe" ? sql`dev.perf_test_hour_of_day` : sql`null::int`} as perf_hour,
-      ${isoText(sql`dev.token_issued_at`)} as token_at,
+      ${isoText(sql`dev.token_issued_at`)} as token_at, ${isoText(sql`dev.created_at`)} as created_at, dev.state,
       (select coalesce(json_agg(json_build_object('s', ${isoText(sql`a.start_time`)}, 'e', ${isoText(sql`a.end_time`)}) order by a.start_time), '[]'::json)
         from device_announcements a where a.device_id = ${devId}) as windows,
       (select coalesce(json_agg(json_build_object('announcement_id', a.announcement_id, 'start_time', ${isoText(sql`a.start_time`)}, 'end_time', ${isoText(sql`a.end_time`)},
@@ -149,11 +151,12 @@ export async function storedDevice(db: DbOrTx, accountId: string, kind: DeviceKi
   const ref = refOf(kind, r);
   return {
     d: ref,
-    events: { maintenance: r.windows.map((w) => ({ start: Date.parse(w.s), end: Date.parse(w.e) })), resets: ref.resets },
+    events: { maintenance: r.windows.map((w) => ({ start: Date.parse(w.s), end: Date.parse(w.e) })), resets: ref.resets, since: Date.parse(r.created_at) },
     announcements: r.announcements,
     siteAddress: r.site_address,
     perfTestHour: r.perf_hour === null ? null : Number(r.perf_hour),
     tokenIssuedAt: r.token_at,
+    registered: r.state === "registered",
   };
 }
 
@@ -186,20 +189,39 @@ export function thresholdsOf(stored: Partial<DdosThresholdsBody> | null | undefi
   return { tcp_syn_flood_thresholds: set("tcp_syn_flood_thresholds"), udp_thresholds: set("udp_thresholds"), icmp_thresholds: set("icmp_thresholds") };
 }
 
-/** Announced maintenance and resets of these devices: what the fleet leaves out of uptime and alerts. */
+/**
+ * Announced maintenance, resets and the record's start (`since`: the device's `created_at`) of
+ * these devices, read from the database (`resets` given: those instead of the stored ones): what
+ * the fleet leaves out of uptime and alerts, the reboots it keeps the device down for, and where
+ * its history begins. Every reader of a device's outages takes its events from here.
+ */
 export async function deviceEvents(db: DbOrTx, ids: string[], resets: Record<string, number[]> = {}): Promise<Record<string, DeviceEvents>> {
   const windows: Record<string, { start: number; end: number }[]> = {};
+  const since: Record<string, number> = {};
+  const stored: Record<string, number[]> = {};
   for (const id of ids) windows[id] = [];
-  const out = () => Object.fromEntries(ids.map((id): [string, DeviceEvents] => [id, { maintenance: windows[id]!, resets: resets[id] ?? [] }]));
+  const out = () =>
+    Object.fromEntries(
+      ids.map((id): [string, DeviceEvents] => [id, { maintenance: windows[id]!, resets: resets[id] ?? stored[id] ?? [], ...(since[id] !== undefined ? { since: since[id] } : {}) }]),
+    );
   if (ids.length === 0) return out();
-  const rows = await execRows<{ device_id: string; s: string; e: string }>(
-    db,
-    sql`select device_id, ${isoText(sql`start_time`)} as s, ${isoText(sql`end_time`)} as e from device_announcements where device_id in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )}) order by start_time`,
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
   );
-  for (const r of rows) windows[r.device_id]?.push({ start: Date.parse(r.s), end: Date.parse(r.e) });
+  const rows = await execRows<{ device_id: string; s: string; e: string | null; resets: number[] | null }>(
+    db,
+    sql`select device_id, ${isoText(sql`start_time`)} as s, ${isoText(sql`end_time`)} as e, null::jsonb as resets from device_announcements where device_id in (${list})
+      union all select cpe_id, ${isoText(sql`created_at`)}, null, resets from cpes where cpe_id in (${list})
+      union all select metro_id, ${isoText(sql`created_at`)}, null, resets from metros where metro_id in (${list})
+      order by 2`,
+  );
+  for (const r of rows) {
+    if (r.e === null) {
+      since[r.device_id] = Date.parse(r.s);
+      stored[r.device_id] = (r.resets ?? []).map(Number);
+    } else windows[r.device_id]?.push({ start: Date.parse(r.s), end: Date.parse(r.e) });
+  }
   return out();
 }
 
@@ -288,8 +310,16 @@ export async function entityIdOf(db: DbOrTx, accountId: string, entityName: stri
 }
 
 /** update_cpe_shipping_info / update_metro_shipping_info: the tracking number; the device is on its way. */
-export const setShipping = (db: Db, accountId: string, kind: DeviceKind, id: string, tracking: string) =>
-  updateDevice(db, accountId, kind, id, { tracking_number: tracking, state: tracking ? "shipped" : "ordered" });
+export async function setShipping(db: Db, accountId: string, kind: DeviceKind, id: string, tracking: string): Promise<void> {
+  const d = deviceTables[kind];
+  // A registered device stays registered (and monitored): a new tracking number does not unregister it.
+  const rows = await execRows<{ id: string }>(
+    db,
+    sql`update ${t(kind)} set tracking_number = ${tracking}, state = case when state = 'registered' then state else ${tracking ? "shipped" : "ordered"} end
+      where ${c(d.id)} = ${id} and account_id = ${accountId} returning ${c(d.id)} as id`,
+  );
+  if (rows.length === 0) throw deviceNotFound(kind);
+}
 
 /** set_*_denial_of_service_thresholds (the body is checked: alert ≤ block ≤ max). */
 export const setThresholds = (db: Db, accountId: string, kind: DeviceKind, id: string, body: DdosThresholdsBody) =>
@@ -304,8 +334,23 @@ export async function getThresholds(db: DbOrTx, accountId: string, kind: DeviceK
 
 const HOUR = 3_600_000;
 
-export async function addAnnouncement(db: Db, accountId: string, kind: DeviceKind, id: string, start: Date, hours: number): Promise<string> {
-  await requireDevice(db, accountId, kind, id);
+/**
+ * cpe_add_announcement / metro_add_announcement: maintenance from now on only. Announced
+ * maintenance is left out of availability, so a window in the past (or before the device's record
+ * starts) would erase outages that happened: refused (422, on start_time).
+ */
+export async function addAnnouncement(db: Db, accountId: string, kind: DeviceKind, id: string, start: Date, hours: number, now = Date.now()): Promise<string> {
+  const d = deviceTables[kind];
+  const [row] = await execRows<{ created_at: string }>(db, sql`select ${isoText(sql`created_at`)} as created_at from ${t(kind)} where ${c(d.id)} = ${id} and account_id = ${accountId}`);
+  if (!row) throw deviceNotFound(kind);
+  if (start.getTime() < Math.max(now, Date.parse(row.created_at))) {
+    throw new ApiError(422, [{ loc: ["body", "start_time"], msg: deviceMessages.announcementPast, type: "value_error" }]);
+  }
+  return recordAnnouncement(db, accountId, id, start, hours);
+}
+
+/** Stores a maintenance window as given, unchecked: the demo seed's history (platform/domain/devices-seed.ts). */
+export async function recordAnnouncement(db: Db, accountId: string, id: string, start: Date, hours: number): Promise<string> {
   const announcementId = newId("ann");
   await db.insert(deviceAnnouncements).values({ announcementId, accountId, deviceId: id, startTime: start, endTime: new Date(start.getTime() + hours * HOUR), duration: hours });
   return announcementId;
@@ -326,11 +371,8 @@ export const stateConflict = (message: string) => new ApiError(409, message);
 // ---------------------------------------------------------------------------------------------
 // The fleet clock moves both kinds' op states (docs/fleet.md "Object kinds")
 
-async function eventsForKind(db: Db, kind: DeviceKind, ids: string[]): Promise<Record<string, DeviceEvents>> {
-  if (ids.length === 0) return {};
-  const d = deviceTables[kind];
-  const rows = await execRows<{ id: string; resets: number[] }>(db, sql`select ${c(d.id)} as id, resets from ${t(kind)} where ${c(d.id)} in (${sql.join(ids.map((x) => sql`${x}`), sql`, `)})`);
-  return deviceEvents(db, ids, Object.fromEntries(rows.map((r) => [r.id, (r.resets ?? []).map(Number)])));
+async function eventsForKind(db: Db, ids: string[]): Promise<Record<string, DeviceEvents>> {
+  return ids.length === 0 ? {} : deviceEvents(db, ids);
 }
 
 for (const kind of ["cpe", "metro"] as const) {
@@ -347,7 +389,9 @@ for (const kind of ["cpe", "metro"] as const) {
       contractedMbps: "nullif(coalesce(wan_cir_mbps, 0) + coalesce(wan_eir_mbps, 0), 0)",
       opState: "op_state",
       opStateChangeAt: "op_state_change_at",
-      events: (db, ids) => eventsForKind(db, kind, ids),
+      // A device reports once registered; until then its op state stays unset ('N/A'), not 'up'.
+      monitored: "state = 'registered'",
+      events: (db, ids) => eventsForKind(db, ids),
     }),
   );
 }

@@ -69,7 +69,7 @@ export const metroList = defineList<Metro, MetroSortColumn, MetroListQuery>({
   sortable: {
     ...columns("text", "m", ["metro_name", "metro_id", "prod_code", "admin_state", "provider_service_id", "client_circuit_id"]),
     ...columns("time", "m", ["created_at"]),
-    op_state: textColumn(sql`coalesce(m.op_state, '')`),
+    op_state: textColumn(sql`coalesce(case when m.state = 'registered' then m.op_state end, '')`),
     entity_id: textColumn(sql`coalesce(m.entity_id, '')`),
     entity_name: deviceListEntity("m").entityNameColumn,
   },

@@ -9,6 +9,8 @@ import type { PlatformDeps } from "../lib/context.ts";
 import { notFound } from "../lib/errors.ts";
 import { execRows } from "../lib/list.ts";
 import { accountSummary } from "./dashboard.ts";
+import { deviceWindow, resolveWindow } from "./availability.ts";
+import { historyRows } from "../fleet/index.ts";
 import { fleetObjectOf, storedNode, type DeviceRef } from "./devices.ts";
 import { computeNow, type Remember } from "../lib/auth.ts";
 import { findEntityByName } from "./entities.ts";
@@ -44,6 +46,8 @@ interface DeviceRow {
   op_state: "up" | "down" | null;
 }
 
+const registeredOpState = sql`case when state = 'registered' then op_state end`;
+
 const num = (v: string | number | null) => (v === null ? null : Number(v));
 
 /** Region of a site: the provider PoP nearest it ('Unknown' without valid coordinates). */
@@ -64,8 +68,9 @@ export async function dashboardSummary(db: DbOrTx, accountId: string, entityName
   const [rows, counts] = await Promise.all([
     execRows<DeviceRow>(
       db,
-      sql`select cpe_id as id, cpe_name as name, 'cpe' as kind, prod_code, site_address as address, latitude, longitude, op_state from cpes where account_id = ${accountId}${entity}
-        union all select metro_id, metro_name, 'metro', prod_code, site_address, latitude, longitude, op_state from metros where account_id = ${accountId}${entity}
+      // A device never registered is neither up nor down (Devices Up counts what the network watches).
+      sql`select cpe_id as id, cpe_name as name, 'cpe' as kind, prod_code, site_address as address, latitude, longitude, ${registeredOpState} as op_state from cpes where account_id = ${accountId}${entity}
+        union all select metro_id, metro_name, 'metro', prod_code, site_address, latitude, longitude, ${registeredOpState} from metros where account_id = ${accountId}${entity}
         order by kind, name, id`,
     ),
     accountSummary(db, accountId),
@@ -126,16 +131,19 @@ async function deviceOf(deps: Deps, accountId: string, nodeId: string, remember:
 /** dashboard_get_wan_link_health: uptime, the health/RTT/loss series, the last week's daily tests, the connection status and the outage history. */
 export async function wanLinkHealth(deps: Deps, accountId: string, nodeId: string, range: MonitoringRange, remember: Remember = computeNow, now = Date.now()): Promise<WanLinkHealth> {
   const { d, stored, obj, events, opts, fleet } = await deviceOf(deps, accountId, nodeId, remember);
+  // The uptime and the outage history of the availability's record for the same window.
+  const win = resolveWindow({ range }, now);
+  const record = deviceWindow(fleet, obj, opts, win.start, win.end, now);
   return {
     device_id: d.id,
     range,
-    uptime_percent: fleet.uptime(obj, range, now, events),
+    uptime_percent: record.figures.uptime_percent,
     health: fleet.wanHealth(obj, range, now, events),
     // A daily test: a week of them whatever the range (a shorter range would hold none or one);
     // at the CPE's hour, else 02:00.
     performance_tests: fleet.performanceTests(obj, "1w", now, stored.perfTestHour ?? 2, events),
-    connection_status: fleet.connectionStatus(obj, range, now, opts),
-    outage_history: fleet.outageHistory(obj, range, now, opts),
+    connection_status: fleet.connectionStatus(obj, { start: win.start, end: win.end }, now, opts),
+    outage_history: historyRows(record.outages),
   };
 }
 

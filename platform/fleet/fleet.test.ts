@@ -483,3 +483,30 @@ describe("device operations", () => {
     expect(["healthy", "degraded"]).toContain(fleet.healthCheck(d, NOW).status);
   });
 });
+
+describe("the device's record starts at `events.since` (issue 63 item 1)", () => {
+  it("a device created now has no past outages: history, charts, uptime and transitions start with its record", () => {
+    const d = deviceWithOutages(2);
+    const all = fleet.outages(d, "1w", NOW);
+    const events = { since: NOW };
+    expect(fleet.outages(d, "1w", NOW, { events })).toEqual([]);
+    expect(fleet.outageHistory(d, "1w", NOW, { events })).toEqual([]);
+    expect(fleet.uptime(d, "1w", NOW, events)).toBe(100);
+    expect(fleet.transitions(d, NOW - 7 * DAY, NOW, events)).toEqual([]);
+    expect(fleet.deviceDashboard(d, "1w", NOW, { events }).outage_history).toEqual([]);
+    // The charts: no dip (health 0) before the record starts.
+    const health = fleet.wanHealth(d, "1w", NOW, events);
+    expect(health.filter((h) => h.health === 0)).toEqual([]);
+    expect(fleet.wanHealth(d, "1w", NOW).some((h) => h.health < 100)).toBe(true);
+    // A record that starts between two outages keeps the later one, as it was.
+    const [first, second] = all;
+    const between = fleet.outages(d, "1w", NOW, { events: { since: first!.end + 1 } });
+    expect(between.map((o) => o.outage_id)).toEqual(all.slice(1).map((o) => o.outage_id));
+    expect(between[0]).toEqual(second);
+    // One under way when the record starts begins with the record (never before it).
+    const mid = Math.floor((first!.start + first!.end) / 2);
+    const clipped = fleet.outages(d, "1w", NOW, { events: { since: mid } })[0]!;
+    expect(clipped).toMatchObject({ outage_id: first!.outage_id, start: mid, end: first!.end });
+    expect(fleet.outage(d, first!.outage_id, NOW, { events: { since: first!.end } })).toBeNull();
+  });
+});

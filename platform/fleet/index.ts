@@ -1,6 +1,6 @@
 import { appVisibility, currentSessions, netflows, totals, type AppVisibility, type EndpointSession, type NetflowRow, type TopTalker } from "./flows.ts";
 import { ddos, type Ddos, type DdosSettings } from "./ddos.ts";
-import { normalise, OUTAGE_KINDS, outagesBetween, prepare, resetLength, utilisation, type DeviceEvents, type FleetKind, type FleetObject, type OutageFacts, type Prepared } from "./model.ts";
+import { normalise, OUTAGE_KINDS, outagesBetween, prepare, recordStart, resetLength, utilisation, type DeviceEvents, type FleetKind, type FleetObject, type OutageFacts, type Prepared } from "./model.ts";
 import {
   activationPlan,
   healthCheck,
@@ -52,12 +52,13 @@ export type { FleetObject, FleetKind, DeviceEvents, Interval } from "./model.ts"
 export type { RangeInput, RangeName, Window } from "./time.ts";
 export { RANGES, resolveRange, isRangeName, MAX_SPAN } from "./time.ts";
 export type { Outage, OutageHistoryRow, Route, Affected } from "./outages.ts";
+export { historyRows } from "./outages.ts";
 export type { TrafficSample, NodeMetricsSample, WanHealthSample, UtilizationSample, PeakHours, SpeedTestSample } from "./series.ts";
 export type { TopTalker, NetflowRow, EndpointSession, AppVisibility, AppSession } from "./flows.ts";
 export type { Ddos, DdosSettings, DdosThresholds, Threshold, DosAttack, GeoEntry, DdosNode } from "./ddos.ts";
 export { DEFAULT_DDOS_THRESHOLDS, MALICIOUS_SCORE } from "./ddos.ts";
 export type { ActivationMessage, ActivationPeer, ActivationReport, SpeedTestResult, SpeedTestType, LanInterface, HealthCheck } from "./ops.ts";
-export { OUTAGE_KINDS } from "./model.ts";
+export { OUTAGE_KINDS, recordStart } from "./model.ts";
 export { CITIES, POPS } from "./geo.ts";
 export { APPS } from "./apps.ts";
 
@@ -239,7 +240,7 @@ export function createFleet(seed: number): Fleet {
       if (o.end_time) history.push({ node_id: p.id, "@timestamp": o.end_time, type: o.cause, status: "up", gw_pingable: "yes" });
     }
     history.reverse();
-    return { percent: r3(uptimeRatio(outs, w.start, Math.min(w.end, now), opts?.events?.maintenance) * 100), history };
+    return { percent: r3(uptimeRatio(outs, Math.max(w.start, recordStart(opts?.events)), Math.min(w.end, now), opts?.events?.maintenance) * 100), history };
   }
 
   const fleet: Fleet = {
@@ -304,7 +305,7 @@ export function createFleet(seed: number): Fleet {
       const n = ms(now);
       const w = resolveRange(range, n);
       const p = dev(device);
-      return r3(uptimeRatio(pastOutages(p, w.start, w.end, n, events), w.start, Math.min(w.end, n), events?.maintenance) * 100);
+      return r3(uptimeRatio(pastOutages(p, w.start, w.end, n, events), Math.max(w.start, recordStart(events)), Math.min(w.end, n), events?.maintenance) * 100);
     },
     connectionStatus: (device, range, now, opts) => connectionStatus(dev(device), resolveRange(range, ms(now)), ms(now), opts),
 
@@ -371,7 +372,7 @@ export function createFleet(seed: number): Fleet {
       const outs = outagesOf(p, w, n, opts);
       const lossy = health.some((h) => h["Loss Rate"] > 1 && h["Loss Rate"] < 100);
       return {
-        uptime_percent: r3(uptimeRatio(outs, w.start, Math.min(w.end, n), events?.maintenance) * 100),
+        uptime_percent: r3(uptimeRatio(outs, Math.max(w.start, recordStart(events)), Math.min(w.end, n), events?.maintenance) * 100),
         health,
         outage_history: historyRows(outs),
         route: route(p, opts?.target || DEFAULT_TARGET, n, outs[outs.length - 1] ?? lastOutage(p, n, opts), currentOutage(p, n, events) !== null),

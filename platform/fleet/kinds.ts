@@ -86,6 +86,12 @@ export function sqlKindSource(def: {
   /** The name column, when there is one (events name the object). */
   name?: string;
   served?: FleetKindSource["served"];
+  /**
+   * Which rows the network monitors (an SQL condition over the row, a constant of the code): the
+   * clock lists and changes only these; the others keep no op state (a device never registered
+   * is not up).
+   */
+  monitored?: string;
   events?: (db: Db, ids: string[]) => Promise<Record<string, DeviceEvents>>;
 }): FleetKindSource {
   const t = sql.identifier(def.table);
@@ -95,9 +101,10 @@ export function sqlKindSource(def: {
     kind: def.kind,
     async list(db) {
       const mbps = def.contractedMbps ? sql.raw(def.contractedMbps) : sql`null`;
+      const where = def.monitored ? sql` where ${sql.raw(def.monitored)}` : sql``;
       const rows = rowsOf(
         await db.execute(sql`select ${col(def.id)} as id, ${col(def.accountId)} as account_id, ${opt(def.lat)} as lat, ${opt(def.lon)} as lon, ${mbps} as mbps,
-          ${col(def.opState)} as op_state, ${col(def.opStateChangeAt)} as op_state_change_at, ${opt(def.name)} as name from ${t}`),
+          ${col(def.opState)} as op_state, ${col(def.opStateChangeAt)} as op_state_change_at, ${opt(def.name)} as name from ${t}${where}`),
       );
       const events = def.events ? await def.events(db, rows.map((r) => String(r.id))) : {};
       return rows.map((r) => ({
@@ -116,7 +123,7 @@ export function sqlKindSource(def: {
       const rows = rowsOf(
         await db.execute(sql`update ${t} set ${col(def.opState)} = ${state}, ${col(def.opStateChangeAt)} = ${at.toISOString()}
           where ${col(def.id)} = ${id} and ${col(def.opState)} is distinct from ${state}
-            and (${col(def.opStateChangeAt)} is null or ${col(def.opStateChangeAt)} < ${at.toISOString()})
+            and (${col(def.opStateChangeAt)} is null or ${col(def.opStateChangeAt)} < ${at.toISOString()})${def.monitored ? sql` and ${sql.raw(def.monitored)}` : sql``}
           returning ${col(def.id)} as id`),
       );
       return rows.length > 0;

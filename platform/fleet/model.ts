@@ -37,7 +37,16 @@ export interface DeviceEvents {
   maintenance?: readonly Interval[];
   /** Times the user reset the device (reset_node): it is down while it reboots. */
   resets?: readonly number[];
+  /**
+   * When the device's record starts (ms; the platform passes its `created_at`): nothing happened
+   * to it before. Every outage, chart, history and figure of the device starts here, so a device
+   * created now has no past outages (docs/decisions/2026-12-03-device-record-start.md).
+   */
+  since?: number;
 }
+
+/** The start of a device's record: the time given, or none (the whole past). */
+export const recordStart = (events?: DeviceEvents): number => (events?.since !== undefined && Number.isFinite(events.since) ? events.since : -Infinity);
 
 /** Kinds that are devices or nodes: they have outages and an op state the clock moves. */
 export const OUTAGE_KINDS = new Set(["cpe", "metro", "service_node", "endpoint_node"]);
@@ -201,6 +210,14 @@ export function resetLength(p: Prepared, at: number): number {
  */
 export function outagesBetween(p: Prepared, from: number, to: number, events?: DeviceEvents): OutageFacts[] {
   if (!p.outages) return [];
+  // Before the device's record starts nothing happened to it: an outage under way then starts with the record.
+  const since = recordStart(events);
+  if (to <= since) return [];
+  const clipped = (list: OutageFacts[]) => list.filter((o) => o.end > since).map((o) => (o.start < since ? { ...o, start: since } : o));
+  return clipped(outagesOfDays(p, from, to, events)).filter((o) => o.end > from && o.start < to);
+}
+
+function outagesOfDays(p: Prepared, from: number, to: number, events?: DeviceEvents): OutageFacts[] {
   const list: OutageFacts[] = [];
   for (let day = Math.floor(from / DAY); day * DAY < to; day++) {
     const o = outageOfDay(p, day);

@@ -7,7 +7,7 @@ import { createFleetClock, createInProcessBus, createKindRegistry } from "../fle
 import { fleetKinds } from "../fleet/kinds.ts";
 import { fleetOf } from "../fleet/runtime.ts";
 // The device kinds register themselves with the fleet clock here (the test takes the CPE source).
-import "../domain/devices.ts";
+import { deviceEvents } from "../domain/devices.ts";
 import { cachedJson, forgetCachedReads } from "./auth.ts";
 import type { PlatformDeps } from "./context.ts";
 
@@ -161,6 +161,9 @@ describe.each(["local", "shared"] as const)("the caller cache (%s)", (mode) => {
   it("a device's remembered rows show the fleet clock's op state change at once", async () => {
     const owner = await p.newAccount();
     const id = await cpe(owner.token, "Clock NID");
+    // The device registers (a device never registered has no op state for the clock to move).
+    const token = await call("POST", "generate_node_token", owner.token, { node_id: id });
+    expect((await call("POST", "register_node", owner.token, { token: token.body.token })).status).toBe(200);
     const opState = async () => {
       const [detail, summary] = await Promise.all([call("GET", `get_cpe_detail?cpe_id=${id}`, owner.token), call("GET", "dashboard_get_summary", owner.token)]);
       expect(summary.body.devices.map((d: any) => d.op_state)).toEqual([detail.body.op_state]);
@@ -180,7 +183,8 @@ describe.each(["local", "shared"] as const)("the caller cache (%s)", (mode) => {
     // The first tick replays the last ten minutes: an outage start or end in them is a change each
     // (a short outage, both: at random times in a run); else the one change is today's state.
     const at = Date.now();
-    expect((await clock.tick(at)).changes).toBe(Math.max(1, fleetOf(deps).transitions({ id, kind: "cpe" }, at - replayMs, at).length));
+    const events = (await deviceEvents(deps.db, [id]))[id];
+    expect((await clock.tick(at)).changes).toBe(Math.max(1, fleetOf(deps).transitions({ id, kind: "cpe" }, at - replayMs, at, events).length));
     await clock.stop();
     // The clock names the accounts whose devices it changed: the platform forgets only theirs.
     expect(told).toEqual([[owner.accountId]]);

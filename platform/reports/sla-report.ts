@@ -1,4 +1,4 @@
-import { availabilityMessages, n3, SLO_MONTH_MINUTES, uptimeText } from "../contract/availability.ts";
+import { availabilityMessages, n3, recordNote, SLO_MONTH_MINUTES, uptimeText } from "../contract/availability.ts";
 import type { AvailabilityFigures, SlaReport } from "../contract/availability.shapes.ts";
 import { A4, openTaggedPdf, pdfSafe, reportInk } from "./pdf.ts";
 
@@ -63,12 +63,12 @@ export async function renderSlaReportPdf(report: SlaReport, opts: { productName:
   say("H1", `SLA report: ${report.name}`, 20, ink.heading, true);
   say(
     "P",
-    `${report.scope === "entity" ? "Entity" : report.devices[0]?.kind === "metro" ? "Metro Ethernet NID" : "Internet NID"} ${report.id}. Month ${report.month}: ${utc(report.start)} to ${utc(report.end)}. ${opts.productName}, generated ${utc(report.generated_at)}.`,
+    `${report.scope === "entity" ? "Entity" : report.devices[0]?.kind === "metro" ? "Metro Ethernet NID" : "Internet NID"} ${report.id}. Month ${report.month}: ${utc(report.start)} to ${utc(report.end)}. ${recordNote(report, utc)}${recordNote(report, utc) ? " " : ""}${opts.productName}, generated ${utc(report.generated_at)}.`,
     9,
     ink.muted,
   );
   doc.moveDown(0.8);
-  say("P", `Availability ${uptimeText(report)} (${report.label})`, 18, report.slo_met === false ? ink.fail : ink.heading, true);
+  say("P", `Availability ${uptimeText(report, true)} (${report.label})`, 18, report.slo_met === false ? ink.fail : ink.heading, true);
   say(
     "P",
     `${availabilityMessages.sloLine}: ${metText(report)} this month (budget ${n3(report.slo_budget_minutes)} minutes, ${n3(report.downtime_minutes)} used).`,
@@ -82,7 +82,7 @@ export async function renderSlaReportPdf(report: SlaReport, opts: { productName:
   grid(
     ["Figure", "Value"],
     [
-      [`Availability (${report.label})`, uptimeText(report)],
+      [`Availability (${report.label})`, uptimeText(report, true)],
       ["Downtime counted (minutes)", n3(report.downtime_minutes)],
       ["Outages counted", String(report.outages)],
       ["Announced maintenance (minutes)", n3(report.maintenance_minutes)],
@@ -100,7 +100,7 @@ export async function renderSlaReportPdf(report: SlaReport, opts: { productName:
     else
       grid(
         ["Device", "Availability", "Downtime (min)", "Outages", "Maintenance (min)"],
-        report.devices.slice(0, MAX_DEVICES).map((d) => [`${d.name} (${d.node_id})`, uptimeText(d), n3(d.downtime_minutes), String(d.outages), n3(d.maintenance_minutes)]),
+        report.devices.slice(0, MAX_DEVICES).map((d) => [`${d.name} (${d.node_id})`, uptimeText(d, true), n3(d.downtime_minutes), String(d.outages), n3(d.maintenance_minutes)]),
         ["*", 80, 80, 50, 90],
       );
     more(report.devices.length - MAX_DEVICES, "devices");

@@ -7,6 +7,9 @@ import { fleetOf } from "../fleet/runtime.ts";
 import { testPlatform, type CallResult, type TestAccount, type TestPlatform } from "../test/harness.ts";
 import { malformedPayloads, validVariants, type MalformedPayload } from "../test/malformed.ts";
 
+/** The next whole hour (UTC, ISO): announcements start from now on. */
+const nextHour = (plus = 1) => new Date((Math.floor(Date.now() / 3_600_000) + plus) * 3_600_000).toISOString();
+
 // Internet NIDs (spec 3 §2.10, §5, §7.1): every call on PGlite (and PostgreSQL with TEST_DATABASE_URL).
 
 // why `any`: JSON answers read field by field in assertions (their schemas are checked in openapi.test.ts).
@@ -228,12 +231,13 @@ describe("Internet NIDs: every setting is stored and read back by get_cpe_detail
     const id = await createCpe(a);
     let r = await post(a, "cpe_add_announcement", { cpe_id: id });
     expect(r.body.detail.map((x: Row) => x.msg)).toEqual(["Please fill out all fields.", "Please fill out all fields."]);
-    expect((await post(a, "cpe_add_announcement", { cpe_id: id, start_time: "2026-12-01T02:30:00Z", duration: 2 })).status).toBe(422);
-    r = await post(a, "cpe_add_announcement", { cpe_id: id, start_time: "2026-12-01T02:00:00Z", duration: 0 });
+    const start = nextHour(2);
+    expect((await post(a, "cpe_add_announcement", { cpe_id: id, start_time: start.replace(":00:00", ":30:00"), duration: 2 })).status).toBe(422);
+    r = await post(a, "cpe_add_announcement", { cpe_id: id, start_time: start, duration: 0 });
     expect(r.body.detail[0].msg).toBe("Duration must be at least 1 hour");
-    r = await post(a, "cpe_add_announcement", { cpe_id: id, start_time: "2026-12-01T02:00:00Z", duration: 3 });
+    r = await post(a, "cpe_add_announcement", { cpe_id: id, start_time: start, duration: 3 });
     expect(r.body.detail).toBe("Maintenance announcement created.");
-    expect((await detail(a, id)).announcements).toMatchObject([{ start_time: "2026-12-01T02:00:00.000Z", end_time: "2026-12-01T05:00:00.000Z", duration: 3 }]);
+    expect((await detail(a, id)).announcements).toMatchObject([{ start_time: start, end_time: new Date(Date.parse(start) + 3 * 3_600_000).toISOString(), duration: 3 }]);
   });
 });
 
@@ -311,7 +315,7 @@ describe("Internet NIDs: tenancy, roles and malformed payloads", () => {
     for (const [call, body] of [
       ["update_cpe_info", { cpe_id: id, cpe_name: "x", site_address: "y", provider_service_id: "", client_circuit_id: "", ping_dns_ip: "", ping_email_notification: false, ping_webhook_notification: false, ping_gw_ip: "" }],
       ["toggle_cpe_app_visibility", { cpe_id: id, enabled: true }],
-      ["cpe_add_announcement", { cpe_id: id, start_time: "2026-12-01T02:00:00Z", duration: 1 }],
+      ["cpe_add_announcement", { cpe_id: id, start_time: nextHour(), duration: 1 }],
       ["remove_cpe", { cpe_id: id }],
       ["set_cpe_scan_interval", { cpe_id: id, scan_interval: 2 }],
     ] as const) {
@@ -332,7 +336,7 @@ describe("Internet NIDs: tenancy, roles and malformed payloads", () => {
         valid: cpeBody(),
         ok: validVariants({ optional: ["latitude", "longitude", "provider_service_id", "client_circuit_id"], emptyAllowed: ["provider_service_id", "client_circuit_id"] }),
       },
-      { call: "cpe_add_announcement", valid: { cpe_id: id, start_time: "2026-12-01T02:00:00Z", duration: 2 }, ok: validVariants({}) },
+      { call: "cpe_add_announcement", valid: { cpe_id: id, start_time: nextHour(), duration: 2 }, ok: validVariants({}) },
       { call: "toggle_cpe_appflow", valid: { cpe_id: id, enabled: false }, ok: validVariants({}) },
       { call: "start_cpe_test", valid: { cpe_id: id, peer_ip: "192.0.2.1" }, ok: validVariants({}) },
     ];

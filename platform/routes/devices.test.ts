@@ -15,6 +15,9 @@ import type { PlatformDeps } from "../lib/context.ts";
 import { testPlatform, type TestAccount, type TestPlatform } from "../test/harness.ts";
 import { malformedPayloads, validVariants, type MalformedPayload } from "../test/malformed.ts";
 
+/** The next whole hour (UTC, ISO): announcements start from now on. */
+const nextHour = (plus = 1) => new Date((Math.floor(Date.now() / 3_600_000) + plus) * 3_600_000).toISOString();
+
 // What both kinds answer (spec 3 §7.1 node calls), the activation test (ITU-T Y.1564), its
 // server-sent event stream (one message per step; from any instance) and its report (JSON, PDF).
 
@@ -239,7 +242,7 @@ describe("malformed payloads of every change", () => {
       { call: "edit_oam", valid: { metro_id: metro, loopback_enabled: true, ccp_enabled: true, ccm_interval: "1s", md_name: "MD", md_level: 3, md_association: "MA", mep_id: 5, vlan_id: 100 } },
       { call: "update_metro_info", valid: { metro_id: metro, metro_name: "m", prod_code: "BN-METRO-100", wan_cir_mbps: 10 }, ok: (m) => validVariants({ optional: ["wan_cir_mbps"] })(m) || m.name === 'field "wan_cir_mbps": null' },
       { call: "start_metro_test", valid: { metro_id: metro, peer_mac: "00:11:22:33:44:55", vlan_id: 7 } },
-      { call: "metro_add_announcement", valid: { metro_id: metro, start_time: "2026-12-01T02:00:00Z", duration: 1 } },
+      { call: "metro_add_announcement", valid: { metro_id: metro, start_time: nextHour(), duration: 1 } },
       { call: "reset_interface", valid: { node_id: metro, interface: "lan1" } },
       { call: "reset_node", valid: { node_id: metro, hard: true } },
       { call: "generate_node_token", valid: { node_id: metro } },

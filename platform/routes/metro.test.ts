@@ -3,6 +3,9 @@ import { DEFAULT_DDOS, deviceMessages } from "../contract/devices.ts";
 import { testPlatform, type CallResult, type TestAccount, type TestPlatform } from "../test/harness.ts";
 import { malformedPayloads, validVariants } from "../test/malformed.ts";
 
+/** The next whole hour (UTC, ISO): announcements start from now on. */
+const nextHour = (plus = 1) => new Date((Math.floor(Date.now() / 3_600_000) + plus) * 3_600_000).toISOString();
+
 // Metro Ethernet NIDs (spec 3 §2.11, §5, §7.2) and OAM as IEEE 802.1ag / Y.1731 define it.
 
 // why `any`: JSON answers read field by field in assertions (their schemas are checked in openapi.test.ts).
@@ -102,7 +105,8 @@ describe("Metro Ethernet NIDs: edit, OAM and the settings read back", () => {
     const iam = await p.newIamUser(a, "admin");
     expect((await post(a, "metro_assign_entity", { metro_id: id, new_entity_name: iam.entityName })).body.detail).toBe(deviceMessages.assigned);
     expect((await post(a, "update_metro_shipping_info", { metro_id: id, tracking_number: "JD014600006281" })).status).toBe(200);
-    expect((await post(a, "metro_add_announcement", { metro_id: id, start_time: "2026-12-05T23:00:00Z", duration: 1 })).body.detail).toBe("Maintenance announcement created.");
+    const announced = nextHour();
+    expect((await post(a, "metro_add_announcement", { metro_id: id, start_time: announced, duration: 1 })).body.detail).toBe("Maintenance announcement created.");
     expect((await post(a, "metro_add_announcement", { metro_id: id, start_time: "", duration: "" })).body.detail.map((x: Row) => x.msg)).toEqual(["Please fill out all fields.", "Please fill out all fields."]);
     const d = await detail(a, id);
     expect(d).toMatchObject({
@@ -117,7 +121,7 @@ describe("Metro Ethernet NIDs: edit, OAM and the settings read back", () => {
       malicious_ip_block_enabled: true,
       entity_name: iam.entityName,
       tracking_number: "JD014600006281",
-      announcements: [{ start_time: "2026-12-06T00:00:00.000Z".replace("06T00", "05T23"), duration: 1 }],
+      announcements: [{ start_time: announced, duration: 1 }],
     });
     expect((await get(a, "get_metro_lan_interfaces", { metro_id: id })).body.length).toBe(4);
   });

@@ -53,6 +53,8 @@ export const AnnouncementSchema = z
     if (!/^\d{1,2}$/.test(v.hour) || hour < perfTestHours.min || hour > perfTestHours.max) ctx.addIssue({ code: "custom", path: ["hour"], message: "Choose a time from 00:00 to 23:00." });
     const duration = Number(v.duration);
     const { minHours, maxHours } = announcementLimits;
+    // Maintenance is left out of availability: a window in the past would erase outages (issue 63).
+    if (hour >= 0 && Date.parse(`${v.date}T${String(hour).padStart(2, "0")}:00:00Z`) < Date.now()) ctx.addIssue({ code: "custom", path: ["date"], message: deviceMessages.announcementPast });
     if (!/^\d+$/.test(v.duration) || duration < minHours || duration > maxHours) ctx.addIssue({ code: "custom", path: ["duration"], message: `Duration must be a whole number of hours from ${minHours} to ${maxHours}.` });
   })
   .transform((v) => ({ device_id: v.device_id, start_time: `${v.date}T${String(Number(v.hour)).padStart(2, "0")}:00:00Z`, duration: Number(v.duration) }));

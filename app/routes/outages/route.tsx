@@ -119,6 +119,19 @@ export default function OutagePage({ loaderData }: Route.ComponentProps) {
             ? `Inside announced maintenance: it does not count against ${impact.month}.`
             : `${n3(impact.minutes)} minutes counted against ${impact.month}: ${n3(impact.percentage_points)} percentage points of the month's availability (excl. maintenance).`}
         </p>
+        {o.maintenance.length ? (
+          <div className="min-w-0">
+            <h3 className="font-semibold">Announced maintenance during the outage</h3>
+            <p className="text-sm">Its time inside these windows does not count.</p>
+            <ul className="list-inside list-disc text-sm" data-testid="outage-maintenance">
+              {o.maintenance.map((m) => (
+                <li key={m.start}>
+                  {formatTime(m.start)} to {formatTime(m.end)}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <p className="text-sm">
           <Link to={`/sla?node_id=${encodeURIComponent(o.node_id)}&month=${impact.month}`} className="link link-primary">
             SLA report for {impact.month}

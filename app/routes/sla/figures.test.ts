@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AvailabilityFigures } from "../../../platform/contract/availability.ts";
-import { minutesText, sloText } from "./figures.tsx";
+import { minutesText, sloText, uptimeText } from "./figures.tsx";
 
 const figures = (over: Partial<AvailabilityFigures>): AvailabilityFigures => ({
   window_minutes: 1440,
@@ -8,6 +8,7 @@ const figures = (over: Partial<AvailabilityFigures>): AvailabilityFigures => ({
   downtime_minutes: 0,
   outages: 0,
   uptime_percent: 100,
+  na_reason: null,
   slo_percent: 99.9,
   slo_budget_minutes: 1.44,
   slo_met: true,
@@ -37,5 +38,17 @@ describe("minutesText", () => {
     expect(minutesText(1)).toBe("1 minute");
     expect(minutesText(1 / 60)).toBe("1 second");
     expect(minutesText(12.3456)).toBe("12.346 minutes");
+  });
+});
+
+describe("uptimeText", () => {
+  it("says which reason leaves no percentage: no monitoring data, or a window of announced maintenance (issue 63 item 3)", () => {
+    const none = figures({ window_minutes: 0, uptime_percent: null, slo_met: null, na_reason: "no_data" });
+    expect(uptimeText(none, true)).toBe("N/A: no monitoring data in that month");
+    expect(uptimeText(none)).toBe("N/A: no monitoring data in that window");
+    expect(uptimeText({ ...none, window: "2026-11" })).toBe("N/A: no monitoring data in that month");
+    const maintenance = figures({ maintenance_minutes: 1440, uptime_percent: null, slo_met: null, na_reason: "maintenance" });
+    expect(uptimeText(maintenance, true)).toBe("N/A: the whole window was announced maintenance");
+    expect(uptimeText(figures({ uptime_percent: 99.861 }))).toBe("99.861 %");
   });
 });

@@ -6,7 +6,7 @@ import { SimpleTable, type SimpleColumn, type SimpleTableProps } from "../../com
 import { apiGet } from "../../lib/api.server.ts";
 import { formatTime } from "../../lib/format.ts";
 import { requireSession } from "../../lib/session.server.ts";
-import type { DeviceAvailability, SlaOutage } from "../../../platform/contract/availability.ts";
+import { recordNote, type DeviceAvailability, type SlaOutage } from "../../../platform/contract/availability.ts";
 import type { Entity } from "../../../platform/contract/entities.ts";
 import type { DeviceNames } from "../../../platform/contract/support.shapes.ts";
 import { lastMonth, loadSlaReport, slaQueryOf, slaQueryString } from "./data.server.ts";
@@ -57,7 +57,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const deviceColumns: SimpleColumn<DeviceAvailability>[] = [
   { id: "name", header: "Device", kind: "name", cell: (d) => `${d.name} (${d.node_id})` },
-  { id: "uptime", header: "Availability", cell: (d) => uptimeText(d) },
+  { id: "uptime", header: "Availability", cell: (d) => uptimeText(d, true) },
   { id: "downtime", header: "Downtime", unit: "minutes", cell: (d) => n3(d.downtime_minutes) },
   { id: "outages", header: "Outages", cell: (d) => d.outages },
   { id: "maintenance", header: "Maintenance", unit: "minutes", cell: (d) => n3(d.maintenance_minutes) },
@@ -158,7 +158,7 @@ export default function SlaReportPage({ loaderData }: Route.ComponentProps) {
             {report.name} ({report.scope === "entity" ? "entity" : "device"} {report.id}), {report.month}
           </h2>
           <p className="text-sm">
-            From {formatTime(report.start)} to {formatTime(report.end)}.
+            From {formatTime(report.start)} to {formatTime(report.end)}. {recordNote(report, formatTime)}
           </p>
           <Figures figures={report} />
           {downloads ? (
