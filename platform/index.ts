@@ -3,8 +3,9 @@ import { createPlatformApp, type PlatformApp } from "./app.ts";
 import { openDatabase } from "./db/client.ts";
 import { configFromEnv, type PlatformConfig } from "./lib/config.ts";
 import type { PlatformDeps } from "./lib/context.ts";
-import { createMailer } from "./mail/mailer.ts";
-import { startRetentionSweep } from "./domain/pcap-retention.ts";
+import { createTransport, queueMailer, workMailQueue } from "./mail/mailer.ts";
+import { workRetentionSweep } from "./domain/pcap-retention.ts";
+import { openJobQueue, type JobQueue } from "./jobs/queue.ts";
 import { seedDemo } from "./seed.ts";
 import { startFleet } from "./fleet/runtime.ts";
 import { forgetCachedReads } from "./lib/auth.ts";
@@ -15,6 +16,8 @@ export interface Platform {
   app: PlatformApp;
   deps: PlatformDeps;
   fetch: (request: Request) => Promise<Response>;
+  /** The job queue (queue depth and age for the metrics: `jobs.depth()`). */
+  jobs: JobQueue;
   close(): Promise<void>;
 }
 
@@ -23,11 +26,14 @@ export async function createPlatform(config: PlatformConfig = configFromEnv()): 
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, "pglite"),
   });
-  const mailer = createMailer({
+  // Background work (mail, the retention sweep) on the job queue in the same database.
+  const jobs = await openJobQueue({ database, databaseUrl: config.databaseUrl });
+  const transport = createTransport({
     smtpUrl: config.smtpUrl,
     outboxDir: path.join(config.dataDir, "outbox"),
     from: `${config.productName} <no-reply@${config.productName.toLowerCase().replace(/[^a-z0-9]/g, "") || "console"}.example>`,
   });
+  const mailer = queueMailer(jobs);
   const deps: PlatformDeps = { db: database.db, dbKind: database.kind, mailer, config };
   if (config.seedDemo) {
     await seedDemo(deps);
@@ -39,16 +45,19 @@ export async function createPlatform(config: PlatformConfig = configFromEnv()): 
   // The clock writes op states outside any HTTP call: cached reads must not outlive them.
   deps.fleet = await startFleet({ db: database.db, databaseUrl: config.databaseUrl, seed: config.fleetSeed, tickMs: config.fleetTick, onChange: (accountIds) => forgetCachedReads(deps, accountIds) });
   const app = createPlatformApp(deps);
-  const stopSweep = startRetentionSweep(deps, config.pcapRetentionDays);
+  await workMailQueue(jobs, database.db, transport);
+  await workRetentionSweep(jobs, deps, config.pcapRetentionDays);
   const deliveries = createDeliveryWorker({ db: database.db, mailer, config, databaseUrl: config.databaseUrl, bus: deps.fleet.bus });
   deliveries.start();
   return {
     app,
     deps,
     fetch: async (request) => app.fetch(request),
+    jobs,
     close: async () => {
-      stopSweep();
       await deliveries.stop();
+      await jobs.stop();
+      transport.close();
       await deps.fleet?.close();
       await database.close();
     },

@@ -26,6 +26,8 @@ export const pgErrorCode = (err: unknown): string | undefined => pgError(err)?.c
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** The PGlite instance itself (embedded default only): the job queue talks to it through pg-boss's own adapter. */
+  pglite?: import("@electric-sql/pglite").PGlite;
   close(): Promise<void>;
 }
 
@@ -69,5 +71,5 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: migrationsFolder() });
   // why: as above, PGlite's drizzle database seen through the common Db interface.
-  return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+  return { db: db as unknown as Db, kind: "pglite", pglite: client, close: () => client.close() };
 }

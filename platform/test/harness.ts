@@ -9,7 +9,8 @@ import { configFromEnv } from "../lib/config.ts";
 import type { PlatformDeps } from "../lib/context.ts";
 import { hashPassword } from "../lib/crypto.ts";
 import { newId } from "../lib/ids.ts";
-import { createMailer, readLatestMail } from "../mail/mailer.ts";
+import { readLatestMail } from "../mail/mailer.ts";
+import { outboxMailer } from "./mail.ts";
 import { rawBodyBytes } from "./malformed.ts";
 
 export interface CallResult<T = any> {
@@ -50,7 +51,7 @@ export function testPlatform(): Promise<TestPlatform> {
       db: database.db,
       dbKind: database.kind,
       config,
-      mailer: createMailer({ outboxDir, from: "test@linkwise.test", log: () => {} }),
+      mailer: outboxMailer(outboxDir),
     };
     return { database, deps, app: createPlatformApp(deps), outboxDir };
   })();

@@ -14,7 +14,8 @@ import { createFleet, createFleetClock, createInProcessBus, createKindRegistry, 
 import { DAY } from "../fleet/time.ts";
 import { configFromEnv } from "../lib/config.ts";
 import type { Caller, PlatformDeps } from "../lib/context.ts";
-import { createMailer, type MailMessage } from "../mail/mailer.ts";
+import type { MailMessage } from "../mail/mailer.ts";
+import { outboxMailer } from "../test/mail.ts";
 import { testPlatform, type TestPlatform } from "../test/harness.ts";
 import { boundedPayload, enqueueEvent, linkOpsEventsTo, MAX_PAYLOAD_BYTES, opStateEvent, outageUrl } from "./events.ts";
 import { createDeliveryWorker, digestMail, retryDelay, RETRY_SCHEDULE_MS, type DeliveryWorker } from "./worker.ts";
@@ -372,7 +373,7 @@ describe("a platform restart between failures (PGlite on disk)", () => {
       const deps: PlatformDeps = {
         db: database.db,
         dbKind: "pglite",
-        mailer: createMailer({ outboxDir: path.join(dataDir, "outbox"), from: "t@linkwise.test", log: () => {} }),
+        mailer: outboxMailer(path.join(dataDir, "outbox")),
         config: { ...configFromEnv({}), dataDir, seedDemo: false, cacheCallers: "off", webhookAllowHosts: allow },
       };
       createPlatformApp(deps);

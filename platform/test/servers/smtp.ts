@@ -14,12 +14,20 @@ const decodeQuotedPrintable = (s: string) =>
  * A real SMTP server for the tests (smtp-server from npm, nodemailer's own), on a free port or a
  * given one; no TLS, no authentication. Issue 27 item 20: e-mail is tested against a server.
  */
-export async function startSmtpServer(port = 0) {
+export async function startSmtpServer(port = 0, opts: { unknownUsers?: readonly string[] } = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    // A mailbox that does not exist: the permanent refusal real servers answer ("550 No such user").
+    onRcptTo(address, _session, callback) {
+      if (opts.unknownUsers?.includes(address.address)) {
+        const error = Object.assign(new Error("5.1.1 No such user"), { responseCode: 550 });
+        return callback(error);
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
