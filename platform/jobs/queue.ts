@@ -44,6 +44,10 @@ export interface JobQueueOptions {
   pollingSeconds?: number;
   /** Run schedules (cron) on this instance. Default true. */
   schedule?: boolean;
+  /** pg-boss's schema (default `pgboss`); tests sharing one database keep their jobs apart with their own. */
+  schema?: string;
+  /** First wait before a failed mail is tried again, in seconds (default the queue's, 30); tests shorten it. */
+  mailRetryDelaySeconds?: number;
 }
 
 export interface JobQueue {
@@ -76,6 +80,7 @@ export async function openJobQueue(opts: JobQueueOptions): Promise<JobQueue> {
     useListenNotify: true,
     // The platform names its own instances in its logs; the registry is pg-boss's and stays small.
     registerInstance: false,
+    ...(opts.schema ? { schema: opts.schema } : {}),
   };
   let boss: PgBoss;
   if (opts.databaseUrl) {
@@ -88,11 +93,12 @@ export async function openJobQueue(opts: JobQueueOptions): Promise<JobQueue> {
   boss.on("error", (error: Error) => console.error("[jobs] queue error:", error.message));
   boss.on("warning", (w: { message: string }) => console.warn("[jobs] queue warning:", w.message));
   await boss.start();
-  for (const { name, ...options } of Object.values(queues)) {
+  const rules: Queue[] = [{ ...queues.mail, retryDelay: opts.mailRetryDelaySeconds ?? queues.mail.retryDelay }, queues.pcapRetention];
+  for (const { name, ...options } of rules) {
     // createQueue keeps an existing queue as it is; updateQueue applies today's rules to it.
     await boss.createQueue(name, options);
-    const { policy: _policy, heartbeatSeconds, ...rules } = options as Queue;
-    await boss.updateQueue(name, { ...rules, heartbeatSeconds: heartbeatSeconds ?? null });
+    const { policy: _policy, partition: _partition, ...today } = options;
+    await boss.updateQueue(name, { ...today, heartbeatSeconds: today.heartbeatSeconds ?? null, retryDelayMax: today.retryDelayMax ?? null });
   }
   const pollingIntervalSeconds = opts.pollingSeconds ?? 2;
   const workers: string[] = [];
@@ -102,7 +108,13 @@ export async function openJobQueue(opts: JobQueueOptions): Promise<JobQueue> {
       return boss.send(queue, data, tx ? { ...options, db: inTransaction(tx) } : options);
     },
     async work(queue, handler, concurrency = 1) {
-      const id = await boss.work<object>(queue, { batchSize: 1, localConcurrency: concurrency, pollingIntervalSeconds }, async ([job]) => {
+      const id = await boss.work<object>(queue, {
+        batchSize: 1,
+        localConcurrency: concurrency,
+        pollingIntervalSeconds,
+        // NOTIFY wakes a worker for a new job, not for a retry coming due: the backstop poll stays short.
+        notifyPollingIntervalSeconds: pollingIntervalSeconds * 5,
+      }, async ([job]) => {
         // why: each queue's data is written by its own module's send (Job<object> → that module's type).
         if (job) return handler(job as Job<never>);
       });

@@ -29,6 +29,8 @@ export interface TestPlatform {
   app: PlatformApp;
   deps: PlatformDeps;
   outboxDir: string;
+  /** The shared database itself (the job queue's tests open their queue on it). */
+  database: Database;
   call<T = any>(method: "GET" | "POST", call: string, opts?: { token?: string; body?: unknown; query?: Record<string, string>; rawBody?: string; contentType?: string }): Promise<CallResult<T>>;
   newAccount(opts?: { username?: string; password?: string }): Promise<TestAccount>;
   newIamUser(account: TestAccount, role: "readonly" | "admin", opts?: { username?: string; password?: string }): Promise<TestAccount & { iamUserId: string; entityName: string }>;
@@ -55,11 +57,12 @@ export function testPlatform(): Promise<TestPlatform> {
     };
     return { database, deps, app: createPlatformApp(deps), outboxDir };
   })();
-  return shared.then(({ deps, app, outboxDir }) => {
+  return shared.then(({ database, deps, app, outboxDir }) => {
     const platform: TestPlatform = {
       app,
       deps,
       outboxDir,
+      database,
       async call(method, call, opts = {}) {
         const url = new URL(`http://platform.test/api/v1/${call.replace(/^\//, "")}`);
         for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v);
