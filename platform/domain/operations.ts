@@ -78,8 +78,14 @@ export async function rotateSecret(db: Db, accountId: string): Promise<string> {
 /** POST send-account-ops-test-event: a webhook.test event to the webhook address (no e-mail). */
 export async function sendTestEvent(db: Db, accountId: string): Promise<string> {
   const id = await db.transaction(async (tx) => {
-    const [ops] = await execRows<{ webhook_url: string }>(tx, sql`select webhook_url from account_ops where account_id = ${accountId}`);
+    const [ops] = await execRows<{ webhook_url: string; disabled: boolean }>(
+      tx,
+      sql`select o.webhook_url, (w.disabled_at is not null) as disabled
+            from account_ops o left join ops_webhooks w on w.account_id = o.account_id where o.account_id = ${accountId}`,
+    );
     if (!ops?.webhook_url) throw conflict(opsMessages.noWebhook);
+    // A disabled endpoint gets no delivery: say so instead of "Test event sent." (issue 63 item 8).
+    if (ops.disabled) throw conflict(opsMessages.testDisabled);
     const now = new Date().toISOString();
     return enqueueEvent(tx, accountId, boundedPayload("webhook.test", now, { message: "A test event from the Operations page.", account_id: accountId }));
   });
