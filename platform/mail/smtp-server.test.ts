@@ -146,9 +146,10 @@ describe("e-mail on the job queue, through a real SMTP server", () => {
     const fine = unique("fine");
     const smtp = await startSmtpServer(0, { unknownUsers: [gone], busyOnce: [busy] });
     try {
-      const { jobs } = await platformMailingTo(smtp.url);
+      const { jobs, call } = await platformMailingTo(smtp.url);
       const mailer = queueMailer(jobs);
       const a = await p.newAccount();
+      expect((await call("POST", "set-account-ops", { webhook_url: "", email: gone }, a.token)).status).toBe(200);
       // The refused message first: before issue 63 item 7 it was retried forever and held the spool.
       await mailer.send({ to: gone, subject: "to nobody", text: "x" }, { accountId: a.accountId });
       await mailer.send({ to: busy, subject: "to a busy mailbox", text: "y" });
@@ -168,6 +169,10 @@ describe("e-mail on the job queue, through a real SMTP server", () => {
       expect(smtp.refused.filter((r) => r.to === gone)).toHaveLength(1);
       const [job] = await jobs.boss.findJobs(queues.mail.name, { data: { to: gone } });
       expect(job?.state).toBe("completed");
+      // Shown where the account set that address: its Operations settings.
+      const [ops] = (await call("GET", "get-account-ops", undefined, a.token)).body as { email_refused_at: string | null; email_refused_answer: string | null }[];
+      expect(ops?.email_refused_answer).toMatch(/^550\b.*No such user/);
+      expect(ops?.email_refused_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     } finally {
       await smtp.close();
     }

@@ -50,6 +50,8 @@ describe("get-account-ops / set-account-ops", () => {
         webhook_disabled_at: null,
         webhook_disabled_reason: null,
         failing_since: null,
+        email_refused_at: null,
+        email_refused_answer: null,
       },
     ]);
     expect(await saved(a, PUBLIC, "")).toBe(key);
