@@ -253,8 +253,10 @@ describe("webhook deliveries", () => {
     const [ops] = (await p.call("GET", "get-account-ops", { token: a.token })).body;
     expect(ops.webhook_disabled_reason).toBe("The endpoint answered 410 Gone.");
     expect(mails).toEqual([expect.objectContaining({ to: "ops@example.com", subject: "Linkwise: webhook endpoint disabled" })]);
-    // While disabled, new events make no delivery; enabled again, they do.
-    await expect(sendTestEvent(p.deps.db, a.accountId)).resolves.toMatch(/^msg-/);
+    // While disabled, new events make no delivery (a test event is refused: issue 63 item 8); enabled again, they do.
+    await expect(sendTestEvent(p.deps.db, a.accountId)).rejects.toMatchObject({ status: 409 });
+    const ticket = boundedPayload("ticket.created", new Date().toISOString(), { ticket_id: "tkt-while-disabled" });
+    await expect(enqueueEvent(p.deps.db, a.accountId, ticket)).resolves.toMatch(/^msg-/);
     expect(await deliveries(a.accountId)).toHaveLength(1);
     expect((await p.call("POST", "enable-account-ops-webhook", { token: a.token, body: {} })).status).toBe(200);
     await sendTestEvent(p.deps.db, a.accountId);
