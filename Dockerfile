@@ -12,4 +12,4 @@ ENV NODE_ENV=production DATA_DIR=/data PORT=3000
 COPY --from=build /app /app
 VOLUME /data
 EXPOSE 3000
-CMD ["node", "--max-semi-space-size=32", "server.mjs", "./build/server/index.js"]
+CMD ["node", "server.mjs", "./build/server/index.js"]

@@ -26,7 +26,7 @@ export interface Uploaded {
 
 export type UploadResult =
   | { ok: true; upload: Uploaded }
-  | { ok: false; status: number; message: string; reason?: "csrf" | "no-file" | "session" | "bad-request" | "platform" };
+  | { ok: false; status: number; message: string; reason?: "csrf" | "no-file" | "too-many" | "session" | "bad-request" | "platform" };
 
 /** The CSRF field name of the forms (app/lib/csrf.server.ts). */
 const CSRF_FIELD = "csrf";
@@ -127,6 +127,8 @@ export function receiveMultipartUpload(request: Request, token: string): Promise
         defParamCharset: "utf8",
         limits: { files: 1, fields: 20, parts: 25, fieldSize: 8 * 1024, fileSize: MAX_PCAP_BYTES + 1 },
       });
+      // Past `files: 1` busboy drops further files without a "file" event: that is a second file too.
+      parser.on("filesLimit", () => (extraFile = true));
     } catch {
       finish({ ok: false, status: 400, message: "The upload could not be read.", reason: "bad-request" });
       requestBody.cancel().catch(() => {});
@@ -135,6 +137,8 @@ export function receiveMultipartUpload(request: Request, token: string): Promise
 
     const fields = new FormData();
     let sawFile = false;
+    /** A second file in the form (spec 1: at most 1 file): refused, not silently dropped (issue 63 item 33). */
+    let extraFile = false;
     let upload: Promise<UploadResult> | null = null;
 
     parser.on("field", (name, value) => {
@@ -143,6 +147,7 @@ export function receiveMultipartUpload(request: Request, token: string): Promise
 
     parser.on("file", (name, file, info) => {
       if (sawFile || name !== FILE_FIELD) {
+        if (sawFile && name === FILE_FIELD && info.filename) extraFile = true;
         file.resume();
         return;
       }
@@ -186,7 +191,10 @@ export function receiveMultipartUpload(request: Request, token: string): Promise
     });
 
     parser.on("close", () => {
-      if (upload) upload.then(finish);
+      // The first file is stored by then (multipart is sequential), but not analysed: the retention
+      // sweep removes it with the account's other unused uploads.
+      if (extraFile) finish({ ok: false, status: 400, message: messages.oneFile, reason: "too-many" });
+      else if (upload) upload.then(finish);
       else finish({ ok: false, status: 400, message: sawFile ? messages.unknown : messages.noFile, reason: "no-file" });
     });
     parser.on("error", (err) => {

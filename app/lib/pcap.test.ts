@@ -222,6 +222,11 @@ describe("the multipart upload (no JS)", () => {
     expect(await server.receiveMultipartUpload(json, token)).toMatchObject({ ok: false, status: 400 });
   });
 
+  it("a form carrying two files is refused with a message, not analysed one of them silently (issue 63 item 33)", async () => {
+    const result = await server.receiveMultipartUpload(multipart([["csrf", csrfToken], ["file", pcapFile()], ["file", pcapFile()]]), token);
+    expect(result).toMatchObject({ ok: false, status: 400, reason: "too-many", message: "Please choose only one file." });
+  });
+
   it("a rejected token (401) is reported as the end of the session", async () => {
     const result = await server.receiveMultipartUpload(multipart([["csrf", csrfToken], ["file", pcapFile()]]), "not-a-token");
     expect(result).toMatchObject({ ok: false, status: 401, reason: "session" });

@@ -1,6 +1,7 @@
 import { data, Outlet, useMatches, useRouteLoaderData } from "react-router";
 import { ShellFrame } from "../components/shell/shell-frame.tsx";
 import { getShellData, type ShellData } from "../lib/shell.server.ts";
+import { getUser } from "../lib/session.server.ts";
 import { ErrorPage } from "../components/error-boundary.tsx";
 import type { Route } from "./+types/_shell";
 
@@ -11,7 +12,10 @@ import type { Route } from "./+types/_shell";
  * A page whose route handle has `hideNav: true` is shown without the side navigation.
  */
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
+  // An unknown page (the catch-all's splat matched) while signed out: spec 1's 'Error 404' page,
+  // not the sign-in form (issue 63 item 33). Known pages still send the visitor to /login.
+  if (params["*"] !== undefined && !(await getUser(request))) throw data("Page Not Found", { status: 404 });
   const { shell } = await getShellData(request);
   return data(shell, { headers: { "Cache-Control": "private, no-store" } });
 }

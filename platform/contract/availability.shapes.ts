@@ -75,7 +75,7 @@ export type SlaReport = z.infer<typeof SlaReport>;
 /** A row of the Outage History table (spec 3 §2.14): Timestamp, Status, Self Diagnosis; the outage it belongs to. */
 export const OutageHistoryEntry = z
   .object({ timestamp: isoTime(), status: z.enum(["down", "up"]), self_diagnosis: z.string(), outage_id: z.string() })
-  .openapi("OutageHistoryEntry");
+  .openapi("AvailabilityOutageHistoryEntry");
 export type OutageHistoryEntry = z.infer<typeof OutageHistoryEntry>;
 
 const Hop = z.object({ hop: z.number().int(), hostname: z.string().nullable(), ip: z.string().nullable() }).openapi("OutageHop");

@@ -204,7 +204,7 @@ export const NodeToken = z
   .object({ node_id: z.string(), token: z.string().openapi({ description: "Shown once; the previous token stops working" }), expires_at: isoTime(), detail: z.string() })
   .openapi("NodeToken");
 export type NodeToken = z.infer<typeof NodeToken>;
-export const NodeRegistered = z.object({ node_id: z.string(), detail: z.string() }).openapi("NodeRegistered");
+export const NodeRegistered = z.object({ node_id: z.string(), detail: z.string() }).openapi("DeviceRegistered");
 
 // ---------------------------------------------------------------------------------------------
 // Speed test

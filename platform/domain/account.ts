@@ -6,6 +6,7 @@ import type { Caller, PlatformDeps } from "../lib/context.ts";
 import { ApiError } from "../lib/errors.ts";
 import { clearLoginFailures, normalizeUsername, revokeTokens, setPassword } from "./auth.ts";
 import { accountPcapKeys, deleteAccountPcapObjects } from "./pcap-retention.ts";
+import { addressProblem, metadataAddressMessages } from "../webhooks/address.ts";
 
 // The caller's own account and IAM-user profile: list-account, update-account, update-iam-user,
 // remove-account, the MFA switches and the SAML metadata URL.
@@ -150,6 +151,15 @@ export async function getAccountIdp(deps: PlatformDeps, who: Caller): Promise<st
   return row.metalink;
 }
 
+/**
+ * update-account-idp: the webhook address rules (webhooks/address.ts) apply to the metadata URL
+ * now, and again when it is fetched: https, no credentials, never a loopback, private, link-local
+ * or cloud-metadata address.
+ */
 export async function setAccountIdp(deps: PlatformDeps, who: Caller, metalink: string) {
+  if (metalink) {
+    const problem = await addressProblem(metalink, deps.config.webhookAllowHosts, undefined, metadataAddressMessages);
+    if (problem) throw new ApiError(422, [{ loc: ["body", "metalink"], msg: problem, type: "value_error" }]);
+  }
   await deps.db.update(accounts).set({ idpMetalink: metalink }).where(eq(accounts.accountId, who.accountId));
 }

@@ -85,10 +85,89 @@ export function checkCertificateSet(set: CertificateSet, now = new Date()): Chec
   const to = new Date(cert.validTo);
   if (now < from) problems.push(issue("certificate", `The certificate is not valid yet: it is valid from ${from.toISOString()}.`));
   if (now > to) problems.push(issue("certificate", `The certificate has expired: it was valid until ${to.toISOString()}.`));
+  problems.push(...serverUseProblems(cert));
   const chainProblem = verifyChain(cert, chain, now);
   if (chainProblem) problems.push(issue("ca_chain", chainProblem));
   if (problems.length) throw refuse(problems);
   return { cert, key, chainPem: blocks(set.ca_chain).map((b) => b.pem).join("\n") + "\n" };
+}
+
+const KEY_USAGE_NAMES = ["digitalSignature", "nonRepudiation", "keyEncipherment", "dataEncipherment", "keyAgreement", "keyCertSign", "cRLSign", "encipherOnly", "decipherOnly"];
+const EKU_NAMES: Record<string, string> = {
+  "1.3.6.1.5.5.7.3.1": "serverAuth",
+  "1.3.6.1.5.5.7.3.2": "clientAuth",
+  "1.3.6.1.5.5.7.3.3": "codeSigning",
+  "1.3.6.1.5.5.7.3.4": "emailProtection",
+  "1.3.6.1.5.5.7.3.8": "timeStamping",
+  "1.3.6.1.5.5.7.3.9": "OCSPSigning",
+};
+
+/**
+ * What keeps a TLS client from accepting the certificate for a server (RFC 5280 §4.2.1.3, 4.2.1.9,
+ * 4.2.1.12; the CA/Browser Forum's baseline): a CA certificate (basic constraints CA:TRUE) in the
+ * server's place, a key usage without digitalSignature (or keyEncipherment for an RSA key), an
+ * extended key usage without serverAuth.
+ */
+export function serverUseProblems(cert: X509Certificate): DetailItem[] {
+  const out: DetailItem[] = [];
+  if (cert.ca) out.push(issue("certificate", "The certificate is a CA certificate (basic constraints CA:TRUE): give the server's own certificate, and the CA's in the CA chain."));
+  const usage = keyUsageOf(cert.raw);
+  if (usage) {
+    const rsa = cert.publicKey.asymmetricKeyType === "rsa" || cert.publicKey.asymmetricKeyType === "rsa-pss";
+    const allowed = usage.has("digitalSignature") || (rsa && usage.has("keyEncipherment"));
+    if (!allowed) {
+      out.push(issue("certificate", `The certificate's key usage (${[...usage].join(", ") || "none"}) does not allow a TLS server: it needs digitalSignature${rsa ? " or keyEncipherment" : ""}.`));
+    }
+  }
+  // Node names the extended key usage's OIDs `keyUsage`; undefined when the extension is absent (any use).
+  const eku = cert.keyUsage;
+  if (eku && !eku.includes("1.3.6.1.5.5.7.3.1") && !eku.includes("2.5.29.37.0")) {
+    out.push(issue("certificate", `The certificate's extended key usage (${eku.map((oid) => EKU_NAMES[oid] ?? oid).join(", ")}) does not allow a TLS server: it needs serverAuth.`));
+  }
+  return out;
+}
+
+/** The key usage extension (2.5.29.15) of a DER certificate as names, or null when it has none. */
+export function keyUsageOf(der: Buffer): Set<string> | null {
+  // A minimal DER walk: Certificate ::= SEQUENCE { tbsCertificate SEQUENCE { …, [3] Extensions } , … }.
+  const read = (at: number): { tag: number; start: number; end: number } => {
+    const tag = der[at]!;
+    let len = der[at + 1]!;
+    let start = at + 2;
+    if (len & 0x80) {
+      const n = len & 0x7f;
+      len = 0;
+      for (let i = 0; i < n; i++) len = len * 256 + der[at + 2 + i]!;
+      start += n;
+    }
+    return { tag, start, end: start + len };
+  };
+  const children = (node: { start: number; end: number }) => {
+    const out: { tag: number; start: number; end: number }[] = [];
+    for (let at = node.start; at < node.end; ) {
+      const child = read(at);
+      out.push(child);
+      at = child.end;
+    }
+    return out;
+  };
+  const tbs = children(read(0))[0]!;
+  const extensions = children(tbs).find((c) => c.tag === 0xa3);
+  if (!extensions) return null;
+  const keyUsageOid = Buffer.from([0x55, 0x1d, 0x0f]);
+  for (const ext of children(children(extensions)[0]!)) {
+    const [oid, ...rest] = children(ext);
+    if (!oid || !der.subarray(oid.start, oid.end).equals(keyUsageOid)) continue;
+    const value = rest.at(-1)!; // OCTET STRING holding a BIT STRING
+    const bits = read(value.start);
+    const bytes = der.subarray(bits.start + 1, bits.end); // the first byte counts the unused bits
+    const names = new Set<string>();
+    KEY_USAGE_NAMES.forEach((name, i) => {
+      if ((bytes[i >> 3] ?? 0) & (0x80 >> (i & 7))) names.add(name);
+    });
+    return names;
+  }
+  return null;
 }
 
 /** Walks from the certificate up the chain to a self-signed root; the problem, or null when it verifies. */

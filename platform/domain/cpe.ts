@@ -79,7 +79,7 @@ function toCpe({ row: r, entity_name, account_name }: SelectedRow): Cpe {
 async function cpeRows(db: DbOrTx, accountId: string, ids?: string[], entityName?: string): Promise<Cpe[]> {
   const where = [eq(cpes.accountId, accountId)];
   if (ids) where.push(inArray(cpes.cpeId, ids));
-  if (entityName !== undefined) where.push(entityNamed(cpes.entityId, accountId, entityName));
+  if (entityName) where.push(entityNamed(cpes.entityId, accountId, entityName));
   const rows = await db.select(select).from(cpes).where(and(...where)).orderBy(sql`lower(${cpes.cpeName})`, cpes.cpeId);
   return rows.map(toCpe);
 }

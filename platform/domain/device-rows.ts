@@ -23,7 +23,8 @@ export const entityNamed = (entityCol: SQL | AnyPgColumn, accountId: string, nam
 /** What both device lists (alias `alias`: c or m) share: sorting by entity name, filtering by `entity_name`. */
 export const deviceListEntity = (alias: "c" | "m") => ({
   entityNameColumn: textColumn(sql`coalesce((select e.entity_name from entities e where e.entity_id = ${sql.raw(alias)}.entity_id), '')`),
-  filter: (_db: DbOrTx, accountId: string, q: { entity_name?: string }) => (q.entity_name !== undefined ? { where: [entityNamed(sql.raw(`${alias}.entity_id`), accountId, q.entity_name)] } : {}),
+  // `entity_name=` (empty, as a cleared filter sends it) filters nothing, as absent does (issue 63 item 26).
+  filter: (_db: DbOrTx, accountId: string, q: { entity_name?: string }) => (q.entity_name ? { where: [entityNamed(sql.raw(`${alias}.entity_id`), accountId, q.entity_name)] } : {}),
 });
 
 export interface StoredDevice {

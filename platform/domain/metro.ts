@@ -53,7 +53,7 @@ function toMetro({ row: r, entity_name, account_name }: SelectedRow): Metro {
 async function metroRows(db: DbOrTx, accountId: string, ids?: string[], entityName?: string): Promise<Metro[]> {
   const where = [eq(metros.accountId, accountId)];
   if (ids) where.push(inArray(metros.metroId, ids));
-  if (entityName !== undefined) where.push(entityNamed(metros.entityId, accountId, entityName));
+  if (entityName) where.push(entityNamed(metros.entityId, accountId, entityName));
   const rows = await db.select(select).from(metros).where(and(...where)).orderBy(sql`lower(${metros.metroName})`, metros.metroId);
   return rows.map(toMetro);
 }

@@ -153,7 +153,7 @@ export interface HostedSettings {
 export function wireguardConfig(node: NodeFileSubject, hosted: HostedSettings, privateKey: string, now = new Date()): string {
   return [
     `# Linkwise hosted ${node.kind === "service_node" ? "Service Node" : "Endpoint Node"} ${node.name} (${node.id}), ${hosted.hosted_region}.`,
-    `# Generated ${now.toISOString()}. Keep this file secret: it holds the node's private key, which the platform does not keep.`,
+    `# Generated ${now.toISOString()}. Keep this file secret: it holds the node's private key. The platform keeps it encrypted, for writers of the account to download again; generate a new configuration to replace the key.`,
     "[Interface]",
     `PrivateKey = ${privateKey}`,
     `Address = ${hosted.hosted_peer_ip}/${hosted.hosted_peer_prefix}`,

@@ -7,7 +7,7 @@ import type { PlatformDeps } from "../lib/context.ts";
 import { randomToken, sha256 } from "../lib/crypto.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
 import { nodeMessages, registrationTokenHours, type NodeCloudInit, type NodeOva, type NodeRegistered, type NodeVpnConfig } from "../contract/nodes.ts";
-import { buildOva, cloudInitData, fileStem, wireguardConfig, wireguardKeyPair, type HostedSettings } from "./node-files-build.ts";
+import { buildOva, cloudInitData, wireguardConfig, wireguardKeyPair, type HostedSettings } from "./node-files-build.ts";
 import { openSecret, sealSecret, secretsKey } from "./node-files-crypto.ts";
 import { findNode, ovaPath, setFormFactor, updateNode, type NodeKind, type NodeRef } from "./nodes-common.ts";
 
@@ -77,7 +77,9 @@ export async function generateVpnConfig(deps: Deps, accountId: string, input: Ho
   const now = new Date();
   const keys = wireguardKeyPair();
   const text = wireguardConfig(subject(node), input, keys.privateKey, now);
-  const fileName = `${fileStem(subject(node))}-wireguard-${randomToken(6)}.conf`;
+  // wg-quick takes the interface's name from the file's (at most 15 characters of [A-Za-z0-9_=+.-]):
+  // "wg-" and 8 random characters, unique among every account's files (the table's key).
+  const fileName = `wg-${randomToken(6)}.conf`;
   await deps.db.transaction(async (tx) => {
     await tx.delete(nodeFiles).where(and(eq(nodeFiles.nodeId, node.id), eq(nodeFiles.kind, "vpn")));
     await storeFile(tx, deps, accountId, node.id, "vpn", fileName, Buffer.from(text, "utf8"));

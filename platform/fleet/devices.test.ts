@@ -16,6 +16,12 @@ describe("speed test output", () => {
     expect(raw.download.bandwidth).toBe(Math.round((r.data!.download_speed_mbps * 1e6) / 8));
     expect(raw.ping.latency).toBe(r.data!.ping_latency_ms);
     expect(raw.result.url).toBe(r.data!.result_url);
+    // Six octets of two hex digits each, for every device (issue 63 item 27: "02:4C:55:155:00:01").
+    for (let i = 0; i < 50; i++) {
+      const other = speedTestReport(1, { ...device, id: `cpe-mac-${i}` }, "ookla", t0, t0 + 60_000);
+      if (other.status !== "completed") continue;
+      expect((other.data!.raw as { interface: { macAddr: string } }).interface.macAddr).toMatch(/^([0-9A-F]{2}:){5}[0-9A-F]{2}$/);
+    }
     expect(speedTestReport(1, device, "ookla", t0, t0 + 60_000)).toEqual(r);
   });
   it("answers iperf3's JSON for a host", () => {

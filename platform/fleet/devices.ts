@@ -72,7 +72,7 @@ export function speedTestReport(seed: number, device: FleetObject, testType: Spe
       upload: side(d.upload_speed_mbps, 2),
       packetLoss: loss,
       isp: "Linkwise Networks",
-      interface: { internalIp: wan, name: "wan0", macAddr: `02:4C:${(p.key >>> 8) & 255}:${(p.key >>> 16) & 255}:00:01`.toUpperCase(), isVpn: false, externalIp: wan },
+      interface: { internalIp: wan, name: "wan0", macAddr: [0x02, 0x4c, (p.key >>> 8) & 255, (p.key >>> 16) & 255, 0, 1].map((x) => x.toString(16).padStart(2, "0")).join(":").toUpperCase(), isVpn: false, externalIp: wan },
       server: { id: serverId, host: `speedtest.${p.pop.code.toLowerCase()}.example.net`, port: 8080, name: "Linkwise Networks", location: p.pop.city, country: p.pop.country, ip: `${p.pop.net}.80` },
       result: { id: resultId, url: d.result_url, persisted: true },
     };

@@ -1,3 +1,4 @@
+import { isIPv6 } from "node:net";
 import { describe, expect, it } from "vitest";
 import { createFleet, RANGES, type RangeName } from "./index.ts";
 import { DAY, HOUR, MINUTE } from "./time.ts";
@@ -383,6 +384,21 @@ describe("device operations", () => {
     expect(lines[0]).toBe("traceroute to 1.1.1.1 (1.1.1.1), 30 hops max, 60 byte packets");
     expect(lines[1]).toMatch(/^ 1 {2}\S+ \(\d+\.\d+\.\d+\.\d+\) {2}[\d.]+ ms {2}[\d.]+ ms {2}[\d.]+ ms$/);
     expect(lines[lines.length - 1]).toMatch(/one\.one\.one\.one \(1\.1\.1\.1\)/);
+  });
+
+  it("traceroute and ping to an IPv6 address go over IPv6 (issue 63 item 27)", () => {
+    const out = fleet.tracerouteOutput(device("cpe-tr6"), "2606:4700:4700::1111", NOW);
+    const lines = out.trim().split("\n");
+    expect(lines[0]).toBe("traceroute to 2606:4700:4700::1111 (2606:4700:4700::1111), 30 hops max, 80 byte packets");
+    for (const line of lines.slice(1)) {
+      if (line.includes("* * *")) continue;
+      const ip = /\(([^)]+)\)/.exec(line)![1]!;
+      expect(isIPv6(ip), line).toBe(true);
+    }
+    expect(lines[lines.length - 1]).toContain("(2606:4700:4700::1111)");
+    const ping = fleet.pingOutput(device("cpe-tr6"), "2606:4700:4700::1111", NOW);
+    expect(ping.split("\n")[0]).toBe("PING 2606:4700:4700::1111 (2606:4700:4700::1111) 56 data bytes");
+    expect(ping).not.toMatch(/\d+\.\d+\.\d+\.\d+/);
   });
 
   it("a speed test runs for several seconds and ends near the device's speed", () => {

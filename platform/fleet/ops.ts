@@ -1,6 +1,6 @@
 import { M, mix32, u01 } from "./hash.ts";
 import { overlap, utilisation, type OutageFacts, type Prepared } from "./model.ts";
-import { pathTo, probeRtt, resolveAddress, wanAddresses } from "./paths.ts";
+import { ipv6Of, isIPv6, pathTo, probeRtt, resolveAddress, wanAddresses } from "./paths.ts";
 import { r3 } from "./series.ts";
 import { iso, MINUTE } from "./time.ts";
 
@@ -17,8 +17,10 @@ export function pingOutput(p: Prepared, target: string, now: number, down: boole
   const path = pathTo(p, target);
   const dest = path[path.length - 1]!;
   const named = address === target ? address : `${target} (${address})`;
-  const lines = [`PING ${named} ${address === target ? `(${address}) ` : ""}56(84) bytes of data.`];
-  const { wan } = wanAddresses(p);
+  const v6 = isIPv6(address);
+  // iputils ping: "56(84)" for IPv4; "56 data bytes" for IPv6 (no IP header size to add).
+  const lines = [v6 ? `PING ${address} (${address}) 56 data bytes` : `PING ${named} ${address === target ? `(${address}) ` : ""}56(84) bytes of data.`];
+  const wan = v6 ? ipv6Of(wanAddresses(p).wan) : wanAddresses(p).wan;
   if (down) {
     for (let i = 1; i <= count; i++) lines.push(`From ${wan} icmp_seq=${i} Destination Host Unreachable`);
     lines.push("", `--- ${target} ping statistics ---`, `${count} packets transmitted, 0 received, +${count} errors, 100% packet loss, time ${(count - 1) * 1000 + 47}ms`, "");
@@ -52,7 +54,8 @@ export function pingOutput(p: Prepared, target: string, now: number, down: boole
 export function tracerouteOutput(p: Prepared, target: string, now: number, downHops: number | null): string {
   const address = resolveAddress(target);
   const path = pathTo(p, target);
-  const lines = [`traceroute to ${target} (${address}), 30 hops max, 60 byte packets`];
+  // Linux traceroute's default probe: 60 bytes over IPv4, 80 over IPv6.
+  const lines = [`traceroute to ${target} (${address}), 30 hops max, ${isIPv6(address) ? 80 : 60} byte packets`];
   const shown = downHops === null ? path.length : Math.min(downHops, path.length);
   for (let i = 0; i < shown; i++) {
     const h = path[i]!;

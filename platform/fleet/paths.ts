@@ -1,3 +1,4 @@
+import { isIPv6 } from "node:net";
 import { distanceKm, POPS } from "./geo.ts";
 import { hashString, M, mix32, u01 } from "./hash.ts";
 import type { Prepared } from "./model.ts";
@@ -6,7 +7,8 @@ import type { Prepared } from "./model.ts";
  * The network path from a device to an address, as traceroute sees it: the provider's access
  * router, its aggregation and core routers at the site's PoP, the core at the PoP nearest the
  * destination, sometimes a silent hop, then the destination. The provider's routers are named
- * under example.net and numbered from 198.18.0.0/15, so no real host is ever named.
+ * under example.net and numbered from 198.18.0.0/15 (IPv4) or 2001:db8::/32 (IPv6, the
+ * documentation prefix, for a destination given as an IPv6 address), so no real host is ever named.
  */
 
 export interface Hop {
@@ -38,9 +40,17 @@ export function isIPv4(s: string): boolean {
   return !!m && m.slice(1).every((x) => Number(x) <= 255);
 }
 
-/** The address of `target`: itself when it is an IPv4 address, else a stable public address for the name. */
+/** The IPv6 twin of one of the provider's IPv4 router addresses (2001:db8::/32), for paths to IPv6 destinations. */
+export function ipv6Of(ipv4: string): string {
+  const [a, b, c, d] = ipv4.split(".").map(Number) as [number, number, number, number];
+  return `2001:db8:${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}::1`;
+}
+
+export { isIPv6 };
+
+/** The address of `target`: itself when it is an IPv4 or IPv6 address, else a stable public IPv4 address for the name. */
 export function resolveAddress(target: string): string {
-  if (isIPv4(target)) return target;
+  if (isIPv4(target) || isIPv6(target)) return target;
   const h = hashString(target.toLowerCase());
   return `${PUBLIC_FIRST[h % PUBLIC_FIRST.length]}.${(h >>> 8) & 255}.${(h >>> 16) & 255}.${1 + ((h >>> 24) % 254)}`;
 }
@@ -77,6 +87,8 @@ export function pathTo(p: Prepared, target: string): Hop[] {
   // Some transit routers do not answer traceroute probes.
   if ((dh >>> 4) % 3 === 0) hops.push({ hop: hops.length + 1, hostname: null, ip: null, rtt: p.baseRtt + backbone + extra / 2 });
   hops.push({ hop: hops.length + 1, hostname: `xe-0-1-0.edge1.${far.code}.transit.example.net`, ip: hostOf(far.net, 200 + (dh % 50)), rtt: p.baseRtt + backbone + extra * 0.8 });
+  // An IPv6 destination is reached over the same routers' IPv6 addresses.
+  if (isIPv6(address)) for (const h of hops) h.ip = h.ip && ipv6Of(h.ip);
   hops.push({ hop: hops.length + 1, hostname: KNOWN_NAMES[address] ?? null, ip: address, rtt: p.baseRtt + backbone + extra });
   return hops;
 }

@@ -280,6 +280,23 @@ describe("SAML metadata URL", () => {
     expect((await post(admin.token, "update-account-idp", { metalink: "" })).status).toBe(403);
     expect((await post(a.token, "update-account-idp", { metalink: "" })).status).toBe(200);
     expect((await p.call("GET", "get-account-idp", { token: a.token })).body).toEqual({ metalink: "" });
+    // The webhook address rules (issue 63 item 30): no loopback, private, link-local or cloud-metadata
+    // address, https only, no credentials; each refusal names the problem.
+    for (const [bad, message] of [
+      ["https://127.0.0.1/saml/metadata", "The SAML metadata URL resolves to 127.0.0.1, a loopback, private, link-local or reserved address: the metadata can only be read from public addresses."],
+      ["https://169.254.169.254/latest/meta-data/", "The SAML metadata URL resolves to 169.254.169.254, a loopback, private, link-local or reserved address: the metadata can only be read from public addresses."],
+      ["https://[::1]/metadata", "The SAML metadata URL resolves to ::1, a loopback, private, link-local or reserved address: the metadata can only be read from public addresses."],
+      ["https://10.0.0.8/metadata", "The SAML metadata URL resolves to 10.0.0.8, a loopback, private, link-local or reserved address: the metadata can only be read from public addresses."],
+      ["http://idp.example.com/metadata", "The SAML metadata URL must start with https://."],
+      ["https://user:pw@idp.example.com/metadata", "The SAML metadata URL must not contain a user name or password."],
+    ]) {
+      const r = await post(a.token, "update-account-idp", { metalink: bad! });
+      expect(r.status, bad).toBe(422);
+      expect(r.body.detail.map((d: { msg: string }) => d.msg), bad).toEqual([message]);
+    }
+    const local = await post(a.token, "update-account-idp", { metalink: "https://localhost/metadata" });
+    expect(local.body.detail[0].msg).toMatch(/^The SAML metadata URL resolves to (127\.0\.0\.1|::1), a loopback/);
+    expect((await p.call("GET", "get-account-idp", { token: a.token })).body).toEqual({ metalink: "" });
     for (const bad of ["ftp://idp.example.com/x", "javascript:alert(1)", "not a url", `https://x.example/${"a".repeat(2100)}`]) {
       expect((await post(a.token, "update-account-idp", { metalink: bad })).status, bad).toBe(422);
     }

@@ -204,7 +204,7 @@ const ResizeBody = z
   })
   .openapi("ResizeAppService");
 const AppServiceIdBody = z.strictObject({ app_service_id: appServiceIdField() }).openapi("AppServiceId");
-const EpIdBody = z.strictObject({ ep_id: idField("Endpoint id") }).openapi("EndpointId");
+const EpIdBody = z.strictObject({ ep_id: idField("Endpoint id") }).openapi("EndpointDecision");
 const AddHostingBody = z
   .strictObject({
     app_service_id: appServiceIdField(),

@@ -65,6 +65,8 @@ describe("Internet NIDs: create, list, detail", () => {
     const filtered = (await get(a, "get_cpe", { entity_name: iam.entityName })).body;
     expect(filtered.map((x: Row) => x.prod_code)).toEqual(["BN-CPE-100"]);
     expect(filtered[0].entity_name).toBe(iam.entityName);
+    // An empty filter filters nothing (issue 63 item 26).
+    expect((await get(a, "get_cpe", { entity_name: "" })).body).toHaveLength(4);
     const page = (await get(a, "get_cpe", { size: "2", sort: "-cpe_name", q: "site" })).body;
     expect(page.total).toBe(4);
     expect(page.items).toHaveLength(2);

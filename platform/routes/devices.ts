@@ -101,7 +101,7 @@ const registerRoute = defineCall({
   summary: "A device registers with its token (the device's call, no bearer)",
   description: "Only the newest token of a device works, until it expires (401 otherwise).",
   public: true,
-  body: body({ token: z.string({ error: expects("a valid string") }).min(1, "Token is required").max(200, maxMessage(200)) }).strict().openapi("RegisterNode"),
+  body: body({ token: z.string({ error: expects("a valid string") }).min(1, "Token is required").max(200, maxMessage(200)) }).strict().openapi("RegisterDevice"),
   response: NodeRegistered,
   errors: [401],
 });

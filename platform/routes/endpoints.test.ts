@@ -230,6 +230,8 @@ describe("endpoints: row actions", () => {
     }
     expect((await post(a, "resize-endpoint-throughput", { ep_id: aws, direction: "up" })).body.detail).toBe("The endpoint is already at the largest size (xlarge).");
     expect((await post(a, "resize-endpoint-throughput", { ep_id: aws, direction: "down" })).body.size).toBe("large");
+    // Without a direction: up, as resize-app-service (spec 1: default up).
+    expect((await post(a, "resize-endpoint-throughput", { ep_id: aws })).body).toEqual({ detail: "Resized Endpoint successfully.", size: "xlarge" });
     expect((await post(a, "resize-endpoint-throughput", { ep_id: onprem, direction: "up" })).body).toEqual({ detail: "An onprem endpoint cannot be resized." });
     expect((await post(a, "resize-endpoint-throughput", { ep_id: aws, direction: "sideways" })).status).toBe(422);
   });

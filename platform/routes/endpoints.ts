@@ -127,7 +127,8 @@ const EditEndpointBody = body({
 
 const ResizeBody = body({
   ep_id: epId(),
-  direction: z.enum(["up", "down"], { error: (iss) => (iss.input === undefined ? "Field required" : "Direction must be up or down") }),
+  // Spec 1: "Resize direction is up or down, default up", as resize-app-service (issue 63 item 33).
+  direction: z.enum(["up", "down"], { error: "Direction must be up or down" }).default("up"),
 })
   .strict()
   .openapi("ResizeEndpoint");

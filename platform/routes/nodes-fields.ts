@@ -9,19 +9,27 @@ import { expects, idField, line, maxMessage, text } from "../lib/fields.ts";
  * (LAN interface, VPC CIDR), the form factor and its fields.
  */
 
-/** One IPv4 address (`what` is required). */
-export const ipv4Field = (what: string) =>
+/**
+ * How an empty value reads: "required" (`what` is required), or "absent" for a field that is
+ * required only in some states (an address when a switch is on): the body's own rule says so
+ * once, and an empty value with the switch off is no address at all (issue 63 item 26).
+ */
+type Empty = "required" | "absent";
+
+/** One IPv4 address. */
+export const ipv4Field = (what: string, empty: Empty = "required") =>
   line(15).superRefine((s, ctx) => {
-    if (s === "") ctx.addIssue({ code: "custom", message: `${what} is required` });
-    else if (!isIpv4(s)) ctx.addIssue({ code: "custom", message: `Not a valid IPv4 address: ${s}` });
+    if (s === "") {
+      if (empty === "required") ctx.addIssue({ code: "custom", message: `${what} is required` });
+    } else if (!isIpv4(s)) ctx.addIssue({ code: "custom", message: `Not a valid IPv4 address: ${s}` });
   });
 
 const prefixed = /^([^/]+)\/(\d{1,2})$/;
 
 /** An IPv4 address with its prefix length, e.g. 192.168.1.1/24 (a host address on the LAN) or 10.0.0.0/24 (a network, when `network`). */
-export const ipv4WithPrefix = (what: string, network = false) =>
+export const ipv4WithPrefix = (what: string, network = false, empty: Empty = "required") =>
   line(18).superRefine((s, ctx) => {
-    if (s === "") return void ctx.addIssue({ code: "custom", message: `${what} is required` });
+    if (s === "") return empty === "required" ? void ctx.addIssue({ code: "custom", message: `${what} is required` }) : undefined;
     const m = prefixed.exec(s);
     const prefix = m ? Number(m[2]) : -1;
     if (!m || !isIpv4(m[1]!) || prefix < 0 || prefix > 32) {

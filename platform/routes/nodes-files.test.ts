@@ -178,7 +178,8 @@ describe("Hosted Node", () => {
     const id = await newNode(a);
     const r = await post(a.token, "generate-hsn-vpn-config", { node_id: id, form_factor: "hosted_aws", ...hosted });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body.file_name).toMatch(/-wireguard-.+\.conf$/);
+    // wg-quick names the interface after the file: at most 15 characters of [A-Za-z0-9_=+.-].
+    expect(r.body.file_name).toMatch(/^[A-Za-z0-9_=+.-]{1,15}\.conf$/);
     const file = await download(a.token, `/api/v1/download-hsn-vpn-config/${r.body.file_name}`);
     expect(file.status).toBe(200);
     expect(file.headers.get("content-disposition")).toBe(`attachment; filename="${r.body.file_name}"`);
@@ -193,6 +194,9 @@ describe("Hosted Node", () => {
     expect(conf).toMatch(/^AllowedIPs = 10\.100\.0\.0\/24$/m);
     expect(conf).toMatch(/^Endpoint = \S+:51820$/m);
     expect(conf).toMatch(/^PersistentKeepalive = 25$/m);
+    // The file says the truth about the copy the platform keeps.
+    expect(conf).not.toContain("does not keep");
+    expect(conf).toContain("The platform keeps it encrypted");
     // Nowhere in the database in clear.
     const hits = await execRows<{ n: number }>(p.deps.db, sql`select count(*)::int as n from node_files where content_enc like ${`%${priv}%`}`);
     expect(Number(hits[0]!.n)).toBe(0);
@@ -256,6 +260,12 @@ describe("node file calls: access", () => {
     expect((await post(ro.token, "run-health-check", { node_id: id })).status).toBe(200);
     expect((await get(ro.token, "get-node-metrics", { id, start_time: new Date(Date.now() - 3_600_000).toISOString(), end_time: now })).status).toBe(200);
     expect((await get(a.token, "get-endpoint-node-detail", { ep_node_id: id })).body.form_factor).toBeNull();
+    // Files that hold secrets (an OVA's live registration token, a WireGuard private key) are for writers only.
+    const ova = await get(a.token, "prepare-epn-ova", { ep_node_id: id });
+    const conf = await post(a.token, "generate-hsn-vpn-config", vpn);
+    expect((await download(ro.token, ova.body.node_url)).status).toBe(403);
+    expect((await download(ro.token, `/api/v1/download-hsn-vpn-config/${conf.body.file_name}`)).status).toBe(403);
+    expect((await download(a.token, ova.body.node_url)).status).toBe(200);
   });
 });
 

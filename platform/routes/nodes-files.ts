@@ -77,7 +77,9 @@ const downloadCall = (path: `/${string}`, summary: string, media: "application/o
     path,
     tags,
     summary,
-    description: "To the account that made it only (another's or an unknown name: 404), as an attachment.",
+    description:
+      "To the account that made it only (another's or an unknown name: 404), as an attachment. Writers only (403 to readonly users): an OVA carries a live registration token and a WireGuard file the node's private key.",
+    only: "writer",
     params: fileNameParam,
     response: z.string().openapi({ format: "binary" }),
     media,
@@ -190,11 +192,11 @@ export function registerNodeFileCalls(app: PlatformApp) {
   app.openapi(calls.vpn, async (c) => c.json(await generateVpnConfig(c.get("deps"), requireWriter(c).accountId, c.req.valid("json")), 200));
   app.openapi(calls.downloadVpn, async (c) => {
     const name = c.req.valid("param").file_name;
-    return attachment(c, await nodeFile(c.get("deps"), caller(c).accountId, name, "vpn"), name, "text/plain; charset=utf-8");
+    return attachment(c, await nodeFile(c.get("deps"), requireWriter(c).accountId, name, "vpn"), name, "text/plain; charset=utf-8");
   });
   app.openapi(calls.downloadOva, async (c) => {
     const name = c.req.valid("param").file_name;
-    return attachment(c, await nodeFile(c.get("deps"), caller(c).accountId, name, "ova"), name, "application/octet-stream");
+    return attachment(c, await nodeFile(c.get("deps"), requireWriter(c).accountId, name, "ova"), name, "application/octet-stream");
   });
   app.openapi(calls.register, async (c) => {
     const b = c.req.valid("json");

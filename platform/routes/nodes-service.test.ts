@@ -1,3 +1,4 @@
+import { X509Certificate } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -6,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appServices, endpoints, hostings } from "../db/schema.ts";
 import { makeCertificateSet } from "../domain/certificates-make.ts";
+import { serverUseProblems } from "../domain/certificates.ts";
 import { newId } from "../lib/ids.ts";
 import { execRows } from "../lib/list.ts";
 import { malformedPayloads } from "../test/malformed.ts";
@@ -114,6 +116,15 @@ function opensslSets() {
   key("leaf.key");
   ssl("req", "-new", "-key", f("leaf.key"), "-subj", "/CN=nodes.example.test", "-out", f("leaf.csr"));
   ssl("x509", "-req", "-in", f("leaf.csr"), "-CA", f("root.pem"), "-CAkey", f("root.key"), "-CAcreateserial", "-days", "90", "-out", f("leaf.pem"));
+  // Certificates no TLS client accepts for a server (issue 63 item 29).
+  const signed = (name: string, extensions: string) => {
+    fs.writeFileSync(f(`${name}.ext`), extensions);
+    ssl("x509", "-req", "-in", f("leaf.csr"), "-CA", f("root.pem"), "-CAkey", f("root.key"), "-CAcreateserial", "-days", "90", "-extfile", f(`${name}.ext`), "-out", f(`${name}.pem`));
+  };
+  signed("crl-only", "keyUsage=critical,cRLSign\nextendedKeyUsage=clientAuth\n");
+  signed("ca-leaf", "basicConstraints=critical,CA:TRUE\nkeyUsage=critical,digitalSignature,keyCertSign\n");
+  ssl("req", "-x509", "-new", "-key", f("leaf.key"), "-subj", "/CN=nodes.example.test", "-days", "90", "-out", f("self-ca.pem"), "-addext", "basicConstraints=critical,CA:TRUE");
+  signed("server-ok", "basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=serverAuth,clientAuth\n");
   key("stranger.key");
   ssl("pkey", "-in", f("leaf.key"), "-aes256", "-passout", "pass:secret", "-out", f("leaf-enc.key"));
   // Dated certificates: openssl ca takes explicit start and end dates.
@@ -137,6 +148,10 @@ function opensslSets() {
     notYetValid: { ...good, certificate: r("future.pem") },
     wrongChain: { ...good, ca_chain: r("other-root.pem") },
     notPem: { ...good, certificate: "hello, I am a certificate" },
+    crlOnlyClientAuth: { ...good, certificate: r("crl-only.pem") },
+    caAsServer: { ...good, certificate: r("ca-leaf.pem") },
+    selfSignedCa: { ...good, certificate: r("self-ca.pem"), ca_chain: r("self-ca.pem") },
+    serverOk: { ...good, certificate: r("server-ok.pem") },
     tooLarge: { ...good, ca_chain: r("root.pem") + "\n".repeat(70 * 1024) },
   };
   fs.rmSync(dir, { recursive: true, force: true });
@@ -161,6 +176,18 @@ describe("external certificates", () => {
     await expectRefused(sets.notYetValid, /^The certificate is not valid yet: it is valid from 2099-01-01T00:00:00\.000Z\.$/);
     await expectRefused(sets.wrongChain, /^The CA chain does not verify the certificate: none of its certificates issued and signed it\.$/);
     await expectRefused(sets.notPem, /^The certificate is not PEM/);
+    // Each use a TLS client refuses for a server is named (key usage, extended key usage, basic constraints).
+    const refusedWith = async (set: object, expected: string[]) => {
+      const r = await enable(set);
+      expect(r.status, JSON.stringify(r.body)).toBe(422);
+      expect(messages(r)).toEqual(expected);
+    };
+    await refusedWith(sets.crlOnlyClientAuth, [
+      "The certificate's key usage (cRLSign) does not allow a TLS server: it needs digitalSignature.",
+      "The certificate's extended key usage (clientAuth) does not allow a TLS server: it needs serverAuth.",
+    ]);
+    await refusedWith(sets.caAsServer, ["The certificate is a CA certificate (basic constraints CA:TRUE): give the server's own certificate, and the CA's in the CA chain."]);
+    await refusedWith(sets.selfSignedCa, ["The certificate is a CA certificate (basic constraints CA:TRUE): give the server's own certificate, and the CA's in the CA chain."]);
     // Sent with its content-length, as a client does (the harness's call leaves it out, and the
     // API log then reads a body over 64 KB without a length: see coord.md Requests).
     const big = JSON.stringify({ service_node_group_id: g, ...sets.tooLarge });
@@ -176,7 +203,9 @@ describe("external certificates", () => {
     expect(messages(await enable({ certificate: "", private_key: " ", ca_chain: sets.good.ca_chain }))).toEqual(["The certificate is required", "The private key is required"]);
     expect(messages(await post(a.token, "disable_external_certificate", { service_node_group_id: g }))).toEqual(["The Service Node Group has no External Certificate."]);
 
-    const ok = await enable(sets.good);
+    // A certificate without the extensions (any use) passes as well as one made for a server.
+    expect(serverUseProblems(new X509Certificate(sets.good.certificate))).toEqual([]);
+    const ok = await enable(sets.serverOk);
     expect(ok.body).toEqual({ detail: "External Certificate imported." });
     expect((await enable(sets.good)).status).toBe(409);
     const detail = (await get(a.token, "get-service-node-group-details", { service_node_group_id: g })).body;

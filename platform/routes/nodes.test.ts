@@ -102,6 +102,9 @@ describe("endpoint nodes", () => {
     expect(messages(missing)).toEqual(["LAN interface address is required"]);
     const off = await post(a.token, "configure-lan-interface", { node_id: n.ep_node_id, enabled: false });
     expect(off.body).toEqual({ detail: "LAN Interface disabled." });
+    // The form sends the address field empty: one message when it is needed, none when it is not (issue 63 item 26).
+    expect(messages(await post(a.token, "configure-lan-interface", { node_id: n.ep_node_id, enabled: true, primary_ipv4_address: "" }))).toEqual(["LAN interface address is required"]);
+    expect((await post(a.token, "configure-lan-interface", { node_id: n.ep_node_id, enabled: false, primary_ipv4_address: "" })).body).toEqual({ detail: "LAN Interface disabled." });
   });
 
   it("refuses to remove a node endpoints use, with a list detail, then removes it", async () => {
@@ -144,6 +147,9 @@ describe("endpoint node groups", () => {
     expect((await post(a.token, "configure-vrrp", { node_group_id: n.ep_node_group_id, enabled: false })).body).toEqual({ detail: "VRRP disabled." });
 
     expect(messages(await post(a.token, "configure-dhcp-relay", { node_group_id: n.ep_node_group_id, enabled: true }))).toEqual(["DHCP server is required"]);
+    expect(messages(await post(a.token, "configure-dhcp-relay", { node_group_id: n.ep_node_group_id, enabled: true, server_ip: "" }))).toEqual(["DHCP server is required"]);
+    expect(messages(await post(a.token, "configure-vrrp", { node_group_id: n.ep_node_group_id, enabled: true, virtual_ip: "" }))).toEqual(["Virtual IP is required"]);
+    expect((await post(a.token, "configure-vrrp", { node_group_id: n.ep_node_group_id, enabled: false, virtual_ip: "" })).body).toEqual({ detail: "VRRP disabled." });
     expect(messages(await post(a.token, "configure-vrrp", { node_group_id: n.ep_node_group_id, enabled: true, virtual_ip: "10.1.1" }))).toEqual(["Not a valid IPv4 address: 10.1.1"]);
   });
 

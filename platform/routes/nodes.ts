@@ -59,21 +59,21 @@ const toCreateInput = (b: z.output<typeof CreateBody>): CreateEndpointNodeInput 
 
 const RemoveBody = body({ ep_node_id: epNodeId(), ep_node_group_id: idField("Endpoint node group id") }).strict().openapi("RemoveEndpointNode");
 
-const LanBody = body({ node_id: epNodeId(), enabled: bool(), primary_ipv4_address: ipv4WithPrefix("LAN interface address").optional() })
+const LanBody = body({ node_id: epNodeId(), enabled: bool(), primary_ipv4_address: ipv4WithPrefix("LAN interface address", false, "absent").optional() })
   .strict()
   .superRefine((b, ctx) => {
     if (b.enabled === true && !b.primary_ipv4_address) ctx.addIssue({ code: "custom", path: ["primary_ipv4_address"], message: "LAN interface address is required" });
   })
   .openapi("ConfigureLanInterface", { description: "enabled true: primary_ipv4_address, an IPv4 address with its prefix (192.168.1.1/24)." });
 
-const DhcpBody = body({ node_group_id: idField("Endpoint node group id"), enabled: bool(), server_ip: ipv4Field("DHCP server").optional() })
+const DhcpBody = body({ node_group_id: idField("Endpoint node group id"), enabled: bool(), server_ip: ipv4Field("DHCP server", "absent").optional() })
   .strict()
   .superRefine((b, ctx) => {
     if (b.enabled === true && !b.server_ip) ctx.addIssue({ code: "custom", path: ["server_ip"], message: "DHCP server is required" });
   })
   .openapi("ConfigureDhcpRelay");
 
-const VrrpBody = body({ node_group_id: idField("Endpoint node group id"), enabled: bool(), virtual_ip: ipv4Field("Virtual IP").optional() })
+const VrrpBody = body({ node_group_id: idField("Endpoint node group id"), enabled: bool(), virtual_ip: ipv4Field("Virtual IP", "absent").optional() })
   .strict()
   .superRefine((b, ctx) => {
     if (b.enabled === true && !b.virtual_ip) ctx.addIssue({ code: "custom", path: ["virtual_ip"], message: "Virtual IP is required" });

@@ -62,6 +62,29 @@ describe("the OpenAPI document", () => {
     }
   });
 
+  it("gives every schema its own name: the register-node body is the node's, not a device's (issue 63 item 25)", () => {
+    // @hono/zod-openapi keeps one schema per name: a second `.openapi("X")` silently replaced the first
+    // in the document (register-node was documented with register_node's {token}).
+    const names = new Map<string, string>();
+    const walk = (dir: string): string[] =>
+      fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith(".ts") && !e.name.endsWith(".test.ts") ? [path.join(dir, e.name)] : []));
+    const repeated: string[] = [];
+    for (const file of walk(path.resolve("platform"))) {
+      for (const m of fs.readFileSync(file, "utf8").matchAll(/\.openapi\("([A-Za-z0-9_]+)"/g)) {
+        const where = names.get(m[1]!);
+        if (where) repeated.push(`${m[1]}: ${where} and ${path.relative(process.cwd(), file)}`);
+        names.set(m[1]!, path.relative(process.cwd(), file));
+      }
+    }
+    expect(repeated).toEqual([]);
+    const bodyOf = (route: string) => {
+      const ref: string = doc.paths[route].post.requestBody.content["application/json"].schema.$ref;
+      return doc.components.schemas[ref.split("/").pop()!];
+    };
+    expect(Object.keys(bodyOf("/api/v1/register-node").properties).sort()).toEqual(["node_id", "registration_token"]);
+    expect(Object.keys(bodyOf("/api/v1/register_node").properties)).toEqual(["token"]);
+  });
+
   it("is served compressed to a client that accepts it", async () => {
     for (const [accept, encoding] of [["br, gzip", "br"], ["gzip", "gzip"], ["identity", null]] as const) {
       const res = await p.app.fetch(new Request("http://platform.test/api/v1/openapi.json", { headers: { "accept-encoding": accept } }));

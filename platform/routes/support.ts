@@ -27,11 +27,14 @@ import { defineCall, defineChange, defineDetailCall, defineListCalls } from "../
 // ---------------------------------------------------------------------------------------------
 // Schemas
 
+// One message a value: an empty choice is "required", not also "must be one of" (issue 63 item 26).
 const choice = (what: string, values: readonly string[]) =>
   z
     .string({ error: expects("a valid string") })
-    .min(1, `${what} is required`)
-    .refine((v) => values.includes(v), `${what} must be one of: ${values.join(", ")}`)
+    .superRefine((v, ctx) => {
+      if (v === "") ctx.addIssue({ code: "custom", message: `${what} is required` });
+      else if (!values.includes(v)) ctx.addIssue({ code: "custom", message: `${what} must be one of: ${values.join(", ")}` });
+    })
     .openapi({ enum: [...values] });
 
 /** Non-blank text of at most `max` characters, line breaks allowed. */

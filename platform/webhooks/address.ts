@@ -6,22 +6,39 @@ import ipaddr from "ipaddr.js";
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from "request-filtering-agent";
 
 /*
- * Where a webhook may go (no SSRF): https only (http only to the hosts an operator allows,
+ * Where a webhook may go, and where the SAML metadata may be read from (no SSRF): https only (http only to the hosts an operator allows,
  * WEBHOOK_ALLOW_HOSTS, for local testing), no user:password, and never to a loopback, private,
  * link-local or otherwise reserved address. Checked when the address is saved (the name resolved
  * here, each address judged by ipaddr.js's ranges: only "unicast" passes) and again at every
  * connection by request-filtering-agent, which judges the address the socket actually connects
  * to after DNS resolution (a name that later resolves to 127.0.0.1 or 10.x is refused then).
+ * A name that does not resolve when saved (no public DNS where the platform runs, or a host not
+ * yet published) is accepted: the connection's own check judges it when it is used.
  */
 
-export const addressMessages = {
+export interface AddressMessages {
+  invalid: string;
+  scheme: string;
+  credentials: string;
+  reserved: (ip: string) => string;
+}
+
+export const addressMessages: AddressMessages = {
   invalid: "Enter a valid URL, e.g. https://hooks.example.com/linkwise.",
   scheme: "The webhook address must start with https://.",
   credentials: "The webhook address must not contain a user name or password.",
-  unresolved: "The webhook address's host name could not be resolved.",
   reserved: (ip: string) =>
     `The webhook address resolves to ${ip}, a loopback, private, link-local or reserved address: webhooks can only go to public addresses.`,
-} as const;
+};
+
+/** The same rules for the SAML metadata URL (update-account-idp), in its own words. */
+export const metadataAddressMessages: AddressMessages = {
+  invalid: "Enter an https URL, or nothing to remove it.",
+  scheme: "The SAML metadata URL must start with https://.",
+  credentials: "The SAML metadata URL must not contain a user name or password.",
+  reserved: (ip: string) =>
+    `The SAML metadata URL resolves to ${ip}, a loopback, private, link-local or reserved address: the metadata can only be read from public addresses.`,
+};
 
 const bare = (hostname: string) => hostname.toLowerCase().replace(/^\[|\]$/g, "");
 
@@ -38,18 +55,18 @@ export function isPublicAddress(ip: string): boolean {
 }
 
 /** Why the address may not be saved (the message beside the field), or null when it may. Resolves the name; never connects. */
-export async function addressProblem(raw: string, allowHosts: readonly string[], resolve = lookup): Promise<string | null> {
+export async function addressProblem(raw: string, allowHosts: readonly string[], resolve = lookup, messages: AddressMessages = addressMessages): Promise<string | null> {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return addressMessages.invalid;
+    return messages.invalid;
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return addressMessages.scheme;
-  if (url.username || url.password) return addressMessages.credentials;
-  if (!url.hostname) return addressMessages.invalid;
+  if (url.protocol !== "https:" && url.protocol !== "http:") return messages.scheme;
+  if (url.username || url.password) return messages.credentials;
+  if (!url.hostname) return messages.invalid;
   const allowed = isAllowedHost(url, allowHosts);
-  if (url.protocol === "http:" && !allowed) return addressMessages.scheme;
+  if (url.protocol === "http:" && !allowed) return messages.scheme;
   if (allowed) return null;
   const host = bare(url.hostname);
   let addresses: string[];
@@ -63,12 +80,12 @@ export async function addressProblem(raw: string, allowHosts: readonly string[],
       ]);
       addresses = found.map((a) => a.address);
     } catch {
-      return addressMessages.unresolved;
+      // Not resolvable now: the connection-time check (request-filtering-agent) judges it when used.
+      return null;
     }
-    if (addresses.length === 0) return addressMessages.unresolved;
   }
   const bad = addresses.find((ip) => !isPublicAddress(ip));
-  return bad ? addressMessages.reserved(bad) : null;
+  return bad ? messages.reserved(bad) : null;
 }
 
 // One agent of each kind: the filtering ones for every address, plain ones for the operator's hosts.

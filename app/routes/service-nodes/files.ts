@@ -7,7 +7,7 @@ import type { Route } from "./+types/files";
  * (download-node-ova, the node_url of prepare-*-ova) or its WireGuard configuration
  * (download-hsn-vpn-config, spec 2 §7), fetched with the session's token and passed through as an
  * attachment as it streams. A plain link: works without JavaScript. The platform serves a file to
- * its owner only (another account's file: 404).
+ * its owner only (another account's file: 404), and to writers only (readonly users: 403).
  */
 
 const calls = { ova: "download-node-ova", vpn: "download-hsn-vpn-config" } as const;
@@ -31,6 +31,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (upstream.status === 401) {
     await upstream.body?.cancel();
     return sessionEnded(request, new URL(request.url).pathname.replace(/\/files\/.*$/, ""));
+  }
+  if (upstream.status === 403) {
+    await upstream.body?.cancel();
+    // Both files hold a secret (a registration token, a private key): writers only.
+    return text(403, "Readonly users cannot download this file: it holds a secret of the node.");
   }
   if (!upstream.ok || !upstream.body) {
     await upstream.body?.cancel();
