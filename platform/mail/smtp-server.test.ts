@@ -140,6 +140,23 @@ describe("e-mail on the job queue, through a real SMTP server", () => {
     }
   });
 
+  it("a message whose code or link expired while it waited is not sent dead", async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const { jobs } = await platformMailingTo(smtp.url);
+      const mailer = queueMailer(jobs);
+      const late = unique("late");
+      const fresh = unique("fresh");
+      await mailer.send({ to: late, subject: "an expired code", text: "123456" }, { expiresAt: new Date(Date.now() - 1000) });
+      await mailer.send({ to: fresh, subject: "a live code", text: "654321" }, { expiresAt: new Date(Date.now() + 60_000) });
+      await expect.poll(() => smtp.to(fresh).length, { timeout: 10_000 }).toBe(1);
+      await expect.poll(async () => (await jobs.boss.findJobs(queues.mail.name, { data: { to: late } }))[0]?.state, { timeout: 10_000 }).toBe("completed");
+      expect(smtp.to(late)).toHaveLength(0);
+    } finally {
+      await smtp.close();
+    }
+  });
+
   it("a permanent refusal (550) is recorded and not tried again, holding no other message; a temporary one (451) is tried again", async () => {
     const gone = unique("gone");
     const busy = unique("busy");
