@@ -38,7 +38,7 @@ export interface JobQueueOptions {
   database: Database;
   /** PostgreSQL: pg-boss's own pool (a few connections) and LISTEN connection. */
   databaseUrl?: string;
-  /** Seconds between pg-boss's supervision passes (expired jobs, stopped heartbeats). Default 30. */
+  /** Seconds between pg-boss's supervision passes (expired jobs, stopped heartbeats): how soon a dead instance's job is given back. Default 10. */
   superviseSeconds?: number;
   /** Seconds between fetches of an idle worker when no NOTIFY wakes it. Default 2. */
   pollingSeconds?: number;
@@ -74,8 +74,8 @@ function inTransaction(tx: DbOrTx) {
 
 export async function openJobQueue(opts: JobQueueOptions): Promise<JobQueue> {
   const common = {
-    superviseIntervalSeconds: opts.superviseSeconds ?? 30,
-    monitorIntervalSeconds: opts.superviseSeconds ?? 30,
+    superviseIntervalSeconds: opts.superviseSeconds ?? 10,
+    monitorIntervalSeconds: opts.superviseSeconds ?? 10,
     schedule: opts.schedule ?? true,
     useListenNotify: true,
     // The platform names its own instances in its logs; the registry is pg-boss's and stays small.
