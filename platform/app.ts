@@ -136,7 +136,7 @@ export function createPlatformApp(deps: PlatformDeps): PlatformApp {
   app.notFound((c) => c.json({ detail: "Not Found" }, 404));
   app.onError((err, c) => {
     if (err instanceof ApiError) {
-      return c.json({ detail: err.detail } as never, err.status as never);
+      return c.json({ detail: err.detail } as never, err.status as never, err.headers);
     }
     if (err instanceof HTTPException) {
       const status = err.status;

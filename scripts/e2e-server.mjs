@@ -36,6 +36,10 @@ const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.mjs", "./bu
     // The devices' own tests 4 times faster (the activation test ~13 s instead of ~53 s): the
     // specs follow them to their end, and a worker otherwise waited a minute for each.
     FLEET_TEST_SPEED: "4",
+    // The whole suite is one browser address (127.0.0.1) that registers an account per test and
+    // invites IAM users into one worker account: the per-address limits are lifted, the
+    // per-address-and-account ones stay (docs/decisions/2026-12-03-abuse-limits.md).
+    ABUSE_LIMITS: ["login", "code", "reset", "register", "invite"].map((k) => `${k}.address=1000000/1h`).join(",") + ",invite.account=1000000/1h",
     // Never a DATABASE_URL of the environment: the tests write freely into their database.
     DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
   },

@@ -14,6 +14,8 @@ export declare function createConsoleServer(options: {
   statics?: StaticRoot[];
   log?: false | ((line: string) => void);
   origin?: (req: http.IncomingMessage) => string;
+  /** The hops whose X-Forwarded-For is believed (TRUST_PROXY's form; default: TRUST_PROXY, else `loopback`). */
+  trustProxy?: string;
 }): ConsoleServer;
 
 export interface ConsoleServer extends http.Server {

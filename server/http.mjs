@@ -6,6 +6,7 @@ import http from "node:http";
 import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import { parseTrustProxy, resolveClientAddress } from "../platform/lib/client-address.mjs";
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -195,7 +196,7 @@ function drainAfterAnswer(req, discard) {
   req.once("close", stop);
 }
 
-function toRequest(req, res, origin) {
+function toRequest(req, res, origin, trusted) {
   const controller = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
@@ -203,6 +204,11 @@ function toRequest(req, res, origin) {
   const headers = new Headers();
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) headers.append(raw[i], raw[i + 1]);
+  // X-Forwarded-For becomes the one address this server vouches for (the peer's, or a trusted
+  // hop's report): the console sends it on to the platform, for the abuse limits.
+  const client = resolveClientAddress(req.socket.remoteAddress ?? "", headers.get("x-forwarded-for"), trusted);
+  if (client) headers.set("x-forwarded-for", client);
+  else headers.delete("x-forwarded-for");
   const init = { method: req.method, headers, signal: controller.signal };
   let discard = null;
   if (req.method !== "GET" && req.method !== "HEAD") {
@@ -322,8 +328,10 @@ function safeDecode(s) {
  * `statics`: roots in order of precedence, `{ dir, cacheControl, immutablePrefix? }`.
  * `log`: one access-log line per request (a function taking the line), or false.
  */
-export function createConsoleServer({ handler, statics: roots = [], log = false, origin = (req) => `http://${req.headers.host || "localhost"}` }) {
+export function createConsoleServer({ handler, statics: roots = [], log = false, origin = (req) => `http://${req.headers.host || "localhost"}`, trustProxy = process.env.TRUST_PROXY }) {
   const statics = listStatics(roots);
+  // Read at start: a malformed TRUST_PROXY stops the server (docs/decisions/2026-12-03-abuse-limits.md).
+  const trusted = parseTrustProxy(trustProxy);
   /** @type {Set<http.ServerResponse>} */
   const inFlight = new Set();
   let stopping = false;
@@ -368,7 +376,7 @@ export function createConsoleServer({ handler, statics: roots = [], log = false,
       }
       let request;
       try {
-        request = toRequest(req, res, origin);
+        request = toRequest(req, res, origin, trusted);
       } catch {
         // A request line or header that no URL or Headers accepts (`GET *`, a Host with spaces).
         res.statusCode = 400;

@@ -111,8 +111,27 @@ export function formFailure(
 ) {
   const { fieldErrors, formErrors } = splitDetail(result.detail, [...(options.fields ?? [])]);
   const status = result.status >= 400 && result.status < 500 ? result.status : 400;
-  return formReply(safeReply(submission, { formErrors, fieldErrors, hideFields: options.hideFields }), status, options.headers);
+  // A 429 of the abuse limits keeps its Retry-After (the route's `headers` passes it on: passRetryAfter).
+  const headers = new Headers(options.headers);
+  if (result.retryAfter) headers.set("Retry-After", result.retryAfter);
+  return formReply(safeReply(submission, { formErrors, fieldErrors, hideFields: options.hideFields }), status, headers);
 }
+
+/**
+ * A route's `headers` for a form the platform may answer 429 (sign-in, registration, password
+ * reset, IAM invitations): the parent's headers and `own`, plus the action's Retry-After. React
+ * Router builds a page's headers from these functions alone (an action's own headers but cookies
+ * are dropped without one).
+ */
+export const passRetryAfter =
+  (own: HeadersInit = {}) =>
+  ({ actionHeaders, parentHeaders }: { actionHeaders: Headers; parentHeaders: Headers }) => {
+    const headers = new Headers(parentHeaders);
+    for (const [name, value] of new Headers(own)) headers.set(name, value);
+    const retryAfter = actionHeaders.get("Retry-After");
+    if (retryAfter) headers.set("Retry-After", retryAfter);
+    return headers;
+  };
 
 /** A platform failure without a form (a button, a loader): one persistent error toast per detail item, 303 to `redirectTo` (default: this page without dialog/id). */
 export function failureToasts(request: Request, result: FailedCall, redirectTo?: string): Promise<Response> {

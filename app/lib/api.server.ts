@@ -19,7 +19,8 @@ export { detailMessages, detailOf, detailText, parseBody, splitDetail, type Deta
 
 export type ApiResult<T> =
   | { ok: true; status: number; data: T }
-  | { ok: false; status: number; detail: Detail; data: unknown };
+  /** `retryAfter`: the platform's Retry-After (a 429 of the abuse limits), for the browser. */
+  | { ok: false; status: number; detail: Detail; data: unknown; retryAfter?: string };
 
 type Query = Record<string, string | number | boolean | null | undefined>;
 
@@ -66,17 +67,21 @@ export async function sessionEnded(request: Request, back?: string): Promise<Res
  * Calls the platform. With `request`, the caller's bearer token is taken from the session
  * cookie, and a 401 ends the session and returns to /login remembering the page.
  * An unreachable platform throws a 503 response that the error boundary shows.
+ * The browser's address (X-Forwarded-For, as server/http.mjs resolved it) goes along from
+ * `request`, or from `from` for a public call: the platform's abuse limits count by it.
  */
 export async function callApi<T = unknown>(
   request: Request | null,
   method: "GET" | "POST",
   path: string,
-  opts: { query?: Query; body?: unknown; token?: string; shared?: boolean } = {},
+  opts: { query?: Query; body?: unknown; token?: string; shared?: boolean; from?: Request } = {},
 ): Promise<ApiResult<T>> {
   let token = opts.token;
   if (!token && request) token = (await getUser(request))?.access_token;
   const headers: Record<string, string> = { accept: "application/json" };
   if (token) headers.authorization = `Bearer ${token}`;
+  const client = (request ?? opts.from)?.headers.get("x-forwarded-for");
+  if (client) headers["x-forwarded-for"] = client;
   let body: string | undefined;
   if (method === "POST") {
     headers["content-type"] = "application/json";
@@ -95,7 +100,8 @@ export async function callApi<T = unknown>(
   // The platform no longer accepts this session's token: end it.
   if (response.status === 401 && request && token && !opts.token) throw await sessionEnded(request);
   if (ok) return { ok: true, status: response.status, data: parsed as T };
-  return { ok: false, status: response.status, detail: detailOf(parsed), data: parsed };
+  const retryAfter = response.headers.get("retry-after");
+  return { ok: false, status: response.status, detail: detailOf(parsed), data: parsed, ...(retryAfter ? { retryAfter } : {}) };
 }
 
 export const apiGet = <T = unknown>(request: Request, path: string, query?: Query) => callApi<T>(request, "GET", path, { query });

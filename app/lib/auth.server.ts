@@ -47,13 +47,16 @@ export type LoginOutcome =
   | { kind: "choose"; accounts: AccountChoice[] }
   | { kind: "error"; result: Extract<ApiResult<unknown>, { ok: false }> };
 
-/** Calls POST /api/v1/token (public: no bearer, and a refusal must not touch the session). */
-export async function requestToken(body: LoginBody): Promise<LoginOutcome> {
+/**
+ * Calls POST /api/v1/token (public: no bearer, and a refusal must not touch the session) for the
+ * browser of `request` (its address goes along for the abuse limits).
+ */
+export async function requestToken(request: Request, body: LoginBody): Promise<LoginOutcome> {
   const payload: Record<string, string> = { username: body.username, password: body.password };
   if (body.account_id) payload.account_id = body.account_id;
   if (body.subscriber) payload.subscriber = body.subscriber;
   if (body.otp) payload.otp = body.otp;
-  const result = await callApi<Partial<TokenData> & { detail?: string }>(null, "POST", "token", { body: payload });
+  const result = await callApi<Partial<TokenData> & { detail?: string }>(null, "POST", "token", { body: payload, from: request });
   if (result.ok) {
     const token = result.data ?? {};
     if (token.access_token) return { kind: "token", token: token as TokenData };
@@ -212,7 +215,7 @@ export async function setPasswordAction(
     return data({ result: safeReply(submission, { formErrors }) }, { status: 400 });
   }
   const { token, password } = submission.value;
-  const result = await callApi(null, "POST", opts.call, { body: { [opts.tokenField]: token, password } });
+  const result = await callApi(null, "POST", opts.call, { body: { [opts.tokenField]: token, password }, from: request });
   if (result.ok) return redirectWithToast(request, "/login", { type: "success", message: opts.successToast });
   if (result.status === 400 || result.status === 404) {
     return data({ result: safeReply(submission, { formErrors: [opts.invalidText] }) }, { status: 400 });

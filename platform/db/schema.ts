@@ -125,16 +125,16 @@ export const oneTimeSecrets = pgTable(
   (t) => [index("one_time_secrets_hash_idx").on(t.secretHash)],
 );
 
-/** Failed login attempts by username, for throttling. */
-export const loginFailures = pgTable(
-  "login_failures",
-  {
-    id: text("id").primaryKey(),
-    username: text("username").notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index("login_failures_username_idx").on(t.username, t.createdAt)],
-);
+/**
+ * The abuse limits' counters (platform/domain/abuse-limits.ts): one row per limit and key (an
+ * address, or an address and an account), in the shape rate-limiter-flexible's RateLimiterDrizzle
+ * store reads and writes. Shared by every platform instance on the database.
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  points: integer("points").notNull(),
+  expire: timestamp("expire", { withTimezone: true }),
+});
 
 export const contacts = pgTable(
   "contacts",

@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { accounts, loginFailures, oneTimeSecrets } from "../db/schema.ts";
+import { accounts, oneTimeSecrets, rateLimits } from "../db/schema.ts";
 import { newId } from "../lib/ids.ts";
 import { testPlatform, type TestPlatform } from "../test/harness.ts";
-import { findPrincipals, LOGIN_FAILURE_LIMIT, MFA_CODE_ATTEMPTS, sendLoginCode, verifyLoginCode } from "./auth.ts";
+import { defaultLimits } from "./abuse-limits.ts";
+import { findPrincipals, MFA_CODE_ATTEMPTS, sendLoginCode, verifyLoginCode } from "./auth.ts";
 
 // Check-then-act under concurrency (issue 10 items 4, 5): on PGlite, and on PostgreSQL with
 // TEST_DATABASE_URL (where the requests really run on several connections at once).
@@ -15,30 +16,33 @@ beforeAll(async () => {
 
 const uniqueEmail = (tag: string) => `${tag}-${newId("t")}@example.test`;
 
-describe("sign-in throttling under concurrency", () => {
-  it("counts at most 5 of 30 simultaneous wrong passwords, answers the rest 429, and then refuses the right one", async () => {
+describe("sign-in limits under concurrency", () => {
+  const LIMIT = defaultLimits["login.account"].points;
+  const key = (address: string, username: string) => `login.account:${address} ${username}`;
+
+  it("counts at most 5 of 30 simultaneous wrong passwords from one address, answers the rest 429, and then refuses the right one from there", async () => {
     const a = await p.newAccount();
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => p.call("POST", "token", { body: { username: a.username, password: `wrong password ${i}` } })),
+      Array.from({ length: 30 }, (_, i) => p.call("POST", "token", { body: { username: a.username, password: `wrong password ${i}` }, address: "192.0.2.30" })),
     );
     const statuses = answers.map((r) => r.status);
-    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(LOGIN_FAILURE_LIMIT);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(LIMIT);
     expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
-    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(30 - LOGIN_FAILURE_LIMIT);
-    const rows = await p.deps.db.select().from(loginFailures).where(eq(loginFailures.username, a.username));
-    expect(rows.length).toBeLessThanOrEqual(LOGIN_FAILURE_LIMIT);
-    expect((await p.call("POST", "token", { body: { username: a.username, password: a.password } })).status).toBe(429);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(30 - LIMIT);
+    expect((await p.call("POST", "token", { body: { username: a.username, password: a.password }, address: "192.0.2.30" })).status).toBe(429);
+    expect((await p.call("POST", "token", { body: { username: a.username, password: a.password }, address: "192.0.2.31" })).status).toBe(200);
   });
 
   it("does not keep counting successful attempts (attempts in flight count until they succeed)", async () => {
     const a = await p.newAccount();
     const answers = await Promise.all(
-      Array.from({ length: LOGIN_FAILURE_LIMIT }, () => p.call("POST", "token", { body: { username: a.username, password: a.password } })),
+      Array.from({ length: LIMIT }, () => p.call("POST", "token", { body: { username: a.username, password: a.password }, address: "192.0.2.32" })),
     );
-    expect(answers.map((r) => r.status)).toEqual(Array(LOGIN_FAILURE_LIMIT).fill(200));
-    expect(await p.deps.db.select().from(loginFailures).where(eq(loginFailures.username, a.username))).toEqual([]);
-    for (let i = 0; i < LOGIN_FAILURE_LIMIT + 2; i++) {
-      expect((await p.call("POST", "token", { body: { username: a.username, password: a.password } })).status).toBe(200);
+    expect(answers.map((r) => r.status)).toEqual(Array(LIMIT).fill(200));
+    const [row] = await p.deps.db.select().from(rateLimits).where(eq(rateLimits.key, key("192.0.2.32", a.username)));
+    expect(row?.points ?? 0).toBeLessThanOrEqual(0);
+    for (let i = 0; i < LIMIT + 2; i++) {
+      expect((await p.call("POST", "token", { body: { username: a.username, password: a.password }, address: "192.0.2.32" })).status).toBe(200);
     }
   });
 });
@@ -78,7 +82,8 @@ describe("registration under concurrency", () => {
     const username = uniqueEmail("reg");
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        p.call("POST", "register", { body: { username: i % 2 ? username.toUpperCase() : username, password: "registration password", terms: true } }),
+        // From 10 addresses: one address's registrations of one e-mail are limited to 5 an hour.
+        p.call("POST", "register", { body: { username: i % 2 ? username.toUpperCase() : username, password: "registration password", terms: true }, address: `192.0.2.${40 + i}` }),
       ),
     );
     const statuses = answers.map((r) => r.status).sort();

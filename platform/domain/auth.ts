@@ -1,18 +1,17 @@
 import { and, desc, eq, gt, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
-import { accessTokens, accounts, iamUsers, loginFailures, oneTimeSecrets } from "../db/schema.ts";
+import { accessTokens, accounts, iamUsers, oneTimeSecrets } from "../db/schema.ts";
 import type { Db, DbOrTx } from "../db/client.ts";
 import type { PlatformDeps } from "../lib/context.ts";
 import type { MailOptions } from "../mail/mailer.ts";
 import { hashPassword, randomCode, randomToken, sha256, verifyPassword } from "../lib/crypto.ts";
 import { ApiError } from "../lib/errors.ts";
 import { newId } from "../lib/ids.ts";
+import { forgetLoginFailures, takeLimit } from "./abuse-limits.ts";
 import { createAccount, issueToken } from "./accounts.ts";
 
 // Sign-in, recovery and registration: the rules behind POST token, register, forgot-password,
 // reset-password and iam-user-set-password (docs/decisions/2026-11-22-auth-and-account-calls.md).
 
-export const LOGIN_FAILURE_LIMIT = 5;
-export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 export const MFA_CODE_TTL_MS = 10 * 60_000;
 export const MFA_CODE_ATTEMPTS = 5;
 export const RESET_LINK_TTL_MS = 60 * 60_000;
@@ -31,7 +30,6 @@ export const messages = {
   passwordUpdated: "Password updated.",
   passwordSet: "Password set.",
   badLink: "Invalid or expired link.",
-  throttled: (minutes: number) => `Too many failed login attempts. Try again in ${minutes} minutes.`,
 } as const;
 
 /** Someone who can sign in: an account owner or an IAM user. */
@@ -54,13 +52,6 @@ export type LoginOutcome =
   | { kind: "token"; accessToken: string; sessionType: "account" | "iam_user"; username: string; accountId: string }
   | { kind: "passcode_sent" }
   | { kind: "choose_account"; accounts: AccountChoice[] };
-
-/** 429 carrying the seconds until the next attempt is allowed. */
-export class ThrottledError extends ApiError {
-  constructor(public retryAfterSeconds: number) {
-    super(429, messages.throttled(Math.max(1, Math.ceil(retryAfterSeconds / 60))));
-  }
-}
 
 export const normalizeUsername = (username: string) => username.trim().toLowerCase();
 
@@ -117,7 +108,7 @@ function principalWhere(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Throttling
+// Locks and limits
 
 /**
  * A transaction-scoped lock on one key, held until the transaction ends: the same on PGlite and
@@ -127,44 +118,9 @@ export async function lockKey(tx: Pick<Db, "execute">, key: string): Promise<voi
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
 }
 
-/**
- * Counts a sign-in attempt before its password is checked, atomically: under a lock on the
- * username, the failures of the window are counted and, below the limit, this attempt is recorded
- * as one (it stays one unless it succeeds: `releaseLoginAttempt`). A check followed later by a
- * separate insert let 30 concurrent wrong passwords all pass the check (issue 10 item 4).
- * Throws ThrottledError at the limit. Returns the recorded row's id.
- */
-export async function reserveLoginAttempt(deps: PlatformDeps, username: string): Promise<string> {
-  const id = newId("lf");
-  await deps.db.transaction(async (tx) => {
-    await lockKey(tx, `login:${username}`);
-    const now = Date.now();
-    const rows = await tx
-      .select({ createdAt: loginFailures.createdAt })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.username, username), gt(loginFailures.createdAt, new Date(now - LOGIN_FAILURE_WINDOW_MS))))
-      .orderBy(desc(loginFailures.createdAt))
-      .limit(LOGIN_FAILURE_LIMIT);
-    if (rows.length >= LOGIN_FAILURE_LIMIT) {
-      // Allowed again once the oldest of the last LIMIT failures leaves the window.
-      const oldest = rows[LOGIN_FAILURE_LIMIT - 1]!.createdAt;
-      throw new ThrottledError((oldest.getTime() + LOGIN_FAILURE_WINDOW_MS - now) / 1000);
-    }
-    await tx.insert(loginFailures).values({ id, username, createdAt: new Date(now) });
-    await tx
-      .delete(loginFailures)
-      .where(and(eq(loginFailures.username, username), lt(loginFailures.createdAt, new Date(now - LOGIN_FAILURE_WINDOW_MS))));
-  });
-  return id;
-}
-
-/** The attempt ended without a wrong password or code (a code was sent, an account is to be chosen): it does not count. */
-export async function releaseLoginAttempt(db: Db, id: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.id, id));
-}
-
+/** A new password: the failed sign-ins that were counted against this username (from any address) no longer count. */
 export async function clearLoginFailures(db: DbOrTx, username: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.username, username));
+  await forgetLoginFailures(db, username);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -340,14 +296,22 @@ async function burnPasswordCheck(password: string) {
 // ---------------------------------------------------------------------------------------------
 // The calls
 
+/**
+ * POST token. `client` is the caller's address (lib/client.ts): failures count against it alone
+ * and against it with this username (domain/abuse-limits.ts), counted before the password is
+ * checked, so that concurrent guesses cannot all pass; an attempt that ends otherwise (signed in,
+ * a code sent, an account to choose) is given back.
+ */
 export async function login(
   deps: PlatformDeps,
   input: { username: string; password: string; account_id?: string | null; otp?: string | null },
+  client: string | null,
 ): Promise<LoginOutcome> {
   const username = normalizeUsername(input.username);
-  const attempt = await reserveLoginAttempt(deps, username);
-  // The attempt counts as a failure unless it ends otherwise (see reserveLoginAttempt).
+  const attempt = await takeLimit(deps, "login", client, username);
+  // The attempt counts as a failure unless it ends otherwise.
   let failed = false;
+  let signedIn = false;
   try {
     let candidates = (await findPrincipals(deps, username)).filter((p) => p.passwordHash);
     const accountId = input.account_id?.trim() || null;
@@ -367,7 +331,14 @@ export async function login(
     if (principal.mfaEnabled) {
       const otp = input.otp?.trim();
       if (!otp) {
-        await sendLoginCode(deps, principal);
+        // Every code is an e-mail: limited per address, and per address and user.
+        const mail = await takeLimit(deps, "code", client, username);
+        try {
+          await sendLoginCode(deps, principal);
+        } catch (error) {
+          await mail.giveBack();
+          throw error;
+        }
         return { kind: "passcode_sent" };
       }
       if (!(await verifyLoginCode(deps, principal, otp))) {
@@ -375,8 +346,9 @@ export async function login(
         throw new ApiError(401, messages.badPasscode);
       }
     }
-    await clearLoginFailures(deps.db, username);
     const accessToken = await issueToken(deps, principal.accountId, principal.iamUserId);
+    signedIn = true;
+    await attempt.succeeded();
     return {
       kind: "token",
       accessToken,
@@ -385,7 +357,7 @@ export async function login(
       accountId: principal.accountId,
     };
   } finally {
-    if (!failed) await releaseLoginAttempt(deps.db, attempt);
+    if (!failed && !signedIn) await attempt.giveBack();
   }
 }
 
@@ -395,8 +367,10 @@ export async function login(
  * succeeds and the others get 409 (issue 10 item 5). Not a unique constraint: several accounts
  * may share an e-mail when they were set up otherwise (the login's 300 answer exists for them).
  */
-export async function register(deps: PlatformDeps, input: { username: string; password: string; subscriber?: string | null }) {
+export async function register(deps: PlatformDeps, input: { username: string; password: string; subscriber?: string | null }, client: string | null) {
   const username = normalizeUsername(input.username);
+  // Every attempt counts, taken e-mail or not (limits creating accounts, and probing for them).
+  await takeLimit(deps, "register", client, username);
   // Hashed before the lock: the lock is held for two short queries only.
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
@@ -411,12 +385,18 @@ export async function register(deps: PlatformDeps, input: { username: string; pa
  * E-mails a single-use reset link. Answers the same whether or not anybody matched; a 300
  * (detail: a JSON string of the account choices) when several accounts match and none was chosen.
  */
-export async function forgotPassword(deps: PlatformDeps, input: { username: string; account_id?: string | null }): Promise<void> {
+export async function forgotPassword(deps: PlatformDeps, input: { username: string; account_id?: string | null }, client: string | null): Promise<void> {
+  // Counted before anybody is looked up, known e-mail or not: a 429 must not tell which are known.
+  const asked = await takeLimit(deps, "reset", client, normalizeUsername(input.username));
   let principals = await findPrincipals(deps, input.username);
   const accountId = input.account_id?.trim() || null;
   if (accountId) principals = principals.filter((p) => p.accountId === accountId);
   const choices = accountChoices(principals);
-  if (choices.length > 1) throw new ApiError(300, JSON.stringify(choices));
+  if (choices.length > 1) {
+    // Nothing is sent until an account is chosen.
+    await asked.giveBack();
+    throw new ApiError(300, JSON.stringify(choices));
+  }
   const p = pickOne(principals);
   if (!p) return;
 

@@ -7,6 +7,7 @@ import { accounts, entities, iamUsers } from "../db/schema.ts";
 import type { Caller, PlatformDeps } from "../lib/context.ts";
 import { ApiError } from "../lib/errors.ts";
 import { newId } from "../lib/ids.ts";
+import { takeLimit } from "./abuse-limits.ts";
 import { createLinkToken, IAM_SETUP_LINK_TTL_MS, normalizeUsername, sendMail } from "./auth.ts";
 
 // IAM users of the caller's account: create (with the first-password e-mail), list, remove,
@@ -38,6 +39,22 @@ async function entityIdByName(deps: PlatformDeps, accountId: string, entityName:
 }
 
 export async function createIamUser(
+  deps: PlatformDeps,
+  who: Caller,
+  input: { username: string; role: IamRole; entity_name: string; name: string },
+  client: string | null,
+): Promise<{ iamUserId: string; username: string }> {
+  // Each invitation is an e-mail: limited per address, and per address and account; one that is not sent is given back.
+  const invitation = await takeLimit(deps, "invite", client, who.accountId);
+  try {
+    return await inviteIamUser(deps, who, input);
+  } catch (error) {
+    await invitation.giveBack();
+    throw error;
+  }
+}
+
+async function inviteIamUser(
   deps: PlatformDeps,
   who: Caller,
   input: { username: string; role: IamRole; entity_name: string; name: string },

@@ -1,4 +1,6 @@
 import path from "node:path";
+import { parseAbuseLimits, type LimitName, type LimitSize } from "./abuse-limit-sizes.ts";
+import { parseTrustProxy } from "./client-address.mjs";
 
 /** Everything the platform reads from the environment, in one place. */
 export interface PlatformConfig {
@@ -40,6 +42,10 @@ export interface PlatformConfig {
    * http:// and private or loopback addresses for these hosts only (local testing). Default none.
    */
   webhookAllowHosts: string[];
+  /** ABUSE_LIMITS: sizes of the abuse limits that differ from domain/abuse-limits.ts's defaults. */
+  abuseLimits: Partial<Record<LimitName, LimitSize>>;
+  /** TRUST_PROXY (default `loopback`): the peers whose X-Forwarded-For names the client (lib/client-address.mjs). */
+  trustProxy: (address: string) => boolean;
 }
 
 export interface StripeConfig {
@@ -78,6 +84,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
       .split(",")
       .map((h) => h.trim().toLowerCase().replace(/^\[|\]$/g, ""))
       .filter(Boolean),
+    abuseLimits: parseAbuseLimits(env.ABUSE_LIMITS),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }
 

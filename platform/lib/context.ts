@@ -5,6 +5,7 @@ import type { Mailer } from "../mail/mailer.ts";
 import type { PlatformConfig } from "./config.ts";
 import type { FleetRuntime } from "../fleet/runtime.ts";
 import { rememberIn, type Remember } from "./auth.ts";
+import { clientAddress } from "./client.ts";
 import { ApiError } from "./errors.ts";
 
 export interface PlatformDeps {
@@ -98,11 +99,14 @@ export const answerChange =
     return c.json(answer(await act(c.get("deps"), who, body), body), 200);
   };
 
-/** A public change (no token: register, the password links): the domain's change with the validated body, answering `{detail}`. */
+/**
+ * A public change (no token: register, the password links): the domain's change with the validated
+ * body and the caller's address (lib/client.ts, for the abuse limits), answering `{detail}`.
+ */
 export const answerPublic =
-  <C>(_call: C, act: (deps: PlatformDeps, body: BodyOf<C>) => Promise<unknown>, detail: string) =>
+  <C>(_call: C, act: (deps: PlatformDeps, body: BodyOf<C>, client: string | null) => Promise<unknown>, detail: string) =>
   async (c: JsonCtx<BodyOf<C>>) => {
-    await act(c.get("deps"), c.req.valid("json"));
+    await act(c.get("deps"), c.req.valid("json"), clientAddress(c));
     return c.json({ detail }, 200);
   };
 

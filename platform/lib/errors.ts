@@ -16,8 +16,10 @@ export const ErrorSchema = z
 
 export type DetailItem = z.infer<typeof DetailItemSchema>;
 
-/** Thrown by domain code; the app turns it into `{"detail": …}` with the status. */
+/** Thrown by domain code; the app turns it into `{"detail": …}` with the status (and `headers`). */
 export class ApiError extends Error {
+  /** Headers of the answer (Retry-After on a 429). */
+  headers?: Record<string, string>;
   constructor(
     public status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 300 | 503,
     public detail: string | DetailItem[] | unknown,

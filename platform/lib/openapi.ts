@@ -55,6 +55,8 @@ export function registerStandardResponses(registry: OpenAPIRegistry) {
   for (const [code, name] of Object.entries(responseNames)) {
     registry.registerComponent("responses", name, {
       description: descriptions[Number(code) as ErrorCode],
+      // A 429 says when to try again (domain/abuse-limits.ts).
+      ...(code === "429" ? { headers: { "Retry-After": { description: "Seconds until this address may try again", schema: { type: "integer", minimum: 1 } } } } : {}),
       content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
     });
   }

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { accessTokens, accounts, apiLog, loginFailures, oneTimeSecrets } from "../db/schema.ts";
+import { accessTokens, accounts, apiLog, oneTimeSecrets, rateLimits } from "../db/schema.ts";
+import { clearLoginFailures } from "../domain/auth.ts";
 import { sha256 } from "../lib/crypto.ts";
 import { malformedPayloads, stressesBodyStorage, validForEmptyBody, type MalformedPayload } from "../test/malformed.ts";
 import { testPlatform, type TestPlatform } from "../test/harness.ts";
@@ -164,32 +165,35 @@ describe("POST token", () => {
     expect(chosen.body).toMatchObject({ session_type: "iam_user", account_id: a1.accountId });
   });
 
-  it("throttles a username after 5 failures within 15 minutes, then lets it in again", async () => {
+  it("after 5 failures within 15 minutes from one address, that address waits (429, Retry-After); the user's other addresses do not", async () => {
     const a = await p.newAccount();
-    for (let i = 0; i < 5; i++) expect((await login({ username: a.username, password: `wrong-${i}` })).status).toBe(401);
-    const blocked = await login({ username: a.username, password: a.password });
+    const from = (address: string, password: string) => p.call("POST", "token", { body: { username: a.username, password }, address });
+    for (let i = 0; i < 5; i++) expect((await from("203.0.113.7", `wrong-${i}`)).status).toBe(401);
+    const blocked = await from("203.0.113.7", a.password);
     expect(blocked.status).toBe(429);
-    expect(blocked.body.detail).toMatch(/^Too many failed login attempts\. Try again in (\d+) minutes\.$/);
-    expect(Number(/in (\d+) minutes/.exec(blocked.body.detail)![1])).toBeLessThanOrEqual(15);
+    expect(blocked.body.detail).toMatch(/^Too many failed login attempts\. Try again in (\d+) minutes?\.$/);
+    expect(Number(/in (\d+) minute/.exec(blocked.body.detail)![1])).toBeLessThanOrEqual(15);
     const raw = await p.app.fetch(
       new Request("http://platform.test/api/v1/token", {
         method: "POST",
-        headers: { "content-type": "application/json" },
+        headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.7" },
         body: JSON.stringify({ username: a.username, password: a.password }),
       }),
     );
     expect(raw.status).toBe(429);
     expect(Number(raw.headers.get("retry-after"))).toBeGreaterThan(0);
-    // Other usernames are unaffected.
+    expect(Number(raw.headers.get("retry-after"))).toBeLessThanOrEqual(15 * 60);
+    // The user, from elsewhere, is not kept out; nor are other users from that address.
+    expect((await from("198.51.100.20", a.password)).status).toBe(200);
     const b = await p.newAccount();
-    expect((await login({ username: b.username, password: b.password })).status).toBe(200);
-    // Once the failures are older than 15 minutes, the right password works and clears them.
+    expect((await p.call("POST", "token", { body: { username: b.username, password: b.password }, address: "203.0.113.7" })).status).toBe(200);
+    // Once the window is over, the right password works from there too, and its count is gone.
     await p.deps.db
-      .update(loginFailures)
-      .set({ createdAt: new Date(Date.now() - 16 * 60_000) })
-      .where(eq(loginFailures.username, a.username));
-    expect((await login({ username: a.username, password: a.password })).status).toBe(200);
-    expect(await p.deps.db.select().from(loginFailures).where(eq(loginFailures.username, a.username))).toEqual([]);
+      .update(rateLimits)
+      .set({ expire: new Date(Date.now() - 1000) })
+      .where(eq(rateLimits.key, `login.account:203.0.113.7 ${a.username}`));
+    expect((await from("203.0.113.7", a.password)).status).toBe(200);
+    expect(await p.deps.db.select().from(rateLimits).where(eq(rateLimits.key, `login.account:203.0.113.7 ${a.username}`))).toEqual([]);
   });
 });
 
@@ -230,7 +234,7 @@ describe("MFA login", () => {
     const { mail: m1 } = await mailFrom(a.username, () => login({ username: a.username, password: a.password }));
     const { mail: m2 } = await mailFrom(a.username, () => login({ username: a.username, password: a.password }));
     const [c1, c2] = [codeIn(m1)!, codeIn(m2)!];
-    await p.deps.db.delete(loginFailures).where(eq(loginFailures.username, a.username));
+    await clearLoginFailures(p.deps.db, a.username);
     if (c1 !== c2) expect((await login({ username: a.username, password: a.password, otp: c1 })).status).toBe(401);
     expect((await login({ username: a.username, password: a.password, otp: c2 })).status).toBe(200);
   });
@@ -251,10 +255,10 @@ describe("MFA login", () => {
     const wrong = code2 === "123456" ? "654321" : "123456";
     for (let i = 0; i < 5; i++) {
       // Keep the username throttle out of the way: this checks the code's own limit.
-      await p.deps.db.delete(loginFailures).where(eq(loginFailures.username, a.username));
+      await clearLoginFailures(p.deps.db, a.username);
       expect((await login({ username: a.username, password: a.password, otp: wrong })).status).toBe(401);
     }
-    await p.deps.db.delete(loginFailures).where(eq(loginFailures.username, a.username));
+    await clearLoginFailures(p.deps.db, a.username);
     expect(await login({ username: a.username, password: a.password, otp: code2 })).toEqual({
       status: 401,
       body: { detail: "Invalid or expired passcode" },
@@ -439,7 +443,7 @@ describe("malformed payloads get a 4xx", () => {
   it("token", async () => {
     const a = await p.newAccount();
     await expectRefused("token", { username: a.username, password: a.password });
-    await p.deps.db.delete(loginFailures).where(eq(loginFailures.username, a.username));
+    await clearLoginFailures(p.deps.db, a.username);
     expect((await login({ username: a.username, password: a.password })).status).toBe(200);
   });
 

@@ -9,8 +9,8 @@ import {
   resetPassword,
   revokeToken,
   setIamUserPassword,
-  ThrottledError,
 } from "../domain/auth.ts";
+import { clientAddress } from "../lib/client.ts";
 import { answerPublic, caller } from "../lib/context.ts";
 import { ErrorSchema } from "../lib/errors.ts";
 import { defineCall, defineChange, DetailSchema } from "../lib/openapi.ts";
@@ -60,7 +60,7 @@ const tokenRoute = defineChange({
   tags,
   summary: "Log in",
   description:
-    "Three outcomes: a bearer token; or, when MFA is on and no `otp` was sent, only a `detail` (a six-digit code was e-mailed, valid 10 minutes, 5 tries); or 300 with the accounts to choose from when the e-mail and password match several. After 5 failures for a username within 15 minutes, 429.",
+    "Three outcomes: a bearer token; or, when MFA is on and no `otp` was sent, only a `detail` (a six-digit code was e-mailed, valid 10 minutes, 5 tries); or 300 with the accounts to choose from when the e-mail and password match several. Wrong passwords and codes are counted per client address, and per address and username (by default 5 per 15 minutes for one username, 50 for any): past either, 429 with `Retry-After` for that address only. Codes e-mailed are limited the same way.",
   public: true,
   body: TokenBody,
   response: z.union([Token, DetailSchema]),
@@ -76,16 +76,25 @@ const tokenRoute = defineChange({
 
 // Any signed-in caller may log out (readonly IAM users too).
 const logoutRoute = defineCall({ method: "post", path: "/logout", tags, summary: "Log out: revokes the bearer token", body: EmptyBody, response: DetailSchema });
-const registerRoute = defineChange({ path: "/register", tags, summary: "Register a new account", public: true, body: RegisterBody, errors: [409] });
+const registerRoute = defineChange({
+  path: "/register",
+  tags,
+  summary: "Register a new account",
+  description: "Attempts are counted per client address, and per address and e-mail: past either, 429 with `Retry-After`.",
+  public: true,
+  body: RegisterBody,
+  errors: [409, 429],
+});
 
 const forgotRoute = defineChange({
   path: "/forgot-password",
   tags,
   summary: "E-mail a password-reset link",
   description:
-    "Answers the same whether or not the e-mail is known. With several matching accounts and no `account_id`, 300 whose `detail` is a JSON **string** of `[{account_id, account_domain}]`. The link goes to `/reset-password-template?access_token=…`, works once and expires in 1 hour.",
+    "Answers the same whether or not the e-mail is known. With several matching accounts and no `account_id`, 300 whose `detail` is a JSON **string** of `[{account_id, account_domain}]`. The link goes to `/reset-password-template?access_token=…`, works once and expires in 1 hour. Requests are counted per client address, and per address and e-mail (known or not): past either, 429 with `Retry-After`.",
   public: true,
   body: ForgotBody,
+  errors: [429],
   responses: {
     300: {
       description: "Several accounts match: `detail` is a JSON string of `[{account_id, account_domain}]`",
@@ -99,14 +108,7 @@ const iamSetPasswordRoute = defineChange({ path: "/iam-user-set-password", tags,
 
 export function registerAuthCalls(app: PlatformApp) {
   app.openapi(tokenRoute, async (c) => {
-    const input = c.req.valid("json");
-    let outcome;
-    try {
-      outcome = await login(c.get("deps"), input);
-    } catch (error) {
-      if (error instanceof ThrottledError) c.header("Retry-After", String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
-      throw error;
-    }
+    const outcome = await login(c.get("deps"), c.req.valid("json"), clientAddress(c));
     switch (outcome.kind) {
       case "choose_account":
         return c.json({ detail: outcome.accounts }, 300);

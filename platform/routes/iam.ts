@@ -11,7 +11,8 @@ import {
   removeIamUser,
   updateIamUserRole,
 } from "../domain/iam.ts";
-import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
+import { clientAddress } from "../lib/client.ts";
+import { answerDetail, answerQuery, caller, requireWriter } from "../lib/context.ts";
 import { defineChange, defineListCalls } from "../lib/openapi.ts";
 import { body, email, idField, objectId, text } from "../lib/fields.ts";
 import { ndjsonResponse } from "../lib/list.ts";
@@ -53,10 +54,10 @@ const createRoute_ = defineChange({
   tags,
   summary: "Create an IAM user and e-mail the first-password link",
   description:
-    "`entity_name` must be an entity of the caller's account (else 404). The e-mail links to `/new-iam-user-setup-template?iam_user_token=…` (single use, 7 days).",
+    "`entity_name` must be an entity of the caller's account (else 404). The e-mail links to `/new-iam-user-setup-template?iam_user_token=…` (single use, 7 days). Invitations are counted per client address, and per address and account: past either, 429 with `Retry-After`.",
   body: CreateIamUserBody,
   response: IamUserCreated,
-  errors: [404, 409],
+  errors: [404, 409, 429],
 });
 
 const removeRoute = defineChange({ path: "/remove-iam-user", tags, summary: "Delete an IAM user", body: IamUserIdBody });
@@ -64,10 +65,11 @@ const assignRoute = defineChange({ path: "/iam-user-assign-entity", tags, summar
 const roleRoute = defineChange({ path: "/iam-user-update-role", tags, summary: "Change an IAM user's role", body: UpdateRoleBody });
 
 export function registerIamCalls(app: PlatformApp) {
-  app.openapi(
-    createRoute_,
-    answerChange(createRoute_, (deps, who, b) => createIamUser(deps, who, b), (created) => ({ iam_user_id: created.iamUserId, detail: iamMessages.created(created.username) })),
-  );
+  app.openapi(createRoute_, async (c) => {
+    const who = requireWriter(c);
+    const created = await createIamUser(c.get("deps"), who, c.req.valid("json"), clientAddress(c));
+    return c.json({ iam_user_id: created.iamUserId, detail: iamMessages.created(created.username) }, 200);
+  });
 
   app.openapi(listRoute, async (c) => {
     return iamList.answer(c, caller(c).accountId, c.req.valid("query"));

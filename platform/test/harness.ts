@@ -4,6 +4,7 @@ import path from "node:path";
 import { createPlatformApp, type PlatformApp } from "../app.ts";
 import { openDatabase, type Database } from "../db/client.ts";
 import { entities, iamUsers } from "../db/schema.ts";
+import { defaultLimits } from "../domain/abuse-limits.ts";
 import { createAccount, issueToken } from "../domain/accounts.ts";
 import { configFromEnv } from "../lib/config.ts";
 import type { PlatformDeps } from "../lib/context.ts";
@@ -31,7 +32,8 @@ export interface TestPlatform {
   outboxDir: string;
   /** The shared database itself (the job queue's tests open their queue on it). */
   database: Database;
-  call<T = any>(method: "GET" | "POST", call: string, opts?: { token?: string; body?: unknown; query?: Record<string, string>; rawBody?: string; contentType?: string }): Promise<CallResult<T>>;
+  /** `address`: the client's, as the console would send it (X-Forwarded-For). */
+  call<T = any>(method: "GET" | "POST", call: string, opts?: { token?: string; body?: unknown; query?: Record<string, string>; rawBody?: string; contentType?: string; address?: string }): Promise<CallResult<T>>;
   newAccount(opts?: { username?: string; password?: string }): Promise<TestAccount>;
   newIamUser(account: TestAccount, role: "readonly" | "admin", opts?: { username?: string; password?: string }): Promise<TestAccount & { iamUserId: string; entityName: string }>;
   latestMail(to: string): string | null;
@@ -48,7 +50,10 @@ export function testPlatform(): Promise<TestPlatform> {
   shared ??= (async () => {
     const database = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL || undefined });
     const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "linkwise-outbox-"));
-    const config = { ...configFromEnv({}), dataDir: outboxDir, consoleUrl: "http://console.test", seedDemo: false, cacheCallers: "off" as const };
+    // Every test file's calls come from one unnamed address: its per-address abuse limits would count
+    // the whole suite's sign-ins together. abuse-limits.test.ts checks them on a platform of its own.
+    const abuseLimits = Object.fromEntries(Object.keys(defaultLimits).filter((n) => n.endsWith(".address")).map((n) => [n, { points: 1_000_000, seconds: 60 }]));
+    const config = { ...configFromEnv({}), dataDir: outboxDir, consoleUrl: "http://console.test", seedDemo: false, cacheCallers: "off" as const, abuseLimits };
     const deps: PlatformDeps = {
       db: database.db,
       dbKind: database.kind,
@@ -68,6 +73,7 @@ export function testPlatform(): Promise<TestPlatform> {
         for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v);
         const headers: Record<string, string> = {};
         if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+        if (opts.address) headers["x-forwarded-for"] = opts.address;
         let body: string | Uint8Array<ArrayBuffer> | undefined;
         if (opts.rawBody !== undefined) {
           // Bytes that are not UTF-8 travel as U+DC80–U+DCFF in the string (test/malformed.ts).

@@ -27,7 +27,7 @@ async function updateSelf(request: Request, changes: Record<string, string>) {
  */
 async function checkCurrentPassword(request: Request, user: SessionData, password: string) {
   const account = await getAccount(request);
-  const outcome = await requestToken({ username: user.username, password, account_id: account.ok ? account.data.account_id : undefined });
+  const outcome = await requestToken(request, { username: user.username, password, account_id: account.ok ? account.data.account_id : undefined });
   if (outcome.kind === "token") {
     try {
       await callApi(null, "POST", "logout", { token: outcome.token.access_token, body: {} });

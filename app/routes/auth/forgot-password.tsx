@@ -5,7 +5,7 @@ import { ConformForm, formHasErrors, SubmitButton, TextField } from "../../compo
 import { callApi } from "../../lib/api.server.ts";
 import { accountChoices, type AccountChoice } from "../../lib/auth.server.ts";
 import { readForm } from "../../lib/csrf.server.ts";
-import { formFailure, validateForm } from "../../lib/action.server.ts";
+import { formFailure, passRetryAfter, validateForm } from "../../lib/action.server.ts";
 import { safeReply } from "../../lib/api.server.ts";
 import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/forgot-password";
@@ -31,6 +31,9 @@ const forgotPasswordSchema = z.object({
 
 const fieldLabels = { username: "Email", account_id: "Account" };
 
+// A 429 (abuse limits) keeps its Retry-After on the page.
+export const headers: Route.HeadersFunction = passRetryAfter();
+
 export async function loader({ request }: Route.LoaderArgs) {
   return { sent: new URL(request.url).searchParams.get("sent") === "1" };
 }
@@ -43,7 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { username, account_id } = form.value;
   const body: Record<string, string> = { username };
   if (account_id) body.account_id = account_id;
-  const result = await callApi<{ detail?: string }>(null, "POST", "forgot-password", { body });
+  const result = await callApi<{ detail?: string }>(null, "POST", "forgot-password", { body, from: request });
   if (result.ok) throw redirect("/forgot-password?sent=1", { status: 303 });
   // 300: several accounts use this e-mail address; the form asks which one.
   if (result.status === 300) {

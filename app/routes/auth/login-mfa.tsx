@@ -4,7 +4,7 @@ import { z } from "zod";
 import { ACCOUNT_CHOICE_MESSAGE, AuthLayout, AuthLink, useAuthForm } from "../../components/auth-layout.tsx";
 import { ConformForm, formHasErrors, SubmitButton, TextField } from "../../components/forms.tsx";
 import { clearPendingLogin, finishLogin, readPendingLogin, requestToken } from "../../lib/auth.server.ts";
-import { formFailure, validateForm } from "../../lib/action.server.ts";
+import { formFailure, passRetryAfter, validateForm } from "../../lib/action.server.ts";
 import { readForm } from "../../lib/csrf.server.ts";
 import { safeReply } from "../../lib/api.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
@@ -26,7 +26,7 @@ const loginCodeSchema = z.object({
 
 const noStore = { "Cache-Control": "no-store" };
 // Credentials may be on the page (the 300 answer keeps the password filled in): never cache it.
-export const headers: Route.HeadersFunction = () => noStore;
+export const headers: Route.HeadersFunction = passRetryAfter(noStore);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const pending = await readPendingLogin(request);
@@ -54,7 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!form.ok) return form.reply;
   const { submission } = form;
 
-  const outcome = await requestToken({
+  const outcome = await requestToken(request, {
     username: pending.username,
     password: pending.password,
     account_id: pending.account_id,

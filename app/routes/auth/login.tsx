@@ -4,7 +4,7 @@ import { z } from "zod";
 import { AccountChoiceField, ACCOUNT_CHOICE_MESSAGE, AuthLayout, AuthSwitch, useAuthForm } from "../../components/auth-layout.tsx";
 import { ConformForm, formHasErrors, PasswordField, SubmitButton, TextField } from "../../components/forms.tsx";
 import { commitAccountChoice, commitPendingLogin, finishLogin, readAccountChoice, rememberedSubscriber, requestToken, type AccountChoice } from "../../lib/auth.server.ts";
-import { formFailure, validateForm } from "../../lib/action.server.ts";
+import { formFailure, passRetryAfter, validateForm } from "../../lib/action.server.ts";
 import { readForm } from "../../lib/csrf.server.ts";
 import { safeReply } from "../../lib/api.server.ts";
 import { getSession, getUser, sessionStorage } from "../../lib/session.server.ts";
@@ -39,7 +39,7 @@ const loginSchema = (choosing: boolean) =>
 const fieldLabels = { username: "Email", password: "Password", account_id: "Account" };
 const noStore = { "Cache-Control": "no-store" };
 // The login answers carry account choices and errors of a sign-in: never cache them.
-export const headers: Route.HeadersFunction = () => noStore;
+export const headers: Route.HeadersFunction = passRetryAfter(noStore);
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getUser(request)) throw redirect(LANDING_PATH);
@@ -79,7 +79,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ result: safeReply(submission, { fieldErrors: { password: [ENTER_PASSWORD] } }), accounts: none }, { status: 400, headers: noStore });
   }
   const subscriber = submission.value.subscriber?.trim() || (await rememberedSubscriber(request));
-  const outcome = await requestToken({ username, password, account_id, subscriber });
+  const outcome = await requestToken(request, { username, password, account_id, subscriber });
 
   switch (outcome.kind) {
     case "token":

@@ -4,7 +4,7 @@ import { CheckboxField, ConformForm, formHasErrors, PasswordField, SubmitButton,
 import { callApi } from "../../lib/api.server.ts";
 import { rememberedSubscriber } from "../../lib/auth.server.ts";
 import { readForm } from "../../lib/csrf.server.ts";
-import { detailOr, submitForm } from "../../lib/action.server.ts";
+import { detailOr, passRetryAfter, submitForm } from "../../lib/action.server.ts";
 import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/register";
 
@@ -28,6 +28,9 @@ const registerSchema = z.object({
 
 const fieldLabels = { username: "Email", password: "Password", terms: "Terms" };
 
+// A 429 (abuse limits) keeps its Retry-After on the page.
+export const headers: Route.HeadersFunction = passRetryAfter();
+
 export async function loader({ request }: Route.LoaderArgs) {
   return { subscriber: (await rememberedSubscriber(request)) ?? "" };
 }
@@ -41,7 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
     call: async (v) => {
       const sub = subscriberOf(v);
       const body = { username: v.username, password: v.password, terms: true, ...(sub ? { subscriber: sub } : {}) };
-      const result = await callApi<{ detail?: string }>(null, "POST", "register", { body });
+      const result = await callApi<{ detail?: string }>(null, "POST", "register", { body, from: request });
       // 409 (the e-mail is taken) belongs beside the Email field; anything else by field or summary.
       if (!result.ok && result.status === 409 && typeof result.detail === "string") return { ...result, detail: [{ loc: ["username"], msg: result.detail }] };
       return result;

@@ -6,7 +6,7 @@ import { hideable, roleLabel, screen, sortable } from "./columns.ts";
 import { RemoveDialog } from "../../components/confirm-phrase-dialog.tsx";
 import { ListScreen } from "../../components/list-screen.tsx";
 import { useScreen } from "../../components/screen.tsx";
-import { detailOr, intentAction, removeIntent, submitForm } from "../../lib/action.server.ts";
+import { detailOr, intentAction, passRetryAfter, removeIntent, submitForm } from "../../lib/action.server.ts";
 import { apiGetOrThrow } from "../../lib/api.server.ts";
 import { exportHref } from "../../lib/export.server.ts";
 import { fetchTablePage, listScreenQuery } from "../../lib/table.server.ts";
@@ -16,6 +16,9 @@ import type { Route } from "./+types/route";
  * IAM (spec 1 §2 IAM screen, §3 IAM user, §5, §6, §7 IAM, §8): the account's IAM users. Every
  * change needs a writer (app/lib/roles.ts): a readonly user sees the table and no control.
  * ---------------------------------------------------------------------------------------------- */
+
+// A 429 (abuse limits) keeps its Retry-After on the page.
+export const headers: Route.HeadersFunction = passRetryAfter();
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { state, headers, dialog, dialogId } = await listScreenQuery(request, { sortable, hideable });
