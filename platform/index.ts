@@ -3,8 +3,9 @@ import { createPlatformApp, type PlatformApp } from "./app.ts";
 import { openDatabase } from "./db/client.ts";
 import { configFromEnv, type PlatformConfig } from "./lib/config.ts";
 import type { PlatformDeps } from "./lib/context.ts";
-import { createMailer } from "./mail/mailer.ts";
-import { startRetentionSweep } from "./domain/pcap-retention.ts";
+import { createTransport, queueMailer, workMailQueue, type Mailer } from "./mail/mailer.ts";
+import { workRetentionSweep } from "./domain/pcap-retention.ts";
+import { openJobQueue, type JobQueue } from "./jobs/queue.ts";
 import { seedDemo } from "./seed.ts";
 import { startFleet } from "./fleet/runtime.ts";
 import { forgetCachedReads } from "./lib/auth.ts";
@@ -15,16 +16,20 @@ export interface Platform {
   app: PlatformApp;
   deps: PlatformDeps;
   fetch: (request: Request) => Promise<Response>;
+  /** The job queue (queue depth and age for the metrics: `jobs.depth()`). */
+  jobs: JobQueue;
   close(): Promise<void>;
 }
 
 export async function createPlatform(config: PlatformConfig = configFromEnv()): Promise<Platform> {
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    outboxDir: path.join(config.dataDir, "outbox"),
-    from: `${config.productName} <no-reply@${config.productName.toLowerCase().replace(/[^a-z0-9]/g, "") || "console"}.example>`,
-  });
   const dbKind = config.databaseUrl ? "postgres" : "pglite";
+  // The demo seed sends no e-mail: the job queue (which mail goes through) opens on the migrated
+  // database, after it.
+  const seedMailer: Mailer = {
+    send: async () => {
+      throw new Error("the demo seed sends no e-mail");
+    },
+  };
   // The demo seed runs with the migrations, under the start-up lock of a shared PostgreSQL
   // (db/client.ts): of instances started together, one seeds and the others find the account.
   const database = await openDatabase({
@@ -34,8 +39,16 @@ export async function createPlatform(config: PlatformConfig = configFromEnv()): 
     // that the next one would take for done.
     // why: a transaction offers the whole query interface of Db (drizzle's PgTransaction extends
     // PgDatabase); nested transactions in the seed become savepoints.
-    setUp: config.seedDemo ? (db) => db.transaction((tx) => seedDemo({ db: tx as unknown as typeof db, dbKind, mailer, config })) : undefined,
+    setUp: config.seedDemo ? (db) => db.transaction((tx) => seedDemo({ db: tx as unknown as typeof db, dbKind, mailer: seedMailer, config })) : undefined,
   });
+  // Background work (mail, the retention sweep) on the job queue in the same database.
+  const jobs = await openJobQueue({ database, databaseUrl: config.databaseUrl });
+  const transport = createTransport({
+    smtpUrl: config.smtpUrl,
+    outboxDir: path.join(config.dataDir, "outbox"),
+    from: `${config.productName} <no-reply@${config.productName.toLowerCase().replace(/[^a-z0-9]/g, "") || "console"}.example>`,
+  });
+  const mailer = queueMailer(jobs);
   const deps: PlatformDeps = { db: database.db, dbKind: database.kind, mailer, config };
   // Other instances of a scaled deployment may have remembered reads from before the seed.
   if (config.seedDemo) await forgetCachedReads(deps);
@@ -44,16 +57,19 @@ export async function createPlatform(config: PlatformConfig = configFromEnv()): 
   // The clock writes op states outside any HTTP call: cached reads must not outlive them.
   deps.fleet = await startFleet({ db: database.db, databaseUrl: config.databaseUrl, seed: config.fleetSeed, tickMs: config.fleetTick, onChange: (accountIds) => forgetCachedReads(deps, accountIds) });
   const app = createPlatformApp(deps);
-  const stopSweep = startRetentionSweep(deps, config.pcapRetentionDays);
+  await workMailQueue(jobs, database.db, transport);
+  await workRetentionSweep(jobs, deps, config.pcapRetentionDays);
   const deliveries = createDeliveryWorker({ db: database.db, mailer, config, databaseUrl: config.databaseUrl, bus: deps.fleet.bus });
   deliveries.start();
   return {
     app,
     deps,
     fetch: async (request) => app.fetch(request),
+    jobs,
     close: async () => {
-      stopSweep();
       await deliveries.stop();
+      await jobs.stop();
+      transport.close();
       await deps.fleet?.close();
       await database.close();
     },

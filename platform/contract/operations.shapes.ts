@@ -14,6 +14,10 @@ export const AccountOps = z
     webhook_disabled_at: isoTime().nullable().openapi({ description: "When deliveries were stopped (410, or failing for 5 days); enable-account-ops-webhook starts them again" }),
     webhook_disabled_reason: z.string().nullable(),
     failing_since: isoTime().nullable().openapi({ description: "Since when every delivery has failed (null after a success)" }),
+    email_refused_at: isoTime().nullable().openapi({
+      description: "When the mail server last refused, for good, an e-mail of this account to the current address (the last 7 days); null when it did not",
+    }),
+    email_refused_answer: z.string().nullable().openapi({ description: "The mail server's answer to that e-mail", example: "550 5.1.1 No such user" }),
   })
   .openapi("AccountOps");
 export type AccountOps = z.infer<typeof AccountOps>;

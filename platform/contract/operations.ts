@@ -11,6 +11,8 @@ export const opsMessages = {
   updated: "Account Operations updated.",
   rotated: "Signing secret rotated. The previous one also signs deliveries for 24 hours.",
   testSent: "Test event sent.",
+  /** Issue 63 item 8: a test event to a disabled endpoint would never be sent. */
+  testDisabled: "Webhook deliveries are disabled, so no test event was sent. Select Enable deliveries at the top of this page, then send the test event again.",
   redelivered: "Delivery queued again.",
   enabled: "Webhook deliveries enabled again.",
   notSet: "Save the operations settings first.",

@@ -26,6 +26,8 @@ export const pgErrorCode = (err: unknown): string | undefined => pgError(err)?.c
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** The PGlite instance itself (embedded default only): the job queue talks to it through pg-boss's own adapter. */
+  pglite?: import("@electric-sql/pglite").PGlite;
   close(): Promise<void>;
 }
 
@@ -111,5 +113,5 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   // why: as above, PGlite's drizzle database seen through the common Db interface.
   const db = pgliteDb as unknown as Db;
   await opts.setUp?.(db);
-  return { db, kind: "pglite", close: () => client.close() };
+  return { db, kind: "pglite", pglite: client, close: () => client.close() };
 }

@@ -962,3 +962,23 @@ export const deviceTestEvents = pgTable(
   },
   (t) => [primaryKey({ columns: [t.sseId, t.seq] })],
 );
+
+// ── issue 63 item 7: e-mail the mail server refused for good ──
+/**
+ * A message the SMTP server refused with a permanent answer (5xx): not tried again, recorded here
+ * (and in the operators' log); `account_id` when it belongs to an account (its Operations page shows it).
+ */
+export const mailRejections = pgTable(
+  "mail_rejections",
+  {
+    /** The mail job's id: one row per message, whatever the retries. */
+    jobId: text("job_id").primaryKey(),
+    accountId: text("account_id").references(() => accounts.accountId, { onDelete: "cascade" }),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    /** The server's answer ("550 5.1.1 No such user"). */
+    answer: text("answer").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_rejections_account_idx").on(t.accountId, t.createdAt)],
+);

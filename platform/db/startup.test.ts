@@ -9,7 +9,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { createPrivateDatabase } from "../../scripts/private-database.mjs";
 import { configFromEnv } from "../lib/config.ts";
-import { createMailer } from "../mail/mailer.ts";
+import { outboxMailer } from "../test/mail.ts";
 import { createPlatform } from "../index.ts";
 import { demoIamUsers, demoUsername, seedDemo } from "../seed.ts";
 import { openDatabase } from "./client.ts";
@@ -63,7 +63,7 @@ describe.skipIf(!serverUrl)("start-up on a shared PostgreSQL database", () => {
   it("four instances migrate and seed at the same moment: all start, one demo account", async () => {
     const url = await emptyDatabase();
     const config = { ...configFromEnv({}), dataDir: dir, databaseUrl: url, seedDemo: true, cacheCallers: "shared" as const };
-    const mailer = createMailer({ outboxDir: path.join(dir, "outbox"), from: "test@linkwise.test", log: () => {} });
+    const mailer = outboxMailer(path.join(dir, "outbox"));
     const opened = await Promise.allSettled(
       Array.from({ length: 4 }, () => openDatabase({ databaseUrl: url, setUp: (db) => seedDemo({ db, dbKind: "postgres", mailer, config }) })),
     );

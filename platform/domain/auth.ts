@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { accessTokens, accounts, iamUsers, oneTimeSecrets } from "../db/schema.ts";
 import type { Db, DbOrTx } from "../db/client.ts";
 import type { PlatformDeps } from "../lib/context.ts";
+import type { MailOptions } from "../mail/mailer.ts";
 import { hashPassword, randomCode, randomToken, sha256, verifyPassword } from "../lib/crypto.ts";
 import { ApiError } from "../lib/errors.ts";
 import { newId } from "../lib/ids.ts";
@@ -29,7 +30,6 @@ export const messages = {
   passwordUpdated: "Password updated.",
   passwordSet: "Password set.",
   badLink: "Invalid or expired link.",
-  mailFailed: "The e-mail could not be sent. Please try again later.",
 } as const;
 
 /** Someone who can sign in: an account owner or an IAM user. */
@@ -126,15 +126,15 @@ export async function clearLoginFailures(db: DbOrTx, username: string): Promise<
 // ---------------------------------------------------------------------------------------------
 // Mail
 
-export async function sendMail(deps: PlatformDeps, to: string, subject: string, lines: string[]): Promise<void> {
+/**
+ * Enqueues an e-mail (issue 63 item 6): in `opts.tx`, the transaction of the change it belongs to,
+ * so the message exists exactly when the change commits. It never fails on the SMTP server: the
+ * mail queue sends it, retrying while the server is away (mail/mailer.ts).
+ */
+export async function sendMail(deps: PlatformDeps, to: string, subject: string, lines: string[], opts: MailOptions = {}): Promise<void> {
   const product = deps.config.productName;
   const text = [...lines, "", `— ${product}`].join("\n");
-  try {
-    await deps.mailer.send({ to, subject: `${product}: ${subject}`, text });
-  } catch (error) {
-    console.error(`[platform] mail to ${to} failed:`, (error as Error).message);
-    throw new ApiError(503, messages.mailFailed);
-  }
+  await deps.mailer.send({ to, subject: `${product}: ${subject}`, text }, opts);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -145,7 +145,7 @@ const mfaHash = (p: { accountId: string; iamUserId: string | null }, code: strin
 /** The principal's one-time secrets of one purpose (a where clause). */
 const secretsOf = (purpose: string, accountId: string, iamUserId: string | null) => and(eq(oneTimeSecrets.purpose, purpose), principalWhere(oneTimeSecrets, accountId, iamUserId));
 
-async function invalidatePending(db: Db, purpose: string, accountId: string, iamUserId: string | null) {
+async function invalidatePending(db: DbOrTx, purpose: string, accountId: string, iamUserId: string | null) {
   await db
     .update(oneTimeSecrets)
     .set({ usedAt: new Date() })
@@ -155,27 +155,31 @@ async function invalidatePending(db: Db, purpose: string, accountId: string, iam
 /** E-mails a fresh six-digit login code; older pending codes stop working. */
 export async function sendLoginCode(deps: PlatformDeps, p: Principal): Promise<void> {
   const code = randomCode();
-  await invalidatePending(deps.db, "mfa", p.accountId, p.iamUserId);
-  const id = newId("ots");
-  await deps.db.insert(oneTimeSecrets).values({
-    id,
-    purpose: "mfa",
-    secretHash: mfaHash(p, code),
-    accountId: p.accountId,
-    iamUserId: p.iamUserId,
-    expiresAt: new Date(Date.now() + MFA_CODE_TTL_MS),
+  const expiresAt = new Date(Date.now() + MFA_CODE_TTL_MS);
+  // The code and its e-mail commit together: never a mailed code that was not stored, nor a stored one never mailed.
+  await deps.db.transaction(async (tx) => {
+    await invalidatePending(tx, "mfa", p.accountId, p.iamUserId);
+    await tx.insert(oneTimeSecrets).values({
+      id: newId("ots"),
+      purpose: "mfa",
+      secretHash: mfaHash(p, code),
+      accountId: p.accountId,
+      iamUserId: p.iamUserId,
+      expiresAt,
+    });
+    await sendMail(
+      deps,
+      p.username,
+      "your login code",
+      [
+        `Your ${deps.config.productName} login code is ${code}`,
+        "",
+        `It expires in ${MFA_CODE_TTL_MS / 60_000} minutes and can be used once.`,
+        "If you did not try to log in, change your password.",
+      ],
+      { tx, expiresAt },
+    );
   });
-  try {
-    await sendMail(deps, p.username, "your login code", [
-      `Your ${deps.config.productName} login code is ${code}`,
-      "",
-      `It expires in ${MFA_CODE_TTL_MS / 60_000} minutes and can be used once.`,
-      "If you did not try to log in, change your password.",
-    ]);
-  } catch (error) {
-    await deps.db.delete(oneTimeSecrets).where(eq(oneTimeSecrets.id, id));
-    throw error;
-  }
 }
 
 /**
@@ -213,10 +217,11 @@ export async function createLinkToken(
   accountId: string,
   iamUserId: string | null,
   ttlMs: number,
+  tx: DbOrTx = deps.db,
 ): Promise<{ token: string; id: string }> {
   const token = randomToken(32);
   const id = newId("ots");
-  await deps.db.insert(oneTimeSecrets).values({
+  await tx.insert(oneTimeSecrets).values({
     id,
     purpose,
     secretHash: sha256(token),
@@ -402,26 +407,28 @@ export async function forgotPassword(deps: PlatformDeps, input: { username: stri
     .limit(RESET_MAILS_PER_HOUR);
   if (recent.length >= RESET_MAILS_PER_HOUR) return;
 
-  await invalidatePending(deps.db, "password_reset", p.accountId, p.iamUserId);
-  const { token, id } = await createLinkToken(deps, "password_reset", p.accountId, p.iamUserId, RESET_LINK_TTL_MS);
-  const link = `${deps.config.consoleUrl}/reset-password-template?access_token=${encodeURIComponent(token)}`;
-  try {
-    await sendMail(deps, p.username, "reset your password", [
-      `Someone asked to reset the password of ${p.username} (account ${p.accountDomain}).`,
-      "",
-      "Set a new password here:",
-      link,
-      "",
-      "The link works once and expires in 1 hour. If you did not ask for it, ignore this e-mail.",
-    ]);
-  } catch (error) {
-    await deps.db.delete(oneTimeSecrets).where(eq(oneTimeSecrets.id, id));
-    await asked.giveBack();
-    throw error;
-  }
+  // The link and its e-mail commit together.
+  await deps.db.transaction(async (tx) => {
+    await invalidatePending(tx, "password_reset", p.accountId, p.iamUserId);
+    const { token } = await createLinkToken(deps, "password_reset", p.accountId, p.iamUserId, RESET_LINK_TTL_MS, tx);
+    const link = `${deps.config.consoleUrl}/reset-password-template?access_token=${encodeURIComponent(token)}`;
+    await sendMail(
+      deps,
+      p.username,
+      "reset your password",
+      [
+        `Someone asked to reset the password of ${p.username} (account ${p.accountDomain}).`,
+        "",
+        "Set a new password here:",
+        link,
+        "",
+        "The link works once and expires in 1 hour. If you did not ask for it, ignore this e-mail.",
+      ],
+      { tx, expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS) },
+    );
+  });
 }
 
-/** Sets a new password from a reset link; ends every session of that user. */
 export async function resetPassword(deps: PlatformDeps, input: { access_token: string; password: string }) {
   await deps.db.transaction(async (db) => {
     const who = await consumeLinkToken(db, "password_reset", input.access_token);

@@ -76,41 +76,44 @@ async function inviteIamUser(
   if (existing) throw new ApiError(409, iamMessages.exists);
 
   const iamUserId = newId("iam");
+  const product = deps.config.productName;
+  const inviter = who.iamUsername ?? account.username;
+  // The user, the set-up link and its e-mail commit together (issue 63 item 6): an invitation is
+  // never mailed for a user that was not created, and a user is never created without one.
   try {
-    await deps.db.insert(iamUsers).values({
-      iamUserId,
-      accountId: who.accountId,
-      username,
-      passwordHash: null,
-      role: input.role,
-      entityId,
-      name: input.name,
-      email: username,
+    await deps.db.transaction(async (tx) => {
+      await tx.insert(iamUsers).values({
+        iamUserId,
+        accountId: who.accountId,
+        username,
+        passwordHash: null,
+        role: input.role,
+        entityId,
+        name: input.name,
+        email: username,
+      });
+      const { token } = await createLinkToken(deps, "iam_setup", who.accountId, iamUserId, IAM_SETUP_LINK_TTL_MS, tx);
+      const link = `${deps.config.consoleUrl}/new-iam-user-setup-template?iam_user_token=${encodeURIComponent(token)}`;
+      await sendMail(
+        deps,
+        username,
+        "set up your IAM user",
+        [
+          `${inviter} created an IAM user for you in the ${product} account ${account.name || account.domain}.`,
+          "",
+          `Username: ${username}`,
+          `Role: ${input.role}`,
+          "",
+          "Choose your password here:",
+          link,
+          "",
+          `The link works once and expires in ${IAM_SETUP_LINK_TTL_MS / 86_400_000} days.`,
+        ],
+        { tx, accountId: who.accountId, expiresAt: new Date(Date.now() + IAM_SETUP_LINK_TTL_MS) },
+      );
     });
   } catch (error) {
     if (pgErrorCode(error) === "23505") throw new ApiError(409, iamMessages.exists);
-    throw error;
-  }
-
-  try {
-    const { token } = await createLinkToken(deps, "iam_setup", who.accountId, iamUserId, IAM_SETUP_LINK_TTL_MS);
-    const link = `${deps.config.consoleUrl}/new-iam-user-setup-template?iam_user_token=${encodeURIComponent(token)}`;
-    const product = deps.config.productName;
-    const inviter = who.iamUsername ?? account.username;
-    await sendMail(deps, username, "set up your IAM user", [
-      `${inviter} created an IAM user for you in the ${product} account ${account.name || account.domain}.`,
-      "",
-      `Username: ${username}`,
-      `Role: ${input.role}`,
-      "",
-      "Choose your password here:",
-      link,
-      "",
-      `The link works once and expires in ${IAM_SETUP_LINK_TTL_MS / 86_400_000} days.`,
-    ]);
-  } catch (error) {
-    // Without the e-mail the new user could never sign in: undo.
-    await deps.db.delete(iamUsers).where(eq(iamUsers.iamUserId, iamUserId));
     throw error;
   }
   return { iamUserId, username };

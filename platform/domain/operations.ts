@@ -26,8 +26,13 @@ export async function accountOps(db: DbOrTx, accountId: string): Promise<Account
     sql`select o.webhook_url, o.email, o.signature_key as key,
                ${ts(sql`case when w.previous_key_until > now() then w.previous_key_until end`)} as previous_key_expires_at,
                ${ts(sql`w.disabled_at`)} as webhook_disabled_at, w.disabled_reason as webhook_disabled_reason,
-               ${ts(sql`w.failing_since`)} as failing_since
+               ${ts(sql`w.failing_since`)} as failing_since,
+               ${ts(sql`r.created_at`)} as email_refused_at, r.answer as email_refused_answer
           from account_ops o left join ops_webhooks w on w.account_id = o.account_id
+          -- Issue 63 item 7: the newest permanent refusal of a mail of this account to the address it has now.
+          left join lateral (select created_at, answer from mail_rejections m
+                              where m.account_id = o.account_id and lower(m.recipient) = lower(o.email) and m.created_at > now() - interval '7 days'
+                              order by m.created_at desc limit 1) r on true
          where o.account_id = ${accountId}`,
   );
   return rows.map(({ key, ...r }) => ({ ...r, signature_key: maskedSecret(key) }));
@@ -78,8 +83,14 @@ export async function rotateSecret(db: Db, accountId: string): Promise<string> {
 /** POST send-account-ops-test-event: a webhook.test event to the webhook address (no e-mail). */
 export async function sendTestEvent(db: Db, accountId: string): Promise<string> {
   const id = await db.transaction(async (tx) => {
-    const [ops] = await execRows<{ webhook_url: string }>(tx, sql`select webhook_url from account_ops where account_id = ${accountId}`);
+    const [ops] = await execRows<{ webhook_url: string; disabled: boolean }>(
+      tx,
+      sql`select o.webhook_url, (w.disabled_at is not null) as disabled
+            from account_ops o left join ops_webhooks w on w.account_id = o.account_id where o.account_id = ${accountId}`,
+    );
     if (!ops?.webhook_url) throw conflict(opsMessages.noWebhook);
+    // A disabled endpoint gets no delivery: say so instead of "Test event sent." (issue 63 item 8).
+    if (ops.disabled) throw conflict(opsMessages.testDisabled);
     const now = new Date().toISOString();
     return enqueueEvent(tx, accountId, boundedPayload("webhook.test", now, { message: "A test event from the Operations page.", account_id: accountId }));
   });

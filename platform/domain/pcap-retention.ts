@@ -2,6 +2,7 @@ import { eq, lt } from "drizzle-orm";
 import { pcapFiles } from "../db/schema.ts";
 import type { PlatformDeps } from "../lib/context.ts";
 import { objectStore } from "../storage/index.ts";
+import { queues, type JobQueue } from "../jobs/queue.ts";
 
 /*
  * Uploaded captures do not stay forever: an upload older than the retention period
@@ -13,8 +14,8 @@ import { objectStore } from "../storage/index.ts";
  */
 
 export const DEFAULT_PCAP_RETENTION_DAYS = 30;
-/** How often each platform instance sweeps. */
-export const RETENTION_SWEEP_MS = 60 * 60 * 1000;
+/** When the sweep runs: hourly, at minute 7, on one instance of the deployment (a pg-boss schedule). */
+export const RETENTION_SWEEP_CRON = "7 * * * *";
 
 async function deleteObjects(deps: PlatformDeps, keys: string[]): Promise<number> {
   const store = objectStore(deps);
@@ -53,21 +54,22 @@ export async function deleteAccountPcapObjects(deps: PlatformDeps, accountId: st
   );
 }
 
-/** Starts the hourly sweep (and one soon after start); returns a function that stops it. */
-export function startRetentionSweep(deps: PlatformDeps, retentionDays: number): () => void {
-  if (!(retentionDays > 0)) return () => {};
-  const run = () => {
-    const before = new Date(Date.now() - retentionDays * 24 * 60 * 60 * 1000);
-    sweepExpiredPcaps(deps, before)
-      .then((keys) => keys.length && console.log(`[pcap] retention: deleted ${keys.length} upload(s) older than ${retentionDays} days`))
-      .catch((error) => console.error("[pcap] retention sweep failed:", (error as Error).message));
-  };
-  const first = setTimeout(run, 60_000);
-  const every = setInterval(run, RETENTION_SWEEP_MS);
-  first.unref();
-  every.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
+/**
+ * The hourly sweep as a scheduled job (platform/jobs/queue.ts): pg-boss sends one job per hour for
+ * the whole deployment and one instance takes it, instead of a timer in every instance. With
+ * `retentionDays` 0 the schedule is removed (captures are kept).
+ */
+export async function workRetentionSweep(jobs: JobQueue, deps: PlatformDeps, retentionDays: number): Promise<void> {
+  const name = queues.pcapRetention.name;
+  if (!(retentionDays > 0)) {
+    await jobs.boss.unschedule(name);
+    return;
+  }
+  await jobs.boss.schedule(name, RETENTION_SWEEP_CRON, { retention_days: retentionDays });
+  await jobs.work<{ retention_days?: number }>(name, async (job) => {
+    const days = job.data.retention_days ?? retentionDays;
+    const keys = await sweepExpiredPcaps(deps, new Date(Date.now() - days * 24 * 60 * 60 * 1000));
+    if (keys.length) console.log(`[pcap] retention: deleted ${keys.length} upload(s) older than ${days} days`);
+    return { deleted: keys.length };
+  });
 }

@@ -8,7 +8,7 @@ import { configFromEnv } from "./config.ts";
 import type { Env, PlatformDeps } from "./context.ts";
 import { newId } from "./ids.ts";
 import { defineList, execRows, inIds, numberColumn, stepColumn, textColumn, timeColumn, type ListQuery } from "./list.ts";
-import { createMailer } from "../mail/mailer.ts";
+import { outboxMailer } from "../test/mail.ts";
 
 /* defineList itself, over a table of its own (the lists of every area: platform/routes/lists.test.ts). */
 
@@ -64,7 +64,7 @@ const seed: [string, string, string, number | null][] = [
 beforeAll(async () => {
   database = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL || undefined });
   const config = { ...configFromEnv({}), consoleUrl: "http://console.test", seedDemo: false, cacheCallers: "local" as const };
-  deps = { db: database.db, dbKind: database.kind, config, mailer: createMailer({ outboxDir: "/tmp", from: "t@linkwise.test", log: () => {} }) };
+  deps = { db: database.db, dbKind: database.kind, config, mailer: outboxMailer("/tmp") };
   await database.db.execute(sql`create table if not exists ${table} (id text primary key, account_id text not null, name text not null, size text not null, n int, at timestamptz not null)`);
   for (const [i, [id, name, size, n]] of seed.entries()) {
     await database.db.execute(sql`insert into ${table} values (${`${account}-${id}`}, ${account}, ${name}, ${size}, ${n}, timestamptz '2026-01-01T00:00:00Z' + ${`${i} seconds`}::interval)`);

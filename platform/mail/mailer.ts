@@ -1,6 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
+import type { Db, DbOrTx } from "../db/client.ts";
+import { queues, type JobQueue } from "../jobs/queue.ts";
 
 export interface MailMessage {
   to: string;
@@ -8,37 +11,55 @@ export interface MailMessage {
   text: string;
 }
 
-export interface Mailer {
-  send(message: MailMessage): Promise<void>;
-  /** Stops the retry of spooled messages (tests, shutdown). */
-  stop?(): void;
+export interface MailOptions {
+  /** The caller's transaction: the message is enqueued in it, so it exists exactly when the change commits. */
+  tx?: DbOrTx;
+  /** The account it belongs to (shown on its Operations page when the server refuses it). */
+  accountId?: string;
+  /** After this the message is not sent any more (the code or link in it has expired). */
+  expiresAt?: Date;
 }
 
-export interface MailerOptions {
+/**
+ * Outgoing e-mail. `send` enqueues the message on the job queue (issue 63 item 6): it never talks
+ * to the SMTP server itself, so a change and its e-mail commit together or not at all, and an SMTP
+ * server that is down delays the message instead of failing the call.
+ */
+export interface Mailer {
+  send(message: MailMessage, opts?: MailOptions): Promise<void>;
+}
+
+/** Where messages go: the SMTP server, or the outbox folder of the embedded default. */
+export interface MailTransport {
+  deliver(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export interface TransportOptions {
   smtpUrl?: string;
   outboxDir: string;
   from: string;
   log?: (line: string) => void;
-  /** Where messages the SMTP server did not take wait to be sent again (default: `spool` beside the outbox). */
-  spoolDir?: string;
-  /** First wait before sending spooled messages again; doubles up to 10 minutes (default 30 s). */
-  retryMs?: number;
 }
 
 /**
  * Real e-mail through nodemailer. With SMTP_URL it goes to that server; the embedded default
  * writes each message as an .eml file to `outboxDir` and logs one line, so a local user (and the
  * end-to-end tests) can read the code or link.
- *
- * SMTP down (issue 27 item 20): `send` throws, so the call answers its clear error (503 'The
- * e-mail could not be sent…'), but nothing is lost: the message is written to the spool and sent
- * again in the background until the server takes it (then its file is removed).
  */
-export function createMailer(opts: MailerOptions): Mailer {
-  if (opts.smtpUrl) return smtpMailer({ ...opts, smtpUrl: opts.smtpUrl });
+export function createTransport(opts: TransportOptions): MailTransport {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async deliver(m) {
+        await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text });
+      },
+      close: () => transport.close(),
+    };
+  }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
-    async send(m) {
+    async deliver(m) {
       const info = await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text });
       fs.mkdirSync(opts.outboxDir, { recursive: true });
       const safeTo = m.to.replace(/[^a-zA-Z0-9@._-]/g, "_");
@@ -46,69 +67,75 @@ export function createMailer(opts: MailerOptions): Mailer {
       fs.writeFileSync(file, info.message as Buffer);
       (opts.log ?? console.log)(`[mail] "${m.subject}" to ${m.to} written to ${file}`);
     },
+    close: () => transport.close(),
   };
 }
 
-function smtpMailer(opts: MailerOptions & { smtpUrl: string }): Mailer {
-  const transport = nodemailer.createTransport(opts.smtpUrl);
-  const log = opts.log ?? console.log;
-  const spoolDir = opts.spoolDir ?? path.join(path.dirname(opts.outboxDir), "mail-spool");
-  const firstWait = opts.retryMs ?? 30_000;
-  let wait = firstWait;
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = false;
-  const deliver = (m: MailMessage) => transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text });
+/** A message on the mail queue. */
+export interface MailJob extends MailMessage {
+  account_id?: string;
+  expires_at?: string;
+}
 
-  /** Sends every spooled message again, oldest first; each one delivered leaves the spool. */
-  async function retrySpool() {
-    timer = null;
-    let files: string[];
-    try {
-      files = fs.readdirSync(spoolDir).filter((f) => f.endsWith(".json")).sort();
-    } catch {
-      return;
-    }
-    for (const f of files) {
-      const file = path.join(spoolDir, f);
-      try {
-        await deliver(JSON.parse(fs.readFileSync(file, "utf8")) as MailMessage);
-        fs.rmSync(file, { force: true });
-        log(`[mail] spooled message ${f} sent`);
-      } catch (error) {
-        log(`[mail] spooled message ${f} not sent yet: ${(error as Error).message}`);
-        wait = Math.min(wait * 2, 10 * 60_000);
-        return schedule();
-      }
-    }
-    wait = firstWait;
-  }
-  function schedule() {
-    if (stopped || timer) return;
-    timer = setTimeout(() => void retrySpool(), wait);
-    timer.unref();
-  }
-  // Messages left by a previous run go out too.
-  if (fs.existsSync(spoolDir) && fs.readdirSync(spoolDir).length > 0) schedule();
-
+/** The mailer of the platform: each message a job on the `mail` queue. */
+export function queueMailer(jobs: JobQueue): Mailer {
   return {
-    async send(m) {
-      try {
-        await deliver(m);
-      } catch (error) {
-        fs.mkdirSync(spoolDir, { recursive: true, mode: 0o700 });
-        const file = path.join(spoolDir, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.json`);
-        fs.writeFileSync(file, JSON.stringify(m), { mode: 0o600 });
-        log(`[mail] "${m.subject}" to ${m.to} kept in ${file}, to be sent again: ${(error as Error).message}`);
-        schedule();
-        throw error;
-      }
-    },
-    stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
+    async send(m, opts = {}) {
+      const data: MailJob = { to: m.to, subject: m.subject, text: m.text };
+      if (opts.accountId) data.account_id = opts.accountId;
+      if (opts.expiresAt) data.expires_at = opts.expiresAt.toISOString();
+      await jobs.send(queues.mail.name, data, { tx: opts.tx });
     },
   };
+}
+
+/**
+ * The SMTP server's answer is final (5xx: "550 No such user", a refused sender): sending it again
+ * would be refused again. Everything else (4xx, a refused or dropped connection, a time-out) is
+ * worth another try.
+ */
+export function isPermanentRejection(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+}
+
+/** What the server answered, on one line (nodemailer's `response`, else the message). */
+const answerOf = (error: unknown) => String((error as { response?: unknown }).response ?? (error as Error).message).replace(/\s+/g, " ").slice(0, 500);
+
+/**
+ * Takes the mail queue on this instance. Each job is one message: delivered, or, when the server
+ * refuses it for good, recorded (mail_rejections, the operators' log) and not tried again; any
+ * other failure throws, and the queue tries again later with backoff. A message waiting for its
+ * retry holds no other: each is a job of its own.
+ */
+export async function workMailQueue(jobs: JobQueue, db: Db, transport: MailTransport, opts: { concurrency?: number; log?: (line: string) => void } = {}): Promise<void> {
+  const log = opts.log ?? ((line: string) => console.log(line));
+  await jobs.work<MailJob>(
+    queues.mail.name,
+    async (job) => {
+      const m = job.data;
+      if (m.expires_at && Date.parse(m.expires_at) <= Date.now()) {
+        log(`[mail] "${m.subject}" to ${m.to} not sent: what it carries expired at ${m.expires_at}`);
+        return { expired: true };
+      }
+      try {
+        await transport.deliver(m);
+        return { sent: true };
+      } catch (error) {
+        if (!isPermanentRejection(error)) {
+          log(`[mail] "${m.subject}" to ${m.to} not sent yet (try ${job.retryCount + 1}), will try again: ${answerOf(error)}`);
+          throw error;
+        }
+        const answer = answerOf(error);
+        console.error(`[mail] "${m.subject}" to ${m.to} refused by the mail server, not tried again: ${answer}`);
+        await db.execute(sql`insert into mail_rejections (job_id, account_id, recipient, subject, answer)
+          values (${job.id}, ${m.account_id ?? null}, ${m.to}, ${m.subject}, ${answer})
+          on conflict (job_id) do nothing`);
+        return { rejected: answer };
+      }
+    },
+    opts.concurrency ?? 2,
+  );
 }
 
 /** Reads the newest outbox message to an address (used by tests and by local users). */

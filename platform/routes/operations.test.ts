@@ -1,5 +1,6 @@
 import net from "node:net";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { opsMessages } from "../contract/operations.ts";
 import { addressMessages } from "../webhooks/address.ts";
 import { testPlatform, type TestAccount, type TestPlatform } from "../test/harness.ts";
 import { malformedPayloads, validForEmptyBody, validVariants, type MalformedPayload } from "../test/malformed.ts";
@@ -49,6 +50,8 @@ describe("get-account-ops / set-account-ops", () => {
         webhook_disabled_at: null,
         webhook_disabled_reason: null,
         failing_since: null,
+        email_refused_at: null,
+        email_refused_answer: null,
       },
     ]);
     expect(await saved(a, PUBLIC, "")).toBe(key);
@@ -188,10 +191,15 @@ describe("send-account-ops-test-event / list-account-ops-deliveries / redeliver 
     await saved(a);
     await p.deps.db.execute(sql`insert into ops_webhooks (account_id, disabled_at, disabled_reason, failing_since) values (${a.accountId}, now(), 'The endpoint answered 410 Gone.', now())`);
     expect((await get(a, "get-account-ops")).body[0]).toMatchObject({ webhook_disabled_reason: "The endpoint answered 410 Gone." });
+    // Issue 63 item 8: no "Test event sent." while nothing would be sent; the way back is named.
+    const refused = await post(a, "send-account-ops-test-event");
+    expect(refused).toEqual({ status: 409, body: { detail: opsMessages.testDisabled } });
+    expect((await get(a, "list-account-ops-deliveries")).body).toHaveLength(0);
     const ro = await p.newIamUser(a, "readonly");
     expect((await post(ro, "enable-account-ops-webhook")).status).toBe(403);
     expect(await post(a, "enable-account-ops-webhook")).toEqual({ status: 200, body: { detail: "Webhook deliveries enabled again." } });
     expect((await get(a, "get-account-ops")).body[0]).toMatchObject({ webhook_disabled_at: null, failing_since: null });
+    expect((await post(a, "send-account-ops-test-event")).body).toMatchObject({ detail: opsMessages.testSent });
   });
 });
 

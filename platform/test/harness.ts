@@ -10,7 +10,8 @@ import { configFromEnv } from "../lib/config.ts";
 import type { PlatformDeps } from "../lib/context.ts";
 import { hashPassword } from "../lib/crypto.ts";
 import { newId } from "../lib/ids.ts";
-import { createMailer, readLatestMail } from "../mail/mailer.ts";
+import { readLatestMail } from "../mail/mailer.ts";
+import { outboxMailer } from "./mail.ts";
 import { rawBodyBytes } from "./malformed.ts";
 
 export interface CallResult<T = any> {
@@ -29,6 +30,8 @@ export interface TestPlatform {
   app: PlatformApp;
   deps: PlatformDeps;
   outboxDir: string;
+  /** The shared database itself (the job queue's tests open their queue on it). */
+  database: Database;
   /** `address`: the client's, as the console would send it (X-Forwarded-For). */
   call<T = any>(method: "GET" | "POST", call: string, opts?: { token?: string; body?: unknown; query?: Record<string, string>; rawBody?: string; contentType?: string; address?: string }): Promise<CallResult<T>>;
   newAccount(opts?: { username?: string; password?: string }): Promise<TestAccount>;
@@ -55,15 +58,16 @@ export function testPlatform(): Promise<TestPlatform> {
       db: database.db,
       dbKind: database.kind,
       config,
-      mailer: createMailer({ outboxDir, from: "test@linkwise.test", log: () => {} }),
+      mailer: outboxMailer(outboxDir),
     };
     return { database, deps, app: createPlatformApp(deps), outboxDir };
   })();
-  return shared.then(({ deps, app, outboxDir }) => {
+  return shared.then(({ database, deps, app, outboxDir }) => {
     const platform: TestPlatform = {
       app,
       deps,
       outboxDir,
+      database,
       async call(method, call, opts = {}) {
         const url = new URL(`http://platform.test/api/v1/${call.replace(/^\//, "")}`);
         for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v);

@@ -14,7 +14,8 @@ import { createFleet, createFleetClock, createInProcessBus, createKindRegistry, 
 import { DAY } from "../fleet/time.ts";
 import { configFromEnv } from "../lib/config.ts";
 import type { Caller, PlatformDeps } from "../lib/context.ts";
-import { createMailer, type MailMessage } from "../mail/mailer.ts";
+import type { MailMessage } from "../mail/mailer.ts";
+import { outboxMailer } from "../test/mail.ts";
 import { testPlatform, type TestPlatform } from "../test/harness.ts";
 import { boundedPayload, enqueueEvent, linkOpsEventsTo, MAX_PAYLOAD_BYTES, opStateEvent, outageUrl } from "./events.ts";
 import { createDeliveryWorker, digestMail, retryDelay, RETRY_SCHEDULE_MS, type DeliveryWorker } from "./worker.ts";
@@ -252,8 +253,10 @@ describe("webhook deliveries", () => {
     const [ops] = (await p.call("GET", "get-account-ops", { token: a.token })).body;
     expect(ops.webhook_disabled_reason).toBe("The endpoint answered 410 Gone.");
     expect(mails).toEqual([expect.objectContaining({ to: "ops@example.com", subject: "Linkwise: webhook endpoint disabled" })]);
-    // While disabled, new events make no delivery; enabled again, they do.
-    await expect(sendTestEvent(p.deps.db, a.accountId)).resolves.toMatch(/^msg-/);
+    // While disabled, new events make no delivery (a test event is refused: issue 63 item 8); enabled again, they do.
+    await expect(sendTestEvent(p.deps.db, a.accountId)).rejects.toMatchObject({ status: 409 });
+    const ticket = boundedPayload("ticket.created", new Date().toISOString(), { ticket_id: "tkt-while-disabled" });
+    await expect(enqueueEvent(p.deps.db, a.accountId, ticket)).resolves.toMatch(/^msg-/);
     expect(await deliveries(a.accountId)).toHaveLength(1);
     expect((await p.call("POST", "enable-account-ops-webhook", { token: a.token, body: {} })).status).toBe(200);
     await sendTestEvent(p.deps.db, a.accountId);
@@ -372,7 +375,7 @@ describe("a platform restart between failures (PGlite on disk)", () => {
       const deps: PlatformDeps = {
         db: database.db,
         dbKind: "pglite",
-        mailer: createMailer({ outboxDir: path.join(dataDir, "outbox"), from: "t@linkwise.test", log: () => {} }),
+        mailer: outboxMailer(path.join(dataDir, "outbox")),
         config: { ...configFromEnv({}), dataDir, seedDemo: false, cacheCallers: "off", webhookAllowHosts: allow },
       };
       createPlatformApp(deps);

@@ -152,25 +152,29 @@ export function createDeliveryWorker(opts: DeliveryWorkerOptions): DeliveryWorke
       r.status === 410
         ? "The endpoint answered 410 Gone."
         : `Every delivery failed for 5 days (last: ${r.status !== null ? `HTTP ${r.status}` : (r.error ?? "no answer")}).`;
-    const disabled = await execRows<{ account_id: string }>(
-      db,
-      sql`update ops_webhooks set disabled_at = ${at(finished)}::timestamptz, disabled_reason = ${reason}
-           where account_id = ${c.account_id} and disabled_at is null
-             and (${r.status === 410} or failing_since <= ${at(finished - DISABLE_AFTER_MS)}::timestamptz)
-         returning account_id`,
-    );
-    if (disabled.length === 0) return;
-    await db.execute(sql`update ops_deliveries set status = 'failed', next_attempt_at = null, error = 'The endpoint was disabled.'
-      where account_id = ${c.account_id} and status = 'pending'`);
-    if (t?.email) {
-      await opts.mailer
-        .send({
-          to: t.email,
-          subject: `${opts.config.productName}: webhook endpoint disabled`,
-          text: `Webhook deliveries to ${t.webhook_url} have been disabled. ${reason}\n\nEnable them again on the Operations page: ${opts.config.consoleUrl}/operations\n`,
-        })
-        .catch((error: Error) => console.error("[operations] could not send the disabled notice:", error.message));
-    }
+    // Disabling, failing what waited and the notice commit together (the notice on the mail queue).
+    await db.transaction(async (tx) => {
+      const disabled = await execRows<{ account_id: string }>(
+        tx,
+        sql`update ops_webhooks set disabled_at = ${at(finished)}::timestamptz, disabled_reason = ${reason}
+             where account_id = ${c.account_id} and disabled_at is null
+               and (${r.status === 410} or failing_since <= ${at(finished - DISABLE_AFTER_MS)}::timestamptz)
+           returning account_id`,
+      );
+      if (disabled.length === 0) return;
+      await tx.execute(sql`update ops_deliveries set status = 'failed', next_attempt_at = null, error = 'The endpoint was disabled.'
+        where account_id = ${c.account_id} and status = 'pending'`);
+      if (t?.email) {
+        await opts.mailer.send(
+          {
+            to: t.email,
+            subject: `${opts.config.productName}: webhook endpoint disabled`,
+            text: `Webhook deliveries to ${t.webhook_url} have been disabled. ${reason}\n\nEnable them again on the Operations page: ${opts.config.consoleUrl}/operations\n`,
+          },
+          { tx, accountId: c.account_id },
+        );
+      }
+    });
   }
 
   async function deliver(c: Claimed): Promise<void> {
@@ -200,30 +204,26 @@ export function createDeliveryWorker(opts: DeliveryWorkerOptions): DeliveryWorke
            where m.sent_at is null ${scope("m.account_id")} and (w.last_mail_at is null or w.last_mail_at <= ${at(t - MAIL_EVERY_MS)}::timestamptz)`,
     );
     for (const { account_id } of accounts) {
-      const taken = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         await tx.execute(sql`insert into ops_webhooks (account_id) values (${account_id}) on conflict do nothing`);
         const gate = await execRows<{ ok: boolean }>(
           tx,
           sql`select (last_mail_at is null or last_mail_at <= ${at(t - MAIL_EVERY_MS)}::timestamptz) as ok
                 from ops_webhooks where account_id = ${account_id} for update skip locked`,
         );
-        if (!gate[0]?.ok) return null;
+        if (!gate[0]?.ok) return;
         const rows = await execRows<{ payload: OpsPayload | string; email: string }>(
           tx,
           sql`update ops_mail m set sent_at = ${at(t)}::timestamptz from ops_events e, account_ops o
                where m.account_id = ${account_id} and m.sent_at is null and e.event_id = m.event_id and o.account_id = m.account_id
               returning e.payload, o.email`,
         );
-        if (rows.length === 0) return null;
+        if (rows.length === 0) return;
         await tx.execute(sql`update ops_webhooks set last_mail_at = ${at(t)}::timestamptz where account_id = ${account_id}`);
-        return rows;
-      });
-      if (!taken) continue;
-      const events = taken.map((r) => (typeof r.payload === "string" ? (JSON.parse(r.payload) as OpsPayload) : r.payload)).sort((a, b) => a.timestamp.localeCompare(b.timestamp));
-      const to = taken[0]!.email;
-      if (!to) continue;
-      await opts.mailer.send(digestMail(opts.config.productName, opts.config.consoleUrl, to, events)).catch((error: Error) => {
-        console.error("[operations] could not send a digest:", error.message);
+        const events = rows.map((r) => (typeof r.payload === "string" ? (JSON.parse(r.payload) as OpsPayload) : r.payload)).sort((a, b) => a.timestamp.localeCompare(b.timestamp));
+        const to = rows[0]!.email;
+        // The digest is enqueued with the events it takes: both commit, or neither (and the next pass tries again).
+        if (to) await opts.mailer.send(digestMail(opts.config.productName, opts.config.consoleUrl, to, events), { tx, accountId: account_id });
       });
     }
   }

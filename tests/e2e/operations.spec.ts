@@ -114,6 +114,9 @@ test.describe("operations", () => {
       await logShows(page, "410");
       await expect(page.getByRole("alert").filter({ hasText: "Webhook deliveries are disabled since" })).toContainText("The endpoint answered 410 Gone.");
       await expectAccessible(page);
+      // Issue 63 item 8: while disabled, a test event is not "sent": the page says why and how to enable.
+      await page.getByRole("button", { name: "Send test event" }).click();
+      await expect(toast(page, "Webhook deliveries are disabled, so no test event was sent.")).toBeVisible();
       await page.getByRole("button", { name: "Enable deliveries" }).click();
       await expect(toast(page, "Webhook deliveries enabled again.")).toBeVisible();
       await expect(page.getByRole("button", { name: "Enable deliveries" })).toHaveCount(0);

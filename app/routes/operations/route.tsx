@@ -169,6 +169,15 @@ export default function Operations({ loaderData, actionData }: Route.ComponentPr
         <p className="text-base-content/70 text-sm">
           Op state changes, outages and tickets of this account are sent to the webhook address and the e-mail below.
         </p>
+        {ops?.email_refused_at ? (
+          // Issue 63 item 7: a permanent refusal is not tried again, so the page says it once it happened.
+          <div role="alert" className="alert alert-warning">
+            <p className="break-words">
+              The mail server refused the e-mail to {ops.email} on {formatTime(ops.email_refused_at)}: {ops.email_refused_answer}. It is not sent again; check the
+              address.
+            </p>
+          </div>
+        ) : null}
         {canWrite ? (
           <SettingsForm ops={ops} lastResult={settingsReply} />
         ) : (
