@@ -32,7 +32,7 @@ describe("the console's HTTP server", () => {
   let base: string;
   let dir: string;
   const seen: { method: string; url: string; body: string; cookie: string | null }[] = [];
-  const lines: string[] = [];
+  const lines: { method: string; url: string; status: number; request_id: string }[] = [];
   let aborted = false;
   const page = `<!DOCTYPE html><html><body>${"<p>row</p>".repeat(300)}</body></html>`;
 
@@ -50,7 +50,7 @@ describe("the console's HTTP server", () => {
         { dir: path.join(dir, "client"), cacheControl: "public, max-age=0", immutablePrefix: "/assets" },
         { dir: path.join(dir, "public"), cacheControl: "public, max-age=3600" },
       ],
-      log: (line) => lines.push(line),
+      log: (entry: (typeof lines)[number]) => lines.push(entry),
       async handler(request) {
         const url = new URL(request.url);
         seen.push({ method: request.method, url: url.pathname + url.search, body: request.body ? await request.text() : "", cookie: request.headers.get("cookie") });
@@ -197,7 +197,7 @@ describe("the console's HTTP server", () => {
     const boom = await raw(base, "/boom");
     expect(boom.status).toBe(500);
     expect(boom.body.toString()).toBe("Internal Server Error");
-    expect(lines.some((l) => l.startsWith("GET /boom 500 "))).toBe(true);
+    expect(lines.some((l) => l.method === "GET" && l.url === "/boom" && l.status === 500 && l.request_id.length > 0)).toBe(true);
   });
 });
 

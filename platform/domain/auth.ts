@@ -6,6 +6,7 @@ import { hashPassword, randomCode, randomToken, sha256, verifyPassword } from ".
 import { ApiError } from "../lib/errors.ts";
 import { newId } from "../lib/ids.ts";
 import { createAccount, issueToken } from "./accounts.ts";
+import { observe } from "../../server/observe.mjs";
 
 // Sign-in, recovery and registration: the rules behind POST token, register, forgot-password,
 // reset-password and iam-user-set-password (docs/decisions/2026-11-22-auth-and-account-calls.md).
@@ -176,7 +177,7 @@ export async function sendMail(deps: PlatformDeps, to: string, subject: string, 
   try {
     await deps.mailer.send({ to, subject: `${product}: ${subject}`, text });
   } catch (error) {
-    console.error(`[platform] mail to ${to} failed:`, (error as Error).message);
+    observe("platform").logger.error({ err: error, to }, "mail failed");
     throw new ApiError(503, messages.mailFailed);
   }
 }

@@ -2,6 +2,9 @@ import { eq, lt } from "drizzle-orm";
 import { pcapFiles } from "../db/schema.ts";
 import type { PlatformDeps } from "../lib/context.ts";
 import { objectStore } from "../storage/index.ts";
+import { observe } from "../../server/observe.mjs";
+
+const log = observe("platform").logger.child({ component: "pcap" });
 
 /*
  * Uploaded captures do not stay forever: an upload older than the retention period
@@ -24,7 +27,7 @@ async function deleteObjects(deps: PlatformDeps, keys: string[]): Promise<number
       await store.delete(key);
       deleted++;
     } catch (error) {
-      console.error(`[pcap] could not delete object ${key}:`, (error as Error).message);
+      log.error({ err: error, key }, "could not delete an object");
     }
   }
   return deleted;
@@ -59,8 +62,8 @@ export function startRetentionSweep(deps: PlatformDeps, retentionDays: number): 
   const run = () => {
     const before = new Date(Date.now() - retentionDays * 24 * 60 * 60 * 1000);
     sweepExpiredPcaps(deps, before)
-      .then((keys) => keys.length && console.log(`[pcap] retention: deleted ${keys.length} upload(s) older than ${retentionDays} days`))
-      .catch((error) => console.error("[pcap] retention sweep failed:", (error as Error).message));
+      .then((keys) => keys.length && log.info({ deleted: keys.length, retentionDays }, "retention: old uploads deleted"))
+      .catch((error) => log.error({ err: error }, "retention sweep failed"));
   };
   const first = setTimeout(run, 60_000);
   const every = setInterval(run, RETENTION_SWEEP_MS);

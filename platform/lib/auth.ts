@@ -5,6 +5,7 @@ import { accessTokens, accountCacheEpochs, accounts, iamUsers } from "../db/sche
 import type { Caller, Env } from "./context.ts";
 import { sha256 } from "./crypto.ts";
 import { ApiError } from "./errors.ts";
+import { observe } from "../../server/observe.mjs";
 
 /** Calls that need no bearer token (paths below /api/v1). */
 export const publicCalls = new Set([
@@ -16,6 +17,8 @@ export const publicCalls = new Set([
   "/openapi.json",
   "/docs",
   "/health",
+  "/livez",
+  "/readyz",
   // Stripe calls it; the signature (STRIPE_WEBHOOK_SECRET) is its authentication.
   "/stripe-webhook",
   // A node registering itself: its single-use registration token is its authentication (issue #28).
@@ -210,7 +213,7 @@ async function moveEpoch(deps: Deps): Promise<void> {
     try {
       await deps.db.execute(sql`select nextval('cache_epoch')`);
     } catch {
-      console.error("[platform] could not move the cache epoch after a write:", (err as Error).message);
+      observe("platform").logger.error({ err }, "could not move the cache epoch after a write");
     }
   }
 }
@@ -231,7 +234,7 @@ async function moveAccountEpochs(deps: Deps, accountIds: string[]): Promise<void
     try {
       await move();
     } catch {
-      console.error("[platform] could not move the accounts' cache epochs after a write:", (err as Error).message);
+      observe("platform").logger.error({ err }, "could not move the accounts' cache epochs after a write");
       await moveEpoch(deps);
     }
   }

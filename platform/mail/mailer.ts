@@ -1,6 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import { observe } from "../../server/observe.mjs";
+
+const logMail = (line: string) => observe("platform").logger.info({ component: "mail" }, line);
 
 export interface MailMessage {
   to: string;
@@ -44,14 +47,14 @@ export function createMailer(opts: MailerOptions): Mailer {
       const safeTo = m.to.replace(/[^a-zA-Z0-9@._-]/g, "_");
       const file = path.join(opts.outboxDir, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}-${safeTo}.eml`);
       fs.writeFileSync(file, info.message as Buffer);
-      (opts.log ?? console.log)(`[mail] "${m.subject}" to ${m.to} written to ${file}`);
+      (opts.log ?? logMail)(`[mail] "${m.subject}" to ${m.to} written to ${file}`);
     },
   };
 }
 
 function smtpMailer(opts: MailerOptions & { smtpUrl: string }): Mailer {
   const transport = nodemailer.createTransport(opts.smtpUrl);
-  const log = opts.log ?? console.log;
+  const log = opts.log ?? logMail;
   const spoolDir = opts.spoolDir ?? path.join(path.dirname(opts.outboxDir), "mail-spool");
   const firstWait = opts.retryMs ?? 30_000;
   let wait = firstWait;
