@@ -76,6 +76,8 @@ export function createPlatformApp(deps: PlatformDeps): PlatformApp {
   // paths are relative to the base), and at run time it is the same OpenAPIHono.
   const app = newRouter().basePath(basePath) as unknown as PlatformApp;
   const obs = observe("platform");
+  // One line per call (ACCESS_LOG=off silences it, as on the console).
+  const accessLog = process.env.ACCESS_LOG !== "off";
 
   // Every call: its request id (the console's X-Request-Id, else a new one) on each log line and
   // on the answer, its span (the caller's traceparent as parent), its duration by call and status.
@@ -92,13 +94,22 @@ export function createPlatformApp(deps: PlatformDeps): PlatformApp {
       }),
     );
     const route = c.res.status === 404 && !c.get("caller") ? "unmatched" : routePath(c);
-    obs.recordRequest(route, c.req.method, c.res.status, (performance.now() - started) / 1000);
+    const ms = performance.now() - started;
+    obs.recordRequest(route, c.req.method, c.res.status, ms / 1000);
+    if (accessLog) {
+      // The query may hold a link's token: the logger scrubs secret-looking parameters from texts.
+      const entry = { method: c.req.method, call: route, status: c.res.status, ms: Math.round(ms * 1000) / 1000, request_id: requestId };
+      if (route.endsWith("/livez") || route.endsWith("/readyz")) obs.logger.debug(entry, "call");
+      else obs.logger.info(entry, "call");
+    }
     try {
       c.res.headers.set("X-Request-Id", requestId);
     } catch {
       // Headers that cannot change (an answer proxied as it came): it keeps its own.
     }
-    if (c.res.body && /^text\/event-stream\b/i.test(c.res.headers.get("content-type") ?? "")) c.res = countedStream(c.res, obs.streamOpened());
+    // The content type before the body: @hono/node-server's light Response rebuilds itself from its
+    // first headers when its body is read, which would drop the headers set above.
+    if (/^text\/event-stream\b/i.test(c.res.headers.get("content-type") ?? "") && c.res.body) c.res = countedStream(c.res, obs.streamOpened());
   });
 
   app.use("*", async (c, next) => {
@@ -191,6 +202,9 @@ export function createPlatformApp(deps: PlatformDeps): PlatformApp {
  * reader goes away: the active-streams gauge.
  */
 function countedStream(response: Response, closed: () => void): Response {
+  // Headers first (see the note where this is called), then the body.
+  const headers = new Headers(response.headers);
+  const { status, statusText } = response;
   const reader = response.body!.getReader();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -210,5 +224,5 @@ function countedStream(response: Response, closed: () => void): Response {
       return reader.cancel(reason);
     },
   });
-  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  return new Response(body, { status, statusText, headers });
 }

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createConsoleServer } from "./http.mjs";
+import { createConsoleServer, type AccessLogEntry } from "./http.mjs";
 
 // The console's HTTP server with a stand-in handler: what reaches the browser, byte for byte.
 
@@ -32,7 +32,7 @@ describe("the console's HTTP server", () => {
   let base: string;
   let dir: string;
   const seen: { method: string; url: string; body: string; cookie: string | null }[] = [];
-  const lines: { method: string; url: string; status: number; request_id: string }[] = [];
+  const lines: AccessLogEntry[] = [];
   let aborted = false;
   const page = `<!DOCTYPE html><html><body>${"<p>row</p>".repeat(300)}</body></html>`;
 
@@ -50,7 +50,7 @@ describe("the console's HTTP server", () => {
         { dir: path.join(dir, "client"), cacheControl: "public, max-age=0", immutablePrefix: "/assets" },
         { dir: path.join(dir, "public"), cacheControl: "public, max-age=3600" },
       ],
-      log: (entry: (typeof lines)[number]) => lines.push(entry),
+      log: (entry) => lines.push(entry),
       async handler(request) {
         const url = new URL(request.url);
         seen.push({ method: request.method, url: url.pathname + url.search, body: request.body ? await request.text() : "", cookie: request.headers.get("cookie") });

@@ -145,6 +145,9 @@ function create(tier) {
     unit: "s",
     advice: { explicitBucketBoundaries: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] },
   });
+  // The same requests counted: rates and error ratios by route without reading the histogram
+  // (and what parse-prometheus-text-format, which flattens labelled histograms, reads by label).
+  const httpRequests = meter.createCounter("http.server.requests", { description: "HTTP requests answered, by route (console) or call (platform), method and status" });
   const activeStreams = meter.createUpDownCounter("linkwise.streams.active", { description: "Event streams (server-sent events) open now" });
 
   const instance = {
@@ -158,7 +161,9 @@ function create(tier) {
     requestId: () => requests.getStore()?.requestId,
     /** Records one answered request: by route (console) or call (platform), method and status. */
     recordRequest(route, method, status, seconds) {
-      httpDuration.record(seconds, { "http.route": route, "http.request.method": method, "http.response.status_code": status });
+      const attributes = { "http.route": route, "http.request.method": method, "http.response.status_code": status };
+      httpDuration.record(seconds, attributes);
+      httpRequests.add(1, attributes);
     },
     /** An event stream opened: the function it returns closes it (once). */
     streamOpened() {
