@@ -1,5 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -144,6 +145,21 @@ describe.skipIf(!serverUrl)("operations: logs, request ids, metrics, readiness a
   let platformMetrics = 0;
   let consoleMetrics = 0;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "linkwise-obs-"));
+  // An OTLP/HTTP receiver (JSON, the exporter's default encoding): what both tiers export.
+  const spans: { service: string; scope: string; traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number }[] = [];
+  const receiver = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (d) => (body += d));
+    req.on("end", () => {
+      type Exported = { resourceSpans: { resource: { attributes: { key: string; value: { stringValue?: string } }[] }; scopeSpans: { scope: { name: string }; spans: Omit<(typeof spans)[number], "service" | "scope">[] }[] }[] };
+      for (const rs of (JSON.parse(body) as Exported).resourceSpans) {
+        const service = rs.resource.attributes.find((a) => a.key === "service.name")?.value.stringValue ?? "";
+        for (const ss of rs.scopeSpans) for (const span of ss.spans) spans.push({ ...span, service, scope: ss.scope.name });
+      }
+      res.setHeader("content-type", "application/json");
+      res.end("{}");
+    });
+  });
 
   beforeAll(async () => {
     // The console runs its production build, as in a deployment.
@@ -152,7 +168,9 @@ describe.skipIf(!serverUrl)("operations: logs, request ids, metrics, readiness a
     proxy = pgProxy(new URL(database.url));
     await proxy.open();
     const [platformPort, consolePort] = [await freePort(), await freePort()];
-    const common = { METRICS_PORT: "0", LOG_LEVEL: "info", FLEET_TICK: "0", NODE_ENV: "production", DATA_DIR: dataDir };
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    const otlp = `http://127.0.0.1:${(receiver.address() as net.AddressInfo).port}`;
+    const common = { OTEL_EXPORTER_OTLP_ENDPOINT: otlp, OTEL_BSP_SCHEDULE_DELAY: "100", METRICS_PORT: "0", LOG_LEVEL: "info", FLEET_TICK: "0", NODE_ENV: "production", DATA_DIR: dataDir };
     platform = start(["--import", "tsx", "platform/server.ts"], { ...common, DATABASE_URL: proxy.url(), PORT: String(platformPort), DRAIN_TIMEOUT_MS: "1500", FLEET_TEST_SPEED: "1" });
     await platform.waitFor((l) => l.msg === "listening");
     platformUrl = `http://127.0.0.1:${platformPort}`;
@@ -166,6 +184,7 @@ describe.skipIf(!serverUrl)("operations: logs, request ids, metrics, readiness a
   afterAll(async () => {
     for (const p of [consoleProc, platform]) if (p && p.child.exitCode === null) p.child.kill("SIGKILL");
     await database?.drop().catch(() => {});
+    receiver.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -182,6 +201,31 @@ describe.skipIf(!serverUrl)("operations: logs, request ids, metrics, readiness a
     // The platform echoes the id it was given.
     const direct = await fetch(`${platformUrl}/api/v1/livez`, { headers: { "x-request-id": "support-case-42" } });
     expect(direct.headers.get("x-request-id")).toBe("support-case-42");
+  });
+
+  it("traces one request from the console through the platform to PostgreSQL (W3C traceparent)", async () => {
+    const response = await fetch(`${consoleUrl}/healthz`);
+    expect(response.status).toBe(200);
+    const until = Date.now() + 15_000;
+    const find = () => {
+      const root = spans.find((x) => x.service === "linkwise-console" && x.kind === 2 && x.name === "GET /healthz");
+      if (!root) return null;
+      const trace = spans.filter((x) => x.traceId === root.traceId);
+      const client = trace.find((x) => x.service === "linkwise-console" && x.kind === 3 && x.name === "GET health");
+      const server = trace.find((x) => x.service === "linkwise-platform" && x.kind === 2 && x.name === "GET /api/v1/health");
+      const query = trace.find((x) => x.service === "linkwise-platform" && x.scope.includes("instrumentation-pg"));
+      return client && server && query ? { root, client, server, query } : null;
+    };
+    let found = find();
+    while (!found && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 200));
+      found = find();
+    }
+    expect(found, JSON.stringify(spans.map((x) => [x.service, x.name, x.kind]))).not.toBeNull();
+    // One trace: the console's page → its platform call → the platform's call → its SQL.
+    expect(found!.client.parentSpanId).toBe(found!.root.spanId);
+    expect(found!.server.parentSpanId).toBe(found!.client.spanId);
+    expect(found!.query.traceId).toBe(found!.root.traceId);
   });
 
   it("the change log's row holds the request id of the call that made it", async () => {
@@ -213,18 +257,18 @@ describe.skipIf(!serverUrl)("operations: logs, request ids, metrics, readiness a
     const byRoute = (f: Family | undefined, route: string) => f?.metrics.filter((m) => m.labels?.http_route === route) ?? [];
     expect(c.get("http_server_request_duration")?.type).toBe("HISTOGRAM");
     expect(Object.keys(c.get("http_server_request_duration")?.metrics[0]?.buckets ?? {})).toContain("+Inf");
-    const consoleRequests = c.get("http_server_requests");
+    const consoleRequests = c.get("http_server_requests_total");
     expect(consoleRequests?.type).toBe("COUNTER");
     expect(Number(byRoute(consoleRequests, "/healthz")[0]?.value)).toBeGreaterThanOrEqual(4);
     expect(byRoute(consoleRequests, "/login")[0]?.labels).toMatchObject({ http_request_method: "GET", http_response_status_code: "200" });
     expect(c.get("nodejs_eventloop_delay")?.metrics.map((m) => m.labels?.quantile)).toEqual(expect.arrayContaining(["p50", "p99", "max"]));
     const p = await scrape(platformMetrics);
-    const platformCalls = p.get("http_server_requests");
+    const platformCalls = p.get("http_server_requests_total");
     expect(Number(byRoute(platformCalls, "/api/v1/health")[0]?.value)).toBeGreaterThanOrEqual(4);
     expect(byRoute(platformCalls, "/api/v1/get_entity")[0]?.labels).toMatchObject({ http_request_method: "GET", http_response_status_code: "200" });
     expect(p.get("linkwise_queue_depth")?.metrics.map((m) => m.labels?.queue).sort()).toEqual(["ops_mail", "pcap_analyses", "webhook_deliveries"]);
     expect(p.has("nodejs_gc_duration") || p.has("nodejs_eventloop_delay")).toBe(true);
-    const lookups = p.get("linkwise_read_cache_lookups")?.metrics ?? [];
+    const lookups = p.get("linkwise_read_cache_lookups_total")?.metrics ?? [];
     expect(Number(lookups.find((m) => m.labels?.kind === "read" && m.labels?.result === "hit")?.value)).toBeGreaterThanOrEqual(1);
   });
 

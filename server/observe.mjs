@@ -262,7 +262,7 @@ function startTracing(tier, logger) {
   const { PgInstrumentation } = require("@opentelemetry/instrumentation-pg");
   const provider = new TracerProvider({
     resource: resourceFromAttributes({ "service.name": process.env.OTEL_SERVICE_NAME || `linkwise-${tier}` }),
-    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
+    spanProcessors: [new BatchSpanProcessor({ exporter: new OTLPTraceExporter() })],
   });
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
