@@ -12,7 +12,10 @@ const target = pathToFileURL(workerData.workerTs).href;
 try {
   await import(target);
 } catch (e) {
-  if (e?.code !== "ERR_UNKNOWN_FILE_EXTENSION") throw e;
+  // Node 20 has no TypeScript loader (ERR_UNKNOWN_FILE_EXTENSION); Node 24's strips types only and
+  // refuses what it cannot strip, such as the parameter properties of platform/lib/errors.ts
+  // (ERR_UNSUPPORTED_TYPESCRIPT_SYNTAX): tsx loads both.
+  if (e?.code !== "ERR_UNKNOWN_FILE_EXTENSION" && e?.code !== "ERR_UNSUPPORTED_TYPESCRIPT_SYNTAX") throw e;
   const { register } = await import("tsx/esm/api");
   register();
   // a failed import stays cached under its URL: load it under a fresh one
