@@ -12,7 +12,7 @@ exitOnFatal((reason) => shutdown(reason, 1));
 
 const port = Number(process.env.PLATFORM_PORT ?? process.env.PORT ?? 8000);
 /** How long requests under way and event streams may go on after SIGTERM before they are closed. */
-const drainMs = Number(process.env.DRAIN_TIMEOUT_MS ?? 10_000);
+const drainMs = obs.config.drainTimeoutMs;
 const platform = await createPlatform();
 
 // /livez and /readyz at the root too, where orchestrators look for them (the same calls as /api/v1/…).

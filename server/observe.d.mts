@@ -8,6 +8,7 @@ export interface ObserveConfig {
   trustProxy: boolean;
   metricsPort: number | null;
   metricsHost: string | undefined;
+  drainTimeoutMs: number;
   tracing: boolean;
 }
 

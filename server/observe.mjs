@@ -24,6 +24,8 @@ import { context, metrics, propagation, trace, SpanKind, SpanStatusCode } from "
  * - METRICS_HOST: the address the metrics listener binds to; default all interfaces.
  * - OTEL_EXPORTER_OTLP_ENDPOINT / OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: traces exported over
  *   OTLP/HTTP there (OpenTelemetry's own variables); unset: no tracing at all.
+ * - DRAIN_TIMEOUT_MS: how long the standalone platform lets requests and streams go on after
+ *   SIGTERM (default 10000).
  */
 export function observeConfigFromEnv(env = process.env) {
   const port = env.METRICS_PORT ? Number(env.METRICS_PORT) : null;
@@ -34,12 +36,15 @@ export function observeConfigFromEnv(env = process.env) {
   if (!["fatal", "error", "warn", "info", "debug", "trace", "silent"].includes(level)) {
     throw new Error(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not ${JSON.stringify(env.LOG_LEVEL)}`);
   }
+  const drain = env.DRAIN_TIMEOUT_MS ? Number(env.DRAIN_TIMEOUT_MS) : 10_000;
+  if (!(Number.isInteger(drain) && drain >= 0)) throw new Error(`DRAIN_TIMEOUT_MS must be a whole number of milliseconds, not ${JSON.stringify(env.DRAIN_TIMEOUT_MS)}`);
   const otlp = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT || "";
   return {
     logLevel: level,
     trustProxy: env.TRUST_PROXY === "true" || env.TRUST_PROXY === "1",
     metricsPort: port,
     metricsHost: env.METRICS_HOST || undefined,
+    drainTimeoutMs: drain,
     tracing: Boolean(otlp) && env.OTEL_SDK_DISABLED !== "true" && env.OTEL_TRACES_EXPORTER !== "none",
   };
 }
