@@ -198,6 +198,11 @@ describe.skipIf(!serverUrl)("operations: logs, request ids, metrics, readiness a
     expect(consoleLine).toMatchObject({ level: "info", tier: "console", status: 200 });
     const platformLine = await platform.waitFor((l) => l.msg === "call" && l.request_id === id);
     expect(platformLine).toMatchObject({ level: "info", tier: "platform", call: "/api/v1/health", status: 200 });
+    // The browser's calls through the console's /api/v1 carry the console's id, not the client's.
+    const proxied = await fetch(`${consoleUrl}/api/v1/livez`, { headers: { "x-request-id": "chosen-by-the-client" } });
+    const proxiedId = proxied.headers.get("x-request-id")!;
+    expect(proxiedId).toMatch(/^[0-9a-f-]{36}$/);
+    await consoleProc.waitFor((l) => l.msg === "request" && l.url === "/api/v1/livez" && l.request_id === proxiedId);
     // The platform echoes the id it was given.
     const direct = await fetch(`${platformUrl}/api/v1/livez`, { headers: { "x-request-id": "support-case-42" } });
     expect(direct.headers.get("x-request-id")).toBe("support-case-42");

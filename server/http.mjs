@@ -438,7 +438,10 @@ export function createConsoleServer({
         await sendResponse(req, res, response);
       });
     } catch (error) {
-      obs.logger.error({ err: error, method: req.method, url: req.url }, "the request failed");
+      // A client that hung up mid-body is not a fault of ours: logged, not as an error.
+      const clientGone = error?.code === "ECONNRESET" || (req.destroyed && !req.complete);
+      if (clientGone) obs.logger.info({ err: error, method: req.method, url: req.url }, "the client went away");
+      else obs.logger.error({ err: error, method: req.method, url: req.url }, "the request failed");
       if (!res.headersSent) {
         res.statusCode = 500;
         res.setHeader("Content-Type", "text/plain; charset=utf-8");
