@@ -10,6 +10,9 @@ export default defineConfig({
   test: {
     exclude: ["node_modules/**", "tests/e2e/**", "build/**"],
     globalSetup: ["platform/test/global-setup.ts"],
+    // One JSON line per platform call would bury the runner's output: warnings and errors only
+    // (a test that reads the logs sets its own level).
+    env: { LOG_LEVEL: process.env.LOG_LEVEL || "warn" },
     pool: "forks",
     maxWorkers: 2,
     testTimeout: 30_000,

@@ -5,6 +5,7 @@ import { createNonce, setPageSecurityHeaders } from "./lib/csp.server.ts";
 import { BIG_CHUNK, encodedOnce } from "./lib/encoded-once.server.ts";
 import { NonceContext } from "./lib/nonce.ts";
 import { startEmbeddedPlatform } from "./lib/platform.server.ts";
+import { observe } from "../server/observe.mjs";
 
 export const streamTimeout = 5_000;
 
@@ -14,7 +15,7 @@ const FINITE_BODY = Symbol.for("linkwise.finite-body");
 // Start the embedded platform with the server (migrate, seed, print the demo credentials),
 // rather than on the first request.
 if (!process.env.API_URL && process.env.NODE_ENV === "production") {
-  startEmbeddedPlatform().catch((err) => console.error("[platform] failed to start", err));
+  startEmbeddedPlatform().catch((err) => observe().logger.error({ err }, "the platform failed to start"));
 }
 
 export default function handleRequest(
@@ -105,7 +106,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) observe().logger.error({ err: error }, "rendering failed after the shell");
         },
       },
     );

@@ -1,5 +1,8 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
+import { routePath } from "hono/route";
+import { newRequestId, observe, validRequestId } from "../server/observe.mjs";
+import { databaseReadiness } from "./db/client.ts";
 import { HTTPException } from "hono/http-exception";
 import { apiLogMiddleware } from "./lib/apilog.ts";
 import { authMiddleware } from "./lib/auth.ts";
@@ -72,6 +75,42 @@ export function createPlatformApp(deps: PlatformDeps): PlatformApp {
   // why: basePath() adds "/api/v1" to the app's type; the route files take the app without it (their
   // paths are relative to the base), and at run time it is the same OpenAPIHono.
   const app = newRouter().basePath(basePath) as unknown as PlatformApp;
+  const obs = observe("platform");
+  // One line per call (ACCESS_LOG=off silences it, as on the console).
+  const accessLog = process.env.ACCESS_LOG !== "off";
+
+  // Every call: its request id (the console's X-Request-Id, else a new one) on each log line and
+  // on the answer, its span (the caller's traceparent as parent), its duration by call and status.
+  app.use("*", async (c, next) => {
+    const given = c.req.header("x-request-id");
+    const requestId = validRequestId(given) ? given : newRequestId();
+    c.set("requestId", requestId);
+    const started = performance.now();
+    await obs.runWithRequest(requestId, () =>
+      obs.serverSpan(`${c.req.method} ${c.req.path}`, c.req.raw.headers, async (span) => {
+        await next();
+        span?.updateName(`${c.req.method} ${routePath(c)}`);
+        span?.setAttribute("http.response.status_code", c.res.status);
+      }),
+    );
+    const route = c.res.status === 404 && !c.get("caller") ? "unmatched" : routePath(c);
+    const ms = performance.now() - started;
+    obs.recordRequest(route, c.req.method, c.res.status, ms / 1000);
+    if (accessLog) {
+      // The query may hold a link's token: the logger scrubs secret-looking parameters from texts.
+      const entry = { method: c.req.method, call: route, status: c.res.status, ms: Math.round(ms * 1000) / 1000, request_id: requestId };
+      if (route.endsWith("/livez") || route.endsWith("/readyz")) obs.logger.debug(entry, "call");
+      else obs.logger.info(entry, "call");
+    }
+    try {
+      c.res.headers.set("X-Request-Id", requestId);
+    } catch {
+      // Headers that cannot change (an answer proxied as it came): it keeps its own.
+    }
+    // The content type before the body: @hono/node-server's light Response rebuilds itself from its
+    // first headers when its body is read, which would drop the headers set above.
+    if (/^text\/event-stream\b/i.test(c.res.headers.get("content-type") ?? "") && c.res.body) c.res = countedStream(c.res, obs.streamOpened());
+  });
 
   app.use("*", async (c, next) => {
     c.set("deps", deps);
@@ -111,7 +150,17 @@ export function createPlatformApp(deps: PlatformDeps): PlatformApp {
   registerMonitoringInsightsCalls(app);
   registerMonitoringCalls(app);
 
-  app.get("/health", (c) => c.json({ status: "ok", database: deps.dbKind }));
+  // Health (docs/operations.md): /livez the process answers; /readyz the database answers, every
+  // migration is applied and the instance is not draining; /health is /readyz (it used to say ok
+  // whatever the database did).
+  app.get("/livez", (c) => c.json({ status: "ok" }));
+  const readiness = async (c: import("hono").Context<Env>) => {
+    const db = await databaseReadiness(deps.db);
+    const ok = db.ok && !deps.draining;
+    return c.json({ status: ok ? "ready" : "not ready", database: db.database, migrations: db.migrations, draining: Boolean(deps.draining), kind: deps.dbKind }, ok ? 200 : 503);
+  };
+  app.get("/readyz", readiness);
+  app.get("/health", readiness);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   registerStandardResponses(app.openAPIRegistry);
@@ -142,8 +191,38 @@ export function createPlatformApp(deps: PlatformDeps): PlatformApp {
       const status = err.status;
       return c.json({ detail: err.message || "Bad request" }, status);
     }
-    console.error("[platform] unexpected error", err);
+    obs.logger.error({ err, method: c.req.method, path: c.req.path }, "unexpected error");
     return c.json({ detail: "Internal server error" }, 500);
   });
   return app;
+}
+
+/**
+ * The same answer, whose stream counts as open (`closed` called once) until it ends, fails or its
+ * reader goes away: the active-streams gauge.
+ */
+function countedStream(response: Response, closed: () => void): Response {
+  // Headers first (see the note where this is called), then the body.
+  const headers = new Headers(response.headers);
+  const { status, statusText } = response;
+  const reader = response.body!.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          closed();
+          controller.close();
+        } else controller.enqueue(value);
+      } catch (error) {
+        closed();
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      closed();
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, { status, statusText, headers });
 }

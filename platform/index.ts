@@ -1,4 +1,6 @@
 import path from "node:path";
+import { sql } from "drizzle-orm";
+import { observe } from "../server/observe.mjs";
 import { createPlatformApp, type PlatformApp } from "./app.ts";
 import { openDatabase } from "./db/client.ts";
 import { configFromEnv, type PlatformConfig } from "./lib/config.ts";
@@ -11,6 +13,9 @@ import { startFleet } from "./fleet/runtime.ts";
 import { forgetCachedReads } from "./lib/auth.ts";
 import { linkOpsEventsTo } from "./webhooks/events.ts";
 import { createDeliveryWorker } from "./webhooks/worker.ts";
+import { execRows } from "./lib/list.ts";
+import { pcapQueue } from "./pcap/queue.ts";
+import type { Db } from "./db/client.ts";
 
 export interface Platform {
   app: PlatformApp;
@@ -18,7 +23,42 @@ export interface Platform {
   fetch: (request: Request) => Promise<Response>;
   /** The job queue (queue depth and age for the metrics: `jobs.depth()`). */
   jobs: JobQueue;
+  /** Readiness fails from now on (draining before close). */
+  drain(): void;
   close(): Promise<void>;
+}
+
+/**
+ * The background work as gauges read at each scrape (docs/operations.md): the job queue's queues
+ * (mail, the retention sweep: ready jobs and the oldest one's wait), webhook deliveries due and the
+ * oldest one's wait, digest mails waiting, PCAP analyses queued in this process.
+ */
+function registerQueueGauges(db: Db, jobs: JobQueue) {
+  const obs = observe("platform");
+  const backlog = async () => {
+    const rows = await execRows<{ queue: string; depth: number; age: number | null }>(
+      db,
+      sql`select 'webhook_deliveries' as queue, count(*)::int as depth, extract(epoch from now() - min(next_attempt_at))::float8 as age
+            from ops_deliveries where status = 'pending' and next_attempt_at <= now()
+          union all
+          select 'ops_mail', count(*)::int, extract(epoch from now() - min(created_at))::float8 from ops_mail where sent_at is null`,
+    );
+    return rows;
+  };
+  obs.registerGauge("linkwise.queue.depth", "Jobs waiting, by queue", async () => [
+    ...(await backlog()).map((r) => ({ value: Number(r.depth), attributes: { queue: r.queue } })),
+    ...(await jobs.depth()).map((q) => ({ value: q.ready, attributes: { queue: q.queue } })),
+    { value: pcapQueue().waiting, attributes: { queue: "pcap_analyses" } },
+  ]);
+  obs.registerGauge(
+    "linkwise.queue.oldest_age",
+    "Wait of the oldest job due, by queue",
+    async () => [
+      ...(await backlog()).map((r) => ({ value: Math.max(0, Number(r.age ?? 0)), attributes: { queue: r.queue } })),
+      ...(await jobs.depth()).map((q) => ({ value: q.oldestReadySeconds, attributes: { queue: q.queue } })),
+    ],
+    "s",
+  );
 }
 
 export async function createPlatform(config: PlatformConfig = configFromEnv()): Promise<Platform> {
@@ -61,12 +101,17 @@ export async function createPlatform(config: PlatformConfig = configFromEnv()): 
   await workRetentionSweep(jobs, deps, config.pcapRetentionDays);
   const deliveries = createDeliveryWorker({ db: database.db, mailer, config, databaseUrl: config.databaseUrl, bus: deps.fleet.bus });
   deliveries.start();
+  registerQueueGauges(database.db, jobs);
   return {
     app,
     deps,
     fetch: async (request) => app.fetch(request),
     jobs,
+    drain: () => {
+      deps.draining = true;
+    },
     close: async () => {
+      deps.draining = true;
       await deliveries.stop();
       await jobs.stop();
       transport.close();

@@ -11,6 +11,7 @@ import { seedEndpoints } from "./domain/endpoints-seed.ts";
 import { seedUserAgents } from "./domain/user-agents-seed.ts";
 import { seedDevices } from "./domain/devices-seed.ts";
 import { seedNodes } from "./domain/nodes-seed.ts";
+import { observe } from "../server/observe.mjs";
 
 export const demoUsername = "demo@linkwise.example";
 /**
@@ -77,6 +78,7 @@ export async function seedDemo(deps: PlatformDeps) {
   await seedUserAgents(deps, account.accountId);
   await seedDevices(deps, account.accountId);
   await seedNodes(deps, account.accountId);
-  console.log(`[platform] demo account ready: username ${demoUsername} password ${deps.config.demoPassword}`);
-  console.log(`[platform] demo IAM users (same password): ${demoIamUsers.map((u) => `${u.username} (${u.role})`).join(", ")}`);
+  // The demo password on purpose (the README says where it comes from): not a secret of a deployment.
+  observe("platform").logger.info(`demo account ready: username ${demoUsername} password ${deps.config.demoPassword}`);
+  observe("platform").logger.info(`demo IAM users (same password): ${demoIamUsers.map((u) => `${u.username} (${u.role})`).join(", ")}`);
 }

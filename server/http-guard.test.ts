@@ -10,8 +10,7 @@ import { createConsoleServer } from "./http.mjs";
 // Each server runs in a child process: a crash there must fail the test, not kill the runner.
 
 const serverScript = (handlerSource: string) => `
-import { createConsoleServer, keepServingOnUncaught } from ${JSON.stringify(path.resolve("server/http.mjs"))};
-keepServingOnUncaught(() => {});
+import { createConsoleServer } from ${JSON.stringify(path.resolve("server/http.mjs"))};
 const server = createConsoleServer({ handler: ${handlerSource} });
 server.listen(0, "127.0.0.1", () => process.stdout.write("PORT " + server.address().port + "\\n"));
 `;
@@ -65,6 +64,58 @@ const get = (port: number, pathname: string) =>
     }).on("error", reject);
   });
 
+describe("an exception no request can catch (docs/decisions/2026-12-03-observability-and-draining.md)", () => {
+  it("is logged, readiness fails, the request under way finishes, and the process exits 1", async () => {
+    const script = `
+import { createConsoleServer } from ${JSON.stringify(path.resolve("server/http.mjs"))};
+import { exitOnFatal } from ${JSON.stringify(path.resolve("server/observe.mjs"))};
+const server = createConsoleServer({
+  log: false,
+  health: { ready: async () => ({ ok: true, checks: {} }) },
+  handler: async (request) => {
+    const url = new URL(request.url);
+    if (url.pathname === "/slow") await new Promise((r) => setTimeout(r, 600));
+    if (url.pathname === "/late-throw") {
+      // A library throwing from a timer during a request: no try/catch can reach it.
+      setTimeout(() => { throw new Error("thrown outside the request's promise"); }, 1);
+    }
+    return new Response("ok", { headers: { "content-length": "2" } });
+  },
+});
+exitOnFatal(async () => {
+  // As server.mjs: draining makes readiness fail at once, then waits for the requests under way.
+  const drained = server.drain(5000);
+  const ready = await server.ready();
+  process.stdout.write("READY-AFTER-FATAL " + ready.ok + "\\n");
+  await drained;
+});
+server.listen(0, "127.0.0.1", () => process.stdout.write("PORT " + server.address().port + "\\n"));
+`;
+    const child = spawn(process.execPath, ["--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout!.on("data", (d) => (out += d));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    const port = await new Promise<number>((resolve) => {
+      const look = () => {
+        const m = /PORT (\d+)/.exec(out);
+        if (m) resolve(Number(m[1]));
+        else setTimeout(look, 20);
+      };
+      look();
+    });
+    const slow = get(port, "/slow");
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await get(port, "/late-throw")).toBe(200);
+    // The request under way when it happened still gets its answer.
+    expect(await slow).toBe(200);
+    expect(await exited).toBe(1);
+    const fatal = out.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as { level: string; msg: string; err?: { message: string } }).find((l) => l.level === "fatal");
+    expect(fatal?.msg).toMatch(/uncaught exception/);
+    expect(fatal?.err?.message).toBe("thrown outside the request's promise");
+    expect(out).toContain("READY-AFTER-FATAL false");
+  });
+});
+
 describe("a request that cancels its body early (the no-boundary PCAP upload)", () => {
   let server: Awaited<ReturnType<typeof startChild>>;
   beforeAll(async () => {
@@ -78,12 +129,6 @@ describe("a request that cancels its body early (the no-boundary PCAP upload)", 
         await new Request(request, { signal: new AbortController().signal }).body?.cancel();
         return new Response(null, { status: 303, headers: { location: "/pcap-analyzer" } });
       }
-      if (url.pathname === "/late-throw") {
-        // A library throwing from a timer during a request: no try/catch can reach it.
-        setTimeout(() => { throw new Error("thrown outside the request's promise"); }, 1);
-        Promise.reject(new Error("nobody waits for this"));
-        return new Response("ok", { headers: { "content-length": "2" } });
-      }
       if (url.pathname === "/unread") return new Response(null, { status: 302, headers: { location: "/login" } });
       return new Response("ok", { headers: { "content-length": "2" } });
     }`);
@@ -95,13 +140,6 @@ describe("a request that cancels its body early (the no-boundary PCAP upload)", 
     const got = await rawExchange(server.port, [head, Buffer.alloc(1_000_000, 1)], /303 See Other/);
     expect(got).toMatch(/^HTTP\/1\.1 303/);
     await new Promise((r) => setTimeout(r, 300));
-    expect(server.exited(), server.stderr()).toBe(false);
-    expect(await get(server.port, "/after")).toBe(200);
-  });
-
-  it("logs an exception thrown outside any request's promise and keeps serving", async () => {
-    expect(await get(server.port, "/late-throw")).toBe(200);
-    await new Promise((r) => setTimeout(r, 100));
     expect(server.exited(), server.stderr()).toBe(false);
     expect(await get(server.port, "/after")).toBe(200);
   });

@@ -7,6 +7,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { parseTrustProxy, resolveClientAddress } from "./client-address.mjs";
+import { newRequestId, observe, validRequestId } from "./observe.mjs";
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -298,6 +299,7 @@ async function sendResponse(req, res, response) {
   const reader = response.body.getReader();
   const stop = () => reader.cancel().catch(() => {});
   res.on("close", stop);
+  const streamClosed = /^text\/event-stream\b/i.test(type) ? observe().streamOpened() : null;
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -312,6 +314,7 @@ async function sendResponse(req, res, response) {
     res.destroy();
   } finally {
     res.off("close", stop);
+    streamClosed?.();
   }
 }
 
@@ -324,11 +327,37 @@ function safeDecode(s) {
 }
 
 /**
+ * The route a request is counted under in the metrics: its path with every segment that looks like
+ * an id (a digit in it, or long) as `:id`, and React Router's `.data` suffix dropped. Static files
+ * and unknown paths (404) are counted together, so that no client can grow the label set.
+ */
+export function metricRoute(pathname, status, isStatic) {
+  if (isStatic) return "static";
+  if (status === 404) return "unmatched";
+  const path = pathname.endsWith(".data") ? pathname.slice(0, -5) : pathname;
+  return path.split("/").map((seg) => (/\d/.test(seg) || seg.length > 24 ? ":id" : seg)).join("/") || "/";
+}
+
+/**
  * The server: `handler(request) → Response` for everything that is not a static file.
  * `statics`: roots in order of precedence, `{ dir, cacheControl, immutablePrefix? }`.
- * `log`: one access-log line per request (a function taking the line), or false.
+ * `log`: called with one access-log entry per request (an object: method, url, status, bytes, ms,
+ * request_id), or false.
+ * `health`: `{ ready() → Promise<{ ok, checks }> }` answers /readyz (503 while draining or not
+ * ready); /livez answers 200 while the process serves. Without it neither path is special.
+ * `trustProxy` (TRUST_PROXY, server/client-address.mjs): the hops whose X-Forwarded-For names the
+ * client, and whose X-Request-Id and traceparent are taken (a balancer in front sets them); from
+ * any other peer every request gets a new id. Every answer carries its X-Request-Id.
  */
-export function createConsoleServer({ handler, statics: roots = [], log = false, origin = (req) => `http://${req.headers.host || "localhost"}`, trustProxy = process.env.TRUST_PROXY }) {
+export function createConsoleServer({
+  handler,
+  statics: roots = [],
+  log = false,
+  health = null,
+  trustProxy = process.env.TRUST_PROXY,
+  origin = (req) => `http://${req.headers.host || "localhost"}`,
+}) {
+  const obs = observe("console");
   const statics = listStatics(roots);
   // Read at start: a malformed TRUST_PROXY stops the server (docs/decisions/2026-12-03-abuse-limits.md).
   const trusted = parseTrustProxy(trustProxy);
@@ -337,7 +366,7 @@ export function createConsoleServer({ handler, statics: roots = [], log = false,
   let stopping = false;
   /** @type {Array<() => void>} */
   const idle = [];
-  const server = http.createServer(async (req, res) => {
+  const server = http.createServer((req, res) => {
     // A request is under way until its answer is written (or its connection gone) and its handler
     // has returned: a client that hangs up does not stop a loader that still uses the platform.
     inFlight.add(res);
@@ -348,31 +377,60 @@ export function createConsoleServer({ handler, statics: roots = [], log = false,
       if (inFlight.size === 0 && idle.length) for (const done of idle.splice(0)) done();
     };
     res.once("close", release);
-    try {
-      await serve(req, res);
-    } finally {
-      release();
-    }
+    const fromTrustedHop = trusted(req.socket.remoteAddress ?? "");
+    const given = fromTrustedHop ? req.headers["x-request-id"] : undefined;
+    const requestId = validRequestId(given) ? given : newRequestId();
+    res.setHeader("X-Request-Id", requestId);
+    return obs.runWithRequest(requestId, async () => {
+      try {
+        await serve(req, res, requestId);
+      } finally {
+        release();
+      }
+    });
   });
-  async function serve(req, res) {
+  /** True while the server takes requests (not draining) and `health.ready` says so. */
+  server.ready = async () => {
+    if (stopping) return { ok: false, checks: { draining: true } };
+    return health ? health.ready() : { ok: true, checks: {} };
+  };
+  async function answerHealth(req, res, pathname) {
+    let status = 200;
+    let body = { status: "ok" };
+    if (pathname === "/readyz") {
+      const { ok, checks } = await server.ready().catch((error) => ({ ok: false, checks: { error: error.message } }));
+      status = ok ? 200 : 503;
+      body = { status: ok ? "ready" : "not ready", ...checks };
+    }
+    res.statusCode = status;
+    res.setHeader("Content-Type", "application/json; charset=utf-8");
+    res.setHeader("Cache-Control", "no-store");
+    res.end(JSON.stringify(body));
+  }
+  async function serve(req, res, requestId) {
     // Shutting down: answer what is under way, then let each connection go.
     if (stopping) res.setHeader("Connection", "close");
     // A stream error with no listener is thrown by Node as an uncaught exception: never let a
     // broken connection do that (the errors themselves end the request, which is all they mean).
     req.on("error", ignore);
     res.on("error", ignore);
-    if (log) {
-      const started = performance.now();
-      res.on("finish", () => {
-        log(`${req.method} ${req.url} ${res.statusCode} ${res.getHeader("content-length") ?? "-"} - ${(performance.now() - started).toFixed(3)} ms`);
-      });
-    }
+    const started = performance.now();
+    const q = req.url.indexOf("?");
+    const pathname = q === -1 ? req.url : req.url.slice(0, q);
+    let isStatic = false;
+    res.on("finish", () => {
+      const ms = performance.now() - started;
+      obs.recordRequest(metricRoute(pathname, res.statusCode, isStatic), req.method, res.statusCode, ms / 1000);
+      if (log) log({ method: req.method, url: req.url, status: res.statusCode, bytes: res.getHeader("content-length") ?? null, ms: Math.round(ms * 1000) / 1000, request_id: requestId });
+    });
     try {
+      if (health && (pathname === "/livez" || pathname === "/readyz")) return await answerHealth(req, res, pathname);
       if (req.method === "GET" || req.method === "HEAD") {
-        const q = req.url.indexOf("?");
-        const pathname = q === -1 ? req.url : req.url.slice(0, q);
         const file = statics.get(pathname) ?? (pathname.includes("%") ? statics.get(safeDecode(pathname)) : undefined);
-        if (file) return serveStatic(req, res, file);
+        if (file) {
+          isStatic = true;
+          return serveStatic(req, res, file);
+        }
       }
       let request;
       try {
@@ -383,9 +441,16 @@ export function createConsoleServer({ handler, statics: roots = [], log = false,
         res.setHeader("Content-Type", "text/plain; charset=utf-8");
         return res.end("Bad Request");
       }
-      await sendResponse(req, res, await handler(request));
+      await obs.serverSpan(`${req.method} ${metricRoute(pathname, 200, false)}`, trusted(req.socket.remoteAddress ?? "") ? request.headers : null, async (span) => {
+        const response = await handler(request);
+        span?.setAttribute("http.response.status_code", response.status);
+        await sendResponse(req, res, response);
+      });
     } catch (error) {
-      console.error(error);
+      // A client that hung up mid-body is not a fault of ours: logged, not as an error.
+      const clientGone = error?.code === "ECONNRESET" || (req.destroyed && !req.complete);
+      if (clientGone) obs.logger.info({ err: error, method: req.method, url: req.url }, "the client went away");
+      else obs.logger.error({ err: error, method: req.method, url: req.url }, "the request failed");
       if (!res.headersSent) {
         res.statusCode = 500;
         res.setHeader("Content-Type", "text/plain; charset=utf-8");
@@ -426,12 +491,3 @@ export function createConsoleServer({ handler, statics: roots = [], log = false,
 
 function ignore() {}
 
-/**
- * The last net under every request (server.mjs installs it): an exception that no handler could
- * catch (thrown from a library's event handler or timer during some request) is logged, and the
- * process goes on serving everybody else, rather than letting one request stop the service.
- */
-export function keepServingOnUncaught(logError = (...args) => console.error(...args)) {
-  process.on("uncaughtException", (error) => logError("[server] uncaught exception, still serving:", error));
-  process.on("unhandledRejection", (reason) => logError("[server] unhandled rejection, still serving:", reason));
-}

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createConsoleServer } from "./http.mjs";
+import { createConsoleServer, metricRoute, type AccessLogEntry } from "./http.mjs";
 
 // The console's HTTP server with a stand-in handler: what reaches the browser, byte for byte.
 
@@ -32,7 +32,7 @@ describe("the console's HTTP server", () => {
   let base: string;
   let dir: string;
   const seen: { method: string; url: string; body: string; cookie: string | null }[] = [];
-  const lines: string[] = [];
+  const lines: AccessLogEntry[] = [];
   let aborted = false;
   const page = `<!DOCTYPE html><html><body>${"<p>row</p>".repeat(300)}</body></html>`;
 
@@ -50,7 +50,7 @@ describe("the console's HTTP server", () => {
         { dir: path.join(dir, "client"), cacheControl: "public, max-age=0", immutablePrefix: "/assets" },
         { dir: path.join(dir, "public"), cacheControl: "public, max-age=3600" },
       ],
-      log: (line) => lines.push(line),
+      log: (entry) => lines.push(entry),
       async handler(request) {
         const url = new URL(request.url);
         seen.push({ method: request.method, url: url.pathname + url.search, body: request.body ? await request.text() : "", cookie: request.headers.get("cookie") });
@@ -197,7 +197,7 @@ describe("the console's HTTP server", () => {
     const boom = await raw(base, "/boom");
     expect(boom.status).toBe(500);
     expect(boom.body.toString()).toBe("Internal Server Error");
-    expect(lines.some((l) => l.startsWith("GET /boom 500 "))).toBe(true);
+    expect(lines.some((l) => l.method === "GET" && l.url === "/boom" && l.status === 500 && l.request_id.length > 0)).toBe(true);
   });
 });
 
@@ -280,5 +280,47 @@ describe("the console's HTTP server, shutting down", () => {
     await inHandler;
     expect(await server.drain(200)).toBe(false);
     server.closeAllConnections();
+  });
+});
+
+describe("the console's HTTP server: request ids and health (docs/operations.md)", () => {
+  async function serve(opts: Partial<Parameters<typeof createConsoleServer>[0]>) {
+    const server = createConsoleServer({ handler: async () => new Response("page", { headers: { "content-type": "text/plain" } }), ...opts });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  }
+
+  it("makes every request's id, and takes the balancer's only from a trusted hop (TRUST_PROXY)", async () => {
+    const untrusted = await serve({ trustProxy: "none" });
+    const mine = await raw(untrusted.base, "/x", { headers: { "x-request-id": "from-the-client" } });
+    expect(mine.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    untrusted.server.close();
+    const behindBalancer = await serve({ trustProxy: "loopback" });
+    expect((await raw(behindBalancer.base, "/x", { headers: { "x-request-id": "from-the-balancer" } })).headers["x-request-id"]).toBe("from-the-balancer");
+    // A malformed one is replaced, even from the balancer.
+    expect((await raw(behindBalancer.base, "/x", { headers: { "x-request-id": "has spaces" } })).headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    behindBalancer.server.close();
+  });
+
+  it("answers /livez while it serves and /readyz as its health says, 503 once draining", async () => {
+    let platformUp = false;
+    const { server, base } = await serve({ health: { ready: async () => ({ ok: platformUp, checks: { platform: platformUp ? "ready" : "unreachable" } }) } });
+    expect((await raw(base, "/livez")).status).toBe(200);
+    const down = await raw(base, "/readyz");
+    expect(down.status).toBe(503);
+    expect(JSON.parse(down.body.toString())).toEqual({ status: "not ready", platform: "unreachable" });
+    platformUp = true;
+    expect((await raw(base, "/readyz")).status).toBe(200);
+    // Pages still go to the handler.
+    expect((await raw(base, "/readyz-not")).body.toString()).toBe("page");
+    await server.drain(1_000);
+    expect((await server.ready()).ok).toBe(false);
+  });
+
+  it("counts a request under its route: ids as :id, static files and 404s together", () => {
+    expect(metricRoute("/contacts", 200, false)).toBe("/contacts");
+    expect(metricRoute("/app-services/aps-8f2k1q0a7b3c.data", 200, false)).toBe("/app-services/:id");
+    expect(metricRoute("/assets/entry-B_RYPaDI.js", 200, true)).toBe("static");
+    expect(metricRoute("/wp-admin/setup-config.php", 404, false)).toBe("unmatched");
   });
 });

@@ -6,6 +6,7 @@ import { platformFetch, platformText, type PlatformTextAnswer } from "./platform
 import { sharedAnswer } from "./shared-answer.server.ts";
 import { destroySessionCookie, getUser, loginRedirect } from "./session.server.ts";
 import { flashToasts } from "./toast.server.ts";
+import { observe } from "../../server/observe.mjs";
 
 /*
  * The one module for the console's platform calls and their errors (docs/decisions/
@@ -91,7 +92,7 @@ export async function callApi<T = unknown>(
   try {
     response = await platformText(method, platformUrl(path, opts.query).href, headers, body);
   } catch (error) {
-    console.error(`[console] platform unreachable for ${method} ${path}:`, (error as Error).message);
+    observe().logger.warn({ err: error, call: path, method }, "platform unreachable");
     throw unavailable();
   }
   if (response.status === 502 || response.status === 503 || response.status === 504) throw unavailable();

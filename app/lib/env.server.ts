@@ -4,7 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import { configFromEnv } from "../../platform/lib/config.ts";
 import { parseTrustProxy } from "../../server/client-address.mjs";
-import { boolean, configOrExit, parseEnv, port, readSecretFiles, secretList, text, url, variable } from "../../platform/lib/env-schema.ts";
+import { boolean, configOrExit, observeVariables, parseEnv, port, readSecretFiles, secretList, text, url, variable } from "../../platform/lib/env-schema.ts";
 
 /**
  * The console's secrets: each may instead come from a file, NAME_FILE (container secrets).
@@ -49,6 +49,7 @@ export const consoleEnvSchema = z
         return undefined;
       }
     }, "loopback"),
+    ...observeVariables,
     PLATFORM_THREAD: variable("0 or 1", (t) => (t === "0" || t === "1" ? t : undefined), "1"),
     // Read where they are used (platform/thread/host.ts): a bundle's thread files, a profiling switch.
     LINKWISE_PLATFORM_THREAD_DIR: text(),

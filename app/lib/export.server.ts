@@ -2,6 +2,7 @@ import { csvHeader, ndjsonToCsv, type CsvColumn } from "./csv.ts";
 import { callPlatformRaw, platformUnavailable, sessionEnded } from "./pcap.server.ts";
 import { requireSession } from "./session.server.ts";
 import type { TableState } from "./table.server.ts";
+import { observe } from "../../server/observe.mjs";
 
 /*
  * A table's CSV export as a resource route (a plain link: works without JavaScript). The platform's
@@ -44,7 +45,7 @@ export async function csvExport<T>(
   try {
     upstream = await callPlatformRaw(user.access_token, "GET", options.path, { query, headers: { accept: "application/x-ndjson" }, signal: request.signal });
   } catch (error) {
-    console.error(`[console] platform unreachable for ${options.path}:`, (error as Error).message);
+    observe().logger.warn({ err: error, call: options.path }, "platform unreachable");
     return platformUnavailable();
   }
   if (upstream.status === 401) {

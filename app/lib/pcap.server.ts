@@ -3,6 +3,7 @@ import { Readable } from "node:stream";
 import { callPlatformRaw, parseBody } from "./api.server.ts";
 import { csrf } from "./csrf.server.ts";
 import { cleanFileName, MAX_PCAP_BYTES, messages, uploadErrorMessage } from "./pcap.ts";
+import { observe } from "../../server/observe.mjs";
 
 /*
  * The server side of the PCAP analyzer's no-JS upload: the multipart form streamed into the
@@ -172,7 +173,7 @@ export function receiveMultipartUpload(request: Request, token: string): Promise
         } catch (err) {
           stream.drain();
           if (request.signal.aborted) return { ok: false, status: 499, message: messages.unknown, reason: "platform" };
-          console.error("[console] PCAP stream upload failed:", (err as Error).message);
+          observe().logger.error({ err }, "PCAP stream upload failed");
           return { ok: false, status: 503, message: "The service is unavailable right now. Please try again.", reason: "platform" };
         }
         if (!stream.ended()) stream.drain();
@@ -215,7 +216,7 @@ export function receiveMultipartUpload(request: Request, token: string): Promise
  */
 export function analysisFailure(status: number, detail: unknown, fallback: string): { code: "not-capture" | null; message: string } {
   if (status === 422) {
-    console.warn(`[console] pcap analysis refused the file: ${typeof detail === "string" ? detail : JSON.stringify(detail)}`);
+    observe().logger.warn({ detail }, "PCAP analysis refused the file");
     return { code: "not-capture", message: messages.notCapture };
   }
   return { code: null, message: fallback };

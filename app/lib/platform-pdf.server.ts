@@ -1,6 +1,7 @@
 import { callPlatformRaw, sessionEnded, unavailableResponse } from "./api.server.ts";
 import { reportPdfHeaders } from "./pdf-headers.ts";
 import { requireSession } from "./session.server.ts";
+import { observe } from "../../server/observe.mjs";
 
 export { reportPdfHeaders };
 
@@ -45,7 +46,7 @@ export async function platformPdf(request: Request, { call, query, fileName, dow
   try {
     upstream = await callPlatformRaw(user.access_token, "GET", call, { query, headers: { accept: "application/pdf" }, signal: request.signal });
   } catch (error) {
-    console.error(`[console] platform unreachable for ${call}:`, (error as Error).message);
+    observe().logger.warn({ err: error, call }, "platform unreachable");
     return unavailableResponse();
   }
   if (upstream.status === 401) {

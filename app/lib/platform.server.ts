@@ -1,3 +1,4 @@
+import { observe } from "../../server/observe.mjs";
 import { apiUrl } from "./env.server.ts";
 
 /*
@@ -23,7 +24,26 @@ async function platformThread() {
   return host.getPlatformThread();
 }
 
+/** The call's name in a span: its path under /api/v1 (ids travel in the query, never in the path). */
+function callName(url: string): string {
+  const at = url.indexOf("/api/v1/");
+  const end = url.indexOf("?", at);
+  return at === -1 ? url : url.slice(at + 8, end === -1 ? undefined : end);
+}
+
+/**
+ * Every call carries the request it serves (docs/operations.md): X-Request-Id, and the W3C
+ * traceparent of its client span when tracing is on, over HTTP and over the platform thread alike.
+ */
 export async function platformFetch(request: Request): Promise<Response> {
+  const obs = observe();
+  return obs.clientSpan(`${request.method} ${callName(request.url)}`, () => {
+    for (const [name, value] of Object.entries(obs.outgoingHeaders<Record<string, string>>({}))) request.headers.set(name, value);
+    return sendToPlatform(request);
+  });
+}
+
+async function sendToPlatform(request: Request): Promise<Response> {
   if (apiUrl) return fetch(request);
   if (inProcess()) {
     const { getPlatform } = await import("../../platform/index.ts");
@@ -55,9 +75,13 @@ export interface PlatformTextAnswer {
  * it crosses as strings, without building a Request, a Response or a stream on this thread.
  */
 export async function platformText(method: string, url: string, headers: Record<string, string>, body?: string): Promise<PlatformTextAnswer> {
-  if (apiUrl || inProcess()) {
-    const response = await platformFetch(new Request(url, { method, headers, body }));
-    return { status: response.status, headers: response.headers, text: await response.text() };
-  }
-  return (await platformThread()).text(method, url, Object.entries(headers), body ?? null);
+  const obs = observe();
+  return obs.clientSpan(`${method} ${callName(url)}`, async () => {
+    obs.outgoingHeaders(headers);
+    if (apiUrl || inProcess()) {
+      const response = await sendToPlatform(new Request(url, { method, headers, body }));
+      return { status: response.status, headers: response.headers, text: await response.text() };
+    }
+    return (await platformThread()).text(method, url, Object.entries(headers), body ?? null);
+  });
 }

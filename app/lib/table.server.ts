@@ -6,6 +6,7 @@ import { apiGetOrThrow } from "./api.server.ts";
 import { derived } from "./shared-answer.server.ts";
 import { requireSession } from "./session.server.ts";
 import { listParam } from "./url.ts";
+import { observe } from "../../server/observe.mjs";
 
 /*
  * The server side of the data table (app/components/data-table.tsx). The loader turns the URL into
@@ -156,7 +157,7 @@ export const BOUNDED_MAX = 5000;
 /** Search, sort and page rows of a list bounded by design. The page is clamped to the last one. */
 export function pageRows<T>(rows: readonly T[], state: TableState, options: PageRowsOptions<T>): TablePage<T> {
   if (rows.length > BOUNDED_MAX) {
-    console.error(`[console] pageRows got ${rows.length} rows (max ${BOUNDED_MAX}): this list must be paged by the platform`);
+    observe().logger.error({ rows: rows.length, max: BOUNDED_MAX }, "pageRows got too many rows: this list must be paged by the platform");
     throw new Error(`pageRows is for lists of at most ${BOUNDED_MAX} rows`);
   }
   let matching: T[] = rows as T[];

@@ -1,8 +1,11 @@
 import path from "node:path";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema.ts";
+import { observe } from "../../server/observe.mjs";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -29,6 +32,41 @@ export interface Database {
   /** The PGlite instance itself (embedded default only): the job queue talks to it through pg-boss's own adapter. */
   pglite?: import("@electric-sql/pglite").PGlite;
   close(): Promise<void>;
+}
+
+/** What readiness reports of the database: reachable, and every committed migration applied. */
+export interface DatabaseReadiness {
+  ok: boolean;
+  database: "ok" | string;
+  migrations: "current" | string;
+}
+
+/**
+ * Reachable within `timeoutMs`, and as many migrations applied (drizzle's own table) as the
+ * committed journal lists: an instance of older code on a newer schema, or the reverse, is not ready.
+ */
+export async function databaseReadiness(db: Db, timeoutMs = 2_000): Promise<DatabaseReadiness> {
+  const expected = (JSON.parse(fs.readFileSync(path.join(migrationsFolder(), "meta/_journal.json"), "utf8")) as { entries: unknown[] }).entries.length;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    const rows = await Promise.race([readRows<{ n: number }>(db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`), timeout]);
+    const applied = Number(rows[0]?.n ?? 0);
+    const current = applied === expected;
+    return { ok: current, database: "ok", migrations: current ? "current" : `${applied} of ${expected} applied` };
+  } catch (error) {
+    return { ok: false, database: `unreachable: ${(error as Error).message}`, migrations: "unknown" };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Rows of a raw statement on either driver (node-postgres answers { rows }, PGlite the same). */
+async function readRows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }
 
 /** Where the committed drizzle-kit migrations are, in the source tree and after a Vite build. */
@@ -72,10 +110,16 @@ export interface OpenOptions {
  */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const { default: pg } = await import("pg");
+    // Loaded with require(), not import(): OpenTelemetry's pg instrumentation (server/observe.mjs)
+    // hooks require() to trace its queries.
+    const pg = createRequire(import.meta.url)("pg") as typeof import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection that PostgreSQL closes (a restart, a failover) is an 'error' event of the
+    // pool: without a listener Node would throw it as an uncaught exception and the process would
+    // exit. The pool replaces it; readiness (databaseReadiness) says whether the database answers.
+    pool.on("error", (error) => observe("platform").logger.warn({ err: error }, "a database connection was lost"));
     // why: node-postgres' and PGlite's drizzle databases differ only in their query-result type;
     // the domain reads results through Db's common interface (and execRows).
     const db = drizzle(pool, { schema }) as unknown as Db;

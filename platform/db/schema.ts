@@ -196,6 +196,8 @@ export const apiLog = pgTable(
     requestBody: jsonb("request_body"),
     queryParameters: jsonb("query_parameters"),
     status: integer("status").notNull(),
+    /** The request id of the call (X-Request-Id, made at the console): the row beside its log lines. */
+    requestId: text("request_id"),
     createdAt: createdAt(),
   },
   // The change log's order (time, id) and its command filter read these indexes, so the first and

@@ -6,6 +6,7 @@ import { billingMethods, stripeCheckouts, stripeEvents } from "../db/schema.ts";
 import { STRIPE_KEY_NOT_FOUND, type Billing, type BillingDetails, type BillingProvider } from "../contract/billing.ts";
 import type { StripeConfig } from "../lib/config.ts";
 import { ApiError } from "../lib/errors.ts";
+import { observe } from "../../server/observe.mjs";
 
 /*
  * Billing (spec 1 §3 Billing, §7 Billing) through Stripe, with the official `stripe` package.
@@ -181,7 +182,7 @@ async function releaseClaim(db: Db, claim: Claim) {
 
 /** Cancels at Stripe what a set-up created but could not store (its claim was lost): nobody is billed for a method nobody sees. */
 async function undoAtStripe(stripe: Stripe, m: { customerId: string; subscription: Stripe.Subscription }) {
-  await stripe.subscriptions.cancel(m.subscription.id).catch((error) => console.error("[billing] could not cancel an orphan subscription:", m.subscription.id, (error as Error).message));
+  await stripe.subscriptions.cancel(m.subscription.id).catch((error) => observe("platform").logger.error({ err: error, subscription: m.subscription.id }, "could not cancel an orphan subscription"));
   await stripe.customers.del(m.customerId).catch(() => {});
 }
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { PlatformDeps } from "../lib/context.ts";
+import { observe } from "../../server/observe.mjs";
 
 /*
  * Wakes the activation-test streams of every platform instance when a test's rows change
@@ -66,7 +67,7 @@ function wakerOf(deps: Deps): Waker {
     return true;
   };
   created.listening = connect().catch((error) => {
-    console.error("[devices] could not LISTEN for test progress:", (error as Error).message);
+    observe("platform").logger.error({ err: error }, "could not LISTEN for test progress");
     return false;
   });
   wakers.set(deps, created);

@@ -3,6 +3,9 @@ import { pcapFiles } from "../db/schema.ts";
 import type { PlatformDeps } from "../lib/context.ts";
 import { objectStore } from "../storage/index.ts";
 import { queues, type JobQueue } from "../jobs/queue.ts";
+import { observe } from "../../server/observe.mjs";
+
+const log = observe("platform").logger.child({ component: "pcap" });
 
 /*
  * Uploaded captures do not stay forever: an upload older than the retention period
@@ -25,7 +28,7 @@ async function deleteObjects(deps: PlatformDeps, keys: string[]): Promise<number
       await store.delete(key);
       deleted++;
     } catch (error) {
-      console.error(`[pcap] could not delete object ${key}:`, (error as Error).message);
+      log.error({ err: error, key }, "could not delete an object");
     }
   }
   return deleted;
@@ -69,7 +72,7 @@ export async function workRetentionSweep(jobs: JobQueue, deps: PlatformDeps, ret
   await jobs.work<{ retention_days?: number }>(name, async (job) => {
     const days = job.data.retention_days ?? retentionDays;
     const keys = await sweepExpiredPcaps(deps, new Date(Date.now() - days * 24 * 60 * 60 * 1000));
-    if (keys.length) console.log(`[pcap] retention: deleted ${keys.length} upload(s) older than ${days} days`);
+    if (keys.length) log.info({ deleted: keys.length, retentionDays: days }, "retention: old uploads deleted");
     return { deleted: keys.length };
   });
 }

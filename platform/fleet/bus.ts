@@ -1,5 +1,8 @@
 import { listen } from "../lib/background.ts";
 import type { Affected } from "./outages.ts";
+import { observe } from "../../server/observe.mjs";
+
+const log = observe("platform").logger.child({ component: "fleet" });
 
 /*
  * The fleet's event bus. Later issues subscribe (webhooks, e-mail, SSE). With PGlite there is one
@@ -48,7 +51,7 @@ function dispatcher() {
         try {
           l(event);
         } catch (error) {
-          console.error("[fleet] event subscriber failed:", (error as Error).message);
+          log.error({ err: error }, "event subscriber failed");
         }
       }
     },
@@ -94,7 +97,7 @@ export function createPgBus(databaseUrl: string, opts: { channel?: string } = {}
       try {
         d.dispatch(JSON.parse(payload) as FleetEvent);
       } catch (error) {
-        console.error("[fleet] bad event payload:", (error as Error).message);
+        log.error({ err: error }, "bad event payload");
       }
     },
   });

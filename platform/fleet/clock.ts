@@ -4,6 +4,9 @@ import type { FleetBus, OpStateChanged } from "./bus.ts";
 import type { Fleet } from "./index.ts";
 import type { FleetKindRegistry, FleetKindSource, FleetObjectState, OpStateHookRegistry } from "./kinds.ts";
 import { DAY, iso } from "./time.ts";
+import { observe } from "../../server/observe.mjs";
+
+const log = observe("platform").logger.child({ component: "fleet" });
 
 /*
  * The fleet clock: moves the network forward. Each tick, the leader looks at every registered
@@ -142,7 +145,7 @@ export function createFleetClock(opts: FleetClockOptions): FleetClock {
     try {
       await opts.bus.publish(event);
     } catch (error) {
-      console.error("[fleet] could not publish an event:", (error as Error).message);
+      log.error({ err: error }, "could not publish an event");
     }
     return true;
   }
@@ -162,7 +165,7 @@ export function createFleetClock(opts: FleetClockOptions): FleetClock {
       try {
         objects = await source.list(opts.db);
       } catch (error) {
-        console.error(`[fleet] could not list ${String(source.kind)}:`, (error as Error).message);
+        log.error({ err: error, kind: String(source.kind) }, "could not list the objects of a kind");
         continue;
       }
       for (const o of objects) {
@@ -208,7 +211,7 @@ export function createFleetClock(opts: FleetClockOptions): FleetClock {
       stopped = false;
       const run = () => {
         if (stopped) return;
-        clock.tick().catch((error) => console.error("[fleet] tick failed:", (error as Error).message));
+        clock.tick().catch((error) => log.error({ err: error }, "tick failed"));
       };
       stopTimer = repeat(run, intervalMs);
     },

@@ -9,7 +9,7 @@ import { openJobQueue, queues, type JobQueue } from "./queue.ts";
 
 /*
  * Issue 62 part 5: kill -9 of the instance holding a job, and another instance finishes it,
- * exactly once. A child process (worker-process.ts) takes a mail job; its SMTP server never
+ * exactly once. A child process (../test/mail-job-process.ts) takes a mail job; its SMTP server never
  * answers, so the job stays in its hands; it is killed with SIGKILL. The job's heartbeat stops, the
  * queue gives it back, and this process's worker sends it to a real SMTP server: it arrives once.
  * PostgreSQL only: instances in several processes share a PostgreSQL database (PGlite is one
@@ -47,7 +47,7 @@ describe.skipIf(!url)("an instance killed while it holds a job (PostgreSQL)", ()
 
     const hang = await silentServer();
     cleanups.push(hang.close);
-    const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "worker-process.ts")], {
+    const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "../test/mail-job-process.ts")], {
       env: { ...process.env, DATABASE_URL: url, JOBS_SCHEMA: schema, SMTP_URL: `smtp://127.0.0.1:${hang.port}` },
       stdio: ["ignore", "pipe", "inherit"],
     });

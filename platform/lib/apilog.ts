@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { apiLog } from "../db/schema.ts";
 import type { Env } from "./context.ts";
 import { newId } from "./ids.ts";
+import { observe } from "../../server/observe.mjs";
 
 /**
  * Keys whose value is never logged, matched on the key lowercased without `_`, `-`, `.` or
@@ -189,8 +190,9 @@ export const apiLogMiddleware = (basePath: string): MiddlewareHandler<Env> => as
         requestBody: body,
         queryParameters: redactSecrets(Object.fromEntries(new URL(c.req.url).searchParams)),
         status: c.res.status,
+        requestId: c.get("requestId") ?? null,
       });
   } catch (error) {
-    console.error("[platform] could not write the API log:", (error as Error).message);
+    observe("platform").logger.error({ err: error }, "could not write the API log");
   }
 };

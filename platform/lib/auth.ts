@@ -5,6 +5,7 @@ import { accessTokens, accountCacheEpochs, accounts, iamUsers } from "../db/sche
 import type { Caller, Env } from "./context.ts";
 import { sha256 } from "./crypto.ts";
 import { ApiError } from "./errors.ts";
+import { observe } from "../../server/observe.mjs";
 
 /** Calls that need no bearer token (paths below /api/v1). */
 export const publicCalls = new Set([
@@ -16,6 +17,8 @@ export const publicCalls = new Set([
   "/openapi.json",
   "/docs",
   "/health",
+  "/livez",
+  "/readyz",
   // Stripe calls it; the signature (STRIPE_WEBHOOK_SECRET) is its authentication.
   "/stripe-webhook",
   // A node registering itself: its single-use registration token is its authentication (issue #28).
@@ -25,6 +28,9 @@ export const publicCalls = new Set([
 ]);
 
 type Deps = Env["Variables"]["deps"];
+
+/** The read cache's lookups by kind (token, read) and result (hit, miss): its hit rate in the metrics. */
+const cacheLookups = observe("platform").meter.createCounter("linkwise.read_cache.lookups", { description: "Read-cache lookups, by kind and result" });
 
 export async function callerFromToken(deps: Deps, token: string): Promise<Caller | null> {
   return (await resolveToken(deps, sha256(token)))?.caller ?? null;
@@ -210,7 +216,7 @@ async function moveEpoch(deps: Deps): Promise<void> {
     try {
       await deps.db.execute(sql`select nextval('cache_epoch')`);
     } catch {
-      console.error("[platform] could not move the cache epoch after a write:", (err as Error).message);
+      observe("platform").logger.error({ err }, "could not move the cache epoch after a write");
     }
   }
 }
@@ -231,7 +237,7 @@ async function moveAccountEpochs(deps: Deps, accountIds: string[]): Promise<void
     try {
       await move();
     } catch {
-      console.error("[platform] could not move the accounts' cache epochs after a write:", (err as Error).message);
+      observe("platform").logger.error({ err }, "could not move the accounts' cache epochs after a write");
       await moveEpoch(deps);
     }
   }
@@ -262,7 +268,11 @@ async function cachedCaller(deps: Deps, token: string): Promise<{ caller: Caller
   if (deps.config.cacheCallers === "shared") return resolveToken(deps, tokenHash, true);
   const now = Date.now();
   const hit = cache.entries.get(tokenHash);
-  if (hit && hit.until > now) return hit;
+  if (hit && hit.until > now) {
+    cacheLookups.add(1, { kind: "token", result: "hit" });
+    return hit;
+  }
+  cacheLookups.add(1, { kind: "token", result: "miss" });
   if (hit) {
     cache.entries.delete(tokenHash);
     cache.byAccount.get(hit.caller.accountId)?.tokens.delete(tokenHash);
@@ -333,7 +343,11 @@ async function rememberedText<T>(c: Context<Env>, compute: () => Promise<T>, fre
   const key = `${who.accountId}\n${who.iamUserId ?? ""}\n${url.slice(url.indexOf("/", url.indexOf("//") + 2))}`;
   const now = Date.now();
   const hit = cache.reads.get(key);
-  if (hit && hit.until > now && hit.epoch === epoch) return hit.text;
+  if (hit && hit.until > now && hit.epoch === epoch) {
+    cacheLookups.add(1, { kind: "read", result: "hit" });
+    return hit.text;
+  }
+  cacheLookups.add(1, { kind: "read", result: "miss" });
   const generation = cache.generation;
   // Read without creating the account's state: it exists only for accounts written since the last
   // global forget (which also moves `generation`, so a state dropped meanwhile cannot look unchanged).

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import type { S3Settings } from "../storage/s3.ts";
-import { boolean, integer, parseEnv, port, readSecretFiles, secretList, text, url, variable } from "./env-schema.ts";
+import { boolean, integer, observeVariables, parseEnv, port, readSecretFiles, secretList, text, url, variable } from "./env-schema.ts";
 import { parseAbuseLimits, type LimitName, type LimitSize } from "./abuse-limit-sizes.ts";
 import { parseTrustProxy } from "../../server/client-address.mjs";
 
@@ -138,6 +138,7 @@ export const platformEnvSchema = z
     S3_SECRET_ACCESS_KEY: text(),
     S3_FORCE_PATH_STYLE: boolean(),
     WEBHOOK_ALLOW_HOSTS: text(""),
+    ...observeVariables,
     TRUST_PROXY: variable("addresses or CIDR ranges, loopback, private or none, comma-separated", parsed(parseTrustProxy), parseTrustProxy(undefined)),
     ABUSE_LIMITS: variable("name=points/duration pairs, comma-separated, such as register.address=200/1h", parsed(parseAbuseLimits), {}),
     // Read where it is used (pcap/queue.ts): where a bundle built elsewhere finds the PCAP worker.

@@ -15,6 +15,8 @@ export interface PlatformDeps {
   config: PlatformConfig;
   /** The simulated provider network with its clock and event bus (absent in unit tests: use fleetOf(deps)). */
   fleet?: FleetRuntime;
+  /** Set when the instance drains (SIGTERM, a fatal error): readiness fails first. */
+  draining?: boolean;
 }
 
 /** Who is calling: resolved from the bearer token by the auth middleware. */
@@ -30,7 +32,7 @@ export interface Caller {
 }
 
 /** `cacheEpoch`: the database's cache epoch read with the caller's token (shared read cache, lib/auth.ts). */
-export type Env = { Variables: { deps: PlatformDeps; caller: Caller; cacheEpoch?: string; /** A POST that changes nothing (CallSpec.reads): not in the change log. */ notAChange?: true } };
+export type Env = { Variables: { deps: PlatformDeps; caller: Caller; cacheEpoch?: string; /** A POST that changes nothing (CallSpec.reads): not in the change log. */ notAChange?: true; /** X-Request-Id (server/observe.mjs; the middleware in app.ts). */ requestId?: string } };
 export type Ctx = Context<Env>;
 
 export function caller(c: Ctx): Caller {

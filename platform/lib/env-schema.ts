@@ -108,6 +108,25 @@ export function port(fallback?: number) {
   return fallback === undefined ? variable("a port number from 1 to 65535", parse) : variable("a port number from 1 to 65535", parse, fallback);
 }
 
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+
+/**
+ * What server/observe.mjs reads in both tiers (logs, metrics, traces, draining; docs/operations.md),
+ * declared in each process's schema so that a bad value stops it at start with the others.
+ */
+export const observeVariables = {
+  LOG_LEVEL: variable(`one of ${LOG_LEVELS.join(", ")}`, (t) => (LOG_LEVELS.includes(t.trim().toLowerCase()) ? t.trim().toLowerCase() : undefined), "info"),
+  // 0: any free port (tests).
+  METRICS_PORT: variable("a port number from 0 to 65535", (t) => (/^\d+$/.test(t.trim()) && Number(t) <= 65535 ? Number(t) : undefined)),
+  METRICS_HOST: text(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: url(["http:", "https:"], "http://collector:4318"),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: url(["http:", "https:"], "http://collector:4318/v1/traces"),
+  OTEL_TRACES_EXPORTER: text(),
+  OTEL_SDK_DISABLED: boolean(),
+  OTEL_SERVICE_NAME: text(),
+  DRAIN_TIMEOUT_MS: integer("a whole number of milliseconds", 0, 3_600_000, 10_000),
+};
+
 /**
  * Parses `env` with `schema`; the first problem found becomes a ConfigError naming its variable
  * (`FLEET_TICK must be …`). A schema's cross-variable checks name theirs through the issue's path.

@@ -7,6 +7,7 @@ import { cachedJson } from "./auth.ts";
 import type { Env } from "./context.ts";
 import { listLimits, sortValues, type ListPage } from "../contract/list.ts";
 import { idField, isSingleLine, junkMessage, maxMessage } from "./fields.ts";
+import { observe } from "../../server/observe.mjs";
 
 /*
  * Lists queried in SQL (docs/decisions/2026-11-23-lists-on-the-platform.md). A list call declares
@@ -409,7 +410,7 @@ export async function ndjsonResponse<T>(batches: AsyncGenerator<T[]>, signal?: A
         for (const row of current.value) chunk += `${typeof row === "string" ? row : JSON.stringify(row)}\n`;
         controller.enqueue(encoder.encode(chunk));
       } catch (err) {
-        console.error("[platform] export failed:", (err as Error).message);
+        observe("platform").logger.error({ err }, "export failed");
         controller.error(err);
       }
     },

@@ -4,6 +4,9 @@ import { sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { queues, type JobQueue } from "../jobs/queue.ts";
+import { observe } from "../../server/observe.mjs";
+
+const logMail = (line: string) => observe("platform").logger.info({ component: "mail" }, line);
 
 export interface MailMessage {
   to: string;
@@ -65,7 +68,7 @@ export function createTransport(opts: TransportOptions): MailTransport {
       const safeTo = m.to.replace(/[^a-zA-Z0-9@._-]/g, "_");
       const file = path.join(opts.outboxDir, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}-${safeTo}.eml`);
       fs.writeFileSync(file, info.message as Buffer);
-      (opts.log ?? console.log)(`[mail] "${m.subject}" to ${m.to} written to ${file}`);
+      (opts.log ?? logMail)(`[mail] "${m.subject}" to ${m.to} written to ${file}`);
     },
     close: () => transport.close(),
   };
@@ -109,7 +112,7 @@ const answerOf = (error: unknown) => String((error as { response?: unknown }).re
  * retry holds no other: each is a job of its own.
  */
 export async function workMailQueue(jobs: JobQueue, db: Db, transport: MailTransport, opts: { concurrency?: number; log?: (line: string) => void } = {}): Promise<void> {
-  const log = opts.log ?? ((line: string) => console.log(line));
+  const log = opts.log ?? logMail;
   await jobs.work<MailJob>(
     queues.mail.name,
     async (job) => {
@@ -127,7 +130,7 @@ export async function workMailQueue(jobs: JobQueue, db: Db, transport: MailTrans
           throw error;
         }
         const answer = answerOf(error);
-        console.error(`[mail] "${m.subject}" to ${m.to} refused by the mail server, not tried again: ${answer}`);
+        observe("platform").logger.error({ component: "mail", to: m.to, subject: m.subject, answer }, "refused by the mail server for good, not tried again");
         await db.execute(sql`insert into mail_rejections (job_id, account_id, recipient, subject, answer)
           values (${job.id}, ${m.account_id ?? null}, ${m.to}, ${m.subject}, ${answer})
           on conflict (job_id) do nothing`);

@@ -11,7 +11,8 @@ const saved = { ...process.env };
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "linkwise-thread-"));
-  Object.assign(process.env, { DATA_DIR: dataDir, SEED_DEMO: "false", FLEET_TICK: "0" });
+  // METRICS_PORT: the thread keeps its metrics for the main thread's scrape (it opens no port itself).
+  Object.assign(process.env, { DATA_DIR: dataDir, SEED_DEMO: "false", FLEET_TICK: "0", METRICS_PORT: "0" });
   delete process.env.DATABASE_URL;
   thread = startPlatformThread();
   await thread.ready;
@@ -52,5 +53,19 @@ describe("settle: what shutdown waits for before it closes the platform", () => 
     const started = performance.now();
     expect(await thread.settle(50, 5_000)).toBe(true);
     expect(performance.now() - started).toBeLessThan(40);
+  });
+});
+
+describe("the thread's metrics, for the main thread's scrape (docs/operations.md)", () => {
+  it("answers its calls by route, its event loop and its queues, and carries the request id through", async () => {
+    const answer = await thread.text("GET", "http://platform/api/v1/readyz", [["x-request-id", "thread-req-1"]], null);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("x-request-id")).toBe("thread-req-1");
+    const scopes = await thread.metrics();
+    const platform = scopes.find((s) => s.scope.name === "linkwise-platform");
+    const names = platform?.metrics.map((m) => m.descriptor.name) ?? [];
+    expect(names).toEqual(expect.arrayContaining(["http.server.request.duration", "http.server.requests", "nodejs.eventloop.delay", "linkwise.queue.depth"]));
+    const requests = platform!.metrics.find((m) => m.descriptor.name === "http.server.requests")!;
+    expect(requests.dataPoints.some((p) => p.attributes["http.route"] === "/api/v1/readyz" && p.value === 1)).toBe(true);
   });
 });

@@ -4,7 +4,9 @@ import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
 import { builtEntry } from "../lib/built-entry.ts";
+import type { ScopeMetrics } from "@opentelemetry/sdk-metrics";
 import { packBody, type AnswerMessage, type HostMessage, type TextAnswer, type WorkerMessage } from "./protocol.ts";
+import { observe } from "../../server/observe.mjs";
 
 /*
  * The embedded platform on its own thread (docs/decisions/2026-11-22-platform-thread.md).
@@ -33,6 +35,8 @@ export interface PlatformThread {
    * its aborted request), but it may still be between one platform call and its next.
    */
   settle(quietMs: number, maxMs: number): Promise<boolean>;
+  /** The thread's own metrics (its event loop, its calls, its queues), for the main thread's scrape. */
+  metrics(): Promise<ScopeMetrics[]>;
   close(): Promise<void>;
 }
 
@@ -93,8 +97,13 @@ export function startPlatformThread(): PlatformThread {
   };
 
   let closed: (() => void) | null = null;
+  const metricsWanted = new Map<number, (scopeMetrics: ScopeMetrics[]) => void>();
   worker.on("message", (message: WorkerMessage) => {
     switch (message.kind) {
+      case "metrics-answer":
+        metricsWanted.get(message.id)?.(message.scopeMetrics);
+        metricsWanted.delete(message.id);
+        return;
       case "closed":
         closed?.();
         return;
@@ -129,7 +138,7 @@ export function startPlatformThread(): PlatformThread {
     }
   });
   worker.on("error", (error) => {
-    console.error("[platform] thread crashed:", error);
+    observe().logger.error({ err: error }, "the platform thread crashed");
     fail(error);
   });
   worker.on("exit", (code) => fail(new Error(`the platform thread exited (code ${code})`)));
@@ -140,8 +149,9 @@ export function startPlatformThread(): PlatformThread {
     setInterval(() => {
       const now = worker.performance.eventLoopUtilization();
       const main = performance.eventLoopUtilization();
-      console.log(
-        `[elu] platform ${worker.performance.eventLoopUtilization(now, last).utilization.toFixed(2)} console ${performance.eventLoopUtilization(main, lastMain).utilization.toFixed(2)}`,
+      observe().logger.info(
+        { platform: Number(worker.performance.eventLoopUtilization(now, last).utilization.toFixed(2)), console: Number(performance.eventLoopUtilization(main, lastMain).utilization.toFixed(2)) },
+        "event-loop utilization",
       );
       last = now;
       lastMain = main;
@@ -182,6 +192,22 @@ export function startPlatformThread(): PlatformThread {
     text,
     ready,
     alive: () => dead === null,
+    metrics() {
+      if (dead) return Promise.resolve([]);
+      const id = nextId++;
+      return new Promise<ScopeMetrics[]>((resolve) => {
+        // A thread too busy to answer within a second is left out of this scrape.
+        const timer = setTimeout(() => {
+          metricsWanted.delete(id);
+          resolve([]);
+        }, 1_000);
+        metricsWanted.set(id, (m) => {
+          clearTimeout(timer);
+          resolve(m);
+        });
+        post({ kind: "metrics", id });
+      });
+    },
     settle(quietMs, maxMs) {
       const until = performance.now() + maxMs;
       return new Promise<boolean>((resolve) => {
@@ -231,8 +257,17 @@ export function getPlatformThread(): PlatformThread {
     thread = startPlatformThread();
     g[key] = thread;
     closeOnSignals();
+    metricsFromThread();
   }
   return thread;
+}
+
+let metricsHooked = false;
+/** The main thread's scrape includes the platform thread's metrics (whichever thread runs now). */
+function metricsFromThread() {
+  if (metricsHooked) return;
+  metricsHooked = true;
+  observe().addMetricSource(async () => (await (globalThis as GlobalWithThread)[key]?.metrics()) ?? []);
 }
 
 let signalsHooked = false;

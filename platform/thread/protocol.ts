@@ -5,6 +5,8 @@
  * PDF and other downloads, event streams), so nothing large is ever buffered in between.
  */
 
+import type { ScopeMetrics } from "@opentelemetry/sdk-metrics";
+
 export type Body = ArrayBuffer | ReadableStream<Uint8Array> | null;
 
 export interface CallMessage {
@@ -47,7 +49,13 @@ export interface CloseMessage {
   kind: "close";
 }
 
-export type HostMessage = CallMessage | TextCallMessage | AbortMessage | CloseMessage;
+/** The thread's metrics for the main thread's scrape (server/observe.mjs): answered by MetricsAnswerMessage. */
+export interface MetricsMessage {
+  kind: "metrics";
+  id: number;
+}
+
+export type HostMessage = CallMessage | TextCallMessage | AbortMessage | CloseMessage | MetricsMessage;
 
 export interface AnswerMessage {
   kind: "answer";
@@ -77,7 +85,14 @@ export interface ClosedMessage {
   kind: "closed";
 }
 
-export type WorkerMessage = AnswerMessage | TextAnswerMessage | FailMessage | ReadyMessage | StartFailedMessage | ClosedMessage;
+/** The thread's scope metrics (OpenTelemetry ScopeMetrics, plain data that crosses as it is). */
+export interface MetricsAnswerMessage {
+  kind: "metrics-answer";
+  id: number;
+  scopeMetrics: ScopeMetrics[];
+}
+
+export type WorkerMessage = AnswerMessage | TextAnswerMessage | FailMessage | ReadyMessage | StartFailedMessage | ClosedMessage | MetricsAnswerMessage;
 
 /** What a plain call answers (platform.server.ts `platformText`). */
 export interface TextAnswer {

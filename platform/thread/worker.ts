@@ -1,6 +1,7 @@
 import { parentPort } from "node:worker_threads";
 import { getPlatform } from "../index.ts";
 import { packBody, type AnswerMessage, type HostMessage, type WorkerMessage } from "./protocol.ts";
+import { observe } from "../../server/observe.mjs";
 
 /*
  * The platform thread (see host.ts): the whole platform — database, domain logic, mail, the PCAP
@@ -65,13 +66,22 @@ port.on("message", (message: HostMessage) => {
   else if (message.kind === "text-call") void answerText(message);
   else if (message.kind === "abort") inFlight.get(message.id)?.abort();
   else if (message.kind === "close") void closePlatform();
+  else if (message.kind === "metrics") {
+    const id = message.id;
+    observe("platform")
+      .collectForParent()
+      .then(
+        (scopeMetrics) => post({ kind: "metrics-answer", id, scopeMetrics }),
+        () => post({ kind: "metrics-answer", id, scopeMetrics: [] }),
+      );
+  }
 });
 
 async function closePlatform() {
   try {
     await (await getPlatform()).close();
   } catch (error) {
-    console.error("[platform] close failed:", error);
+    observe("platform").logger.error({ err: error }, "close failed");
   }
   post({ kind: "closed" });
   port!.close();

@@ -13,7 +13,7 @@ import { createDeliveryWorker } from "./worker.ts";
 
 /*
  * Issue 62 part 5: kill -9 of the instance holding a webhook delivery. A child process (the delivery
- * worker of worker-process.ts) sends the attempt; the receiver holds it without answering; the
+ * worker of ../test/delivery-process.ts) sends the attempt; the receiver holds it without answering; the
  * child is killed with SIGKILL. When the claim's lease ends another instance (this process) sends
  * it again with the same webhook-id and a valid signature, and it is delivered once.
  * PostgreSQL only: instances in several processes share a PostgreSQL database.
@@ -51,7 +51,7 @@ describe.skipIf(!url)("an instance killed while it holds a webhook delivery (Pos
     const secret = await setAccountOps(p.deps, a.accountId, { webhook_url: hook, email: "" });
     p.deps.config.webhookAllowHosts = [];
 
-    const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "worker-process.ts")], {
+    const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "../test/delivery-process.ts")], {
       env: { ...process.env, DATABASE_URL: url, ACCOUNT_ID: a.accountId, OUTBOX_DIR: os.tmpdir() },
       stdio: ["ignore", "pipe", "inherit"],
     });

@@ -8,6 +8,9 @@ import { agentFor, sendProblem } from "./address.ts";
 import { onWake, OPS_CHANNEL, takeTicketEvents, type OpsPayload } from "./events.ts";
 import { DELIVERY_TIMEOUT_MS, postOnce, type AttemptResult } from "./send.ts";
 import { signedHeaders } from "./signing.ts";
+import { observe } from "../../server/observe.mjs";
+
+const log = observe("platform").logger.child({ component: "operations" });
 
 /*
  * The delivery worker, one per platform instance. It claims due deliveries with
@@ -233,13 +236,13 @@ export function createDeliveryWorker(opts: DeliveryWorkerOptions): DeliveryWorke
     try {
       while ((await takeTicketEvents(db)) > 0);
     } catch (error) {
-      console.error("[operations] could not take ticket events:", (error as Error).message);
+      log.error({ err: error }, "could not take ticket events");
     }
     for (;;) {
       const claimed = await claim();
       if (claimed.length === 0) break;
       attempts += claimed.length;
-      await Promise.all(claimed.map((c) => deliver(c).catch((error: Error) => console.error("[operations] delivery failed:", error.message))));
+      await Promise.all(claimed.map((c) => deliver(c).catch((error: Error) => log.error({ err: error }, "delivery failed"))));
     }
     await sendDigests();
     return attempts;
@@ -265,7 +268,7 @@ export function createDeliveryWorker(opts: DeliveryWorkerOptions): DeliveryWorke
 
   const wake = () => {
     if (stopped) return;
-    runOnce().catch((error: Error) => console.error("[operations] worker pass failed:", error.message));
+    runOnce().catch((error: Error) => log.error({ err: error }, "worker pass failed"));
   };
 
   return {

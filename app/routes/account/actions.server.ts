@@ -5,6 +5,7 @@ import { requestToken } from "../../lib/auth.server.ts";
 import { destroySessionCookie, requireAccountOwner, requireSession, type SessionData } from "../../lib/session.server.ts";
 import { getAccount } from "../../lib/shell.server.ts";
 import { deleteSchema, mfaSchema, passwordSchema, profileSchemas, samlSchema, WRONG_CURRENT_PASSWORD } from "./schemas.server.ts";
+import { observe } from "../../../server/observe.mjs";
 
 /*
  * The actions of Settings (/account: password, mfa, saml, delete-account) and My Profile
@@ -32,7 +33,7 @@ async function checkCurrentPassword(request: Request, user: SessionData, passwor
     try {
       await callApi(null, "POST", "logout", { token: outcome.token.access_token, body: {} });
     } catch (error) {
-      console.error("[console] password check: could not revoke the check's token:", error instanceof Error ? error.message : error);
+      observe().logger.warn({ err: error }, "password check: could not revoke the check's token");
     }
   }
   return outcome;

@@ -9,6 +9,7 @@ import { redirectWithToast } from "../../lib/toast.server.ts";
 import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/logout";
 import { useIsPending } from "../../components/hooks.ts";
+import { observe } from "../../../server/observe.mjs";
 
 /*
  * /logout (spec 3 §2.1; spec 1 §4 Login). The shell's profile menu posts here
@@ -31,7 +32,7 @@ export async function action({ request }: Route.ActionArgs) {
     try {
       await callApi(null, "POST", "logout", { token, body: {} });
     } catch (error) {
-      console.error("[console] logout: could not revoke the token:", error instanceof Error ? error.message : error);
+      observe().logger.warn({ err: error }, "logout: could not revoke the token");
     }
   }
   return redirectWithToast(

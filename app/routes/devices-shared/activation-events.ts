@@ -2,6 +2,7 @@ import { callPlatformRaw, unavailableResponse } from "../../lib/api.server.ts";
 import { getUser } from "../../lib/session.server.ts";
 import { kindOf, idField, SSE_PARAM } from "./activation.ts";
 import type { Route } from "./+types/activation-events";
+import { observe } from "../../../server/observe.mjs";
 
 /*
  * GET /devices/:kind/:id/activation-events?sse_id=…: the activation test's server-sent events,
@@ -29,7 +30,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       signal: request.signal,
     });
   } catch (error) {
-    console.error(`[console] platform unreachable for check-test-status/${kind}:`, (error as Error).message);
+    observe().logger.warn({ err: error, call: `check-test-status/${kind}` }, "platform unreachable");
     return unavailableResponse();
   }
   if (!upstream.ok || !upstream.body) {

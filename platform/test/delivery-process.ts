@@ -3,14 +3,14 @@
  * dead-instance test (dead-instance.test.ts) starts it, lets it take a delivery and kills it with
  * SIGKILL.
  *
- *   DATABASE_URL=… ACCOUNT_ID=… OUTBOX_DIR=… node --import tsx platform/webhooks/worker-process.ts
+ *   DATABASE_URL=… ACCOUNT_ID=… OUTBOX_DIR=… node --import tsx platform/test/delivery-process.ts
  *
  * It delivers that account's events only (other test files share the database), to 127.0.0.1
  * (allowed here as WEBHOOK_ALLOW_HOSTS allows it in local testing), and prints `delivering`.
  */
 import { openDatabase } from "../db/client.ts";
-import { outboxMailer } from "../test/mail.ts";
-import { createDeliveryWorker } from "./worker.ts";
+import { outboxMailer } from "./mail.ts";
+import { createDeliveryWorker } from "../webhooks/worker.ts";
 
 const databaseUrl = process.env.DATABASE_URL;
 const accountId = process.env.ACCOUNT_ID;

@@ -2,13 +2,13 @@
  * A platform instance's mail worker on its own, in a process of its own: the dead-instance test
  * (dead-instance.test.ts) starts it, lets it take a job and kills it with SIGKILL.
  *
- *   DATABASE_URL=… JOBS_SCHEMA=… SMTP_URL=… node --import tsx platform/jobs/worker-process.ts
+ *   DATABASE_URL=… JOBS_SCHEMA=… SMTP_URL=… node --import tsx platform/test/mail-job-process.ts
  *
  * It prints `taking jobs` once it works the mail queue.
  */
 import { openDatabase } from "../db/client.ts";
 import { createTransport, workMailQueue } from "../mail/mailer.ts";
-import { openJobQueue } from "./queue.ts";
+import { openJobQueue } from "../jobs/queue.ts";
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error("DATABASE_URL is required");

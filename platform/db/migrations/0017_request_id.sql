@@ -1,0 +1,1 @@
+ALTER TABLE "api_log" ADD COLUMN "request_id" text;
