@@ -154,7 +154,7 @@ test.describe("changing the password", () => {
     await page.getByRole("button", { name: "Login" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText("Incorrect username or password");
     await signIn({ username: account.username, password: fresh }, { via: "form" });
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/main-dashboard$/);
   });
 
   test("wrong current passwords count in the login throttle", async ({ page, account, signIn }) => {
