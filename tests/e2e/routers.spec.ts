@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
-import { createEntity, dialog, expect, expectAccessible, jsDisabled, open, opStateNow, test, toast, type Api } from "./fixtures.ts";
+import { createEntity, createIamUser, dialog, expect, expectAccessible, jsDisabled, open, opStateNow, test, toast, type Api } from "./fixtures.ts";
 
 /*
  * /routers, Internet NIDs (spec 3 §2.10, §3 CPE, §4, §5, §7.1, §8, §9), with and without
@@ -107,8 +107,29 @@ test("Create Device of each product; BN-CPE-IP: Edit Site, Activate and Stop Ser
   await expect(ip.getByRole("cell", { name: "active", exact: true })).toBeVisible();
   await press(page.locator('summary[aria-label="Actions for Site BN-CPE-IP"]'));
   await expect(disabledItem("Activate Service")).toBeVisible();
-  await press(page.locator("details[open]").getByRole("button", { name: "Stop Service" }));
+  // Stop Service cuts the site off the Internet: it asks first, naming the device and what stopping
+  // does, as Reset Device and Delete do (issue 63 item 15); Cancel changes nothing.
+  let stop = await menuDialog(page, "Site BN-CPE-IP", "Stop Service");
+  await expect(stop).toContainText("Site BN-CPE-IP");
+  await expect(stop).toContainText("will stop its Internet service: the site at 1 Harbour Road, Dublin loses its Internet access until the service is activated again.");
+  await expect(page).toHaveURL(/[?&]dialog=stop-service&id=/);
+  await expectAccessible(page);
+  await stop.getByRole("link", { name: "Cancel" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(ip.getByRole("cell", { name: "active", exact: true })).toBeVisible();
+  stop = await menuDialog(page, "Site BN-CPE-IP", "Stop Service");
+  await stop.getByRole("button", { name: "Stop Service" }).click();
   await expect(toast(page, "Service stopped.")).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(ip.getByRole("cell", { name: "inactive", exact: true })).toBeVisible();
+  // Opened by URL while the service is not active: it says so and offers nothing to press.
+  const ipId = (await api(account, "GET", "get_cpe?q=Site%20BN-CPE-IP")).body.items[0].cpe_id as string;
+  await page.goto(`/routers?dialog=stop-service&id=${ipId}`);
+  stop = dialog(page, "Stop Service");
+  await expect(stop.getByText("The service is not active.")).toBeVisible();
+  await expect(stop.getByRole("button", { name: "Stop Service" })).toHaveCount(0);
+  await expectAccessible(page);
+  await open(page, "/routers");
 
   const site = await menuDialog(page, "Site BN-CPE-IP", "Edit Site");
   await site.getByLabel("Site Address").fill("7 Quay Street, Galway");
@@ -465,6 +486,28 @@ test("entity filter, selection with Details and Monitoring, axe and 320 px", asy
   const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(sideways).toBeLessThanOrEqual(0);
   await expectAccessible(page);
+});
+
+// Issue 63 item 15: a readonly user has no Activate or Stop Service, no Stop Service dialog by URL,
+// and a stop posted anyway is refused (403) with the service still active.
+test("a readonly user cannot stop a BN-CPE-IP's service: no item, no dialog, 403", async ({ page, account, api, signIn }) => {
+  const id = await createCpe(api, account, { prod_code: "BN-CPE-IP", cpe_name: "Readonly watched site" });
+  expect((await api(account, "POST", "activate_cpe_service", { cpe_id: id })).status).toBe(200);
+  const auditor = await createIamUser(page, api, account, "readonly");
+  await signIn(auditor);
+  await open(page, "/routers");
+  await press(page.locator('summary[aria-label="Actions for Readonly watched site"]'));
+  const items = page.locator("details[open]");
+  await expect(items.getByRole("link", { name: "Get Diagnostics" })).toBeVisible();
+  for (const item of ["Activate Service", "Stop Service", "Edit Site"]) await expect(items.getByText(item, { exact: true })).toHaveCount(0);
+  await page.goto(`/routers?dialog=stop-service&id=${id}`);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Stop Service" })).toHaveCount(0);
+  const csrf = await page.locator("input[name=csrf]").first().inputValue();
+  const res = await page.request.post(`/routers?dialog=stop-service&id=${id}`, { form: { csrf, intent: "service", cpe_id: id, service: "stop" }, maxRedirects: 0 });
+  expect(res.status()).toBe(403);
+  const after = (await api(account, "GET", `get_cpe_detail?cpe_id=${id}`)).body;
+  expect(after.admin_state).toBe("active");
 });
 
 test("a readonly user sees no mutating item and is refused (403)", async ({ page, signIn }) => {

@@ -1,10 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { ReactNode } from "react";
 import { copyText } from "../../components/clipboard.ts";
 import { RemoveDialog } from "../../components/confirm-phrase-dialog.tsx";
 import { DialogActions } from "../../components/dialog.tsx";
-import { DeviceDialog, DeviceFormActions, DeviceLine, deviceFormDialog, useDeviceForm } from "./device-dialog.tsx";
-import { ConformForm, HiddenFields, SelectField, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
+import { ConformFreeForm, DeviceDialog, DeviceFormActions, DeviceLine, deviceFormDialog, useDeviceForm } from "./device-dialog.tsx";
+import { ConformForm, HiddenFields, SelectField, SubmitButton, TextField } from "../../components/forms.tsx";
 import { useHydrated, useIsPending } from "../../components/hooks.ts";
 import { showToast } from "../../components/toaster.tsx";
 import { formatTime } from "../../lib/format.ts";
@@ -117,16 +116,6 @@ function ResetDeviceDialog({ device }: { device: DeviceDetail | null }) {
   );
 }
 
-/** A form without fields to check (a plain confirmation): the kit's form with no reply to show. */
-function ConformFreeForm({ intent, fields, children }: { intent: string; fields: Record<string, string>; children: ReactNode }) {
-  const [form] = useForm({ id: `${intent}-${Object.values(fields).join("-")}` });
-  return (
-    <ConformForm form={form} intent={intent}>
-      <HiddenFields fields={fields} />
-      {children}
-    </ConformForm>
-  );
-}
 
 const PingDialog = deviceFormDialog("ping", "Ping and Traceroute", PingForm);
 
