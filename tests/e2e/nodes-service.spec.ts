@@ -23,6 +23,8 @@ async function startCreate(page: Page, name: string, group?: string) {
   }
   await d.getByRole("button", { name: "Next" }).click();
   await expect(page).toHaveURL(/step=form-factor/);
+  // Issue 63 item 17: created at step 1, and said so then (the stepper used to move on silently).
+  await expect(toast(page, "Service Node created.")).toBeVisible();
   return new URL(page.url()).searchParams.get("id")!;
 }
 
@@ -31,7 +33,8 @@ async function finish(page: Page) {
   await d.getByRole("link", { name: "Next" }).click();
   await expect(page).toHaveURL(/step=finish/);
   await createDialog(page).getByRole("button", { name: "Finish" }).click();
-  await expect(toast(page, "Service Node created.")).toBeVisible();
+  await expect(page).toHaveURL(/[?&]selected=/);
+  await expect(createDialog(page)).toHaveCount(0);
 }
 
 test.describe.configure({ timeout: 120_000 });
@@ -51,6 +54,8 @@ test("Create Service Node: a new group, Hosted Node by default, a reload mid-ste
   await d.getByLabel("New Node Group Name").fill("Frankfurt");
   await d.getByRole("button", { name: "Next" }).click();
   await expect(page).toHaveURL(/step=form-factor/);
+  // Issue 63 item 17: created at step 1, and said so then (the stepper used to move on silently).
+  await expect(toast(page, "Service Node created.")).toBeVisible();
   // Hosted Node is the default; the step survives a reload.
   await page.reload();
   d = createDialog(page);
@@ -72,7 +77,8 @@ test("Create Service Node: a new group, Hosted Node by default, a reload mid-ste
   await expect(page).toHaveURL(/step=finish/);
   await page.reload();
   await createDialog(page).getByRole("button", { name: "Finish" }).click();
-  await expect(toast(page, "Service Node created.")).toBeVisible();
+  await expect(page).toHaveURL(/[?&]selected=/);
+  await expect(createDialog(page)).toHaveCount(0);
   const row = table(page).getByRole("row", { name: /Edge Hosted/ });
   await expect(row).toContainText("Hosted Node");
 });
