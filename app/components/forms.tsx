@@ -8,7 +8,7 @@ import {
   type FormMetadata,
 } from "@conform-to/react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { Form, type FormProps } from "react-router";
+import { Form, useNavigation, type FormProps } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { listen, useConstraint, useHydrated, useIsPending } from "./hooks.ts";
 
@@ -150,6 +150,44 @@ function summaryItems(form: AnyForm): SummaryItem[] {
   return items;
 }
 
+/** Forms submitted and not yet refused, by id, with when: module state, as the form may be rendered anew meanwhile (a lazy dialog). A submit again starts afresh. */
+const submitted = new Map<string, { pending: boolean; at: number }>();
+
+/**
+ * With JavaScript, a submit of form `formId` that the action refuses moves the focus to its error
+ * summary, as GOV.UK's pattern does (issue 63 item 18): the pressed button is disabled while the
+ * form is sent, so the focus had fallen to <body>, and a refusal with only a form-level message
+ * ("Please fill out all fields.") had no field to go to. The summary links to each field.
+ */
+function useFocusOnRefusal(formId: string, refused: boolean) {
+  const navigation = useNavigation();
+  const mountedAt = useRef(0);
+  useEffect(() => {
+    mountedAt.current = performance.now();
+    const onSubmit = (event: Event) => {
+      if ((event.target as Element | null)?.id === formId) submitted.set(formId, { pending: false, at: performance.now() });
+    };
+    // Capturing: the submit is seen before any handler of the form can stop it.
+    document.addEventListener("submit", onSubmit, true);
+    return () => document.removeEventListener("submit", onSubmit, true);
+  }, [formId]);
+  // The answer is in when the navigation went and came back to "idle" (Conform's own submit handler
+  // renders once before it starts, still "idle"), or when this form was rendered anew after the
+  // submit. Conform applies a refusal a render later: the focus moves once the summary shows.
+  useEffect(() => {
+    const sent = submitted.get(formId);
+    if (!sent) return;
+    if (navigation.state !== "idle") {
+      sent.pending = true;
+      return;
+    }
+    if (!sent.pending && sent.at > mountedAt.current) return;
+    if (!refused) return;
+    submitted.delete(formId);
+    document.getElementById(`${formId}-summary`)?.focus();
+  });
+}
+
 /**
  * All errors of a form at its top, each linking to its field (GOV.UK's error summary: a bordered
  * box, the field's own message as the link text). It shows the errors of the last submit only:
@@ -161,6 +199,7 @@ export function ErrorSummary({ form }: { form: AnyForm; labels?: Record<string, 
   if (form.status === "error") shown.current = summaryItems(form);
   else if (form.status === "success") shown.current = [];
   const items = shown.current;
+  useFocusOnRefusal(form.id, items.length > 0);
   if (items.length === 0) return null;
   return (
     <div role="alert" className="kit-error-summary" id={`${form.id}-summary`} tabIndex={-1} aria-labelledby={`${form.id}-summary-title`}>

@@ -61,6 +61,8 @@ test.describe("login", () => {
     await page.getByRole("button", { name: "Login" }).click();
     const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
     await expect(summary).toContainText("Incorrect username or password");
+    // Issue 63 item 18: with JavaScript the focus moves to the summary (it fell to <body>).
+    if (!jsDisabled(test.info())) await expect(summary).toBeFocused();
     await expect(page).toHaveTitle(/^Error: Login/);
     await expect(page.getByLabel("Email")).toHaveValue(account.username);
     await expectAccessible(page);

@@ -230,6 +230,14 @@ test("the row menu: every item, and the entity filter", async ({ page, account, 
   await d.getByRole("button", { name: "Create" }).click();
   d = dialog(page, "Announcement");
   await expect(d.getByText("Please fill out all fields.").first()).toBeVisible();
+  // Issue 63 item 18: each missing field is marked with its message, and with JavaScript the
+  // focus is on the error summary (it had fallen to <body>).
+  for (const [label, message] of [["Date (UTC)", "Choose a date."], ["Time (UTC)", "Choose a time."], ["Duration (hours)", "Enter a duration."]]) {
+    await expect(d.getByLabel(label!)).toHaveAttribute("aria-invalid", "true");
+    await expect(d.getByLabel(label!)).toHaveAccessibleDescription(new RegExp(message!.replace(".", "\\.")));
+  }
+  if (!jsDisabled()) await expect(d.getByRole("alert").filter({ hasText: "There is a problem" })).toBeFocused();
+  await expectAccessible(page);
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   await d.getByLabel("Date (UTC)").fill(tomorrow);
   await d.getByLabel("Time (UTC)").selectOption("02:00");

@@ -46,6 +46,10 @@ export const AnnouncementSchema = z
   .superRefine((v, ctx) => {
     if (!v.date || !v.hour || !v.duration) {
       ctx.addIssue({ code: "custom", path: [], message: deviceMessages.fillAll });
+      // Each missing field is marked too, its message beside it (issue 63 item 18).
+      if (!v.date) ctx.addIssue({ code: "custom", path: ["date"], message: "Choose a date." });
+      if (!v.hour) ctx.addIssue({ code: "custom", path: ["hour"], message: "Choose a time." });
+      if (!v.duration) ctx.addIssue({ code: "custom", path: ["duration"], message: "Enter a duration." });
       return;
     }
     if (!/^\d{4}-\d{2}-\d{2}$/.test(v.date) || !Number.isFinite(Date.parse(`${v.date}T00:00:00Z`))) ctx.addIssue({ code: "custom", path: ["date"], message: "Enter a valid date." });
