@@ -280,3 +280,36 @@ test("screenshots of a node's Monitoring tab (NODE_SHOTS=dir)", async ({ page, s
     }
   }
 });
+
+// Issue 63 item 19: the Hosted Node peer prefix is 1 to 32 as the platform says, a word is refused
+// with that rule (not "required"); step 2 says "skipped" only once Skip for now is chosen; Delete
+// says the endpoints are the group's, not the new node's.
+test("#63.19 peer prefix 1 to 32, step 2 before Skip, Delete's endpoint line", async ({ page, account, signIn, api }) => {
+  const groupId = await createGroup(api, account, "service", "Lisbon");
+  const as = await api(account, "POST", "create-app-service", { app_service_name: "Intranet", location: "onprem", fqdn: "intranet.example.com", service_node_group_id: groupId, proto: "tcp", port: 443 });
+  expect(as.status, JSON.stringify(as.body)).toBe(200);
+  const epGroup = await createGroup(api, account, "endpoint", "Branch");
+  const epNode = await createNode(api, account, "endpoint", "Branch edge", epGroup);
+  const ep = await api(account, "POST", "create-endpoint", { ep_name: "Branch ep", app_service_id: as.body.app_service_id, deployment: "onprem", ep_node_group_id: epGroup, ep_node_id: epNode });
+  expect(ep.status, JSON.stringify(ep.body)).toBe(200);
+  await signIn(account);
+  await open(page, "/service-nodes");
+  await startCreate(page, "Fresh node", "Lisbon");
+  let d = createDialog(page);
+  await expect(d).toContainText("form factor now Not chosen yet.");
+  await expect(d.getByText("1 to 32, e.g. 24")).toBeVisible();
+  for (const bad of ["0", "x"]) {
+    await d.getByLabel("Peer IP").fill("10.100.0.10");
+    await d.getByLabel("Peer Prefix").fill(bad);
+    await d.getByRole("button", { name: "Save and generate VPN configuration" }).click();
+    d = createDialog(page);
+    await expect(d.getByRole("alert")).toContainText("Peer prefix must be a whole number from 1 to 32.");
+  }
+  await expectAccessible(page);
+  await d.getByRole("link", { name: "Skip for now" }).click();
+  await expect(createDialog(page)).toContainText("form factor now Not set (skipped).");
+  await open(page, "/service-nodes");
+  d = await rowAction(page, "Fresh node", "Delete", "Delete Service Node");
+  await expect(d).toContainText("Its group Lisbon serves 1 endpoint.");
+  await expect(d).not.toContainText("still use");
+});

@@ -87,7 +87,7 @@ export function nodeIntents(info: NodeKindInfo) {
     submitForm(request, formData, {
       schema: HostedSchema,
       call: (v) => {
-        const fields = { form_factor: "hosted_aws", hosted_region: v.hosted_region, hosted_vpc_cidr: v.hosted_vpc_cidr, hosted_peer_ip: v.hosted_peer_ip, hosted_peer_prefix: v.hosted_peer_prefix };
+        const fields = { form_factor: "hosted_aws", hosted_region: v.hosted_region, hosted_vpc_cidr: v.hosted_vpc_cidr, hosted_peer_ip: v.hosted_peer_ip, hosted_peer_prefix: Number(v.hosted_peer_prefix) };
         return inTurn(
           () => setFormFactor(info, request, { node_id: v.node_id, ...fields }),
           () => apiPost<NodeVpnConfig>(request, "generate-hsn-vpn-config", { node_id: v.node_id, ...fields }),
