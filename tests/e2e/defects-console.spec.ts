@@ -242,7 +242,7 @@ test.describe("defects-console", () => {
     await d.getByRole("button", { name: "Add Hosting" }).click();
     d = dialog(page, "Add Hosting");
     const s2 = d.getByRole("alert").filter({ hasText: "There is a problem" });
-    await expect(s2.getByRole("link")).toHaveText(["Region is required", "Endpoint service name is required"]);
+    await expect(s2.getByRole("link")).toHaveText(["Region is required.", "Endpoint service name is required."]);
   });
 
   // #27 item 17: the op-state dot in the panels; words and formats instead of raw keys and ISO times.

@@ -111,7 +111,6 @@ test("Edit NID info and Edit OAM info", async ({ page, account, signIn, api }) =
   // Edit OAM info: the CFM fields (with continuity check on) checked by IEEE 802.1ag's ranges.
   let oam = await menuItem(page, "Metro Renamed", "Edit OAM info");
   await oam.getByLabel("Continuity check (CCM)").check();
-  await oam.getByLabel("CCM interval").selectOption("1s");
   await oam.getByLabel(/^MD level/).fill("9");
   await oam.getByLabel(/^MD name/).fill("customer-md");
   await oam.getByLabel(/^MA name/).fill("x".repeat(46));
@@ -119,10 +118,13 @@ test("Edit NID info and Edit OAM info", async ({ page, account, signIn, api }) =
   await oam.getByLabel(/^VLAN id/).fill("100");
   await oam.getByRole("button", { name: "Save" }).click();
   oam = dialog(page, "Edit OAM info");
-  await expect(oam.getByText("MD level must be a whole number from 0 to 7").first()).toBeVisible();
-  await expect(oam.getByText("MEP id must be a whole number from 1 to 8191").first()).toBeVisible();
-  await expect(oam.getByText("MA name must be 1–45 printable ASCII characters").first()).toBeVisible();
+  // Issue 63 item 23: an empty interval is asked for (not "must be one of: 3.3ms, …"); every message ends with its stop.
+  await expect(oam.getByText("Choose a CCM interval.").first()).toBeVisible();
+  await expect(oam.getByText("MD level must be a whole number from 0 to 7.").first()).toBeVisible();
+  await expect(oam.getByText("MEP id must be a whole number from 1 to 8191.").first()).toBeVisible();
+  await expect(oam.getByText("MA name must be 1–45 printable ASCII characters.").first()).toBeVisible();
   await expectAccessible(page);
+  await oam.getByLabel("CCM interval").selectOption("1s");
   await oam.getByLabel(/^MD level/).fill("5");
   await oam.getByLabel(/^MA name/).fill("evc-4401");
   await oam.getByLabel(/^MEP id/).fill("101");
@@ -221,6 +223,10 @@ test("the row menu: every item, and the entity filter", async ({ page, account, 
   // Track Shipping.
   await open(page, "/ethernet-devices");
   d = await menuItem(page, "Quay NID", "Track Shipping");
+  // Issue 63 item 23: nothing to save is said, not "Shipping info updated.".
+  await d.getByRole("button", { name: "Save" }).click();
+  d = dialog(page, "Track Shipping");
+  await expect(d.getByText("Enter a tracking number.").first()).toBeVisible();
   await d.getByLabel("Tracking number").fill("1Z999AA10123456784");
   await d.getByRole("button", { name: "Save" }).click();
   await expect(toast(page, "Shipping info updated.")).toBeVisible();
@@ -246,7 +252,7 @@ test("the row menu: every item, and the entity filter", async ({ page, account, 
   await expect(toast(page, "Maintenance announcement created.")).toBeVisible();
 
   // Delete: typing the device id.
-  d = await menuItem(page, "Quay NID", "Delete");
+  d = await menuItem(page, "Quay NID", "Delete", "Delete Metro Ethernet NID");
   await d.getByLabel(/Type .* to confirm/).fill(id);
   await d.getByRole("button", { name: /Delete|Remove/ }).click();
   await expect(toast(page, "Metro device removed.")).toBeVisible();

@@ -70,7 +70,8 @@ test("Create Device of each product; BN-CPE-IP: Edit Site, Activate and Stop Ser
   await create.getByRole("button", { name: "Create" }).click();
   create = dialog(page, "Create Device");
   await expect(create.getByText("Select a product.").first()).toBeVisible();
-  await expect(create.getByText("Name is required").first()).toBeVisible();
+  // Issue 63 item 23: every message ends with its stop ("Name is required" stood beside "Email is required.").
+  await expect(create.getByText("Name is required.").first()).toBeVisible();
   await expectAccessible(page);
 
   const products = ["BN-CPE-IP", "BN-CPE-100", "BN-CPE-500", "BN-CPE-1000"];
@@ -353,10 +354,11 @@ test("the items common to all: diagnostics, LAN ports, reset, ping, token, shipp
   expect(detail.body.tracking_number).toBe("1Z999AA10123456784");
 
   // Delete: typing the device id.
-  let del = await menuDialog(page, "Oslo hub", "Delete");
+  // Issue 63 item 23: the dialog's title names what is deleted.
+  let del = await menuDialog(page, "Oslo hub", "Delete", "Delete Internet NID");
   await del.getByLabel(`Type ${id} to confirm`).fill("oslo");
   await del.getByRole("button", { name: "Delete" }).click();
-  del = dialog(page, "Delete");
+  del = dialog(page, "Delete Internet NID");
   await expect(del.getByText(`The text does not match. Type ${id} to confirm.`).first()).toBeVisible();
   await del.getByLabel(`Type ${id} to confirm`).fill(id);
   await del.getByRole("button", { name: "Delete" }).click();

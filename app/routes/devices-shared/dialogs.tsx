@@ -62,7 +62,7 @@ export function DeviceDialogs({ kind, dialog, data, actionData, lastResult }: De
     case "announcement":
       return <AnnouncementDialog device={device} lastResult={lastResult} />;
     case "remove":
-      return <DeleteDeviceDialog device={device} lastResult={lastResult} />;
+      return <DeleteDeviceDialog kind={kind} device={device} lastResult={lastResult} />;
     default:
       return null;
   }
@@ -247,10 +247,13 @@ function AnnouncementForm({ device, lastResult }: { device: DeviceDetail; lastRe
   );
 }
 
-function DeleteDeviceDialog({ device, lastResult }: { device: DeviceDetail | null; lastResult: Result }) {
+/** The dialog's title names what is deleted (issue 63 item 23: it was only "Delete"). */
+const deleteTitles: Record<DeviceKind, string> = { cpe: "Delete Internet NID", metro: "Delete Metro Ethernet NID" };
+
+function DeleteDeviceDialog({ kind, device, lastResult }: { kind: DeviceKind; device: DeviceDetail | null; lastResult: Result }) {
   const id = device ? deviceIdOf(device) : "";
   return (
-    <RemoveDialog title="Delete" phrase={id || "confirm"} fields={{ device_id: id }} lastResult={lastResult} gone="This device no longer exists.">
+    <RemoveDialog title={deleteTitles[kind]} phrase={id || "confirm"} fields={{ device_id: id }} lastResult={lastResult} gone="This device no longer exists.">
       {device ? (
         <>
           Delete <strong>{deviceNameOf(device)}</strong>? Its settings, announcements and test results go with it. Type the device id to confirm.

@@ -32,7 +32,8 @@ export const PingSchema = z.object({ device_id: deviceIdField, ip_address: ipAdd
 
 export const ShippingSchema = z.object({
   device_id: deviceIdField,
-  tracking_number: z.string().trim().max(deviceLimits.tracking, maxMessage(deviceLimits.tracking)).optional(),
+  // Saving nothing said "Shipping info updated." (issue 63 item 23): a tracking number is asked for.
+  tracking_number: z.string({ error: "Enter a tracking number." }).trim().min(1, "Enter a tracking number.").max(deviceLimits.tracking, maxMessage(deviceLimits.tracking)),
 });
 
 /** Announcement: date, an hour 00:00–23:00 and a duration ≥ 1 hour; 'Please fill out all fields.' when one is missing (spec 3 §5). */
