@@ -43,6 +43,8 @@ test("Create Service Node: a new group, Hosted Node by default, a reload mid-ste
   await signIn(account);
   await open(page, "/service-nodes");
   await expect(table(page).getByRole("cell", { name: "No data" })).toBeVisible();
+  // Spec 2 §2's columns, Service Node Group Id among them, shown by default (issue 63 item 22).
+  await expect(table(page).getByRole("columnheader", { name: /^Service Node Group Id/ })).toHaveCount(1);
   await page.getByRole("link", { name: "Create Service Node" }).click();
   let d = createDialog(page);
   await expect(d).toBeVisible();
