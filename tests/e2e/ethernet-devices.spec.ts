@@ -98,6 +98,9 @@ test("Edit NID info and Edit OAM info", async ({ page, account, signIn, api }) =
   // Edit NID info: the name is required; saved.
   let edit = await menuItem(page, "Metro BN-METRO-100", "Edit NID info");
   await expect(edit.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("Metro BN-METRO-100");
+  // No SFP choice for a product other than BN-METRO-1000F, without JavaScript too (issue 63 item 22).
+  await expect(edit.getByLabel("WAN SFP")).toHaveCount(0);
+  await expect(edit.getByLabel("LAN SFP")).toHaveCount(0);
   await edit.getByRole("textbox", { name: "Name", exact: true }).fill("");
   await edit.getByRole("button", { name: "Save" }).click();
   edit = dialog(page, "Edit NID info");
