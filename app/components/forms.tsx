@@ -8,7 +8,7 @@ import {
   type FormMetadata,
 } from "@conform-to/react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { Form, useNavigation, type FormProps } from "react-router";
+import { Form, useActionData, useNavigation, type FormProps } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { listen, useConstraint, useHydrated, useIsPending } from "./hooks.ts";
 
@@ -154,18 +154,24 @@ function summaryItems(form: AnyForm): SummaryItem[] {
 const submitted = new Map<string, { pending: boolean; at: number }>();
 
 /**
- * With JavaScript, a submit of form `formId` that the action refuses moves the focus to its error
- * summary, as GOV.UK's pattern does (issue 63 item 18): the pressed button is disabled while the
- * form is sent, so the focus had fallen to <body>, and a refusal with only a form-level message
- * ("Please fill out all fields.") had no field to go to. The summary links to each field.
+ * With JavaScript, what the end of a submit of form `formId` does to its error summary (issue 63
+ * item 18). Refused: the focus moves to the summary, as GOV.UK's pattern does (the pressed button is
+ * disabled while the form is sent, so the focus had fallen to <body>, and a refusal with only a
+ * form-level message had no field to go to). Accepted (a redirect back to the same dialog, or an
+ * answer shown in place): the summary of the earlier refusal goes (`onAccepted`), as without JavaScript.
  */
-function useFocusOnRefusal(formId: string, refused: boolean) {
+function useSubmitOutcome(formId: string, refused: boolean, onSent: () => void, onAccepted: () => void) {
   const navigation = useNavigation();
+  const actionData = useActionData() as { result?: { status?: string } | null } | undefined;
   const mountedAt = useRef(0);
+  const onSentRef = useRef(onSent);
+  onSentRef.current = onSent;
   useEffect(() => {
     mountedAt.current = performance.now();
     const onSubmit = (event: Event) => {
-      if ((event.target as Element | null)?.id === formId) submitted.set(formId, { pending: false, at: performance.now() });
+      if ((event.target as Element | null)?.id !== formId) return;
+      submitted.set(formId, { pending: false, at: performance.now() });
+      onSentRef.current();
     };
     // Capturing: the submit is seen before any handler of the form can stop it.
     document.addEventListener("submit", onSubmit, true);
@@ -182,6 +188,11 @@ function useFocusOnRefusal(formId: string, refused: boolean) {
       return;
     }
     if (!sent.pending && sent.at > mountedAt.current) return;
+    if (actionData?.result?.status !== "error") {
+      submitted.delete(formId);
+      onAccepted();
+      return;
+    }
     if (!refused) return;
     submitted.delete(formId);
     document.getElementById(`${formId}-summary`)?.focus();
@@ -196,10 +207,17 @@ function useFocusOnRefusal(formId: string, refused: boolean) {
  */
 export function ErrorSummary({ form }: { form: AnyForm; labels?: Record<string, string>; submitted?: boolean }) {
   const shown = useRef<SummaryItem[]>([]);
-  if (form.status === "error") shown.current = summaryItems(form);
+  // An accepted submit dismisses the errors Conform still holds from the refusal before it.
+  const [dismissed, setDismissed] = useState(false);
+  if (form.status === "error") shown.current = dismissed ? [] : summaryItems(form);
   else if (form.status === "success") shown.current = [];
   const items = shown.current;
-  useFocusOnRefusal(form.id, items.length > 0);
+  useSubmitOutcome(
+    form.id,
+    items.length > 0,
+    () => setDismissed(false),
+    () => setDismissed(true),
+  );
   if (items.length === 0) return null;
   return (
     <div role="alert" className="kit-error-summary" id={`${form.id}-summary`} tabIndex={-1} aria-labelledby={`${form.id}-summary-title`}>

@@ -317,6 +317,9 @@ test("the items common to all: diagnostics, LAN ports, reset, ping, token, shipp
   await ping.getByRole("button", { name: "Traceroute" }).click();
   ping = dialog(page, "Ping and Traceroute");
   await expect(ping.getByRole("region", { name: "Traceroute output" })).toContainText("traceroute to 8.8.8.8");
+  // The retry succeeded: the refusal's summary and message are gone (issue 63 item 18).
+  await expect(ping.getByRole("alert").filter({ hasText: "There is a problem" })).toHaveCount(0);
+  await expect(ping.getByText("Enter a valid IP address.")).toHaveCount(0);
   await ping.getByRole("button", { name: "Ping" }).click();
   await expect(dialog(page, "Ping and Traceroute").getByRole("region", { name: "Ping output" })).toContainText("PING 8.8.8.8");
   await open(page, "/routers");
