@@ -72,6 +72,8 @@ test("Create Service Node: a new group, Hosted Node by default, a reload mid-ste
   await d.getByLabel("Peer IP").fill("10.100.0.10");
   await d.getByRole("button", { name: "Save and generate VPN configuration" }).click();
   await expect(toast(page, "VPN configuration generated.")).toBeVisible();
+  // The retry was accepted: the refusal's summary is gone (issue 63 item 18).
+  await expect(createDialog(page).getByRole("alert").filter({ hasText: "There is a problem" })).toHaveCount(0);
   const [download] = await Promise.all([page.waitForEvent("download"), createDialog(page).getByRole("link", { name: "Download VPN configuration" }).click()]);
   expect(download.suggestedFilename()).toMatch(/\.conf$/);
   checkWireGuard((await downloaded(download)).toString("utf8"), cidr);
