@@ -8,7 +8,7 @@ import {
   type FormMetadata,
 } from "@conform-to/react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { Form, type FormProps } from "react-router";
+import { Form, useActionData, useNavigation, type FormProps } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { listen, useConstraint, useHydrated, useIsPending } from "./hooks.ts";
 
@@ -150,6 +150,55 @@ function summaryItems(form: AnyForm): SummaryItem[] {
   return items;
 }
 
+/** Forms submitted and not yet refused, by id, with when: module state, as the form may be rendered anew meanwhile (a lazy dialog). A submit again starts afresh. */
+const submitted = new Map<string, { pending: boolean; at: number }>();
+
+/**
+ * With JavaScript, what the end of a submit of form `formId` does to its error summary (issue 63
+ * item 18). Refused: the focus moves to the summary, as GOV.UK's pattern does (the pressed button is
+ * disabled while the form is sent, so the focus had fallen to <body>, and a refusal with only a
+ * form-level message had no field to go to). Accepted (a redirect back to the same dialog, or an
+ * answer shown in place): the summary of the earlier refusal goes (`onAccepted`), as without JavaScript.
+ */
+function useSubmitOutcome(formId: string, refused: boolean, onSent: () => void, onAccepted: () => void) {
+  const navigation = useNavigation();
+  const actionData = useActionData() as { result?: { status?: string } | null } | undefined;
+  const mountedAt = useRef(0);
+  const onSentRef = useRef(onSent);
+  onSentRef.current = onSent;
+  useEffect(() => {
+    mountedAt.current = performance.now();
+    const onSubmit = (event: Event) => {
+      if ((event.target as Element | null)?.id !== formId) return;
+      submitted.set(formId, { pending: false, at: performance.now() });
+      onSentRef.current();
+    };
+    // Capturing: the submit is seen before any handler of the form can stop it.
+    document.addEventListener("submit", onSubmit, true);
+    return () => document.removeEventListener("submit", onSubmit, true);
+  }, [formId]);
+  // The answer is in when the navigation went and came back to "idle" (Conform's own submit handler
+  // renders once before it starts, still "idle"), or when this form was rendered anew after the
+  // submit. Conform applies a refusal a render later: the focus moves once the summary shows.
+  useEffect(() => {
+    const sent = submitted.get(formId);
+    if (!sent) return;
+    if (navigation.state !== "idle") {
+      sent.pending = true;
+      return;
+    }
+    if (!sent.pending && sent.at > mountedAt.current) return;
+    if (actionData?.result?.status !== "error") {
+      submitted.delete(formId);
+      onAccepted();
+      return;
+    }
+    if (!refused) return;
+    submitted.delete(formId);
+    document.getElementById(`${formId}-summary`)?.focus();
+  });
+}
+
 /**
  * All errors of a form at its top, each linking to its field (GOV.UK's error summary: a bordered
  * box, the field's own message as the link text). It shows the errors of the last submit only:
@@ -158,9 +207,17 @@ function summaryItems(form: AnyForm): SummaryItem[] {
  */
 export function ErrorSummary({ form }: { form: AnyForm; labels?: Record<string, string>; submitted?: boolean }) {
   const shown = useRef<SummaryItem[]>([]);
-  if (form.status === "error") shown.current = summaryItems(form);
+  // An accepted submit dismisses the errors Conform still holds from the refusal before it.
+  const [dismissed, setDismissed] = useState(false);
+  if (form.status === "error") shown.current = dismissed ? [] : summaryItems(form);
   else if (form.status === "success") shown.current = [];
   const items = shown.current;
+  useSubmitOutcome(
+    form.id,
+    items.length > 0,
+    () => setDismissed(false),
+    () => setDismissed(true),
+  );
   if (items.length === 0) return null;
   return (
     <div role="alert" className="kit-error-summary" id={`${form.id}-summary`} tabIndex={-1} aria-labelledby={`${form.id}-summary-title`}>

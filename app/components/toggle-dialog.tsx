@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { formDialog } from "./dialog.tsx";
-import { ToggleForm, type ToggleDialogProps } from "./toggle-form.tsx";
+import { ToggleForm, toggleUnchangedError, type ToggleDialogProps } from "./toggle-form.tsx";
 
 /*
  * An on/off switch in a URL-opened dialog (advanced visibility, MFA, proxying…). Spec 1 §4: Confirm
- * is disabled until the value differs from the current one, and enabled again after an error. The
+ * is disabled until the value differs from the current one, and enabled again after an error other
+ * than "unchanged" (toggleConfirmDisabled, toggle-form.tsx). The
  * server refuses an unchanged value with the same schema (toggleSchema), so it holds without JS
  * (where Confirm is never disabled).
  *
@@ -14,7 +15,7 @@ import { ToggleForm, type ToggleDialogProps } from "./toggle-form.tsx";
  *   submission.value.enabled  // boolean
  */
 
-export const toggleUnchangedError = "The value is unchanged. Switch it to confirm.";
+export { toggleUnchangedError };
 
 /** `{ enabled: boolean, ...extra }` (a missing checkbox is false), refusing `current`. */
 export function toggleSchema<Extra extends z.ZodRawShape = Record<never, never>>(current: boolean, extra?: Extra, name = "enabled") {

@@ -7,7 +7,7 @@ import { useHydrated, useIsPending } from "./hooks.ts";
 /*
  * An on/off switch: a POST form with the switch and Confirm, on a page (ToggleForm) or in a
  * URL-opened dialog (ToggleDialog). Spec 1 §4: with JavaScript, Confirm is disabled until the switch differs from
- * `current`, and enabled again after an error; the server refuses an unchanged value with
+ * `current`, and enabled again after an error other than "unchanged" (toggleConfirmDisabled); the server refuses an unchanged value with
  * toggleSchema (app/components/toggle-dialog.tsx), so the rule holds without JavaScript too.
  *
  *   // action
@@ -38,10 +38,24 @@ export function replyHasErrors(lastResult: SubmissionResult<string[]> | null | u
   return Boolean(lastResult?.error && Object.values(lastResult.error).some((e) => e && e.length));
 }
 
+/** The server's answer to a switch sent unchanged (toggleSchema; the endpoint node groups' address toggles too). */
+export const toggleUnchangedError = "The value is unchanged. Switch it to confirm.";
+
+/**
+ * Whether a toggle's Confirm is disabled, the one rule for specs 2 and 3 (issue 63 item 20): with
+ * JavaScript, while the value is unchanged, also after "The value is unchanged" (until the switch
+ * differs again); after any other error it stays enabled for a retry. Without JavaScript, never.
+ */
+export function toggleConfirmDisabled(hydrated: boolean, unchanged: boolean, lastResult: SubmissionResult<string[]> | null | undefined): boolean {
+  if (!hydrated || !unchanged) return false;
+  const messages = Object.values(lastResult?.error ?? {}).flatMap((e) => e ?? []);
+  return !messages.some((m) => m !== toggleUnchangedError);
+}
+
 /**
  * The switch's state, shared by ToggleForm and ToggleDialog: the form, the checkbox's props (id
  * `{id}-{fieldName}`, role switch, its change tracked) and whether Confirm is disabled (with
- * JavaScript, until the switch differs from `current`; enabled again after an error).
+ * JavaScript, until the switch differs from `current`; see toggleConfirmDisabled).
  */
 export function useToggleSwitch({
   id,
@@ -68,6 +82,9 @@ export function useToggleSwitch({
   const field = formFields[fieldName]!;
   const hydrated = useHydrated();
   const initial = lastResult?.initialValue ? lastResult.initialValue[fieldName] === "on" : current;
+  // "The value is unchanged" tells the value now: what was sent (the page's own may be older: a
+  // refused submit reloads nothing with JavaScript).
+  const known = field.errors?.includes(toggleUnchangedError) ? initial : current;
   const [checked, setChecked] = useState(initial);
   const pending = useIsPending({ intent });
   const { key: _key, ...inputProps } = getInputProps(field, { type: "checkbox", ariaAttributes: true });
@@ -78,7 +95,7 @@ export function useToggleSwitch({
     "aria-describedby": [field.errors?.length ? field.errorId : null, describedBy].filter(Boolean).join(" ") || undefined,
     onChange: (event: ChangeEvent<HTMLInputElement>) => setChecked(event.currentTarget.checked),
   };
-  return { form, field, input, pending, disabled: hydrated && !replyHasErrors(lastResult) && checked === current };
+  return { form, field, input, pending, current: known, disabled: toggleConfirmDisabled(hydrated, checked === known, lastResult) };
 }
 
 /** The switch and Confirm: on a page (`<ToggleForm id=…>`) or in its dialog (ToggleDialog, toggle-dialog.tsx). */
@@ -97,7 +114,7 @@ export function ToggleForm({
   className = inDialog ? undefined : "flex max-w-xl flex-col gap-3",
 }: ToggleFormProps) {
   const hintId = `${id}-${fieldName}-hint`;
-  const { form, field, input, pending, disabled } = useToggleSwitch({ id, fieldName, current, intent, lastResult, describedBy: hintId });
+  const { form, field, input, pending, disabled, current: known } = useToggleSwitch({ id, fieldName, current, intent, lastResult, describedBy: hintId });
   return (
     <ConformForm form={form} intent={intent} className={className}>
       <HiddenFields fields={fields} />
@@ -109,7 +126,7 @@ export function ToggleForm({
           <span className="min-w-0 break-words">{label}</span>
         </label>
         <p id={hintId} className="text-base-content/70 mt-1 text-sm">
-          {hint ? <>{hint} </> : null}Currently {current ? "enabled" : "disabled"}.
+          {hint ? <>{hint} </> : null}Currently {known ? "enabled" : "disabled"}.
         </p>
         <FieldErrors field={field} />
       </div>

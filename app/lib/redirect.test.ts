@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safePath, safeRedirect } from "./redirect.ts";
+import { LANDING_PATH, safePath, safeRedirect } from "./redirect.ts";
 
 // The known open-redirect bypasses (issue 10 item 6): each must fall back.
 const bypasses = [
@@ -51,13 +51,13 @@ const bypasses = [
 describe("safePath and safeRedirect: the console's one safe-redirect rule", () => {
   it.each(bypasses)("refuses %j", (raw) => {
     expect(safePath(raw, "/fallback")).toBe("/fallback");
-    expect(safeRedirect(raw)).toBe("/dashboard");
+    expect(safeRedirect(raw)).toBe("/main-dashboard");
   });
 
   it("refuses what is not a string", () => {
-    expect(safeRedirect(null)).toBe("/dashboard");
-    expect(safeRedirect(undefined)).toBe("/dashboard");
-    expect(safeRedirect(new File([], "x"))).toBe("/dashboard");
+    expect(safeRedirect(null)).toBe("/main-dashboard");
+    expect(safeRedirect(undefined)).toBe("/main-dashboard");
+    expect(safeRedirect(new File([], "x"))).toBe("/main-dashboard");
   });
 
   it("keeps same-origin paths with their query and hash, normalised and ASCII", () => {
@@ -70,7 +70,7 @@ describe("safePath and safeRedirect: the console's one safe-redirect rule", () =
   });
 
   it("never goes back to the sign-in pages or the API after a login; safePath takes its own exclusions", () => {
-    for (const p of ["/login", "/login?redirectTo=/x", "/login-mfa", "/logout", "/api/v1/token"]) expect(safeRedirect(p)).toBe("/dashboard");
+    for (const p of ["/login", "/login?redirectTo=/x", "/login-mfa", "/logout", "/api/v1/token"]) expect(safeRedirect(p)).toBe("/main-dashboard");
     expect(safeRedirect("/loginx")).toBe("/loginx");
     expect(safePath("/login", "/f")).toBe("/login");
     expect(safePath("/pcap-analyzer?x=1", "/f", ["/pcap-analyzer"])).toBe("/f");
@@ -81,11 +81,12 @@ describe("safePath and safeRedirect: the console's one safe-redirect rule", () =
   });
 });
 
-// Issue 27 item 13: until /main-dashboard is built (issue 26), signing in lands on a page that has
-// something, the Private Access Dashboard, not on a placeholder.
+// Issue 63 item 14: both specs name /main-dashboard the default landing; /dashboard is the Private
+// Access dashboard, a page of its own, never where a sign-in ends by default.
 describe("the landing page after signing in", () => {
-  it("is the dashboard", () => {
-    expect(safeRedirect(null)).toBe("/dashboard");
-    expect(safeRedirect("")).toBe("/dashboard");
+  it("is /main-dashboard", () => {
+    expect(LANDING_PATH).toBe("/main-dashboard");
+    expect(safeRedirect(null)).toBe("/main-dashboard");
+    expect(safeRedirect("")).toBe("/main-dashboard");
   });
 });

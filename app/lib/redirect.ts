@@ -51,11 +51,12 @@ export function safePath(raw: unknown, fallback: string, exclude: readonly strin
 }
 
 /**
- * Where a signed-in user lands without a page to go back to (issue 27 item 13): a page that has
- * something. /main-dashboard is a placeholder until issue 26 builds it; then it becomes the landing
- * page again (spec 1 §1), here and in /login's and /login-mfa's redirects.
+ * Where a signed-in user lands without a page to go back to: /main-dashboard, the default landing
+ * page of both specs (spec 1 §1, spec 2 §2, spec 3 §2.1), after a login, after its one-time code,
+ * from the IdP's hand-off, from / and /login when already signed in, and from /login-mfa without
+ * a pending login (issue 63 item 14). /dashboard stays the Private Access dashboard, a page of its own.
  */
-export const LANDING_PATH = "/dashboard";
+export const LANDING_PATH = "/main-dashboard";
 
 /** Where to go after signing in: a same-origin path, never back to /login or /logout. */
 export function safeRedirect(to: unknown, fallback = LANDING_PATH): string {

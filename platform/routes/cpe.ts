@@ -130,7 +130,7 @@ const scanRoute = write(
   "/set_cpe_scan_interval",
   "Edit Down Notification Interval (minutes)",
   `1–60 minutes; default ${scanInterval.default}. Answers 'Down notification interval updated.'.`,
-  body({ cpe_id: cpeId(), scan_interval: wholeIn("Scan interval", scanInterval.min, scanInterval.max) }).strict().openapi("SetCpeScanInterval"),
+  body({ cpe_id: cpeId(), scan_interval: wholeIn("Down notification interval", scanInterval.min, scanInterval.max) }).strict().openapi("SetCpeScanInterval"),
 );
 const targetRoute = write("/update_cpe_ip_monitor_target", "Edit IP Monitor Target", "An IP address. Answers 'IP monitor target updated.'.", body({ cpe_id: cpeId(), ip_monitor_target: ipTarget("IP monitor target") }).strict().openapi("UpdateCpeIpMonitorTarget"));
 

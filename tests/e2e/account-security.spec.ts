@@ -154,7 +154,7 @@ test.describe("changing the password", () => {
     await page.getByRole("button", { name: "Login" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText("Incorrect username or password");
     await signIn({ username: account.username, password: fresh }, { via: "form" });
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/main-dashboard$/);
   });
 
   test("wrong current passwords count in the login throttle", async ({ page, account, signIn }) => {
@@ -298,6 +298,31 @@ async function saved(page: import("@playwright/test").Page, button: string) {
 }
 
 test.describe("MFA switch", () => {
+  // Issue 63 item 20, the one rule of specs 2 and 3: after "The value is unchanged" Confirm stays
+  // disabled until the switch differs again (with JavaScript; without, the server answers).
+  test("after 'The value is unchanged' Confirm waits for the switch to differ", async ({ page, account, signIn, api }) => {
+    await signIn(account);
+    await page.goto("/account");
+    await ready(page);
+    const form = page.locator("#mfa-form");
+    const confirm = form.getByRole("button", { name: "Confirm" });
+    const mfaSwitch = page.getByRole("switch", { name: "Multi-factor authentication (MFA)" });
+    await mfaSwitch.check();
+    // Meanwhile MFA is turned on elsewhere: the same change is now no change.
+    expect((await api(account, "POST", "account-enable-mfa", { type: "email" })).status).toBe(200);
+    await confirm.click();
+    await expect(form).toContainText("The value is unchanged. Switch it to confirm.");
+    await expect(form).toContainText("Currently enabled.");
+    await expect(mfaSwitch).toBeChecked();
+    if (jsDisabled()) return;
+    await expect(confirm).toBeDisabled();
+    await mfaSwitch.uncheck();
+    await expect(confirm).toBeEnabled();
+    await mfaSwitch.check();
+    await expect(confirm).toBeDisabled();
+    await expectAccessible(page);
+  });
+
   test("the label wraps at 320 px: no sideways scrolling", async ({ page, account, signIn }) => {
     await page.setViewportSize({ width: 320, height: 800 });
     await signIn(account);

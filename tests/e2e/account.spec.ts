@@ -57,7 +57,7 @@ test.describe("settings", () => {
 
     await logout(page);
     await signIn({ username: account.username, password: "a new password 456" }, { via: "form" });
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/main-dashboard$/);
   });
 
   test("MFA: Confirm waits for a change; enable, then disable", async ({ page, account, signIn, api }) => {
@@ -243,7 +243,7 @@ test.describe("an IAM user", () => {
 
     await logout(page);
     await signIn({ username: iam.username, password: "iam new password 789" }, { via: "form" });
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/main-dashboard$/);
     const me = await api({ username: iam.username, password: "iam new password 789" }, "GET", "list-account");
     expect(me.body.iam_user.name).toBe("Ira Renamed");
     // The owner's own name is untouched.

@@ -25,7 +25,7 @@ async function register(page: Page, account: Account) {
 }
 
 test.describe("login", () => {
-  test("signs in with a token and goes to the dashboard", async ({ page, account }) => {
+  test("signs in with a token and lands on /main-dashboard", async ({ page, account }) => {
     await page.goto("/login");
     await expect(page).toHaveTitle("Login | Linkwise");
     await expect(page.getByRole("heading", { name: "Login", level: 1 })).toBeVisible();
@@ -36,14 +36,14 @@ test.describe("login", () => {
 
     await fillLogin(page, account.username, account.password);
     await page.getByRole("button", { name: "Login" }).click();
-    await page.waitForURL("**/dashboard");
+    await page.waitForURL("**/main-dashboard");
     await expect(toast(page, "You successfully logged in")).toBeVisible();
 
     // Signed in: the login form (and /) sends the visitor on.
     await page.goto("/login");
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/main-dashboard$/);
     await page.goto("/");
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/main-dashboard$/);
   });
 
   test("the root URL is the login form too", async ({ page, account }) => {
@@ -52,7 +52,7 @@ test.describe("login", () => {
     await expectAccessible(page);
     await fillLogin(page, account.username, account.password);
     await page.getByRole("button", { name: "Login" }).click();
-    await page.waitForURL("**/dashboard");
+    await page.waitForURL("**/main-dashboard");
   });
 
   test("a wrong password shows the platform's detail as a form error", async ({ page, account }) => {
@@ -61,6 +61,8 @@ test.describe("login", () => {
     await page.getByRole("button", { name: "Login" }).click();
     const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
     await expect(summary).toContainText("Incorrect username or password");
+    // Issue 63 item 18: with JavaScript the focus moves to the summary (it fell to <body>).
+    if (!jsDisabled(test.info())) await expect(summary).toBeFocused();
     await expect(page).toHaveTitle(/^Error: Login/);
     await expect(page.getByLabel("Email")).toHaveValue(account.username);
     await expectAccessible(page);
@@ -105,7 +107,7 @@ test.describe("login", () => {
     await page.goto("/login?redirectTo=//evil.example/x");
     await fillLogin(page, account.username, account.password);
     await page.getByRole("button", { name: "Login" }).click();
-    await page.waitForURL("**/dashboard");
+    await page.waitForURL("**/main-dashboard");
   });
 
   test("a subscriber parameter is remembered and passed on", async ({ page }) => {
@@ -156,7 +158,32 @@ test.describe("login", () => {
 
     // The pending login is gone once used.
     await page.goto("/login-mfa");
+    await expect(page).toHaveURL(/\/main-dashboard$/);
+  });
+
+  // Issue 63 item 14: the default landing of both specs is /main-dashboard, after the login code
+  // too; /login-mfa with nothing pending sends a signed-in user there; /dashboard stays its own page.
+  test("#63.14 the login code without a page to go back to lands on /main-dashboard", async ({ page, account, api }) => {
+    await api(account, "POST", "account-enable-mfa", { type: "email" });
+    await page.goto("/login");
+    const sentAfter = Date.now();
+    await fillLogin(page, account.username, account.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.waitForURL("**/login-mfa");
+    const code = (await readMail(account.username, { after: sentAfter })).match(/login code is (\d{6})/)?.[1];
+    expect(code).toBeTruthy();
+    await page.getByLabel("Login Code").fill(code!);
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.waitForURL("**/main-dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboards", exact: true })).toBeVisible();
+    await expect(toast(page, "You successfully logged in")).toBeVisible();
+    await expectAccessible(page);
+
+    await page.goto("/login-mfa");
+    await expect(page).toHaveURL(/\/main-dashboard$/);
+    await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Private Access Dashboard" })).toBeVisible();
   });
 
   test("'Try a different email' abandons the pending login", async ({ page, account, api }) => {
@@ -169,8 +196,8 @@ test.describe("login", () => {
     await page.waitForURL("**/login");
     await expect(page.getByLabel("Email")).toHaveValue("");
     await page.goto("/login-mfa");
-    // No pending login: off to the landing page (/dashboard), which asks a signed-out visitor to log in.
-    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
+    // No pending login: off to the landing page (/main-dashboard), which asks a signed-out visitor to log in.
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmain-dashboard$/);
   });
 
   test("an e-mail of two accounts asks for the account (300), for login and for recovery", async ({ page, account, api }) => {
@@ -214,7 +241,7 @@ test.describe("login", () => {
       expect(await page.content()).not.toContain(account.password);
     }
     await page.getByRole("button", { name: "Login" }).click();
-    await page.waitForURL("**/dashboard");
+    await page.waitForURL("**/main-dashboard");
     await expect(toast(page, "You successfully logged in")).toBeVisible();
 
     // Forgot password with the same e-mail: 300 → choose → sent.
@@ -268,7 +295,7 @@ test.describe("logout", () => {
     const token = await (await page.request.post("/api/v1/token", { data: { username: account.username, password: account.password } })).json();
     const query = new URLSearchParams({ access_token: token.access_token, token_type: "bearer", session_type: "account", username: account.username, state: await idpState(page.request) });
     await page.goto(`/idp-login?${query}`);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/main-dashboard$/);
 
     // Without the CSRF token nothing happens.
     const forged = await page.request.post("/logout", { form: { csrf: "forged" } });
@@ -310,7 +337,7 @@ test.describe("register", () => {
 
     await fillLogin(page, account.username, account.password);
     await page.getByRole("button", { name: "Login" }).click();
-    await page.waitForURL("**/dashboard");
+    await page.waitForURL("**/main-dashboard");
   });
 
   test("an e-mail that is taken is refused beside the field", async ({ page, account }) => {
@@ -380,7 +407,7 @@ test.describe("password recovery", () => {
 
     await fillLogin(page, account.username, newPassword);
     await page.getByRole("button", { name: "Login" }).click();
-    await page.waitForURL("**/dashboard");
+    await page.waitForURL("**/main-dashboard");
 
     // The link works once.
     await page.context().clearCookies();
@@ -413,7 +440,7 @@ test.describe("password recovery", () => {
 });
 
 test.describe("IdP login", () => {
-  test("a valid token signs in and goes to the dashboard", async ({ page, account }) => {
+  test("a valid token signs in and lands on /main-dashboard", async ({ page, account }) => {
     const res = await page.request.post("/api/v1/token", { data: { username: account.username, password: account.password } });
     const token = await res.json();
     const query = new URLSearchParams({
@@ -424,7 +451,7 @@ test.describe("IdP login", () => {
       state: await idpState(page.request),
     });
     await page.goto(`/idp-login?${query}`);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/main-dashboard$/);
     await expect(toast(page, "You successfully logged in")).toBeVisible();
   });
 

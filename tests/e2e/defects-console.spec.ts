@@ -83,12 +83,14 @@ test.describe("defects-console", () => {
     }
   });
 
-  // #27 item 13: a first-time user lands on a page that has something, the dashboard. (The
-  // placeholders it also named are gone: every screen is built, and the placeholder with them.)
-  test("#27.13 sign-in lands on the dashboard, with its counts and charts", async ({ page, account, signIn }) => {
+  // #27 item 13, then #63 item 14: a sign-in lands on /main-dashboard, the default landing of both
+  // specs; /dashboard stays the Private Access dashboard, a page of its own with its counts and charts.
+  test("#27.13 #63.14 sign-in lands on /main-dashboard; /dashboard keeps its counts and charts", async ({ page, account, signIn }) => {
     await signIn(account, { via: "form" });
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await expect(page).toHaveURL(/\/main-dashboard$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboards", exact: true })).toBeVisible();
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { level: 1, name: "Private Access Dashboard" })).toBeVisible();
     await expect(page.locator("[data-testid^=count-]")).not.toHaveCount(0);
     await expect(page.getByRole("figure")).not.toHaveCount(0);
   });
@@ -240,7 +242,7 @@ test.describe("defects-console", () => {
     await d.getByRole("button", { name: "Add Hosting" }).click();
     d = dialog(page, "Add Hosting");
     const s2 = d.getByRole("alert").filter({ hasText: "There is a problem" });
-    await expect(s2.getByRole("link")).toHaveText(["Region is required", "Endpoint service name is required"]);
+    await expect(s2.getByRole("link")).toHaveText(["Region is required.", "Endpoint service name is required."]);
   });
 
   // #27 item 17: the op-state dot in the panels; words and formats instead of raw keys and ISO times.

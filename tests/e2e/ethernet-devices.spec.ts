@@ -98,6 +98,9 @@ test("Edit NID info and Edit OAM info", async ({ page, account, signIn, api }) =
   // Edit NID info: the name is required; saved.
   let edit = await menuItem(page, "Metro BN-METRO-100", "Edit NID info");
   await expect(edit.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("Metro BN-METRO-100");
+  // No SFP choice for a product other than BN-METRO-1000F, without JavaScript too (issue 63 item 22).
+  await expect(edit.getByLabel("WAN SFP")).toHaveCount(0);
+  await expect(edit.getByLabel("LAN SFP")).toHaveCount(0);
   await edit.getByRole("textbox", { name: "Name", exact: true }).fill("");
   await edit.getByRole("button", { name: "Save" }).click();
   edit = dialog(page, "Edit NID info");
@@ -111,7 +114,6 @@ test("Edit NID info and Edit OAM info", async ({ page, account, signIn, api }) =
   // Edit OAM info: the CFM fields (with continuity check on) checked by IEEE 802.1ag's ranges.
   let oam = await menuItem(page, "Metro Renamed", "Edit OAM info");
   await oam.getByLabel("Continuity check (CCM)").check();
-  await oam.getByLabel("CCM interval").selectOption("1s");
   await oam.getByLabel(/^MD level/).fill("9");
   await oam.getByLabel(/^MD name/).fill("customer-md");
   await oam.getByLabel(/^MA name/).fill("x".repeat(46));
@@ -119,10 +121,13 @@ test("Edit NID info and Edit OAM info", async ({ page, account, signIn, api }) =
   await oam.getByLabel(/^VLAN id/).fill("100");
   await oam.getByRole("button", { name: "Save" }).click();
   oam = dialog(page, "Edit OAM info");
-  await expect(oam.getByText("MD level must be a whole number from 0 to 7").first()).toBeVisible();
-  await expect(oam.getByText("MEP id must be a whole number from 1 to 8191").first()).toBeVisible();
-  await expect(oam.getByText("MA name must be 1–45 printable ASCII characters").first()).toBeVisible();
+  // Issue 63 item 23: an empty interval is asked for (not "must be one of: 3.3ms, …"); every message ends with its stop.
+  await expect(oam.getByText("Choose a CCM interval.").first()).toBeVisible();
+  await expect(oam.getByText("MD level must be a whole number from 0 to 7.").first()).toBeVisible();
+  await expect(oam.getByText("MEP id must be a whole number from 1 to 8191.").first()).toBeVisible();
+  await expect(oam.getByText("MA name must be 1–45 printable ASCII characters.").first()).toBeVisible();
   await expectAccessible(page);
+  await oam.getByLabel("CCM interval").selectOption("1s");
   await oam.getByLabel(/^MD level/).fill("5");
   await oam.getByLabel(/^MA name/).fill("evc-4401");
   await oam.getByLabel(/^MEP id/).fill("101");
@@ -221,6 +226,10 @@ test("the row menu: every item, and the entity filter", async ({ page, account, 
   // Track Shipping.
   await open(page, "/ethernet-devices");
   d = await menuItem(page, "Quay NID", "Track Shipping");
+  // Issue 63 item 23: nothing to save is said, not "Shipping info updated.".
+  await d.getByRole("button", { name: "Save" }).click();
+  d = dialog(page, "Track Shipping");
+  await expect(d.getByText("Enter a tracking number.").first()).toBeVisible();
   await d.getByLabel("Tracking number").fill("1Z999AA10123456784");
   await d.getByRole("button", { name: "Save" }).click();
   await expect(toast(page, "Shipping info updated.")).toBeVisible();
@@ -230,6 +239,14 @@ test("the row menu: every item, and the entity filter", async ({ page, account, 
   await d.getByRole("button", { name: "Create" }).click();
   d = dialog(page, "Announcement");
   await expect(d.getByText("Please fill out all fields.").first()).toBeVisible();
+  // Issue 63 item 18: each missing field is marked with its message, and with JavaScript the
+  // focus is on the error summary (it had fallen to <body>).
+  for (const [label, message] of [["Date (UTC)", "Choose a date."], ["Time (UTC)", "Choose a time."], ["Duration (hours)", "Enter a duration."]]) {
+    await expect(d.getByLabel(label!)).toHaveAttribute("aria-invalid", "true");
+    await expect(d.getByLabel(label!)).toHaveAccessibleDescription(new RegExp(message!.replace(".", "\\.")));
+  }
+  if (!jsDisabled()) await expect(d.getByRole("alert").filter({ hasText: "There is a problem" })).toBeFocused();
+  await expectAccessible(page);
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   await d.getByLabel("Date (UTC)").fill(tomorrow);
   await d.getByLabel("Time (UTC)").selectOption("02:00");
@@ -238,7 +255,7 @@ test("the row menu: every item, and the entity filter", async ({ page, account, 
   await expect(toast(page, "Maintenance announcement created.")).toBeVisible();
 
   // Delete: typing the device id.
-  d = await menuItem(page, "Quay NID", "Delete");
+  d = await menuItem(page, "Quay NID", "Delete", "Delete Metro Ethernet NID");
   await d.getByLabel(/Type .* to confirm/).fill(id);
   await d.getByRole("button", { name: /Delete|Remove/ }).click();
   await expect(toast(page, "Metro device removed.")).toBeVisible();

@@ -25,6 +25,8 @@ async function startCreate(page: Page, name: string, group: { existing?: string;
   }
   await d.getByRole("button", { name: "Next" }).click();
   await expect(page).toHaveURL(/step=form-factor/);
+  // Issue 63 item 17: created at step 1, and said so then (the stepper used to move on silently).
+  await expect(toast(page, "Endpoint Node created.")).toBeVisible();
   return new URL(page.url()).searchParams.get("id")!;
 }
 
@@ -32,7 +34,8 @@ async function finish(page: Page) {
   await createDialog(page).getByRole("link", { name: "Next" }).click();
   await expect(page).toHaveURL(/step=finish/);
   await createDialog(page).getByRole("button", { name: "Finish" }).click();
-  await expect(toast(page, "Endpoint Node created.")).toBeVisible();
+  await expect(page).toHaveURL(/[?&]selected=/);
+  await expect(createDialog(page)).toHaveCount(0);
 }
 
 async function onpremEndpoint(api: Api, account: Account, name: string, groupId: string, nodeId: string) {

@@ -23,6 +23,8 @@ async function startCreate(page: Page, name: string, group?: string) {
   }
   await d.getByRole("button", { name: "Next" }).click();
   await expect(page).toHaveURL(/step=form-factor/);
+  // Issue 63 item 17: created at step 1, and said so then (the stepper used to move on silently).
+  await expect(toast(page, "Service Node created.")).toBeVisible();
   return new URL(page.url()).searchParams.get("id")!;
 }
 
@@ -31,7 +33,8 @@ async function finish(page: Page) {
   await d.getByRole("link", { name: "Next" }).click();
   await expect(page).toHaveURL(/step=finish/);
   await createDialog(page).getByRole("button", { name: "Finish" }).click();
-  await expect(toast(page, "Service Node created.")).toBeVisible();
+  await expect(page).toHaveURL(/[?&]selected=/);
+  await expect(createDialog(page)).toHaveCount(0);
 }
 
 test.describe.configure({ timeout: 120_000 });
@@ -40,6 +43,8 @@ test("Create Service Node: a new group, Hosted Node by default, a reload mid-ste
   await signIn(account);
   await open(page, "/service-nodes");
   await expect(table(page).getByRole("cell", { name: "No data" })).toBeVisible();
+  // Spec 2 §2's columns, Service Node Group Id among them, shown by default (issue 63 item 22).
+  await expect(table(page).getByRole("columnheader", { name: /^Service Node Group Id/ })).toHaveCount(1);
   await page.getByRole("link", { name: "Create Service Node" }).click();
   let d = createDialog(page);
   await expect(d).toBeVisible();
@@ -51,6 +56,8 @@ test("Create Service Node: a new group, Hosted Node by default, a reload mid-ste
   await d.getByLabel("New Node Group Name").fill("Frankfurt");
   await d.getByRole("button", { name: "Next" }).click();
   await expect(page).toHaveURL(/step=form-factor/);
+  // Issue 63 item 17: created at step 1, and said so then (the stepper used to move on silently).
+  await expect(toast(page, "Service Node created.")).toBeVisible();
   // Hosted Node is the default; the step survives a reload.
   await page.reload();
   d = createDialog(page);
@@ -65,6 +72,8 @@ test("Create Service Node: a new group, Hosted Node by default, a reload mid-ste
   await d.getByLabel("Peer IP").fill("10.100.0.10");
   await d.getByRole("button", { name: "Save and generate VPN configuration" }).click();
   await expect(toast(page, "VPN configuration generated.")).toBeVisible();
+  // The retry was accepted: the refusal's summary is gone (issue 63 item 18).
+  await expect(createDialog(page).getByRole("alert").filter({ hasText: "There is a problem" })).toHaveCount(0);
   const [download] = await Promise.all([page.waitForEvent("download"), createDialog(page).getByRole("link", { name: "Download VPN configuration" }).click()]);
   expect(download.suggestedFilename()).toMatch(/\.conf$/);
   checkWireGuard((await downloaded(download)).toString("utf8"), cidr);
@@ -72,7 +81,8 @@ test("Create Service Node: a new group, Hosted Node by default, a reload mid-ste
   await expect(page).toHaveURL(/step=finish/);
   await page.reload();
   await createDialog(page).getByRole("button", { name: "Finish" }).click();
-  await expect(toast(page, "Service Node created.")).toBeVisible();
+  await expect(page).toHaveURL(/[?&]selected=/);
+  await expect(createDialog(page)).toHaveCount(0);
   const row = table(page).getByRole("row", { name: /Edge Hosted/ });
   await expect(row).toContainText("Hosted Node");
 });
@@ -273,4 +283,37 @@ test("screenshots of a node's Monitoring tab (NODE_SHOTS=dir)", async ({ page, s
       await page.screenshot({ path: `${process.env.NODE_SHOTS}/service-nodes-${test.info().project.name}-${scheme}-${width}.png`, fullPage: true });
     }
   }
+});
+
+// Issue 63 item 19: the Hosted Node peer prefix is 1 to 32 as the platform says, a word is refused
+// with that rule (not "required"); step 2 says "skipped" only once Skip for now is chosen; Delete
+// says the endpoints are the group's, not the new node's.
+test("#63.19 peer prefix 1 to 32, step 2 before Skip, Delete's endpoint line", async ({ page, account, signIn, api }) => {
+  const groupId = await createGroup(api, account, "service", "Lisbon");
+  const as = await api(account, "POST", "create-app-service", { app_service_name: "Intranet", location: "onprem", fqdn: "intranet.example.com", service_node_group_id: groupId, proto: "tcp", port: 443 });
+  expect(as.status, JSON.stringify(as.body)).toBe(200);
+  const epGroup = await createGroup(api, account, "endpoint", "Branch");
+  const epNode = await createNode(api, account, "endpoint", "Branch edge", epGroup);
+  const ep = await api(account, "POST", "create-endpoint", { ep_name: "Branch ep", app_service_id: as.body.app_service_id, deployment: "onprem", ep_node_group_id: epGroup, ep_node_id: epNode });
+  expect(ep.status, JSON.stringify(ep.body)).toBe(200);
+  await signIn(account);
+  await open(page, "/service-nodes");
+  await startCreate(page, "Fresh node", "Lisbon");
+  let d = createDialog(page);
+  await expect(d).toContainText("form factor now Not chosen yet.");
+  await expect(d.getByText("1 to 32, e.g. 24")).toBeVisible();
+  for (const bad of ["0", "x"]) {
+    await d.getByLabel("Peer IP").fill("10.100.0.10");
+    await d.getByLabel("Peer Prefix").fill(bad);
+    await d.getByRole("button", { name: "Save and generate VPN configuration" }).click();
+    d = createDialog(page);
+    await expect(d.getByRole("alert")).toContainText("Peer prefix must be a whole number from 1 to 32.");
+  }
+  await expectAccessible(page);
+  await d.getByRole("link", { name: "Skip for now" }).click();
+  await expect(createDialog(page)).toContainText("form factor now Not set (skipped).");
+  await open(page, "/service-nodes");
+  d = await rowAction(page, "Fresh node", "Delete", "Delete Service Node");
+  await expect(d).toContainText("Its group Lisbon serves 1 endpoint.");
+  await expect(d).not.toContainText("still use");
 });

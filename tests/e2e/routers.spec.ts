@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
-import { createEntity, dialog, expect, expectAccessible, jsDisabled, open, opStateNow, test, toast, type Api } from "./fixtures.ts";
+import { createEntity, createIamUser, dialog, expect, expectAccessible, jsDisabled, open, opStateNow, test, toast, type Api } from "./fixtures.ts";
 
 /*
  * /routers, Internet NIDs (spec 3 §2.10, §3 CPE, §4, §5, §7.1, §8, §9), with and without
@@ -70,7 +70,8 @@ test("Create Device of each product; BN-CPE-IP: Edit Site, Activate and Stop Ser
   await create.getByRole("button", { name: "Create" }).click();
   create = dialog(page, "Create Device");
   await expect(create.getByText("Select a product.").first()).toBeVisible();
-  await expect(create.getByText("Name is required").first()).toBeVisible();
+  // Issue 63 item 23: every message ends with its stop ("Name is required" stood beside "Email is required.").
+  await expect(create.getByText("Name is required.").first()).toBeVisible();
   await expectAccessible(page);
 
   const products = ["BN-CPE-IP", "BN-CPE-100", "BN-CPE-500", "BN-CPE-1000"];
@@ -107,8 +108,29 @@ test("Create Device of each product; BN-CPE-IP: Edit Site, Activate and Stop Ser
   await expect(ip.getByRole("cell", { name: "active", exact: true })).toBeVisible();
   await press(page.locator('summary[aria-label="Actions for Site BN-CPE-IP"]'));
   await expect(disabledItem("Activate Service")).toBeVisible();
-  await press(page.locator("details[open]").getByRole("button", { name: "Stop Service" }));
+  // Stop Service cuts the site off the Internet: it asks first, naming the device and what stopping
+  // does, as Reset Device and Delete do (issue 63 item 15); Cancel changes nothing.
+  let stop = await menuDialog(page, "Site BN-CPE-IP", "Stop Service");
+  await expect(stop).toContainText("Site BN-CPE-IP");
+  await expect(stop).toContainText("will stop its Internet service: the site at 1 Harbour Road, Dublin loses its Internet access until the service is activated again.");
+  await expect(page).toHaveURL(/[?&]dialog=stop-service&id=/);
+  await expectAccessible(page);
+  await stop.getByRole("link", { name: "Cancel" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(ip.getByRole("cell", { name: "active", exact: true })).toBeVisible();
+  stop = await menuDialog(page, "Site BN-CPE-IP", "Stop Service");
+  await stop.getByRole("button", { name: "Stop Service" }).click();
   await expect(toast(page, "Service stopped.")).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(ip.getByRole("cell", { name: "inactive", exact: true })).toBeVisible();
+  // Opened by URL while the service is not active: it says so and offers nothing to press.
+  const ipId = (await api(account, "GET", "get_cpe?q=Site%20BN-CPE-IP")).body.items[0].cpe_id as string;
+  await page.goto(`/routers?dialog=stop-service&id=${ipId}`);
+  stop = dialog(page, "Stop Service");
+  await expect(stop.getByText("The service is not active.")).toBeVisible();
+  await expect(stop.getByRole("button", { name: "Stop Service" })).toHaveCount(0);
+  await expectAccessible(page);
+  await open(page, "/routers");
 
   const site = await menuDialog(page, "Site BN-CPE-IP", "Edit Site");
   await site.getByLabel("Site Address").fill("7 Quay Street, Galway");
@@ -295,6 +317,9 @@ test("the items common to all: diagnostics, LAN ports, reset, ping, token, shipp
   await ping.getByRole("button", { name: "Traceroute" }).click();
   ping = dialog(page, "Ping and Traceroute");
   await expect(ping.getByRole("region", { name: "Traceroute output" })).toContainText("traceroute to 8.8.8.8");
+  // The retry succeeded: the refusal's summary and message are gone (issue 63 item 18).
+  await expect(ping.getByRole("alert").filter({ hasText: "There is a problem" })).toHaveCount(0);
+  await expect(ping.getByText("Enter a valid IP address.")).toHaveCount(0);
   await ping.getByRole("button", { name: "Ping" }).click();
   await expect(dialog(page, "Ping and Traceroute").getByRole("region", { name: "Ping output" })).toContainText("PING 8.8.8.8");
   await open(page, "/routers");
@@ -332,10 +357,11 @@ test("the items common to all: diagnostics, LAN ports, reset, ping, token, shipp
   expect(detail.body.tracking_number).toBe("1Z999AA10123456784");
 
   // Delete: typing the device id.
-  let del = await menuDialog(page, "Oslo hub", "Delete");
+  // Issue 63 item 23: the dialog's title names what is deleted.
+  let del = await menuDialog(page, "Oslo hub", "Delete", "Delete Internet NID");
   await del.getByLabel(`Type ${id} to confirm`).fill("oslo");
   await del.getByRole("button", { name: "Delete" }).click();
-  del = dialog(page, "Delete");
+  del = dialog(page, "Delete Internet NID");
   await expect(del.getByText(`The text does not match. Type ${id} to confirm.`).first()).toBeVisible();
   await del.getByLabel(`Type ${id} to confirm`).fill(id);
   await del.getByRole("button", { name: "Delete" }).click();
@@ -465,6 +491,28 @@ test("entity filter, selection with Details and Monitoring, axe and 320 px", asy
   const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(sideways).toBeLessThanOrEqual(0);
   await expectAccessible(page);
+});
+
+// Issue 63 item 15: a readonly user has no Activate or Stop Service, no Stop Service dialog by URL,
+// and a stop posted anyway is refused (403) with the service still active.
+test("a readonly user cannot stop a BN-CPE-IP's service: no item, no dialog, 403", async ({ page, account, api, signIn }) => {
+  const id = await createCpe(api, account, { prod_code: "BN-CPE-IP", cpe_name: "Readonly watched site" });
+  expect((await api(account, "POST", "activate_cpe_service", { cpe_id: id })).status).toBe(200);
+  const auditor = await createIamUser(page, api, account, "readonly");
+  await signIn(auditor);
+  await open(page, "/routers");
+  await press(page.locator('summary[aria-label="Actions for Readonly watched site"]'));
+  const items = page.locator("details[open]");
+  await expect(items.getByRole("link", { name: "Get Diagnostics" })).toBeVisible();
+  for (const item of ["Activate Service", "Stop Service", "Edit Site"]) await expect(items.getByText(item, { exact: true })).toHaveCount(0);
+  await page.goto(`/routers?dialog=stop-service&id=${id}`);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Stop Service" })).toHaveCount(0);
+  const csrf = await page.locator("input[name=csrf]").first().inputValue();
+  const res = await page.request.post(`/routers?dialog=stop-service&id=${id}`, { form: { csrf, intent: "service", cpe_id: id, service: "stop" }, maxRedirects: 0 });
+  expect(res.status()).toBe(403);
+  const after = (await api(account, "GET", `get_cpe_detail?cpe_id=${id}`)).body;
+  expect(after.admin_state).toBe("active");
 });
 
 test("a readonly user sees no mutating item and is refused (403)", async ({ page, signIn }) => {

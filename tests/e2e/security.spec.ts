@@ -112,7 +112,7 @@ test("signing in never redirects off-site, whatever redirectTo holds", async ({ 
       maxRedirects: 0,
     });
     expect(res.status(), target).toBe(303);
-    expect(res.headers().location, target).toBe("/dashboard");
+    expect(res.headers().location, target).toBe("/main-dashboard");
   }
   // A same-site target is kept.
   await page.context().clearCookies();

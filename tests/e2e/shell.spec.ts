@@ -346,3 +346,28 @@ test.describe("shell, with an account of its own", () => {
     await expect(mainNav(page).getByRole("link", { name: "User Agents" })).toHaveAttribute("aria-current", "page");
   });
 });
+
+// Issue 63 item 22: the help page and the post-mortem page (without JavaScript too) have their own
+// breadcrumb under Dashboards, not "Page Not Found".
+test("#63.22 the breadcrumbs of Dashboards help and of a post-mortem", async ({ page, signIn, api }) => {
+  const demo = { username: "demo@linkwise.example", password: "demo-password-1" };
+  await signIn(demo);
+  await page.goto("/main-dashboard/help");
+  await expect(breadcrumb(page)).toContainText("Dashboards help");
+  await expect(breadcrumb(page)).not.toContainText("Page Not Found");
+  const names = (await api(demo, "GET", "dashboard_get_device_names")).body as { cpe: { id: string }[]; metro: { id: string }[] };
+  let target: string | null = null;
+  for (const d of [...names.cpe, ...names.metro]) {
+    const health = (await api(demo, "GET", `dashboard_get_wan_link_health?node_id=${d.id}&range=1w`)).body as { outage_history: { status: string; outage_id: string }[] };
+    const down = health.outage_history.find((r) => r.status === "down");
+    if (down) {
+      target = `/main-dashboard/post-mortem/${down.outage_id}?device=${d.id}`;
+      break;
+    }
+  }
+  expect(target, "a demo device with an outage in the last week").not.toBeNull();
+  await page.goto(target!);
+  await expect(breadcrumb(page)).toContainText("Post-mortem Analysis");
+  await expect(breadcrumb(page)).not.toContainText("Page Not Found");
+  await expectAccessible(page);
+});

@@ -21,7 +21,7 @@ const port = (required: boolean) =>
     .optional()
     .superRefine((s, ctx) => {
       if (!s) {
-        if (required) ctx.addIssue({ code: "custom", message: "Port is required" });
+        if (required) ctx.addIssue({ code: "custom", message: "Port is required." });
       } else if (!/^\d+$/.test(s) || !isPort(Number(s))) ctx.addIssue({ code: "custom", message: netMessages.port });
     })
     .transform((s) => (s ? Number(s) : undefined));
@@ -57,33 +57,33 @@ function missingFields(v: CreateInput): [string, string][] {
   };
   switch (v.location) {
     case "aws":
-      add("region", "Region is required");
-      add("cloud_endpoint_service_name", "Endpoint service name is required");
-      add("port", "Port is required");
+      add("region", "Region is required.");
+      add("cloud_endpoint_service_name", "Endpoint service name is required.");
+      add("port", "Port is required.");
       break;
     case "onprem":
-      add("fqdn", "FQDN is required");
-      add("service_node_group_id", "Service node group is required");
-      add("proto", "Protocol is required");
-      add("port", "Port is required");
+      add("fqdn", "FQDN is required.");
+      add("service_node_group_id", "Service node group is required.");
+      add("proto", "Protocol is required.");
+      add("port", "Port is required.");
       break;
     case "azure":
-      add("region", "Region is required");
-      add("proto", "Protocol is required");
-      add("port", "Port is required");
+      add("region", "Region is required.");
+      add("proto", "Protocol is required.");
+      add("port", "Port is required.");
       if (v.open_ai_private_link) {
-        add("private_endpoint_ip_address", "Private endpoint IP is required");
-        add("remote_vnet_resource_id", "Remote VNET resource id is required");
-        add("azure_user_email", "Customer user email is required");
-      } else add("cloud_endpoint_service_name", "Private link service id is required");
+        add("private_endpoint_ip_address", "Private endpoint IP is required.");
+        add("remote_vnet_resource_id", "Remote VNET resource id is required.");
+        add("azure_user_email", "Customer user email is required.");
+      } else add("cloud_endpoint_service_name", "Private link service id is required.");
       break;
     case "network":
-      add("real_subnets", "Real subnets are required");
-      add("service_node_group_id", "Service node group is required");
+      add("real_subnets", "Real subnets are required.");
+      add("service_node_group_id", "Service node group is required.");
       if (v.bgp_enabled) {
-        add("bgp_local_asn", "Local ASN is required when BGP is on");
-        add("bgp_peer_asn", "Peer ASN is required when BGP is on");
-        add("bgp_peer_ip", "Peer IP is required when BGP is on");
+        add("bgp_local_asn", "Local ASN is required when BGP is on.");
+        add("bgp_peer_asn", "Peer ASN is required when BGP is on.");
+        add("bgp_peer_ip", "Peer IP is required when BGP is on.");
       }
       break;
   }
@@ -92,7 +92,7 @@ function missingFields(v: CreateInput): [string, string][] {
 
 export const CreateAppServiceSchema = z.object({
   location: z.enum(["aws", "onprem", "azure", "network"], { error: "Choose a deployment." }),
-  app_service_name: requiredText("Name is required", appServiceLimits.name),
+  app_service_name: requiredText("Name is required.", appServiceLimits.name),
   description: multiline(appServiceLimits.description).optional(),
   region: opt(100),
   cloud_endpoint_service_name: opt(),
@@ -156,17 +156,17 @@ export const AddHostingSchema = z
           if (!v[field]) ctx.addIssue({ code: "custom", path: [field], message, input: v });
         };
         if (v.location === "onprem") {
-          need("fqdn", "FQDN is required");
-          need("service_node_group_id", "Node group is required");
+          need("fqdn", "FQDN is required.");
+          need("service_node_group_id", "Node group is required.");
         } else {
-          need("region", "Region is required");
-          need("cloud_endpoint_service_name", v.location === "aws" ? "Endpoint service name is required" : "Private link service id is required");
+          need("region", "Region is required.");
+          need("cloud_endpoint_service_name", v.location === "aws" ? "Endpoint service name is required." : "Private link service id is required.");
         }
       },
       { when: () => true },
     ),
   );
-export const GroupSchema = z.object({ service_node_group_name: requiredText("Node group name is required", appServiceLimits.name) });
+export const GroupSchema = z.object({ service_node_group_name: requiredText("Node group name is required.", appServiceLimits.name) });
 
 export const removeSchema = (phrase: string) => confirmPhraseSchema(phrase, { app_service_id: id("App Service id") });
 export const removeHostingSchema = (phrase: string) => confirmPhraseSchema(phrase, { app_service_id: id("App Service id"), hosting_id: id("Hosting id") });

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ComponentType, ReactNode } from "react";
 import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
-import { SubmitButton, useForm } from "../../components/forms.tsx";
+import { ConformForm, HiddenFields, SubmitButton, useForm } from "../../components/forms.tsx";
 import { useConstraint, useIsPending } from "../../components/hooks.ts";
 import { deviceIdOf, deviceNameOf, type DeviceDetail } from "./kind.ts";
 
@@ -74,5 +74,16 @@ export function DeviceFormActions({ intent, children }: { intent: string; childr
     <DialogActions>
       <SubmitButton pending={useIsPending({ intent })}>{children}</SubmitButton>
     </DialogActions>
+  );
+}
+
+/** A form without fields to check (a plain confirmation: Reset Device, Stop Service): the kit's form with no reply to show. */
+export function ConformFreeForm({ intent, fields, children }: { intent: string; fields: Record<string, string>; children: ReactNode }) {
+  const [form] = useForm({ id: `${intent}-${Object.values(fields).join("-")}` });
+  return (
+    <ConformForm form={form} intent={intent}>
+      <HiddenFields fields={fields} />
+      {children}
+    </ConformForm>
   );
 }

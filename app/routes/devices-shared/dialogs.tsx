@@ -1,10 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { ReactNode } from "react";
 import { copyText } from "../../components/clipboard.ts";
 import { RemoveDialog } from "../../components/confirm-phrase-dialog.tsx";
 import { DialogActions } from "../../components/dialog.tsx";
-import { DeviceDialog, DeviceFormActions, DeviceLine, deviceFormDialog, useDeviceForm } from "./device-dialog.tsx";
-import { ConformForm, HiddenFields, SelectField, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
+import { ConformFreeForm, DeviceDialog, DeviceFormActions, DeviceLine, deviceFormDialog, useDeviceForm } from "./device-dialog.tsx";
+import { ConformForm, HiddenFields, SelectField, SubmitButton, TextField } from "../../components/forms.tsx";
 import { useHydrated, useIsPending } from "../../components/hooks.ts";
 import { showToast } from "../../components/toaster.tsx";
 import { formatTime } from "../../lib/format.ts";
@@ -63,7 +62,7 @@ export function DeviceDialogs({ kind, dialog, data, actionData, lastResult }: De
     case "announcement":
       return <AnnouncementDialog device={device} lastResult={lastResult} />;
     case "remove":
-      return <DeleteDeviceDialog device={device} lastResult={lastResult} />;
+      return <DeleteDeviceDialog kind={kind} device={device} lastResult={lastResult} />;
     default:
       return null;
   }
@@ -117,16 +116,6 @@ function ResetDeviceDialog({ device }: { device: DeviceDetail | null }) {
   );
 }
 
-/** A form without fields to check (a plain confirmation): the kit's form with no reply to show. */
-function ConformFreeForm({ intent, fields, children }: { intent: string; fields: Record<string, string>; children: ReactNode }) {
-  const [form] = useForm({ id: `${intent}-${Object.values(fields).join("-")}` });
-  return (
-    <ConformForm form={form} intent={intent}>
-      <HiddenFields fields={fields} />
-      {children}
-    </ConformForm>
-  );
-}
 
 const PingDialog = deviceFormDialog("ping", "Ping and Traceroute", PingForm);
 
@@ -258,10 +247,13 @@ function AnnouncementForm({ device, lastResult }: { device: DeviceDetail; lastRe
   );
 }
 
-function DeleteDeviceDialog({ device, lastResult }: { device: DeviceDetail | null; lastResult: Result }) {
+/** The dialog's title names what is deleted (issue 63 item 23: it was only "Delete"). */
+const deleteTitles: Record<DeviceKind, string> = { cpe: "Delete Internet NID", metro: "Delete Metro Ethernet NID" };
+
+function DeleteDeviceDialog({ kind, device, lastResult }: { kind: DeviceKind; device: DeviceDetail | null; lastResult: Result }) {
   const id = device ? deviceIdOf(device) : "";
   return (
-    <RemoveDialog title="Delete" phrase={id || "confirm"} fields={{ device_id: id }} lastResult={lastResult} gone="This device no longer exists.">
+    <RemoveDialog title={deleteTitles[kind]} phrase={id || "confirm"} fields={{ device_id: id }} lastResult={lastResult} gone="This device no longer exists.">
       {device ? (
         <>
           Delete <strong>{deviceNameOf(device)}</strong>? Its settings, announcements and test results go with it. Type the device id to confirm.

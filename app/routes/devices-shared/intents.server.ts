@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { deselect, detailOr, failureReply, submitForm, validateForm, type IntentHandler } from "../../lib/action.server.ts";
-import { apiGet, apiPost, type ApiResult } from "../../lib/api.server.ts";
+import { apiGet, apiPost, safeReply, type ApiResult } from "../../lib/api.server.ts";
 import { toggleSchema } from "../../components/toggle-dialog.tsx";
 import { announcementCall, deviceMessages, type NodeToken } from "../../../platform/contract/devices.ts";
 import { deviceIdOf, deviceKinds, type DeviceDetail, type DeviceKind, type PingAnswer, type TokenAnswer } from "./kind.ts";
@@ -108,7 +108,9 @@ export function deviceIntents(kind: DeviceKind) {
     const { device_id, ip_address, tool } = form.value;
     const res = await apiGet<{ result: string }>(request, tool === "ping" ? "run_ping" : "run_traceroute", { node_id: device_id, ip_address });
     if (!res.ok) return failureReply(request, res, { submission: form.submission, fields: ["ip_address"] });
-    return { ping: { tool, ip_address, output: res.data.result } } satisfies PingAnswer;
+    const answer: PingAnswer = { ping: { tool, ip_address, output: res.data.result } };
+    // The accepted submission too: the form leaves the errors of a refusal before it (issue 63 item 18).
+    return { ...answer, result: safeReply(form.submission) };
   };
 
   const token: IntentHandler = async (request, formData) => {

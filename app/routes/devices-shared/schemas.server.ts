@@ -32,7 +32,8 @@ export const PingSchema = z.object({ device_id: deviceIdField, ip_address: ipAdd
 
 export const ShippingSchema = z.object({
   device_id: deviceIdField,
-  tracking_number: z.string().trim().max(deviceLimits.tracking, maxMessage(deviceLimits.tracking)).optional(),
+  // Saving nothing said "Shipping info updated." (issue 63 item 23): a tracking number is asked for.
+  tracking_number: z.string({ error: "Enter a tracking number." }).trim().min(1, "Enter a tracking number.").max(deviceLimits.tracking, maxMessage(deviceLimits.tracking)),
 });
 
 /** Announcement: date, an hour 00:00–23:00 and a duration ≥ 1 hour; 'Please fill out all fields.' when one is missing (spec 3 §5). */
@@ -46,6 +47,10 @@ export const AnnouncementSchema = z
   .superRefine((v, ctx) => {
     if (!v.date || !v.hour || !v.duration) {
       ctx.addIssue({ code: "custom", path: [], message: deviceMessages.fillAll });
+      // Each missing field is marked too, its message beside it (issue 63 item 18).
+      if (!v.date) ctx.addIssue({ code: "custom", path: ["date"], message: "Choose a date." });
+      if (!v.hour) ctx.addIssue({ code: "custom", path: ["hour"], message: "Choose a time." });
+      if (!v.duration) ctx.addIssue({ code: "custom", path: ["duration"], message: "Enter a duration." });
       return;
     }
     if (!/^\d{4}-\d{2}-\d{2}$/.test(v.date) || !Number.isFinite(Date.parse(`${v.date}T00:00:00Z`))) ctx.addIssue({ code: "custom", path: ["date"], message: "Enter a valid date." });

@@ -3,7 +3,7 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
 import { ConformForm, FieldErrors, HiddenFields, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
 import { useHydrated, useIsPending } from "../../components/hooks.ts";
-import { replyHasErrors } from "../../components/toggle-form.tsx";
+import { toggleConfirmDisabled } from "../../components/toggle-form.tsx";
 import type { AddressToggleTexts, ToggleState } from "./model.ts";
 
 /*
@@ -77,7 +77,7 @@ function AddressToggleForm({ id, texts, current, fields, lastResult, children }:
       </div>
       <TextField field={formFields[address.name]!} label={address.label} hint={address.hint} autoComplete="off" />
       <DialogActions>
-        <SubmitButton pending={pending} disabled={hydrated && !replyHasErrors(lastResult) && unchanged}>
+        <SubmitButton pending={pending} disabled={toggleConfirmDisabled(hydrated, unchanged, lastResult)}>
           Confirm
         </SubmitButton>
       </DialogActions>

@@ -42,7 +42,9 @@ function MetroFields({ fields, products, product, edit }: { fields: Fields; prod
           ))}
           <TextField field={fields.wan_cir_mbps!} label="WAN CIR (Mbps)" type="number" />
           <TextField field={fields.wan_eir_mbps!} label="WAN EIR (Mbps)" type="number" />
-          {!hydrated || fibre ? (
+          {/* Without JavaScript the fields cannot follow the product: shown only while none is chosen
+              yet (a new device), never for a known product other than BN-METRO-1000F (issue 63 item 22). */}
+          {fibre || (!hydrated && !product) ? (
             <>
               <SelectField field={fields.wan_sfp!} label="WAN SFP" hint={sfpHint} options={sfpTypes.map((s) => ({ value: s, label: sfpLabel(s) }))} />
               <SelectField field={fields.lan_sfp!} label="LAN SFP" hint={sfpHint} options={sfpTypes.map((s) => ({ value: s, label: sfpLabel(s) }))} />

@@ -24,11 +24,11 @@ describe("Edit OAM info", () => {
   it("names the field just outside each range", () => {
     const e = errorsOf(OamSchema, { ...base, md_level: "8", mep_id: "0", vlan_id: "4095", md_name: "x".repeat(44), md_association: "é", ccm_interval: "2s" });
     expect(e).toMatchObject({
-      md_level: ["MD level must be a whole number from 0 to 7"],
-      mep_id: ["MEP id must be a whole number from 1 to 8191"],
-      vlan_id: ["VLAN id must be a whole number from 1 to 4094"],
-      md_name: ["MD name must be 1–43 printable ASCII characters"],
-      md_association: ["MA name must be 1–45 printable ASCII characters"],
+      md_level: ["MD level must be a whole number from 0 to 7."],
+      mep_id: ["MEP id must be a whole number from 1 to 8191."],
+      vlan_id: ["VLAN id must be a whole number from 1 to 4094."],
+      md_name: ["MD name must be 1–43 printable ASCII characters."],
+      md_association: ["MA name must be 1–45 printable ASCII characters."],
     });
     expect(e.ccm_interval?.[0]).toMatch(/^CCM interval must be one of: 3.3ms, 10ms/);
   });
@@ -41,12 +41,12 @@ describe("Edit OAM info", () => {
 
 describe("Create Device", () => {
   it("needs a name and a product; VLAN ids 1–4094, CIR/EIR numeric; SFPs only for BN-METRO-1000F", () => {
-    expect(errorsOf(CreateMetroSchema, {})).toMatchObject({ metro_name: ["Metro name is required"], prod_code: ["Product code is required"] });
+    expect(errorsOf(CreateMetroSchema, {})).toMatchObject({ metro_name: ["Metro name is required."], prod_code: ["Product code is required."] });
     const e = errorsOf(CreateMetroSchema, { metro_name: "m", prod_code: "BN-METRO-100", wan_data_vlan_id: "0", lan_q_in_q_vlan_id: "4095", wan_cir_mbps: "fast", wan_sfp: "sfp_smf" });
     expect(e).toMatchObject({
-      wan_data_vlan_id: ["WAN data VLAN id must be a whole number from 1 to 4094"],
-      lan_q_in_q_vlan_id: ["LAN Q-in-Q VLAN id must be a whole number from 1 to 4094"],
-      wan_cir_mbps: ["WAN CIR must be numeric"],
+      wan_data_vlan_id: ["WAN data VLAN id must be a whole number from 1 to 4094."],
+      lan_q_in_q_vlan_id: ["LAN Q-in-Q VLAN id must be a whole number from 1 to 4094."],
+      wan_cir_mbps: ["WAN CIR must be numeric."],
       wan_sfp: ["SFP choices are only for BN-METRO-1000F"],
     });
   });

@@ -13,7 +13,7 @@ import { ccmIntervals, DEFAULT_MGMT_VLAN, oamLimits, SFP_PRODUCT, sfpTypes, site
 
 /** A whole number in a range, or nothing: `{what} must be a whole number from {min} to {max}`. */
 const wholeIn = (what: string, min: number, max: number) => {
-  const message = `${what} must be a whole number from ${min} to ${max}`;
+  const message = `${what} must be a whole number from ${min} to ${max}.`;
   return z
     .string()
     .trim()
@@ -26,16 +26,16 @@ const rate = (what: string) =>
     .string()
     .trim()
     .optional()
-    .refine((s) => s === undefined || (s !== "" && Number.isFinite(Number(s))), `${what} must be numeric`)
-    .refine((s) => s === undefined || !Number.isFinite(Number(s)) || Number(s) >= 0, `${what} must be at least 0`)
+    .refine((s) => s === undefined || (s !== "" && Number.isFinite(Number(s))), `${what} must be numeric.`)
+    .refine((s) => s === undefined || !Number.isFinite(Number(s)) || Number(s) >= 0, `${what} must be at least 0.`)
     .transform((s) => (s === undefined ? undefined : Number(s)));
 
 const texts = Object.fromEntries(siteFields.map(([name]) => [name, optionalText(deviceLimits.address)])) as Record<(typeof siteFields)[number][0], ReturnType<typeof optionalText>>;
 const vlans = Object.fromEntries(vlanFields.map(([name, label]) => [name, wholeIn(label, vlanRange.min, vlanRange.max)])) as Record<(typeof vlanFields)[number][0], ReturnType<typeof wholeIn>>;
 
 const metroFields = {
-  metro_name: requiredText("Metro name is required", deviceLimits.name),
-  prod_code: z.enum(metroProductCodes as [string, ...string[]], { error: "Product code is required" }), // why: a constant list of three codes
+  metro_name: requiredText("Metro name is required.", deviceLimits.name),
+  prod_code: z.enum(metroProductCodes as [string, ...string[]], { error: "Product code is required." }), // why: a constant list of three codes
   ...texts,
   ...vlans,
   wan_cir_mbps: rate("WAN CIR"),
@@ -74,7 +74,7 @@ export function metroBody(v: MetroForm) {
 export const metroFormFields = ["metro_name", "prod_code", ...siteFields.map(([n]) => n), ...vlanFields.map(([n]) => n), "wan_cir_mbps", "wan_eir_mbps", "wan_sfp", "lan_sfp", "description"];
 
 const asciiName = (what: string, range: { min: number; max: number }) => {
-  const message = `${what} must be ${range.min}–${range.max} printable ASCII characters`;
+  const message = `${what} must be ${range.min}–${range.max} printable ASCII characters.`;
   return z.string().optional().refine((s) => s !== undefined && s.length >= range.min && s.length <= range.max && /^[\x20-\x7E]*$/.test(s), message);
 };
 const onOff = z.preprocess((v) => v === "on" || v === "true", z.boolean());
@@ -96,12 +96,13 @@ export const OamSchema = z
     const base = { metro_id: v.metro_id, loopback_enabled: v.loopback_enabled, ccp_enabled: v.ccp_enabled };
     if (!v.ccp_enabled) return base;
     const checks = {
-      ccm_interval: z.enum(ccmIntervals, { error: `CCM interval must be one of: ${ccmIntervals.join(", ")}` }),
+      // An empty choice asks for one; the list is for a value that is not on it (issue 63 item 23).
+      ccm_interval: z.enum(ccmIntervals, { error: (iss) => (iss.input === undefined || iss.input === "" ? "Choose a CCM interval." : `CCM interval must be one of: ${ccmIntervals.join(", ")}.`) }),
       md_name: asciiName("MD name", oamLimits.mdName),
-      md_level: wholeIn("MD level", oamLimits.mdLevel.min, oamLimits.mdLevel.max).refine((n) => n !== undefined, "MD level is required"),
+      md_level: wholeIn("MD level", oamLimits.mdLevel.min, oamLimits.mdLevel.max).refine((n) => n !== undefined, "MD level is required."),
       md_association: asciiName("MA name", oamLimits.maName),
-      mep_id: wholeIn("MEP id", oamLimits.mepId.min, oamLimits.mepId.max).refine((n) => n !== undefined, "MEP id is required"),
-      vlan_id: wholeIn("VLAN id", vlanRange.min, vlanRange.max).refine((n) => n !== undefined, "VLAN id is required"),
+      mep_id: wholeIn("MEP id", oamLimits.mepId.min, oamLimits.mepId.max).refine((n) => n !== undefined, "MEP id is required."),
+      vlan_id: wholeIn("VLAN id", vlanRange.min, vlanRange.max).refine((n) => n !== undefined, "VLAN id is required."),
     };
     const out: Record<string, unknown> = { ...base };
     for (const [k, schema] of Object.entries(checks)) {

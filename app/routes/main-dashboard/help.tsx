@@ -8,6 +8,8 @@ import { dashboardTabs, type DashboardTab } from "./model.ts";
  */
 
 const TITLE = "Dashboards help";
+// Its breadcrumb under Dashboards (issue 63 item 22: it said "Page Not Found").
+export const handle = { breadcrumb: TITLE };
 
 const help: Record<DashboardTab, string[]> = {
   map: [

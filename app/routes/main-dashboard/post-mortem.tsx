@@ -15,6 +15,9 @@ import type { Route } from "./+types/post-mortem";
  * (analysis.pdf) and the way back to WAN Link Health.
  */
 
+// Its breadcrumb under Dashboards (issue 63 item 22: without JavaScript it said "Page Not Found").
+export const handle = { breadcrumb: POST_MORTEM_TITLE };
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireSession(request);
   const device = new URL(request.url).searchParams.get(DEVICE_PARAM) ?? "";

@@ -1,15 +1,15 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useState, type FormEvent } from "react";
-import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
+import { DialogActions, DialogWarning, UrlDialog } from "../../components/dialog.tsx";
 import { CheckboxField, ConformForm, HiddenFields, SelectField, SubmitButton, TextareaField, TextField, useForm } from "../../components/forms.tsx";
 import { useConstraint, useHydrated, useIsPending } from "../../components/hooks.ts";
-import { cpeModes, hourLabel, perfTestHours, scanInterval, wanAddressing } from "../../../platform/contract/devices.ts";
-import { DeviceDialog, DeviceFormActions, DeviceLine, deviceFormDialog, useDeviceForm } from "../devices-shared/device-dialog.tsx";
-import type { CpeDetail, CpeProduct, PeerRegion } from "./model.ts";
+import { cpeModes, deviceMessages, hourLabel, perfTestHours, scanInterval, wanAddressing } from "../../../platform/contract/devices.ts";
+import { ConformFreeForm, DeviceDialog, DeviceFormActions, DeviceLine, deviceFormDialog, useDeviceForm } from "../devices-shared/device-dialog.tsx";
+import { SERVICE_PRODUCT, type CpeDetail, type CpeProduct, type PeerRegion } from "./model.ts";
 
 /*
  * The Internet NIDs screen's own dialogs (spec 3 §2.10, §5), opened by URL: Create Device, Edit CPE
- * Info, Edit Site (BN-CPE-IP), Edit Network Info, Edit Daily Performance Test, Edit Down
+ * Info, Edit Site and Stop Service (BN-CPE-IP), Edit Network Info, Edit Daily Performance Test, Edit Down
  * Notification Interval and Edit IP Monitor Target. The server validates (schemas.server.ts); the
  * dialogs both kinds share are in ../devices-shared/.
  */
@@ -97,6 +97,40 @@ function EditInfoForm({ device: cpe, lastResult }: { device: CpeDetail; lastResu
         </SubmitButton>
       </DialogActions>
     </ConformForm>
+  );
+}
+
+/**
+ * Stop Service (BN-CPE-IP): asks first, as Reset Device and Delete do (issue 63 item 15), naming the
+ * device and what stopping does. A device whose service is not active, or of another product, says
+ * so instead of offering the button (the platform would refuse it: 409, 400).
+ */
+export function StopServiceDialog({ device }: { device: CpeDetail | null }) {
+  const pending = useIsPending({ intent: "service" });
+  return (
+    <DeviceDialog name="stop-service" title="Stop Service" device={device}>
+      {(cpe) =>
+        cpe.prod_code !== SERVICE_PRODUCT || cpe.admin_state !== "active" ? (
+          <>
+            <DeviceLine device={cpe} />
+            <DialogWarning>{cpe.prod_code !== SERVICE_PRODUCT ? deviceMessages.notServiceProduct : deviceMessages.notActive}</DialogWarning>
+            <DialogActions />
+          </>
+        ) : (
+          <ConformFreeForm intent="service" fields={{ cpe_id: cpe.cpe_id, service: "stop" }}>
+            <DeviceLine device={cpe}>
+              will stop its Internet service: the site at {cpe.site_address} loses its Internet access until the service is activated again.
+            </DeviceLine>
+            <p>Do you want to stop the service?</p>
+            <DialogActions>
+              <SubmitButton className="btn btn-error" pending={pending}>
+                Stop Service
+              </SubmitButton>
+            </DialogActions>
+          </ConformFreeForm>
+        )
+      }
+    </DeviceDialog>
   );
 }
 

@@ -169,7 +169,7 @@ const network = (request: Request, formData: FormData) =>
     toast: detailOr(deviceMessages.networkUpdated),
   });
 
-/** Activate Service / Stop Service (BN-CPE-IP): a button in the row menu. */
+/** Activate Service (a button in the row menu) / Stop Service (its confirmation dialog), BN-CPE-IP. */
 const service = (request: Request, formData: FormData) =>
   submitForm(request, formData, {
     schema: ServiceSchema,
@@ -236,6 +236,7 @@ const EditSiteDialog = lazyChart(() => import("./dialogs.tsx").then((m) => m.Edi
 const NetworkInfoDialog = lazyChart(() => import("./dialogs.tsx").then((m) => m.NetworkInfoDialog));
 const PerfTestDialog = lazyChart(() => import("./dialogs.tsx").then((m) => m.PerfTestDialog));
 const OneValueDialog = lazyChart(() => import("./dialogs.tsx").then((m) => m.OneValueDialog));
+const StopServiceDialog = lazyChart(() => import("./dialogs.tsx").then((m) => m.StopServiceDialog));
 const SpeedTestDialog = lazyChart(() => import("./speed-test.tsx").then((m) => m.SpeedTestDialog));
 
 const activationItems: MenuItem[] = [
@@ -271,7 +272,8 @@ function menuItems(r: Cpe, canWrite: boolean): readonly MenuItem[] {
   return [
     { label: "Edit Site", dialog: "site" },
     { label: "Activate Service", intent: "service", fields: { cpe_id: r.cpe_id, service: "activate" }, disabled: active },
-    { label: "Stop Service", intent: "service", fields: { cpe_id: r.cpe_id, service: "stop" }, disabled: !active },
+    // Stopping cuts the site off the Internet: a confirmation first, as Reset Device (issue 63 item 15).
+    { label: "Stop Service", dialog: "stop-service", disabled: !active },
     ...COMMON_MENU,
   ];
 }
@@ -297,6 +299,7 @@ export default function Routers({ loaderData, actionData }: Route.ComponentProps
       {dialog === "create" ? <CreateDeviceDialog products={products ?? []} entityNames={entities} lastResult={result} /> : null}
       {dialog === "info" ? <EditInfoDialog device={cpe} lastResult={result} /> : null}
       {dialog === "site" ? <EditSiteDialog device={cpe} lastResult={result} /> : null}
+      {dialog === "stop-service" ? <StopServiceDialog device={cpe} /> : null}
       {dialog === "network" ? <NetworkInfoDialog device={cpe} lastResult={result} /> : null}
       {dialog === "perf" ? <PerfTestDialog cpe={cpe} regions={regions ?? []} confirm={perfConfirmOf(actionData)} lastResult={result} /> : null}
       {dialog === "scan" || dialog === "target" ? <OneValueDialog name={dialog} cpe={cpe} lastResult={result} /> : null}

@@ -12,8 +12,8 @@ import { deviceConstraints } from "../devices-shared/schemas.server.ts";
  */
 
 const cpeId = hiddenId("The device id is missing.");
-const name = requiredText("Name is required", deviceLimits.name);
-const siteAddress = requiredText("Site Address is required", deviceLimits.address);
+const name = requiredText("Name is required.", deviceLimits.name);
+const siteAddress = requiredText("Site Address is required.", deviceLimits.address);
 const text = optionalText(deviceLimits.text);
 const address = optionalText(deviceLimits.address);
 
@@ -21,12 +21,12 @@ const optionalIp = (what: string) =>
   z
     .string()
     .trim()
-    .max(45, `${what} must be an IP address`)
-    .refine((s) => isIp(s), `${what} must be an IP address`)
+    .max(45, `${what} must be an IP address.`)
+    .refine((s) => isIp(s), `${what} must be an IP address.`)
     .optional();
 const number = (what: string, min: number, max: number) =>
-  z.coerce.number({ error: `${what} must be a number from ${min} to ${max}` }).min(min, `${what} must be a number from ${min} to ${max}`).max(max, `${what} must be a number from ${min} to ${max}`);
-const whole = (what: string, min: number, max: number) => number(what, min, max).int(`${what} must be a whole number from ${min} to ${max}`);
+  z.coerce.number({ error: `${what} must be a number from ${min} to ${max}.` }).min(min, `${what} must be a number from ${min} to ${max}.`).max(max, `${what} must be a number from ${min} to ${max}.`);
+const whole = (what: string, min: number, max: number) => number(what, min, max).int(`${what} must be a whole number from ${min} to ${max}.`);
 
 export const CreateCpeSchema = z.object({
   // why the cast: z.enum wants a non-empty tuple; the product codes are a constant list of four.
@@ -68,8 +68,8 @@ const cidr = (what: string) =>
   z
     .string()
     .trim()
-    .max(49, `${what} must be an address with its prefix (192.0.2.10/24)`)
-    .refine((s) => isCidr(s), `${what} must be an address with its prefix (192.0.2.10/24)`)
+    .max(49, `${what} must be an address with its prefix (192.0.2.10/24).`)
+    .refine((s) => isCidr(s), `${what} must be an address with its prefix (192.0.2.10/24).`)
     .optional();
 
 export const NetworkInfoSchema = z
@@ -82,17 +82,17 @@ export const NetworkInfoSchema = z
     dns_servers: z
       .string()
       .trim()
-      .max(400, "DNS servers must be IP addresses, separated by commas")
-      .refine((s) => s.split(",").every((x) => isIp(x.trim())), "DNS servers must be IP addresses, separated by commas")
+      .max(400, "DNS servers must be IP addresses, separated by commas.")
+      .refine((s) => s.split(",").every((x) => isIp(x.trim())), "DNS servers must be IP addresses, separated by commas.")
       .optional(),
     lan_cidr: cidr("LAN address"),
   })
   .superRefine((v, ctx) => {
     if (v.wan_addressing === "static") {
-      if (!v.wan_cidr) ctx.addIssue({ code: "custom", path: ["wan_cidr"], message: "WAN address is required for static addressing" });
-      if (!v.wan_gateway) ctx.addIssue({ code: "custom", path: ["wan_gateway"], message: "WAN gateway is required for static addressing" });
+      if (!v.wan_cidr) ctx.addIssue({ code: "custom", path: ["wan_cidr"], message: "WAN address is required for static addressing." });
+      if (!v.wan_gateway) ctx.addIssue({ code: "custom", path: ["wan_gateway"], message: "WAN gateway is required for static addressing." });
     }
-    if (v.mode === "ROUTER" && !v.lan_cidr) ctx.addIssue({ code: "custom", path: ["lan_cidr"], message: "LAN address is required in ROUTER mode" });
+    if (v.mode === "ROUTER" && !v.lan_cidr) ctx.addIssue({ code: "custom", path: ["lan_cidr"], message: "LAN address is required in ROUTER mode." });
   });
 
 /** Edit Daily Performance Test: Start needs a peer region and an hour (spec 3 §5); each asks for a confirmation first. */
@@ -116,7 +116,7 @@ export const ScanIntervalSchema = z.object({ cpe_id: cpeId, scan_interval: whole
 
 export const MonitorTargetSchema = z.object({
   cpe_id: cpeId,
-  ip_monitor_target: z.string({ error: "IP monitor target must be an IP address" }).trim().max(45, "IP monitor target must be an IP address").refine(isIp, "IP monitor target must be an IP address"),
+  ip_monitor_target: z.string({ error: "IP monitor target must be an IP address." }).trim().max(45, "IP monitor target must be an IP address.").refine(isIp, "IP monitor target must be an IP address."),
 });
 
 /** Run Speed Test: ookla by default, or an iPerf3 server (a host name or an IP address). */

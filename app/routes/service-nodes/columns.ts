@@ -7,14 +7,15 @@ import type { ServiceNode } from "./model.ts";
 
 export { serviceNodeSortable as sortable } from "../../../platform/contract/nodes.ts";
 // The group id (also on the Details tab) is shown on asking: with it the table outgrows a 1366 px window.
-export const hideable = ["service_node_group_id"];
+// Spec 2 §2 lists Service Node Group Id among the visible columns (issue 63 item 22).
+export const hideable: string[] = [];
 
 const c = nodeColumns<ServiceNode>();
 
 export const { columns, csvColumns } = listColumns<ServiceNode>([
   { id: "service_node_name", header: "Node Name", text: (r) => r.service_node_name, className: "min-w-32" },
   idColumn("service_node_id", "Service Node Id"),
-  idColumn("service_node_group_id", "Service Node Group Id", { hidden: true }),
+  idColumn("service_node_group_id", "Service Node Group Id"),
   c.admin,
   c.registered,
   c.op,

@@ -31,7 +31,11 @@ async function inTurn<T>(first: () => Promise<ApiResult<unknown>>, then: () => P
 export function nodeIntents(info: NodeKindInfo) {
   const createSchema = createNodeSchema(info);
 
-  /** Step 1: the node is created; on to step 2 (default Hosted Node). */
+  /**
+   * Step 1: the node is created, and the spec's toast says so now (issue 63 item 17: the stepper
+   * used to move on silently, and a user who left at step 2 never read it); on to step 2 (default
+   * Hosted Node).
+   */
   async function create(request: Request, formData: FormData) {
     const form = validateForm(formData, createSchema);
     if (!form.ok) return form.reply;
@@ -42,7 +46,7 @@ export function nodeIntents(info: NodeKindInfo) {
         : { [info.nameField]: v[info.nameField], [info.groupIdField]: v[info.groupIdField], [info.newGroupField]: false };
     const res = await apiPost<Record<string, string>>(request, info.calls.create, body);
     if (!res.ok) return failureReply(request, res, { submission: form.submission, fields: [info.nameField, info.groupIdField, info.groupNameField] });
-    return redirect(returnUrl(request, { dialog: "create", step: "form-factor", id: res.data[info.idField], ff: "hosted_aws" }), 303);
+    return redirectWithToast(request, returnUrl(request, { dialog: "create", step: "form-factor", id: res.data[info.idField], ff: "hosted_aws" }), { type: "success", message: info.created });
   }
 
   const ova = (request: Request, formData: FormData) =>
@@ -83,7 +87,7 @@ export function nodeIntents(info: NodeKindInfo) {
     submitForm(request, formData, {
       schema: HostedSchema,
       call: (v) => {
-        const fields = { form_factor: "hosted_aws", hosted_region: v.hosted_region, hosted_vpc_cidr: v.hosted_vpc_cidr, hosted_peer_ip: v.hosted_peer_ip, hosted_peer_prefix: v.hosted_peer_prefix };
+        const fields = { form_factor: "hosted_aws", hosted_region: v.hosted_region, hosted_vpc_cidr: v.hosted_vpc_cidr, hosted_peer_ip: v.hosted_peer_ip, hosted_peer_prefix: Number(v.hosted_peer_prefix) };
         return inTurn(
           () => setFormFactor(info, request, { node_id: v.node_id, ...fields }),
           () => apiPost<NodeVpnConfig>(request, "generate-hsn-vpn-config", { node_id: v.node_id, ...fields }),
@@ -94,11 +98,11 @@ export function nodeIntents(info: NodeKindInfo) {
       redirect: here(request),
     });
 
-  /** Step 3: the flow ends with the node selected and the spec's toast. */
+  /** Step 3: the flow ends with the node selected (its creation was said at step 1). */
   async function finish(request: Request, formData: FormData) {
     const form = validateForm(formData, NodeIdSchema);
     if (!form.ok) return form.reply;
-    return redirectWithToast(request, returnUrl(request, { step: null, ff: null, selected: form.value.node_id }), { type: "success", message: info.created });
+    return redirect(returnUrl(request, { step: null, ff: null, selected: form.value.node_id }), 303);
   }
 
   const removeSchema = removeNodeSchema(info);

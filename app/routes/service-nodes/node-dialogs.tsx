@@ -98,6 +98,16 @@ export function HealthDialog({ node, health, error }: { node: NodeView | null; h
   );
 }
 
+/**
+ * What uses the node, said truly (issue 63 item 19): an endpoint node's count is its own endpoints;
+ * a service node's is its group's (the group serves the endpoints), which a new node only shares.
+ */
+function endpointsLine(info: NodeKindInfo, node: NodeView) {
+  const n = node.endpoint_count;
+  const endpoints = `${n} ${n === 1 ? "endpoint" : "endpoints"}`;
+  return info.kind === "endpoint" ? `${endpoints} still ${n === 1 ? "uses" : "use"} it.` : `Its group ${node.groupName} serves ${endpoints}.`;
+}
+
 export function RemoveNodeDialog({ info, node, dialogId, lastResult }: { info: NodeKindInfo; node: NodeView | null; dialogId: string | null; lastResult: Result }) {
   return (
     <ConfirmPhraseDialog
@@ -113,7 +123,7 @@ export function RemoveNodeDialog({ info, node, dialogId, lastResult }: { info: N
         {node ? (
           <>
             Delete the {info.noun.toLowerCase()} <strong>{node.name}</strong>? This cannot be undone.
-            {node.endpoint_count > 0 ? <> {node.endpoint_count} endpoint(s) still use it.</> : null}
+            {node.endpoint_count > 0 ? <> {endpointsLine(info, node)}</> : null}
           </>
         ) : (
           goneText

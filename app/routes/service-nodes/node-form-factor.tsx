@@ -34,6 +34,10 @@ export interface FormFactorProps {
 
 const tabLabel = (c: CreationChoice) => (c === "skip" ? "Skip for now" : formFactorLabels[c]);
 
+/** The node's form factor as step 2 says it: "skipped" only once Skip for now is the choice (issue 63 item 19). */
+const currentFormFactor = (node: NodeView, choice: CreationChoice) => (node.form_factor || choice === "skip" ? formFactorText(node.form_factor) : NOT_CHOSEN);
+export const NOT_CHOSEN = "Not chosen yet";
+
 export function FormFactorPanel(props: FormFactorProps) {
   const { node, choice, creating } = props;
   const location = useLocation();
@@ -41,7 +45,7 @@ export function FormFactorPanel(props: FormFactorProps) {
   return (
     <div className="space-y-3">
       <p className="text-sm">
-        Node <strong>{node.name}</strong>: form factor now <strong>{formFactorText(node.form_factor)}</strong>.
+        Node <strong>{node.name}</strong>: form factor now <strong>{currentFormFactor(node, choice)}</strong>.
       </p>
       <nav aria-label="Form factor">
         <div className="tabs tabs-box flex-wrap [&_.tab]:text-base-content">
@@ -186,7 +190,7 @@ function HostedTab({ info, node, regions, lastResult }: FormFactorProps) {
           <TextField field={fields.hosted_vpc_cidr!} label="VPC CIDR" hint={`e.g. ${defaultHostedVpcCidr}`} autoComplete="off" />
           <div className="grid gap-x-4 sm:grid-cols-2">
             <TextField field={fields.hosted_peer_ip!} label="Peer IP" hint="An IPv4 address, e.g. 10.100.0.10" autoComplete="off" />
-            <TextField field={fields.hosted_peer_prefix!} label="Peer Prefix" hint="0 to 32, e.g. 24" autoComplete="off" />
+            <TextField field={fields.hosted_peer_prefix!} label="Peer Prefix" hint="1 to 32, e.g. 24" autoComplete="off" />
           </div>
           <div className="flex flex-wrap gap-2">
             <SubmitButton pending={pending} className="btn btn-primary btn-sm">

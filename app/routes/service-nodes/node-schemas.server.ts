@@ -36,6 +36,10 @@ export const HardwareSchema = z.object({
   shipping_addr: z.string({ error: "Shipping address is required." }).trim().min(1, "Shipping address is required.").max(nodeLimits.shippingAddr, `Must be at most ${nodeLimits.shippingAddr} characters.`),
 });
 
+const PEER_PREFIX = { min: 1, max: 32 } as const;
+const PEER_PREFIX_REQUIRED = "Peer prefix is required.";
+const PEER_PREFIX_RANGE = `Peer prefix must be a whole number from ${PEER_PREFIX.min} to ${PEER_PREFIX.max}.`;
+
 export const HostedSchema = z.object({
   ...nodeId,
   hosted_region: requiredText("Choose a region.", 50),
@@ -44,11 +48,13 @@ export const HostedSchema = z.object({
     .trim()
     .refine((s) => isCidr(s) && isIpv4(s.split("/")[0] ?? ""), "Enter an IPv4 CIDR, e.g. 10.100.0.0/24."),
   hosted_peer_ip: z.string({ error: "Peer IP is required." }).trim().refine(isIpv4, "Enter a valid IPv4 address, e.g. 10.100.0.10."),
-  hosted_peer_prefix: z.coerce
-    .number({ error: "Peer prefix is required." })
-    .int("Peer prefix must be a whole number from 0 to 32.")
-    .min(0, "Peer prefix must be a whole number from 0 to 32.")
-    .max(32, "Peer prefix must be a whole number from 0 to 32."),
+  // The platform's range, 1 to 32 (issue 63 item 19: the form allowed 0, and an empty field was
+  // coerced to it); a value that is not a number says so rather than "required".
+  hosted_peer_prefix: z
+    .string({ error: PEER_PREFIX_REQUIRED })
+    .trim()
+    .min(1, PEER_PREFIX_REQUIRED)
+    .refine((s) => /^\d{1,2}$/.test(s) && Number(s) >= PEER_PREFIX.min && Number(s) <= PEER_PREFIX.max, PEER_PREFIX_RANGE),
 });
 
 export const removeNodeSchema = (info: NodeKindInfo) => confirmPhraseSchema(info.deletePhrase, { ...nodeId, group_id: z.string().optional() });

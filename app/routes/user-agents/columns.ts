@@ -12,7 +12,8 @@ import type { MenuItem } from "../../components/row-menu.tsx";
 export { userAgentSortable as sortable } from "../../../platform/contract/user-agents.ts";
 // Hidden by default (the Columns chooser shows them): the creation time, so that the
 // spec's other columns and the row menu fit a 1366 px screen; the linked endpoints.
-export const hideable = ["created_at", "ep_ids"];
+// Spec 2 §2 lists Created at among the visible columns (issue 63 item 22).
+export const hideable = ["ep_ids"];
 
 type FleetTime = "op_state_change_at" | "last_auth_time";
 /**
@@ -37,7 +38,7 @@ export const { columns, csvColumns } = listColumns<UserAgent>([
   fleetTime("op_state_change_at", "OP State Changed at"),
   { id: "last_auth_status", header: "Last Auth Status", className: wraps, text: (r) => r.last_auth_status },
   fleetTime("last_auth_time", "Last Auth Time"),
-  timeColumn("created_at", "Created at", { hidden: true }),
+  timeColumn("created_at", "Created at"),
   { id: "ep_ids", header: "Linked Endpoints", hidden: true, text: (r) => r.ep_ids.join(", ") },
 ]);
 

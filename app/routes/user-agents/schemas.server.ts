@@ -13,7 +13,7 @@ const userAgentId = hiddenId("User agent id is missing.");
 const endpoint = requiredText(userAgentMessages.selectEndpoint, 100);
 
 export const CreateUserAgentSchema = z.object({
-  name: requiredText("Name is required", userAgentLimits.name),
+  name: requiredText("Name is required.", userAgentLimits.name),
   email: emailInput(userAgentLimits.email),
   description: clearableText(userAgentLimits.description),
   ep_id: endpoint,
