@@ -30,14 +30,15 @@ async function reachable(url: string): Promise<string | null> {
 }
 
 export default async function globalSetup() {
-  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "linkwise-scaled-"));
-  process.env.SCALED_RUN_DIR = runDir;
   const unreachable = await reachable(serverUrl);
   if (unreachable) {
     if (process.env.CI) throw new Error(`The scaled run needs PostgreSQL: not reachable at ${serverUrl} (${unreachable})`);
     process.env.SCALED_SKIP = `PostgreSQL not reachable at ${serverUrl} (${unreachable})`;
-    return () => fs.rmSync(runDir, { recursive: true, force: true });
+    console.log(`The scaled run is skipped: ${process.env.SCALED_SKIP}`);
+    return;
   }
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "linkwise-scaled-"));
+  process.env.SCALED_RUN_DIR = runDir;
   execFileSync(process.execPath, ["scripts/ensure-build.mjs"], { stdio: "inherit" });
   const database = await createPrivateDatabase(serverUrl, "linkwise_scaled");
   process.env.SCALED_PRIVATE_DATABASE_URL = database.url;
