@@ -160,11 +160,7 @@ test("three platforms and two consoles on one empty PostgreSQL database; instanc
     await test.step("3 platform instances and 2 consoles started at the same moment on an empty database: all ready", async () => {
       const tables = await db.query("select count(*)::int as n from pg_tables where schemaname not in ('pg_catalog', 'information_schema')");
       expect(tables.rows[0].n, "the database is empty before the start").toBe(0);
-      // TEMPORARY (harness development on main, whose migrations race): SCALED_STAGGER starts them one after another.
-      for (let i = 0; i < 3; i++) {
-        platforms.push(startPlatform(i));
-        if (process.env.SCALED_STAGGER) await waitReady(platforms[i]!, "platform", Date.now() + READY_MS);
-      }
+      for (let i = 0; i < 3; i++) platforms.push(startPlatform(i));
       for (let i = 0; i < 2; i++) consoles.push(startProcess(`console-${i + 1}`, consolePorts[i]!, consoleCommand(), consoleEnv(i)));
       const startedAt = Date.now();
       const deadline = startedAt + READY_MS;
