@@ -26,16 +26,19 @@ export interface Instance {
 }
 
 /**
- * What starts one platform instance. Today's `npm run start:platform` is `tsx platform/server.ts`:
- * the same, as one node process with tsx's loader (no npm or tsx CLI process in between, so three
- * instances cost two fewer processes each on a 2-core machine). Built entries (issue 62 item 2),
- * when the checkout has them, are run as the image runs them.
+ * What starts one platform instance: what `npm run start:platform` runs (package.json), without npm
+ * in between (three fewer processes on a 2-core machine). Its last command is taken: `tsx FILE`
+ * (today) runs as node with tsx's loader, `node ARGS` (built entries) as is; a step before it such
+ * as `node scripts/ensure-build.mjs &&` is the global set-up's. Read from package.json, not from
+ * whether build/ holds a platform entry, so that a stale build of another branch is never run.
  */
 export function platformCommand(): { cmd: string; args: string[] } {
-  for (const built of ["build/platform/server.js", "build/platform/server.mjs"]) {
-    if (fs.existsSync(built)) return { cmd: process.execPath, args: [built] };
-  }
-  return { cmd: process.execPath, args: ["--import", "tsx", "platform/server.ts"] };
+  const scripts = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts;
+  const script = scripts["start:platform"] ?? "";
+  const [tool, ...args] = (script.split("&&").at(-1) ?? "").trim().split(/\s+/);
+  if (tool === "tsx") return { cmd: process.execPath, args: ["--import", "tsx", ...args] };
+  if (tool === "node") return { cmd: process.execPath, args };
+  return { cmd: "npm", args: ["run", "-s", "start:platform"] };
 }
 
 /** What starts one console: the production server on the production build (as `npm start` does). */
