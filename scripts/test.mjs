@@ -1,7 +1,9 @@
 // `npm test`: every test. Unit and platform tests on PGlite, the platform tests again on
 // PostgreSQL, then the end-to-end tests (JavaScript on and off) in Chromium.
 // Prints how long each run took, and ends with one line "N passed, N failed, N skipped" summing
-// all runs. `npm test -- unit` / `npm test -- e2e` (or npm run test:unit / test:e2e) run one part.
+// all runs. `npm test -- unit` / `npm test -- e2e` (or npm run test:unit / test:e2e) run one part;
+// `npm test -- scaled` the scaled run alone (three platforms and two consoles on PostgreSQL,
+// instances killed: tests/scaled/, playwright.scaled.config.ts).
 //
 // The test runs go one after another (only the type checker and the linter, single-threaded, run
 // side by side): on a 2-core machine the end-to-end run (2 Playwright workers,
@@ -160,7 +162,7 @@ async function ensureChromium() {
   return undefined;
 }
 
-const only = process.argv[2]; // "unit" | "e2e" | "static" | undefined (all)
+const only = process.argv[2]; // "unit" | "e2e" | "scaled" | "static" | undefined (all)
 
 // The type checker and the linter first: types and lint are checks, not advice. A failure stops the
 // run here, before minutes of tests (each counts as one failed test in the closing line).
@@ -178,7 +180,7 @@ if (!only || only === "unit" || only === "static") {
 }
 
 // Fail fast, before minutes of other tests, when the end-to-end run could not start.
-if (!only || only === "e2e") {
+if (!only || only === "e2e" || only === "scaled") {
   const chromium = await ensureChromium();
   if (!chromium) {
     console.log(NO_CHROMIUM);
@@ -204,6 +206,27 @@ if (!only || only === "unit") {
     console.log("CI needs PostgreSQL for the platform tests.");
     failedRuns.push("platform (PostgreSQL): not reachable");
     totals.failed += 1;
+  }
+}
+
+if (!only || only === "scaled") {
+  // The deployment as the provider runs it (issue 62): its own Playwright config, one worker, hard
+  // time limits; it makes and drops its private database and kills every process it started.
+  const url = await postgresUrl();
+  if (url) {
+    const scaledReport = path.join(out, "playwright-scaled.json");
+    run("scaled run (PostgreSQL)", "npx", ["playwright", "test", "-c", "playwright.scaled.config.ts", "--reporter=list,json"], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: scaledReport,
+      SCALED_DATABASE_URL: url,
+    });
+    countPlaywright(scaledReport);
+  } else if (process.env.CI) {
+    console.log("CI needs PostgreSQL for the scaled run.");
+    failedRuns.push("scaled run (PostgreSQL): not reachable");
+    totals.failed += 1;
+  } else {
+    console.log("\n=== scaled run (PostgreSQL): skipped, PostgreSQL is not reachable (it needs one database server for its instances)");
+    totals.skipped += 1;
   }
 }
 
