@@ -32,9 +32,11 @@ const TEST_SPEED = 10;
 const READY_MS = 90_000;
 /**
  * How long a killed instance's e-mail or delivery may take to be sent by another: the time for its
- * claim to be seen as abandoned (a lease, a heartbeat) plus its first retry's delay.
+ * claim to be seen as abandoned (a lease, a heartbeat) plus its first retry's delay. Measured
+ * 2026-12-03 with everything merged: the delivery 34 s, the e-mail 80 s (pg-boss's heartbeat and
+ * supervision, then the mail queue's 30 s first retry); a slower machine gets room.
  */
-const RECOVERY_MS = 90_000;
+const RECOVERY_MS = 150_000;
 
 test.skip(Boolean(process.env.SCALED_SKIP), process.env.SCALED_SKIP);
 
