@@ -15,13 +15,5 @@ async function status(path) {
   }
 }
 
-/** A readiness route never redirects: 404 or a redirect (the console's sign-in) means the server has none. */
-const noRoute = (code) => code === 404 || (code >= 300 && code < 400);
-
-let answer = await status("/readyz");
-// A build from before /readyz (issue 62: readiness is being added to both tiers beside this) has no
-// such route: then the check it had, the console's /healthz (which asks its platform too) or the
-// platform's /api/v1/health.
-if (noRoute(answer)) answer = await status("/healthz");
-if (noRoute(answer)) answer = await status("/api/v1/health");
+const answer = await status("/readyz");
 process.exit(answer >= 200 && answer < 300 ? 0 : 1);
