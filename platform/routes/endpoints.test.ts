@@ -367,7 +367,8 @@ describe("endpoints: malformed payloads", () => {
       valid: ({ ep }) => ({ ep_id: ep, user_agent_dns_servers: "10.0.0.1", user_agent_cidrs: "10.0.0.0/8" }),
       validVariant: validVariants({ emptyAllowed: ["user_agent_dns_servers", "user_agent_cidrs"] }),
     },
-    { call: "resize-endpoint-throughput", valid: ({ ep }) => ({ ep_id: ep, direction: "up" }), validVariant: validVariants({}) },
+    // direction defaults to up (spec 1), as resize-app-service's does: leaving it out is a valid body.
+    { call: "resize-endpoint-throughput", valid: ({ ep }) => ({ ep_id: ep, direction: "up" }), validVariant: validVariants({ optional: ["direction"] }) },
     { call: "configure-endpoint-proxying", valid: ({ ep }) => ({ ep_id: ep, enabled: true }), validVariant: validVariants({}) },
     {
       call: "set-endpoint-contact",
