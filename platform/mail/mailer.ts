@@ -67,7 +67,10 @@ export function createTransport(opts: TransportOptions): MailTransport {
       fs.mkdirSync(opts.outboxDir, { recursive: true });
       const safeTo = m.to.replace(/[^a-zA-Z0-9@._-]/g, "_");
       const file = path.join(opts.outboxDir, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}-${safeTo}.eml`);
-      fs.writeFileSync(file, info.message as Buffer);
+      // Written aside, then renamed: the mail queue writes while readers (the outbox's users, the
+      // end-to-end tests) may be looking, and a reader must never take a half-written message.
+      fs.writeFileSync(`${file}.part`, info.message as Buffer);
+      fs.renameSync(`${file}.part`, file);
       (opts.log ?? logMail)(`[mail] "${m.subject}" to ${m.to} written to ${file}`);
     },
     close: () => transport.close(),
