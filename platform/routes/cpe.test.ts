@@ -240,6 +240,13 @@ describe("Internet NIDs: every setting is stored and read back by get_cpe_detail
     expect(r.body.detail[0].msg).toBe("Duration must be at least 1 hour");
     r = await post(a, "cpe_add_announcement", { cpe_id: id, start_time: start, duration: 3 });
     expect(r.body.detail).toBe("Maintenance announcement created.");
+    // Times the database cannot hold are refused with a 4xx, never a 500 (issue 63 item 24).
+    for (const [call, key, device] of [["cpe_add_announcement", "cpe_id", id]] as const) {
+      for (const start_time of ["9999-12-31T23:00:00Z", "9999-12-31T20:00:00Z", "0000-01-01T00:00:00Z", "+010000-01-01T00:00:00Z", "275760-09-13T00:00:00Z"]) {
+        const far = await post(a, call, { [key]: device, start_time, duration: 8 });
+        expect(far.status, `${start_time}: ${JSON.stringify(far.body)}`).toBe(422);
+      }
+    }
     expect((await detail(a, id)).announcements).toMatchObject([{ start_time: start, end_time: new Date(Date.parse(start) + 3 * 3_600_000).toISOString(), duration: 3 }]);
   });
 });

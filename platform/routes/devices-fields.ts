@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { announcementLimits, ddosFloods, ddosMax, ddosOrderMessages, deviceLimits, deviceMessages, perfTestHours, vlanRange } from "../contract/devices.ts";
 import { isCidr, isFqdn, isIp } from "../contract/net.ts";
-import { body, bool, email, expects, idField, isSingleLine, junkMessage, line, maxMessage, multiline, phone, requiredName } from "../lib/fields.ts";
+import { body, bool, email, expects, idField, isSingleLine, junkMessage, line, maxMessage, multiline, phone, requiredName, TIME_MAX } from "../lib/fields.ts";
 import { ipField } from "../lib/net-fields.ts";
 
 /*
@@ -111,6 +111,8 @@ export const ThresholdsBody = body({
 
 const fillAll = (what: string) => z.string({ error: (iss) => (iss.input === undefined ? deviceMessages.fillAll : `${what} must be a string`) });
 
+const LATEST_ANNOUNCEMENT_START = Math.floor((TIME_MAX - announcementLimits.maxHours * 3_600_000) / 3_600_000) * 3_600_000;
+
 export const announcementFields = {
   start_time: fillAll("start_time")
     .trim()
@@ -124,6 +126,12 @@ export const announcementFields = {
       }
       if (d.getUTCMinutes() !== 0 || d.getUTCSeconds() !== 0 || d.getUTCMilliseconds() !== 0) {
         ctx.addIssue({ code: "custom", message: "start_time must be on the hour (00:00 to 23:00 UTC)" });
+        return z.NEVER;
+      }
+      // The longest announcement must end where the database still holds a time (issue 63 item 24:
+      // 9999-12-31T23:00Z answered 500, its end in the year 10000).
+      if (d.getTime() > LATEST_ANNOUNCEMENT_START) {
+        ctx.addIssue({ code: "custom", message: `start_time must be at the latest ${new Date(LATEST_ANNOUNCEMENT_START).toISOString()}` });
         return z.NEVER;
       }
       return d;
