@@ -3,6 +3,8 @@ export interface PrivateDatabase {
   url: string;
   drop(): Promise<void>;
 }
+/** Whether the PostgreSQL server of `serverUrl` answers (within 3 s). */
+export declare function serverReachable(serverUrl: string): Promise<boolean>;
 export declare function createPrivateDatabase(serverUrl: string, prefix: string): Promise<PrivateDatabase>;
 export declare const ABANDONED_MS: number;
 /** When the database `name` of `prefix` was made (ms since the epoch), or null for a name not of that form. */

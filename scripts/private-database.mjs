@@ -8,6 +8,18 @@
 // time in their name. No run lasts that long (CI stops one after 90 minutes).
 import pg from "pg";
 
+/** Whether the PostgreSQL server of `serverUrl` answers (within 3 s). */
+export async function serverReachable(serverUrl) {
+  const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A private database older than this is an interrupted run's, and is dropped. */
 export const ABANDONED_MS = 6 * 60 * 60 * 1000;
 

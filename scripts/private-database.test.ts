@@ -1,19 +1,8 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { ABANDONED_MS, createPrivateDatabase, dropAbandoned, madeAt } from "./private-database.mjs";
+import { ABANDONED_MS, createPrivateDatabase, dropAbandoned, madeAt, serverReachable } from "./private-database.mjs";
 
 const server = process.env.TEST_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
-
-async function reachable() {
-  const client = new pg.Client({ connectionString: server, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function run(statement: string) {
   const client = new pg.Client({ connectionString: server });
@@ -36,7 +25,7 @@ async function exists(name: string) {
 }
 
 // CI always has PostgreSQL (scripts/test.mjs fails without it); a machine without one skips.
-describe.skipIf(!(await reachable()))("createPrivateDatabase", () => {
+describe.skipIf(!(await serverReachable(server)))("createPrivateDatabase", () => {
   it("makes an empty database of its own, and drop() removes it though a client is still connected", async () => {
     const db = await createPrivateDatabase(server, "linkwise_unit");
     expect(db.name).toMatch(/^linkwise_unit_\d+_[a-z0-9]+_[a-z0-9]+$/);

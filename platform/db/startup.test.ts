@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -10,6 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createPrivateDatabase } from "../../scripts/private-database.mjs";
 import { configFromEnv } from "../lib/config.ts";
 import { outboxMailer } from "../test/mail.ts";
+import { freePort } from "../test/ports.ts";
 import { createPlatform } from "../index.ts";
 import { demoIamUsers, demoUsername, seedDemo } from "../seed.ts";
 import { openDatabase } from "./client.ts";
@@ -123,17 +123,6 @@ describe.skipIf(!serverUrl)("start-up on a shared PostgreSQL database", () => {
     }
   }, 150_000);
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The status of the instance's /health once it answers (bounded). */
 async function health(port: number, withinMs: number): Promise<number> {

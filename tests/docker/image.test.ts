@@ -1,13 +1,12 @@
 import { execFileSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDockerfile, DockerfileStepError, healthy, imagePath, startImage, type Image } from "../../scripts/dockerfile-steps.mjs";
-import { createPrivateDatabase } from "../../scripts/private-database.mjs";
+import { createPrivateDatabase, serverReachable } from "../../scripts/private-database.mjs";
+import { freePort } from "../../platform/test/ports.ts";
 
 // The project's Dockerfile, its steps performed in an empty folder in its order
 // (scripts/dockerfile-steps.mjs: no Docker daemon runs here), then what results started as
@@ -18,31 +17,9 @@ import { createPrivateDatabase } from "../../scripts/private-database.mjs";
 const root = path.resolve(import.meta.dirname, "../..");
 const serverUrl = process.env.TEST_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
 
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** PostgreSQL is the image's database: without one the test cannot run (CI has one: .ci/run starts it). */
-const postgres = await reachable(serverUrl);
+const postgres = await serverReachable(serverUrl);
 if (!postgres && process.env.CI) throw new Error(`the image test needs PostgreSQL at ${serverUrl}`);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

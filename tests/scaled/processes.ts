@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { SERVER_NODE_FLAGS } from "../../server/node-flags.mjs";
 
@@ -46,17 +45,7 @@ export function consoleCommand(): { cmd: string; args: string[] } {
   return { cmd: process.execPath, args: [...SERVER_NODE_FLAGS, "server.mjs", "./build/server/index.js"] };
 }
 
-/** A TCP port free now on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+export { freePort } from "../../platform/test/ports.ts";
 
 /** The file where this run's process groups are listed for the global teardown. */
 const groupsFile = () => path.join(process.env.SCALED_RUN_DIR ?? "", "process-groups");

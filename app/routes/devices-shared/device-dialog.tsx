@@ -77,6 +77,25 @@ export function DeviceFormActions({ intent, children }: { intent: string; childr
   );
 }
 
+/**
+ * A confirmation of something a device cannot undo by itself (Reset Device, Stop Service): the
+ * device named with what happens to it, the question, Cancel and the danger button.
+ */
+export function DeviceConfirmForm({ intent, fields, device, consequence, question, action }: { intent: string; fields: Record<string, string>; device: DeviceDetail; consequence: ReactNode; question: string; action: string }) {
+  const pending = useIsPending({ intent });
+  return (
+    <ConformFreeForm intent={intent} fields={fields}>
+      <DeviceLine device={device}>{consequence}</DeviceLine>
+      <p>{question}</p>
+      <DialogActions>
+        <SubmitButton className="btn btn-error" pending={pending}>
+          {action}
+        </SubmitButton>
+      </DialogActions>
+    </ConformFreeForm>
+  );
+}
+
 /** A form without fields to check (a plain confirmation: Reset Device, Stop Service): the kit's form with no reply to show. */
 export function ConformFreeForm({ intent, fields, children }: { intent: string; fields: Record<string, string>; children: ReactNode }) {
   const [form] = useForm({ id: `${intent}-${Object.values(fields).join("-")}` });

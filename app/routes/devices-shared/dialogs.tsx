@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { copyText } from "../../components/clipboard.ts";
 import { RemoveDialog } from "../../components/confirm-phrase-dialog.tsx";
 import { DialogActions } from "../../components/dialog.tsx";
-import { ConformFreeForm, DeviceDialog, DeviceFormActions, DeviceLine, deviceFormDialog, useDeviceForm } from "./device-dialog.tsx";
+import { DeviceConfirmForm, DeviceDialog, DeviceFormActions, DeviceLine, deviceFormDialog, useDeviceForm } from "./device-dialog.tsx";
 import { ConformForm, HiddenFields, SelectField, SubmitButton, TextField } from "../../components/forms.tsx";
 import { useHydrated, useIsPending } from "../../components/hooks.ts";
 import { showToast } from "../../components/toaster.tsx";
@@ -98,19 +98,17 @@ function ResetLanForm({ device, lan, lastResult }: { device: DeviceDetail; lan: 
 }
 
 function ResetDeviceDialog({ device }: { device: DeviceDetail | null }) {
-  const pending = useIsPending({ intent: "reset-device" });
   return (
     <DeviceDialog name="reset-device" title="Reset Device" device={device}>
       {(d) => (
-        <ConformFreeForm intent="reset-device" fields={{ device_id: deviceIdOf(d) }}>
-          <DeviceLine device={d}>will be hard reset: it reboots and is down for about a minute.</DeviceLine>
-          <p>Do you want to reset this device?</p>
-          <DialogActions>
-            <SubmitButton className="btn btn-error" pending={pending}>
-              Reset Device
-            </SubmitButton>
-          </DialogActions>
-        </ConformFreeForm>
+        <DeviceConfirmForm
+          intent="reset-device"
+          fields={{ device_id: deviceIdOf(d) }}
+          device={d}
+          consequence="will be hard reset: it reboots and is down for about a minute."
+          question="Do you want to reset this device?"
+          action="Reset Device"
+        />
       )}
     </DeviceDialog>
   );

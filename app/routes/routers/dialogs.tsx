@@ -4,7 +4,7 @@ import { DialogActions, DialogWarning, UrlDialog } from "../../components/dialog
 import { CheckboxField, ConformForm, HiddenFields, SelectField, SubmitButton, TextareaField, TextField, useForm } from "../../components/forms.tsx";
 import { useConstraint, useHydrated, useIsPending } from "../../components/hooks.ts";
 import { cpeModes, deviceMessages, hourLabel, perfTestHours, scanInterval, wanAddressing } from "../../../platform/contract/devices.ts";
-import { ConformFreeForm, DeviceDialog, DeviceFormActions, DeviceLine, deviceFormDialog, useDeviceForm } from "../devices-shared/device-dialog.tsx";
+import { DeviceConfirmForm, DeviceDialog, DeviceFormActions, DeviceLine, deviceFormDialog, useDeviceForm } from "../devices-shared/device-dialog.tsx";
 import { SERVICE_PRODUCT, type CpeDetail, type CpeProduct, type PeerRegion } from "./model.ts";
 
 /*
@@ -106,7 +106,6 @@ function EditInfoForm({ device: cpe, lastResult }: { device: CpeDetail; lastResu
  * so instead of offering the button (the platform would refuse it: 409, 400).
  */
 export function StopServiceDialog({ device }: { device: CpeDetail | null }) {
-  const pending = useIsPending({ intent: "service" });
   return (
     <DeviceDialog name="stop-service" title="Stop Service" device={device}>
       {(cpe) =>
@@ -117,17 +116,14 @@ export function StopServiceDialog({ device }: { device: CpeDetail | null }) {
             <DialogActions />
           </>
         ) : (
-          <ConformFreeForm intent="service" fields={{ cpe_id: cpe.cpe_id, service: "stop" }}>
-            <DeviceLine device={cpe}>
-              will stop its Internet service: the site at {cpe.site_address} loses its Internet access until the service is activated again.
-            </DeviceLine>
-            <p>Do you want to stop the service?</p>
-            <DialogActions>
-              <SubmitButton className="btn btn-error" pending={pending}>
-                Stop Service
-              </SubmitButton>
-            </DialogActions>
-          </ConformFreeForm>
+          <DeviceConfirmForm
+            intent="service"
+            fields={{ cpe_id: cpe.cpe_id, service: "stop" }}
+            device={cpe}
+            consequence={`will stop its Internet service: the site at ${cpe.site_address} loses its Internet access until the service is activated again.`}
+            question="Do you want to stop the service?"
+            action="Stop Service"
+          />
         )
       }
     </DeviceDialog>
