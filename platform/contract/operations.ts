@@ -24,7 +24,7 @@ export const opsMessages = {
 export const opsDeliverySortable = ["created_at", "event_type", "status", "attempt", "http_status", "latency_ms", "next_attempt_at"] as const;
 export type OpsDeliverySortColumn = (typeof opsDeliverySortable)[number];
 
-/** The event types a webhook receives (README "Operations events"). */
+/** The event types a webhook receives (docs/operations-events.md). */
 export const opsEventTypeNames = [
   "op_state.changed",
   "outage.started",

@@ -96,6 +96,43 @@ export interface OpenOptions {
    * the work done.
    */
   setUp?: (db: Db) => Promise<void>;
+  /**
+   * How long an instance waits for another's migrations and set-up before it gives up and exits
+   * (default 10 minutes): a migrating instance that hangs without dying (its session kept open)
+   * must not leave every later instance waiting for ever, unready and silent.
+   */
+  startupLockTimeoutMs?: number;
+}
+
+/** The error an instance stops with when the start-up lock stays held past its timeout. */
+export class StartupLockTimeoutError extends Error {}
+
+/**
+ * Takes the start-up lock on `session`: at once when it is free, else after saying in the log that
+ * another instance holds it, waiting at most `timeoutMs` (PostgreSQL's lock_timeout bounds the wait
+ * of pg_advisory_lock; 55P03 when it ends).
+ */
+export async function takeStartupLock(session: { query: (sql: string, values?: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }> }, timeoutMs: number): Promise<void> {
+  const now = await session.query("select pg_try_advisory_lock($1) as taken", [STARTUP_LOCK_KEY]);
+  if (now.rows[0]?.taken === true) return;
+  const log = observe("platform").logger;
+  log.info({ timeoutMs }, "another instance is migrating the database: waiting for it");
+  await session.query(`set lock_timeout = ${Math.max(1, Math.floor(timeoutMs))}`);
+  try {
+    await session.query("select pg_advisory_lock($1)", [STARTUP_LOCK_KEY]);
+  } catch (err) {
+    // why: node-postgres errors carry the SQLSTATE in `code`, which its Error type does not declare
+    if ((err as { code?: string }).code === "55P03") {
+      throw new StartupLockTimeoutError(
+        `another instance has held the start-up lock (migrations, demo seed) for more than ${Math.round(timeoutMs / 1000)} s: see its log; ` +
+          `pg_locks shows it (locktype advisory, objid ${STARTUP_LOCK_KEY % 2 ** 32})`,
+      );
+    }
+    throw err;
+  } finally {
+    await session.query("reset lock_timeout").catch(() => {});
+  }
+  log.info("the start-up lock is ours: the migrations are checked");
 }
 
 /**
@@ -126,7 +163,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     try {
       const lock = await pool.connect();
       try {
-        await lock.query("select pg_advisory_lock($1)", [STARTUP_LOCK_KEY]);
+        await takeStartupLock(lock, opts.startupLockTimeoutMs ?? 600_000);
         try {
           await migrate(drizzle(pool, { schema }), { migrationsFolder: migrationsFolder() });
           await opts.setUp?.(db);

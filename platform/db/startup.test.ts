@@ -12,7 +12,7 @@ import { outboxMailer } from "../test/mail.ts";
 import { freePort } from "../test/ports.ts";
 import { createPlatform } from "../index.ts";
 import { demoIamUsers, demoUsername, seedDemo } from "../seed.ts";
-import { openDatabase } from "./client.ts";
+import { openDatabase, STARTUP_LOCK_KEY, StartupLockTimeoutError } from "./client.ts";
 import { accounts, iamUsers } from "./schema.ts";
 
 /*
@@ -122,6 +122,30 @@ describe.skipIf(!serverUrl)("start-up on a shared PostgreSQL database", () => {
       await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once("exit", r)) : null)));
     }
   }, 150_000);
+
+  it("an instance waits for the start-up lock at most its timeout, then stops with a message that names the lock", async () => {
+    const url = await emptyDatabase();
+    // Another instance that hangs while it migrates: its session holds the lock and does nothing.
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    try {
+      await holder.query("select pg_advisory_lock($1)", [STARTUP_LOCK_KEY]);
+      const started = Date.now();
+      const refused = await openDatabase({ databaseUrl: url, startupLockTimeoutMs: 500 }).then(
+        () => null,
+        (err: unknown) => err,
+      );
+      expect(refused).toBeInstanceOf(StartupLockTimeoutError);
+      expect(String(refused)).toMatch(/held the start-up lock .* for more than 1 s/);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      // Once the hung instance is gone the next one starts.
+      await holder.query("select pg_advisory_unlock($1)", [STARTUP_LOCK_KEY]);
+      const opened = await openDatabase({ databaseUrl: url, startupLockTimeoutMs: 500 });
+      await opened.close();
+    } finally {
+      await holder.end();
+    }
+  }, 60_000);
 });
 
 /** The status of the instance's /health once it answers (bounded). */

@@ -11,7 +11,7 @@ import { maskedSecret, newSigningSecret } from "../webhooks/signing.ts";
 /*
  * Operations (spec 2 §2 /operations, §3, §7): where the account's events go. The settings are
  * account_ops; the events and their deliveries are the outbox of platform/webhooks, which also
- * delivers them (README "Operations events").
+ * delivers them (docs/operations-events.md).
  */
 
 /** How long the previous secret still signs after a rotation. */

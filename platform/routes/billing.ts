@@ -18,7 +18,7 @@ import { defineCall, DetailSchema } from "../lib/openapi.ts";
 
 /*
  * Billing (spec 1 §7 Billing): account sessions only. IAM users, admins included, get 403 on
- * every call (spec 1 §6; docs: README "Roles"), before their body is read.
+ * every call (spec 1 §6; docs: docs/roles.md), before their body is read.
  */
 
 const providerField = () =>

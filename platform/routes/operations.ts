@@ -11,7 +11,7 @@ import { defineCall, defineChange, defineListCall } from "../lib/openapi.ts";
 /*
  * Operations (spec 2 §7 Operations: get-account-ops, set-account-ops) and the calls the issue adds
  * around them: the secret's rotation, the delivery log, a test event, redelivery and re-enabling.
- * Deliveries follow Standard Webhooks (README "Operations events").
+ * Deliveries follow Standard Webhooks (docs/operations-events.md).
  */
 
 const tags = ["Operations"];

@@ -3,7 +3,7 @@ import { publicCalls } from "../lib/auth.ts";
 import { testPlatform, type TestPlatform } from "../test/harness.ts";
 
 /*
- * The roles rule on the whole platform (README "Roles"; app/lib/roles.ts on the console side): every
+ * The roles rule on the whole platform (docs/roles.md; app/lib/roles.ts on the console side): every
  * mutating call (POST/PUT/PATCH/DELETE) in the generated OpenAPI document answers a readonly IAM
  * user 403, before its body is even validated (`middleware: [writerOnly]`), so a call added later
  * is covered without touching this file. An admin IAM user is refused (403) only billing and

@@ -5,12 +5,12 @@ import { newId } from "../lib/ids.ts";
 import { opsEventTypeNames } from "../contract/operations.ts";
 
 /*
- * The events the operations settings deliver (README "Operations events"), written to the outbox
+ * The events the operations settings deliver (docs/operations-events.md), written to the outbox
  * (ops_events, ops_deliveries, ops_mail) in the caller's transaction: the change and its
  * notification commit together or not at all. Delivery is the worker's (worker.ts).
  */
 
-/** The event types (README "Operations events"): the contract's list. */
+/** The event types (docs/operations-events.md): the contract's list. */
 export const opsEventTypes = opsEventTypeNames;
 export type OpsEventType = (typeof opsEventTypes)[number];
 

@@ -16,7 +16,7 @@ import {
 } from "./fixtures.ts";
 
 /*
- * /iam (spec 1 §2 IAM screen, §3 IAM user, §5, §6, §7 IAM, §8) and the roles rule (README "Roles"),
+ * /iam (spec 1 §2 IAM screen, §3 IAM user, §5, §6, §7 IAM, §8) and the roles rule (docs/roles.md),
  * with and without JavaScript: Add IAM User (the set-up e-mail read from the outbox and completed,
  * then the new user signs in), Assign Entity, Update IAM role, Delete IAM User; then a readonly IAM
  * user visits every built screen of app/routes.ts and is offered no mutating control.
@@ -150,7 +150,7 @@ function builtScreens(): string[] {
 /** Labels of controls that change something. */
 const MUTATING = /^(add|create|update|edit|delete|remove|assign|unassign|upload|analy[sz]e|resolve|reply|resize|approve|reject|reset|configure|set up|make preferred|save|enable|disable)\b/i;
 
-/** The own-credential forms a readonly user keeps (README "Roles"): its password, MFA and profile fields. */
+/** The own-credential forms a readonly user keeps (docs/roles.md): its password, MFA and profile fields. */
 const OWN_INTENTS = new Set(["password", "mfa", "name", "email", "phone", "address"]);
 
 test("a readonly IAM user sees every built screen and is offered no mutating control", async ({ page, account, signIn, api }) => {

@@ -1,5 +1,5 @@
 /*
- * The console's Stripe settings (README "Billing"): STRIPE_PUBLISHABLE_KEY (pk_…) for Stripe.js,
+ * The console's Stripe settings (docs/billing.md): STRIPE_PUBLISHABLE_KEY (pk_…) for Stripe.js,
  * and STRIPE_JS_URL, where Stripe.js is loaded from (default Stripe's own; tests: a local double).
  */
 
