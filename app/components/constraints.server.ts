@@ -1,5 +1,6 @@
+import { serializeHtmlPattern } from "@conform-to/dom/future";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import type { z } from "zod";
+import { z } from "zod";
 
 /*
  * A form's HTML constraints (required, maxLength, pattern, min, max…), derived from its zod schema
@@ -28,9 +29,50 @@ export function formConstraints<K extends string>(schemas: Record<K, z.ZodType>)
   const out = {} as Record<K, FormConstraint>;
   for (const key of Object.keys(schemas) as K[]) {
     // JSON-safe: a RegExp-free plain object (getZodConstraint gives patterns as strings).
-    out[key] = JSON.parse(JSON.stringify(getZodConstraint(schemas[key]))) as FormConstraint;
+    const constraint = JSON.parse(JSON.stringify(getZodConstraint(schemas[key]))) as FormConstraint;
+    addLimits(constraint, z.toJSONSchema(schemas[key], { io: "input", unrepresentable: "any" }) as JsonSchemaNode, "");
+    out[key] = constraint;
   }
   return out;
+}
+
+/** The part of a JSON Schema (draft 2020-12, as zod writes it) that carries a form field's limits. */
+interface JsonSchemaNode {
+  type?: string | string[];
+  properties?: Record<string, JsonSchemaNode>;
+  items?: JsonSchemaNode;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+}
+
+/**
+ * The length, range and pattern limits of each field, read from the schema's JSON Schema (zod's
+ * public `toJSONSchema`) into Conform's keys (`a.b`, `list[]`). Conform 1.21's getZodConstraint
+ * reads them from zod internals that zod 4.6 no longer fills (`_zod.bag`), so since that upgrade
+ * no form carried maxlength, minlength, min or max (issue 61); this way does not depend on them.
+ * HTML counts maxlength in UTF-16 units, zod in code points: the browser is at most stricter (emoji).
+ */
+function addLimits(out: FormConstraint, node: JsonSchemaNode, name: string): void {
+  if (node.properties) {
+    for (const [key, child] of Object.entries(node.properties)) addLimits(out, child, name ? `${name}.${key}` : key);
+    return;
+  }
+  if (node.items) {
+    addLimits(out, node.items, `${name}[]`);
+    return;
+  }
+  const field = name ? out[name] : undefined;
+  if (!field) return;
+  field.minLength ??= node.minLength;
+  field.maxLength ??= node.maxLength;
+  if (node.pattern !== undefined && field.pattern === undefined) field.pattern = serializeHtmlPattern([new RegExp(node.pattern)]);
+  // z.int()'s implicit safe-integer bounds are no limit a person types against.
+  if (node.minimum !== undefined && node.minimum > Number.MIN_SAFE_INTEGER) field.min ??= node.minimum;
+  if (node.maximum !== undefined && node.maximum < Number.MAX_SAFE_INTEGER) field.max ??= node.maximum;
+  for (const k of ["minLength", "maxLength", "pattern", "min", "max"] as const) if (field[k] === undefined) delete field[k];
 }
 
 /**
