@@ -5,10 +5,11 @@
 // `npm test -- scaled` the scaled run alone (three platforms and two consoles on PostgreSQL,
 // instances killed: tests/scaled/, playwright.scaled.config.ts).
 //
-// The test runs go one after another (only the type checker and the linter, single-threaded, run
-// side by side): on a 2-core machine the end-to-end run (2 Playwright workers,
-// the console's server, Chromium) already uses every core, and a concurrent platform run would
-// only stretch both and push the end-to-end tests towards their time limits.
+// The test runs go one after another, except two pairs side by side: the type checker and the
+// linter (each single-threaded), and the platform run on PostgreSQL with the scaled run (which mostly
+// waits). On a 2-core machine the end-to-end run (2 Playwright workers, the console's server,
+// Chromium) already uses every core: a concurrent run would only stretch both and push the
+// end-to-end tests towards their time limits.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -56,9 +57,9 @@ function run(name, cmd, args, env = {}) {
  * of two), each one's output printed whole when it ends, in the given order. The exit codes.
  */
 async function runSideBySide(list) {
-  const runs = list.map(([name, cmd, args]) => {
+  const runs = list.map(([name, cmd, args, env = {}]) => {
     const t0 = Date.now();
-    const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"], env: process.env });
+    const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
     const out = [];
     child.stdout.on("data", (d) => out.push(d));
     child.stderr.on("data", (d) => out.push(d));
@@ -194,40 +195,46 @@ if (!only || only === "unit") {
   const pgliteReport = path.join(out, "vitest-pglite.json");
   run("unit + platform (PGlite)", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${pgliteReport}`]);
   countVitest(pgliteReport);
-
-  const url = await postgresUrl();
-  if (url) {
-    const pgReport = path.join(out, "vitest-postgres.json");
-    run("platform (PostgreSQL)", "npx", ["vitest", "run", "platform", "--reporter=default", "--reporter=json", `--outputFile.json=${pgReport}`], {
-      TEST_DATABASE_URL: url,
-    });
-    countVitest(pgReport);
-  } else if (process.env.CI) {
-    console.log("CI needs PostgreSQL for the platform tests.");
-    failedRuns.push("platform (PostgreSQL): not reachable");
-    totals.failed += 1;
-  }
 }
 
-if (!only || only === "scaled") {
-  // The deployment as the provider runs it (issue 62): its own Playwright config, one worker, hard
-  // time limits; it makes and drops its private database and kills every process it started.
+// The platform tests on PostgreSQL and the scaled run side by side: the scaled run mostly waits
+// (instances starting, leases and heartbeats running out after a kill: ~20 % of one core over its
+// minutes), so beside the CPU-bound platform run it costs little wall time of its own.
+if (!only || only === "unit" || only === "scaled") {
   const url = await postgresUrl();
-  if (url) {
-    const scaledReport = path.join(out, "playwright-scaled.json");
-    run("scaled run (PostgreSQL)", "npx", ["playwright", "test", "-c", "playwright.scaled.config.ts", "--reporter=list,json"], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: scaledReport,
-      SCALED_DATABASE_URL: url,
-    });
-    countPlaywright(scaledReport);
-  } else if (process.env.CI) {
-    console.log("CI needs PostgreSQL for the scaled run.");
-    failedRuns.push("scaled run (PostgreSQL): not reachable");
-    totals.failed += 1;
-  } else {
-    console.log("\n=== scaled run (PostgreSQL): skipped, PostgreSQL is not reachable (it needs one database server for its instances)");
-    totals.skipped += 1;
+  const side = [];
+  const reports = [];
+  if (!only || only === "unit") {
+    if (url) {
+      const pgReport = path.join(out, "vitest-postgres.json");
+      side.push(["platform (PostgreSQL)", "npx", ["vitest", "run", "platform", "--reporter=default", "--reporter=json", `--outputFile.json=${pgReport}`], { TEST_DATABASE_URL: url }]);
+      reports.push(() => countVitest(pgReport));
+    } else if (process.env.CI) {
+      console.log("CI needs PostgreSQL for the platform tests.");
+      failedRuns.push("platform (PostgreSQL): not reachable");
+      totals.failed += 1;
+    }
   }
+  if (!only || only === "scaled") {
+    // The deployment as the provider runs it (issue 62): its own Playwright config, one worker, hard
+    // time limits; it makes and drops its private database and kills every process it started.
+    if (url) {
+      const scaledReport = path.join(out, "playwright-scaled.json");
+      side.push(["scaled run (PostgreSQL)", "npx", ["playwright", "test", "-c", "playwright.scaled.config.ts", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: scaledReport, SCALED_DATABASE_URL: url }]);
+      reports.push(() => countPlaywright(scaledReport));
+    } else if (process.env.CI) {
+      console.log("CI needs PostgreSQL for the scaled run.");
+      failedRuns.push("scaled run (PostgreSQL): not reachable");
+      totals.failed += 1;
+    } else {
+      console.log("\n=== scaled run (PostgreSQL): skipped, PostgreSQL is not reachable (it needs one database server for its instances)");
+      totals.skipped += 1;
+    }
+  }
+  const t0 = Date.now();
+  if (side.length) await runSideBySide(side);
+  if (side.length > 1) timings.push(["  (both, side by side)", Date.now() - t0]);
+  for (const count of reports) count();
 }
 
 if (!only || only === "e2e") {
