@@ -168,14 +168,15 @@ describe("the platform's configuration", () => {
 describe("the standalone platform's start", () => {
   const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
   const start = (env: NodeJS.ProcessEnv) =>
-    spawnSync(process.execPath, [tsx, "platform/server.ts"], { env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dir, ...env }, encoding: "utf8", timeout: 60_000 });
+    spawnSync(process.execPath, [tsx, "platform/server.ts"], { env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dir, ...env }, encoding: "utf8", timeout: 110_000 });
 
   it("stops at once with one line naming a malformed variable", () => {
     const run = start({ FLEET_TICK: "abc" });
     expect(run.status).not.toBe(0);
     expect(run.status).not.toBeNull();
     expect(run.stderr).toBe("[config] FLEET_TICK must be a whole number of milliseconds (0 turns the fleet clock off)\n");
-  });
+    // Loading the platform's sources through tsx takes seconds, tens of them on a busy machine.
+  }, 120_000);
 
   it("stops with one line when production on PostgreSQL lacks a shared secret", () => {
     const { NODE_SECRETS_KEY: _, ...env } = production;
@@ -184,5 +185,5 @@ describe("the standalone platform's start", () => {
     expect(run.stderr.trim().split("\n")).toEqual([
       "[config] NODE_SECRETS_KEY must be set (or NODE_SECRETS_KEY_FILE) with NODE_ENV=production and DATABASE_URL: every instance must decrypt the node keys another wrote",
     ]);
-  });
+  }, 120_000);
 });
