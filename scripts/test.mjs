@@ -207,7 +207,13 @@ if (!only || only === "unit" || only === "scaled") {
   if (!only || only === "unit") {
     if (url) {
       const pgReport = path.join(out, "vitest-postgres.json");
-      side.push(["platform (PostgreSQL)", "npx", ["vitest", "run", "platform", "--reporter=default", "--reporter=json", `--outputFile.json=${pgReport}`], { TEST_DATABASE_URL: url }]);
+      // Only the files that open a database (through the test harness, platform/test/, or
+      // TEST_DATABASE_URL itself): the others (the capture decoders and their tshark agreement,
+      // config parsing, PDF layout) would run the same code again for nothing.
+      const all = fs.globSync("platform/**/*.test.ts");
+      const onDatabase = all.filter((file) => /TEST_DATABASE_URL|from "[^"]*\/test\//.test(fs.readFileSync(file, "utf8")));
+      console.log(`\nThe platform run on PostgreSQL: ${onDatabase.length} of ${all.length} platform test files (those that open a database).`);
+      side.push(["platform (PostgreSQL)", "npx", ["vitest", "run", ...onDatabase, "--reporter=default", "--reporter=json", `--outputFile.json=${pgReport}`], { TEST_DATABASE_URL: url }]);
       reports.push(() => countVitest(pgReport));
     } else if (process.env.CI) {
       console.log("CI needs PostgreSQL for the platform tests.");
