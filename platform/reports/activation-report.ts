@@ -1,12 +1,13 @@
 import type { ActivationReport } from "../contract/devices.shapes.ts";
-import { A4, openTaggedPdf, pdfSafe, reportInk, writePageFeet } from "./pdf.ts";
+import { A4, openTaggedPdf, reportInk, writePageFeet } from "./pdf.ts";
+import { textHeight, writeText } from "./text.ts";
 
 /**
  * The activation test report (ITU-T Y.1564) of a CPE or a metro, A4: a header (device, product,
  * peer, MEG level, UTC start and end, what the circuit was sold as), the overall verdict, the
  * service configuration test table (one row per step), the service performance test table and
  * the acceptance criteria, so a customer sees at once whether the circuit delivers what was
- * bought. Built-in Helvetica (WinAnsi text only), tagged for screen readers, page numbers below.
+ * bought. The reports' embedded fonts (names in any script), tagged for screen readers, page numbers below.
  */
 
 const margin = { top: 56, bottom: 64, left: 48, right: 48 };
@@ -21,10 +22,10 @@ const verdict = (v: "pass" | "fail" | null) => (v === null ? "-" : v.toUpperCase
 type Cell = { text: string; tone?: "pass" | "fail"; bold?: boolean };
 
 export async function renderActivationReportPdf(report: ActivationReport, opts: { productName: string; generatedAt: Date }): Promise<Buffer> {
-  const product = pdfSafe(opts.productName);
+  const product = opts.productName;
   const { doc, done, root } = openTaggedPdf({
     margins: margin,
-    info: { Title: `Service activation test report: ${pdfSafe(report.device_name)}`, Author: product, Subject: `ITU-T Y.1564 test ${report.sse_id} of ${report.device_id}` },
+    info: { Title: `Service activation test report: ${report.device_name}`, Author: product, Subject: `ITU-T Y.1564 test ${report.sse_id} of ${report.device_id}` },
   });
   const bottom = A4.height - margin.bottom;
   const ensure = (h: number) => {
@@ -37,8 +38,7 @@ export async function renderActivationReportPdf(report: ActivationReport, opts: 
     root.add(
       doc.struct(tag, {}, [
         () => {
-          doc.fillColor(style.color ?? colors.text).font(style.bold ? "Helvetica-Bold" : "Helvetica").fontSize(style.size);
-          doc.text(pdfSafe(s), margin.left, doc.y, { width: contentWidth });
+          writeText(doc.fillColor(style.color ?? colors.text), s, margin.left, doc.y, { size: style.size, weight: style.bold ? "bold" : "regular", width: contentWidth });
         },
       ]),
     );
@@ -57,7 +57,7 @@ export async function renderActivationReportPdf(report: ActivationReport, opts: 
     const padX = 4;
     const padY = 3.5;
     const heightOf = (cells: Cell[]) =>
-      Math.max(...cells.map((c, i) => doc.font(c.bold ? "Helvetica-Bold" : "Helvetica").fontSize(size).heightOfString(pdfSafe(c.text), { width: w[i]! - 2 * padX }))) + 2 * padY;
+      Math.max(...cells.map((c, i) => textHeight(doc, c.text, { size, weight: c.bold ? "bold" : "regular", width: w[i]! - 2 * padX }))) + 2 * padY;
     const draw = (cells: Cell[], fill: string | null, bold: boolean) => {
       const h = heightOf(cells.map((c) => ({ ...c, bold: bold || c.bold })));
       if (doc.y + h > bottom) {
@@ -68,11 +68,11 @@ export async function renderActivationReportPdf(report: ActivationReport, opts: 
       if (fill) doc.save().rect(margin.left, y, contentWidth, h).fill(fill).restore();
       let x = margin.left;
       cells.forEach((c, i) => {
-        doc
-          .fillColor(c.tone ? colors[c.tone] : colors.text)
-          .font(bold || c.bold || c.tone ? "Helvetica-Bold" : "Helvetica")
-          .fontSize(size)
-          .text(pdfSafe(c.text), x + padX, y + padY, { width: w[i]! - 2 * padX, lineBreak: true });
+        writeText(doc.fillColor(c.tone ? colors[c.tone] : colors.text), c.text, x + padX, y + padY, {
+          size,
+          weight: bold || c.bold || c.tone ? "bold" : "regular",
+          width: w[i]! - 2 * padX,
+        });
         x += w[i]!;
       });
       doc.save().moveTo(margin.left, y + h).lineTo(margin.left + contentWidth, y + h).lineWidth(0.5).strokeColor(colors.rule).stroke().restore();
@@ -197,11 +197,12 @@ export async function renderActivationReportPdf(report: ActivationReport, opts: 
 
   // Footer on every page
   writePageFeet(doc, (page, count) =>
-    doc
-      .fillColor(colors.muted)
-      .font("Helvetica")
-      .fontSize(8)
-      .text(`${product} - ${pdfSafe(report.device_name)} - ${report.sse_id} - page ${page} of ${count}`, margin.left, A4.height - margin.bottom + 24, { width: contentWidth, align: "center", lineBreak: false }),
+    writeText(doc.fillColor(colors.muted), `${product} - ${report.device_name} - ${report.sse_id} - page ${page} of ${count}`, margin.left, A4.height - margin.bottom + 24, {
+      size: 8,
+      width: contentWidth,
+      align: "center",
+      wrap: false,
+    }),
   );
   doc.end();
   return done;

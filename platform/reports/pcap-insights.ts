@@ -1,12 +1,15 @@
 import { formatMilliseconds } from "../contract/pcap.ts";
 import type { PcapFlowReport, PcapSession } from "../domain/pcap.ts";
-import { A4, openTaggedPdf, pdfSafe, reportInk, writePageFeet } from "./pdf.ts";
+import type { Weight } from "./fonts.ts";
+import { A4, openTaggedPdf, reportInk, writePageFeet } from "./pdf.ts";
+import { setFont, textHeight, writeText } from "./text.ts";
 
 /**
  * The PCAP performance insights report (spec 1 §2, §9): A4, the product name in the title, then
  * Summary, General Info, Network Data and Flow Quality Assessment as tables of label/value rows
  * (per-direction figures side by side), then the cross-client and cross-site similarity
- * placeholders. Built-in Helvetica (WinAnsi text only), page numbers in the footer.
+ * placeholders. The reports' embedded fonts (file names and values in any script), page numbers
+ * in the footer.
  *
  * The report sections are rendered from their data, so fields added to the flow report by
  * platform/pcap/report.ts show up without changes here: a nested object becomes a sub-table, an
@@ -144,9 +147,6 @@ function isCountAndRate(v: unknown): v is { count: number; rate: number } {
 
 const isoTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
-// The other reports import pdfSafe from here (it lives in ./pdf.ts with the rest every report PDF starts with).
-export { pdfSafe };
-
 const nf = (v: number, digits: number) =>
   v.toLocaleString("en-US", { maximumFractionDigits: digits });
 
@@ -218,11 +218,11 @@ export function formatValue(key: string, v: unknown): Cell {
         return { text: cap(v), tone: "bad" };
       }
     }
-    return { text: pdfSafe(v) };
+    return { text: v };
   }
   if (Array.isArray(v) && v.every(isPrimitive))
     return { text: v.map((x) => formatValue(key, x).text).join(", ") || "n/a" };
-  return { text: pdfSafe(JSON.stringify(v)) };
+  return { text: JSON.stringify(v) };
 }
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -434,14 +434,14 @@ const pad = { x: 6, y: 4 };
 export async function renderPcapInsightsPdf(
   input: PcapInsightsInput,
 ): Promise<Buffer> {
-  const product = pdfSafe(input.productName);
+  const product = input.productName;
   // Rules, fills, repeated table heads and the footer are marked as artifacts (openTaggedPdf).
   const { doc, done, root } = openTaggedPdf({
     margins: margin,
     info: {
       Title: `${product} performance insights report`,
       Author: product,
-      Subject: `Flow analysis of session ${input.session.session_id} of ${pdfSafe(input.fileName)}`,
+      Subject: `Flow analysis of session ${input.session.session_id} of ${input.fileName}`,
     },
   });
 
@@ -456,30 +456,23 @@ export async function renderPcapInsightsPdf(
   };
 
   /** One tagged block of text (H1, H2, H3, P) in one style; `y` defaults to where the text is. */
-  const textBlock = (tag: "H1" | "H2" | "H3" | "P", style: { color: string; font: string; size: number }, text: string, y?: number) =>
-    doc.struct(tag, {}, [
-      () => {
-        doc.fillColor(style.color).font(style.font).fontSize(style.size);
-        doc.text(text, margin.left, y ?? doc.y, { width: contentWidth });
-      },
-    ]);
+  const textBlock = (tag: "H1" | "H2" | "H3" | "P", style: { color: string; weight: Weight; size: number }, text: string, y?: number) =>
+    doc.struct(tag, {}, [() => writeText(doc.fillColor(style.color), text, margin.left, y ?? doc.y, { size: style.size, weight: style.weight, width: contentWidth })]);
 
   // Title block
   const s = input.session;
-  root.add(textBlock("H1", { color: colors.heading, font: "Helvetica-Bold", size: fontSize.title }, `${product} Performance Insights Report`, margin.top));
+  root.add(textBlock("H1", { color: colors.heading, weight: "bold", size: fontSize.title }, `${product} Performance Insights Report`, margin.top));
   doc.moveDown(0.35);
   const flow = `${s.proto.toUpperCase()} ${endpoint(s.src_addr, s.src_port)} to ${endpoint(s.dst_addr, s.dst_port)}`;
   for (const line of [
-    pdfSafe(`Capture: ${input.fileName}`),
-    pdfSafe(
-      `Session ${s.session_id}: ${flow}${s.app_name ? ` (${s.app_name})` : ""}`,
-    ),
+    `Capture: ${input.fileName}`,
+    `Session ${s.session_id}: ${flow}${s.app_name ? ` (${s.app_name})` : ""}`,
     `Generated: ${input.generatedAt
       .toISOString()
       .replace("T", " ")
       .replace(/\.\d+Z$/, " UTC")}`,
   ]) {
-    root.add(textBlock("P", { color: colors.muted, font: "Helvetica", size: fontSize.subtitle }, line));
+    root.add(textBlock("P", { color: colors.muted, weight: "regular", size: fontSize.subtitle }, line));
   }
   doc.moveDown(0.6);
   rule(doc, colors.heading, 1.2);
@@ -511,7 +504,7 @@ export async function renderPcapInsightsPdf(
         const next = blocks[i + 1];
         ensure(subheadingHeight() + (next ? keepHeight(next) : 0));
         doc.moveDown(0.3);
-        sect.add(textBlock("H3", { color: colors.heading, font: "Helvetica-Bold", size: fontSize.subheading }, pdfSafe(b.text)));
+        sect.add(textBlock("H3", { color: colors.heading, weight: "bold", size: fontSize.subheading }, b.text));
         doc.moveDown(0.25);
       } else if (b.kind === "text") {
         paragraph(
@@ -538,21 +531,9 @@ export async function renderPcapInsightsPdf(
       .lineWidth(0.5)
       .strokeColor(colors.rule)
       .stroke();
-    doc.fillColor(colors.muted).font("Helvetica").fontSize(fontSize.footer);
-    doc.text(`${product} performance insights report`, margin.left, y, {
-      width: contentWidth / 2,
-      lineBreak: false,
-    });
-    doc.text(
-      `Page ${page} of ${count}`,
-      margin.left + contentWidth / 2,
-      y,
-      {
-        width: contentWidth / 2,
-        align: "right",
-        lineBreak: false,
-      },
-    );
+    doc.fillColor(colors.muted);
+    writeText(doc, `${product} performance insights report`, margin.left, y, { size: fontSize.footer, width: contentWidth / 2, wrap: false });
+    writeText(doc, `Page ${page} of ${count}`, margin.left + contentWidth / 2, y, { size: fontSize.footer, width: contentWidth / 2, align: "right", wrap: false });
   });
   doc.end();
   return done;
@@ -565,7 +546,7 @@ export async function renderPcapInsightsPdf(
     first: Block | undefined,
   ) {
     ensure(30 + (first ? keepHeight(first) : 20));
-    sect.add(textBlock("H2", { color: colors.heading, font: "Helvetica-Bold", size: fontSize.heading }, title));
+    sect.add(textBlock("H2", { color: colors.heading, weight: "bold", size: fontSize.heading }, title));
     doc.moveDown(0.2);
     rule(doc, colors.rule, 0.75);
     doc.moveDown(0.5);
@@ -576,10 +557,10 @@ export async function renderPcapInsightsPdf(
     text: string,
     muted = false,
   ) {
-    doc.font(muted ? "Helvetica-Oblique" : "Helvetica").fontSize(fontSize.cell);
-    const h = doc.heightOfString(pdfSafe(text), { width: contentWidth });
+    const weight: Weight = muted ? "italic" : "regular";
+    const h = textHeight(doc, text, { size: fontSize.cell, weight, width: contentWidth });
     ensure(h + 4);
-    sect.add(textBlock("P", { color: muted ? colors.muted : colors.text, font: muted ? "Helvetica-Oblique" : "Helvetica", size: fontSize.cell }, pdfSafe(text)));
+    sect.add(textBlock("P", { color: muted ? colors.muted : colors.text, weight, size: fontSize.cell }, text));
     doc.moveDown(0.3);
   }
 
@@ -600,8 +581,7 @@ export async function renderPcapInsightsPdf(
   }
 
   function subheadingHeight() {
-    doc.font("Helvetica-Bold").fontSize(fontSize.subheading);
-    return doc.currentLineHeight(true) + 10;
+    return setFont(doc, "bold", fontSize.subheading).currentLineHeight(true) + 10;
   }
 
   function widths(cols: number): number[] {
@@ -613,13 +593,11 @@ export async function renderPcapInsightsPdf(
   }
 
   function rowHeight(cells: Cell[], w: number[], bold: boolean) {
-    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(fontSize.cell);
     let h = 0;
     cells.forEach((c, i) => {
-      doc.font(bold || i === 0 ? "Helvetica-Bold" : "Helvetica");
       h = Math.max(
         h,
-        doc.heightOfString(c.text || " ", { width: w[i]! - 2 * pad.x }),
+        textHeight(doc, c.text || " ", { size: fontSize.cell, weight: bold || i === 0 ? "bold" : "regular", width: w[i]! - 2 * pad.x }),
       );
     });
     return h + 2 * pad.y;
@@ -663,7 +641,6 @@ export async function renderPcapInsightsPdf(
       const bold = kind === "header" || i === 0;
       const cellX = x;
       const draw = () => {
-        doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(fontSize.cell);
         doc.fillColor(
           c.tone === "good"
             ? colors.pass
@@ -673,8 +650,9 @@ export async function renderPcapInsightsPdf(
                 ? colors.muted
                 : colors.text,
         );
-        if (c.tone) doc.font("Helvetica-Bold");
-        doc.text(c.text, cellX + pad.x, y + pad.y, {
+        writeText(doc, c.text, cellX + pad.x, y + pad.y, {
+          size: fontSize.cell,
+          weight: bold || c.tone ? "bold" : "regular",
           width: w[i]! - 2 * pad.x,
         });
       };

@@ -1,8 +1,10 @@
 import PDFDocument from "pdfkit";
+import { setFont } from "./text.ts";
 
 /*
- * What every report PDF starts with (activation test, PCAP insights; the post-mortem and SLA
- * reports can take it too): an A4 document tagged for screen readers, its bytes collected.
+ * What every report PDF starts with (activation test, PCAP insights, post-mortem, SLA): an A4
+ * document tagged for screen readers, its bytes collected, set in the reports' embedded fonts
+ * (./fonts.ts; text is written with ./text.ts).
  */
 
 /** A4 in PDF points. */
@@ -11,26 +13,20 @@ export const A4 = { width: 595.28, height: 841.89 };
 /** The reports' colours (activation test, PCAP insights, SLA): text, headings, rules, table fills, pass and fail. */
 export const reportInk = { text: "#1f2328", muted: "#5b636e", heading: "#163a5f", rule: "#c9d1da", zebra: "#f3f6f9", headerFill: "#e4eaf1", pass: "#1a7f37", fail: "#b42318" } as const;
 
-/** Text the built-in fonts can show (WinAnsi): arrows and other symbols are spelled out. */
-export function pdfSafe(text: string): string {
-  return text
-    .replace(/\u2192/g, "->")
-    .replace(/\u2190/g, "<-")
-    .replace(/\u2194/g, "<->")
-    .replace(/[\u2264]/g, "<=")
-    .replace(/[\u2265]/g, ">=")
-    .replace(/\u00A0/g, " ")
-    .replace(
-      /[^\u0009\u000A\u000D\u0020-\u007E\u00A1-\u00FF\u2013\u2014\u2018\u2019\u201C\u201D\u2022\u2026\u20AC]/g,
-      "?",
-    );
+/**
+ * A time as the console shows it (app/lib/format.ts formatTime): '2026-12-01 13:13 UTC'; an
+ * unreadable value as it came.
+ */
+export function reportTime(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
 /**
  * A tagged A4 PDF (pdfkit's accessibility support: a structure tree of headings, paragraphs and
  * tables under `root`, the language, and the title shown instead of the file name), its pages
  * buffered so that page numbers can be written last. `done` resolves with the bytes after
- * `doc.end()`.
+ * `doc.end()`. The info strings are written as they are (pdfkit writes UTF-16 where they need it).
  */
 export function openTaggedPdf(opts: { margins: { top: number; bottom: number; left: number; right: number }; info: { Title: string; Author: string; Subject: string } }) {
   const doc = new PDFDocument({ size: "A4", margins: opts.margins, bufferPages: true, tagged: true, pdfVersion: "1.5", lang: "en-US", displayTitle: true, info: opts.info });
@@ -40,6 +36,8 @@ export function openTaggedPdf(opts: { margins: { top: number; bottom: number; le
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
   });
+  // Noto Sans from the start: pdfkit's own default (Helvetica, not embedded) is never used.
+  setFont(doc, "regular", 12);
   const root = doc.struct("Document");
   doc.addStructure(root);
   return { doc, done, root };

@@ -1,13 +1,15 @@
 import { availabilityMessages, n3, recordNote, SLO_MONTH_MINUTES, uptimeText } from "../contract/availability.ts";
 import type { AvailabilityFigures, SlaReport } from "../contract/availability.shapes.ts";
-import { A4, openTaggedPdf, pdfSafe, reportInk } from "./pdf.ts";
+import { A4, openTaggedPdf, reportInk } from "./pdf.ts";
+import { drawTable } from "./table.ts";
+import { writeText } from "./text.ts";
 
 /**
  * The SLA report of a device or an entity for a calendar month, one A4 page a customer can be
  * handed: the availability excluding announced maintenance, with the minutes behind it, the SLO
  * line, each device's figures (an entity) and the outages that counted. The figures are the
- * platform's get_sla_report, printed as they are (3 decimals). pdfkit's own table (tagged TH/TD),
- * built-in Helvetica (WinAnsi text only). What does not fit the page is counted and left to the CSV.
+ * platform's get_sla_report, printed as they are (3 decimals). Tagged tables (TH/TD), the reports'
+ * embedded fonts (names in any script). What does not fit the page is counted and left to the CSV.
  */
 
 const margin = 48;
@@ -26,35 +28,34 @@ export async function renderSlaReportPdf(report: SlaReport, opts: { productName:
   const { doc, done, root } = openTaggedPdf({
     margins: { top: margin, bottom: margin, left: margin, right: margin },
     info: {
-      Title: `SLA report ${report.month}: ${pdfSafe(report.name)}`,
-      Author: pdfSafe(opts.productName),
+      Title: `SLA report ${report.month}: ${report.name}`,
+      Author: opts.productName,
       Subject: `Availability of the ${what} ${report.id} in ${report.month}`,
     },
   });
   const say = (tag: "H1" | "H2" | "P", s: string, size: number, color: string = ink.text, bold = false) =>
-    root.add(
-      doc.struct(tag, {}, [
-        () =>
-          doc
-            .font(bold ? "Helvetica-Bold" : "Helvetica")
-            .fontSize(size)
-            .fillColor(color)
-            .text(pdfSafe(s.replace(/≈/g, "~")), margin, doc.y, { width }),
-      ]),
-    );
-  const grid = (header: string[], rows: string[][], columns: (number | string)[]) => {
+    root.add(doc.struct(tag, {}, [() => writeText(doc.fillColor(color), s, margin, doc.y, { size, weight: bold ? "bold" : "regular", width })]));
+  /** `columns`: points, or "*" for an equal share of what is left. */
+  const grid = (header: string[], rows: string[][], columns: (number | "*")[]) => {
     doc.moveDown(0.3);
-    const table = doc.table({
-      position: { x: margin, y: doc.y },
-      maxWidth: width,
-      columnStyles: columns,
-      defaultStyle: { border: { bottom: 0.5 }, borderColor: ink.rule, padding: [3, 4], textColor: ink.text },
-    });
-    const cell = (text: string, bold = false) => ({ text: pdfSafe(text), font: { src: bold ? "Helvetica-Bold" : "Helvetica", size: 8.5 } });
-    table.row(header.map((text) => ({ ...cell(text, true), type: "TH" as const, backgroundColor: ink.headerFill })));
-    for (const r of rows) table.row(r.map((text) => cell(text)));
-    table.end();
-    doc.x = margin;
+    const fixed = columns.reduce<number>((sum, c) => sum + (c === "*" ? 0 : c), 0);
+    const share = (width - fixed) / Math.max(1, columns.filter((c) => c === "*").length);
+    drawTable(
+      doc,
+      root,
+      header.map((text) => ({ text })),
+      rows.map((r) => r.map((text) => ({ text }))),
+      {
+        x: margin,
+        columns: columns.map((c) => (c === "*" ? share : c)),
+        size: 8.5,
+        padding: { x: 4, y: 3 },
+        color: ink.text,
+        headFill: ink.headerFill,
+        rule: { color: ink.rule, width: 0.5 },
+        grid: true,
+      },
+    );
   };
   const more = (left: number, what: string) => {
     if (left > 0) say("P", `and ${left} more ${what}: the CSV lists every one.`, 8.5, ink.muted);

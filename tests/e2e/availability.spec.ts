@@ -207,7 +207,7 @@ test("the SLA report: page, PDF and CSV with the platform's figures (maintenance
   expect(text).toContain(`Downtime counted (minutes) ${n3(report.downtime_minutes)}`);
   grown(/Announced maintenance \(minutes\) ([\d.,]+)/.exec(text)?.[1], report.maintenance_minutes);
   expect(text).toContain(`Outages counted ${report.outages}`);
-  expect(text).toContain("SLO 99.9 % ~ 43.8 minutes a month"); // WinAnsi has no ≈
+  expect(text).toContain("SLO 99.9 % ~ 43.8 minutes a month"); // Noto Sans has no ≈: the report spells it ~
   for (const d of report.devices) expect(text).toContain(d.node_id);
 
   await page.setViewportSize({ width: 320, height: 800 });
