@@ -8,7 +8,8 @@ import { createIamUser, expect, expectAccessible, jsDisabled, ready, test, toast
  * address refused beside its field, Save ('Account Operations updated.') with the signing secret
  * shown once (a later save shows it masked: issue 63 item 9), Rotate confirmed in a dialog naming
  * the receiver, 'Send test event' reaching a real receiver on 127.0.0.1 (allowed by the
- * e2e server's WEBHOOK_ALLOW_HOSTS) whose first answer is a 500, the failed delivery in the log,
+ * e2e server's WEBHOOK_ALLOW_HOSTS) whose first answer is a 503 (Retry-After an hour, so no
+ * automatic retry comes before Redeliver on a slow machine), the failed delivery in the log,
  * Redeliver, the signature verified with the shown secret; a readonly user sees no control.
  * Delivery rules themselves: platform/webhooks/delivery.test.ts.
  */
@@ -21,7 +22,9 @@ async function receiver() {
     req.on("data", (c) => (body += c));
     req.on("end", () => {
       got.push({ headers: req.headers as Record<string, string>, body });
-      res.writeHead(state.gone ? 410 : got.length === 1 ? 500 : 204);
+      if (state.gone) res.writeHead(410);
+      else if (got.length === 1) res.writeHead(503, { "retry-after": "3600" });
+      else res.writeHead(204);
       res.end();
     });
   });
@@ -113,11 +116,11 @@ test.describe("operations", () => {
       await expectAccessible(page);
       await expect(page.getByText(/also signed with the previous secret until/)).toBeVisible();
 
-      // A test event: in the log; the receiver's 500 makes it a failed attempt with a next retry.
+      // A test event: in the log; the receiver's 503 makes it a failed attempt with a next retry (in an hour).
       await page.getByRole("button", { name: "Send test event" }).click();
       await expect(toast(page, "Test event sent.")).toBeVisible();
       await expect(log(page)).toContainText("webhook.test");
-      await logShows(page, "500");
+      await logShows(page, "503");
       await expect(log(page).getByRole("row").nth(1)).toContainText("Retrying");
       await expectAccessible(page);
 
