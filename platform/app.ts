@@ -2,14 +2,13 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { routePath } from "hono/route";
 import { newRequestId, observe, validRequestId } from "../server/observe.mjs";
-import { databaseReadiness } from "./db/client.ts";
 import { HTTPException } from "hono/http-exception";
 import { apiLogMiddleware } from "./lib/apilog.ts";
 import { authMiddleware } from "./lib/auth.ts";
 import type { Env, PlatformDeps } from "./lib/context.ts";
 import { ApiError, zodIssuesToDetail } from "./lib/errors.ts";
 import { compressedOnce } from "./lib/compress.ts";
-import { registerStandardResponses } from "./lib/openapi.ts";
+import { finishDocument, registerStandardResponses } from "./lib/openapi.ts";
 import { renderApiReference } from "./lib/reference.ts";
 import { refuseUnstorableText } from "./lib/text-guard.ts";
 import { registerAccountCalls } from "./routes/account.ts";
@@ -22,6 +21,7 @@ import { registerDashboardCalls } from "./routes/dashboard.ts";
 import { registerDevicesArea } from "./routes/devices.ts";
 import { registerEndpointCalls } from "./routes/endpoints.ts";
 import { registerEntityCalls } from "./routes/entities.ts";
+import { registerHealthCalls } from "./routes/health.ts";
 import { registerIamCalls } from "./routes/iam.ts";
 import { registerOperationsCalls } from "./routes/operations.ts";
 import { registerPcapCalls } from "./routes/pcap.ts";
@@ -150,33 +150,25 @@ export function createPlatformApp(deps: PlatformDeps): PlatformApp {
   registerMonitoringInsightsCalls(app);
   registerMonitoringCalls(app);
 
-  // Health (docs/operations.md): /livez the process answers; /readyz the database answers, every
-  // migration is applied and the instance is not draining; /health is /readyz (it used to say ok
-  // whatever the database did).
-  app.get("/livez", (c) => c.json({ status: "ok" }));
-  const readiness = async (c: import("hono").Context<Env>) => {
-    const db = await databaseReadiness(deps.db);
-    const ok = db.ok && !deps.draining;
-    return c.json({ status: ok ? "ready" : "not ready", database: db.database, migrations: db.migrations, draining: Boolean(deps.draining), kind: deps.dbKind }, ok ? 200 : 503);
-  };
-  app.get("/readyz", readiness);
-  app.get("/health", readiness);
+  registerHealthCalls(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   registerStandardResponses(app.openAPIRegistry);
   // OpenAPI 3.1: nullable fields are `type: [..., "null"]` (JSON Schema), which validators and
   // generators read as is. The paths carry /api/v1, so the server is this origin's root.
-  const document = () =>
+  const generated = () =>
     app.getOpenAPI31Document({
       openapi: "3.1.0",
       info: {
         title: `${deps.config.productName} platform API`,
         version: "1",
         description:
-          'Errors look like FastAPI\'s: `{"detail": "text"}` or `{"detail": [{"loc", "msg", "type"}]}`. Every call but the public ones needs `Authorization: Bearer <access_token>` from POST /token.',
+          'Errors look like FastAPI\'s: `{"detail": "text"}` or `{"detail": [{"loc", "msg", "type"}]}`. Every call but the public ones needs `Authorization: Bearer <access_token>` from POST /token. ' +
+          "Text holding a NUL character or a lone UTF-16 surrogate is refused in every field, query parameter and path (422); a text field's `pattern` names the control characters it refuses besides.",
       },
       servers: [{ url: "/", description: "This platform (every path starts with /api/v1)" }],
     });
+  const document = () => finishDocument(generated());
   // 192 KB of JSON that changes only with the code: built once, compressed once per encoding.
   const openapiJson = compressedOnce(() => JSON.stringify(document()));
   app.get("/openapi.json", (c) => openapiJson(c.req.header("accept-encoding"), "application/json; charset=utf-8"));

@@ -22,11 +22,19 @@ export const AccountOps = z
   .openapi("AccountOps");
 export type AccountOps = z.infer<typeof AccountOps>;
 
-/** set-account-ops and rotate-account-ops-secret: the whole signing secret, once. */
+/**
+ * set-account-ops and rotate-account-ops-secret: the signing secret, whole only in the answer of
+ * the call that made it (the first save, a rotation); a later save answers it masked (issue 63 item 9).
+ */
 export const AccountOpsSaved = z
   .object({
     detail: z.string(),
-    signature_key: z.string().openapi({ description: "whsec_ + base64 of 32 random bytes (Standard Webhooks)", example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" }),
+    signature_key: z.string().openapi({
+      description:
+        "Whole (whsec_ + base64 of 32 random bytes, Standard Webhooks) when this call made it: the first save, or a rotation; it is not answered whole again. Masked otherwise (whsec_…last four), as get-account-ops shows it.",
+      example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwJ8pZlJ0Q2c=",
+    }),
+    signature_key_new: z.boolean().openapi({ description: "True when signature_key is the whole new secret: keep it now" }),
   })
   .openapi("AccountOpsSaved");
 export type AccountOpsSaved = z.infer<typeof AccountOpsSaved>;

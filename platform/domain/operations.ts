@@ -42,10 +42,11 @@ const fieldError = (field: string, msg: string) => new ApiError(422, [{ loc: ["b
 
 /**
  * POST set-account-ops: saves the address (checked: https, no credentials, a public address after
- * DNS resolution) and the e-mail; answers the signing secret (made on the first save). A changed
- * address starts deliveries again if they were stopped.
+ * DNS resolution) and the e-mail; answers the signing secret and whether this save made it (the
+ * first one): only then may it be shown whole (issue 63 item 9). A changed address starts
+ * deliveries again if they were stopped.
  */
-export async function setAccountOps(deps: PlatformDeps, accountId: string, input: { webhook_url: string; email: string }): Promise<string> {
+export async function setAccountOps(deps: PlatformDeps, accountId: string, input: { webhook_url: string; email: string }): Promise<{ key: string; created: boolean }> {
   if (input.webhook_url) {
     const problem = await addressProblem(input.webhook_url, deps.config.webhookAllowHosts);
     if (problem) throw fieldError("webhook_url", problem);
@@ -55,6 +56,7 @@ export async function setAccountOps(deps: PlatformDeps, accountId: string, input
       tx,
       sql`select webhook_url, signature_key from account_ops where account_id = ${accountId} for update`,
     );
+    const created = !before?.signature_key;
     const key = before?.signature_key || newSigningSecret();
     await tx.execute(sql`insert into account_ops (account_id, webhook_url, email, signature_key, updated_at)
         values (${accountId}, ${input.webhook_url}, ${input.email}, ${key}, now())
@@ -62,7 +64,7 @@ export async function setAccountOps(deps: PlatformDeps, accountId: string, input
     if (before && before.webhook_url !== input.webhook_url) {
       await tx.execute(sql`update ops_webhooks set disabled_at = null, disabled_reason = null, failing_since = null where account_id = ${accountId}`);
     }
-    return key;
+    return { key, created };
   });
 }
 

@@ -6,7 +6,7 @@ import type { DbOrTx } from "../db/client.ts";
 import { cachedJson } from "./auth.ts";
 import type { Env } from "./context.ts";
 import { listLimits, sortValues, type ListPage } from "../contract/list.ts";
-import { idField, isSingleLine, junkMessage, maxMessage } from "./fields.ts";
+import { idField, maxMessage, plainText, textPattern } from "./fields.ts";
 import { observe } from "../../server/observe.mjs";
 
 /*
@@ -25,7 +25,7 @@ const whole = (what: string, max: number) =>
 
 /** An optional text to search by: one line of at most `max` characters, trimmed. */
 export const searchField = (max: number, description: string) =>
-  z.string().trim().max(max, maxMessage(max)).refine(isSingleLine, junkMessage).optional().openapi({ description });
+  z.string().trim().max(max, maxMessage(max)).apply(plainText).optional().openapi({ description });
 
 /** The query parameters of a searchable, sortable, paged list. */
 export function listQuery<const C extends string>(sortable: readonly C[]) {
@@ -59,7 +59,7 @@ export const idsFilter = z
     return ids;
   })
   .optional()
-  .openapi({ type: "string", description: `Comma-joined ids (at most ${listLimits.maxIds}): only these rows` });
+  .openapi({ type: "string", pattern: textPattern(), description: `Comma-joined ids (at most ${listLimits.maxIds}): only these rows` });
 
 /** True when a list call asked for a page (any list parameter given). */
 export const wantsPage = (q: { q?: string; sort?: string; page?: number; size?: number; ids?: string[] }) =>
@@ -422,9 +422,4 @@ export async function ndjsonResponse<T>(batches: AsyncGenerator<T[]>, signal?: A
     status: 200,
     headers: { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store" },
   });
-}
-
-/** The OpenAPI 200 response of an export call. */
-export function ndjsonOk(item: z.ZodType, description: string) {
-  return { 200: { description, content: { "application/x-ndjson": { schema: item } } } };
 }

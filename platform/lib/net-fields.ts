@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { asnRange, isCidr, isIp, netMessages, splitList } from "../contract/net.ts";
-import { expects, isSingleLine, junkMessage, maxMessage } from "./fields.ts";
+import { expects, maxMessage, plainText } from "./fields.ts";
 
 /*
  * Network field builders of the request schemas (spec 1 §5): IP addresses, CIDRs, ASNs and
@@ -22,7 +22,7 @@ export const ipField = (what: string) =>
     .trim()
     .min(1, `${what} is required`)
     .max(45, maxMessage(45))
-    .refine(isSingleLine, junkMessage)
+    .apply(plainText)
     .superRefine((s, ctx) => {
       if (!isIp(s)) ctx.addIssue({ code: "custom", message: netMessages.ip(s) });
     });
@@ -43,7 +43,7 @@ export function commaList(what: string, check: (item: string) => boolean, messag
     .string({ error: expects("a valid string") })
     .trim()
     .max(LIST_MAX, maxMessage(LIST_MAX))
-    .refine(isSingleLine, junkMessage)
+    .apply(plainText)
     .superRefine((s, ctx) => {
       const items = splitList(s);
       if (required && items.length === 0) ctx.addIssue({ code: "custom", message: `${what} is required` });

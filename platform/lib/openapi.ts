@@ -121,6 +121,39 @@ export const operationIdOf = (path: string) => path.replace(/^\//, "").replace(/
 
 type OpenAPIRegistry = OpenAPIHono["openAPIRegistry"];
 
+/*
+ * An NDJSON answer (issue 63 item 25): its body is text, one JSON value per line, so its `schema`
+ * is a string; declaring the line's object as the body made Prism refuse every export ("Response
+ * body must be object"). The line's schema is OpenAPI 3.2's `itemSchema` (sequential media types),
+ * but this document is 3.1 (Prism reads no 3.2) and Redocly's struct rule refuses that field there,
+ * so it is served as the extension `x-itemSchema` (finishDocument renames it: given as itemSchema,
+ * the generator registers and $refs the row's schema). Under 3.2 the rename goes.
+ */
+const ndjsonContent = (line: z.ZodType) => ({
+  schema: { type: "string" as const, description: "NDJSON: one JSON value per line, each as x-itemSchema describes (OpenAPI 3.2's itemSchema)" },
+  itemSchema: line,
+});
+
+type Document = ReturnType<OpenAPIHono["getOpenAPI31Document"]>;
+type Operation = { responses?: Record<string, { content?: Record<string, Record<string, unknown>> }> };
+
+/** The generated document as served: each NDJSON answer's `itemSchema` as `x-itemSchema` (ndjsonContent). */
+export function finishDocument(doc: Document): Document {
+  for (const item of Object.values(doc.paths ?? {})) {
+    // why: the path item's operations are typed as OpenAPI objects; only their content maps are read here.
+    for (const op of Object.values(item as Record<string, Operation>)) {
+      for (const response of Object.values(op.responses ?? {})) {
+        for (const content of Object.values(response.content ?? {})) {
+          if (!("itemSchema" in content)) continue;
+          content["x-itemSchema"] = content.itemSchema;
+          delete content.itemSchema;
+        }
+      }
+    }
+  }
+  return doc;
+}
+
 /** Marks a call that changes nothing: the change log skips it (CallSpec.reads). */
 const markRead: MiddlewareHandler<Env> = async (c, next) => {
   c.set("notAChange", true);
@@ -136,8 +169,9 @@ export function defineCall<const S extends CallSpec>(spec: S): Call<S> {
   if (spec.only) codes.add(403);
   if (spec.body) for (const code of [400, 413, 415, 422] as const) codes.add(code);
   if (spec.query || spec.params || spec.headers) codes.add(422);
+  const media = spec.media ?? "application/json";
   const responses: RouteConfig["responses"] = {
-    200: { description: spec.responseDescription ?? "OK", content: { [spec.media ?? "application/json"]: { schema: spec.response } } },
+    200: { description: spec.responseDescription ?? "OK", content: { [media]: media === "application/x-ndjson" ? ndjsonContent(spec.response) : { schema: spec.response } } },
   };
   for (const code of [...codes].sort()) responses[code] = errorResponse(code);
   Object.assign(responses, spec.responses);

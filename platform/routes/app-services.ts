@@ -54,7 +54,7 @@ import { awsRegions, azureRegions } from "../domain/regions.ts";
 import { fleetOf } from "../fleet/runtime.ts";
 import { cachedJson } from "../lib/auth.ts";
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
-import { bool, checkTimeRange, emailField, expects, idField, isSingleLine, junkMessage, line, multiline, requiredName, timeParam } from "../lib/fields.ts";
+import { bool, checkTimeRange, emailField, expects, idField, line, multiline, requiredName, timeParam, plainText } from "../lib/fields.ts";
 import { exportQuery, idsFilter, listQuery, ndjsonResponse } from "../lib/list.ts";
 import { defineCall, defineExportCall, defineListCall, DetailSchema } from "../lib/openapi.ts";
 
@@ -199,7 +199,7 @@ const ResizeBody = z
       .string({ error: expects("a valid string") })
       .max(100)
       .refine((s) => s.trim() !== "", "Please select a hosting location.")
-      .refine(isSingleLine, junkMessage),
+      .apply(plainText),
     direction: z.enum(resizeDirections, { error: "Direction must be up or down" }).default("up"),
   })
   .openapi("ResizeAppService");

@@ -31,7 +31,7 @@ const oneScope = <T extends { node_id?: string; entity_id?: string }>(q: T) => (
 const scopeOf = (q: { node_id?: string; entity_id?: string }): AvailabilityScope => (q.node_id !== undefined ? { node_id: q.node_id } : { entity_id: q.entity_id! });
 const scopeIssue = { message: availabilityMessages.oneScope, path: ["node_id"] };
 
-const HistoryQuery = z.object({ node_id: idField("Node id").openapi({ description: "A CPE or metro id" }), range: rangeField().default("1d") });
+const HistoryQuery = z.object({ node_id: idField("Node id", "cpe-7m3q9w5e1r8t").openapi({ description: "A CPE or metro id" }), range: rangeField().default("1d") });
 const AvailabilityQuery = z
   .object({ ...scopeFields, range: rangeField().optional(), month: monthField().optional() })
   .refine(oneScope, scopeIssue)

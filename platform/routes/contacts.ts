@@ -16,7 +16,7 @@ import {
   updateContact,
 } from "../domain/contacts.ts";
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
-import { emailField, idField, isSingleLine, junkMessage, limits, line, maxMessage, multiline, requiredName } from "../lib/fields.ts";
+import { emailField, idField, limits, line, maxMessage, multiline, requiredName, plainText } from "../lib/fields.ts";
 import { ndjsonResponse, wantsPage } from "../lib/list.ts";
 import { defineCall, defineChange, defineDetailCall, defineListCalls } from "../lib/openapi.ts";
 
@@ -77,7 +77,7 @@ const AssignEntityBody = z
       .trim()
       .min(1, selectEntityAndTypes)
       .max(limits.name, maxMessage(limits.name))
-      .refine(isSingleLine, junkMessage),
+      .apply(plainText),
   })
   .openapi("ContactAssignEntity");
 
@@ -92,7 +92,7 @@ const tags = ["Contacts"];
 
 const contactTypesRoute = defineCall({ method: "get", path: "/contact-types", tags, summary: "The contact types", response: z.array(z.enum(contactTypes)) });
 
-const contactIdQuery = z.object({ contact_id: idField("Contact id") });
+const contactIdQuery = z.object({ contact_id: idField("Contact id", "con-5q2w8e1r4t6y") });
 
 // The spec names the list in two spellings (contacts: get-contact, entities: get_contact): two operations, one query.
 const contactCalls = (path: "/get-contact" | "/get_contact") =>

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { announcementLimits, ddosFloods, ddosMax, ddosOrderMessages, deviceLimits, deviceMessages, perfTestHours, vlanRange } from "../contract/devices.ts";
 import { isCidr, isFqdn, isIp } from "../contract/net.ts";
-import { body, bool, email, expects, idField, isSingleLine, junkMessage, line, maxMessage, multiline, phone, requiredName, TIME_MAX } from "../lib/fields.ts";
+import { body, bool, email, expects, idField, line, maxMessage, multiline, phone, requiredName, TIME_MAX, plainText, textPattern } from "../lib/fields.ts";
 import { ipField } from "../lib/net-fields.ts";
 
 /*
@@ -9,9 +9,9 @@ import { ipField } from "../lib/net-fields.ts";
  * routes/metro.ts and routes/devices.ts: one wording per rule.
  */
 
-export const cpeId = () => idField("CPE id");
-export const metroId = () => idField("Metro id");
-export const nodeId = () => idField("Node id");
+export const cpeId = () => idField("CPE id", "cpe-7m3q9w5e1r8t");
+export const metroId = () => idField("Metro id", "metro-6y2u8i4o0p3a");
+export const nodeId = () => idField("Node id", "cpe-7m3q9w5e1r8t");
 
 /** An optional IP address, or '' for none. */
 export const optionalIp = (what: string) =>
@@ -66,7 +66,7 @@ export const testType = () =>
     .min(1, "Test type is required")
     .max(253, maxMessage(253))
     .refine((s) => s === "ookla" || isIp(s) || isFqdn(s) || /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/.test(s), "Test type must be ookla or a host name or IP address")
-    .openapi({ example: "ookla" });
+    .openapi({ example: "ookla", pattern: textPattern() });
 
 /** A toggle dialog's body. */
 // why the cast: a computed key loses its name in TypeScript; the object has exactly these two fields.
@@ -82,7 +82,7 @@ export const entityNameChoice = () =>
     .trim()
     .min(1, deviceMessages.selectEntity)
     .max(deviceLimits.name, maxMessage(deviceLimits.name))
-    .refine(isSingleLine, junkMessage);
+    .apply(plainText);
 
 // ---------------------------------------------------------------------------------------------
 // DDoS thresholds: alert ≤ block ≤ max, the message naming the field

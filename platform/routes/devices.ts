@@ -25,7 +25,7 @@ import { cpeId, criteriaFields, macField, metroId, nodeId, vlanId } from "./devi
 
 const tags = ["Internet NIDs", "Metro Ethernet NIDs"];
 
-const ToolQuery = z.object({ node_id: nodeId(), ip_address: ipField("IP address") });
+const ToolQuery = z.object({ node_id: nodeId(), ip_address: ipField("IP address").openapi({ example: "8.8.8.8" }) });
 const pingRoute = defineCall({ method: "get", path: "/run_ping", tags, summary: "Ping from the device (iputils ping -c 4)", description: "A CPE or metro id. Answers the output as `result`.", query: ToolQuery, response: ToolResult, errors: [404] });
 const tracerouteRoute = defineCall({ method: "get", path: "/run_traceroute", tags, summary: "Traceroute from the device", description: "A CPE or metro id. Answers the output as `result`.", query: ToolQuery, response: ToolResult, errors: [404] });
 const healthRoute = defineCall({
@@ -166,7 +166,7 @@ const streamRoute = <P extends `/${string}`, Q extends z.ZodRawShape>(path: P, t
     tags: [tag],
     summary: "Follow an activation test (server-sent events)",
     description: streamDescription,
-    query: z.object({ ...ids, sse_id: idField("Test id") }),
+    query: z.object({ ...ids, sse_id: idField("Test id", "sse-1s5d9f3g7h2j") }),
     response: eventSchema,
     media: "text/event-stream",
     responseDescription: "text/event-stream",

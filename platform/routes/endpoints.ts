@@ -34,7 +34,7 @@ import {
   setEndpointName,
 } from "../domain/endpoints.ts";
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
-import { body, bool, checkTimeRange, idField, limits, line, maxMessage, multiline, requiredName, timeParam } from "../lib/fields.ts";
+import { body, bool, checkTimeRange, idField, limits, line, maxMessage, multiline, requiredName, timeParam, plainText } from "../lib/fields.ts";
 import { ndjsonResponse } from "../lib/list.ts";
 import { asnField, cidrList, ipField, ipList } from "../lib/net-fields.ts";
 import { defineChange, defineDetailCall, defineListCalls } from "../lib/openapi.ts";
@@ -49,7 +49,7 @@ import { MAX_SPAN } from "../fleet/index.ts";
 // ---------------------------------------------------------------------------------------------
 // Schemas
 
-const epId = () => idField("Endpoint id");
+const epId = () => idField("Endpoint id", "ep-2b6n0v4c8x1z");
 
 const EpIdQuery = z.object({ ep_id: epId() });
 const EpIdBody = body({ ep_id: epId() }).strict().openapi("EndpointId");
@@ -144,7 +144,7 @@ const contactRef = (what: string) =>
   z
     .string({ error: (iss) => (iss.input === undefined ? "Field required" : "Input should be a valid string") })
     .max(limits.id, maxMessage(limits.id))
-    .refine((s) => !/[\u0000-\u001F\u007F]/.test(s), "Contains characters that are not allowed")
+    .apply(plainText)
     .openapi({ description: `${what} contact id, or '' for none` });
 
 const SetContactBody = body({ ep_id: epId(), primary_contact_id: contactRef("Business"), secondary_contact_id: contactRef("Technical") })

@@ -46,7 +46,7 @@ const { list: listRoute, export: exportRoute, detail: detailRoute } = defineList
   tags, sortable: iamSortable, item: IamUser, itemName: "IamUser", page: IamUserPage,
   list: { path: "/list-iam-user", summary: "IAM users of the caller's account (search: username, name, e-mail, role, entity)", rows: ["IAM user", "oldest first"] },
   export: { path: "/export-iam-users", summary: "Every IAM user the search selects, streamed", description: "The rows of list-iam-user with the same q and sort, all of them, as NDJSON (one IamUser per line). Readonly users may export." },
-  detail: { path: "/get-iam-user-detail", summary: "One IAM user of the caller's account", description: "The IAM user as list-iam-user lists it. Unknown id, or another account's: 404 'IAM user not found.'", query: z.object({ iam_user_id: idField("IAM user id") }) },
+  detail: { path: "/get-iam-user-detail", summary: "One IAM user of the caller's account", description: "The IAM user as list-iam-user lists it. Unknown id, or another account's: 404 'IAM user not found.'", query: z.object({ iam_user_id: idField("IAM user id", "iam-4h7k2m9p0q3r") }) },
 });
 
 const createRoute_ = defineChange({

@@ -8,7 +8,7 @@ import { dashboardSummary, deviceRoute, postMortemOf, POST_MORTEM_CHUNK_MS, wanL
 import { renderPostMortemPdf } from "../reports/post-mortem.ts";
 import { cachedJson } from "../lib/auth.ts";
 import { answerQuery, caller, type Ctx } from "../lib/context.ts";
-import { expects, idField, isSingleLine, junkMessage, limits, maxMessage } from "../lib/fields.ts";
+import { expects, idField, limits, maxMessage, plainText } from "../lib/fields.ts";
 import { defineCall, definePdfCall } from "../lib/openapi.ts";
 import { nodeId } from "./devices-fields.ts";
 
@@ -48,7 +48,7 @@ const summaryCall = defineCall({
     entity_name: z
       .string({ error: expects("a valid string") })
       .max(limits.name, maxMessage(limits.name))
-      .refine(isSingleLine, junkMessage)
+      .apply(plainText)
       .optional()
       .openapi({
         description: "One of GET get_entity_names; absent or '': every device",

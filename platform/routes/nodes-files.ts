@@ -21,7 +21,7 @@ import { formFactorBody, hostedFields } from "./nodes-fields.ts";
  */
 
 const tags = ["Nodes"];
-const nodeId = () => idField("Node id");
+const nodeId = () => idField("Node id", "epn-3b7n1m5q9w2e");
 
 const fileNameParam = z.object({
   file_name: z

@@ -25,8 +25,8 @@ import { defineCall, defineDetailCall, defineExportCall, defineListCall, DetailS
 
 const tags = ["Service nodes"];
 const groupTags = ["Service node groups"];
-const snId = () => idField("Service node id");
-const groupId = () => idField("Service node group id");
+const snId = () => idField("Service node id", "sn-2p6a0s4d8f3g");
+const groupId = () => idField("Service node group id", "sng-4h8j2k6l0z5x");
 
 const ListQuery = z.object({ ...listQuery(serviceNodeSortable), ids: idsFilter, service_node_group_id: groupId().optional() });
 

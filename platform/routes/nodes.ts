@@ -17,7 +17,7 @@ import {
   type CreateEndpointNodeInput,
 } from "../domain/nodes-endpoint.ts";
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
-import { body, bool, expects, idField, isSingleLine, junkMessage, maxMessage, requiredName } from "../lib/fields.ts";
+import { body, bool, expects, idField, maxMessage, requiredName, plainText } from "../lib/fields.ts";
 import { exportQuery, idsFilter, listQuery, ndjsonResponse } from "../lib/list.ts";
 import { isIpv4 } from "../contract/net.ts";
 import { defineCall, defineDetailCall, defineExportCall, defineListCall, DetailSchema } from "../lib/openapi.ts";
@@ -34,7 +34,7 @@ import { registerServiceNodeCalls } from "./nodes-service.ts";
 
 const tags = ["Endpoint nodes"];
 const groupTags = ["Endpoint node groups"];
-const epNodeId = () => idField("Endpoint node id");
+const epNodeId = () => idField("Endpoint node id", "epn-3b7n1m5q9w2e");
 
 const ListQuery = z.object({ ...listQuery(endpointNodeSortable), ids: idsFilter, ep_node_group_id: idField("Endpoint node group id").optional() });
 
@@ -86,7 +86,7 @@ const SecondaryBody = body({
   secondary_ips: z
     .string({ error: expects("a valid string") })
     .max(2000, maxMessage(2000))
-    .refine(isSingleLine, junkMessage)
+    .apply(plainText)
     .transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean))
     .superRefine((ips, ctx) => {
       if (ips.length === 0) ctx.addIssue({ code: "custom", message: "Secondary IPs is required" });
@@ -162,7 +162,7 @@ const calls = {
     tags: groupTags,
     summary: "One endpoint node group, with its nodes",
     description: "Unknown id, or another account's: 404.",
-    query: z.object({ ep_node_group_id: idField("Endpoint node group id") }),
+    query: z.object({ ep_node_group_id: idField("Endpoint node group id", "epg-5r9t3y7u1i6o") }),
     response: EndpointNodeGroupDetail,
   }),
   dhcp: write("/configure-dhcp-relay", groupTags, "Turn DHCP relay on (with the DHCP server's address) or off", "Answers 'DHCP Relay enabled.' or 'DHCP Relay disabled.'.", DhcpBody, DetailSchema),

@@ -39,8 +39,15 @@ describe("the OpenAPI document", () => {
     const problems = await lintFromString({ source: docText, absoluteRef: path.join(os.tmpdir(), "openapi.json"), config });
     const errors = problems.filter((x) => x.severity === "error").map((x) => `${x.ruleId}: ${x.message} ${x.location[0]?.pointer ?? ""}`);
     expect(errors).toEqual([]);
-    // The one warning left: no `license` in info (the product's licence is not ours to state).
-    expect(problems.filter((x) => x.severity === "warn").map((x) => x.ruleId)).toEqual(["info-license"]);
+    // The warnings left: no `license` in info (the product's licence is not ours to state), and no
+    // 4xx answer for the health probes (they take no parameters a caller could get wrong).
+    const warnings = problems.filter((x) => x.severity === "warn").map((x) => `${x.ruleId} ${x.location[0]?.pointer ?? ""}`);
+    expect(warnings.sort()).toEqual([
+      "info-license #/info",
+      "operation-4xx-response #/paths/~1api~1v1~1health/get/responses",
+      "operation-4xx-response #/paths/~1api~1v1~1livez/get/responses",
+      "operation-4xx-response #/paths/~1api~1v1~1readyz/get/responses",
+    ]);
   });
 
   it("names every operation uniquely, declares its security and puts list limits in minimum/maximum", () => {
@@ -86,6 +93,61 @@ describe("the OpenAPI document", () => {
     };
     expect(Object.keys(bodyOf("/api/v1/register-node").properties).sort()).toEqual(["node_id", "registration_token"]);
     expect(Object.keys(bodyOf("/api/v1/register_node").properties)).toEqual(["token"]);
+  });
+
+  it("declares each NDJSON export as text whose lines have their own schema (issue 63 item 25)", () => {
+    // Prism refused every export ("Response body must be object") while the body was declared as one line.
+    const exports: string[] = [];
+    for (const [route, item] of Object.entries<Json>(doc.paths)) {
+      for (const op of Object.values<Json>(item)) {
+        const media = op.responses["200"]?.content?.["application/x-ndjson"];
+        if (!media) continue;
+        exports.push(op.operationId);
+        expect(media.schema, route).toMatchObject({ type: "string" });
+        expect(media.itemSchema, `${route}: 3.2's field is not in a 3.1 document`).toBeUndefined();
+        const ref: string = media["x-itemSchema"]?.$ref ?? "";
+        expect(ref, route).toMatch(/^#\/components\/schemas\//);
+        expect(doc.components.schemas[ref.split("/").pop()!], `${route} ${ref}`).toBeDefined();
+      }
+    }
+    expect(exports.sort()).toEqual(
+      [
+        "export-app-services",
+        "export-contacts",
+        "export-endpoint-nodes",
+        "export-endpoints",
+        "export-entities",
+        "export-iam-users",
+        "export-service-nodes",
+        "export-user-agents",
+        "export_api_log",
+        "export_outage_history",
+        "export_tickets",
+      ].sort(),
+    );
+  });
+
+  it("gives every required query parameter an example (issue 63 item 25)", () => {
+    const without: string[] = [];
+    for (const [route, item] of Object.entries<Json>(doc.paths)) {
+      for (const op of Object.values<Json>(item)) {
+        for (const param of op.parameters ?? []) {
+          if (param.in !== "query" || !param.required) continue;
+          const example = param.example ?? param.examples ?? param.schema?.example ?? param.schema?.examples;
+          if (example === undefined) without.push(`${route} ${param.name}`);
+        }
+      }
+    }
+    expect(without).toEqual([]);
+  });
+
+  it("documents the health calls the console and orchestrators use, public (issue 63 item 25)", () => {
+    for (const name of ["health", "livez", "readyz"]) {
+      const op = doc.paths[`/api/v1/${name}`]?.get;
+      expect(op?.security, name).toEqual([]);
+      expect(op.responses["200"].content["application/json"].schema, name).toBeDefined();
+      if (name !== "livez") expect(op.responses["503"].content["application/json"].schema.$ref, name).toBe("#/components/schemas/Readiness");
+    }
   });
 
   it("is served compressed to a client that accepts it", async () => {
@@ -161,10 +223,11 @@ function responseOf(o: Operation, status: number): Json | undefined {
   return r?.$ref ? doc.components.responses?.[r.$ref.split("/").pop()] : r;
 }
 
-function validatorOf(o: Operation, status: number, media: string): ValidateFunction | null {
-  const key = `${o.id} ${status} ${media}`;
+/** The validator of the declared answer's `schema`, or of an NDJSON answer's lines (`x-itemSchema`). */
+function validatorOf(o: Operation, status: number, media: string, part: "schema" | "x-itemSchema" = "schema"): ValidateFunction | null {
+  const key = `${o.id} ${status} ${media} ${part}`;
   if (!validators.has(key)) {
-    const schema = responseOf(o, status)?.content?.[media]?.schema;
+    const schema = responseOf(o, status)?.content?.[media]?.[part];
     if (!schema) return null;
     // Refs point into the document, added to ajv as "doc".
     validators.set(key, ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/'))));
@@ -208,9 +271,17 @@ async function hit(
   let parsed: any;
   if (media === "application/json" || media === "application/x-ndjson") {
     const text = bytes.toString("utf8");
-    const values = media === "application/json" ? [JSON.parse(text)] : text.split("\n").filter(Boolean).map((l) => JSON.parse(l));
-    parsed = media === "application/json" ? values[0] : values;
-    const validate = validatorOf(o, res.status, media);
+    const ndjson = media === "application/x-ndjson";
+    const values = ndjson ? text.split("\n").filter(Boolean).map((l) => JSON.parse(l)) : [JSON.parse(text)];
+    parsed = ndjson ? values : values[0];
+    // NDJSON (issue 63 item 25): the body is a string (its `schema`, as Prism checks it), each line a
+    // value of its `x-itemSchema`.
+    if (ndjson) {
+      const body = validatorOf(o, res.status, media);
+      if (!body?.(text)) problems.push(`${where}: the NDJSON body is not what its schema says (${ajv.errorsText(body?.errors)})`);
+      if (!validatorOf(o, res.status, media, "x-itemSchema")) problems.push(`${where}: no x-itemSchema for the NDJSON lines`);
+    }
+    const validate = validatorOf(o, res.status, media, ndjson ? "x-itemSchema" : "schema");
     if (validate) validated += values.length;
     for (const value of values) {
       if (validate && !validate(value)) problems.push(`${where}: ${ajv.errorsText(validate.errors)} in ${JSON.stringify(value).slice(0, 300)}`);
@@ -280,12 +351,64 @@ describe("every operation on the real platform, answers validated against the do
     }
   });
 
+  it("gives every text field the server refuses a control character in a pattern that refuses it too (issue 63 item 25)", async () => {
+    // Every call is sent its text fields (query and JSON body) once as "ab" and once as "a\u0001b": a
+    // field refused only the second time, or as holding characters that are not allowed, is
+    // restricted, and the document must say so with a `pattern` that refuses the value as well.
+    const a = await p.newAccount();
+    const resolved = (schema: Json | undefined): Json | undefined => (schema?.$ref ? doc.components.schemas[schema.$ref.split("/").pop()] : schema);
+    const isText = (schema: Json | undefined) => {
+      const s = resolved(schema);
+      const branches: Json[] = s?.anyOf ?? s?.oneOf ?? [s];
+      return branches.some((b) => [b?.type].flat().includes("string") && !b.enum && b.const === undefined && b.format !== "binary");
+    };
+    const refusedIn = (body: any) => new Map<string, string>((Array.isArray(body?.detail) ? body.detail : []).map((d: Json) => [d.loc.join("."), d.msg]));
+    const undocumented: string[] = [];
+    let restricted = 0;
+    for (const o of operations) {
+      if (o.template.includes("{")) continue; // upload-pcap/{key}: a signed URL, its parameters the platform's own
+      const method = o.method.toUpperCase() as "GET" | "POST" | "PUT";
+      const params: Json[] = (o.op.parameters ?? []).filter((x: Json) => x.in === "query" && isText(x.schema));
+      const bodySchema = resolved(o.op.requestBody?.content?.["application/json"]?.schema);
+      const props = Object.entries<Json>(bodySchema?.properties ?? {}).filter(([, x]) => isText(x));
+      if (!params.length && !props.length) continue;
+      const send = (value: string) =>
+        hit(method, o.template, {
+          token: o.public ? undefined : a.token,
+          query: Object.fromEntries(params.map((x) => [x.name, value])),
+          ...(bodySchema ? { body: Object.fromEntries(props.map(([name]) => [name, value])) } : {}),
+        });
+      const clean = refusedIn((await send("ab")).body);
+      const junk = refusedIn((await send("a\u0001b")).body);
+      const fields: [string, Json][] = [...params.map((x): [string, Json] => [`query.${x.name}`, x.schema]), ...props.map(([name, x]): [string, Json] => [`body.${name}`, x])];
+      for (const [loc, schema] of fields) {
+        const msg = junk.get(loc);
+        if (msg === undefined || (clean.has(loc) && !/not allowed/.test(msg))) continue;
+        restricted++;
+        const where = `${o.id} ${loc} (${msg})`;
+        if (!JSON.stringify(resolved(schema)).includes('"pattern"')) undocumented.push(`${where}: no pattern`);
+        else if (ajv.validate(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/')), "a\u0001b")) undocumented.push(`${where}: its pattern allows it`);
+      }
+    }
+    expect(undocumented).toEqual([]);
+    expect(restricted).toBeGreaterThan(200);
+  });
+
   it("answers each call with what it declares (200 and the errors a client meets)", async () => {
     const a = await p.newAccount();
     const other = await p.newAccount();
     const t = a.token;
     const get = (call: string, query?: Record<string, string>, status = 200, token = t) => expectHit(status, "GET", call, { token, query });
     const post = (call: string, body: unknown, status = 200, token = t) => expectHit(status, "POST", call, { token, body });
+
+    // Health (public): ready; not ready while draining.
+    for (const call of ["health", "livez", "readyz"]) await expectHit(200, "GET", call);
+    p.deps.draining = true;
+    try {
+      for (const call of ["health", "readyz"]) expect((await expectHit(503, "GET", call)).status).toBe("not ready");
+    } finally {
+      p.deps.draining = false;
+    }
 
     // Auth
     const username = `contract-${Date.now()}@example.test`;

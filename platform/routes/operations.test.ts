@@ -1,6 +1,7 @@
 import net from "node:net";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { opsMessages } from "../contract/operations.ts";
+import { execRows } from "../lib/list.ts";
 import { addressMessages } from "../webhooks/address.ts";
 import { testPlatform, type TestAccount, type TestPlatform } from "../test/harness.ts";
 import { malformedPayloads, validForEmptyBody, validVariants, type MalformedPayload } from "../test/malformed.ts";
@@ -26,6 +27,7 @@ const get = (a: TestAccount, call: string, query?: Record<string, string>) => p.
 const PUBLIC = "https://93.184.215.14/linkwise-hook";
 const secretPattern = /^whsec_[A-Za-z0-9+/]{43}=$/;
 
+/** Saves the settings; answers the signature_key of the answer (whole on the first save only). */
 async function saved(a: TestAccount, webhook_url = PUBLIC, email = "ops@example.com") {
   const r = await post(a, "set-account-ops", { webhook_url, email });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -40,6 +42,7 @@ describe("get-account-ops / set-account-ops", () => {
     expect(r.status).toBe(200);
     expect(r.body.detail).toBe("Account Operations updated.");
     expect(r.body.signature_key).toMatch(secretPattern);
+    expect(r.body.signature_key_new).toBe(true);
     const key = r.body.signature_key as string;
     expect((await get(a, "get-account-ops")).body).toEqual([
       {
@@ -54,8 +57,13 @@ describe("get-account-ops / set-account-ops", () => {
         email_refused_answer: null,
       },
     ]);
-    expect(await saved(a, PUBLIC, "")).toBe(key);
-    expect((await get(a, "get-account-ops")).body[0].email).toBe("");
+    // Issue 63 item 9: a later save keeps the secret and answers it masked; it was shown once.
+    const later = await post(a, "set-account-ops", { webhook_url: PUBLIC, email: "" });
+    expect(later.body).toEqual({ detail: "Account Operations updated.", signature_key: `whsec_…${key.slice(-4)}`, signature_key_new: false });
+    expect((await get(a, "get-account-ops")).body[0]).toMatchObject({ email: "", signature_key: `whsec_…${key.slice(-4)}` });
+    // Still the same secret: a delivery signs with it (the rotation below makes a new one).
+    const [stored] = await execRows<{ signature_key: string }>(p.deps.db, sql`select signature_key from account_ops where account_id = ${a.accountId}`);
+    expect(stored?.signature_key).toBe(key);
   });
 
   it("refuses a bad e-mail and addresses that are not https, carry credentials, or are not public, beside the field", async () => {
@@ -131,6 +139,7 @@ describe("rotate-account-ops-secret", () => {
     const r = await post(a, "rotate-account-ops-secret");
     expect(r.status).toBe(200);
     expect(r.body.signature_key).toMatch(secretPattern);
+    expect(r.body.signature_key_new).toBe(true);
     expect(r.body.signature_key).not.toBe(first);
     const [ops] = (await get(a, "get-account-ops")).body;
     expect(ops.signature_key).toBe(`whsec_…${r.body.signature_key.slice(-4)}`);

@@ -4,6 +4,7 @@ import { opsDeliverySortable, opsLimits, opsMessages } from "../contract/operati
 import { AccountOps, AccountOpsSaved, OpsDelivery, OpsDeliveryPage, OpsEventQueued } from "../contract/operations.shapes.ts";
 import { accountOps, deliveryList, enableWebhook, redeliver, rotateSecret, sendTestEvent, setAccountOps } from "../domain/operations.ts";
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
+import { maskedSecret } from "../webhooks/signing.ts";
 import { EmptyBody, emailMessages, idField, isEmail, text } from "../lib/fields.ts";
 import { idsFilter, listQuery } from "../lib/list.ts";
 import { defineCall, defineChange, defineListCall } from "../lib/openapi.ts";
@@ -42,7 +43,7 @@ const setRoute = defineChange({
   tags,
   summary: "Save the webhook address and e-mail; answers the signing secret",
   description:
-    "The address is refused (422, beside webhook_url) when it is not https, carries user:password, or resolves to a loopback, private, link-local or reserved address. The secret is made on the first save and kept after.",
+    "The address is refused (422, beside webhook_url) when it is not https, carries user:password, or resolves to a loopback, private, link-local or reserved address. The secret is made on the first save and kept after: the first save answers it whole (signature_key_new true), a later save masked.",
   body: SetAccountOpsBody,
   response: AccountOpsSaved,
   errors: [],
@@ -51,7 +52,7 @@ const setRoute = defineChange({
 const rotateRoute = defineChange({
   path: "/rotate-account-ops-secret",
   tags,
-  summary: "A new signing secret; the previous one also signs for 24 hours",
+  summary: "A new signing secret, answered whole this once; the previous one also signs for 24 hours",
   body: EmptyBody,
   response: AccountOpsSaved,
   errors: [409],
@@ -78,11 +79,16 @@ export function registerOperationsCalls(app: PlatformApp) {
   app.openapi(getRoute, answerQuery(getRoute, (deps, who) => accountOps(deps.db, who.accountId)));
   app.openapi(
     setRoute,
-    answerChange(setRoute, (deps, who, b) => setAccountOps(deps, who.accountId, b), (key) => ({ detail: opsMessages.updated, signature_key: key })),
+    answerChange(
+      setRoute,
+      (deps, who, b) => setAccountOps(deps, who.accountId, b),
+      // The whole secret once, in the answer of the save that made it (issue 63 item 9).
+      ({ key, created }) => ({ detail: opsMessages.updated, signature_key: created ? key : maskedSecret(key), signature_key_new: created }),
+    ),
   );
   app.openapi(
     rotateRoute,
-    answerChange(rotateRoute, (deps, who) => rotateSecret(deps.db, who.accountId), (key) => ({ detail: opsMessages.rotated, signature_key: key })),
+    answerChange(rotateRoute, (deps, who) => rotateSecret(deps.db, who.accountId), (key) => ({ detail: opsMessages.rotated, signature_key: key, signature_key_new: true })),
   );
   app.openapi(listRoute, async (c) => deliveryList.answer(c, caller(c).accountId, c.req.valid("query")));
   app.openapi(

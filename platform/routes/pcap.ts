@@ -40,7 +40,8 @@ const fileNameField = () =>
     .refine((s) => !/[/\\]/.test(s), "Must be a file name, without / or \\")
     .refine((s) => !controlChars.test(s) && !loneSurrogate.test(s), "Must not contain control characters")
     .refine((s) => s !== "." && s !== "..", "Must be a file name")
-    .openapi({ example: "capture.pcapng" });
+    // The same rules for the document (issue 63 item 25); lone surrogates: see the document's description.
+    .openapi({ example: "capture.pcapng", pattern: "^(?!\\.\\.?$)[^/\\\\\\u0000-\\u001F\\u007F]+$" });
 
 const keyField = () =>
   required("pcap_file_key")

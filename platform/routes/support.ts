@@ -14,7 +14,7 @@ import {
 import { cachedJson } from "../lib/auth.ts";
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
 import { ErrorSchema } from "../lib/errors.ts";
-import { expects, idField, isSingleLine, junkMessage, limits, maxMessage, text } from "../lib/fields.ts";
+import { expects, idField, limits, maxMessage, text, plainText } from "../lib/fields.ts";
 import { ndjsonResponse } from "../lib/list.ts";
 import { defineCall, defineChange, defineDetailCall, defineListCalls } from "../lib/openapi.ts";
 
@@ -49,7 +49,7 @@ const CreateTicketBody = z
     device_id: z
       .string({ error: expects("a valid string") })
       .max(limits.id, maxMessage(limits.id))
-      .refine(isSingleLine, junkMessage)
+      .apply(plainText)
       .optional()
       .openapi({ description: "One of GET dashboard_get_device_names (unknown: 404); '' or absent: none" }),
   })
@@ -82,7 +82,7 @@ const deviceNamesRoute = defineCall({
   response: DeviceNames,
 });
 
-const ticketIdQuery = z.object({ ticket_id: idField("Ticket id") });
+const ticketIdQuery = z.object({ ticket_id: idField("Ticket id", "tkt-8d2f6h1j5k9l") });
 
 const { list: getTicketRoute, export: exportTicketsRoute, detail: ticketDetailRoute } = defineListCalls({
   tags, sortable: ticketSortable, item: Ticket, itemName: "Ticket", page: TicketPage,

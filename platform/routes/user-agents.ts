@@ -13,21 +13,21 @@ import {
   userAgentEndpointChoices,
 } from "../domain/user-agents.ts";
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
-import { body, emailField, expects, idField, isSingleLine, junkMessage, limits, maxMessage, multiline, requiredName } from "../lib/fields.ts";
+import { body, emailField, expects, idField, limits, maxMessage, multiline, requiredName, plainText } from "../lib/fields.ts";
 import { ndjsonResponse, wantsPage } from "../lib/list.ts";
 import { defineChange, defineDetailCall, defineListCalls } from "../lib/openapi.ts";
 
 // User agents of the caller's account (spec 2 §7 User agents; the /user-agents screen). Readonly
 // IAM users may list; every change needs the owner or an admin IAM user.
 
-const agentId = () => idField("User agent id");
+const agentId = () => idField("User agent id", "ua-9k4l8z2x6c0v");
 /** The endpoint to link: spec 2 §5 'an endpoint must be chosen'. */
 const epId = () =>
   z
     .string({ error: expects("a valid string") })
     .min(1, userAgentMessages.selectEndpoint)
     .max(limits.id, maxMessage(limits.id))
-    .refine(isSingleLine, junkMessage);
+    .apply(plainText);
 
 const CreateUserAgentBody = body({
   name: requiredName("Name", userAgentLimits.name),

@@ -48,7 +48,7 @@ describe.skipIf(!url)("an instance killed while it holds a webhook delivery (Pos
 
     p.deps.config.webhookAllowHosts = ["127.0.0.1"];
     const a = await p.newAccount();
-    const secret = await setAccountOps(p.deps, a.accountId, { webhook_url: hook, email: "" });
+    const { key: secret } = await setAccountOps(p.deps, a.accountId, { webhook_url: hook, email: "" });
     p.deps.config.webhookAllowHosts = [];
 
     const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "../test/delivery-process.ts")], {

@@ -87,7 +87,7 @@ function worker(db: Db, opts: { now?: () => number; databaseUrl?: string; timeou
 async function account(url: string, email = "") {
   p.deps.config.webhookAllowHosts = allow;
   const a = await p.newAccount();
-  const secret = await setAccountOps(p.deps, a.accountId, { webhook_url: url, email });
+  const { key: secret } = await setAccountOps(p.deps, a.accountId, { webhook_url: url, email });
   mine.push(a.accountId);
   return { ...a, secret };
 }
@@ -385,7 +385,7 @@ describe("a platform restart between failures (PGlite on disk)", () => {
     const now = () => Date.now() + offset;
     let { database, deps } = await open();
     const acc = await createAccount(deps, { username: "restart@example.test", password: "correct horse battery", name: "Restart" });
-    const secret = await setAccountOps(deps, acc.accountId, { webhook_url: rx.url, email: "" });
+    const { key: secret } = await setAccountOps(deps, acc.accountId, { webhook_url: rx.url, email: "" });
     await sendTestEvent(deps.db, acc.accountId);
     const w1 = createDeliveryWorker({ db: deps.db, mailer, config: config(), now });
     await w1.runOnce();

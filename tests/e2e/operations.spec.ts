@@ -6,8 +6,10 @@ import { createIamUser, expect, expectAccessible, jsDisabled, ready, test, toast
 /*
  * /operations (spec 2 §2, §3, §7 Operations, §8; issue #24), with and without JavaScript: the
  * address refused beside its field, Save ('Account Operations updated.') with the signing secret
- * shown once, Rotate, 'Send test event' reaching a real receiver on 127.0.0.1 (allowed by the
- * e2e server's WEBHOOK_ALLOW_HOSTS) whose first answer is a 500, the failed delivery in the log,
+ * shown once (a later save shows it masked: issue 63 item 9), Rotate confirmed in a dialog naming
+ * the receiver, 'Send test event' reaching a real receiver on 127.0.0.1 (allowed by the
+ * e2e server's WEBHOOK_ALLOW_HOSTS) whose first answer is a 503 (Retry-After an hour, so no
+ * automatic retry comes before Redeliver on a slow machine), the failed delivery in the log,
  * Redeliver, the signature verified with the shown secret; a readonly user sees no control.
  * Delivery rules themselves: platform/webhooks/delivery.test.ts.
  */
@@ -20,7 +22,9 @@ async function receiver() {
     req.on("data", (c) => (body += c));
     req.on("end", () => {
       got.push({ headers: req.headers as Record<string, string>, body });
-      res.writeHead(state.gone ? 410 : got.length === 1 ? 500 : 204);
+      if (state.gone) res.writeHead(410);
+      else if (got.length === 1) res.writeHead(503, { "retry-after": "3600" });
+      else res.writeHead(204);
       res.end();
     });
   });
@@ -68,8 +72,9 @@ test.describe("operations", () => {
       await page.getByRole("button", { name: "Save" }).click();
       const shown = page.getByRole("status").filter({ hasText: "Account Operations updated." });
       await expect(shown).toBeVisible();
-      const secret = await page.getByRole("textbox", { name: /Signing secret/ }).inputValue();
+      const secret = await page.getByRole("textbox", { name: "Signing secret" }).inputValue();
       expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+      await expect(page.getByText("Copy it now: you will not see it again.")).toBeVisible();
       if (!jsDisabled()) {
         await page.getByRole("button", { name: "Copy" }).click();
         await expect(toast(page, /Copied to clipboard!|Could not copy text to clipboard/)).toBeVisible();
@@ -81,18 +86,41 @@ test.describe("operations", () => {
       await expect(page.getByText(`whsec_…${secret.slice(-4)}`)).toBeVisible();
       await expect(page.getByLabel("Webhook address")).toHaveValue(rx.url);
 
-      // Rotate: a new secret, shown once; the previous one still signs for 24 hours.
-      await page.getByRole("button", { name: "Rotate secret" }).click();
+      // Issue 63 item 9: a later save keeps the secret and does not show it again.
+      await page.getByLabel("E-mail").fill("ops2@example.com");
+      await page.getByRole("button", { name: "Save" }).click();
+      await expect(toast(page, "Account Operations updated.")).toBeVisible();
+      await expect(page.getByLabel("E-mail")).toHaveValue("ops2@example.com");
+      await expect(page.getByRole("textbox", { name: "Signing secret" })).toHaveCount(0);
+      await expect(page.getByText(`whsec_…${secret.slice(-4)}`)).toBeVisible();
+      expect(await page.content()).not.toContain(secret);
+
+      // Rotate, confirmed first (issue 63 item 9): the dialog names the receiver and what a rotation does to it.
+      await page.getByRole("link", { name: "Rotate secret" }).click();
+      const rotate = page.getByRole("dialog", { name: "Rotate Signing Secret" });
+      await expect(rotate).toContainText(`The receiver at ${rx.url} verifies deliveries with the current secret.`);
+      await expect(rotate).toContainText("The current one goes on signing deliveries for 24 hours only");
+      await expectAccessible(page);
+      await rotate.getByRole("link", { name: "Cancel" }).click();
+      await expect(rotate).toHaveCount(0);
+      await expect(page.getByText(`whsec_…${secret.slice(-4)}`)).toBeVisible();
+      await page.getByRole("link", { name: "Rotate secret" }).click();
+      await rotate.getByRole("button", { name: "Rotate secret" }).click();
+      // A new secret, shown once on the page (the dialog closed); the previous one still signs for 24 hours.
       await expect(page.getByRole("status").filter({ hasText: "Signing secret rotated." })).toBeVisible();
-      const rotated = await page.getByRole("textbox", { name: /Signing secret/ }).inputValue();
+      await expect(rotate).toHaveCount(0);
+      expect(new URL(page.url()).searchParams.get("dialog")).toBeNull();
+      const rotated = await page.getByRole("textbox", { name: "Signing secret" }).inputValue();
       expect(rotated).not.toBe(secret);
+      if (!jsDisabled()) expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe("BODY");
+      await expectAccessible(page);
       await expect(page.getByText(/also signed with the previous secret until/)).toBeVisible();
 
-      // A test event: in the log; the receiver's 500 makes it a failed attempt with a next retry.
+      // A test event: in the log; the receiver's 503 makes it a failed attempt with a next retry (in an hour).
       await page.getByRole("button", { name: "Send test event" }).click();
       await expect(toast(page, "Test event sent.")).toBeVisible();
       await expect(log(page)).toContainText("webhook.test");
-      await logShows(page, "500");
+      await logShows(page, "503");
       await expect(log(page).getByRole("row").nth(1)).toContainText("Retrying");
       await expectAccessible(page);
 
@@ -146,6 +174,11 @@ test.describe("operations", () => {
     for (const name of ["Save", "Rotate secret", "Send test event", "Redeliver", "Enable deliveries"]) {
       await expect(page.getByRole("button", { name })).toHaveCount(0);
     }
+    await expect(page.getByRole("link", { name: "Rotate secret" })).toHaveCount(0);
     await expectAccessible(page);
+    // The confirmation's URL opens nothing for them.
+    await page.goto("/operations?dialog=rotate-secret");
+    await ready(page);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 });

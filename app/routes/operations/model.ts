@@ -1,7 +1,9 @@
-export type { AccountOps, OpsDelivery } from "../../../platform/contract/operations.ts";
+export type { AccountOps, AccountOpsSaved, OpsDelivery } from "../../../platform/contract/operations.ts";
 export { opsLimits, opsMessages } from "../../../platform/contract/operations.ts";
 
 export const TITLE = "Operations";
+/** The `?dialog=` of the confirmation of 'Rotate secret'. */
+export const ROTATE_DIALOG = "rotate-secret";
 /** Rows of the delivery log on the page (the newest). */
 export const LOG_SIZE = 25;
 

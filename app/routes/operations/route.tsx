@@ -1,23 +1,25 @@
 import { data, Link } from "react-router";
 import { Card } from "../../components/card.tsx";
 import { CopyButton } from "../../components/copy-button.tsx";
-import { ButtonForm, ConformForm, SubmitButton, TextField, useIntentForm } from "../../components/forms.tsx";
-import { useCanWrite } from "../../components/hooks.ts";
+import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
+import { ButtonForm, ConformForm, SubmitButton, TextField, useForm, useIntentForm } from "../../components/forms.tsx";
+import { useCanWrite, useIsPending } from "../../components/hooks.ts";
 import { replyFor, Screen } from "../../components/screen.tsx";
 import { SimpleTable, type SimpleColumn } from "../../components/simple-table.tsx";
 import { failureReply, failureToasts, intentAction, validateForm } from "../../lib/action.server.ts";
 import { apiGetOrThrow, apiPost } from "../../lib/api.server.ts";
 import { formatTime } from "../../lib/format.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
-import { deliveryCountText, LOG_SIZE, statusLabels, TITLE, type AccountOps, type OpsDelivery } from "./model.ts";
+import { deliveryCountText, LOG_SIZE, ROTATE_DIALOG, statusLabels, TITLE, type AccountOps, type AccountOpsSaved, type OpsDelivery } from "./model.ts";
 import { constraints, DeliverySchema, SettingsSchema } from "./schemas.server.ts";
 import type { Route } from "./+types/route";
 
 /* ------------------------------------------------------------------------------------------------
  * Operations (spec 2 §2 /operations, §3 Account operations settings, §7 Operations, §8): where the
- * account's events go (a webhook address and an e-mail), the signing secret (shown once, after a
- * save or a rotation), and the delivery log with 'Send test event' and 'Redeliver', all plain
- * forms. A readonly user sees the settings and the log, and no control that changes anything.
+ * account's events go (a webhook address and an e-mail), the signing secret (shown once, after the
+ * save that made it or a rotation, confirmed first in a dialog by URL), and the delivery log with
+ * 'Send test event' and 'Redeliver', all plain forms. A readonly user sees the settings and the
+ * log, and no control that changes anything.
  * ---------------------------------------------------------------------------------------------- */
 
 interface DeliveryPage {
@@ -42,16 +44,18 @@ const secretReply = (intent: string, message: string, secret: string) =>
 async function settings(request: Request, formData: FormData) {
   const form = validateForm(formData, SettingsSchema);
   if (!form.ok) return form.reply;
-  const res = await apiPost<{ detail: string; signature_key: string }>(request, "set-account-ops", {
+  const res = await apiPost<AccountOpsSaved>(request, "set-account-ops", {
     webhook_url: form.value.webhook_url ?? "",
     email: form.value.email ?? "",
   });
   if (!res.ok) return failureReply(request, res, { submission: form.submission, fields: ["webhook_url", "email"] });
+  // The whole secret only after the save that made it (issue 63 item 9); a later save answers it masked.
+  if (!res.data.signature_key_new) return redirectWithToast(request, "/operations", { type: "success", message: res.data.detail });
   return secretReply("settings", res.data.detail, res.data.signature_key);
 }
 
 async function rotate(request: Request) {
-  const res = await apiPost<{ detail: string; signature_key: string }>(request, "rotate-account-ops-secret", {});
+  const res = await apiPost<AccountOpsSaved>(request, "rotate-account-ops-secret", {});
   if (!res.ok) return failureToasts(request, res, "/operations");
   return secretReply("rotate", res.data.detail, res.data.signature_key);
 }
@@ -108,17 +112,53 @@ function ShownSecret({ message, secret }: { message: string; secret: string }) {
           {message}
         </p>
         <label htmlFor="signing-secret" className="text-sm">
-          Signing secret: copy it now, it is shown only once.
+          Signing secret
         </label>
         <input id="signing-secret" readOnly value={secret} className="input input-sm w-full max-w-xl font-mono text-xs" aria-describedby="signing-secret-hint" />
-        <p id="signing-secret-hint" className="text-base-content/70 text-sm">
-          Receivers verify each delivery's webhook-signature header with it.
+        <p id="signing-secret-hint" className="text-sm">
+          <strong>Copy it now: you will not see it again.</strong> This page shows it masked from now on. Receivers verify each delivery's webhook-signature header
+          with it.
         </p>
         <div>
           <CopyButton text={secret} />
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * 'Rotate secret', confirmed first (issue 63 item 9): the receiver verifies with the current secret,
+ * which signs for 24 hours more. The form posts to the page without `?dialog`, so the new secret
+ * is shown on the page, the dialog closed.
+ */
+function RotateDialog({ ops }: { ops: AccountOps }) {
+  const [form] = useForm({ id: "rotate-secret-form" });
+  const pending = useIsPending({ intent: "rotate" });
+  return (
+    <UrlDialog name={ROTATE_DIALOG} title="Rotate Signing Secret">
+      <ConformForm form={form} intent="rotate" action="/operations">
+        <p className="mb-2 wrap-anywhere">
+          {ops.webhook_url ? (
+            <>
+              The receiver at <strong>{ops.webhook_url}</strong> verifies deliveries with the current secret.
+            </>
+          ) : (
+            "No webhook address is set, so no receiver uses the current secret yet."
+          )}
+        </p>
+        <p className="mb-2">
+          A rotation makes a new secret, shown once. The current one goes on signing deliveries for 24 hours only: after that, a receiver that still verifies with it
+          refuses every delivery.
+        </p>
+        <p>Do you want to rotate the signing secret?</p>
+        <DialogActions>
+          <SubmitButton className="btn btn-error" pending={pending}>
+            Rotate secret
+          </SubmitButton>
+        </DialogActions>
+      </ConformForm>
+    </UrlDialog>
   );
 }
 
@@ -200,7 +240,10 @@ export default function Operations({ loaderData, actionData }: Route.ComponentPr
           ) : null}
           {canWrite ? (
             <div>
-              <ButtonForm intent="rotate" label="Rotate secret" />
+              <Link to={`/operations?dialog=${ROTATE_DIALOG}`} className="btn btn-sm" preventScrollReset>
+                Rotate secret
+              </Link>
+              <RotateDialog ops={ops} />
             </div>
           ) : null}
         </Card>
