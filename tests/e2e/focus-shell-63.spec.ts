@@ -148,4 +148,42 @@ test.describe("issue 63", () => {
     await expect(existing()).toHaveAccessibleName("Existing Node Group (required when joining an existing node group)");
     await expectAccessible(page);
   });
+
+  // Item 22: Reset LAN Ports on a metro offers the LAN ports of its Interfaces grid (it offered
+  // lan1–lan4 beside a grid of wan0 and lan1); the platform refuses another, beside the field.
+  test("#63.22 Reset LAN Ports offers the metro's own LAN ports", async ({ page, account, signIn, api }, testInfo) => {
+    const noJs = jsDisabled(testInfo);
+    const metro = await createMetro(api, account, "Port NID");
+    await signIn(account);
+    await open(page, `/ethernet-devices?selected=${metro}`);
+    const grid = page.getByRole("table", { name: "Interfaces of Port NID" });
+    await expect(grid.getByRole("row")).toHaveCount(3);
+    const lanRow = grid.getByRole("row").filter({ hasText: "lan1" });
+    await expect(lanRow).toContainText("ge1");
+    await open(page, `/ethernet-devices?selected=${metro}&dialog=reset-lan&id=${metro}`);
+    let d = dialog(page, "Reset LAN Ports");
+    const choice = d.getByLabel("Interface");
+    const options = await choice.locator("option").allTextContents();
+    expect(options).toHaveLength(2);
+    expect(options[0]).toBe("Choose an interface");
+    expect(options[1]).toMatch(/^lan1 \(ge1\), (UP|DOWN), /);
+    if (!noJs) {
+      // A port it does not have (a form made elsewhere): refused, and said beside the field.
+      await choice.evaluate((el: HTMLSelectElement) => {
+        el.options[1]!.value = "lan3";
+        el.selectedIndex = 1;
+      });
+      await d.getByRole("button", { name: "Reset" }).click();
+      d = dialog(page, "Reset LAN Ports");
+      await expect(d.getByText("This device has no interface lan3: choose one of lan1.").first()).toBeVisible();
+      await expect(d.getByLabel("Interface")).toHaveAttribute("aria-invalid", "true");
+      await expectAccessible(page);
+      // The page as the server renders it again (the option changed above stays changed in place).
+      await open(page, `/ethernet-devices?selected=${metro}&dialog=reset-lan&id=${metro}`);
+      d = dialog(page, "Reset LAN Ports");
+    }
+    await d.getByLabel("Interface").selectOption({ index: 1 });
+    await d.getByRole("button", { name: "Reset" }).click();
+    await expect(toast(page, "Interface reset.")).toBeVisible();
+  });
 });
