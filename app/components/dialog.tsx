@@ -75,13 +75,63 @@ export function UrlDialog({ name, title, children, closeHref, size = "md", open 
   const isOpen = open ?? params.get("dialog") === name;
   if (!isOpen) return null;
   return (
-    <OpenDialog title={title} closeHref={closeHref} size={size}>
+    <OpenDialog name={name} title={title} closeHref={closeHref} size={size}>
       {children}
     </OpenDialog>
   );
 }
 
-function OpenDialog({ title, children, closeHref, size }: { title: string; children: ReactNode; closeHref?: string; size: "md" | "lg" }) {
+/** A field that can take the focus. */
+const DIALOG_FIELD = "input:not([type='hidden']):not([disabled]), select:not([disabled]), textarea:not([disabled])";
+
+/**
+ * Where the focus goes in a dialog whose focused control is gone or that just opened: the first
+ * field with an error, else the first field, else the answer that replaced the form
+ * (`data-dialog-focus`: a token shown once, a speed test running), else the dialog's box. Never
+ * <body> (issue 63 item 18).
+ */
+function dialogFocusTarget(dialog: HTMLDialogElement, fallbackToBox: boolean): HTMLElement | null {
+  return (
+    dialog.querySelector<HTMLElement>("[aria-invalid='true']") ??
+    dialog.querySelector<HTMLElement>(`[autofocus]:not([tabindex='-1']), ${DIALOG_FIELD}`) ??
+    dialog.querySelector<HTMLElement>("[data-dialog-focus]") ??
+    (fallbackToBox ? dialog.querySelector<HTMLElement>(".kit-dialog-box") : null)
+  );
+}
+
+/** Whether an element can take the focus where it is (connected, rendered, not inert). */
+function canFocus(el: Element | null): el is HTMLElement {
+  return el instanceof HTMLElement && el.isConnected && el.checkVisibility() && !el.closest("[inert]");
+}
+
+/**
+ * After a dialog closed (Escape, Close, Cancel, a save), when the focus went nowhere: what opened
+ * it, if it is still there; else the control on the page that opens this dialog (the row menu of
+ * the row it was about: a dialog opened by URL was opened by nothing on this page); else the main
+ * region. Never <body> (issue 63 item 18).
+ */
+function restoreFocusAfterDialog(opener: Element | null, name: string, id: string | null) {
+  const active = document.activeElement;
+  if (active && active !== document.body && active.isConnected) return;
+  const menuOf = (el: Element) => {
+    // An item in a closed menu (<details>): the menu's button.
+    const details = el.closest("details");
+    return details && !details.open ? details.querySelector(":scope > summary") : el;
+  };
+  if (opener?.isConnected) {
+    const target = menuOf(opener);
+    if (canFocus(target)) return target.focus();
+  }
+  for (const link of Array.from(document.querySelectorAll<HTMLAnchorElement>("a[href*='dialog=']"))) {
+    const params = new URL(link.href, window.location.href).searchParams;
+    if (params.get("dialog") !== name || (id !== null && params.get("id") !== id)) continue;
+    const target = menuOf(link);
+    if (canFocus(target)) return target.focus();
+  }
+  document.getElementById("main")?.focus({ preventScroll: true });
+}
+
+function OpenDialog({ name, title, children, closeHref, size }: { name: string; title: string; children: ReactNode; closeHref?: string; size: "md" | "lg" }) {
   const location = useLocation();
   const navigate = useNavigate();
   const ref = useRef<HTMLDialogElement>(null);
@@ -91,9 +141,14 @@ function OpenDialog({ title, children, closeHref, size }: { title: string; child
   const closeRef = useRef(close);
   closeRef.current = close;
 
+  // The row this dialog is about (`id=`), read when it opened: after it closes, the focus goes back to that row's menu.
+  const subject = useRef(new URLSearchParams(location.search).get("id"));
+
   useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
+    const opener = document.activeElement !== document.body ? document.activeElement : null;
+    const about = subject.current;
     if (!dialog.matches(":modal")) {
       if (dialog.open) dialog.close();
       try {
@@ -103,19 +158,21 @@ function OpenDialog({ title, children, closeHref, size }: { title: string; child
       }
     }
     // Focus the first field with an error, else the first field (showModal focuses the first focusable, often Cancel).
-    const target =
-      dialog.querySelector<HTMLElement>("[aria-invalid='true']") ??
-      dialog.querySelector<HTMLElement>("[autofocus]:not([tabindex='-1']), input:not([type='hidden']):not([disabled]), select:not([disabled]), textarea:not([disabled])");
-    target?.focus();
+    dialogFocusTarget(dialog, false)?.focus();
     return () => {
-      // Closing (rather than just removing) returns focus to what opened the dialog.
+      // Closing (rather than just removing) returns focus to what opened the dialog; once the page
+      // behind is rendered, focus that is nowhere goes to the dialog's opener on the page.
       if (dialog.open) dialog.close();
+      setTimeout(() => restoreFocusAfterDialog(opener, name, about), 0);
     };
+    // The dialog opens once per mount (its name is fixed for it: UrlDialog mounts another for another name).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // A control that replaces the dialog's form (a deployment switch, a side panel and its Back)
   // removes the focused element: focus would drop to <body> (issue 27 item 14). It goes to the
-  // same control in the new form (same name and value), else the first invalid or first field.
+  // same control in the new form (same name and value), else to dialogFocusTarget's choice (an
+  // answer in place of the form: issue 63 item 18).
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog || typeof MutationObserver === "undefined") return;
@@ -135,8 +192,7 @@ function OpenDialog({ title, children, closeHref, size }: { title: string; child
       if (active && active !== document.body && active.isConnected) return;
       lastEl = null;
       const same = last ? dialog.querySelector<HTMLElement>(`[name="${CSS.escape(last.name)}"][value="${CSS.escape(last.value)}"]`) : null;
-      const target = same ?? dialog.querySelector<HTMLElement>("[aria-invalid='true']") ?? dialog.querySelector<HTMLElement>("input:not([type='hidden']):not([disabled]), select:not([disabled]), textarea:not([disabled])");
-      target?.focus();
+      (same ?? dialogFocusTarget(dialog, true))?.focus();
     });
     observer.observe(dialog, { childList: true, subtree: true });
     const stop = listen(dialog, { focusin: onFocusIn });

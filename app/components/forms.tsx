@@ -271,6 +271,14 @@ interface FrameProps {
   field: AnyField;
   label: string;
   hint?: ReactNode;
+  /**
+   * A field required only under a condition (another field's value), which the schema's HTML
+   * constraints cannot say: whether it is required now (the asterisk and aria-required), and
+   * `requiredWhen`, the condition, said in the label while it is not ("required when continuity
+   * check is on"). Without JavaScript the server renders what the submitted values say.
+   */
+  required?: boolean;
+  requiredWhen?: string;
 }
 
 /**
@@ -281,21 +289,25 @@ function FieldFrame({
   field,
   label,
   hint,
+  required: requiredNow,
+  requiredWhen,
   className = "",
   control,
 }: FrameProps & {
   className?: string;
-  control: (ids: { id: string; "aria-describedby": string | undefined }) => ReactNode;
+  control: (ids: { id: string; "aria-describedby": string | undefined; "aria-required"?: true }) => ReactNode;
 }) {
   const id = fieldId(field);
   const hintId = hint ? `${id}-hint` : undefined;
+  const required = requiredNow ?? Boolean(field.required);
   return (
     <div className={`fieldset ${className}`.trimEnd()}>
       <label className="fieldset-legend" htmlFor={id}>
         {label}
-        {field.required ? <span aria-hidden="true"> *</span> : null}
+        {required ? <span aria-hidden="true"> *</span> : null}
+        {!required && requiredWhen ? <span className="font-normal"> (required when {requiredWhen})</span> : null}
       </label>
-      {control({ id, "aria-describedby": describedBy(field, hintId) })}
+      {control({ id, "aria-describedby": describedBy(field, hintId), ...(requiredNow ? { "aria-required": true as const } : {}) })}
       <Hint id={hintId ?? ""}>{hint}</Hint>
       <FieldErrors field={field} />
     </div>
@@ -447,7 +459,12 @@ export function CheckboxField({ field, label, children }: { field: AnyField; lab
   );
 }
 
-/** A submit button that shows progress while the form is submitting (JS) and is a plain button without. */
+/**
+ * A submit button that shows progress while the form is submitting (JS) and is a plain button without.
+ * While pending it is aria-disabled, not `disabled`: a focused button that becomes disabled loses the
+ * focus to <body> (issue 63 item 18), so it keeps it and refuses a second press (a click, or Enter
+ * in a field, whose implicit submission clicks it) until the answer is in.
+ */
 export function SubmitButton({
   children,
   pending = false,
@@ -465,7 +482,17 @@ export function SubmitButton({
 }) {
   const id = useId();
   return (
-    <button type="submit" className={className} disabled={disabled || pending} aria-busy={pending || undefined} name={name} value={value} id={id}>
+    <button
+      type="submit"
+      className={className}
+      disabled={disabled}
+      aria-disabled={pending || undefined}
+      aria-busy={pending || undefined}
+      onClick={pending ? (event) => event.preventDefault() : undefined}
+      name={name}
+      value={value}
+      id={id}
+    >
       {pending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
       {children}
     </button>

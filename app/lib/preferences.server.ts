@@ -3,10 +3,12 @@ import { readCookie } from "./cookie-header.ts";
 /*
  * The display preferences the server renders with (no flash, no JavaScript needed): the colour
  * theme (cookie `theme`: "light" | "dark"; absent = follow the system's prefers-color-scheme) and
- * the side navigation's collapsed state (cookie `nav_collapsed`: "1" | "0").
+ * the side navigation's width (cookie `nav_collapsed`: "1" collapsed, "0" expanded, absent: by the
+ * screen's width, NavPreference "auto").
  */
 import type { ThemeChoice } from "../components/theme.ts";
-export type { ThemeChoice };
+import type { NavPreference } from "../components/shell/side-nav.tsx";
+export type { NavPreference, ThemeChoice };
 export const THEME_COOKIE = "theme";
 export const NAV_COOKIE = "nav_collapsed";
 
@@ -22,8 +24,14 @@ export function themeCookie(choice: ThemeChoice): string {
   return `${THEME_COOKIE}=${choice}; Path=/; Max-Age=${YEAR}; SameSite=Lax`;
 }
 
-export function navCookie(collapsed: boolean): string {
-  return `${NAV_COOKIE}=${collapsed ? "1" : "0"}; Path=/; Max-Age=${YEAR}; SameSite=Lax`;
+export function readNav(request: Request): NavPreference {
+  const value = readCookie(request.headers.get("Cookie"), NAV_COOKIE);
+  return value === "1" ? "collapsed" : value === "0" ? "expanded" : "auto";
+}
+
+export function navCookie(nav: NavPreference): string {
+  if (nav === "auto") return `${NAV_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+  return `${NAV_COOKIE}=${nav === "collapsed" ? "1" : "0"}; Path=/; Max-Age=${YEAR}; SameSite=Lax`;
 }
 
 /** A same-site path to go back to (never another origin: `//evil`, `/\evil`, `https:`…). */

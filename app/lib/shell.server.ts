@@ -1,4 +1,3 @@
-import { readCookie } from "./cookie-header.ts";
 import { asRole, type Role } from "./roles.ts";
 import { apiGet, type ApiResult } from "./api.server.ts";
 import { requireSession, type SessionData, type SessionType } from "./session.server.ts";
@@ -36,10 +35,10 @@ export interface AccountInfo {
 export interface ShellData {
   user: { username: string; session_type: SessionType; role: Role };
   account: { account_id: string; logo: string | null; name: string; username: string } | null;
-  navCollapsed: boolean;
+  nav: NavPreference;
 }
 
-import { NAV_COOKIE } from "./preferences.server.ts";
+import { NAV_COOKIE, readNav, type NavPreference } from "./preferences.server.ts";
 export { NAV_COOKIE };
 
 // One GET list-account per request: the shell and the page below it share it.
@@ -91,7 +90,7 @@ export async function getShellData(request: Request): Promise<{ session: Session
           username: account.username,
         }
       : null,
-    navCollapsed: readCookie(request.headers.get("Cookie"), NAV_COOKIE) === "1",
+    nav: readNav(request),
   };
   return { session, shell };
 }

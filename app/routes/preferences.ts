@@ -19,8 +19,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const nav = form.get("nav");
   if (nav !== null) {
-    if (nav !== "collapsed" && nav !== "expanded") throw data({ message: "Unknown navigation state." }, { status: 400 });
-    headers.append("Set-Cookie", navCookie(nav === "collapsed"));
+    if (nav !== "collapsed" && nav !== "expanded" && nav !== "auto") throw data({ message: "Unknown navigation state." }, { status: 400 });
+    headers.append("Set-Cookie", navCookie(nav));
   }
   if (theme === null && nav === null) throw data({ message: "Nothing to change." }, { status: 400 });
   if (form.get("js") === "1") return data({ ok: true }, { headers });

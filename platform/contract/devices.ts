@@ -204,6 +204,7 @@ export const deviceMessages = {
   perfStopped: "Daily performance test stopped.",
   thresholds: "DDoS thresholds updated.",
   interfaceReset: "Interface reset.",
+  unknownInterface: (intf: string, ports: readonly string[]) => `This device has no interface ${intf}: choose one of ${ports.join(", ")}.`,
   deviceReset: "Device reset.",
   tokenGenerated: "Registration token generated.",
   unchanged: "The value is already set.",

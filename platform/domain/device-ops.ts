@@ -8,7 +8,7 @@ import type { PlatformDeps } from "../lib/context.ts";
 import { randomToken, sha256 } from "../lib/crypto.ts";
 import { ApiError, badRequest } from "../lib/errors.ts";
 import { execRows } from "../lib/list.ts";
-import { deviceTables, eventsOf, fleetObjectOf, kindOfId, requireNode, storedDevice, storedNode, updateDevice, type DeviceKind } from "./devices.ts";
+import { deviceLanPorts, deviceTables, eventsOf, fleetObjectOf, kindOfId, requireNode, storedDevice, storedNode, updateDevice, type DeviceKind } from "./devices.ts";
 import { computeNow, type Remember } from "../lib/auth.ts";
 import { deviceWindow, resolveWindow } from "./availability.ts";
 
@@ -43,19 +43,22 @@ export async function diagnostics(deps: Deps, accountId: string, nodeId: string,
   return JSON.stringify({ ...data, name: d.name, prod_code: d.prodCode, health: fleet.healthCheck(obj, now, events) });
 }
 
-/** get_cpe_lan_interfaces / get_metro_lan_interfaces. */
+/** get_cpe_lan_interfaces / get_metro_lan_interfaces: the device's own LAN ports (deviceLanPorts). */
 export async function lanInterfaces(deps: Deps, accountId: string, kind: DeviceKind, id: string, now = Date.now()): Promise<LanInterfaceRow[]> {
   const { d, events } = await storedDevice(deps.db, accountId, kind, id);
-  return fleetOf(deps).lanInterfaces(fleetObjectOf(d), now, { events, interfaceResets: d.interfaceResets });
+  return deviceLanPorts(deps, d, events, now).map((p) => p.port);
 }
 
-/** reset_interface: the port goes down for a few seconds (the fleet's INTERFACE_RESET_MS). */
+/** reset_interface: one of the device's own LAN ports goes down for a few seconds (the fleet's INTERFACE_RESET_MS); another is refused. */
 export async function resetInterface(deps: Deps, accountId: string, nodeId: string, intf: string, now = Date.now()): Promise<void> {
   const d = await requireNode(deps.db, accountId, nodeId);
-  const ports = fleetOf(deps).lanInterfaces(fleetObjectOf(d), now, { events: await eventsOf(deps.db, d), interfaceResets: d.interfaceResets });
-  const port = ports.find((p) => p.intf === intf || p.name === intf);
-  if (!port) throw badRequest(`Unknown interface ${intf.slice(0, 40)}: choose one of ${ports.map((p) => p.name).join(", ")}`);
-  await updateDevice(deps.db, accountId, d.kind, d.id, { interface_resets: { ...d.interfaceResets, [port.intf]: now } });
+  const ports = deviceLanPorts(deps, d, await eventsOf(deps.db, d), now);
+  const found = ports.find(({ port }) => port.intf === intf || port.name === intf);
+  if (!found) {
+    const msg = deviceMessages.unknownInterface(intf.slice(0, 40), ports.map(({ port }) => port.name));
+    throw badRequest([{ loc: ["body", "interface"], msg, type: "value_error" }]);
+  }
+  await updateDevice(deps.db, accountId, d.kind, d.id, { interface_resets: { ...d.interfaceResets, [found.fleetIntf]: now } });
 }
 
 /** reset_node (hard): the device reboots; kept are the last 20 resets. */

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { deviceAnnouncements } from "../db/schema.ts";
-import { DEFAULT_DDOS, ddosFloods, deviceMessages, type DdosFlood } from "../contract/devices.ts";
+import { DEFAULT_DDOS, ddosFloods, deviceMessages, SFP_PRODUCT, type DdosFlood } from "../contract/devices.ts";
 import type { DdosThresholdsBody, DeviceAnnouncement } from "../contract/devices.shapes.ts";
-import { fleetKinds, sqlKindSource, type DeviceEvents, type FleetObject } from "../fleet/index.ts";
+import { fleetKinds, sqlKindSource, type DeviceEvents, type FleetObject, type LanInterface } from "../fleet/index.ts";
 import { nearestPop, validCoordinates } from "../fleet/geo.ts";
 import { prepare } from "../fleet/model.ts";
 import { wanAddresses } from "../fleet/paths.ts";
@@ -397,6 +397,26 @@ for (const kind of ["cpe", "metro"] as const) {
 }
 
 /** A stored device as the fleet has it `now` (its ports' facts): whether it is down, its site. */
+/**
+ * A device's own LAN ports, as its Interfaces grid shows them (issue 63 item 22): an Internet NID's
+ * four (the fleet's lan1–lan4), a Metro Ethernet NID's one customer port, lan1 (ge1, sfp1 on the
+ * fibre product), in the state of the fleet's first port. `fleetIntf` is the fleet's name of the
+ * port, under which a reset of it is stored (the fleet reads resets by its own names).
+ */
+export function deviceLanPorts(
+  deps: Pick<PlatformDeps, "fleet" | "config">,
+  d: Pick<DeviceRef, "id" | "kind" | "lat" | "lon" | "cir" | "eir" | "prodCode" | "interfaceResets">,
+  events: DeviceEvents,
+  now: number,
+): { port: LanInterface; fleetIntf: string }[] {
+  const fleetPorts = fleetOf(deps).lanInterfaces(fleetObjectOf(d), now, { events, interfaceResets: d.interfaceResets });
+  if (d.kind === "cpe") return fleetPorts.map((port) => ({ port, fleetIntf: port.intf }));
+  const first = fleetPorts[0]!;
+  const up = first.operational_state === "UP";
+  const speed = d.prodCode === "BN-METRO-100" ? "100Mb/s" : "1000Mb/s";
+  return [{ port: { ...first, name: "lan1", intf: d.prodCode === SFP_PRODUCT ? "sfp1" : "ge1", speed: up ? speed : "Unknown!" }, fleetIntf: first.intf }];
+}
+
 export function deviceNow(deps: Pick<PlatformDeps, "fleet" | "config">, s: StoredDevice, now: number) {
   const fleet = fleetOf(deps);
   const obj = fleetObjectOf(s.d);

@@ -8,7 +8,7 @@ import { badRequest, notFound } from "../lib/errors.ts";
 import { newId } from "../lib/ids.ts";
 import { columns, defineList, listTable, textColumn, type ListQuery } from "../lib/list.ts";
 import { accountNameOf, commonFields, deviceListEntity, entityNamed, entityNameOf } from "./device-rows.ts";
-import { deviceNow, entityIdOf, removeDeviceRows, requireDevice, siteFacts, storedDevice, updateDevice, type StoredDevice } from "./devices.ts";
+import { deviceLanPorts, deviceNow, entityIdOf, removeDeviceRows, requireDevice, siteFacts, storedDevice, updateDevice, type StoredDevice } from "./devices.ts";
 import { computeNow, type Remember } from "../lib/auth.ts";
 
 /*
@@ -83,10 +83,11 @@ export const metroList = defineList<Metro, MetroSortColumn, MetroListQuery>({
 
 /** The metro's WAN (UNI towards the provider) and LAN (customer) ports with their VLANs and SFPs. */
 function metroPorts(deps: Deps, m: Metro, stored: StoredDevice, now: number): DevicePort[] {
-  const { fleet, obj, down, site } = deviceNow(deps, stored, now);
+  const { down, site } = deviceNow(deps, stored, now);
   const fibre = m.prod_code === SFP_PRODUCT;
   const speed = m.prod_code === "BN-METRO-100" ? "100Mb/s" : "1000Mb/s";
-  const lan = fleet.lanInterfaces(obj, now, { events: stored.events, interfaceResets: stored.d.interfaceResets })[0]!;
+  // Its one LAN port, as get_metro_lan_interfaces and reset_interface know it.
+  const lan = deviceLanPorts(deps, stored.d, stored.events, now)[0]!.port;
   return [
     {
       name: "wan0",
@@ -99,13 +100,13 @@ function metroPorts(deps: Deps, m: Metro, stored: StoredDevice, now: number): De
       vlan_ids: { mgmt: m.wan_mgmt_vlan_id, data: m.wan_data_vlan_id, q_in_q: m.wan_q_in_q_vlan_id },
     },
     {
-      name: "lan1",
-      intf: fibre ? "sfp1" : "ge1",
+      name: lan.name,
+      intf: lan.intf,
       role: "lan",
       cidr_addr: "",
       sfp_type: fibre ? m.lan_sfp : null,
       operational_state: lan.operational_state,
-      speed: lan.operational_state === "UP" ? speed : "Unknown!",
+      speed: lan.speed,
       vlan_ids: { mgmt: null, data: m.lan_data_vlan_id, q_in_q: m.lan_q_in_q_vlan_id },
     },
   ];

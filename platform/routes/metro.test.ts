@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_DDOS, deviceMessages } from "../contract/devices.ts";
+import { DEFAULT_DDOS, deviceMessages, SFP_PRODUCT } from "../contract/devices.ts";
 import { testPlatform, type CallResult, type TestAccount, type TestPlatform } from "../test/harness.ts";
 import { malformedPayloads, validVariants } from "../test/malformed.ts";
 
@@ -123,7 +123,26 @@ describe("Metro Ethernet NIDs: edit, OAM and the settings read back", () => {
       tracking_number: "JD014600006281",
       announcements: [{ start_time: announced, duration: 1 }],
     });
-    expect((await get(a, "get_metro_lan_interfaces", { metro_id: id })).body.length).toBe(4);
+  });
+
+  it("a metro's LAN ports are those of its Interfaces, and a reset of another port is refused (issue 63 item 22)", async () => {
+    const a = await p.newAccount();
+    for (const [prod_code, intf] of [["BN-METRO-1000", "ge1"], [SFP_PRODUCT, "sfp1"]] as const) {
+      const id = await createMetro(a, { prod_code, ...(prod_code === SFP_PRODUCT ? { wan_sfp: "sfp_smf", lan_sfp: "sfp_smf" } : {}) });
+      const lan = (await get(a, "get_metro_lan_interfaces", { metro_id: id })).body as Row[];
+      const grid = ((await detail(a, id)).ports as Row[]).filter((port) => port.role === "lan");
+      expect(lan.map((port) => [port.name, port.intf])).toEqual([["lan1", intf]]);
+      expect(lan.map((port) => [port.name, port.intf])).toEqual(grid.map((port) => [port.name, port.intf]));
+      for (const other of ["lan2", "lan4", "eth1", "wan0"]) {
+        const r = await post(a, "reset_interface", { node_id: id, interface: other });
+        expect(r.status).toBe(400);
+        expect(r.body.detail).toEqual([{ loc: ["body", "interface"], msg: `This device has no interface ${other}: choose one of lan1.`, type: "value_error" }]);
+      }
+      expect((await post(a, "reset_interface", { node_id: id, interface: intf })).body.detail).toBe("Interface reset.");
+      // The port the reset took down is the one both reads show.
+      expect((await get(a, "get_metro_lan_interfaces", { metro_id: id })).body[0].operational_state).toBe("DOWN");
+      expect(((await detail(a, id)).ports as Row[]).find((port) => port.name === "lan1")!.operational_state).toBe("DOWN");
+    }
   });
 
   it("edit_oam: IEEE 802.1ag / Y.1731 ranges, checked and stored only with continuity check on", async () => {

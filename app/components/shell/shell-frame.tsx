@@ -59,7 +59,7 @@ export function ShellFrame({
       <div className="flex">
         {hideNav ? null : (
           <div className="contents" inert={behindDialog}>
-            <SideNav showBilling={showBilling} collapsed={shell.navCollapsed} />
+            <SideNav showBilling={showBilling} nav={shell.nav} />
           </div>
         )}
         <div className="min-w-0 flex-1">

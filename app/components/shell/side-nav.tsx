@@ -49,17 +49,34 @@ export const navGroups: { title: string; items: NavItem[] }[] = [
   },
 ];
 
-/*
- * Two presentations of the same links, neither needing JavaScript:
- * - Wide screens (≥1024px): a 260px side navigation. "Collapse navigation" is a real button
- *   (aria-expanded) in a form that posts to /preferences: the cookie it sets makes the server
- *   render the 72px icon rail on every later page. With JavaScript the form is sent by a fetcher
- *   and the rail changes at once.
- * - Narrow screens: no permanent rail; the top bar's "Menu" button (<details>/<summary>, a button
- *   with its expanded state for assistive technology) opens the links over the page.
- * Only one of the two is displayed at a time (the other is display:none, out of the
- * accessibility tree). In the rail the labels stay in the accessibility tree (visually hidden).
+/**
+ * The navigation's width the user chose (cookie `nav_collapsed`): "auto" (none chosen: the 260px
+ * navigation on wide screens, the icon rail on narrower ones), or "collapsed" / "expanded" on every
+ * width.
  */
+export type NavPreference = "auto" | "collapsed" | "expanded";
+
+/*
+ * The same links in two places, neither needing JavaScript (spec 3 §2.3 "collapsible: 260px wide,
+ * 70-80px collapsed. It auto-collapses on narrow screens"; DESIGN.md "Phones": a menu button):
+ * - From 640px: the side navigation. 260px wide from 1024px; from 640 to 1023px it collapses by
+ *   itself to the 72px icon rail (issue 63 item 22: it used to vanish there). Its toggle is a real
+ *   button (aria-expanded) in a form that posts to /preferences: the cookie it sets makes the
+ *   server render that width on every later page; with JavaScript a fetcher sends it and the
+ *   width changes at once. The state a toggle announces depends on the width, which the server
+ *   does not know: there is one toggle per range, the other display:none (out of the
+ *   accessibility tree). In the rail the names stay in the accessibility tree (visually hidden)
+ *   and show as the links' tooltips.
+ * - Below 640px (phones, where a 72px rail would leave 248px of a 320px screen): no permanent
+ *   navigation; the top bar's "Menu" button (<details>/<summary>) opens the links over the page.
+ * Only one of the two is displayed at a time; each landmark has its own name.
+ */
+const rail = (on: string) =>
+  `${on}{width:72px}` +
+  `${on} :is(.nav-label,.nav-group-title){position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}` +
+  `${on} .nav-link{justify-content:center;padding-inline:0}` +
+  `${on} .nav-group{border-top:1px solid var(--color-base-300);margin-top:.5rem;padding-top:.5rem}` +
+  `${on} .nav-toggle-row{justify-content:center}`;
 const css = `
 .shell-sidenav{position:relative;flex:none;width:260px;transition:width .15s ease}
 .shell-sidenav-panel{position:sticky;top:4rem;height:calc(100dvh - 4rem);overflow-y:auto;overflow-x:hidden;width:100%}
@@ -68,19 +85,31 @@ const css = `
 .nav-link[aria-current=page]{background:color-mix(in oklab,var(--color-primary) 16%,var(--color-base-100));font-weight:600;box-shadow:inset 3px 0 0 var(--color-primary)}
 .nav-link[data-section=true]{background:color-mix(in oklab,var(--color-primary) 9%,var(--color-base-100))}
 .nav-group-title{padding:.75rem .75rem .25rem;font-size:.75rem;font-weight:600;text-transform:uppercase;letter-spacing:.04em;color:color-mix(in oklab,var(--color-base-content) 75%,transparent)}
-.shell-sidenav[data-collapsed] {width:72px}
-.shell-sidenav[data-collapsed] :is(.nav-label,.nav-group-title){position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
-.shell-sidenav[data-collapsed] .nav-link{justify-content:center;padding-inline:0}
-.shell-sidenav[data-collapsed] .nav-group{border-top:1px solid var(--color-base-300);margin-top:.5rem;padding-top:.5rem}
-.shell-sidenav[data-collapsed] .nav-toggle-row{justify-content:center}
-.shell-sidenav[data-collapsed] .nav-collapse-icon{transform:rotate(180deg)}
+.nav-toggle[aria-expanded=false] .nav-collapse-icon{transform:rotate(180deg)}
+${rail(".shell-sidenav[data-nav=collapsed]")}
 .nav-menu-panel{position:fixed;top:4rem;left:0;bottom:0;width:min(300px,100vw);overflow-y:auto;z-index:40;padding:.5rem .5rem 1.5rem;box-shadow:0 10px 30px rgb(0 0 0/.25)}
 .nav-menu > summary{list-style:none}
 .nav-menu > summary::-webkit-details-marker{display:none}
-@media (max-width:1023.98px){.shell-sidenav{display:none}}
-@media (min-width:1024px){.nav-menu{display:none}}
+@media (min-width:1024px){.nav-toggle-narrow{display:none}}
+@media (max-width:1023.98px){.nav-toggle-wide{display:none}${rail(".shell-sidenav[data-nav=auto]")}}
+@media (max-width:639.98px){.shell-sidenav{display:none}}
+@media (min-width:640px){.nav-menu{display:none}}
 @media (prefers-reduced-motion:reduce){.shell-sidenav{transition:none}}
 `;
+
+/**
+ * The toggles of the two ranges: whether each shows the names (aria-expanded) and the preference
+ * it posts. Wide: the names unless collapsed; collapsing is remembered, expanding goes back to
+ * "auto". Narrow: the rail unless expanded; expanding is remembered, collapsing goes back to "auto".
+ */
+function toggles(nav: NavPreference) {
+  const wide = nav !== "collapsed";
+  const narrow = nav === "expanded";
+  return {
+    wide: { expanded: wide, next: (wide ? "collapsed" : "auto") as NavPreference },
+    narrow: { expanded: narrow, next: (narrow ? "auto" : "expanded") as NavPreference },
+  };
+}
 
 function isCurrent(pathname: string, to: string) {
   return pathname === to || pathname === `${to}/`;
@@ -134,37 +163,46 @@ function NavStyles() {
   );
 }
 
-/** The side navigation of wide screens, with its collapse button. */
-export function SideNav({ showBilling, collapsed: initiallyCollapsed }: { showBilling: boolean; collapsed: boolean }) {
+/** The side navigation (from 640px), with its toggle. */
+export function SideNav({ showBilling, nav: initialNav }: { showBilling: boolean; nav: NavPreference }) {
   const fetcher = useFetcher();
-  // The server's answer (the cookie) is the truth on load; with JS the button flips it at once.
-  const [collapsed, setCollapsed] = useState(initiallyCollapsed);
-  useEffect(() => setCollapsed(initiallyCollapsed), [initiallyCollapsed]);
+  // The server's answer (the cookie) is the truth on load; with JS a toggle changes it at once.
+  const [nav, setNav] = useState(initialNav);
+  useEffect(() => setNav(initialNav), [initialNav]);
+  const { wide, narrow } = toggles(nav);
   return (
-    <div className="shell-sidenav bg-base-100 border-base-300 border-r" data-testid="sidenav" data-collapsed={collapsed || undefined}>
+    <div className="shell-sidenav bg-base-100 border-base-300 border-r" data-testid="sidenav" data-nav={nav}>
       <NavStyles />
       <nav aria-label="Main navigation" id="side-nav" className="shell-sidenav-panel bg-base-100 px-2 pb-6">
         <PreferencesForm
           fetcher={fetcher}
           className="nav-toggle-row flex justify-end py-2"
-          choose={() => {
-            const next = !collapsed;
-            setCollapsed(next);
-            return { nav: next ? "collapsed" : "expanded" };
+          choose={(event) => {
+            const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+            const next = (submitter?.value ?? "auto") as NavPreference;
+            setNav(next);
+            return { nav: next };
           }}
         >
-          <button
-            type="submit"
-            name="nav"
-            value={collapsed ? "expanded" : "collapsed"}
-            className="btn btn-ghost btn-sm btn-square"
-            aria-expanded={!collapsed}
-            aria-controls="side-nav-links"
-            data-testid="nav-collapse"
-          >
-            <Icon name="chevrons-left" className="nav-collapse-icon size-5" />
-            <span className="sr-only">Navigation labels</span>
-          </button>
+          {(["wide", "narrow"] as const).map((range) => {
+            const toggle = range === "wide" ? wide : narrow;
+            return (
+              <button
+                key={range}
+                type="submit"
+                name="nav"
+                value={toggle.next}
+                className={`nav-toggle nav-toggle-${range} btn btn-ghost btn-sm btn-square`}
+                aria-expanded={toggle.expanded}
+                aria-controls="side-nav-links"
+                title={toggle.expanded ? "Collapse the navigation" : "Expand the navigation"}
+                data-testid={range === "wide" ? "nav-collapse" : "nav-rail-toggle"}
+              >
+                <Icon name="chevrons-left" className="nav-collapse-icon size-5" />
+                <span className="sr-only">Navigation labels</span>
+              </button>
+            );
+          })}
         </PreferencesForm>
         <div id="side-nav-links">
           <NavLinks showBilling={showBilling} idPrefix="nav" />
@@ -174,7 +212,7 @@ export function SideNav({ showBilling, collapsed: initiallyCollapsed }: { showBi
   );
 }
 
-/** The narrow screens' "Menu" button (in the top bar): the links over the page. */
+/** The phones' "Menu" button (in the top bar, below 640px): the links over the page. */
 export function NavMenu({ showBilling }: { showBilling: boolean }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const { pathname } = useLocation();
@@ -193,7 +231,7 @@ export function NavMenu({ showBilling }: { showBilling: boolean }) {
         <Icon name="menu" />
         <span className="sr-only">Menu</span>
       </summary>
-      <nav aria-label="Main navigation" className="nav-menu-panel dropdown-content bg-base-100 border-base-300 border-r">
+      <nav aria-label="Main navigation menu" className="nav-menu-panel dropdown-content bg-base-100 border-base-300 border-r">
         <NavLinks showBilling={showBilling} idPrefix="menu" />
       </nav>
     </details>

@@ -154,7 +154,10 @@ function TokenForm({ device, lastResult, answer }: { device: DeviceDetail; lastR
   if (answer) {
     return (
       <div>
-        <p role="status">{answer.detail}</p>
+        {/* The focus comes here when the answer replaces the form (UrlDialog: never <body>). */}
+        <p role="status" tabIndex={-1} data-dialog-focus="">
+          {answer.detail}
+        </p>
         <p className="mt-2">The device registers with this token. It is shown once: copy it now. It expires {formatTime(answer.expires_at)}.</p>
         <p className="mt-2 flex flex-wrap items-center gap-2">
           <code className="bg-base-200 rounded px-2 py-1 font-mono text-sm break-all select-all" aria-label="Registration token">

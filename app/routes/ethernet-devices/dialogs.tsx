@@ -138,7 +138,9 @@ function OamForm({ device: metro, ccmIntervals, lastResult }: { device: MetroDet
     const t = e.target as HTMLInputElement;
     if (t.name === "ccp_enabled") setCcp(t.checked);
   };
-  const hint = hydrated ? undefined : "Only when continuity check is on.";
+  // Required while continuity check is on (issue 63 item 18): marked as the switch turns on with
+  // JavaScript; without, as the server last saw it, the label saying when (every field is shown).
+  const when = { required: ccp, requiredWhen: "continuity check is on" };
   const { mdLevel, mepId, mdName, maName } = oamLimits;
   return (
     <ConformForm form={form} intent="edit-oam" onInput={onInput}>
@@ -151,12 +153,12 @@ function OamForm({ device: metro, ccmIntervals, lastResult }: { device: MetroDet
         <fieldset className="mt-2">
           <legend className="font-semibold">Continuity check</legend>
           <div className="grid gap-x-4 sm:grid-cols-2">
-            <SelectField field={fields.ccm_interval!} label="CCM interval" hint={hint} options={ccmIntervals.map((c) => ({ value: c, label: c }))} placeholder="Select an interval" />
-            <TextField field={fields.md_level!} label={`MD level (${mdLevel.min}–${mdLevel.max})`} type="number" hint={hint} />
-            <TextField field={fields.md_name!} label={`MD name (${mdName.min}–${mdName.max} characters)`} hint={hint} autoComplete="off" />
-            <TextField field={fields.md_association!} label={`MA name (${maName.min}–${maName.max} characters)`} hint={hint} autoComplete="off" />
-            <TextField field={fields.mep_id!} label={`MEP id (${mepId.min}–${mepId.max})`} type="number" hint={hint} />
-            <TextField field={fields.vlan_id!} label={`VLAN id (${vlanRange.min}–${vlanRange.max})`} type="number" hint={hint} />
+            <SelectField field={fields.ccm_interval!} label="CCM interval" {...when} options={ccmIntervals.map((c) => ({ value: c, label: c }))} placeholder="Select an interval" />
+            <TextField field={fields.md_level!} label={`MD level (${mdLevel.min}–${mdLevel.max})`} type="number" {...when} />
+            <TextField field={fields.md_name!} label={`MD name (${mdName.min}–${mdName.max} characters)`} {...when} autoComplete="off" />
+            <TextField field={fields.md_association!} label={`MA name (${maName.min}–${maName.max} characters)`} {...when} autoComplete="off" />
+            <TextField field={fields.mep_id!} label={`MEP id (${mepId.min}–${mepId.max})`} type="number" {...when} />
+            <TextField field={fields.vlan_id!} label={`VLAN id (${vlanRange.min}–${vlanRange.max})`} type="number" {...when} />
           </div>
         </fieldset>
       ) : null}

@@ -93,7 +93,8 @@ function SpeedTestRunView({ cpeId, run: initial }: { cpeId: string; run: SpeedTe
           <noscript>
             <meta httpEquiv="refresh" content="3" />
           </noscript>
-          <p>
+          {/* The focus comes here from Start, whose form this replaces (UrlDialog: never <body>). */}
+          <p tabIndex={-1} data-dialog-focus="">
             Speed test running ({run.type === "ookla" ? "Ookla" : `iPerf3 ${run.type}`}): {run.progress} %
           </p>
           <progress className="progress progress-primary mt-2 w-full" max={100} value={run.progress} aria-label="Speed test progress" />
@@ -106,7 +107,7 @@ function SpeedTestRunView({ cpeId, run: initial }: { cpeId: string; run: SpeedTe
         </>
       ) : run.state === "done" ? (
         <>
-          <p role="status" className="font-semibold">
+          <p role="status" className="font-semibold" tabIndex={-1} data-dialog-focus="">
             {run.answer.status === "completed" ? deviceMessages.speedDone : (run.answer.detail ?? "Speed test failed")}
           </p>
           <progress className="progress progress-primary mt-2 w-full" max={100} value={100} aria-label="Speed test progress" />
@@ -115,7 +116,7 @@ function SpeedTestRunView({ cpeId, run: initial }: { cpeId: string; run: SpeedTe
         </>
       ) : (
         <>
-          <p role="alert" className="text-error">
+          <p role="alert" className="text-error" tabIndex={-1} data-dialog-focus="">
             {run.state === "timeout" ? deviceMessages.speedTimedOut : run.message}
           </p>
           <DialogActions cancelLabel="Close">{again}</DialogActions>

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { useState, type FormEvent } from "react";
 import { Link, useLocation } from "react-router";
 import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
 import { ConformForm, formHasErrors, PageTitle, SelectField, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
@@ -76,8 +77,15 @@ function NodeStep({ info, groups, lastResult, screen }: CreateFlowProps) {
   });
   const pending = useIsPending({ intent: "create" });
   const mode = fields.group_mode!;
+  // Which group field is required follows the choice (issue 63 item 18): at once with JavaScript;
+  // without, as the server last saw it, each label saying when it is required.
+  const [chosen, setChosen] = useState(String(mode.initialValue ?? "existing"));
+  const onInput = (e: FormEvent<HTMLFormElement>) => {
+    const t = e.target as HTMLInputElement;
+    if (t.name === mode.name && t.checked) setChosen(t.value);
+  };
   return (
-    <ConformForm form={form} intent="create">
+    <ConformForm form={form} intent="create" onInput={onInput}>
       <PageTitle title={`Create ${info.noun} - ${screen}`} error={formHasErrors(form)} />
       <TextField field={fields[info.nameField]!} label="Node Name" autoComplete="off" />
       <fieldset className="fieldset">
@@ -95,8 +103,16 @@ function NodeStep({ info, groups, lastResult, screen }: CreateFlowProps) {
         options={groups.map((g) => ({ value: g.id, label: g.name }))}
         placeholder="Select a node group"
         hint={groups.length ? undefined : "There are no node groups yet: name a new one."}
+        required={chosen === "existing"}
+        requiredWhen="joining an existing node group"
       />
-      <TextField field={fields[info.groupNameField]!} label="New Node Group Name" autoComplete="off" hint="Used when A new group is chosen." />
+      <TextField
+        field={fields[info.groupNameField]!}
+        label="New Node Group Name"
+        autoComplete="off"
+        required={chosen === "new"}
+        requiredWhen="making a new node group"
+      />
       <DialogActions>
         <SubmitButton pending={pending}>Next</SubmitButton>
       </DialogActions>
