@@ -11,6 +11,8 @@ import { MAX_PCAP_BYTES, pcapEndpoint } from "../../platform/contract/pcap.ts";
 /** The platform's answers and limits (platform/contract/pcap.ts): declared once, there. */
 export {
   MAX_PCAP_BYTES,
+  pcapClientRuleSentence,
+  pcapClientRuleText,
   PCAP_DEFAULT_PAGE_SIZE,
   PCAP_PAGE_SIZES,
   PCAP_SESSION_SORTABLE,

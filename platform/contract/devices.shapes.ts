@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { adminStates, ccmIntervals, cpeModes, testStatuses, wanAddressing, y1564Steps } from "./devices.ts";
 import { isoTime, pageOf } from "./common.shapes.ts";
+import { LinkSpeedTestSample } from "./monitoring.shapes.ts";
 
 /*
  * The answers of the Internet NID (CPE) and Metro Ethernet NID calls (spec 3 §3, §7.1, §7.2), once
@@ -285,6 +286,21 @@ export const Y1564Performance = z
   .openapi("Y1564Performance");
 export type Y1564Performance = z.infer<typeof Y1564Performance>;
 
+/** Spec 3 §3's link speed test sample, taken during an activation test: what the device sent (tx) and received back (rx). */
+export const ActivationLinkSpeed = LinkSpeedTestSample.extend({
+  phase: z.string().openapi({ description: "What was running: a configuration step, or the service performance test and how far into it" }),
+}).openapi("ActivationLinkSpeed");
+export type ActivationLinkSpeed = z.infer<typeof ActivationLinkSpeed>;
+
+/** How many times faster than real time the simulated network ran a test (FLEET_TEST_SPEED, FLEET_SERVICE_PERFORMANCE_SPEED at its start). */
+export const TestAcceleration = z
+  .object({
+    configuration: z.number().openapi({ description: "The link checks and the service configuration test" }),
+    performance: z.number().openapi({ description: "The service performance test" }),
+  })
+  .openapi("TestAcceleration");
+export type TestAcceleration = z.infer<typeof TestAcceleration>;
+
 export const ActivationReport = z
   .object({
     sse_id: z.string(),
@@ -302,13 +318,16 @@ export const ActivationReport = z
     criteria: Y1564Criteria,
     configuration: z.array(Y1564Step),
     performance: Y1564Performance.nullable(),
+    performance_duration_s: z.number().openapi({ description: "The service performance test's duration chosen at the start, seconds (20 for a test started before the choice)" }),
+    accelerated: TestAcceleration.nullable().openapi({ description: "The simulated network ran the test faster than real time (tests); null: real time" }),
+    link_speed: z.array(ActivationLinkSpeed).openapi({ description: "Link speed samples: one per configuration step, then one per interval of the service performance test" }),
     result: verdict.nullable(),
     detail: z.string().nullable().openapi({ description: "Why the test could not run (the link was down)" }),
   })
   .openapi("ActivationReport");
 export type ActivationReport = z.infer<typeof ActivationReport>;
 
-export const ActivationStarted = z.object({ status: z.string(), sse_id: z.string(), started_at: isoTime() }).openapi("ActivationStarted");
+export const ActivationStarted = z.object({ status: z.string(), sse_id: z.string(), started_at: isoTime(), performance_duration_s: z.number().openapi({ description: "The service performance test's duration, seconds" }) }).openapi("ActivationStarted");
 export type ActivationStarted = z.infer<typeof ActivationStarted>;
 
 /** One server-sent event's data on check-test-status (one per step; the last has status completed or failed). */
@@ -321,6 +340,7 @@ export const ActivationEvent = z
     message: z.string(),
     step: Y1564Step.nullable(),
     performance: Y1564Performance.nullable(),
+    link_speed: ActivationLinkSpeed.nullable().openapi({ description: "The link speed sample this message reports, if any" }),
     result: verdict.nullable(),
   })
   .openapi("ActivationEvent");

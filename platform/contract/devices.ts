@@ -24,6 +24,8 @@ export type {
   ActivationStarted,
   ActivationEvent,
   ActivationReport,
+  ActivationLinkSpeed,
+  TestAcceleration,
   Y1564Step,
   Y1564Performance,
   Y1564Criteria,
@@ -162,6 +164,19 @@ export const y1564StepLabels: Record<Y1564StepId, string> = {
 };
 /** Service acceptance criteria by default (FTD and FDV in ms, FLR and availability in %). */
 export const DEFAULT_Y1564_CRITERIA = { ftd_max_ms: 10, fdv_max_ms: 5, flr_max_pct: 0.01, availability_min_pct: 99.9 } as const;
+/**
+ * The service performance test's durations ITU-T Y.1564 names (seconds): 15 min (the default, for
+ * activation), 2 h and 24 h. Chosen when the test starts (performance_duration_s).
+ */
+export const y1564PerformanceDurations = [900, 7200, 86_400] as const;
+export type Y1564PerformanceDuration = (typeof y1564PerformanceDurations)[number];
+export const DEFAULT_Y1564_PERFORMANCE_DURATION: Y1564PerformanceDuration = 900;
+/** A duration as the report and the dialogs say it: "15 min", "2 h", "24 h" ("20 s" for a test started before the choice). */
+export function durationText(seconds: number): string {
+  if (seconds >= 3600 && seconds % 3600 === 0) return `${seconds / 3600} h`;
+  if (seconds >= 60 && seconds % 60 === 0) return `${seconds / 60} min`;
+  return `${seconds} s`;
+}
 
 // ---------------------------------------------------------------------------------------------
 // The spec's words (spec 3 §5, §8)

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { PCAP_CLIENT_RULES } from "./pcap.ts";
 
 /*
  * The PCAP analyzer's answers (analyze-s3-pcap, perform-flow-analysis, the uploads). The limits and
@@ -37,6 +38,13 @@ export const PcapSummary = z
 export type PcapSummary = z.infer<typeof PcapSummary>;
 
 const performance = z.enum(["good", "not good"]);
+const clientChosenBy = z
+  .enum(PCAP_CLIENT_RULES)
+  .nullable()
+  .openapi({
+    description:
+      "how the client was told from the server: 'SYN' (the side that opened the connection in the capture), else 'well-known port' (the other side is on a service port), else 'port order' (a guess: the lower port is the server's); null: an analysis stored before the rule, which took the first packet's source",
+  });
 export type PcapPerformance = z.infer<typeof performance>;
 
 export const PcapSession = z
@@ -46,10 +54,11 @@ export const PcapSession = z
     end_time: z.string().nullable().openapi({ description: "ISO 8601 UTC with nanoseconds" }),
     app_name: z.string().nullable().openapi({ description: "application by well-known port, e.g. 'https'; null when unknown" }),
     server_name: z.string().nullable().openapi({ description: "TLS SNI or HTTP Host, when seen" }),
-    src_addr: z.string().openapi({ description: "the client: source of the session's first packet" }),
+    src_addr: z.string().openapi({ description: "the client (client_chosen_by: how it was told from the server)" }),
     src_port: z.number().int(),
-    dst_addr: z.string(),
+    dst_addr: z.string().openapi({ description: "the server" }),
     dst_port: z.number().int(),
+    client_chosen_by: clientChosenBy,
     proto: z.enum(["tcp", "udp"]),
     tx_bytes: z.number().int().openapi({ description: "wire bytes sent by src" }),
     rx_bytes: z.number().int().openapi({ description: "wire bytes sent by dst" }),
@@ -129,6 +138,7 @@ export const PcapFlowReport = z
       server_name: z.string().nullable(),
       client: PcapEndpoint,
       server: PcapEndpoint,
+      client_chosen_by: clientChosenBy,
     }),
     network_data: z.object({
       client_to_server: PcapTraffic,

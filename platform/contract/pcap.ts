@@ -32,6 +32,26 @@ export const PCAP_SESSION_SORTABLE = [
 ] as const;
 export type PcapSessionSort = (typeof PCAP_SESSION_SORTABLE)[number];
 
+/**
+ * How the analyzer told the client from the server in a session (docs/pcap.md, "Client and
+ * server"): the side that sent the SYN (or received the SYN-ACK) is the client; without the
+ * handshake in the capture, the side on a well-known or registered service port is the server and
+ * the other the client; else the lower port is taken as the server's, a guess.
+ */
+export const PCAP_CLIENT_RULES = ["SYN", "well-known port", "port order"] as const;
+export type PcapClientRule = (typeof PCAP_CLIENT_RULES)[number];
+/** The rule as the sessions table and the report say it: "by SYN", "by well-known port", "by port order (guessed)". */
+export const pcapClientRuleText = (rule: PcapClientRule | null | undefined): string | null =>
+  rule === "SYN" ? "by SYN" : rule === "well-known port" ? "by well-known port" : rule === "port order" ? "by port order (guessed)" : null;
+
+/** The rule in a sentence, for the report ("Client and server: by SYN: …"); null for an analysis stored before the rule. */
+export function pcapClientRuleSentence(rule: PcapClientRule | null | undefined): string | null {
+  if (rule === "SYN") return "by SYN: the client opened the connection in this capture";
+  if (rule === "well-known port") return "by well-known port: the capture has no SYN (it started mid-connection); the server is the side on the service port";
+  if (rule === "port order") return "by port order, a guess: the capture has no SYN and neither side alone is on a service port; the lower port is taken as the server's";
+  return null;
+}
+
 /** An address and port as one endpoint: '10.0.0.1:443', '[2001:db8::1]:443' (sorting, search, display). */
 export function pcapEndpoint(addr: string, port: number): string {
   return addr.includes(":") ? `[${addr}]:${port}` : `${addr}:${port}`;

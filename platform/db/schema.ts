@@ -933,6 +933,13 @@ export const deviceTests = pgTable(
     cirMbps: doublePrecision("cir_mbps").notNull(),
     eirMbps: doublePrecision("eir_mbps").notNull(),
     criteria: jsonb("criteria").$type<{ ftd_max_ms: number; fdv_max_ms: number; flr_max_pct: number; availability_min_pct: number }>().notNull(),
+    // The service performance test's duration chosen at the start, seconds (Y.1564: 900, 7200 or
+    // 86400); null for a test started before the choice existed, which ran 20 s.
+    performanceS: integer("performance_s"),
+    // How many times faster than real time the fleet ran it (FLEET_TEST_SPEED and
+    // FLEET_SERVICE_PERFORMANCE_SPEED at the start): every instance replays the same plan, and the report says so.
+    configurationSpeed: doublePrecision("configuration_speed").notNull().default(1),
+    performanceSpeed: doublePrecision("performance_speed").notNull().default(1),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
     // running | completed | failed
     status: text("status").notNull().default("running"),

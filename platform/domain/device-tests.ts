@@ -1,9 +1,9 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { pgErrorCode, type DbOrTx } from "../db/client.ts";
 import { deviceTestEvents, deviceTests } from "../db/schema.ts";
-import { deviceMessages, SERVICE_PRODUCT, y1564StepLabels } from "../contract/devices.ts";
-import type { ActivationEvent, ActivationReport, ActivationStarted, Y1564Criteria, Y1564Performance, Y1564Step } from "../contract/devices.shapes.ts";
-import { serviceActivationPlan, type SatPlanItem } from "../fleet/index.ts";
+import { DEFAULT_Y1564_PERFORMANCE_DURATION, deviceMessages, durationText, SERVICE_PRODUCT, y1564StepLabels, type Y1564PerformanceDuration } from "../contract/devices.ts";
+import type { ActivationEvent, ActivationLinkSpeed, ActivationReport, ActivationStarted, Y1564Criteria, Y1564Performance, Y1564Step } from "../contract/devices.shapes.ts";
+import { SAT_PERFORMANCE_FROM_MS, serviceActivationPlan, type SatLinkSample, type SatPlanItem } from "../fleet/index.ts";
 import { fleetOf } from "../fleet/runtime.ts";
 import { forgetCachedReads } from "../lib/auth.ts";
 import type { PlatformDeps } from "../lib/context.ts";
@@ -33,8 +33,18 @@ const peerText = (p: Peer) => p.peer_ip ?? `${p.peer_mac} on VLAN ${p.vlan_id}`;
 
 type TestRow = typeof deviceTests.$inferSelect;
 
+/** What a test's start may choose beside its peer: the acceptance criteria, the service performance test's duration (default 15 min). */
+export interface TestChoices {
+  criteria?: Partial<Y1564Criteria>;
+  performanceS?: Y1564PerformanceDuration;
+}
+
+/** A test started before the duration could be chosen ran a 20 s service performance test. */
+const LEGACY_PERFORMANCE_S = 20;
+
 /** start_cpe_test / start_metro_test. One test at a time per device (409 while one runs). */
-export async function startTest(deps: Deps, accountId: string, kind: DeviceKind, id: string, peer: Peer, criteria?: Partial<Y1564Criteria>, now = Date.now()): Promise<ActivationStarted> {
+export async function startTest(deps: Deps, accountId: string, kind: DeviceKind, id: string, peer: Peer, choices: TestChoices = {}, now = Date.now()): Promise<ActivationStarted> {
+  const performanceS = choices.performanceS ?? DEFAULT_Y1564_PERFORMANCE_DURATION;
   const d = await requireDevice(deps.db, accountId, kind, id);
   if (d.prodCode === SERVICE_PRODUCT && d.adminState !== "active") throw stateConflict(deviceMessages.notActive);
   const [last] = await deps.db.select().from(deviceTests).where(eq(deviceTests.deviceId, id)).orderBy(desc(deviceTests.startedAt)).limit(1);
@@ -60,7 +70,11 @@ export async function startTest(deps: Deps, accountId: string, kind: DeviceKind,
       megLevel: d.megLevel,
       cirMbps: d.cir,
       eirMbps: d.eir,
-      criteria: { ...defaultCriteria(), ...criteria },
+      criteria: { ...defaultCriteria(), ...choices.criteria },
+      performanceS,
+      // Kept with the test: every instance replays it at the same pace, and its report says it was accelerated.
+      configurationSpeed: deps.config.fleetTestSpeed,
+      performanceSpeed: deps.config.fleetPerformanceSpeed,
       startedAt: new Date(now),
       fleetObject: { id: d.id, kind, lat: d.lat, lon: d.lon, contractedMbps: obj.contractedMbps ?? null, down },
     });
@@ -70,26 +84,42 @@ export async function startTest(deps: Deps, accountId: string, kind: DeviceKind,
   }
   await updateDevice(deps.db, accountId, kind, id, { test_status: "running" });
   await advance(deps, sseId, now);
-  return { status: deviceMessages.testStarted, sse_id: sseId, started_at: new Date(now).toISOString() };
+  return { status: deviceMessages.testStarted, sse_id: sseId, started_at: new Date(now).toISOString(), performance_duration_s: performanceS };
 }
 
-/** The fleet's plan of the test, its times divided by FLEET_TEST_SPEED (1: real time). */
+const performanceOf = (t: TestRow) => t.performanceS ?? LEGACY_PERFORMANCE_S;
+
+/**
+ * The fleet's plan of the test in real time: the link checks and the configuration steps divided
+ * by the test's configuration speed, the service performance test by its performance speed
+ * (FLEET_TEST_SPEED, FLEET_SERVICE_PERFORMANCE_SPEED when it started; 1: real time).
+ */
 function planOf(deps: Deps, t: TestRow): SatPlanItem[] {
   const o = t.fleetObject;
-  const speed = deps.config.fleetTestSpeed;
   const plan = serviceActivationPlan(deps.config.fleetSeed, { id: o.id, kind: o.kind, lat: o.lat, lon: o.lon, contractedMbps: o.contractedMbps }, {
     cirMbps: t.cirMbps,
     eirMbps: t.eirMbps,
     peer: peerText(t.peer),
     startedAt: t.startedAt.getTime(),
     down: o.down,
+    performanceS: performanceOf(t),
   });
-  return speed === 1 ? plan : plan.map((item) => ({ ...item, at: Math.round(item.at / speed) }));
+  const first = t.configurationSpeed;
+  const then = t.performanceSpeed;
+  if (first === 1 && then === 1) return plan;
+  const from = SAT_PERFORMANCE_FROM_MS;
+  return plan.map((item) => ({ ...item, at: Math.round(item.at <= from ? item.at / first : from / first + (item.at - from) / then) }));
 }
+
+/** The test ran faster than real time (null: it did not). */
+const accelerationOf = (t: TestRow) => (t.configurationSpeed === 1 && t.performanceSpeed === 1 ? null : { configuration: t.configurationSpeed, performance: t.performanceSpeed });
 
 /** The progress message of a plan item, graded. */
 function eventOf(t: TestRow, item: SatPlanItem, seq: number, total: number, graded: { steps: Y1564Step[] }): ActivationEvent {
-  const base = { seq, timestamp: new Date(t.startedAt.getTime() + item.at).toISOString(), progress: Math.min(100, Math.floor((item.at / total) * 100)), step: null, performance: null, result: null };
+  const timestamp = new Date(t.startedAt.getTime() + item.at).toISOString();
+  const sampleOf = (phase: string, x: SatLinkSample): ActivationLinkSpeed => ({ timestamp, "tx.mbps": x.tx_mbps, "rx.mbps": x.rx_mbps, phase });
+  // Progress in real time: over a 15-minute performance test the steps are its first few percent.
+  const base = { seq, timestamp, progress: Math.min(100, Math.floor((item.at / total) * 100)), step: null, performance: null, link_speed: null, result: null };
   const sold = { cir_mbps: t.cirMbps, eir_mbps: t.eirMbps };
   if (item.kind === "step") {
     const step = gradeStep(item.step, item.measurement, sold, t.criteria);
@@ -100,8 +130,12 @@ function eventOf(t: TestRow, item: SatPlanItem, seq: number, total: number, grad
       ...base,
       status: "running",
       step,
+      link_speed: sampleOf(y1564StepLabels[item.step], item.sample),
       message: `Step ${n}/6, ${y1564StepLabels[item.step]} (${m.offered_mbps} Mbps offered): IR ${m.ir_mbps} Mbps, FLR ${m.flr_pct} %, FTD ${m.ftd_min_ms}/${m.ftd_avg_ms}/${m.ftd_max_ms} ms, FDV ${m.fdv_ms} ms: ${step.result.toUpperCase()}`,
     };
+  }
+  if (item.kind === "performance_progress") {
+    return { ...base, status: "running", link_speed: sampleOf(`Service performance test, ${durationText(item.elapsed_s)} of ${durationText(item.duration_s)}`, item.sample), message: item.message };
   }
   if (item.kind === "performance") {
     const performance = gradePerformance(item.measurement, sold, t.criteria);
@@ -112,8 +146,9 @@ function eventOf(t: TestRow, item: SatPlanItem, seq: number, total: number, grad
       progress: 100,
       status: "completed",
       performance,
+      link_speed: sampleOf(`Service performance test, ${durationText(m.duration_s)} of ${durationText(m.duration_s)}`, item.sample),
       result,
-      message: `Service performance test (${m.duration_s} s at CIR): IR ${m.ir_mbps} Mbps, FLR ${m.flr_pct} %, FTD ${m.ftd_avg_ms} ms, FDV ${m.fdv_ms} ms, availability ${m.availability_pct} %: ${performance.result.toUpperCase()}. Test completed: ${result.toUpperCase()}`,
+      message: `Service performance test (${durationText(m.duration_s)} at CIR): IR ${m.ir_mbps} Mbps, FLR ${m.flr_pct} %, FTD ${m.ftd_avg_ms} ms, FDV ${m.fdv_ms} ms, availability ${m.availability_pct} %: ${performance.result.toUpperCase()}. Test completed: ${result.toUpperCase()}`,
     };
   }
   if (item.kind === "failed") return { ...base, progress: 100, status: "failed", result: "fail", message: item.message };
@@ -191,6 +226,10 @@ function reportFrom(t: TestRow, events: ActivationEvent[]): ActivationReport {
     criteria: t.criteria,
     configuration,
     performance,
+    performance_duration_s: performanceOf(t),
+    accelerated: accelerationOf(t),
+    // Messages written before the samples existed have none.
+    link_speed: events.flatMap((e) => (e.link_speed ? [e.link_speed] : [])),
     result: failed ? "fail" : performance ? overallVerdict(configuration, performance) : null,
     detail: failed?.message ?? null,
   };

@@ -103,6 +103,9 @@ export function flowConversation(flow: NetflowRow, link: Pick<WanHealthSample, "
     a: clientIsA ? client : server,
     b: clientIsA ? server : client,
     first_src: client,
+    // The device's flow record starts with the connection: its source opened it.
+    client,
+    client_chosen_by: "SYN",
     packets: up.packets + down.packets,
     bytes: flow.tx_bytes + flow.rx_bytes,
     start_time: start / 1000,

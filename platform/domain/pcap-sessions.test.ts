@@ -12,6 +12,7 @@ const row = (i: number, over: Partial<PcapSession> = {}): PcapSession => ({
   src_port: 1000 + i,
   dst_addr: "10.0.1.1",
   dst_port: i % 2 ? 443 : 53,
+  client_chosen_by: "SYN",
   proto: i % 2 ? "tcp" : "udp",
   tx_bytes: i * 10,
   rx_bytes: 0,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SAT_STEPS, serviceActivationPlan, speedTestReport } from "./devices.ts";
+import { SAT_PERFORMANCE_FROM_MS, SAT_STEPS, serviceActivationPlan, speedTestReport } from "./devices.ts";
 
 // The fleet's additions for issue #25: the speed test as the tools print it and the Y.1564 plan.
 
@@ -39,7 +39,7 @@ describe("Y.1564 plan", () => {
   it("measures every step at its rate, the overshoot held by the policer, then the performance test", () => {
     let loose = 0;
     for (let k = 0; k < 40; k++) {
-      const plan = serviceActivationPlan(1, { ...device, id: `metro-${k}` }, { cirMbps: 300, eirMbps: 100, peer: "192.0.2.1", startedAt: t0 + k * 1000, down: false });
+      const plan = serviceActivationPlan(1, { ...device, id: `metro-${k}` }, { cirMbps: 300, eirMbps: 100, peer: "192.0.2.1", startedAt: t0 + k * 1000, down: false, performanceS: 900 });
       const steps = plan.filter((x) => x.kind === "step");
       expect(steps.map((x) => (x.kind === "step" ? x.step : ""))).toEqual(SAT_STEPS.map((x) => x.step));
       const offered = steps.map((x) => (x.kind === "step" ? x.measurement.offered_mbps : 0));
@@ -58,8 +58,36 @@ describe("Y.1564 plan", () => {
     }
     expect(loose).toBeLessThan(8);
   });
+  // Issue 63 item 12: Y.1564's service performance test lasts 15 min, 2 h or 24 h (it was 20 s).
+  it("runs the service performance test for the duration chosen, reporting with a link speed sample at each interval", () => {
+    const metro = { ...device, id: "metro-duration", kind: "metro" };
+    for (const [performanceS, every] of [
+      [900, 60],
+      [7200, 600],
+      [86_400, 3600],
+    ] as const) {
+      const plan = serviceActivationPlan(1, metro, { cirMbps: 200, eirMbps: 50, peer: "192.0.2.1", startedAt: t0, down: false, performanceS });
+      expect(plan[0]!.message).toContain(`then a ${performanceS === 900 ? "15 min" : performanceS === 7200 ? "2 h" : "24 h"} service performance test`);
+      const last = plan[plan.length - 1]!;
+      expect(last.kind).toBe("performance");
+      expect(last.at).toBe(SAT_PERFORMANCE_FROM_MS + performanceS * 1000);
+      if (last.kind === "performance") expect(last.measurement.duration_s).toBe(performanceS);
+      const progress = plan.filter((x) => x.kind === "performance_progress");
+      expect(progress.map((x) => x.at)).toEqual(Array.from({ length: performanceS / every - 1 }, (_, i) => SAT_PERFORMANCE_FROM_MS + (i + 1) * every * 1000));
+      // Each step and each interval is a link speed sample: sent at the step's rate (CIR in the performance test), received at most that.
+      for (const x of plan) {
+        if (x.kind === "step") expect(x.sample).toEqual({ tx_mbps: x.measurement.offered_mbps, rx_mbps: x.measurement.ir_mbps });
+        if (x.kind === "performance_progress" || x.kind === "performance") {
+          expect(x.sample.tx_mbps).toBe(200);
+          expect(x.sample.rx_mbps).toBeLessThanOrEqual(200);
+          expect(x.sample.rx_mbps).toBeGreaterThanOrEqual(0);
+        }
+      }
+      expect(plan.map((x) => x.at)).toEqual([...plan.map((x) => x.at)].sort((a, b) => a - b));
+    }
+  });
   it("fails at once when the link is down", () => {
-    const plan = serviceActivationPlan(1, device, { cirMbps: 100, eirMbps: 0, peer: "x", startedAt: t0, down: true });
+    const plan = serviceActivationPlan(1, device, { cirMbps: 100, eirMbps: 0, peer: "x", startedAt: t0, down: true, performanceS: 900 });
     expect(plan[plan.length - 1]).toMatchObject({ kind: "failed", message: "The link is down: the test cannot run" });
   });
 });

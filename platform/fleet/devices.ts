@@ -13,7 +13,7 @@ import { DAY, iso, MINUTE } from "./time.ts";
  */
 
 // Metric numbers of this module's streams (hash.ts's M stops at 34).
-const MX = { sat: 101, satLoss: 102, satDelay: 103, satPolicer: 104, satEir: 105, perf: 106, server: 107 } as const;
+const MX = { sat: 101, satLoss: 102, satDelay: 103, satPolicer: 104, satEir: 105, perf: 106, server: 107, perfSample: 108 } as const;
 
 // ---------------------------------------------------------------------------------------------
 // Speed test
@@ -141,32 +141,55 @@ export interface SatPerformance extends SatMeasurement {
   availability_pct: number;
 }
 
+/** A link speed sample (spec 3 §3's "timestamp, tx.mbps, rx.mbps"): sent towards the peer, received back. */
+export interface SatLinkSample {
+  tx_mbps: number;
+  rx_mbps: number;
+}
+
 export type SatPlanItem =
   | { at: number; kind: "start" | "info"; message: string }
-  | { at: number; kind: "step"; step: SatStepId; message: string; measurement: SatMeasurement }
-  | { at: number; kind: "performance"; message: string; measurement: SatPerformance }
+  | { at: number; kind: "step"; step: SatStepId; message: string; measurement: SatMeasurement; sample: SatLinkSample }
+  | { at: number; kind: "performance_progress"; message: string; elapsed_s: number; duration_s: number; sample: SatLinkSample }
+  | { at: number; kind: "performance"; message: string; measurement: SatPerformance; sample: SatLinkSample }
   | { at: number; kind: "failed"; message: string };
 
-/** How long each configuration step and the performance test run, ms (real tests: 60 s and 15 min+). */
+/** How long each configuration step runs, ms (a real test: about a minute each). */
 export const SAT_STEP_MS = 5000;
-export const SAT_PERFORMANCE_MS = 20_000;
+/** The service performance test starts this long after the test (the link checks and six steps), ms. */
+export const SAT_PERFORMANCE_FROM_MS = 3000 + 6 * SAT_STEP_MS;
+
+/**
+ * How often the service performance test reports (a progress message with a link speed sample):
+ * every minute of a 15-minute test, every 10 minutes of 2 hours, every hour of 24 hours.
+ */
+export function satSampleEvery(durationS: number): number {
+  return durationS >= 86_400 ? 3600 : durationS >= 7200 ? 600 : 60;
+}
+
+const minutes = (s: number) => (s >= 3600 && s % 3600 === 0 ? `${s / 3600} h` : s >= 60 && s % 60 === 0 ? `${s / 60} min` : `${s} s`);
 
 /**
  * The service activation test of a circuit sold as CIR + EIR (Mbps) started at `startedAt`:
  * the link and peer checks, one configuration step every SAT_STEP_MS (25/50/75/100 % of CIR,
- * CIR+EIR, 125 % of CIR+EIR), then the performance test at CIR. Offsets `at` are ms from the
- * start. A device down at the start fails at once; a circuit occasionally misbehaves (a lossy
- * access, a loose policer, a busy link's delay variation) so that a test can fail as real ones do.
+ * CIR+EIR, 125 % of CIR+EIR), then the performance test at CIR for `performanceS` seconds (ITU-T
+ * Y.1564: 15 min, 2 h or 24 h), reporting every satSampleEvery(performanceS). Offsets `at` are ms
+ * from the start, in the device's time (the platform may run them faster: FLEET_TEST_SPEED). A
+ * device down at the start fails at once; a circuit occasionally misbehaves (a lossy access, a
+ * loose policer, a busy link's delay variation) so that a test can fail as real ones do; an outage
+ * during the performance test costs availability and empties its samples.
  */
 export function serviceActivationPlan(
   seed: number,
   device: FleetObject,
-  opts: { cirMbps: number; eirMbps: number; peer: string; startedAt: number; down: boolean; events?: DeviceEvents },
+  opts: { cirMbps: number; eirMbps: number; peer: string; startedAt: number; down: boolean; performanceS: number; events?: DeviceEvents },
 ): SatPlanItem[] {
   const p = prepare(seed, device, String(device.kind ?? "metro"));
-  const { cirMbps: cir, eirMbps: eir, startedAt } = opts;
+  const { cirMbps: cir, eirMbps: eir, startedAt, performanceS } = opts;
   const s = Math.floor(startedAt / 1000);
-  const out: SatPlanItem[] = [{ at: 0, kind: "start", message: `Service activation test (ITU-T Y.1564) started towards ${opts.peer}` }];
+  const out: SatPlanItem[] = [
+    { at: 0, kind: "start", message: `Service activation test (ITU-T Y.1564) started towards ${opts.peer}: the service configuration test, then a ${minutes(performanceS)} service performance test` },
+  ];
   out.push({ at: 1500, kind: "info", message: "Checking the link" });
   if (opts.down) {
     out.push({ at: 3000, kind: "failed", message: "The link is down: the test cannot run" });
@@ -207,13 +230,42 @@ export function serviceActivationPlan(
     } else {
       m = measure(offered, st.share, i);
     }
-    out.push({ at, kind: "step", step: st.step, message: `Service configuration test: ${st.step}`, measurement: m });
+    out.push({ at, kind: "step", step: st.step, message: `Service configuration test: ${st.step}`, measurement: m, sample: { tx_mbps: m.offered_mbps, rx_mbps: m.ir_mbps } });
   });
-  at += SAT_PERFORMANCE_MS;
+  // The service performance test at CIR: a sample each interval (what arrived of what was sent,
+  // less the share of the interval the device was down).
+  const from = startedAt + SAT_PERFORMANCE_FROM_MS;
+  const to = from + performanceS * 1000;
+  const outages = pastOutages(p, startedAt - DAY, to + 1, to, opts.events);
   const base = measure(cir, 1, 10);
-  const down = overlap(pastOutages(p, startedAt - DAY, startedAt + at + 1, startedAt + at, opts.events), startedAt, startedAt + at);
-  const availability = r3(100 * (1 - down / at));
-  out.push({ at, kind: "performance", message: "Service performance test", measurement: { ...base, duration_s: SAT_PERFORMANCE_MS / 1000, availability_pct: availability } });
+  const every = satSampleEvery(performanceS);
+  const sampleOf = (a: number, b: number, k: number): SatLinkSample => {
+    const upShare = 1 - overlap(outages, a, b) / Math.max(1, b - a);
+    const flr = base.flr_pct > 0 ? r3(base.flr_pct * (0.5 + u01(p.key, MX.perfSample, s * 64 + k))) : 0;
+    return { tx_mbps: r3(cir), rx_mbps: r3(cir * (1 - flr / 100) * upShare) };
+  };
+  let k = 0;
+  for (let t = every; t < performanceS; t += every, k++) {
+    const sample = sampleOf(from + (t - every) * 1000, from + t * 1000, k);
+    out.push({
+      at: SAT_PERFORMANCE_FROM_MS + t * 1000,
+      kind: "performance_progress",
+      elapsed_s: t,
+      duration_s: performanceS,
+      sample,
+      message: `Service performance test at CIR: ${minutes(t)} of ${minutes(performanceS)}, TX ${sample.tx_mbps} Mbps, RX ${sample.rx_mbps} Mbps`,
+    });
+  }
+  const lastFrom = Math.max(0, k * every);
+  const down = overlap(outages, from, to);
+  const availability = r3(100 * (1 - down / (to - from)));
+  out.push({
+    at: SAT_PERFORMANCE_FROM_MS + performanceS * 1000,
+    kind: "performance",
+    message: "Service performance test",
+    measurement: { ...base, duration_s: performanceS, availability_pct: availability },
+    sample: sampleOf(from + lastFrom * 1000, to, k),
+  });
   return out;
 }
 

@@ -575,4 +575,4 @@ export { createFleetClock, type FleetClock, type FleetClockOptions } from "./clo
 export { createKindRegistry, fleetKinds, sqlKindSource, type FleetKindSource, type FleetKindRegistry, type FleetObjectState } from "./kinds.ts";
 export { createOpStateHooks, fleetOpStateHooks, type OpStateHook, type OpStateHookRegistry } from "./kinds.ts";
 export { createInProcessBus, createPgBus, type FleetBus, type FleetEvent, type OpStateChanged } from "./bus.ts";
-export { speedTestReport, serviceActivationPlan, SAT_STEPS, SAT_STEP_MS, SAT_PERFORMANCE_MS, type SpeedTestReport, type SatPlanItem, type SatMeasurement, type SatPerformance, type SatStepId } from "./devices.ts";
+export { speedTestReport, serviceActivationPlan, satSampleEvery, SAT_STEPS, SAT_STEP_MS, SAT_PERFORMANCE_FROM_MS, type SpeedTestReport, type SatPlanItem, type SatMeasurement, type SatPerformance, type SatLinkSample, type SatStepId } from "./devices.ts";

@@ -40,9 +40,12 @@ function secretFile(name: string, content: string): string {
 describe("the platform's configuration", () => {
   it("takes the defaults of the embedded database (the demo account on PGlite only)", () => {
     const config = configFromEnv({});
-    expect(config).toMatchObject({ fleetTick: 5000, fleetSeed: 1, fleetTestSpeed: 1, pcapRetentionDays: 30, tokenTtlHours: 12, port: 8000, seedDemo: true, cacheCallers: "local", s3: null });
+    expect(config).toMatchObject({ fleetTick: 5000, fleetSeed: 1, fleetTestSpeed: 1, fleetPerformanceSpeed: 1, pcapRetentionDays: 30, tokenTtlHours: 12, port: 8000, seedDemo: true, cacheCallers: "local", s3: null });
     expect(config.consoleUrl).toBe("http://localhost:3000");
     expect(config.platformUrl).toBeUndefined();
+    // The service performance test runs as fast as the devices' other tests unless told otherwise.
+    expect(configFromEnv({ FLEET_TEST_SPEED: "4" })).toMatchObject({ fleetTestSpeed: 4, fleetPerformanceSpeed: 4 });
+    expect(configFromEnv({ FLEET_TEST_SPEED: "4", FLEET_SERVICE_PERFORMANCE_SPEED: "300" })).toMatchObject({ fleetTestSpeed: 4, fleetPerformanceSpeed: 300 });
   });
 
   it("makes the demo account on PostgreSQL only when SEED_DEMO=true", () => {
@@ -63,6 +66,7 @@ describe("the platform's configuration", () => {
     ["FLEET_SEED", "1.5", /^FLEET_SEED must be a whole number from 0/],
     ["FLEET_TEST_SPEED", "500", /^FLEET_TEST_SPEED must be a number from 1 to 100$/],
     ["FLEET_TEST_SPEED", "fast", /^FLEET_TEST_SPEED must be a number from 1 to 100$/],
+    ["FLEET_SERVICE_PERFORMANCE_SPEED", "0.5", /^FLEET_SERVICE_PERFORMANCE_SPEED must be a number from 1 to 100000$/],
     ["PCAP_RETENTION_DAYS", "-1", /^PCAP_RETENTION_DAYS must be a whole number of days/],
     ["TOKEN_TTL_HOURS", "0", /^TOKEN_TTL_HOURS must be a whole number of hours from 1 to 720$/],
     ["PORT", "x", /^PORT must be a port number from 1 to 65535$/],

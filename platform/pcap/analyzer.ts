@@ -9,7 +9,7 @@ import { basename } from "node:path";
 import { createHash, type Hash } from "node:crypto";
 import { appNameForPorts, httpHost, tlsServerName } from "./app-id.ts";
 import { ConversationTable, FLAG_COUNT } from "./conversations.ts";
-import { Decoded, KIND_ICMP_QUOTED, KIND_TCP, KIND_UDP } from "./decode.ts";
+import { Decoded, KIND_ICMP_QUOTED, KIND_TCP, KIND_UDP, TH_SYN } from "./decode.ts";
 import { isPcapFormatError } from "./errors.ts";
 import { timeDiffString, timeToString } from "./format.ts";
 import { INLINE_HASH_LIMIT, sha256InBackground } from "./hash.ts";
@@ -104,6 +104,7 @@ export class FlowAnalyzer implements PacketSink {
           t.dataPackets[i]++;
         }
         if (dec.tcpHeader) {
+          if (dec.flags & TH_SYN) t.noteSyn(c, d, dec.flags);
           const tcp = this.tcp;
           let fl = tcp.packet(c, d, dec.seq, dec.ack, dec.flags, dec.window, seglen, dec.hlen, s, ns);
           if (!dec.tcpHeaderComplete) {
@@ -185,14 +186,17 @@ export class FlowAnalyzer implements PacketSink {
       const startStr = timed ? timeToString(t.startS[c], t.startNs[c]) : null;
       const endStr = timed ? timeToString(t.endS[c], t.endNs[c]) : null;
       const firstSrc = t.firstSrcIsA[c] ? a : b;
-      // application: the responder is the side that did not send the first packet
-      const [resp, init] = firstSrc === a ? [b, a] : [a, b];
+      // The client by the SYN, else by the ports (a capture may start mid-connection).
+      const side = t.client(c);
+      const [server, client] = side.clientIsA ? [b, a] : [a, b];
       const conv: ConversationFigures = {
         key: `${proto} ${a} ${b}`,
         proto,
         a,
         b,
         first_src: firstSrc,
+        client,
+        client_chosen_by: side.by,
         packets: ab.packets + ba.packets,
         bytes: ab.bytes + ba.bytes,
         start_time: startStr === null ? null : parseFloat(startStr),
@@ -202,7 +206,7 @@ export class FlowAnalyzer implements PacketSink {
         end_time_str: endStr,
         a_to_b: ab,
         b_to_a: ba,
-        app_name: appNameForPorts(proto, portOf(resp), portOf(init)),
+        app_name: appNameForPorts(proto, portOf(server), portOf(client)),
         server_name: this.serverNames[c] ?? null,
       };
       if (isTcp) {

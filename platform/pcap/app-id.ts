@@ -113,13 +113,20 @@ const UDP_PORTS: Record<number, string> = {
 };
 
 /**
- * Name of the application by port. The responder's port (the destination of the
- * first packet) is tried first, then the initiator's, so "client 53211 -> server 443"
- * gives "https" and a conversation first seen from the server side still gets a name.
+ * A port a server listens on: a well-known one (below 1024) or a registered one of the tables
+ * above (3306, 5432, 8080…). The other side of such a conversation is on an ephemeral port.
  */
-export function appNameForPorts(proto: "tcp" | "udp", responderPort: number, initiatorPort: number): string | null {
+export function isServicePort(proto: "tcp" | "udp", port: number): boolean {
+  return (port > 0 && port < 1024) || (proto === "tcp" ? TCP_PORTS : UDP_PORTS)[port] !== undefined;
+}
+
+/**
+ * Name of the application by port. The server's port is tried first, then the client's,
+ * so "client 53211 -> server 443" gives "https" whichever side the capture saw first.
+ */
+export function appNameForPorts(proto: "tcp" | "udp", serverPort: number, clientPort: number): string | null {
   const table = proto === "tcp" ? TCP_PORTS : UDP_PORTS;
-  return table[responderPort] ?? table[initiatorPort] ?? null;
+  return table[serverPort] ?? table[clientPort] ?? null;
 }
 
 /** Server name from a TLS ClientHello (SNI extension) at b[off .. off+len), or null. */

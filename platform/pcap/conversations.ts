@@ -8,7 +8,9 @@
  * strings) is built once, when a conversation is created. Per-conversation figures
  * are kept in typed arrays (struct of arrays) indexed by conversation number.
  */
-import type { Decoded } from "./decode.ts";
+import type { PcapClientRule } from "../contract/pcap.ts";
+import { isServicePort } from "./app-id.ts";
+import { TH_ACK, type Decoded } from "./decode.ts";
 import { endpointToString } from "./format.ts";
 
 const KEY_WORDS = 10; // see lookup()
@@ -26,6 +28,9 @@ export class ConversationTable {
   proto = new Uint8Array(0); // 6 or 17
   aIsLow = new Uint8Array(0); // endpoint "a" (string order) is the numerically lower one
   firstSrcIsA = new Uint8Array(0);
+  /** Who opened the connection, as far as the capture shows (0: not seen; 1: a; 2: b): from the first SYN, and from the first SYN-ACK. */
+  synFrom = new Uint8Array(0);
+  synAckTo = new Uint8Array(0);
   startS = new Float64Array(0);
   startNs = new Int32Array(0);
   endS = new Float64Array(0);
@@ -61,6 +66,8 @@ export class ConversationTable {
     this.proto = grow(this.proto, c);
     this.aIsLow = grow(this.aIsLow, c);
     this.firstSrcIsA = grow(this.firstSrcIsA, c);
+    this.synFrom = grow(this.synFrom, c);
+    this.synAckTo = grow(this.synAckTo, c);
     this.startS = grow(this.startS, c);
     this.startNs = grow(this.startNs, c);
     this.endS = grow(this.endS, c);
@@ -195,8 +202,41 @@ export class ConversationTable {
     this.slotMask = mask;
   }
 
+  /**
+   * A TCP segment's SYN flag (flags: the TCP header's), in direction d of conversation c: a SYN
+   * without ACK names its sender as the client, a SYN-ACK its receiver. The first of each counts.
+   */
+  noteSyn(c: number, d: number, flags: number): void {
+    if (flags & TH_ACK) {
+      if (this.synAckTo[c] === 0) this.synAckTo[c] = d === 0 ? 2 : 1;
+    } else if (this.synFrom[c] === 0) this.synFrom[c] = d === 0 ? 1 : 2;
+  }
+
+  /** The client of conversation c and the rule that told it (clientSide()). */
+  client(c: number): { clientIsA: boolean; by: PcapClientRule } {
+    const port = (ep: string) => Number(ep.slice(ep.lastIndexOf(":") + 1));
+    const opened = this.synFrom[c] || this.synAckTo[c];
+    return clientSide(this.proto[c] === 6 ? "tcp" : "udp", port(this.a[c]), port(this.b[c]), opened === 0 ? null : opened === 1, this.firstSrcIsA[c] === 1);
+  }
+
   /** Endpoint strings of the side that sent in direction d of conversation c. */
   source(c: number, d: number): string {
     return d === 0 ? this.a[c] : this.b[c];
   }
+}
+
+/**
+ * Which side of a conversation is the client (docs/pcap.md, "Client and server"); the conversation
+ * key keeps tshark's address order whatever this says.
+ * 1. The handshake, when the capture has it: the SYN's sender (or the SYN-ACK's receiver).
+ * 2. Else ports: the side on a well-known or registered service port (below 1024, or 3306, 5432,
+ *    8080…: app-id.ts) is the server when the other side's is not one.
+ * 3. Else a guess: the lower port is the server's (equal ports: the first packet's sender is the client).
+ */
+export function clientSide(proto: "tcp" | "udp", aPort: number, bPort: number, openedByA: boolean | null, firstSrcIsA: boolean): { clientIsA: boolean; by: PcapClientRule } {
+  if (openedByA !== null) return { clientIsA: openedByA, by: "SYN" };
+  const aServes = isServicePort(proto, aPort);
+  const bServes = isServicePort(proto, bPort);
+  if (aServes !== bServes) return { clientIsA: bServes, by: "well-known port" };
+  return { clientIsA: aPort === bPort ? firstSrcIsA : aPort > bPort, by: "port order" };
 }

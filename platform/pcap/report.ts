@@ -4,7 +4,7 @@
  * how each figure is computed are documented in docs/pcap.md.
  */
 import { createHash } from "node:crypto";
-import { formatMilliseconds } from "../contract/pcap.ts";
+import { formatMilliseconds, type PcapClientRule } from "../contract/pcap.ts";
 import type { ConversationFigures, DirectionFigures } from "./types.ts";
 
 /** Thresholds above which a flow counts as degraded (docs/pcap.md, "Thresholds"). */
@@ -35,11 +35,14 @@ export interface PcapSession {
   end_time: string | null;
   app_name: string | null;
   server_name: string | null;
-  /** the initiator: source of the conversation's first packet */
+  /** the client (client_chosen_by says how it was told from the server) */
   src_addr: string;
   src_port: number;
+  /** the server */
   dst_addr: string;
   dst_port: number;
+  /** the rule that told the client (src) from the server (dst); null: an analysis stored before it, which took the first packet's source */
+  client_chosen_by: PcapClientRule | null;
   proto: "tcp" | "udp";
   /** wire bytes / packets sent by src */
   tx_bytes: number;
@@ -91,6 +94,8 @@ export interface FlowReport {
     server_name: string | null;
     client: { addr: string; port: number };
     server: { addr: string; port: number };
+    /** how the client was told from the server (null: an analysis stored before the rule) */
+    client_chosen_by: PcapClientRule | null;
   };
   network_data: {
     client_to_server: { packets: number; bytes: number; payload_bytes: number };
@@ -156,8 +161,17 @@ export function epochToIso(epoch: string | null): string | null {
   return d.toISOString().replace(/\.\d{3}Z$/, `.${String(nanos).padStart(9, "0")}Z`);
 }
 
+/**
+ * The client and the server of a conversation and the rule that told them (analyzer.ts); an
+ * analysis stored before the rule took the first packet's source as the client.
+ */
+function sides(conv: ConversationFigures): { client: string; server: string; by: PcapClientRule | null } {
+  const client = conv.client ?? conv.first_src;
+  return { client, server: client === conv.a ? conv.b : conv.a, by: conv.client_chosen_by ?? null };
+}
+
 function directions(conv: ConversationFigures): { toServer: DirectionFigures; toClient: DirectionFigures } {
-  return conv.first_src === conv.a ? { toServer: conv.a_to_b, toClient: conv.b_to_a } : { toServer: conv.b_to_a, toClient: conv.a_to_b };
+  return sides(conv).client === conv.a ? { toServer: conv.a_to_b, toClient: conv.b_to_a } : { toServer: conv.b_to_a, toClient: conv.a_to_b };
 }
 
 function rate(n: number, d: number): number {
@@ -254,8 +268,9 @@ export function sessionPerformance(conv: ConversationFigures): Performance {
 
 /** The "PCAP session" row of a conversation. */
 export function toSession(conv: ConversationFigures): PcapSession {
-  const src = parseEndpoint(conv.first_src);
-  const dst = parseEndpoint(conv.first_src === conv.a ? conv.b : conv.a);
+  const { client, server, by } = sides(conv);
+  const src = parseEndpoint(client);
+  const dst = parseEndpoint(server);
   const { toServer, toClient } = directions(conv);
   return {
     session_id: sessionId(conv),
@@ -267,6 +282,7 @@ export function toSession(conv: ConversationFigures): PcapSession {
     src_port: src.port,
     dst_addr: dst.addr,
     dst_port: dst.port,
+    client_chosen_by: by,
     proto: conv.proto,
     tx_bytes: toServer.bytes,
     rx_bytes: toClient.bytes,
@@ -279,8 +295,9 @@ export function toSession(conv: ConversationFigures): PcapSession {
 /** The "flow analysis report" of a conversation. */
 export function flowReport(conv: ConversationFigures): FlowReport {
   const { toServer, toClient } = directions(conv);
-  const client = parseEndpoint(conv.first_src);
-  const server = parseEndpoint(conv.first_src === conv.a ? conv.b : conv.a);
+  const side = sides(conv);
+  const client = parseEndpoint(side.client);
+  const server = parseEndpoint(side.server);
   const found = findings(conv);
   const duration = conv.duration;
   const bps = (bytes: number) => (duration !== null && duration > 0 ? (bytes * 8) / duration : null);
@@ -334,6 +351,7 @@ export function flowReport(conv: ConversationFigures): FlowReport {
       server_name: conv.server_name,
       client,
       server,
+      client_chosen_by: side.by,
     },
     network_data: {
       client_to_server: { packets: toServer.packets, bytes: toServer.bytes, payload_bytes: toServer.payload_bytes },

@@ -2,6 +2,7 @@
  * Result types of the capture analysis. Field names and meanings follow the oracle's
  * JSON (tests/fixtures/pcaps/README.md), so the CLI output can be diffed against expected/*.json.
  */
+import type { PcapClientRule } from "../contract/pcap.ts";
 import type { FlagName } from "./tcp-analysis.ts";
 
 export type FlagCounts = Record<FlagName, number>;
@@ -35,8 +36,14 @@ export interface ConversationFigures {
   proto: "tcp" | "udp";
   a: string;
   b: string;
-  /** source endpoint of the first packet (usually the client) */
+  /** source endpoint of the first packet (tshark's; not always the client: a capture may start mid-connection) */
   first_src: string;
+  /**
+   * The client endpoint (a or b) and the rule that told it (conversations.ts, clientSide()). Not
+   * oracle figures; absent in an analysis stored before they existed, which took first_src.
+   */
+  client?: string;
+  client_chosen_by?: PcapClientRule;
   packets: number;
   bytes: number;
   /** seconds since the epoch (float64; the *_str fields are exact); null without timestamps */

@@ -1,3 +1,4 @@
+import { durationText } from "../contract/devices.ts";
 import type { ActivationReport } from "../contract/devices.shapes.ts";
 import { A4, openTaggedPdf, reportInk, writePageFeet } from "./pdf.ts";
 import { textHeight, writeText } from "./text.ts";
@@ -5,9 +6,11 @@ import { textHeight, writeText } from "./text.ts";
 /**
  * The activation test report (ITU-T Y.1564) of a CPE or a metro, A4: a header (device, product,
  * peer, MEG level, UTC start and end, what the circuit was sold as), the overall verdict, the
- * service configuration test table (one row per step), the service performance test table and
- * the acceptance criteria, so a customer sees at once whether the circuit delivers what was
- * bought. The reports' embedded fonts (names in any script), tagged for screen readers, page numbers below.
+ * service configuration test table (one row per step: throughput and delay), the service
+ * performance test table (15 min, 2 h or 24 h, as chosen), the link speed table (spec 3 §9: the
+ * samples of what was sent and received, per step and per interval of the performance test) and the
+ * acceptance criteria, so a customer sees at once whether the circuit delivers what was bought. A
+ * test the simulated network ran faster than real time (tests) says so under the verdict. The reports' embedded fonts (names in any script), tagged for screen readers, page numbers below.
  */
 
 const margin = { top: 56, bottom: 64, left: 48, right: 48 };
@@ -18,6 +21,22 @@ const utc = (iso: string | null) => (iso ? iso.replace("T", " ").replace(/\.\d+Z
 const n3 = (v: number) => (Math.round(v * 1000) / 1000).toLocaleString("en-US", { maximumFractionDigits: 3 });
 const mbps = (v: number) => `${n3(v)} Mbps`;
 const verdict = (v: "pass" | "fail" | null) => (v === null ? "-" : v.toUpperCase());
+/** A time with its milliseconds (an accelerated test's samples are fractions of a second apart). */
+const utcMs = (iso: string) => iso.replace("T", " ").replace(/Z$/, " UTC");
+/** A real-time length: "3 s", "7.2 min", "4.8 h". */
+const took = (seconds: number) => (seconds < 120 ? `${n3(Math.round(seconds * 10) / 10)} s` : seconds < 7200 ? `${n3(Math.round(seconds / 6) / 10)} min` : `${n3(Math.round(seconds / 360) / 10)} h`);
+/** What the simulated network did to the clock, in words (null: real time). */
+export function accelerationText(report: Pick<ActivationReport, "accelerated" | "performance_duration_s">): string | null {
+  const a = report.accelerated;
+  if (!a) return null;
+  const times = (x: number) => (x === 1 ? "in real time" : `${n3(x)} times faster`);
+  return (
+    `Accelerated test: the simulated network ran this test faster than real time, ` +
+    `the link checks and the service configuration test ${times(a.configuration)} and ` +
+    `the ${durationText(report.performance_duration_s)} service performance test ${times(a.performance)} (it took ${took(report.performance_duration_s / a.performance)}). ` +
+    `Its figures stand for the whole ${durationText(report.performance_duration_s)}; its times are the real ones.`
+  );
+}
 
 type Cell = { text: string; tone?: "pass" | "fail"; bold?: boolean };
 
@@ -50,7 +69,7 @@ export async function renderActivationReportPdf(report: ActivationReport, opts: 
     doc.moveDown(0.3);
   };
 
-  /** A table with a header row and proportional column widths; rows never split across pages. */
+  /** A table with a header row (repeated on each page it runs onto) and proportional column widths; rows never split across pages. */
   const table = (header: string[] | null, widths: number[], rows: Cell[][], size = 8.5) => {
     const total = widths.reduce((a, b) => a + b, 0);
     const w = widths.map((x) => (x / total) * contentWidth);
@@ -61,8 +80,10 @@ export async function renderActivationReportPdf(report: ActivationReport, opts: 
     const draw = (cells: Cell[], fill: string | null, bold: boolean) => {
       const h = heightOf(cells.map((c) => ({ ...c, bold: bold || c.bold })));
       if (doc.y + h > bottom) {
-        doc.addPage();
+        // Inside the table's marked content: closed on this page and opened again on the next.
+        doc.continueOnNewPage();
         doc.y = margin.top;
+        if (header && !bold) drawHeader();
       }
       const y = doc.y;
       if (fill) doc.save().rect(margin.left, y, contentWidth, h).fill(fill).restore();
@@ -79,15 +100,16 @@ export async function renderActivationReportPdf(report: ActivationReport, opts: 
       doc.y = y + h;
       doc.x = margin.left;
     };
+    const drawHeader = () =>
+      draw(
+        (header ?? []).map((t) => ({ text: t })),
+        colors.headerFill,
+        true,
+      );
     root.add(
       doc.struct("Table", {}, [
         () => {
-          if (header)
-            draw(
-              header.map((t) => ({ text: t })),
-              colors.headerFill,
-              true,
-            );
+          if (header) drawHeader();
           rows.forEach((r, i) => draw(r, i % 2 ? colors.zebra : null, false));
         },
       ]),
@@ -105,6 +127,11 @@ export async function renderActivationReportPdf(report: ActivationReport, opts: 
     bold: true,
     color: overall === "pass" ? colors.pass : overall === "fail" ? colors.fail : colors.text,
   });
+  const acceleration = accelerationText(report);
+  if (acceleration) {
+    doc.moveDown(0.3);
+    text("P", acceleration, { size: 9.5, bold: true });
+  }
   doc.moveDown(0.4);
 
   heading("Circuit and test");
@@ -120,6 +147,8 @@ export async function renderActivationReportPdf(report: ActivationReport, opts: 
       [{ text: "MEG level", bold: true }, { text: report.meg_level === null ? "not applicable (no Ethernet OAM on this device)" : String(report.meg_level) }],
       [{ text: "Start (UTC)", bold: true }, { text: utc(report.started_at) }],
       [{ text: "End (UTC)", bold: true }, { text: utc(report.finished_at) }],
+      [{ text: "Service performance test", bold: true }, { text: `${durationText(report.performance_duration_s)} at CIR (ITU-T Y.1564 names 15 min, 2 h and 24 h)` }],
+      [{ text: "Clock", bold: true }, { text: acceleration ? "Accelerated (see above)" : "Real time" }],
       [{ text: "Test id", bold: true }, { text: report.sse_id }],
       [
         { text: "Acceptance criteria", bold: true },
@@ -169,7 +198,7 @@ export async function renderActivationReportPdf(report: ActivationReport, opts: 
       [0.9, 1.2, 0.85, 2, 0.75, 1, 0.8],
       [
         [
-          { text: `${n3(p.duration_s)} s` },
+          { text: durationText(p.duration_s) },
           { text: mbps(p.ir_mbps) },
           { text: `${n3(p.flr_pct)} %` },
           { text: `${n3(p.ftd_min_ms)} / ${n3(p.ftd_avg_ms)} / ${n3(p.ftd_max_ms)}` },
@@ -183,6 +212,19 @@ export async function renderActivationReportPdf(report: ActivationReport, opts: 
       doc.moveDown(0.3);
       text("P", `${p.reasons.join("; ")}.`, { size: 8.5, color: colors.fail });
     }
+  }
+
+  heading("Link speed");
+  if (report.link_speed.length === 0) {
+    text("P", "No sample was taken.", { size: 9.5, color: colors.muted });
+  } else {
+    text("P", "What the device sent towards the peer (TX) and received back (RX): one sample per configuration step, then one per interval of the service performance test.", { size: 8.5, color: colors.muted });
+    doc.moveDown(0.3);
+    table(
+      ["Time (UTC)", "During", "TX (Mbps)", "RX (Mbps)"],
+      [1.9, 2.9, 0.9, 0.9],
+      report.link_speed.map((x) => [{ text: acceleration ? utcMs(x.timestamp) : utc(x.timestamp) }, { text: x.phase }, { text: n3(x["tx.mbps"]) }, { text: n3(x["rx.mbps"]) }]),
+    );
   }
 
   heading("Summary");

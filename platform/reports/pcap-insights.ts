@@ -1,4 +1,4 @@
-import { formatMilliseconds } from "../contract/pcap.ts";
+import { formatMilliseconds, pcapClientRuleSentence, pcapClientRuleText } from "../contract/pcap.ts";
 import type { PcapFlowReport, PcapSession } from "../domain/pcap.ts";
 import type { Weight } from "./fonts.ts";
 import { A4, openTaggedPdf, reportInk, writePageFeet } from "./pdf.ts";
@@ -26,6 +26,13 @@ export interface PcapInsightsInput {
 }
 
 export const SIMILARITY_PLACEHOLDER = "information not available yet";
+
+/** General Info, the client rule said in words ("Client and server: by SYN: the client opened…"). */
+function generalInfo(report: PcapFlowReport): Record<string, unknown> {
+  const { client_chosen_by: rule, ...info } = report.general_info ?? ({} as Partial<PcapFlowReport["general_info"]>);
+  const sentence = pcapClientRuleSentence(rule);
+  return sentence ? { ...info, client_and_server: sentence } : info;
+}
 
 // ---------------------------------------------------------------------------------------------
 // From report data to blocks
@@ -463,10 +470,11 @@ export async function renderPcapInsightsPdf(
   const s = input.session;
   root.add(textBlock("H1", { color: colors.heading, weight: "bold", size: fontSize.title }, `${product} Performance Insights Report`, margin.top));
   doc.moveDown(0.35);
+  const clientRule = pcapClientRuleText(s.client_chosen_by);
   const flow = `${s.proto.toUpperCase()} ${endpoint(s.src_addr, s.src_port)} to ${endpoint(s.dst_addr, s.dst_port)}`;
   for (const line of [
     `Capture: ${input.fileName}`,
-    `Session ${s.session_id}: ${flow}${s.app_name ? ` (${s.app_name})` : ""}`,
+    `Session ${s.session_id}: ${flow}${s.app_name ? ` (${s.app_name})` : ""}${clientRule ? `; client ${clientRule}` : ""}`,
     `Generated: ${input.generatedAt
       .toISOString()
       .replace("T", " ")
@@ -480,7 +488,7 @@ export async function renderPcapInsightsPdf(
 
   const sections: [string, Block[]][] = [
     ["Summary", summaryBlocks(input.report.summary)],
-    ["General Info", sectionBlocks(input.report.general_info ?? {})],
+    ["General Info", sectionBlocks(generalInfo(input.report))],
     ["Network Data", sectionBlocks(input.report.network_data ?? {})],
     ["Flow Quality Assessment", sectionBlocks(notMeasured(input.report))],
     [

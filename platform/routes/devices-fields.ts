@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { announcementLimits, ddosFloods, ddosMax, ddosOrderMessages, deviceLimits, deviceMessages, perfTestHours, vlanRange } from "../contract/devices.ts";
+import { announcementLimits, ddosFloods, ddosMax, ddosOrderMessages, deviceLimits, deviceMessages, perfTestHours, vlanRange, y1564PerformanceDurations } from "../contract/devices.ts";
 import { isCidr, isFqdn, isIp } from "../contract/net.ts";
 import { body, bool, email, expects, idField, line, maxMessage, multiline, phone, requiredName, TIME_MAX, plainText, textPattern } from "../lib/fields.ts";
 import { ipField } from "../lib/net-fields.ts";
@@ -178,3 +178,11 @@ export const criteriaFields = {
   flr_max_pct: z.number().min(0).max(100).optional(),
   availability_min_pct: z.number().min(0).max(100).optional(),
 };
+
+/** The service performance test's duration (ITU-T Y.1564: 15 min, 2 h or 24 h; default 15 min). */
+export const performanceDurationField = () =>
+  z
+    .literal(y1564PerformanceDurations, { error: `Service performance test duration must be one of ${y1564PerformanceDurations.join(", ")} seconds (15 min, 2 h, 24 h)` })
+    // why the override: the generator writes only the first value of a literal of several.
+    .openapi({ type: "integer", enum: [...y1564PerformanceDurations], description: "The service performance test's duration, seconds: 900 (15 min, the default), 7200 (2 h) or 86400 (24 h), as ITU-T Y.1564 names them" })
+    .optional();

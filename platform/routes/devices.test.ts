@@ -9,11 +9,14 @@ import { openDatabase, type Database } from "../db/client.ts";
 import { deviceTestEvents, deviceTests } from "../db/schema.ts";
 import { closeTestWaker, listensForTests, notifyTest, waitForTest } from "../domain/device-test-waker.ts";
 import { advance, startTest, testReport } from "../domain/device-tests.ts";
-import { SAT_PERFORMANCE_MS, SAT_STEP_MS } from "../fleet/index.ts";
+import { SAT_PERFORMANCE_FROM_MS } from "../fleet/index.ts";
 import { seedDevices } from "../domain/devices-seed.ts";
 import type { PlatformDeps } from "../lib/context.ts";
 import { testPlatform, type TestAccount, type TestPlatform } from "../test/harness.ts";
 import { malformedPayloads, validVariants, type MalformedPayload } from "../test/malformed.ts";
+
+/** A test of `performanceS` (default 15 min) started this long ago is over in real time, with 5 s to spare. */
+const agoToBeOver = (performanceS = 900) => SAT_PERFORMANCE_FROM_MS + performanceS * 1000 + 5000;
 
 /** The next whole hour (UTC, ISO): announcements start from now on. */
 const nextHour = (plus = 1) => new Date((Math.floor(Date.now() / 3_600_000) + plus) * 3_600_000).toISOString();
@@ -143,8 +146,8 @@ describe("the activation test (ITU-T Y.1564)", () => {
     const a = await p.newAccount();
     for (const kind of ["cpe", "metro"] as const) {
       const id = await device(a, kind);
-      // Started a minute ago (a test lasts ~53 s): every message is due.
-      const started = await startTest(p.deps, a.accountId, kind, id, { peer_ip: "192.0.2.10" }, undefined, Date.now() - 60_000);
+      // Started 15 min and 38 s ago (the checks and the steps last 33 s, the performance test 15 min by default): every message is due.
+      const started = await startTest(p.deps, a.accountId, kind, id, { peer_ip: "192.0.2.10" }, undefined, Date.now() - agoToBeOver());
       const res = await stream(a, kind, id, started.sse_id);
       expect(res.headers.get("content-type")).toContain("text/event-stream");
       const events = await readStream(res);
@@ -157,7 +160,12 @@ describe("the activation test (ITU-T Y.1564)", () => {
       }
       const steps = events.filter((e) => e.data.step).map((e) => e.data.step.step);
       expect(steps).toEqual(["cir_25", "cir_50", "cir_75", "cir_100", "cir_eir", "overshoot"]);
-      expect(last).toMatchObject({ status: "completed", progress: 100, result: expect.stringMatching(/^(pass|fail)$/), performance: { duration_s: 20 } });
+      expect(last).toMatchObject({ status: "completed", progress: 100, result: expect.stringMatching(/^(pass|fail)$/), performance: { duration_s: 900 } });
+      // The service performance test reported each minute; in real time the steps are its first few percent.
+      const minutes = events.filter((e) => e.data.message.startsWith("Service performance test at CIR:"));
+      expect(minutes.map((e) => e.data.message.split(",")[0])).toEqual(Array.from({ length: 14 }, (_, i) => `Service performance test at CIR: ${i + 1} min of 15 min`));
+      expect(events.find((e) => e.data.step?.step === "overshoot")!.data.progress).toBe(3);
+      expect(minutes[6]!.data.progress).toBe(48);
       const offered = events.filter((e) => e.data.step).map((e) => e.data.step.offered_mbps);
       const cir = kind === "cpe" ? 500 : 200;
       const cirEir = kind === "cpe" ? 500 : 250;
@@ -169,6 +177,11 @@ describe("the activation test (ITU-T Y.1564)", () => {
       const report = (await get(a, `get_${kind}_test_report`, { [`${kind}_id`]: id })).body;
       expect(report).toMatchObject({ device_id: id, status: "completed", cir_mbps: cir, result: last.result, criteria: { ftd_max_ms: 10, fdv_max_ms: 5, flr_max_pct: 0.01 } });
       expect(report.configuration).toHaveLength(6);
+      // Ran in real time; a link speed sample per step and per minute of the performance test.
+      expect(report).toMatchObject({ performance_duration_s: 900, accelerated: null });
+      expect(report.link_speed).toHaveLength(6 + 15);
+      expect(report.link_speed[0]).toEqual({ timestamp: events.find((e) => e.data.step)!.data.timestamp, "tx.mbps": cir * 0.25, "rx.mbps": expect.any(Number), phase: "25 % of CIR" });
+      expect(report.link_speed[20]).toMatchObject({ "tx.mbps": cir, phase: "Service performance test, 15 min of 15 min" });
       expect((await get(a, kind === "cpe" ? "get_cpe_detail" : "get_metro_detail", { [`${kind}_id`]: id })).body.test_status).toBe(last.result === "pass" ? "passed" : "failed");
       const pdf = await p.app.fetch(new Request(`http://platform.test/api/v1/get_${kind}_test_report_pdf?${kind}_id=${id}`, { headers: { authorization: `Bearer ${a.token}` } }));
       expect(pdf.status).toBe(200);
@@ -177,7 +190,9 @@ describe("the activation test (ITU-T Y.1564)", () => {
       expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
       const text = pdfText(bytes);
       if (text !== null) {
-        for (const words of ["Service Activation Test Report", "25 % of CIR", "Overshoot, 125 % of CIR + EIR", "Service performance test", `Overall verdict: ${last.result.toUpperCase()}`, "MEG level"]) expect(text).toContain(words);
+        for (const words of ["Service Activation Test Report", "25 % of CIR", "Overshoot, 125 % of CIR + EIR", "Service performance test", `Overall verdict: ${last.result.toUpperCase()}`, "MEG level", "Link speed", "15 min of 15 min"]) expect(text).toContain(words);
+        expect(text).toMatch(/Service performance test\s+15 min\b/);
+        expect(text).not.toMatch(/accelerated/i);
       }
     }
   }, 120_000);
@@ -186,39 +201,82 @@ describe("the activation test (ITU-T Y.1564)", () => {
     const a = await p.newAccount();
     const b = await p.newAccount();
     const id = await device(a, "cpe");
-    const started = await startTest(p.deps, a.accountId, "cpe", id, { peer_ip: "192.0.2.10" }, undefined, Date.now() - 60_000);
+    const started = await startTest(p.deps, a.accountId, "cpe", id, { peer_ip: "192.0.2.10" }, undefined, Date.now() - agoToBeOver());
     expect((await stream(b, "cpe", id, started.sse_id)).status).toBe(404);
     expect((await stream(a, "metro", id, started.sse_id)).status).toBe(404);
     expect((await get(b, "get_cpe_test_report", { cpe_id: id })).status).toBe(404);
   });
 
-  it("FLEET_TEST_SPEED: runs that many times faster, its messages' times divided, its measurements the same", async () => {
+  it("FLEET_TEST_SPEED and FLEET_SERVICE_PERFORMANCE_SPEED: a 15-minute test over in seconds, its measurements the same, its report saying it was accelerated", async () => {
     const a = await p.newAccount();
     const id = await device(a, "metro");
-    const fast: PlatformDeps = { ...p.deps, config: { ...p.deps.config, fleetTestSpeed: 4 } };
-    const length = 3000 + 6 * SAT_STEP_MS + SAT_PERFORMANCE_MS; // the link checks, six steps, the performance test
-    // Started 20 s ago: over at 4 times the speed (~13 s), a quarter of the way in real time.
+    const fast: PlatformDeps = { ...p.deps, config: { ...p.deps.config, fleetTestSpeed: 4, fleetPerformanceSpeed: 300 } };
+    // The checks and steps 4 times faster (33 s → 8.25 s), the 15-minute performance test 300 times (3 s).
+    const length = SAT_PERFORMANCE_FROM_MS / 4 + 900_000 / 300;
+    expect(length).toBe(11_250);
+    // Started 20 s ago: over, though in real time it would have 15 min to go.
     const startedAt = Date.now() - 20_000;
     const started = await startTest(fast, a.accountId, "metro", id, { peer_ip: "192.0.2.10" }, undefined, startedAt);
-    expect(await advance(fast, started.sse_id)).toBeNull();
-    const report = await testReport(fast, a.accountId, "metro", id);
+    expect(started.performance_duration_s).toBe(900);
+    // Another instance configured otherwise replays the test at the pace it started with.
+    expect(await advance(p.deps, started.sse_id)).toBeNull();
+    const report = await testReport(p.deps, a.accountId, "metro", id);
     const took = Date.parse(report.finished_at!) - Date.parse(report.started_at);
+    expect(report.accelerated).toEqual({ configuration: 4, performance: 300 });
     if (report.status === "failed") {
       // The device happened to be down (seeded outage): it fails after the link check, 3 s / 4.
       expect(took).toBe(750);
       return;
     }
     expect(report.status).toBe("completed");
-    expect(took).toBe(length / 4);
+    expect(took).toBe(length);
     expect(report.configuration).toHaveLength(6);
-    // The performance test still measured its 20 simulated seconds.
-    expect(report.performance?.duration_s).toBe(SAT_PERFORMANCE_MS / 1000);
+    // The performance test still measured its 15 simulated minutes, sampled each simulated minute.
+    expect(report.performance?.duration_s).toBe(900);
+    expect(report.link_speed).toHaveLength(6 + 15);
+    // The report says so plainly.
+    const pdf = await p.app.fetch(new Request(`http://platform.test/api/v1/get_metro_test_report_pdf?metro_id=${id}`, { headers: { authorization: `Bearer ${a.token}` } }));
+    const text = pdfText(Buffer.from(await pdf.arrayBuffer()));
+    if (text !== null) {
+      const flat = text.replace(/\s+/g, " ");
+      expect(flat).toContain("Accelerated test: the simulated network ran this test faster than real time");
+      expect(flat).toContain("the 15 min service performance test 300 times faster (it took 3 s)");
+    }
     // In real time, the same start would still be running.
     const other = await device(a, "metro");
     const slow = await startTest(p.deps, a.accountId, "metro", other, { peer_ip: "192.0.2.10" }, undefined, startedAt);
     const next = await advance(p.deps, slow.sse_id);
     const slowReport = await get(a, "get_metro_test_report", { metro_id: other });
     if (next !== null) expect(slowReport.status).toBe(404); // no finished test yet
+  });
+
+  it("offers the service performance test durations of ITU-T Y.1564 only: 15 min (default), 2 h, 24 h", async () => {
+    const a = await p.newAccount();
+    const cpe = await device(a, "cpe");
+    const metro = await device(a, "metro");
+    const message = "Service performance test duration must be one of 900, 7200, 86400 seconds (15 min, 2 h, 24 h)";
+    for (const bad of [20, 600, 3600, "900", 900.5, null]) {
+      const r = await post(a, "start_cpe_test", { cpe_id: cpe, peer_ip: "192.0.2.1", performance_duration_s: bad });
+      expect(r.status, String(bad)).toBe(422);
+      expect(r.body.detail.map((x: Row) => x.msg), String(bad)).toEqual([message]);
+    }
+    const started = await post(a, "start_metro_test", { metro_id: metro, peer_ip: "192.0.2.1", performance_duration_s: 7200 });
+    expect(started.body).toMatchObject({ status: "Activation test started", performance_duration_s: 7200 });
+    const { sql } = await import("drizzle-orm");
+    const rows = await p.deps.db.execute(sql`select performance_s, configuration_speed, performance_speed from device_tests where sse_id = ${started.body.sse_id}`);
+    expect((rows as unknown as { rows: Row[] }).rows[0]).toEqual({ performance_s: 7200, configuration_speed: 1, performance_speed: 1 });
+    // The first message says what was chosen.
+    const [first] = await p.deps.db.select({ data: deviceTestEvents.data }).from(deviceTestEvents).where(eq(deviceTestEvents.sseId, started.body.sse_id));
+    expect(first?.data.message).toBe("Service activation test (ITU-T Y.1564) started towards 192.0.2.1: the service configuration test, then a 2 h service performance test");
+    // A 24-hour test started a day ago: done, sampled every hour.
+    const day = await startTest(p.deps, a.accountId, "cpe", cpe, { peer_ip: "192.0.2.10" }, { performanceS: 86_400 }, Date.now() - agoToBeOver(86_400));
+    expect(day.performance_duration_s).toBe(86_400);
+    const report = await testReport(p.deps, a.accountId, "cpe", cpe);
+    expect(report.performance_duration_s).toBe(86_400);
+    if (report.status === "failed") return; // down at the start (seeded outage)
+    expect(report.performance?.duration_s).toBe(86_400);
+    expect(report.link_speed.map((x) => x.phase).slice(6, 8)).toEqual(["Service performance test, 1 h of 24 h", "Service performance test, 2 h of 24 h"]);
+    expect(report.link_speed).toHaveLength(6 + 24);
   });
 });
 
@@ -328,8 +386,8 @@ describe.skipIf(!pgUrl)("the activation test across instances (PostgreSQL)", () 
   it("streams from instance two a test started on instance one, to the end", async () => {
     const owner = await p.newAccount();
     const id = await device(owner, "metro");
-    // Started 45 s ago through instance one: the rest (~8 s) is written as it happens.
-    const started = await startTest(a, owner.accountId, "metro", id, { peer_ip: "192.0.2.20" }, undefined, Date.now() - 45_000);
+    // Started through instance one 8 s before its end: the rest is written as it happens.
+    const started = await startTest(a, owner.accountId, "metro", id, { peer_ip: "192.0.2.20" }, undefined, Date.now() - agoToBeOver() + 13_000);
     const appTwo = createPlatformApp(b);
     const events = await readStream(await stream(owner, "metro", id, started.sse_id, undefined, appTwo));
     expect(events.map((e) => e.data.seq)).toEqual(events.map((_, i) => i + 1));

@@ -1,10 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
 import type { PlatformApp } from "../app.ts";
-import { deviceMessages, monitoringRanges } from "../contract/devices.ts";
+import { deviceMessages, monitoringRanges, type Y1564PerformanceDuration } from "../contract/devices.ts";
 import { ActivationEvent, ActivationReport, ActivationStarted, DeviceMonitoring, NodeRegistered, NodeToken, ToolResult } from "../contract/devices.shapes.ts";
 import { deviceMonitoring, diagnostics, generateNodeToken, registerNode, resetInterface, resetNode, runTool } from "../domain/device-ops.ts";
-import { openTestStream, startTest, testEvents, testReport, type Peer } from "../domain/device-tests.ts";
+import { openTestStream, startTest, testEvents, testReport, type Peer, type TestChoices } from "../domain/device-tests.ts";
 import type { DeviceKind } from "../domain/devices.ts";
 import { renderActivationReportPdf } from "../reports/activation-report.ts";
 import { registerCpeCalls } from "./cpe.ts";
@@ -14,7 +14,7 @@ import { attachment } from "../lib/attachment.ts";
 import { body, expects, idField, maxMessage } from "../lib/fields.ts";
 import { ipField } from "../lib/net-fields.ts";
 import { defineCall, definePdfCall, DetailSchema } from "../lib/openapi.ts";
-import { cpeId, criteriaFields, macField, metroId, nodeId, vlanId } from "./devices-fields.ts";
+import { cpeId, criteriaFields, macField, metroId, nodeId, performanceDurationField, vlanId } from "./devices-fields.ts";
 
 /*
  * What both kinds of device answer (spec 3 §7.1 node calls: run_ping, run_traceroute,
@@ -116,9 +116,9 @@ const startCpeRoute = defineCall({
   tags: ["Internet NIDs"],
   summary: "Start Activation Test (ITU-T Y.1564)",
   description:
-    "peer_ip ('Please enter peer IP address first.'); optional acceptance criteria (default FTD ≤ 10 ms, FDV ≤ 5 ms, FLR ≤ 0.01 %, availability ≥ 99.9 %). One test at a time (409). Follow it on check-test-status/cpe with the answered sse_id.",
+    "peer_ip ('Please enter peer IP address first.'); optional acceptance criteria (default FTD ≤ 10 ms, FDV ≤ 5 ms, FLR ≤ 0.01 %, availability ≥ 99.9 %); optional performance_duration_s, the service performance test's duration as ITU-T Y.1564 names them: 900 (15 min, the default), 7200 (2 h) or 86400 (24 h). One test at a time (409). Follow it on check-test-status/cpe with the answered sse_id.",
   only: "writer",
-  body: body({ cpe_id: cpeId(), peer_ip: peerIp(), ...criteriaFields }).strict().openapi("StartCpeTest"),
+  body: body({ cpe_id: cpeId(), peer_ip: peerIp(), ...criteriaFields, performance_duration_s: performanceDurationField() }).strict().openapi("StartCpeTest"),
   response: ActivationStarted,
   errors: [404, 409],
 });
@@ -128,6 +128,7 @@ const StartMetroBody = body({
   peer_mac: z.string().max(17, maxMessage(17)).optional(),
   vlan_id: z.unknown().optional().openapi({ type: "integer", minimum: 1, maximum: 4094 }),
   ...criteriaFields,
+  performance_duration_s: performanceDurationField(),
 })
   .strict()
   .superRefine((v, ctx) => {
@@ -147,7 +148,7 @@ const startMetroRoute = defineCall({
   path: "/start_metro_test",
   tags: ["Metro Ethernet NIDs"],
   summary: "Start Activation Test (ITU-T Y.1564)",
-  description: "peer_ip (L3), or peer_mac and vlan_id (L2); optional acceptance criteria as start_cpe_test. One test at a time (409). Answers status and sse_id.",
+  description: "peer_ip (L3), or peer_mac and vlan_id (L2); optional acceptance criteria and performance_duration_s (900, 7200 or 86400) as start_cpe_test. One test at a time (409). Answers status and sse_id.",
   only: "writer",
   body: StartMetroBody,
   response: ActivationStarted,
@@ -155,7 +156,7 @@ const startMetroRoute = defineCall({
 });
 
 const streamDescription =
-  "Server-sent events, one per message (`id:` its seq, `data:` an ActivationEvent as JSON): the start, the link and peer checks, one per Y.1564 step (25/50/75/100 % of CIR, CIR+EIR, overshoot), then the service performance test with the verdict (status completed), or a failure (status failed); then the stream ends. A test started through any instance streams from any other; reconnecting with Last-Event-ID resumes after that message.";
+  "Server-sent events, one per message (`id:` its seq, `data:` an ActivationEvent as JSON): the start, the link and peer checks, one per Y.1564 step (25/50/75/100 % of CIR, CIR+EIR, overshoot), one per interval of the service performance test (every minute of 15 min, 10 minutes of 2 h, hour of 24 h) with its link speed sample, then its end with the verdict (status completed), or a failure (status failed); then the stream ends. A test started through any instance streams from any other; reconnecting with Last-Event-ID resumes after that message.";
 const eventSchema = ActivationEvent.openapi({ description: "Each event's data" });
 const CpeQuery = z.object({ cpe_id: cpeId() });
 const MetroQuery = z.object({ metro_id: metroId() });
@@ -225,8 +226,10 @@ async function pdfAnswer(c: Ctx, kind: DeviceKind, deviceId: string) {
 
 const peerOf = (b: { peer_ip?: string; peer_mac?: string; vlan_id?: unknown }): Peer =>
   b.peer_ip ? { peer_ip: b.peer_ip.trim() } : { peer_mac: String(b.peer_mac).trim().toLowerCase().replace(/-/g, ":"), vlan_id: Number(b.vlan_id) };
-const criteriaOf = (b: { ftd_max_ms?: number; fdv_max_ms?: number; flr_max_pct?: number; availability_min_pct?: number }) =>
-  Object.fromEntries(Object.entries({ ftd_max_ms: b.ftd_max_ms, fdv_max_ms: b.fdv_max_ms, flr_max_pct: b.flr_max_pct, availability_min_pct: b.availability_min_pct }).filter(([, v]) => v !== undefined));
+const choicesOf = (b: { ftd_max_ms?: number; fdv_max_ms?: number; flr_max_pct?: number; availability_min_pct?: number; performance_duration_s?: Y1564PerformanceDuration }): TestChoices => ({
+  criteria: Object.fromEntries(Object.entries({ ftd_max_ms: b.ftd_max_ms, fdv_max_ms: b.fdv_max_ms, flr_max_pct: b.flr_max_pct, availability_min_pct: b.availability_min_pct }).filter(([, v]) => v !== undefined)),
+  performanceS: b.performance_duration_s,
+});
 
 export function registerDeviceCalls(app: PlatformApp) {
   app.openapi(pingRoute, answerQuery(pingRoute, (deps, who, q) => runTool(deps, who.accountId, q.node_id, "ping", q.ip_address)));
@@ -237,8 +240,8 @@ export function registerDeviceCalls(app: PlatformApp) {
   app.openapi(resetNodeRoute, answerChange(resetNodeRoute, (deps, who, b) => resetNode(deps, who.accountId, b.node_id), (r) => ({ detail: deviceMessages.deviceReset, ...r })));
   app.openapi(tokenRoute, answerChange(tokenRoute, (deps, who, b) => generateNodeToken(deps, who.accountId, b.node_id), (r) => r));
   app.openapi(registerRoute, async (c) => c.json(await registerNode(c.get("deps").db, c.req.valid("json").token), 200));
-  app.openapi(startCpeRoute, answerChange(startCpeRoute, (deps, who, b) => startTest(deps, who.accountId, "cpe", b.cpe_id, peerOf(b), criteriaOf(b)), (r) => r));
-  app.openapi(startMetroRoute, answerChange(startMetroRoute, (deps, who, b) => startTest(deps, who.accountId, "metro", b.metro_id, peerOf(b), criteriaOf(b)), (r) => r));
+  app.openapi(startCpeRoute, answerChange(startCpeRoute, (deps, who, b) => startTest(deps, who.accountId, "cpe", b.cpe_id, peerOf(b), choicesOf(b)), (r) => r));
+  app.openapi(startMetroRoute, answerChange(startMetroRoute, (deps, who, b) => startTest(deps, who.accountId, "metro", b.metro_id, peerOf(b), choicesOf(b)), (r) => r));
   app.openapi(cpeStreamRoute, async (c) => {
     const q = c.req.valid("query");
     return eventStream(c, "cpe", q.cpe_id, q.sse_id);

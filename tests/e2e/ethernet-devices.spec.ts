@@ -288,6 +288,9 @@ test("the activation test: started, followed to its end, and its PDF report", as
   await expect(d.getByLabel("Peer MAC address")).toHaveAttribute("aria-invalid", "true");
   await d.getByLabel("Test layer").selectOption("l3");
   await d.getByLabel("Peer IP address").fill("192.0.2.10");
+  // The service performance test: 15 minutes unless 2 or 24 hours are chosen (ITU-T Y.1564).
+  await expect(d.getByLabel("Service performance test duration")).toHaveValue("900");
+  await expect(d.getByLabel("Service performance test duration").locator("option")).toHaveText(["15 minutes (default)", "2 hours", "24 hours"]);
 
   // With JavaScript, the stream's first connection is cut: the client says so and reconnects.
   let attempts = 0;
@@ -320,7 +323,10 @@ test("the activation test: started, followed to its end, and its PDF report", as
   const messages = live.getByRole("list", { name: "Test messages" }).locator("li");
   await expect(messages.filter({ hasText: "Step 1/6, 25 % of CIR (50 Mbps offered)" })).toBeVisible({ timeout: 20_000 });
   await expect(live.getByRole("status")).toHaveText(/Test (completed|failed): (PASS|FAIL)/, { timeout: 75_000 });
-  await expect(messages).toHaveCount(10);
+  // The start, two checks, six steps, then each minute of the 15-minute performance test (run 300 times faster here).
+  await expect(messages).toHaveCount(24);
+  await expect(messages.first()).toContainText("then a 15 min service performance test");
+  await expect(messages.filter({ hasText: "Service performance test at CIR: 7 min of 15 min" })).toHaveCount(1);
   const steps = live.getByRole("table", { name: "Service configuration test" });
   await expect(steps.locator("tbody tr")).toHaveCount(6);
   await expect(steps).toContainText("CIR + EIR");
@@ -335,9 +341,11 @@ test("the activation test: started, followed to its end, and its PDF report", as
   await download.saveAs(file);
   expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe("%PDF-");
   const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
-  for (const words of ["Service Activation Test Report", "Test NID", "BN-METRO-1000", "192.0.2.10", "CIR 200 Mbps, EIR 50 Mbps", "25 % of CIR", "50 % of CIR", "75 % of CIR", "100 % of CIR", "CIR + EIR", "Overshoot, 125 % of CIR + EIR", "Service performance test", `Overall verdict: ${verdict}`]) {
+  for (const words of ["Service Activation Test Report", "Test NID", "BN-METRO-1000", "192.0.2.10", "CIR 200 Mbps, EIR 50 Mbps", "25 % of CIR", "50 % of CIR", "75 % of CIR", "100 % of CIR", "CIR + EIR", "Overshoot, 125 % of CIR + EIR", "Service performance test", `Overall verdict: ${verdict}`, "Link speed", "Service performance test, 15 min of 15 min"]) {
     expect(text).toContain(words);
   }
+  // Spec 3 §9: link speed, throughput and delay tables; and the test, run faster than real time here, says so.
+  expect(text.replace(/\s+/g, " ")).toContain("Accelerated test: the simulated network ran this test faster than real time, the link checks and the service configuration test 4 times faster and the 15 min service performance test 300 times faster (it took 3 s).");
   expect(text).toMatch(/\b50\b/); // 25 % of a 200 Mbps CIR offered
 
   // Retrieve Activation Test Report: the same verdicts in the dialog.
@@ -345,6 +353,9 @@ test("the activation test: started, followed to its end, and its PDF report", as
   d = await menuItem(page, "Test NID", "Retrieve Activation Test Report");
   await expect(d.getByText(verdict, { exact: true }).first()).toBeVisible();
   await expect(d.getByRole("table", { name: "Service configuration test" }).locator("tbody tr")).toHaveCount(6);
+  await expect(d.getByRole("table", { name: "Link speed" }).locator("tbody tr")).toHaveCount(6 + 15);
+  await expect(d.locator("dd", { hasText: /^15 min at CIR$/ })).toBeVisible();
+  await expect(d.locator("dd", { hasText: "Accelerated: the simulated network ran the configuration test 4 times faster than real time and the 15 min service performance test 300 times faster than real time." })).toBeVisible();
   await expectAccessible(page);
   await noSidewaysAt320(page);
 });

@@ -55,7 +55,7 @@ test("the searched sessions export as CSV; the degraded bar's track is the good 
   expect(all.status()).toBe(200);
   expect(all.headers()["content-type"]).toContain("text/csv");
   const lines = (await all.text()).trim().split("\r\n");
-  expect(lines[0]).toBe("Start Time,End Time,App,Server Name,Source,Destination,Protocol,TX Bytes,RX Bytes,TX Packets,RX Packets,Performance");
+  expect(lines[0]).toBe("Start Time,End Time,App,Server Name,Source,Destination,Protocol,TX Bytes,RX Bytes,TX Packets,RX Packets,Performance,Client Chosen By");
   expect(lines.length).toBeGreaterThan(1);
 
   // A search the rows cannot match: the link exports only the header.

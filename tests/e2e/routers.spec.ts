@@ -412,6 +412,29 @@ test("a speed test to completion, the activation test's start and report", async
   await expect(start.getByText("Please enter peer IP address first.").first()).toBeVisible();
 });
 
+// Issue 63 item 12: the service performance test lasts what ITU-T Y.1564 names (15 min, 2 h, 24 h), chosen at the start.
+test("Start Activation Test: the service performance test's duration chosen (24 hours)", async ({ page, account, signIn, api }) => {
+  const id = await createCpe(api, account, { cpe_name: "Graz core", prod_code: "BN-CPE-100" });
+  await signIn(account);
+  await open(page, "/routers");
+  const start = await menuDialog(page, "Graz core", "Start Activation Test");
+  const duration = start.getByLabel("Service performance test duration");
+  await expect(duration).toHaveValue("900");
+  await duration.selectOption({ label: "24 hours" });
+  await start.getByLabel("Peer IP address").fill("192.0.2.30");
+  await start.getByRole("button", { name: "Start" }).click();
+  await expect(toast(page, "Activation test started")).toBeVisible();
+  const live = dialog(page, "Activation Test");
+  await expect(page).toHaveURL(/dialog=activation-progress.*sse_id=sse-/);
+  await expect(live.getByRole("list", { name: "Test messages" }).locator("li").first()).toContainText(
+    "Service activation test (ITU-T Y.1564) started towards 192.0.2.30: the service configuration test, then a 24 h service performance test",
+  );
+  await expectAccessible(page);
+  // The platform refuses a duration Y.1564 does not name, whatever the form sends.
+  const refused = await api(account, "POST", "start_cpe_test", { cpe_id: id, peer_ip: "192.0.2.30", performance_duration_s: 600 });
+  expect(refused.status).toBe(422);
+});
+
 /**
  * A device down for the rest of a test: Reset Device reboots it (reset_node), down from now for
  * 60–150 s (the fleet). The branches that a random outage reaches only by chance run every time.

@@ -3,10 +3,10 @@ import { useState, type FormEvent } from "react";
 import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
 import { ConformForm, SelectField, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
 import { useConstraint, useHydrated, useIsPending } from "../../components/hooks.ts";
-import { activationDialogs, criteriaFields, DEFAULT_Y1564_CRITERIA, type DeviceKind } from "./activation.ts";
+import { activationDialogs, criteriaFields, DEFAULT_Y1564_CRITERIA, DEFAULT_Y1564_PERFORMANCE_DURATION, performanceDurationOptions, type DeviceKind } from "./activation.ts";
 import type { ActivationDevice } from "./activation.tsx";
 
-/* Start Activation Test (spec 3 §4, §9): the peer and the Y.1564 acceptance criteria (activation.tsx opens it). */
+/* Start Activation Test (spec 3 §4, §9): the peer, the service performance test's duration and the Y.1564 acceptance criteria (activation.tsx opens it). */
 
 type Result = SubmissionResult<string[]> | null | undefined;
 
@@ -33,7 +33,7 @@ export function StartActivationDialog({ kind, device, lastResult }: { kind: Devi
 }
 
 function StartForm({ kind, device, lastResult }: { kind: DeviceKind; device: ActivationDevice; lastResult: Result }) {
-  const [form, fields] = useForm<Record<string, string>>({ id: `activation-test-${device.id}`, lastResult, constraint: useConstraint(activationDialogs.start), defaultValue: { layer: "l3" } });
+  const [form, fields] = useForm<Record<string, string>>({ id: `activation-test-${device.id}`, lastResult, constraint: useConstraint(activationDialogs.start), defaultValue: { layer: "l3", performance_duration_s: String(DEFAULT_Y1564_PERFORMANCE_DURATION) } });
   const pending = useIsPending({ intent: activationDialogs.start });
   const hydrated = useHydrated();
   const [layer, setLayer] = useState(String(fields.layer?.initialValue ?? "l3"));
@@ -48,7 +48,7 @@ function StartForm({ kind, device, lastResult }: { kind: DeviceKind; device: Act
       <input type="hidden" name="device_id" value={device.id} />
       <p className="mb-2">
         A service activation test (ITU-T Y.1564) of <strong>{device.name}</strong> towards a peer: the service configuration test at 25, 50, 75 and
-        100 % of CIR, CIR + EIR and an overshoot, then the service performance test. It takes about a minute.
+        100 % of CIR, CIR + EIR and an overshoot (about half a minute), then the service performance test at CIR for as long as chosen below.
       </p>
       {kind === "metro" ? <SelectField field={fields.layer!} label="Test layer" options={layerOptions} placeholder={null} /> : null}
       {kind === "cpe" || show("l3") ? (
@@ -60,6 +60,13 @@ function StartForm({ kind, device, lastResult }: { kind: DeviceKind; device: Act
           <TextField field={fields.vlan_id!} label="VLAN id" type="number" autoComplete="off" hint={!hydrated ? "For an L2 test, 1–4094." : undefined} />
         </div>
       ) : null}
+      <SelectField
+        field={fields.performance_duration_s!}
+        label="Service performance test duration"
+        options={performanceDurationOptions}
+        placeholder={null}
+        hint="ITU-T Y.1564 names these three: 15 minutes to activate a service, 2 or 24 hours for a longer look."
+      />
       <details className="mt-3" open={criteriaFields.some((c) => fields[c.name]?.errors?.length) || undefined}>
         <summary className="cursor-pointer font-medium">Acceptance criteria</summary>
         <p className="text-base-content/70 mt-1 text-sm">Each step passes when it meets these (Y.1564 defaults shown).</p>

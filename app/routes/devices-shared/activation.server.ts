@@ -7,12 +7,14 @@ import { SseParser } from "../../lib/live/event-stream.ts";
 import { getUser } from "../../lib/session.server.ts";
 import {
   activationDialogs,
+  DEFAULT_Y1564_PERFORMANCE_DURATION,
   deviceMessages,
   idField,
   REFRESH_PARAM,
   REFRESH_SECONDS,
   SSE_PARAM,
   testState,
+  y1564PerformanceDurations,
   type ActivationEvent,
   type ActivationStarted,
   type ActivationReport,
@@ -43,7 +45,12 @@ const criteria = {
   availability_min_pct: pct("Availability"),
 };
 
-/** Start Activation Test: L3 (peer IP) for both kinds, or L2 (peer MAC and VLAN) for a metro (spec 3 §5). */
+const durationChoices = y1564PerformanceDurations.map(String) as [string, ...string[]]; // why: z.enum wants a non-empty tuple; the list is a constant of three
+const performanceDuration = z
+  .enum(durationChoices, { error: "Choose 15 minutes, 2 hours or 24 hours." })
+  .default(String(DEFAULT_Y1564_PERFORMANCE_DURATION));
+
+/** Start Activation Test: L3 (peer IP) for both kinds, or L2 (peer MAC and VLAN) for a metro (spec 3 §5); the service performance test's duration. */
 export const StartActivationSchema = (kind: DeviceKind) =>
   z
     .object({
@@ -52,6 +59,7 @@ export const StartActivationSchema = (kind: DeviceKind) =>
       peer_ip: optionalText(45),
       peer_mac: optionalText(17),
       vlan_id: optionalText(4),
+      performance_duration_s: performanceDuration,
       ...criteria,
     })
     .superRefine((v, ctx) => {
@@ -71,11 +79,11 @@ export const startActivationIntent = (kind: DeviceKind) => (request: Request, fo
     schema: StartActivationSchema(kind),
     call: kind === "cpe" ? "start_cpe_test" : "start_metro_test",
     body: (v) => {
-      const { device_id, layer, peer_ip, peer_mac, vlan_id, ...limits } = v;
+      const { device_id, layer, peer_ip, peer_mac, vlan_id, performance_duration_s, ...limits } = v;
       const peer = layer === "l2" ? { peer_mac, vlan_id: Number(vlan_id) } : { peer_ip };
-      return { [idField(kind)]: device_id, ...peer, ...Object.fromEntries(Object.entries(limits).filter(([, n]) => n !== undefined)) };
+      return { [idField(kind)]: device_id, ...peer, performance_duration_s: Number(performance_duration_s), ...Object.fromEntries(Object.entries(limits).filter(([, n]) => n !== undefined)) };
     },
-    fields: ["peer_ip", "peer_mac", "vlan_id", "ftd_max_ms", "fdv_max_ms", "flr_max_pct", "availability_min_pct"],
+    fields: ["peer_ip", "peer_mac", "vlan_id", "performance_duration_s", "ftd_max_ms", "fdv_max_ms", "flr_max_pct", "availability_min_pct"],
     // Spec 3 §8: the server's status, or a default text.
     toast: (answer) => answer.status || deviceMessages.testStarted,
     redirect: (answer, v) => ({ dialog: activationDialogs.progress, id: v.device_id, [SSE_PARAM]: answer.sse_id }),

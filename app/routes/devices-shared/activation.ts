@@ -3,11 +3,12 @@
  * dialogs, the resource routes and the screens (routers, ethernet-devices) share. Zod-free: the
  * page's JavaScript imports it.
  */
-import { activationStream, deviceMessages, DEFAULT_Y1564_CRITERIA } from "../../../platform/contract/devices.ts";
+import { activationStream, deviceMessages, DEFAULT_Y1564_CRITERIA, DEFAULT_Y1564_PERFORMANCE_DURATION, durationText, y1564PerformanceDurations } from "../../../platform/contract/devices.ts";
+import type { ActivationReport } from "../../../platform/contract/devices.ts";
 import { deviceKinds, type DeviceKind } from "./kind.ts";
 
-export type { ActivationEvent, ActivationReport, ActivationStarted, Y1564Step, Y1564Performance, Y1564Criteria } from "../../../platform/contract/devices.ts";
-export { activationStream, deviceMessages, DEFAULT_Y1564_CRITERIA };
+export type { ActivationEvent, ActivationLinkSpeed, ActivationReport, ActivationStarted, Y1564Step, Y1564Performance, Y1564Criteria } from "../../../platform/contract/devices.ts";
+export { activationStream, deviceMessages, DEFAULT_Y1564_CRITERIA, DEFAULT_Y1564_PERFORMANCE_DURATION, durationText, y1564PerformanceDurations };
 
 export type { DeviceKind };
 /** A kind named by a URL (the resource routes' `:kind`), or null. */
@@ -39,6 +40,20 @@ export const criteriaFields = [
   { name: "flr_max_pct", label: "Frame loss ratio at most (%)" },
   { name: "availability_min_pct", label: "Availability at least (%)" },
 ] as const satisfies readonly { name: keyof typeof DEFAULT_Y1564_CRITERIA; label: string }[];
+
+/** The start form's choice of the service performance test's duration (ITU-T Y.1564: 15 min, 2 h, 24 h; seconds as values). */
+export const performanceDurationOptions = y1564PerformanceDurations.map((s) => ({
+  value: String(s),
+  label: { 900: "15 minutes", 7200: "2 hours", 86400: "24 hours" }[s] + (s === DEFAULT_Y1564_PERFORMANCE_DURATION ? " (default)" : ""),
+}));
+
+/** An accelerated test in words (the report's "Clock"), or null for one run in real time. */
+export function accelerationText(r: Pick<ActivationReport, "accelerated" | "performance_duration_s">): string | null {
+  const a = r.accelerated;
+  if (!a) return null;
+  const times = (x: number) => (x === 1 ? "in real time" : `${figure(x)} times faster than real time`);
+  return `Accelerated: the simulated network ran the configuration test ${times(a.configuration)} and the ${durationText(r.performance_duration_s)} service performance test ${times(a.performance)}.`;
+}
 
 /** The live view's state from the events so far. */
 export function testState(events: readonly { status: string; progress: number; result: "pass" | "fail" | null }[]) {

@@ -9,16 +9,19 @@ import { formatTime } from "../../lib/format.ts";
 import { openEventStream, type StreamState } from "../../lib/live/event-stream.ts";
 import { hrefWith } from "../../lib/url.ts";
 import {
+  accelerationText,
   activationDialogs,
   activationReportHref,
   activationStream,
   activationStreamHref,
+  durationText,
   figure,
   REFRESH_PARAM,
   REFRESH_SECONDS,
   testState,
   verdictLabel,
   type ActivationEvent,
+  type ActivationLinkSpeed,
   type ActivationReport,
   type DeviceKind,
   type Y1564Step,
@@ -32,12 +35,13 @@ import { StartActivationDialog } from "./activation-start.tsx";
  *   <ActivationDialogs kind="metro" dialog={dialog} device={{ id, name } | null} data={loaderData.activation} lastResult={result} />
  *
  * - Start Activation Test (`?dialog=activation-test&id=`): the peer (L3 IP; a metro also L2 MAC and
- *   VLAN), and the Y.1564 acceptance criteria, overridable. Success → the live view.
+ *   VLAN), the service performance test's duration (15 min, 2 h, 24 h) and the Y.1564 acceptance
+ *   criteria, overridable. Success → the live view.
  * - The live view (`?dialog=activation-progress&id=&sse_id=`): the messages so far from the
  *   server; with JavaScript it follows the event stream 3 s after the start and reconnects with
  *   backoff (app/lib/live/event-stream.ts); without, the page reloads itself until the test is done.
- * - Retrieve Activation Test Report (`?dialog=activation-report&id=`): the last test's verdicts and
- *   the PDF's download link ('There is no test data.' when none).
+ * - Retrieve Activation Test Report (`?dialog=activation-report&id=`): the last test's verdicts, its
+ *   link speed samples and the PDF's download link ('There is no test data.' when none).
  */
 
 type Result = SubmissionResult<string[]> | null | undefined;
@@ -75,6 +79,14 @@ const stepColumns: SimpleColumn<Y1564Step>[] = [
   { id: "ftd", header: "FTD min/avg/max", unit: "ms", cell: (s) => `${figure(s.ftd_min_ms)} / ${figure(s.ftd_avg_ms)} / ${figure(s.ftd_max_ms)}` },
   { id: "fdv", header: "FDV", unit: "ms", cell: (s) => figure(s.fdv_ms) },
   { id: "result", header: "Result", cell: (s) => <Verdict value={s.result} reasons={s.reasons} /> },
+];
+
+/** Spec 3 §3's link speed test sample (timestamp, tx.mbps, rx.mbps) and what was running; an accelerated test's times to the millisecond. */
+const linkSpeedColumns = (accelerated: boolean): SimpleColumn<ActivationLinkSpeed>[] => [
+  { id: "time", header: "Time (UTC)", cell: (x) => <time dateTime={x.timestamp}>{x.timestamp.slice(11, accelerated ? 23 : 19)}</time> },
+  { id: "phase", header: "During", cell: (x) => x.phase },
+  { id: "tx", header: "TX", unit: "Mbps", cell: (x) => figure(x["tx.mbps"]) },
+  { id: "rx", header: "RX", unit: "Mbps", cell: (x) => figure(x["rx.mbps"]) },
 ];
 
 /** The steps' table; a focusable region, as a narrow dialog may have to scroll it. */
@@ -223,7 +235,7 @@ function PerformanceDetails({ performance: p }: { performance: NonNullable<Activ
   return (
     <DetailsTable
       items={[
-        { label: "Duration", value: `${figure(p.duration_s)} s` },
+        { label: "Duration", value: durationText(p.duration_s) },
         { label: "IR", value: `${figure(p.ir_mbps)} Mbps` },
         { label: "FLR", value: `${figure(p.flr_pct)} %` },
         { label: "FTD min/avg/max", value: `${figure(p.ftd_min_ms)} / ${figure(p.ftd_avg_ms)} / ${figure(p.ftd_max_ms)} ms` },
@@ -257,6 +269,8 @@ export function ActivationReportDialog({ kind, data }: { kind: DeviceKind; data:
               { label: "Sold as", value: `CIR ${figure(r.cir_mbps)} Mbps, EIR ${figure(r.eir_mbps)} Mbps` },
               { label: "Started", value: formatTime(r.started_at) },
               { label: "Finished", value: r.finished_at ? formatTime(r.finished_at) : "" },
+              { label: "Service performance test", value: `${durationText(r.performance_duration_s)} at CIR` },
+              { label: "Clock", value: accelerationText(r) ?? "Real time" },
               { label: "Overall result", value: verdictLabel(r.result) + (r.detail ? ` (${r.detail})` : "") },
             ]}
           />
@@ -267,6 +281,19 @@ export function ActivationReportDialog({ kind, data }: { kind: DeviceKind; data:
             <div className="mt-3">
               <h3 className="text-lg font-semibold">Service performance test</h3>
               <PerformanceDetails performance={r.performance} />
+            </div>
+          ) : null}
+          {r.link_speed.length ? (
+            <div className="mt-3">
+              <SimpleTable
+                caption="Link speed"
+                showCaption
+                columns={linkSpeedColumns(r.accelerated !== null)}
+                rows={r.link_speed}
+                getRowId={(x) => x.phase}
+                emptyMessage="No sample was taken."
+                scrollRegion="Link speed samples"
+              />
             </div>
           ) : null}
           <div className="modal-action">

@@ -63,5 +63,9 @@ describe("Start Activation Test", () => {
     expect(errorsOf(StartActivationSchema("metro"), { device_id: "metro-1", layer: "l2", vlan_id: "x" })).toMatchObject({ peer_mac: ["Please enter the peer MAC address."], vlan_id: ["VLAN id must be a number"] });
     expect(errorsOf(StartActivationSchema("cpe"), { device_id: "cpe-1", layer: "l2" })).toHaveProperty("layer");
     expect(errorsOf(StartActivationSchema("cpe"), { device_id: "cpe-1", peer_ip: "192.0.2.1", flr_max_pct: "101" })).toMatchObject({ flr_max_pct: ["Frame loss ratio must be 0–100"] });
+    // The service performance test: 15 min unless 2 h or 24 h is chosen (ITU-T Y.1564), nothing else.
+    expect(StartActivationSchema("cpe").parse({ device_id: "cpe-1", peer_ip: "192.0.2.1" }).performance_duration_s).toBe("900");
+    expect(StartActivationSchema("metro").parse({ device_id: "metro-1", peer_ip: "192.0.2.1", performance_duration_s: "86400" }).performance_duration_s).toBe("86400");
+    expect(errorsOf(StartActivationSchema("cpe"), { device_id: "cpe-1", peer_ip: "192.0.2.1", performance_duration_s: "20" })).toMatchObject({ performance_duration_s: ["Choose 15 minutes, 2 hours or 24 hours."] });
   });
 });

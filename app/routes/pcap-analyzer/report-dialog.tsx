@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { endpoint, formatDuration, formatTime, ZOOM_DEFAULT, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP, type FlowReport } from "../../lib/pcap.ts";
+import { endpoint, formatDuration, formatTime, pcapClientRuleSentence, ZOOM_DEFAULT, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP, type FlowReport } from "../../lib/pcap.ts";
 import { hrefWith, hrefWithout } from "../../lib/url.ts";
 import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
 
@@ -72,6 +72,12 @@ function ReportBody({ pdfHref, zoom, report }: { pdfHref: PdfHref; zoom: number;
                 {endpoint(info.client.addr, info.client.port)} → {endpoint(info.server.addr, info.server.port)} ({info.protocol.toUpperCase()}
                 {info.app_name ? `, ${info.app_name}` : ""})
               </dd>
+              {info.client_chosen_by ? (
+                <>
+                  <dt className="font-medium">Client and server</dt>
+                  <dd>{pcapClientRuleSentence(info.client_chosen_by)}</dd>
+                </>
+              ) : null}
               <dt className="font-medium">Time</dt>
               <dd>
                 {formatTime(info.start_time)}

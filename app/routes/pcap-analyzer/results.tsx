@@ -7,6 +7,7 @@ import {
   formatDuration,
   formatPercent,
   formatTime,
+  pcapClientRuleText,
   type PcapSession,
   type PcapSummary,
 } from "../../lib/pcap.ts";
@@ -93,6 +94,12 @@ function performance(value: PcapSession["performance"]) {
   );
 }
 
+/** Under the source: it is the client, and how that was told ("client by SYN"); nothing for an analysis stored before the rule. */
+function clientRule(r: PcapSession) {
+  const text = pcapClientRuleText(r.client_chosen_by);
+  return text ? h("span", { class: "text-base-content/70 block text-xs" }, `client ${text}`) : null;
+}
+
 /** Date over time of day: two short lines keep the eleven columns within a laptop's width. */
 function time(iso: string | null) {
   if (!iso) return "—";
@@ -126,7 +133,7 @@ function columnsFor(reportHref: (id: string) => string): Column<PcapSession>[] {
     { id: "end_time", header: "End Time", cell: (r) => time(r.end_time) },
     { id: "app_name", header: "App", cell: (r) => r.app_name ?? "—" },
     { id: "server_name", header: "Server Name", cell: (r) => (r.server_name ? h("span", { class: narrow }, wrappable(r.server_name)) : "—") },
-    { id: "src", header: "Source", cell: (r) => h("span", { class: narrow }, wrappable(endpoint(r.src_addr, r.src_port))) },
+    { id: "src", header: "Source", cell: (r) => h("span", { class: narrow }, wrappable(endpoint(r.src_addr, r.src_port)), clientRule(r)) },
     { id: "dst", header: "Destination", cell: (r) => h("span", { class: narrow }, wrappable(endpoint(r.dst_addr, r.dst_port))) },
     { id: "proto", header: "Protocol", cell: (r) => r.proto.toUpperCase() },
     { id: "tx_bytes", header: "TX Bytes", className: num, cell: (r) => formatCount(r.tx_bytes) },

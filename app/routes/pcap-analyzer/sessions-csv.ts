@@ -25,6 +25,8 @@ const columns: { header: string; value: (s: PcapSession) => string | number | nu
   { header: "TX Packets", value: (s) => s.tx_packets },
   { header: "RX Packets", value: (s) => s.rx_packets },
   { header: "Performance", value: (s) => s.performance },
+  // How Source (the client) was told from Destination: SYN, well-known port or port order.
+  { header: "Client Chosen By", value: (s) => s.client_chosen_by },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
