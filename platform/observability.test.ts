@@ -173,7 +173,7 @@ describe.skipIf(!serverUrl)("operations: logs, request ids, metrics, readiness a
     const common = { OTEL_EXPORTER_OTLP_ENDPOINT: otlp, OTEL_BSP_SCHEDULE_DELAY: "100", METRICS_PORT: "0", LOG_LEVEL: "info", FLEET_TICK: "0", NODE_ENV: "production", DATA_DIR: dataDir };
     platform = start(["--import", "tsx", "platform/server.ts"], { ...common, DATABASE_URL: proxy.url(), PORT: String(platformPort), DRAIN_TIMEOUT_MS: "1500", FLEET_TEST_SPEED: "1", SEED_DEMO: "true",
       // What instances on one database share, required in production (docs/configuration.md).
-      NODE_SECRETS_KEY: "obs-test-node-secrets-key-0123456789abcdef", OBJECTS_SECRET: "obs-test-objects-secret-0123456789abcdef", CONSOLE_URL: "http://127.0.0.1", PLATFORM_URL: "http://127.0.0.1" });
+      NODE_SECRETS_KEY: "obs-test-node-secrets-key-0123456789abcdef", OBJECTS_SECRET: "obs-test-objects-secret-0123456789abcdef", DATA_DIR_SHARED: "true", CONSOLE_URL: "http://127.0.0.1", PLATFORM_URL: "http://127.0.0.1" });
     await platform.waitFor((l) => l.msg === "listening");
     platformUrl = `http://127.0.0.1:${platformPort}`;
     platformMetrics = Number((await platform.waitFor((l) => l.msg === "metrics on /metrics")).port);
