@@ -72,7 +72,7 @@ async function run(kind: "pglite" | "postgres", databaseUrl?: string) {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, SESSION_SECRET: secret, COOKIE_SECURE: "false", DEMO_PASSWORD: "bench-password", ACCESS_LOG: "off", FLEET_TICK: "0" };
   if (databaseUrl) {
     // A production deployment on PostgreSQL: the demo account only when asked, the shared secrets given.
-    Object.assign(env, { DATABASE_URL: databaseUrl, SEED_DEMO: "true", NODE_SECRETS_KEY: randomBytes(32).toString("hex"), OBJECTS_SECRET: randomBytes(32).toString("hex"), PLATFORM_URL: `http://localhost:${port}` });
+    Object.assign(env, { DATABASE_URL: databaseUrl, SEED_DEMO: "true", NODE_SECRETS_KEY: randomBytes(32).toString("hex"), OBJECTS_SECRET: randomBytes(32).toString("hex"), DATA_DIR_SHARED: "true", PLATFORM_URL: `http://localhost:${port}` });
   }
   else delete env.DATABASE_URL;
   const server = spawn(process.execPath, ["server.mjs", "./build/server/index.js"], { env, stdio: ["ignore", "pipe", "inherit"] });

@@ -7,6 +7,8 @@ import { configFromEnv, type PlatformConfig } from "./lib/config.ts";
 import type { PlatformDeps } from "./lib/context.ts";
 import { createTransport, queueMailer, workMailQueue, type Mailer } from "./mail/mailer.ts";
 import { workRetentionSweep } from "./domain/pcap-retention.ts";
+import { workPcapAnalyses } from "./domain/pcap-analysis.ts";
+import { pcapEngine } from "./domain/pcap.ts";
 import { openJobQueue, type JobQueue } from "./jobs/queue.ts";
 import { seedDemo } from "./seed.ts";
 import { startFleet } from "./fleet/runtime.ts";
@@ -14,7 +16,6 @@ import { forgetCachedReads } from "./lib/auth.ts";
 import { linkOpsEventsTo } from "./webhooks/events.ts";
 import { createDeliveryWorker } from "./webhooks/worker.ts";
 import { execRows } from "./lib/list.ts";
-import { pcapQueue } from "./pcap/queue.ts";
 import type { Db } from "./db/client.ts";
 
 export interface Platform {
@@ -30,8 +31,8 @@ export interface Platform {
 
 /**
  * The background work as gauges read at each scrape (docs/operations.md): the job queue's queues
- * (mail, the retention sweep: ready jobs and the oldest one's wait), webhook deliveries due and the
- * oldest one's wait, digest mails waiting, PCAP analyses queued in this process.
+ * (mail, PCAP analyses, the retention sweep: ready jobs and the oldest one's wait), webhook
+ * deliveries due and the oldest one's wait, digest mails waiting.
  */
 function registerQueueGauges(db: Db, jobs: JobQueue) {
   const obs = observe("platform");
@@ -48,7 +49,6 @@ function registerQueueGauges(db: Db, jobs: JobQueue) {
   obs.registerGauge("linkwise.queue.depth", "Jobs waiting, by queue", async () => [
     ...(await backlog()).map((r) => ({ value: Number(r.depth), attributes: { queue: r.queue } })),
     ...(await jobs.depth()).map((q) => ({ value: q.ready, attributes: { queue: q.queue } })),
-    { value: pcapQueue().waiting, attributes: { queue: "pcap_analyses" } },
   ]);
   obs.registerGauge(
     "linkwise.queue.oldest_age",
@@ -81,7 +81,7 @@ export async function createPlatform(config: PlatformConfig = configFromEnv()): 
     // PgDatabase); nested transactions in the seed become savepoints.
     setUp: config.seedDemo ? (db) => db.transaction((tx) => seedDemo({ db: tx as unknown as typeof db, dbKind, mailer: seedMailer, config })) : undefined,
   });
-  // Background work (mail, the retention sweep) on the job queue in the same database.
+  // Background work (mail, PCAP analyses, the retention sweep) on the job queue in the same database.
   const jobs = await openJobQueue({ database, databaseUrl: config.databaseUrl });
   const transport = createTransport({
     smtpUrl: config.smtpUrl,
@@ -89,7 +89,7 @@ export async function createPlatform(config: PlatformConfig = configFromEnv()): 
     from: `${config.productName} <no-reply@${config.productName.toLowerCase().replace(/[^a-z0-9]/g, "") || "console"}.example>`,
   });
   const mailer = queueMailer(jobs);
-  const deps: PlatformDeps = { db: database.db, dbKind: database.kind, mailer, config };
+  const deps: PlatformDeps = { db: database.db, dbKind: database.kind, mailer, config, jobs };
   // Other instances of a scaled deployment may have remembered reads from before the seed.
   if (config.seedDemo) await forgetCachedReads(deps);
   // The events the clock's changes make link to the console (before the clock's first tick).
@@ -99,6 +99,7 @@ export async function createPlatform(config: PlatformConfig = configFromEnv()): 
   const app = createPlatformApp(deps);
   await workMailQueue(jobs, database.db, transport);
   await workRetentionSweep(jobs, deps, config.pcapRetentionDays);
+  await workPcapAnalyses(jobs, deps, pcapEngine);
   const deliveries = createDeliveryWorker({ db: database.db, mailer, config, databaseUrl: config.databaseUrl, bus: deps.fleet.bus });
   deliveries.start();
   registerQueueGauges(database.db, jobs);

@@ -173,7 +173,7 @@ describe.skipIf(!serverUrl)("operations: logs, request ids, metrics, readiness a
     const common = { OTEL_EXPORTER_OTLP_ENDPOINT: otlp, OTEL_BSP_SCHEDULE_DELAY: "100", METRICS_PORT: "0", LOG_LEVEL: "info", FLEET_TICK: "0", NODE_ENV: "production", DATA_DIR: dataDir };
     platform = start(["--import", "tsx", "platform/server.ts"], { ...common, DATABASE_URL: proxy.url(), PORT: String(platformPort), DRAIN_TIMEOUT_MS: "1500", FLEET_TEST_SPEED: "1", SEED_DEMO: "true",
       // What instances on one database share, required in production (docs/configuration.md).
-      NODE_SECRETS_KEY: "obs-test-node-secrets-key-0123456789abcdef", OBJECTS_SECRET: "obs-test-objects-secret-0123456789abcdef", CONSOLE_URL: "http://127.0.0.1", PLATFORM_URL: "http://127.0.0.1" });
+      NODE_SECRETS_KEY: "obs-test-node-secrets-key-0123456789abcdef", OBJECTS_SECRET: "obs-test-objects-secret-0123456789abcdef", DATA_DIR_SHARED: "true", CONSOLE_URL: "http://127.0.0.1", PLATFORM_URL: "http://127.0.0.1" });
     await platform.waitFor((l) => l.msg === "listening");
     platformUrl = `http://127.0.0.1:${platformPort}`;
     platformMetrics = Number((await platform.waitFor((l) => l.msg === "metrics on /metrics")).port);
@@ -273,7 +273,7 @@ describe.skipIf(!serverUrl)("operations: logs, request ids, metrics, readiness a
     const platformCalls = p.get("http_server_requests_total");
     expect(Number(byRoute(platformCalls, "/api/v1/health")[0]?.value)).toBeGreaterThanOrEqual(4);
     expect(byRoute(platformCalls, "/api/v1/get_entity")[0]?.labels).toMatchObject({ http_request_method: "GET", http_response_status_code: "200" });
-    expect(p.get("linkwise_queue_depth")?.metrics.map((m) => m.labels?.queue).sort()).toEqual(["mail", "ops_mail", "pcap-retention", "pcap_analyses", "webhook_deliveries"]);
+    expect(p.get("linkwise_queue_depth")?.metrics.map((m) => m.labels?.queue).sort()).toEqual(["mail", "ops_mail", "pcap-analysis", "pcap-retention", "webhook_deliveries"]);
     expect(p.has("nodejs_gc_duration") || p.has("nodejs_eventloop_delay")).toBe(true);
     const lookups = p.get("linkwise_read_cache_lookups_total")?.metrics ?? [];
     expect(Number(lookups.find((m) => m.labels?.kind === "read" && m.labels?.result === "hit")?.value)).toBeGreaterThanOrEqual(1);

@@ -30,6 +30,8 @@ const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.mjs", "./bu
     SESSION_SECRET: randomBytes(32).toString("hex"),
     NODE_SECRETS_KEY: randomBytes(32).toString("hex"),
     OBJECTS_SECRET: randomBytes(32).toString("hex"),
+    // One instance: its DATA_DIR holds every upload (a scaled deployment uses S3: tests/scaled/).
+    DATA_DIR_SHARED: "true",
     PLATFORM_URL: `http://localhost:${process.env.PORT}`,
     CONSOLE_URL: `http://localhost:${process.env.PORT}`,
     // /idp-login?start sends the browser here (never followed by the tests: they read its state).

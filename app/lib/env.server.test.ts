@@ -81,7 +81,7 @@ describe("the console's configuration", () => {
   it("reads DATABASE_URL from DATABASE_URL_FILE: in production it requires SESSION_SECRET too", () => {
     const file = path.join(dir, "DATABASE_URL");
     fs.writeFileSync(file, "postgres://linkwise:pw@db:5432/linkwise\n");
-    const platform = { NODE_SECRETS_KEY: "k".repeat(64), OBJECTS_SECRET: "o".repeat(64), PLATFORM_URL: "https://c.example", CONSOLE_URL: "https://c.example" };
+    const platform = { NODE_SECRETS_KEY: "k".repeat(64), OBJECTS_SECRET: "o".repeat(64), PLATFORM_URL: "https://c.example", CONSOLE_URL: "https://c.example", DATA_DIR_SHARED: "true" };
     expect(failure({ NODE_ENV: "production", DATABASE_URL_FILE: file, ...platform })).toMatch(/^SESSION_SECRET must be set .* and DATABASE_URL/);
     expect(consoleConfigFromEnv({ NODE_ENV: "production", DATABASE_URL_FILE: file, SESSION_SECRET: secret, ...platform }).DATABASE_URL).toBe("postgres://linkwise:pw@db:5432/linkwise");
   });

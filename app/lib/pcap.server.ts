@@ -2,7 +2,7 @@ import busboy from "busboy";
 import { Readable } from "node:stream";
 import { callPlatformRaw, parseBody } from "./api.server.ts";
 import { csrf } from "./csrf.server.ts";
-import { cleanFileName, MAX_PCAP_BYTES, messages, uploadErrorMessage } from "./pcap.ts";
+import { cleanFileName, MAX_PCAP_BYTES, messages, PCAP_ANALYSIS_STOPPED, uploadErrorMessage } from "./pcap.ts";
 import { observe } from "../../server/observe.mjs";
 
 /*
@@ -210,11 +210,15 @@ export function receiveMultipartUpload(request: Request, token: string): Promise
   });
 }
 
+const stopped: readonly unknown[] = Object.values(PCAP_ANALYSIS_STOPPED);
+
 /**
  * The sentence for a failed analyze-s3-pcap. A file that is not a capture (422) gets one plain
- * sentence; the parser's technical detail (magic number, offset) is logged, never shown.
+ * sentence; the parser's technical detail (magic number, offset) is logged, never shown. An
+ * analysis that stopped for another reason (its time limit, given up) says so as the platform does.
  */
 export function analysisFailure(status: number, detail: unknown, fallback: string): { code: "not-capture" | null; message: string } {
+  if (status === 422 && stopped.includes(detail)) return { code: null, message: detail as string };
   if (status === 422) {
     observe().logger.warn({ detail }, "PCAP analysis refused the file");
     return { code: "not-capture", message: messages.notCapture };

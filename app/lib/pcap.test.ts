@@ -11,6 +11,7 @@ import {
   MAX_PCAP_BYTES,
   messages,
   parseZoom,
+  PCAP_ANALYSIS_STOPPED,
   percentOf,
   progressStep,
   safeFrom,
@@ -185,6 +186,12 @@ describe("the multipart upload (no JS)", () => {
     return new Request("http://console.test/pcap-analyzer/upload", { method: "POST", body: form, headers: { cookie } });
   }
   const pcapFile = () => new File([fs.readFileSync(capturePath)], "tcpdump-ssh.pcap", { type: "application/vnd.tcpdump.pcap" });
+
+  it("a failed analysis: a file that is not a capture is one plain sentence; an analysis stopped says why", () => {
+    expect(server.analysisFailure(422, "not a pcap or pcapng file (magic 0x54686973 at byte 0)", "x")).toEqual({ code: "not-capture", message: messages.notCapture });
+    for (const stopped of Object.values(PCAP_ANALYSIS_STOPPED)) expect(server.analysisFailure(422, stopped, "x")).toEqual({ code: null, message: stopped });
+    expect(server.analysisFailure(404, "The PCAP file has not been uploaded.", "The PCAP file has not been uploaded.")).toEqual({ code: null, message: "The PCAP file has not been uploaded." });
+  });
 
   it("streams the file to the platform and returns its key", async () => {
     const result = await server.receiveMultipartUpload(multipart([["csrf", csrfToken], ["file", pcapFile()]]), token);

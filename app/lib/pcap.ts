@@ -11,12 +11,14 @@ import { MAX_PCAP_BYTES, pcapEndpoint } from "../../platform/contract/pcap.ts";
 /** The platform's answers and limits (platform/contract/pcap.ts): declared once, there. */
 export {
   MAX_PCAP_BYTES,
+  PCAP_ANALYSIS_STOPPED,
   pcapClientRuleSentence,
   pcapClientRuleText,
   PCAP_DEFAULT_PAGE_SIZE,
   PCAP_PAGE_SIZES,
   PCAP_SESSION_SORTABLE,
   type PcapAnalysis,
+  type PcapAnalysisProgress,
   type PcapFlowReport as FlowReport,
   type PcapSession,
   type PcapSummary,
@@ -40,6 +42,14 @@ export const messages = {
   oneFile: "Please choose only one file.",
   /** The platform could not read the file as a capture (422): its parser detail goes to the log only. */
   notCapture: "This file is not a packet capture (pcap or pcapng).",
+  /** Not in the spec's catalogue: the analysis is a job on the platform's queue (202 until done). */
+  analysisQueued: "Waiting for the analyzer…",
+  analyzing: "Analyzing…",
+  beingAnalyzed: "The capture is being analyzed",
+  sessionsAppear: "Its sessions appear here when it is done.",
+  refreshToSee: "Refresh to see its sessions when it is done.",
+  /** The sessions' CSV asked for before the analysis is done. */
+  stillAnalyzing: "The capture is still being analyzed. Try again in a moment.",
 } as const;
 
 /** Codes of the upload errors that the no-JS upload passes back in the page URL (`?upload_error=`). */

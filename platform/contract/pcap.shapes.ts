@@ -82,9 +82,23 @@ export const PcapAnalysis = z
     warnings: z.array(z.string()).openapi({
       description: "e.g. the file was cut short in the middle of a packet: the packets before are analysed, as Wireshark does",
     }),
+    state: z.literal("done").openapi({ description: "the analysis is done (202 answers the other states)" }),
+    analyzed_at: z.string().nullable().openapi({ description: "when the analysis was written (ISO 8601); null for one cached before analyses were queued" }),
   })
   .openapi("PcapAnalysis");
 export type PcapAnalysis = z.infer<typeof PcapAnalysis>;
+
+/** analyze-s3-pcap's 202: the analysis is on the job queue or running; ask again (Retry-After). */
+export const PcapAnalysisProgress = z
+  .object({
+    ...pcapFileFields,
+    state: z.enum(["queued", "analyzing"]).openapi({ description: "queued: waiting for an analysis worker; analyzing: an instance is reading the capture" }),
+    queued_at: z.string().nullable().openapi({ description: "when the analysis was asked for (ISO 8601)" }),
+    started_at: z.string().nullable().openapi({ description: "when its current run started (ISO 8601); null while queued" }),
+    size: z.number().int().nullable().openapi({ description: "the capture's size in bytes, when known" }),
+  })
+  .openapi("PcapAnalysisProgress");
+export type PcapAnalysisProgress = z.infer<typeof PcapAnalysisProgress>;
 
 const count = () => z.number().int();
 const ratio = () => z.number().openapi({ description: "0–1" });

@@ -3,7 +3,25 @@
  * plain TypeScript (no zod) for the console (app/lib/pcap.ts). The answers' shapes are declared
  * once, as zod, in pcap.shapes.ts; their types are re-exported here.
  */
-export type { PcapAnalysis, PcapDirectionQuality, PcapEndpoint, PcapFinding, PcapFlowReport, PcapPerformance, PcapSession, PcapSummary, PcapTraffic, PcapUploaded, PcapUploadUrl } from "./pcap.shapes.ts";
+export type { PcapAnalysis, PcapAnalysisProgress, PcapDirectionQuality, PcapEndpoint, PcapFinding, PcapFlowReport, PcapPerformance, PcapSession, PcapSummary, PcapTraffic, PcapUploaded, PcapUploadUrl } from "./pcap.shapes.ts";
+
+/**
+ * Where a capture's analysis is (analyze-s3-pcap's `state`): waiting on the job queue, being read
+ * by an instance's analysis worker, done (the sessions are answered), or failed (the error answered).
+ */
+export const PCAP_ANALYSIS_STATES = ["queued", "analyzing", "done", "failed"] as const;
+export type PcapAnalysisState = (typeof PCAP_ANALYSIS_STATES)[number];
+
+/**
+ * A failed analysis that is not the file's fault (analyze-s3-pcap's 422 detail): the console shows
+ * these as they are, and any other 422 as "not a packet capture" (its parser detail goes to the log).
+ */
+/** An analysis still running after this long is stopped (a 10 GB capture takes a few minutes). */
+export const PCAP_ANALYSIS_TIMEOUT_MINUTES = 30;
+export const PCAP_ANALYSIS_STOPPED = {
+  timedOut: `The analysis of this capture took longer than ${PCAP_ANALYSIS_TIMEOUT_MINUTES} minutes and was stopped.`,
+  gaveUp: "The analysis of this capture stopped before its end several times and was given up. Upload the capture again to try once more.",
+} as const;
 
 /** Spec 1 §9: one file of at most 10 GB. */
 export const MAX_PCAP_BYTES = 10737418240;

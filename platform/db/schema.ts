@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { AppServiceDeployment, Size } from "../contract/app-services.ts";
 import type { ApprovalStatus, EndpointDeployment } from "../contract/endpoints.ts";
 import type { FormFactor } from "../contract/nodes.ts";
+import type { PcapAnalysisState } from "../contract/pcap.ts";
 import {
   pgSequence,
   bigint,
@@ -223,6 +224,8 @@ export const accountOps = pgTable("account_ops", {
  * An uploaded (or being uploaded) PCAP capture. `pcap_file_key` is `{account_id}_pcap-…`; the
  * object of that key is in the object store (platform/storage). `upload_started_at` is set
  * once, by the first upload through the key's signed URL: that makes the URL single-use.
+ * `analysis_*`: its analysis on the job queue (domain/pcap-analysis.ts): null before the first
+ * analyse request, then queued → analysing → done, or failed with the answer's status and message.
  */
 export const pcapFiles = pgTable(
   "pcap_files",
@@ -234,6 +237,15 @@ export const pcapFiles = pgTable(
     size: bigint("size", { mode: "number" }),
     uploadStartedAt: timestamp("upload_started_at", { withTimezone: true }),
     uploadedAt: timestamp("uploaded_at", { withTimezone: true }),
+    analysisState: text("analysis_state").$type<PcapAnalysisState>(),
+    /** The pg-boss job of the current analysis (its state tells a job given up on). */
+    analysisJobId: text("analysis_job_id"),
+    analysisQueuedAt: timestamp("analysis_queued_at", { withTimezone: true }),
+    analysisStartedAt: timestamp("analysis_started_at", { withTimezone: true }),
+    analysisFinishedAt: timestamp("analysis_finished_at", { withTimezone: true }),
+    /** A failed analysis: the status analyze-s3-pcap answers (422, 413, 404) and its detail. */
+    analysisFailureStatus: integer("analysis_failure_status"),
+    analysisFailure: text("analysis_failure"),
     createdAt: createdAt(),
   },
   (t) => [index("pcap_files_account_idx").on(t.accountId, t.createdAt)],

@@ -10,6 +10,7 @@ import { createPrivateDatabase } from "../../scripts/private-database.mjs";
 import { configFromEnv } from "../lib/config.ts";
 import { outboxMailer } from "../test/mail.ts";
 import { freePort } from "../test/ports.ts";
+import { startS3Server } from "../test/servers/s3.ts";
 import { createPlatform } from "../index.ts";
 import { demoIamUsers, demoUsername, seedDemo } from "../seed.ts";
 import { openDatabase, STARTUP_LOCK_KEY, StartupLockTimeoutError } from "./client.ts";
@@ -85,8 +86,18 @@ describe.skipIf(!serverUrl)("start-up on a shared PostgreSQL database", () => {
     const tsx = path.resolve("node_modules/tsx/dist/cli.mjs");
     const children: ChildProcess[] = [];
     const output: string[] = [];
-    // What every instance of one deployment shares.
-    const shared = { NODE_SECRETS_KEY: randomBytes(32).toString("hex"), OBJECTS_SECRET: randomBytes(32).toString("hex") };
+    // What every instance of one deployment shares: the secrets, and the uploads' bucket (a real S3 server).
+    const s3 = await startS3Server();
+    const { settings } = s3;
+    const shared = {
+      NODE_SECRETS_KEY: randomBytes(32).toString("hex"),
+      OBJECTS_SECRET: randomBytes(32).toString("hex"),
+      S3_ENDPOINT: settings.endpoint,
+      S3_BUCKET: settings.bucket,
+      S3_REGION: settings.region,
+      S3_ACCESS_KEY_ID: settings.accessKeyId,
+      S3_SECRET_ACCESS_KEY: settings.secretAccessKey,
+    };
     try {
       for (const [i, port] of ports.entries()) {
         const child = spawn(process.execPath, [tsx, "platform/server.ts"], {
@@ -120,6 +131,7 @@ describe.skipIf(!serverUrl)("start-up on a shared PostgreSQL database", () => {
     } finally {
       for (const c of children) if (c.exitCode === null) c.kill("SIGTERM");
       await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once("exit", r)) : null)));
+      await s3.close();
     }
   }, 150_000);
 

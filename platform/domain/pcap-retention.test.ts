@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pcapFiles } from "../db/schema.ts";
 import { objectStore } from "../storage/index.ts";
+import { untilAnalysed } from "../test/pcap.ts";
 import { testPlatform, type TestAccount, type TestPlatform } from "../test/harness.ts";
 import { sweepExpiredPcaps } from "./pcap-retention.ts";
 
@@ -25,7 +26,7 @@ async function upload(owner: TestAccount): Promise<string> {
     new Request(new URL(u.body.s3_url, "http://platform.test"), { method: "PUT", body: bytes, headers: { "content-length": String(bytes.length) } }),
   );
   expect(put.status).toBe(200);
-  const a = await p.call("GET", "analyze-s3-pcap", { token: owner.token, query: { pcap_file_key: u.body.pcap_file_key, pcap_file_name: "tcpdump-ssh.pcap" } });
+  const a = await untilAnalysed(p, owner.token, { pcap_file_key: u.body.pcap_file_key, pcap_file_name: "tcpdump-ssh.pcap" });
   expect(a.status).toBe(200);
   return u.body.pcap_file_key as string;
 }

@@ -1,27 +1,22 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { analysisFor, STILL_ANALYZING_DETAIL, TOO_LARGE_DETAIL, type AnalysisAnswer } from "./pcap-analysis.ts";
 import { querySessions, type SessionQuery } from "./pcap-sessions.ts";
+import { PCAP_ANALYSIS_TIMEOUT_MINUTES } from "../contract/pcap.ts";
 import { accounts, apiLog, iamUsers, pcapAnalyses, pcapFiles } from "../db/schema.ts";
 import type { Caller, PlatformDeps } from "../lib/context.ts";
-import { ApiError, notFound } from "../lib/errors.ts";
+import { ApiError, conflict, notFound } from "../lib/errors.ts";
 import { newId } from "../lib/ids.ts";
-import { isPcapFormatError } from "../pcap/errors.ts";
 import { analyzeFileInWorker } from "../pcap/queue.ts";
 import { flowReport, toSession, type FlowReport, type PcapSession as EngineSession } from "../pcap/report.ts";
 import type { AnalysisResult, ConversationFigures } from "../pcap/types.ts";
-import {
-  LocalObjectStore,
-  objectStore,
-  ObjectNotFoundError,
-  ObjectTooLargeError,
-  type BodySource,
-} from "../storage/index.ts";
+import { LocalObjectStore, objectStore, ObjectTooLargeError, type BodySource } from "../storage/index.ts";
 import type { SignedPutQuery } from "../storage/signing.ts";
 
 /**
  * The PCAP analyzer, a free tool of every signed-in caller (readonly IAM users included: it
  * changes nothing of the account's configuration). A capture is uploaded once under a key
- * `{account_id}_pcap-…`, analysed once (the result is cached in pcap_analyses), and its
- * sessions then give flow reports and the PDF insights report.
+ * `{account_id}_pcap-…`, analysed once, as a job on the shared queue (pcap-analysis.ts: the result
+ * is stored in pcap_analyses), and its sessions then give flow reports and the PDF insights report.
  */
 
 /** Spec 1 §9: one file of at most 10 GB. */
@@ -30,12 +25,12 @@ import { MAX_PCAP_BYTES } from "../contract/pcap.ts";
 /** Signed upload URLs expire after 15 minutes. */
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 /** Spec 1 §8 'Upload', 413. */
-export const TOO_LARGE_DETAIL = "Error: Chosen file is too large to upload.";
+export { STILL_ANALYZING_DETAIL, TOO_LARGE_DETAIL };
 /** Spec 1 §8 'Upload': a report without data. */
 export const NO_TEST_DATA_DETAIL = "There is no test data.";
 
 /** An analysis still running after this long is stopped (a 10 GB capture takes a few minutes). */
-export const ANALYSIS_TIMEOUT_MS = 30 * 60 * 1000;
+export const ANALYSIS_TIMEOUT_MS = PCAP_ANALYSIS_TIMEOUT_MINUTES * 60 * 1000;
 
 /** The upload size limit; tests lower it to exercise the 413 of a streamed body. */
 export const pcapLimits = { maxBytes: MAX_PCAP_BYTES };
@@ -203,74 +198,49 @@ export interface AnalyzeView extends Omit<PcapAnalysis, "details"> {
   pcap_file_key: string;
   pcap_file_name: string;
   sessions_total: number;
+  state: "done";
+  analyzed_at: string;
 }
 
-/** One analysis per key at a time in this process: concurrent requests share it. */
-const inflight = new Map<string, Promise<PcapAnalysis>>();
+/** analyze-s3-pcap's 202: the analysis is queued or running. */
+export interface AnalyzeProgress {
+  pcap_file_key: string;
+  pcap_file_name: string;
+  state: "queued" | "analyzing";
+  queued_at: string | null;
+  started_at: string | null;
+  size: number | null;
+}
 
 /**
- * GET analyze-s3-pcap: the sessions of an uploaded capture. Parsed once, in the analysis worker
- * queue (never on the request thread); later calls read the cached result, as long as the
- * stored object has not changed (S3 URLs can be reused until they expire).
+ * GET analyze-s3-pcap: the sessions of an uploaded capture once it is analysed. The first call
+ * enqueues its analysis (a job any platform instance takes: pcap-analysis.ts) and answers its
+ * progress, as do the calls after it until the analysis is done; then the stored result, as long
+ * as the stored object has not changed (S3 URLs can be reused until they expire). A failed
+ * analysis answers its failure (422 with the parser's message for a file that is not a capture).
  */
-export async function analyzePcap(deps: PlatformDeps, who: Caller, key: string, fileName: string, query: SessionQuery = {}): Promise<AnalyzeView> {
+export async function analyzePcap(deps: PlatformDeps, who: Caller, key: string, fileName: string, query: SessionQuery = {}): Promise<AnalyzeView | AnalyzeProgress> {
   const file = await ownedFile(deps, who.accountId, key);
-  const { details: _details, sessions, ...analysis } = await cachedOrRun(deps, file.pcapFileKey, file.accountId, fileName);
+  const answer = await analysisFor(deps, file);
+  if (answer.state !== "done") return progressView(key, fileName, answer);
+  const { details: _details, sessions, ...analysis } = answer.analysis;
   // The sessions searched, sorted and paged (pcap-sessions.ts: the analysis is one JSON document).
   const { items, total } = querySessions(sessions, query);
-  return { pcap_file_key: key, pcap_file_name: fileName, ...analysis, sessions: items, sessions_total: total };
+  return { pcap_file_key: key, pcap_file_name: fileName, ...analysis, sessions: items, sessions_total: total, state: "done", analyzed_at: answer.analyzedAt.toISOString() };
 }
 
-async function cachedOrRun(deps: PlatformDeps, key: string, accountId: string, fileName: string): Promise<PcapAnalysis> {
-  const store = objectStore(deps);
-  const info = await store.stat(key);
-  if (!info) throw notFound("The PCAP file has not been uploaded.");
-  if (info.size > MAX_PCAP_BYTES) {
-    // Possible only through an S3 URL, which cannot carry a size limit.
-    await store.delete(key).catch(() => {});
-    throw tooLarge();
-  }
-  const [cached] = await deps.db
-    .select({ result: pcapAnalyses.result, etag: pcapAnalyses.objectEtag })
-    .from(pcapAnalyses)
-    .where(eq(pcapAnalyses.pcapFileKey, key))
-    .limit(1);
-  if (cached && cached.etag === info.etag) return cached.result as PcapAnalysis;
-
-  const running = inflight.get(key);
-  if (running) return running;
-  const job = (async () => {
-    const copy = await store.getPath(key).catch((err) => {
-      if (err instanceof ObjectNotFoundError) throw notFound("The PCAP file has not been uploaded.");
-      throw err;
-    });
-    let analysis: PcapAnalysis;
-    try {
-      analysis = await pcapEngine.analyze(copy.path);
-    } catch (err) {
-      if (isPcapFormatError(err)) throw new ApiError(422, err.message);
-      throw err;
-    } finally {
-      await copy.release();
-    }
-    await deps.db
-      .insert(pcapAnalyses)
-      .values({ pcapFileKey: key, accountId, pcapFileName: fileName, objectEtag: info.etag, result: analysis })
-      .onConflictDoUpdate({
-        target: pcapAnalyses.pcapFileKey,
-        set: { pcapFileName: fileName, objectEtag: info.etag, result: analysis, createdAt: new Date() },
-      });
-    return analysis;
-  })();
-  inflight.set(key, job);
-  try {
-    return await job;
-  } finally {
-    inflight.delete(key);
-  }
+function progressView(key: string, fileName: string, answer: Exclude<AnalysisAnswer, { state: "done" }>): AnalyzeProgress {
+  return {
+    pcap_file_key: key,
+    pcap_file_name: fileName,
+    state: answer.state,
+    queued_at: answer.queuedAt?.toISOString() ?? null,
+    started_at: answer.startedAt?.toISOString() ?? null,
+    size: answer.size,
+  };
 }
 
-/** The cached analysis of the caller's capture; analysed first when it has not been yet. */
+/** The stored analysis of the caller's capture; asked for first when there is none (409 until it is done). */
 async function analysisOf(deps: PlatformDeps, who: Caller, key: string): Promise<{ fileName: string; analysis: PcapAnalysis }> {
   const file = await ownedFile(deps, who.accountId, key);
   const [cached] = await deps.db
@@ -279,8 +249,9 @@ async function analysisOf(deps: PlatformDeps, who: Caller, key: string): Promise
     .where(eq(pcapAnalyses.pcapFileKey, key))
     .limit(1);
   if (cached) return { fileName: cached.fileName, analysis: cached.result as PcapAnalysis };
-  const analysis = await cachedOrRun(deps, key, who.accountId, file.pcapFileName);
-  return { fileName: file.pcapFileName, analysis };
+  const answer = await analysisFor(deps, file);
+  if (answer.state !== "done") throw conflict(STILL_ANALYZING_DETAIL);
+  return { fileName: file.pcapFileName, analysis: answer.analysis };
 }
 
 export interface FlowReportView {
@@ -335,8 +306,11 @@ export interface PcapAnalysis {
 }
 
 export interface PcapEngine {
-  /** Analyses the capture file at `path` off the request thread. Throws PcapFormatError for a bad file. */
-  analyze(path: string): Promise<PcapAnalysis>;
+  /**
+   * Analyses the capture file at `path` off the request thread. Throws PcapFormatError for a bad
+   * file, AnalysisTimeoutError past the time limit; stops when `signal` aborts.
+   */
+  analyze(path: string, signal?: AbortSignal): Promise<PcapAnalysis>;
   /** The session and its flow report, or null for an unknown session id. */
   report(analysis: PcapAnalysis, sessionId: string): { session: PcapSession; report: PcapFlowReport } | null;
 }
@@ -368,9 +342,9 @@ export function toAnalysis(result: AnalysisResult): PcapAnalysis {
 }
 
 export const pcapEngine: PcapEngine = {
-  async analyze(path) {
+  async analyze(path, signal) {
     // In the analysis worker thread, one capture at a time (platform/pcap/queue.ts).
-    return toAnalysis(await analyzeFileInWorker(path, { sha256: false, timeoutMs: ANALYSIS_TIMEOUT_MS }));
+    return toAnalysis(await analyzeFileInWorker(path, { sha256: false, timeoutMs: ANALYSIS_TIMEOUT_MS, signal }));
   },
   report(analysis, sessionId) {
     const session = analysis.sessions.find((s) => s.session_id === sessionId);

@@ -3,7 +3,8 @@ import { fromDrizzle, fromPglite, PgBoss, type Job, type Queue, type SendOptions
 import type { Database, DbOrTx } from "../db/client.ts";
 
 /*
- * The platform's background work on pg-boss (docs/decisions/2026-12-03-job-queue.md): one job
+ * The platform's background work on pg-boss (docs/decisions/2026-12-03-job-queue.md,
+ * docs/decisions/2026-12-03-pcap-analyses-on-the-queue.md): one job
  * queue in the platform's own database, PGlite (embedded default, through pg-boss's PGlite
  * adapter) or PostgreSQL (several instances, each with its own small pool). Any instance takes any
  * job; a job whose instance dies is taken again once its heartbeat stops (`heartbeatSeconds`); a
@@ -14,6 +15,13 @@ import type { Database, DbOrTx } from "../db/client.ts";
 export const queues = {
   /** Outgoing e-mail (mail/mailer.ts): temporary failures retry with backoff up to 10 minutes apart, for a day. */
   mail: { name: "mail", retryLimit: 150, retryDelay: 30, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 120, heartbeatSeconds: 10, notify: true },
+  /**
+   * PCAP analyses (domain/pcap-analysis.ts): one job per capture (`exclusive` per pcap_file_key:
+   * never two queued or running), one at a time per instance. A job whose instance dies is given
+   * back when its heartbeat stops; a failure that is not the file's fault is tried again with
+   * backoff. Expires past the analysis' own 30-minute limit.
+   */
+  pcapAnalysis: { name: "pcap-analysis", policy: "exclusive", retryLimit: 4, retryDelay: 5, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 35 * 60, heartbeatSeconds: 10, notify: true },
   /** The PCAP retention sweep (domain/pcap-retention.ts), hourly on one instance. */
   pcapRetention: { name: "pcap-retention", policy: "singleton", retryLimit: 2, retryDelay: 60, expireInSeconds: 900, heartbeatSeconds: 30 },
 } as const satisfies Record<string, Queue>;
@@ -93,7 +101,7 @@ export async function openJobQueue(opts: JobQueueOptions): Promise<JobQueue> {
   boss.on("error", (error: Error) => console.error("[jobs] queue error:", error.message));
   boss.on("warning", (w: { message: string }) => console.warn("[jobs] queue warning:", w.message));
   await boss.start();
-  const rules: Queue[] = [{ ...queues.mail, retryDelay: opts.mailRetryDelaySeconds ?? queues.mail.retryDelay }, queues.pcapRetention];
+  const rules: Queue[] = [{ ...queues.mail, retryDelay: opts.mailRetryDelaySeconds ?? queues.mail.retryDelay }, queues.pcapAnalysis, queues.pcapRetention];
   for (const { name, ...options } of rules) {
     // createQueue keeps an existing queue as it is; updateQueue applies today's rules to it.
     await boss.createQueue(name, options);

@@ -18,6 +18,7 @@ const production = {
   OBJECTS_SECRET: "o".repeat(40),
   PLATFORM_URL: "https://nodes.example.com",
   CONSOLE_URL: "https://console.example.com",
+  DATA_DIR_SHARED: "true",
 };
 
 /** The one line a configuration fails with. */
@@ -110,6 +111,21 @@ describe("the platform's configuration", () => {
       expect(() => configFromEnv(embedded)).not.toThrow();
     });
   }
+
+  it("refuses uploads on one instance's own disk in production on PostgreSQL: S3, or DATA_DIR declared shared", () => {
+    const { DATA_DIR_SHARED: _, ...own } = production;
+    expect(failure(own)).toBe(
+      "S3_BUCKET must be set with NODE_ENV=production and DATABASE_URL: any platform instance analyses any PCAP upload, so uploads must be in storage every instance reads (or set DATA_DIR_SHARED=true when DATA_DIR is one volume that every platform instance mounts, or there is one instance)",
+    );
+    expect(failure({ ...own, DATA_DIR_SHARED: "false" })).toMatch(/^S3_BUCKET must be set/);
+    expect(failure({ ...own, DATA_DIR_SHARED: "yes" })).toBe("DATA_DIR_SHARED must be true or false");
+    expect(configFromEnv({ ...own, DATA_DIR_SHARED: "true" }).dataDirShared).toBe(true);
+    expect(configFromEnv({ ...own, S3_BUCKET: "pcaps" }).s3).toMatchObject({ bucket: "pcaps" });
+    // One instance on its own database, or not production: its DATA_DIR is the only one.
+    const { DATABASE_URL: __, ...embedded } = own;
+    expect(configFromEnv(embedded).dataDirShared).toBe(false);
+    expect(() => configFromEnv({ ...own, NODE_ENV: "development" })).not.toThrow();
+  });
 
   it("does not require OBJECTS_SECRET when uploads go to S3", () => {
     const env: NodeJS.ProcessEnv = { ...production, S3_BUCKET: "pcaps" };

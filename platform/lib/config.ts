@@ -68,6 +68,12 @@ export interface PlatformConfig {
   objectsSecret?: string;
   /** PCAP uploads to an S3-compatible bucket (S3_BUCKET and its companions), else null: files under DATA_DIR. */
   s3?: S3Settings | null;
+  /**
+   * DATA_DIR_SHARED=true: DATA_DIR is one volume that every platform instance of the deployment
+   * mounts (or there is one instance), so the uploads in it are every instance's. Required, in
+   * production on PostgreSQL, when uploads do not go to S3 (docs/decisions/2026-12-03-pcap-analyses-on-the-queue.md).
+   */
+  dataDirShared?: boolean;
 }
 
 export interface StripeConfig {
@@ -118,6 +124,7 @@ export const platformEnvSchema = z
     PORT: port(),
     PLATFORM_PORT: port(),
     DATA_DIR: text("./data"),
+    DATA_DIR_SHARED: boolean(),
     DATABASE_URL: url(["postgres:", "postgresql:"], "postgres://user:password@host:5432/linkwise"),
     SMTP_URL: url(["smtp:", "smtps:"], "smtp://user:password@host:587"),
     PRODUCT_NAME: text("Linkwise"),
@@ -167,6 +174,17 @@ export const platformEnvSchema = z
         const file = (platformSecrets as readonly string[]).includes(name) ? ` (or ${name}_FILE)` : "";
         ctx.issues.push({ code: "custom", path: [name], input: undefined, message: `must be set${file} with NODE_ENV=production and DATABASE_URL: ${why}` });
       }
+    }
+    // Any instance analyses any upload (a job on the shared queue): the uploads must be where every
+    // instance reads them. A DATA_DIR of one instance's own disk is not, unless declared shared.
+    if (!env.S3_BUCKET && env.DATA_DIR_SHARED !== true) {
+      ctx.issues.push({
+        code: "custom",
+        path: ["S3_BUCKET"],
+        input: undefined,
+        message:
+          "must be set with NODE_ENV=production and DATABASE_URL: any platform instance analyses any PCAP upload, so uploads must be in storage every instance reads (or set DATA_DIR_SHARED=true when DATA_DIR is one volume that every platform instance mounts, or there is one instance)",
+      });
     }
   });
 
@@ -221,5 +239,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
           forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
         }
       : null,
+    dataDirShared: e.DATA_DIR_SHARED ?? false,
   };
 }

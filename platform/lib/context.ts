@@ -4,6 +4,7 @@ import type { Db } from "../db/client.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { PlatformConfig } from "./config.ts";
 import type { FleetRuntime } from "../fleet/runtime.ts";
+import type { JobQueue } from "../jobs/queue.ts";
 import { rememberIn, type Remember } from "./auth.ts";
 import { clientAddress } from "./client.ts";
 import { ApiError } from "./errors.ts";
@@ -15,6 +16,8 @@ export interface PlatformDeps {
   config: PlatformConfig;
   /** The simulated provider network with its clock and event bus (absent in unit tests: use fleetOf(deps)). */
   fleet?: FleetRuntime;
+  /** The job queue (PCAP analyses are enqueued on it); absent in unit tests that do not use it. */
+  jobs?: JobQueue;
   /** Set when the instance drains (SIGTERM, a fatal error): readiness fails first. */
   draining?: boolean;
 }

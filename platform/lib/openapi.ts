@@ -247,6 +247,8 @@ export const definePdfCall = <const P extends `/${string}`, Q extends z.ZodType>
   query: Q;
   /** The 200 answer's description (default "The PDF"). */
   responseDescription?: string;
+  /** What it may answer besides 404. */
+  errors?: readonly ErrorCode[];
 }) =>
   defineCall({
     method: "get",
@@ -254,7 +256,7 @@ export const definePdfCall = <const P extends `/${string}`, Q extends z.ZodType>
     response: z.string().openapi({ format: "binary" }),
     media: "application/pdf",
     responseDescription: spec.responseDescription ?? "The PDF",
-    errors: [404],
+    errors: [404, ...(spec.errors ?? [])],
   });
 
 type ChangeSpec = Omit<CallSpec, "method" | "response"> & { response?: z.ZodType };

@@ -3,14 +3,18 @@
  *
  *   const result = await analyzeFileInWorker("/path/to/upload.pcapng");
  *
+ * The platform calls it from its job of the `pcap-analysis` queue (domain/pcap-analysis.ts), which
+ * takes one job at a time per instance: the jobs themselves wait in PostgreSQL, not here.
+ *
  * - Every analysis runs in a worker_threads Worker (never on the caller's thread, so an
- *   HTTP server stays responsive while a 1 GB file is read).
+ *   HTTP server stays responsive, and the job's heartbeat goes on, while a 1 GB file is read).
  * - Concurrency is 1: a second call waits until the first one is done (the machine has
  *   two cores; the analysis uses one and the file hash another).
  * - The worker is kept for the next job and stopped after `idleMs` without work; it
  *   never keeps the process alive on its own.
  * - A job that runs longer than `timeoutMs` (if given) is stopped: the worker is
- *   terminated and the promise rejects.
+ *   terminated and the promise rejects with AnalysisTimeoutError. A job whose `signal` aborts
+ *   (its queue job's claim is gone) is stopped the same way.
  *
  * How the worker file is found, under tsx (dev, tests) and after a Vite SSR build, is
  * explained in docs/pcap.md ("Worker").
@@ -33,6 +37,16 @@ export interface QueueOptions {
 export interface JobOptions extends AnalyzeOptions {
   /** give up (and terminate the worker) after this many milliseconds */
   timeoutMs?: number;
+  /** stop the analysis (and terminate the worker) when this aborts */
+  signal?: AbortSignal;
+}
+
+/** The analysis ran past its `timeoutMs` and was stopped. */
+export class AnalysisTimeoutError extends Error {
+  constructor(path: string, timeoutMs: number) {
+    super(`pcap analysis of ${path} took longer than ${timeoutMs} ms and was stopped`);
+    this.name = "AnalysisTimeoutError";
+  }
 }
 
 /**
@@ -153,7 +167,7 @@ export class AnalysisQueue {
     w.ref();
     await this.ready;
     const id = this.nextId++;
-    const { timeoutMs, ...analyzeOptions } = job.options;
+    const { timeoutMs, signal, ...analyzeOptions } = job.options;
     try {
       return await new Promise<AnalysisResult>((res, rej) => {
         let timer: NodeJS.Timeout | null = null;
@@ -161,7 +175,13 @@ export class AnalysisQueue {
           w.off("message", onMessage);
           w.off("error", onError);
           w.off("exit", onExit);
+          signal?.removeEventListener("abort", onAbort);
           if (timer) clearTimeout(timer);
+        };
+        const onAbort = () => {
+          cleanup();
+          void this.stopWorker();
+          rej(signal?.reason instanceof Error ? signal.reason : new Error("pcap analysis stopped"));
         };
         const onMessage = (m: WorkerResponse) => {
           if (!m || (m as { id?: number }).id !== id) return;
@@ -183,14 +203,16 @@ export class AnalysisQueue {
           cleanup();
           rej(new Error(`pcap worker stopped (exit code ${code})`));
         };
+        if (signal?.aborted) return onAbort();
         w.on("message", onMessage);
         w.once("error", onError);
         w.once("exit", onExit);
+        signal?.addEventListener("abort", onAbort, { once: true });
         if (timeoutMs !== undefined) {
           timer = setTimeout(() => {
             cleanup();
             void this.stopWorker();
-            rej(new Error(`pcap analysis of ${job.path} took longer than ${timeoutMs} ms and was stopped`));
+            rej(new AnalysisTimeoutError(job.path, timeoutMs));
           }, timeoutMs);
         }
         const req: WorkerRequest = { id, path: job.path, options: analyzeOptions };

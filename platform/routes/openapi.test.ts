@@ -10,6 +10,7 @@ import ts from "typescript";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startStripeStandin, type StripeStandin } from "../../tests/stripe-standin.mjs";
 import { testPlatform, type TestPlatform } from "../test/harness.ts";
+import { untilAnalysed } from "../test/pcap.ts";
 
 /** The next whole hour (UTC, ISO): announcements start from now on. */
 const nextHour = (plus = 1) => new Date((Math.floor(Date.now() / 3_600_000) + plus) * 3_600_000).toISOString();
@@ -605,6 +606,11 @@ describe("every operation on the real platform, answers validated against the do
     });
     await expectHit(403, "PUT", `/api/v1/upload-pcap/${url.pcap_file_key}`, { raw: capture, contentType: "application/octet-stream" });
     await expectHit(200, "POST", "upload-pcap-stream", { token: t, query: { pcap_file_name: "again.pcap" }, raw: capture, contentType: "application/octet-stream" });
+    // Queued by the first call (202, its progress), then the sessions (200) once the job is done.
+    const queued = await hit("GET", "analyze-s3-pcap", { token: t, query: { pcap_file_key: url.pcap_file_key, pcap_file_name: "ssh.pcap", size: "10" } });
+    expect(queued.status).toBe(202);
+    const done = await untilAnalysed(p, t, { pcap_file_key: url.pcap_file_key, pcap_file_name: "ssh.pcap", size: "10" });
+    expect(done.status).toBe(200);
     const analysis = await get("analyze-s3-pcap", { pcap_file_key: url.pcap_file_key, pcap_file_name: "ssh.pcap", size: "10" });
     await get("analyze-s3-pcap", { pcap_file_key: "acct-unknown_pcap-x", pcap_file_name: "ssh.pcap" }, 404);
     const session = { pcap_file_key: url.pcap_file_key, session_id: analysis.sessions[0].session_id };

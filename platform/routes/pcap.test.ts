@@ -6,11 +6,12 @@ import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { and, eq, like } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { apiLog, pcapAnalyses } from "../db/schema.ts";
-import { MAX_PCAP_BYTES, pcapLimits, TOO_LARGE_DETAIL } from "../domain/pcap.ts";
-import { pcapQueue } from "../pcap/queue.ts";
+import { apiLog, pcapAnalyses, pcapFiles } from "../db/schema.ts";
+import { MAX_PCAP_BYTES, pcapLimits, STILL_ANALYZING_DETAIL, TOO_LARGE_DETAIL } from "../domain/pcap.ts";
+import { queues } from "../jobs/queue.ts";
 import { LocalObjectStore, objectStore, uploadPcapPath } from "../storage/index.ts";
 import { testPlatform, type TestAccount, type TestPlatform } from "../test/harness.ts";
+import { untilAnalysed as untilAnalysedOn } from "../test/pcap.ts";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const corpus = path.resolve(repoRoot, "tests/fixtures/pcaps");
@@ -71,6 +72,18 @@ function generated(total: number, fill = 0x41): ReadableStream<Uint8Array> {
   });
 }
 
+type Uploaded = { pcap_file_key: string; pcap_file_name: string };
+const analyzeQuery = (u: Uploaded, extra: Record<string, string> = {}) => ({ pcap_file_key: u.pcap_file_key, pcap_file_name: u.pcap_file_name, ...extra });
+
+const untilAnalysed = (token: string, query: Record<string, string>) => untilAnalysedOn(p, token, query);
+
+/** The capture's row (its analysis state) and the analysis jobs of its key. */
+async function analysisRow(key: string) {
+  const [row] = await p.deps.db.select().from(pcapFiles).where(eq(pcapFiles.pcapFileKey, key));
+  const jobs = await p.deps.jobs!.boss.findJobs(queues.pcapAnalysis.name, { key });
+  return { row: row!, jobs };
+}
+
 async function uploadUrl(token: string, name = "capture.pcap") {
   const r = await p.call("GET", "get-s3-upload-url", { token, query: { pcap_file_name: name } });
   expect(r.status).toBe(200);
@@ -121,12 +134,17 @@ describe("PCAP analyzer calls", () => {
     expect(logged[0]!.method).toBe("PUT");
     expect(JSON.stringify(logged[0]!.queryParameters)).not.toContain(signed.searchParams.get("sig")!);
 
-    const analysed = await p.call("GET", "analyze-s3-pcap", {
-      token: owner.token,
-      query: { pcap_file_key: u.pcap_file_key, pcap_file_name: u.pcap_file_name },
-    });
+    // The first call queues the analysis (a job) and answers its state; a client asks again.
+    const first = await send("GET", `/api/v1/analyze-s3-pcap?pcap_file_key=${u.pcap_file_key}&pcap_file_name=tcpdump-ssh.pcap`, { token: owner.token });
+    expect(first.status, JSON.stringify(first.body)).toBe(202);
+    expect(first.body).toMatchObject({ pcap_file_key: u.pcap_file_key, pcap_file_name: "tcpdump-ssh.pcap", state: "queued", started_at: null, size: oracle.file_size });
+    expect(Date.parse(first.body.queued_at)).toBeGreaterThan(Date.now() - 60_000);
+    expect(first.headers.get("retry-after")).toBe("1");
+    const analysed = await untilAnalysed(owner.token, analyzeQuery(u));
     expect(analysed.status, JSON.stringify(analysed.body)).toBe(200);
     const a = analysed.body;
+    expect(a.state).toBe("done");
+    expect(Date.parse(a.analyzed_at)).toBeGreaterThanOrEqual(Date.parse(first.body.queued_at));
     expect(a.pcap_file_key).toBe(u.pcap_file_key);
     expect(a.pcap_file_name).toBe("tcpdump-ssh.pcap");
     expect(a.sessions).toHaveLength(oracle.conversations.length);
@@ -171,7 +189,7 @@ describe("PCAP analyzer calls", () => {
     expect(Date.parse(session.start_time) / 1000).toBeCloseTo(conv.start_time, 2);
     expect(["good", "not good"]).toContain(session.performance);
 
-    // Cached: read again without re-parsing (same answer; one row in pcap_analyses).
+    // Stored: read again without re-parsing (same answer; one row in pcap_analyses; one job, completed).
     const again = await p.call("GET", "analyze-s3-pcap", {
       token: owner.token,
       query: { pcap_file_key: u.pcap_file_key, pcap_file_name: u.pcap_file_name },
@@ -179,6 +197,9 @@ describe("PCAP analyzer calls", () => {
     expect(again).toEqual(analysed);
     const rows = await p.deps.db.select().from(pcapAnalyses).where(eq(pcapAnalyses.pcapFileKey, u.pcap_file_key));
     expect(rows).toHaveLength(1);
+    const { row, jobs } = await analysisRow(u.pcap_file_key);
+    expect(row).toMatchObject({ analysisState: "done", analysisFailure: null });
+    expect(jobs.map((j) => [j.id, j.state])).toEqual([[row.analysisJobId, "completed"]]);
 
     // The console sends the whole session object plus the key.
     const flow = await p.call("POST", "perform-flow-analysis", {
@@ -283,7 +304,7 @@ describe("PCAP analyzer calls", () => {
     const forged = `${other.accountId}_${u.pcap_file_key.split("_")[1]}`;
     expect((await p.call("GET", "analyze-s3-pcap", { token: other.token, query: { ...q, pcap_file_key: forged } })).status).toBe(404);
 
-    const analysed = await p.call("GET", "analyze-s3-pcap", { token: owner.token, query: q });
+    const analysed = await untilAnalysed(owner.token, q);
     expect(analysed.status).toBe(200);
     const unknown = await p.call("POST", "perform-flow-analysis", {
       token: owner.token,
@@ -357,10 +378,7 @@ describe("PCAP analyzer calls", () => {
     expect(up.status, JSON.stringify(up.body)).toBe(200);
     expect(up.body.pcap_file_name).toBe("tls2.pcap");
     expect(up.body.size).toBe(oracle.file_size);
-    const analysed = await p.call("GET", "analyze-s3-pcap", {
-      token: owner.token,
-      query: { pcap_file_key: up.body.pcap_file_key, pcap_file_name: "tls2.pcap" },
-    });
+    const analysed = await untilAnalysed(owner.token, { pcap_file_key: up.body.pcap_file_key, pcap_file_name: "tls2.pcap" });
     expect(analysed.status).toBe(200);
     expect(analysed.body.sessions).toHaveLength(oracle.conversations.length);
     expect(new Set(analysed.body.sessions.map((s: any) => s.session_id)).size).toBe(oracle.conversations.length);
@@ -397,30 +415,33 @@ describe("PCAP analyzer calls", () => {
     expect(log[0]!.queryParameters).toEqual({ pcap_file_name: "tls2.pcap" });
   });
 
-  it("answers 422 with the parser's message for a corrupt or truncated file", async () => {
+  it("answers 422 with the parser's message for a corrupt or truncated file: the failure is recorded, not tried again", async () => {
     const garbage = await send("POST", "/api/v1/upload-pcap-stream?pcap_file_name=notes.txt", {
       token: owner.token,
       body: "This is a text file, not a packet capture.\n",
       headers: { "content-type": "application/octet-stream" },
     });
     expect(garbage.status).toBe(200);
-    const r1 = await p.call("GET", "analyze-s3-pcap", {
-      token: owner.token,
-      query: { pcap_file_key: garbage.body.pcap_file_key, pcap_file_name: "notes.txt" },
-    });
+    const r1 = await untilAnalysed(owner.token, { pcap_file_key: garbage.body.pcap_file_key, pcap_file_name: "notes.txt" });
     expect(r1.status).toBe(422);
-    expect(typeof r1.body.detail).toBe("string");
-    expect(r1.body.detail.length).toBeGreaterThan(10);
+    expect(r1.body.detail).toMatch(/^not a pcap or pcapng file \(magic 0x[0-9a-f]{8} at byte 0\)$/);
+    // Recorded with its message; the job completed (a file that is not a capture is not tried again).
+    const { row, jobs } = await analysisRow(garbage.body.pcap_file_key);
+    expect(row).toMatchObject({ analysisState: "failed", analysisFailureStatus: 422, analysisFailure: r1.body.detail });
+    expect(jobs.map((j) => j.state)).toEqual(["completed"]);
+    // Asked again: the same answer, from the row, and no second job.
+    expect(await p.call("GET", "analyze-s3-pcap", { token: owner.token, query: { pcap_file_key: garbage.body.pcap_file_key, pcap_file_name: "notes.txt" } })).toEqual(r1);
+    expect((await analysisRow(garbage.body.pcap_file_key)).jobs).toHaveLength(1);
+    // A flow report of it answers the same failure.
+    const flow = await p.call("POST", "perform-flow-analysis", { token: owner.token, body: { pcap_file_key: garbage.body.pcap_file_key, session_id: "1" } });
+    expect(flow).toEqual(r1);
 
     const empty = await send("POST", "/api/v1/upload-pcap-stream?pcap_file_name=empty.pcap", {
       token: owner.token,
       body: "",
       headers: { "content-type": "application/octet-stream" },
     });
-    const r2 = await p.call("GET", "analyze-s3-pcap", {
-      token: owner.token,
-      query: { pcap_file_key: empty.body.pcap_file_key, pcap_file_name: "empty.pcap" },
-    });
+    const r2 = await untilAnalysed(owner.token, { pcap_file_key: empty.body.pcap_file_key, pcap_file_name: "empty.pcap" });
     expect(r2.status).toBe(422);
     expect(typeof r2.body.detail).toBe("string");
 
@@ -431,10 +452,7 @@ describe("PCAP analyzer calls", () => {
       body: head,
       headers: { "content-type": "application/octet-stream" },
     });
-    const r3 = await p.call("GET", "analyze-s3-pcap", {
-      token: owner.token,
-      query: { pcap_file_key: cut.body.pcap_file_key, pcap_file_name: "cut.pcap" },
-    });
+    const r3 = await untilAnalysed(owner.token, { pcap_file_key: cut.body.pcap_file_key, pcap_file_name: "cut.pcap" });
     expect(r3.status).toBe(422);
     expect(r3.body.detail).toMatch(/\d/); // says where
   });
@@ -444,12 +462,10 @@ describe("PCAP analyzer calls", () => {
     // Uploading stores a capture in the account: a change, so 403 before the body is read.
     const refused = await p.call("GET", "get-s3-upload-url", { token: reader.token, query: { pcap_file_name: "x.pcap" } });
     expect(refused.status).toBe(403);
-    // A capture the owner stored: the readonly user analyses it and reads a session's report.
+    // A capture the owner stored: the readonly user has it analysed (a read: it changes nothing of
+    // the account's configuration) and reads a session's report.
     const u = await uploadFile(owner.token, capture("zeek-tcp-retransmit-timeout.pcapng"));
-    const analysed = await p.call("GET", "analyze-s3-pcap", {
-      token: reader.token,
-      query: { pcap_file_key: u.pcap_file_key, pcap_file_name: u.pcap_file_name },
-    });
+    const analysed = await untilAnalysed(reader.token, analyzeQuery(u));
     expect(analysed.status).toBe(200);
     const flow = await p.call("POST", "perform-flow-analysis", {
       token: reader.token,
@@ -458,28 +474,48 @@ describe("PCAP analyzer calls", () => {
     expect(flow.status).toBe(200);
   });
 
-  it("analyses in the worker queue: concurrent analyses wait their turn, one per key", async () => {
+  it("analyses on the job queue: one job per capture however often it is asked for, one analysis at a time per instance", async () => {
     const a = await uploadFile(owner.token, capture("pcapplusplus-example2.pcap"));
     const b = await uploadFile(owner.token, capture("tcpdump-afs.pcap"));
-    const q = (u: { pcap_file_key: string; pcap_file_name: string }) => ({
-      token: owner.token,
-      query: { pcap_file_key: u.pcap_file_key, pcap_file_name: u.pcap_file_name },
-    });
-    const calls = [p.call("GET", "analyze-s3-pcap", q(a)), p.call("GET", "analyze-s3-pcap", q(b)), p.call("GET", "analyze-s3-pcap", q(a))];
-    // The request thread only waits: the analysis is running in the queue's worker.
-    await expect.poll(() => pcapQueue().busy, { timeout: 5000, interval: 5 }).toBe(true);
-    const [ra, rb, ra2] = await Promise.all(calls);
+    // Asked for at once, twice for `a`: every answer is the progress; one job per capture.
+    const asked = await Promise.all([a, b, a, b, a].map((u) => p.call("GET", "analyze-s3-pcap", { token: owner.token, query: analyzeQuery(u) })));
+    for (const r of asked) {
+      expect(r.status, JSON.stringify(r.body)).toBe(202);
+      expect(["queued", "analyzing"]).toContain(r.body.state);
+    }
+    // A flow report asked for before the analysis is done: 409, and no further job.
+    const early = await p.call("POST", "perform-flow-analysis", { token: owner.token, body: { pcap_file_key: a.pcap_file_key, session_id: "1" } });
+    expect(early).toEqual({ status: 409, body: { detail: STILL_ANALYZING_DETAIL } });
+
+    const [ra, rb] = [await untilAnalysed(owner.token, analyzeQuery(a)), await untilAnalysed(owner.token, analyzeQuery(b))];
     expect(ra.status).toBe(200);
     expect(rb.status).toBe(200);
-    expect(ra2).toEqual(ra);
     expect(ra.body.sessions).toHaveLength(expected("pcapplusplus-example2.json").conversations.length);
     expect(rb.body.sessions).toHaveLength(expected("tcpdump-afs.json").conversations.length);
+    const [ja, jb] = [await analysisRow(a.pcap_file_key), await analysisRow(b.pcap_file_key)];
+    expect(ja.jobs.map((j) => j.state)).toEqual(["completed"]);
+    expect(jb.jobs.map((j) => j.state)).toEqual(["completed"]);
+    // This instance's worker took them one after the other (concurrency 1: the analysis thread's).
+    const runs = [ja.row, jb.row].map((r) => [r.analysisStartedAt!.getTime(), r.analysisFinishedAt!.getTime()]).sort((x, y) => x[0]! - y[0]!);
+    expect(runs[1]![0]).toBeGreaterThanOrEqual(runs[0]![1]!);
     // Sessions are in time order, and the summary counts the degraded ones.
     const starts = ra.body.sessions.map((s: any) => s.start_time);
     expect([...starts].sort()).toEqual(starts);
     const degraded = ra.body.sessions.filter((s: any) => s.performance !== "good").length;
     expect(ra.body.summary.degraded_sessions).toBe(degraded);
     expect(ra.body.summary.degraded_percent).toBe(Math.round((degraded / ra.body.sessions.length) * 10000) / 100);
+  });
+
+  it("answers a flow report asked for first (its analysis queued by it) with 409 until the analysis is done", async () => {
+    const u = await uploadFile(owner.token, capture("tcpdump-ssh.pcap"));
+    const early = await p.call("POST", "perform-flow-analysis", { token: owner.token, body: { pcap_file_key: u.pcap_file_key, session_id: "1" } });
+    expect(early).toEqual({ status: 409, body: { detail: STILL_ANALYZING_DETAIL } });
+    const pdf = await send("GET", `/api/v1/pcap-report-pdf?pcap_file_key=${u.pcap_file_key}&session_id=1`, { token: owner.token });
+    expect(pdf.status).toBe(409);
+    expect((await analysisRow(u.pcap_file_key)).jobs).toHaveLength(1);
+    const done = await untilAnalysed(owner.token, analyzeQuery(u));
+    const flow = await p.call("POST", "perform-flow-analysis", { token: owner.token, body: { pcap_file_key: u.pcap_file_key, session_id: done.body.sessions[0].session_id } });
+    expect(flow.status).toBe(200);
   });
 
   it("validates names and keys, and needs a bearer token except for the signed PUT", async () => {

@@ -8,6 +8,7 @@ import {
   NO_TEST_DATA_DETAIL,
   receiveSignedUpload,
   receiveStreamUpload,
+  STILL_ANALYZING_DETAIL,
   TOO_LARGE_DETAIL,
 } from "../domain/pcap.ts";
 import { attachment } from "../lib/attachment.ts";
@@ -16,7 +17,8 @@ import { ErrorSchema } from "../lib/errors.ts";
 import { defineCall, definePdfCall } from "../lib/openapi.ts";
 import { renderPcapInsightsPdf } from "../reports/pcap-insights.ts";
 import { PCAP_MAX_PAGE_SIZE, PCAP_MAX_QUERY, PCAP_SESSION_SORTABLE, type PcapSessionSort } from "../contract/pcap.ts";
-import { PcapAnalysis, PcapFlowReport, PcapUploaded, PcapUploadUrl } from "../contract/pcap.shapes.ts";
+import { PcapAnalysis, PcapAnalysisProgress, PcapFlowReport, PcapUploaded, PcapUploadUrl } from "../contract/pcap.shapes.ts";
+import { PCAP_ANALYSIS_STOPPED } from "../contract/pcap.ts";
 
 // The PCAP analyzer (spec 1 §2 'PCAP Analyzer dialog', §4 'PCAP flow', §7 'PCAP', §8 'Upload').
 // A free tool: every signed-in caller may use it, readonly IAM users included (it changes nothing
@@ -138,17 +140,23 @@ const streamUploadRoute = defineCall({
   responses: tooLarge413,
 });
 
+/** How soon a client asks again while the analysis is queued or running (202's Retry-After, seconds). */
+const RETRY_AFTER_SECONDS = 1;
+
 const analyzeRoute = defineCall({
   method: "get",
   path: "/analyze-s3-pcap",
   tags,
   summary: "Analyse an uploaded capture: its sessions",
   description:
-    "Parsed once, in the analysis worker queue (a second analysis waits its turn); later calls answer from the cached result. 404 'PCAP file not found.' for a key of another account or an unknown key, 404 'The PCAP file has not been uploaded.' before the upload; 422 with the parser's message (what and where) for a file that is not a readable pcap/pcapng capture.",
+    `The first call queues the capture's analysis (a job on the platform's queue, taken by any instance, one capture once) and answers 202 with its state (\`queued\`, then \`analyzing\`) and a Retry-After; ask again until it answers 200 with the sessions (\`state: done\`), read from the stored result from then on. 404 'PCAP file not found.' for a key of another account or an unknown key, 404 'The PCAP file has not been uploaded.' before the upload; 422 with the parser's message (what and where) for a file that is not a readable pcap/pcapng capture, or '${PCAP_ANALYSIS_STOPPED.timedOut}' / '${PCAP_ANALYSIS_STOPPED.gaveUp}'.`,
   query: AnalyzeQuery,
   response: PcapAnalysis,
   errors: [404],
-  responses: tooLarge413,
+  responses: {
+    202: { description: "Queued or running: ask again after Retry-After seconds", content: { "application/json": { schema: PcapAnalysisProgress } } },
+    ...tooLarge413,
+  },
 });
 
 const flowAnalysisRoute = defineCall({
@@ -156,11 +164,11 @@ const flowAnalysisRoute = defineCall({
   path: "/perform-flow-analysis",
   tags,
   summary: "The flow analysis report of one session",
-  description: `Send the session (its session_id is read) and the capture's key. 404 '${NO_TEST_DATA_DETAIL}' for an unknown session.`,
+  description: `Send the session (its session_id is read) and the capture's key. 404 '${NO_TEST_DATA_DETAIL}' for an unknown session; 409 '${STILL_ANALYZING_DETAIL}' before the capture's analysis is done (it is queued then).`,
   body: FlowAnalysisBody,
   reads: true,
   response: PcapFlowReport,
-  errors: [404],
+  errors: [404, 409],
 });
 
 const reportPdfRoute = definePdfCall({
@@ -168,8 +176,9 @@ const reportPdfRoute = definePdfCall({
   tags,
   summary: "The performance insights report of one session, as a PDF",
   description:
-    "A4: Summary, General Info, Network Data, Flow Quality Assessment, then the cross-client and cross-site similarity placeholders. Sent as an attachment named '{product}-performance-insights-report.pdf'.",
+    "A4: Summary, General Info, Network Data, Flow Quality Assessment, then the cross-client and cross-site similarity placeholders. Sent as an attachment named '{product}-performance-insights-report.pdf'. 409 while the capture's analysis is not done.",
   query: ReportPdfQuery,
+  errors: [409],
 });
 
 function contentLength(c: Ctx): number | null {
@@ -225,7 +234,10 @@ export function registerPcapCalls(app: PlatformApp) {
     const who = caller(c);
     const q = c.req.valid("query");
     const sort = q.sort ? { id: q.sort.replace(/^-/, "") as PcapSessionSort, desc: q.sort.startsWith("-") } : null;
-    return c.json(await analyzePcap(c.get("deps"), who, q.pcap_file_key, q.pcap_file_name, { q: q.q, sort, page: q.page, size: q.size }), 200);
+    const answer = await analyzePcap(c.get("deps"), who, q.pcap_file_key, q.pcap_file_name, { q: q.q, sort, page: q.page, size: q.size });
+    if (answer.state === "done") return c.json(answer, 200);
+    c.header("Retry-After", String(RETRY_AFTER_SECONDS));
+    return c.json(answer, 202);
   });
 
   app.openapi(flowAnalysisRoute, async (c) => {

@@ -6,6 +6,7 @@ import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pcapFiles } from "../db/schema.ts";
 import { sweepExpiredPcaps } from "../domain/pcap-retention.ts";
+import { untilAnalysed } from "../test/pcap.ts";
 import { testPlatform, type TestAccount, type TestPlatform } from "../test/harness.ts";
 import { startS3Server } from "../test/servers/s3.ts";
 import { objectStore, S3ObjectStore, setObjectStore, type ObjectStore } from "./index.ts";
@@ -92,7 +93,8 @@ describe("the S3 store against a real S3 server", () => {
       const put = await fetch(u.body.s3_url, { method: "PUT", body: fs.readFileSync(capture), headers: { "content-type": "application/vnd.tcpdump.pcap" } });
       expect(put.status).toBe(200);
       const key = u.body.pcap_file_key as string;
-      const analysed = await p.call("GET", "analyze-s3-pcap", { token: owner.token, query: { pcap_file_key: key, pcap_file_name: "tcpdump-ssh.pcap" } });
+      // Queued by the first call (the platform hears of the upload only then), analysed from the bucket by the job.
+      const analysed = await untilAnalysed(p, owner.token, { pcap_file_key: key, pcap_file_name: "tcpdump-ssh.pcap" });
       expect(analysed.status, JSON.stringify(analysed.body)).toBe(200);
       expect(analysed.body.sessions.length).toBeGreaterThan(0);
       const flow = await p.call("POST", "perform-flow-analysis", { token: owner.token, body: { ...analysed.body.sessions[0], pcap_file_key: key } });

@@ -6,6 +6,9 @@ import { openDatabase, type Database } from "../db/client.ts";
 import { entities, iamUsers } from "../db/schema.ts";
 import { defaultLimits } from "../domain/abuse-limits.ts";
 import { createAccount, issueToken } from "../domain/accounts.ts";
+import { workPcapAnalyses } from "../domain/pcap-analysis.ts";
+import { pcapEngine } from "../domain/pcap.ts";
+import { openJobQueue } from "../jobs/queue.ts";
 import { configFromEnv } from "../lib/config.ts";
 import type { PlatformDeps } from "../lib/context.ts";
 import { hashPassword } from "../lib/crypto.ts";
@@ -54,12 +57,24 @@ export function testPlatform(): Promise<TestPlatform> {
     // the whole suite's sign-ins together. abuse-limits.test.ts checks them on a platform of its own.
     const abuseLimits = Object.fromEntries(Object.keys(defaultLimits).filter((n) => n.endsWith(".address")).map((n) => [n, { points: 1_000_000, seconds: 60 }]));
     const config = { ...configFromEnv({}), dataDir: outboxDir, consoleUrl: "http://console.test", seedDemo: false, cacheCallers: "off" as const, abuseLimits };
+    // PCAP analyses are jobs: this platform's own queue (its own schema, so that the PostgreSQL run's
+    // other workers, whose captures are in other directories, never take its jobs) and worker.
+    const jobs = await openJobQueue({
+      database,
+      databaseUrl: process.env.TEST_DATABASE_URL || undefined,
+      schema: `jobs_test_${Math.random().toString(36).slice(2, 8)}`,
+      pollingSeconds: 0.5,
+      superviseSeconds: 1,
+      schedule: false,
+    });
     const deps: PlatformDeps = {
       db: database.db,
       dbKind: database.kind,
       config,
       mailer: outboxMailer(outboxDir),
+      jobs,
     };
+    await workPcapAnalyses(jobs, deps, pcapEngine);
     return { database, deps, app: createPlatformApp(deps), outboxDir };
   })();
   return shared.then(({ database, deps, app, outboxDir }) => {

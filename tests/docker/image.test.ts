@@ -65,6 +65,8 @@ describe.skipIf(!postgres)("the image (Dockerfile)", () => {
       NODE_SECRETS_KEY: crypto.randomBytes(32).toString("hex"),
       // What several instances on one database must share in production (docs/configuration.md).
       OBJECTS_SECRET: crypto.randomBytes(32).toString("base64url"),
+      // One platform instance: its DATA_DIR holds every PCAP upload.
+      DATA_DIR_SHARED: "true",
       CONSOLE_URL: "https://console.example.test",
       PLATFORM_URL: "https://console.example.test",
       ACCESS_LOG: "off",

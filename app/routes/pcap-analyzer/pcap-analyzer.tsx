@@ -1,4 +1,5 @@
-import { data, Link, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Link, redirect, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { AnalysisProgress } from "./analysis-progress.tsx";
 import { AnalysisSummary, DegradedBar, SessionsTable, Warnings } from "./results.tsx";
 import { sessionQuery } from "./sessions-query.ts";
 import { ReportDialog, reportPdfHref, type ReportState } from "./report-dialog.tsx";
@@ -6,7 +7,7 @@ import { UploadForm } from "./upload-form.tsx";
 import { PageTitle } from "../../components/forms.tsx";
 import { apiGet, apiPost, detailText } from "../../lib/api.server.ts";
 import { intentAction } from "../../lib/action.server.ts";
-import { messages, parseZoom, safeFrom, uploadErrorFromCode, uploadErrorMessage, type FlowReport, type PcapAnalysis, type PcapSession, PCAP_DEFAULT_PAGE_SIZE, PCAP_SESSION_SORTABLE } from "../../lib/pcap.ts";
+import { messages, parseZoom, safeFrom, uploadErrorFromCode, uploadErrorMessage, type FlowReport, type PcapAnalysis, type PcapAnalysisProgress, type PcapSession, PCAP_DEFAULT_PAGE_SIZE, PCAP_SESSION_SORTABLE } from "../../lib/pcap.ts";
 import { analysisFailure } from "../../lib/pcap.server.ts";
 import { requireSession } from "../../lib/session.server.ts";
 import { useCanWrite } from "../../components/hooks.ts";
@@ -20,7 +21,10 @@ import type { Route } from "./+types/pcap-analyzer";
  * The PCAP Analyzer (spec 1 §2 'PCAP Analyzer dialog', §3, §4 'PCAP flow', §5, §7 'PCAP', §8, §9):
  * "the dialog reachable by URL" (docs/decisions/2026-11-22-pcap-analyzer-route.md). Its state is
  * the URL: `?from=` (where Close goes), `key` + `name` (the analysed capture), the sessions table's
- * `page/size/q/sort`, `session` + `dialog=report` (the report dialog) and `zoom`.
+ * `page/size/q/sort`, `session` + `dialog=report` (the report dialog) and `zoom`. `analyzing=1`:
+ * the capture was just uploaded from this page. Its analysis is a job on the platform's queue: the
+ * page shows its progress until it is done, then the sessions with 'Successfully analyzed.' (or the
+ * failure beside the file field), and drops `analyzing` from the URL.
  * ---------------------------------------------------------------------------------------------- */
 
 /** A dialog-like page: the whole width for the sessions table, no side navigation (the shell reads this). */
@@ -46,15 +50,29 @@ export async function loader({ request }: Route.LoaderArgs) {
   const name = params.get("name");
   const base = { from, closeHref: from ?? "/main-dashboard", key, name, uploadError: uploadErrorFromCode(params.get("upload_error")) };
   const headers = { "Cache-Control": "private, no-store" };
-  if (!key || !name) return data({ ...base, analysis: null, error: null, table: null, report: null, session: null }, { headers });
+  const none = { analysis: null, progress: null, refreshHref: null, error: null, table: null, report: null, session: null };
+  if (!key || !name) return data({ ...base, ...none }, { headers });
 
   const { state, headers: tableHeaders } = parseTableQuery(request, TABLE);
   tableHeaders.set("Cache-Control", headers["Cache-Control"]);
+  const justUploaded = params.get("analyzing") === "1";
   // The platform searches, sorts and pages the sessions: only this page travels.
-  const res = await apiGet<PcapAnalysis>(request, "analyze-s3-pcap", { pcap_file_key: key, pcap_file_name: name, ...sessionQuery(state) });
+  const res = await apiGet<PcapAnalysis | PcapAnalysisProgress>(request, "analyze-s3-pcap", { pcap_file_key: key, pcap_file_name: name, ...sessionQuery(state) });
   if (!res.ok) {
     const failure = analysisFailure(res.status, res.detail, detailText(res.detail, messages.unknown));
-    return data({ ...base, analysis: null, error: failure.message, table: null, report: null, session: null }, { headers });
+    // Just uploaded from here and not a capture: back to the form, which says so beside the file field.
+    if (justUploaded && failure.code) return redirect(analyzerHref({ from, upload_error: failure.code }), 303);
+    return data({ ...base, ...none, error: failure.message }, { headers });
+  }
+  if (res.data.state !== "done") {
+    // Queued or running: its progress, asked again by the page (JS) or its Refresh link.
+    const progress = { state: res.data.state, size: res.data.size };
+    return data({ ...base, ...none, progress, refreshHref: `${url.pathname}${url.search}` }, { headers });
+  }
+  if (justUploaded) {
+    const done = new URLSearchParams(params);
+    done.delete("analyzing");
+    return redirectWithToast(request, `/pcap-analyzer?${done.toString()}`, { type: "success", message: messages.analyzed });
   }
   const { sessions, sessions_total, ...analysis } = res.data;
   const pageCount = Math.max(1, Math.ceil(sessions_total / state.size));
@@ -85,10 +103,13 @@ export async function loader({ request }: Route.LoaderArgs) {
               : (uploadErrorMessage({ status: found.status, body: found.data }) ?? messages.unknown),
         };
   }
-  return data({ ...base, analysis, error: null, table, report, session }, { headers: tableHeaders });
+  return data({ ...base, ...none, analysis, table, report, session }, { headers: tableHeaders });
 }
 
-/** The JS path's last step: analyse the uploaded capture, then show it with 'Successfully analyzed.'. */
+/**
+ * The JS path's last step: the uploaded capture's page, whose loader asks for its analysis (a job
+ * on the platform's queue) and shows its progress, then the sessions with 'Successfully analyzed.'.
+ */
 async function analyze(request: Request, form: FormData) {
   const key = form.get("key");
   const name = form.get("name");
@@ -97,12 +118,7 @@ async function analyze(request: Request, form: FormData) {
   }
   const rawFrom = new URL(request.url).searchParams.get("from");
   const from = rawFrom ? safeFrom(rawFrom) : null;
-  const res = await apiGet(request, "analyze-s3-pcap", { pcap_file_key: key, pcap_file_name: name });
-  if (!res.ok) {
-    const failure = analysisFailure(res.status, res.detail, detailText(res.detail, messages.unknown));
-    return data({ error: failure.message }, { status: res.status >= 400 && res.status < 500 ? res.status : 400 });
-  }
-  return redirectWithToast(request, analyzerHref({ key, name, from }), { type: "success", message: messages.analyzed });
+  return redirect(analyzerHref({ key, name, from, analyzing: "1" }), 303);
 }
 
 // The form is not a Conform form (the upload script submits it): its own check and reply above.
@@ -123,7 +139,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 }
 
 export default function PcapAnalyzer({ loaderData, actionData }: Route.ComponentProps) {
-  const { closeHref, from, key, name, analysis, error, table, report, session, uploadError } = loaderData;
+  const { closeHref, from, key, name, analysis, progress, refreshHref, error, table, report, session, uploadError } = loaderData;
   const navigation = useNavigation();
   const canWrite = useCanWrite();
   // Read here, not from the loader: a zoom change does not run the loader again (shouldRevalidate).
@@ -150,7 +166,7 @@ export default function PcapAnalyzer({ loaderData, actionData }: Route.Component
 
         {/* Uploading stores a capture in the account: writers only (app/lib/roles.ts). */}
         {canWrite ? (
-          <UploadForm from={from} currentKey={analysis ? key : null} serverError={actionData && "error" in actionData ? actionData.error : uploadError} />
+          <UploadForm from={from} currentKey={analysis || progress ? key : null} serverError={actionData && "error" in actionData ? actionData.error : uploadError} />
         ) : (
           <p className="alert alert-info alert-soft">Your IAM role is readonly: uploading a capture needs an admin or the account owner.</p>
         )}
@@ -163,6 +179,8 @@ export default function PcapAnalyzer({ loaderData, actionData }: Route.Component
             </span>
           </div>
         ) : null}
+
+        {progress && name && refreshHref ? <AnalysisProgress name={name} progress={progress} refreshHref={refreshHref} /> : null}
 
         {analysis && table ? (
           <section aria-labelledby="pcap-results-title" className="flex flex-col gap-4" aria-busy={loadingOther || undefined}>

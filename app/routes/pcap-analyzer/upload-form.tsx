@@ -8,10 +8,11 @@ import { initial, usePcapUpload } from "./use-upload.ts";
  * Choose one capture and send it (spec 1 §2 'PCAP Analyzer dialog', §4 'PCAP flow', §5, §8).
  *
  * Without JavaScript: a multipart form (the CSRF field first, then the file) posted to
- * /pcap-analyzer/upload, which streams the file to the platform and analyses it.
+ * /pcap-analyzer/upload, which streams the file to the platform and opens the capture's page.
  * With JavaScript: a file picked or dropped is checked (over 10 GB: refused, no request), then
  * the console asks for an upload URL, the file is PUT there with XMLHttpRequest (a progress bar,
- * Cancel), and the analysis runs as a form submission to the page's action ('Analyzing…').
+ * Cancel), and the analysis is asked for as a form submission to the page's action ('Analyzing…').
+ * Either way the page then shows the analysis' progress (analysis-progress.tsx) until the sessions.
  */
 
 export function UploadForm({

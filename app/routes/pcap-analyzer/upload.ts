@@ -1,7 +1,6 @@
 import { redirect } from "react-router";
-import { apiGet, detailText } from "../../lib/api.server.ts";
-import { messages, safeFrom } from "../../lib/pcap.ts";
-import { analysisFailure, receiveMultipartUpload, sessionEnded } from "../../lib/pcap.server.ts";
+import { safeFrom } from "../../lib/pcap.ts";
+import { receiveMultipartUpload, sessionEnded } from "../../lib/pcap.server.ts";
 import { requirePost } from "../../lib/csrf.server.ts";
 import { requireSession } from "../../lib/session.server.ts";
 import { requireWriter } from "../../lib/roles.server.ts";
@@ -12,9 +11,11 @@ import type { Route } from "./+types/upload";
  * POST /pcap-analyzer/upload: the PCAP Analyzer's upload without JavaScript (spec 1 §4 'PCAP
  * flow'; DESIGN.md 'Uploads'). The multipart form sends the CSRF token first, then the file; the
  * file part is streamed with busboy straight into the platform's POST upload-pcap-stream (never
- * buffered), then analysed (GET analyze-s3-pcap), then 303 to the results with
- * 'Successfully analyzed.'. Failures go back to the form with an error toast (413: 'Error: Chosen
- * file is too large to upload.').
+ * buffered), then 303 to the capture's page (`analyzing=1`), whose loader asks for its analysis (a
+ * job on the platform's queue) and says it is being analyzed, with a Refresh link, until it shows
+ * the sessions with 'Successfully analyzed.' (or, for a file that is not a capture, the sentence
+ * beside the file field). Failures of the upload go back to the form with an error toast (413:
+ * 'Error: Chosen file is too large to upload.').
  */
 
 /** `?from=` of the form's action: where the analyzer's Close link goes. */
@@ -47,13 +48,5 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   const { pcap_file_key: key, pcap_file_name: name } = result.upload;
-  const analysis = await apiGet(request, "analyze-s3-pcap", { pcap_file_key: key, pcap_file_name: name });
-  if (!analysis.ok) {
-    // Not a readable capture (422): back to the form, which says so beside the file field (as
-    // with JavaScript). Anything else (gone, …): the platform's message as a toast.
-    const failure = analysisFailure(analysis.status, analysis.detail, detailText(analysis.detail, messages.unknown));
-    if (failure.code) return redirect(pagePath({ from, upload_error: failure.code }), 303);
-    return redirectWithToast(request, back, { type: "error", message: failure.message, persistent: true });
-  }
-  return redirectWithToast(request, pagePath({ key, name, from }), { type: "success", message: messages.analyzed });
+  return redirect(pagePath({ key, name, from, analyzing: "1" }), 303);
 }

@@ -6,7 +6,8 @@ import { checkPcapFile, cleanFileName, messages, percentOf, progressStep, upload
 /*
  * The JavaScript upload of a capture (spec 1 §4 'PCAP flow'): check the file (over 10 GB: refused,
  * no request), ask the console for an upload URL, PUT the file there with XMLHttpRequest (progress,
- * announced every step; Cancel), then submit the analysis to the page's action ('Analyzing…').
+ * announced every step; Cancel), then submit the analysis to the page's action ('Analyzing…'),
+ * which opens the capture's page: its analysis' progress, then its sessions.
  */
 
 export type Phase = "idle" | "preparing" | "uploading" | "uploaded" | "error";
@@ -119,7 +120,7 @@ export function usePcapUpload(fromQuery: string) {
       if (upload.status >= 200 && upload.status < 300) {
         setState((s) => ({ ...s, phase: "uploaded", percent: 100 }));
         announce(100);
-        // 3. The analysis: the page's action calls analyze-s3-pcap and redirects to the results.
+        // 3. The analysis: the page's action opens the capture's page, which asks for it and shows its progress.
         submit({ csrf: token, intent: "analyze", key, name: storedName }, { method: "post", action: `/pcap-analyzer${fromQuery}` });
         return;
       }
