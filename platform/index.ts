@@ -7,6 +7,7 @@ import { configFromEnv, type PlatformConfig } from "./lib/config.ts";
 import type { PlatformDeps } from "./lib/context.ts";
 import { createTransport, queueMailer, workMailQueue, type Mailer } from "./mail/mailer.ts";
 import { workRetentionSweep } from "./domain/pcap-retention.ts";
+import { workReports } from "./domain/report-schedules-jobs.ts";
 import { openJobQueue, type JobQueue } from "./jobs/queue.ts";
 import { seedDemo } from "./seed.ts";
 import { startFleet } from "./fleet/runtime.ts";
@@ -99,6 +100,7 @@ export async function createPlatform(config: PlatformConfig = configFromEnv()): 
   const app = createPlatformApp(deps);
   await workMailQueue(jobs, database.db, transport);
   await workRetentionSweep(jobs, deps, config.pcapRetentionDays);
+  await workReports(jobs, deps);
   const deliveries = createDeliveryWorker({ db: database.db, mailer, config, databaseUrl: config.databaseUrl, bus: deps.fleet.bus });
   deliveries.start();
   registerQueueGauges(database.db, jobs);
