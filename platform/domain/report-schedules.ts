@@ -296,6 +296,10 @@ export function reportMail(r: ServiceReportData, reportId: string, scheduleId: s
 
 type ScheduleRecord = typeof reportSchedules.$inferSelect;
 
+/** The CSV is stored without its byte order mark (PGlite's text decoding drops it) and served with it. */
+const BOM = "\uFEFF";
+const withoutBom = (csv: string) => (csv.startsWith(BOM) ? csv.slice(1) : csv);
+
 /** What the schedule's last report covered (its removed devices are named in the next one). */
 async function previousCoverage(db: DbOrTx, scheduleId: string, before: Date): Promise<{ id: string; name: string }[] | null> {
   const [row] = await db
@@ -350,7 +354,7 @@ export async function sendReportNow(deps: Deps, who: Caller, scheduleId: string,
       summary: summaryOf(data),
       devices: data.covered,
       pdf,
-      csv,
+      csv: withoutBom(csv),
       madeAt: new Date(now),
     });
     const jobId = await deps.mailer.send(reportMail(data, reportId, scheduleId, pdf, csv, email, false, period), { tx, accountId: who.accountId });
@@ -382,7 +386,7 @@ export async function makeQueuedReport(deps: Deps, reportId: string, now = Date.
   return deps.db.transaction(async (tx) => {
     const done = await tx
       .update(reportHistory)
-      .set({ state: "sent", summary: summaryOf(data), devices: data.covered, pdf, csv, madeAt: new Date(now) })
+      .set({ state: "sent", summary: summaryOf(data), devices: data.covered, pdf, csv: withoutBom(csv), madeAt: new Date(now) })
       .where(and(eq(reportHistory.reportId, reportId), eq(reportHistory.state, "queued")))
       .returning({ id: reportHistory.reportId });
     if (!done.length) return "done already" as const;
@@ -450,7 +454,7 @@ export async function reportFile(db: DbOrTx, accountId: string, reportId: string
   const base = fileBase(row, { label: row.label } as ReportPeriod);
   return format === "pdf"
     ? { body: row.pdf, fileName: `${base}.pdf`, contentType: "application/pdf" }
-    : { body: Buffer.from(row.csv, "utf8"), fileName: `${base}.csv`, contentType: "text/csv; charset=utf-8; header=present" };
+    : { body: Buffer.from(BOM + row.csv, "utf8"), fileName: `${base}.csv`, contentType: "text/csv; charset=utf-8; header=present" };
 }
 
 export type { ListQuery };
