@@ -145,8 +145,13 @@ const routes = {
     query: z.object({ format: z.enum(["pdf", "csv"], { error: "Format must be pdf or csv" }).default("pdf") }),
     response: z.string().openapi({ format: "binary" }),
     media: "application/pdf",
-    responseDescription: "The PDF (format=pdf) or the CSV, text/csv (format=csv), as an attachment",
     errors: [404],
+    responses: {
+      200: {
+        description: "The PDF (format=pdf), or the CSV with a byte order mark (format=csv), as an attachment",
+        content: { "application/pdf": { schema: z.string().openapi({ format: "binary" }) }, "text/csv": { schema: z.string() } },
+      },
+    },
   }),
   confirm: defineChange({
     path: "/confirm_report_recipient",
