@@ -153,7 +153,8 @@ test("a schedule created, its recipient confirmed, Send now received by SMTP wit
   // Every font embedded (the reports' fonts: platform/reports/pdf.ts).
   const fonts = poppler("pdffonts", pdf).split("\n").slice(2).filter((l) => l.trim());
   expect(fonts.length).toBeGreaterThan(0);
-  for (const line of fonts) expect(line, line).toMatch(/\s(yes)\s+(yes|no)\s+(yes|no)\s+\d+\s+\d+\s*$/);
+  // Soft: the rest of the test still runs when a font is not embedded.
+  for (const line of fonts) expect.soft(line, line).toMatch(/\s(yes)\s+(yes|no)\s+(yes|no)\s+\d+\s+\d+\s*$/);
 
   // The history lists it and downloads the same PDF.
   await page.goto(`${base}/reports`);
