@@ -160,7 +160,7 @@ export async function renderServiceReportPdf(r: ServiceReportData): Promise<Buff
     section(`${c.label} (${c.devices.length})`, first);
     first = false;
     say("P", `Together: ${uptimeText(c.figures!, true)}, ${n3(c.figures!.downtime_minutes)} minutes of downtime, SLO ${metText(c.figures)}.`, 9, ink.muted);
-    grid(["Device", "Entity", "Counted from", "Availability", "Downtime (min)", "Outages", "Maint. (min)", "SLO"], c.devices.map(deviceRow), ["*", 70, 78, 62, 55, 40, 50, 45]);
+    grid(["Device", "Entity", "Counted from", "Availability", "Downtime (min)", "Outages", "Maint. (min)", "SLO"], c.devices.map(deviceRow), ["*", 66, 78, 60, 55, 46, 50, 45]);
   }
   if (first) section("Devices", true);
   if (first) say("P", "There are no devices in this scope.", 9.5, ink.muted);

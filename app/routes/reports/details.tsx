@@ -12,7 +12,7 @@ const stateWords = { queued: "Being made", sent: "Sent", cancelled: "Not sent (p
 function deliveriesText(h: ReportHistoryEntry): string {
   if (h.state !== "sent") return "";
   if (!h.deliveries.length) return "No confirmed recipient: kept here only.";
-  return h.deliveries.map((d) => (d.state === "refused" ? `${d.recipient}: refused (${d.answer ?? "no answer"})` : `${d.recipient}: sent`)).join("; ");
+  return h.deliveries.map((d) => (d.state === "refused" ? `${d.recipient}: refused (${d.answer ?? "no answer"})` : `${d.recipient}: e-mailed`)).join("; ");
 }
 
 function figuresText(h: ReportHistoryEntry): string {
@@ -25,10 +25,10 @@ function figuresText(h: ReportHistoryEntry): string {
 }
 
 const historyColumns: SimpleColumn<ReportHistoryEntry>[] = [
-  { id: "period", header: "Period", kind: "name", cell: (h) => h.period_label },
+  { id: "period", header: "Period", kind: "name", className: "whitespace-nowrap", cell: (h) => h.period_label },
   { id: "kind", header: "Kind", cell: (h) => (h.kind === "now" ? `Send now (${h.requested_by ?? ""})` : "Scheduled") },
   { id: "state", header: "State", cell: (h) => stateWords[h.state] },
-  { id: "made", header: "Made", cell: (h) => formatTime(h.made_at ?? h.created_at) },
+  { id: "made", header: "Made", className: "whitespace-nowrap", cell: (h) => formatTime(h.made_at ?? h.created_at) },
   { id: "figures", header: "Availability", cell: figuresText },
   { id: "deliveries", header: "Delivery", cell: deliveriesText },
   {
