@@ -6,7 +6,7 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
  */
 
 /** The list screens whose CSV export is `routes/<screen>/export.ts` at `/<screen>/export.csv`. */
-const csvExports = ["contacts", "entities", "histories", "iam", "user-agents", "app-services", "endpoints", "support"];
+const csvExports = ["contacts", "entities", "histories", "iam", "user-agents", "app-services", "endpoints", "support", "reports"];
 
 export default [
   // Public (spec 3 §2.1)
@@ -19,6 +19,8 @@ export default [
   route("reset-password-template", "routes/auth/set-password.tsx", { id: "reset-password-template" }),
   route("new-iam-user-setup-template", "routes/auth/set-password.tsx", { id: "new-iam-user-setup-template" }),
   route("idp-login", "routes/auth/idp-login.tsx"),
+  // A report recipient's confirmation link (issue 58): no sign-in.
+  route("reports/confirm", "routes/reports/confirm.tsx"),
 
   // Resource routes
   route("api/v1/*", "routes/api.v1.$.ts"),
@@ -39,6 +41,8 @@ export default [
   route("sla/report.pdf", "routes/sla/report-pdf.ts"),
   route("sla/report.csv", "routes/sla/report-csv.ts"),
   route("outages/export.csv", "routes/outages/export.ts"),
+  route("reports/:reportId/report.pdf", "routes/reports/report-pdf.ts"),
+  route("reports/:reportId/report.csv", "routes/reports/report-csv.ts"),
   route("service-nodes/files/:kind/:file", "routes/service-nodes/files.ts", { id: "service-node-files" }),
   route("devices/:kind/:id/activation-events", "routes/devices-shared/activation-events.ts"),
   route("devices/:kind/:id/activation-report.pdf", "routes/devices-shared/activation-report-pdf.ts"),
@@ -73,6 +77,7 @@ export default [
     route("support", "routes/support/route.tsx"),
     route("histories", "routes/histories/route.tsx"),
     route("sla", "routes/sla/route.tsx"),
+    route("reports", "routes/reports/route.tsx"),
     route("outages/:outageId", "routes/outages/route.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),

@@ -31,6 +31,7 @@ import { registerNodeCalls } from "./routes/nodes.ts";
 import { registerAvailabilityCalls } from "./routes/availability.ts";
 import { registerMonitoringInsightsCalls } from "./routes/monitoring-insights.ts";
 import { registerMonitoringCalls } from "./routes/monitoring.ts";
+import { registerReportCalls } from "./routes/reports.ts";
 
 export const basePath = "/api/v1";
 export type PlatformApp = OpenAPIHono<Env>;
@@ -149,6 +150,7 @@ export function createPlatformApp(deps: PlatformDeps): PlatformApp {
   registerAvailabilityCalls(app);
   registerMonitoringInsightsCalls(app);
   registerMonitoringCalls(app);
+  registerReportCalls(app);
 
   registerHealthCalls(app);
 

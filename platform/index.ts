@@ -9,6 +9,7 @@ import { createTransport, queueMailer, workMailQueue, type Mailer } from "./mail
 import { workRetentionSweep } from "./domain/pcap-retention.ts";
 import { workPcapAnalyses } from "./domain/pcap-analysis.ts";
 import { pcapEngine } from "./domain/pcap.ts";
+import { workReports } from "./domain/report-schedules-jobs.ts";
 import { openJobQueue, type JobQueue } from "./jobs/queue.ts";
 import { seedDemo } from "./seed.ts";
 import { startFleet } from "./fleet/runtime.ts";
@@ -100,6 +101,7 @@ export async function createPlatform(config: PlatformConfig = configFromEnv()): 
   await workMailQueue(jobs, database.db, transport);
   await workRetentionSweep(jobs, deps, config.pcapRetentionDays);
   await workPcapAnalyses(jobs, deps, pcapEngine);
+  await workReports(jobs, deps);
   const deliveries = createDeliveryWorker({ db: database.db, mailer, config, databaseUrl: config.databaseUrl, bus: deps.fleet.bus });
   deliveries.start();
   registerQueueGauges(database.db, jobs);

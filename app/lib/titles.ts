@@ -22,4 +22,5 @@ export const pageTitles: Record<string, string> = {
   "/histories": "View Changes",
   "/pcap-analyzer": "PCAP Analyzer",
   "/sla": "SLA Report",
+  "/reports": "Service Reports",
 };

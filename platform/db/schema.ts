@@ -6,6 +6,7 @@ import type { FormFactor } from "../contract/nodes.ts";
 import type { PcapAnalysisState } from "../contract/pcap.ts";
 import {
   pgSequence,
+  customType,
   bigint,
   boolean,
   doublePrecision,
@@ -1002,4 +1003,102 @@ export const mailRejections = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("mail_rejections_account_idx").on(t.accountId, t.createdAt)],
+);
+
+// ── issue 58: service reports that arrive by themselves ──
+/** Bytes (a report's PDF): Buffer in, Buffer out, on PGlite (Uint8Array) and node-postgres alike. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * A report schedule (domain/report-schedules.ts): what is reported (the account, or one entity and
+ * its children; `entity_name` kept so a removed entity can still be named), the calendar period
+ * (monthly or weekly in `time_zone`, fired at the local `hour`) and who receives it. `active_since`:
+ * periods whose firing time came before it are never sent (creation, resume, a change of period).
+ */
+export const reportSchedules = pgTable(
+  "report_schedules",
+  {
+    scheduleId: text("schedule_id").primaryKey(),
+    accountId: accountRef(),
+    name: text("name").notNull(),
+    entityId: text("entity_id"),
+    entityName: text("entity_name"),
+    content: jsonb("content").$type<string[]>().notNull(),
+    cadence: text("cadence").notNull(),
+    timeZone: text("time_zone").notNull().default("UTC"),
+    hour: integer("hour").notNull().default(6),
+    recipients: jsonb("recipients").$type<string[]>().notNull(),
+    paused: boolean("paused").notNull().default(false),
+    activeSince: timestamp("active_since", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("report_schedules_account_idx").on(t.accountId, t.name, t.scheduleId)],
+);
+
+/** An address that receives an account's reports once confirmed by the link sent to it (hashed token). */
+export const reportRecipients = pgTable(
+  "report_recipients",
+  {
+    accountId: accountRef(),
+    /** Lower-cased. */
+    email: text("email").notNull(),
+    tokenHash: text("token_hash"),
+    linkSentAt: timestamp("link_sent_at", { withTimezone: true }),
+    linkExpiresAt: timestamp("link_expires_at", { withTimezone: true }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.email] }), index("report_recipients_token_idx").on(t.tokenHash)],
+);
+
+/**
+ * A report made (or being made) for a schedule: `scheduled` ones once per schedule and period (the
+ * unique index: however many instances fire it), `now` ones ("Send now") as often as asked. The
+ * PDF and CSV are kept for the history's download; `devices` is what it covered (the next report
+ * names what was removed since).
+ */
+export const reportHistory = pgTable(
+  "report_history",
+  {
+    reportId: text("report_id").primaryKey(),
+    accountId: accountRef(),
+    scheduleId: text("schedule_id")
+      .notNull()
+      .references(() => reportSchedules.scheduleId, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
+    periodEnd: timestamp("period_end", { withTimezone: true }).notNull(),
+    periodLabel: text("period_label").notNull(),
+    /** queued | sent | cancelled (paused or emptied before it was made) */
+    state: text("state").notNull().default("queued"),
+    requestedBy: text("requested_by"),
+    summary: jsonb("summary").$type<Record<string, unknown>>(),
+    devices: jsonb("devices").$type<{ id: string; name: string }[]>(),
+    pdf: bytea("pdf"),
+    csv: text("csv"),
+    createdAt: createdAt(),
+    madeAt: timestamp("made_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("report_history_schedule_idx").on(t.scheduleId, t.createdAt),
+    uniqueIndex("report_history_period_uq").on(t.scheduleId, t.periodStart).where(sql`kind = 'scheduled'`),
+  ],
+);
+
+/** One recipient's message of a report: its mail job (a refusal is in mail_rejections under that job id). */
+export const reportDeliveries = pgTable(
+  "report_deliveries",
+  {
+    reportId: text("report_id")
+      .notNull()
+      .references(() => reportHistory.reportId, { onDelete: "cascade" }),
+    recipient: text("recipient").notNull(),
+    jobId: text("job_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.reportId, t.recipient] })],
 );

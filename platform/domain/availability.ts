@@ -129,7 +129,8 @@ export function resolveWindow(w: AvailabilityWindow, now: number): { start: numb
   return { start: now - RANGES[w.range].span, end: now, label: w.range };
 }
 
-interface DeviceRow {
+/** A device as the availability reads it (also what scheduled reports read: domain/report-schedules-make.ts). */
+export interface DeviceRow {
   id: string;
   kind: DeviceKind;
   name: string;
@@ -164,7 +165,7 @@ async function devicesOf(db: DbOrTx, accountId: string, scope: AvailabilityScope
 }
 
 /** A device row as the fleet has it: the same object and options as the device's other screens. */
-const fleetViewOf = (d: DeviceRow, events: DeviceEvents): { obj: FleetObject; opts: DeviceOptions } => ({
+export const fleetViewOf = (d: DeviceRow, events: DeviceEvents): { obj: FleetObject; opts: DeviceOptions } => ({
   obj: fleetObjectOf({ id: d.id, kind: d.kind, lat: d.latitude === null ? null : Number(d.latitude), lon: d.longitude === null ? null : Number(d.longitude), cir: Number(d.cir ?? 0), eir: Number(d.eir ?? 0) }),
   opts: { events, target: d.target ?? undefined },
 });

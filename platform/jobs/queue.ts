@@ -24,6 +24,10 @@ export const queues = {
   pcapAnalysis: { name: "pcap-analysis", policy: "exclusive", retryLimit: 4, retryDelay: 5, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 35 * 60, heartbeatSeconds: 10, notify: true },
   /** The PCAP retention sweep (domain/pcap-retention.ts), hourly on one instance. */
   pcapRetention: { name: "pcap-retention", policy: "singleton", retryLimit: 2, retryDelay: 60, expireInSeconds: 900, heartbeatSeconds: 30 },
+  /** The scheduled reports' clock (domain/report-schedules-jobs.ts): every 5 minutes on one instance, it queues the reports due. */
+  reportTick: { name: "report-tick", policy: "singleton", retryLimit: 1, retryDelay: 30, expireInSeconds: 300, heartbeatSeconds: 30 },
+  /** One scheduled report (one job per schedule and period, its key): made, stored and mailed once; a failure is tried again with backoff. */
+  report: { name: "report", retryLimit: 6, retryDelay: 60, retryBackoff: true, retryDelayMax: 1800, expireInSeconds: 900, heartbeatSeconds: 15, notify: true },
 } as const satisfies Record<string, Queue>;
 
 export type QueueName = (typeof queues)[keyof typeof queues]["name"];
@@ -101,7 +105,7 @@ export async function openJobQueue(opts: JobQueueOptions): Promise<JobQueue> {
   boss.on("error", (error: Error) => console.error("[jobs] queue error:", error.message));
   boss.on("warning", (w: { message: string }) => console.warn("[jobs] queue warning:", w.message));
   await boss.start();
-  const rules: Queue[] = [{ ...queues.mail, retryDelay: opts.mailRetryDelaySeconds ?? queues.mail.retryDelay }, queues.pcapAnalysis, queues.pcapRetention];
+  const rules: Queue[] = Object.values(queues).map((q) => (q.name === queues.mail.name ? { ...q, retryDelay: opts.mailRetryDelaySeconds ?? q.retryDelay } : q));
   for (const { name, ...options } of rules) {
     // createQueue keeps an existing queue as it is; updateQueue applies today's rules to it.
     await boss.createQueue(name, options);

@@ -25,6 +25,8 @@ export const publicCalls = new Set([
   "/register-node",
   // An Internet or Metro Ethernet NID registering itself with its registration token (issue #25).
   "/register_node",
+  // A report recipient confirming its address: the e-mailed link's single-use token is its authentication (issue 58).
+  "/confirm_report_recipient",
 ]);
 
 type Deps = Env["Variables"]["deps"];

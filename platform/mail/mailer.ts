@@ -12,7 +12,26 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** `to` as a blind copy, with no To header (a scheduled report's recipients never see each other's addresses). */
+  blind?: boolean;
+  /** Files sent with it (a report's PDF and CSV), their bytes in base64. */
+  attachments?: MailAttachment[];
 }
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  base64: string;
+}
+
+/** What nodemailer is given for a message: the address in To, or in Bcc; the attachments decoded from base64. */
+const envelopeOf = (from: string, m: MailMessage) => ({
+  from,
+  ...(m.blind ? { bcc: m.to } : { to: m.to }),
+  subject: m.subject,
+  text: m.text,
+  ...(m.attachments?.length ? { attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.base64, encoding: "base64" })) } : {}),
+});
 
 export interface MailOptions {
   /** The caller's transaction: the message is enqueued in it, so it exists exactly when the change commits. */
@@ -29,7 +48,8 @@ export interface MailOptions {
  * server that is down delays the message instead of failing the call.
  */
 export interface Mailer {
-  send(message: MailMessage, opts?: MailOptions): Promise<void>;
+  /** Enqueues the message; answers its job id when it went on the queue (a report's history links a refusal to it). */
+  send(message: MailMessage, opts?: MailOptions): Promise<string | null | void>;
 }
 
 /** Where messages go: the SMTP server, or the outbox folder of the embedded default. */
@@ -55,7 +75,7 @@ export function createTransport(opts: TransportOptions): MailTransport {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       async deliver(m) {
-        await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text });
+        await transport.sendMail(envelopeOf(opts.from, m));
       },
       close: () => transport.close(),
     };
@@ -63,7 +83,7 @@ export function createTransport(opts: TransportOptions): MailTransport {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async deliver(m) {
-      const info = await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text });
+      const info = await transport.sendMail(envelopeOf(opts.from, m));
       fs.mkdirSync(opts.outboxDir, { recursive: true });
       const safeTo = m.to.replace(/[^a-zA-Z0-9@._-]/g, "_");
       const file = path.join(opts.outboxDir, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}-${safeTo}.eml`);
@@ -88,9 +108,11 @@ export function queueMailer(jobs: JobQueue): Mailer {
   return {
     async send(m, opts = {}) {
       const data: MailJob = { to: m.to, subject: m.subject, text: m.text };
+      if (m.blind) data.blind = true;
+      if (m.attachments?.length) data.attachments = m.attachments;
       if (opts.accountId) data.account_id = opts.accountId;
       if (opts.expiresAt) data.expires_at = opts.expiresAt.toISOString();
-      await jobs.send(queues.mail.name, data, { tx: opts.tx });
+      return jobs.send(queues.mail.name, data, { tx: opts.tx });
     },
   };
 }

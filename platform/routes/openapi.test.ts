@@ -990,6 +990,39 @@ describe("every operation on the real platform, answers validated against the do
     await get("get_sla_report_pdf", { node_id: cpe }, 422);
   });
 
+  it("answers the scheduled service report calls (issue 58) with what they declare", async () => {
+    const a = await p.newAccount();
+    const other = await p.newAccount();
+    const t = a.token;
+    const readonly = await p.newIamUser(a, "readonly");
+    const get = (call: string, query?: Record<string, string>, status = 200, token = t) => expectHit(status, "GET", call, { token, query });
+    const post = (call: string, body: unknown, status = 200, token = t) => expectHit(status, "POST", call, { token, body });
+    const recipient = `reports-${Date.now()}@example.test`;
+    const schedule = await post("create_report_schedule", { name: "Contract reports", cadence: "monthly", time_zone: "Europe/Berlin", hour: 6, content: ["outages"], recipients: [recipient] });
+    await post("create_report_schedule", { name: "Bad", cadence: "daily", time_zone: "Mars/Olympus" }, 422);
+    await post("create_report_schedule", { name: "Nowhere", cadence: "weekly", entity_name: "Nowhere" }, 404);
+    await post("create_report_schedule", { name: "Refused", cadence: "weekly" }, 403, readonly.token);
+    await get("list_report_schedule");
+    await get("list_report_schedule", { page: "1", sort: "-created_at" });
+    await get("export_report_schedules", { q: "contract" });
+    await get("get_report_schedule", { schedule_id: schedule.schedule_id });
+    await get("get_report_schedule", { schedule_id: schedule.schedule_id }, 404, other.token);
+    await post("update_report_schedule", { schedule_id: schedule.schedule_id, paused: true });
+    await post("update_report_schedule", { schedule_id: schedule.schedule_id, hour: 25 }, 422);
+    const madeNow = await post("send_report_now", { schedule_id: schedule.schedule_id });
+    await post("send_report_now", { schedule_id: schedule.schedule_id }, 404, other.token);
+    await get("list_report_history", { schedule_id: schedule.schedule_id });
+    await get("list_report_history", { schedule_id: schedule.schedule_id }, 404, other.token);
+    expect((await hit("GET", `download_report/${madeNow.report_id}`, { token: t })).status).toBe(200);
+    expect((await hit("GET", `download_report/${madeNow.report_id}`, { token: t, query: { format: "csv" } })).status).toBe(200);
+    await get(`download_report/${madeNow.report_id}`, {}, 404, other.token);
+    await get(`download_report/${madeNow.report_id}`, { format: "xls" }, 422);
+    await expectHit(200, "POST", "confirm_report_recipient", { body: { token: mailToken(recipient, "token") } });
+    await expectHit(400, "POST", "confirm_report_recipient", { body: { token: "not-a-token" } });
+    await post("remove_report_schedule", { schedule_id: schedule.schedule_id });
+    await post("remove_report_schedule", { schedule_id: schedule.schedule_id }, 404);
+  });
+
   it("left no operation uncalled, no answer undeclared or unlike its schema", () => {
     const uncalled = operations.filter((o) => !seen.has(o.id)).map((o) => o.id);
     const without200 = operations.filter((o) => !seen.get(o.id)?.has(200)).map((o) => o.id);

@@ -42,6 +42,7 @@ export const navGroups: { title: string; items: NavItem[] }[] = [
       { label: "IAM", to: "/iam", icon: "iam" },
       { label: "Contacts", to: "/contacts", icon: "contacts" },
       { label: "Operations", to: "/operations", icon: "operations" },
+      { label: "Service Reports", to: "/reports", icon: "history" },
       { label: "Change Logs", to: "/histories", icon: "history" },
       { label: "Support", to: "/support", icon: "support" },
       { label: "Billing", to: "/billing", icon: "billing", accountOnly: true },

@@ -1,0 +1,219 @@
+import { z } from "@hono/zod-openapi";
+import type { PlatformApp } from "../app.ts";
+import { reportCadences, reportContents, reportLimits, reportMessages, reportScheduleSortable } from "../contract/report-schedules.ts";
+import { ReportHistoryEntry, ReportSchedule } from "../contract/report-schedules.shapes.ts";
+import { createdOf, pageOf } from "../contract/common.shapes.ts";
+import { isTimeZone } from "../domain/report-schedules-periods.ts";
+import { confirmRecipient, createSchedule, removeSchedule, reportFile, reportHistoryPage, scheduleList, sendReportNow, updateSchedule } from "../domain/report-schedules.ts";
+import { answerChange, answerDetail, answerPublic, answerQuery, caller } from "../lib/context.ts";
+import { email, idField, limits, line, maxMessage, requiredName } from "../lib/fields.ts";
+import { idsFilter, listQuery, ndjsonResponse } from "../lib/list.ts";
+import { defineCall, defineChange, defineDetailCall, defineExportCall, defineListCall } from "../lib/openapi.ts";
+import { exportQuery } from "../lib/list.ts";
+
+/*
+ * Scheduled service reports (issue 58), in the specs' style: snake_case calls, the schedule's id in
+ * the body or query, `{detail}` answers. Another account's schedule or report answers 404;
+ * readonly users read the schedules and their history and download the reports (403 on changes).
+ * Every change is in the change log (lib/apilog.ts), the confirmation token scrubbed.
+ */
+
+const tags = ["Reports"];
+
+const scheduleIdField = () => idField("Schedule id").openapi({ example: "rps-5q2w8e1r4t6y" });
+
+const fields = {
+  name: requiredName("Name", reportLimits.name),
+  entity_name: line(limits.name)
+    .optional()
+    .openapi({ description: "The entity reported, with its children; '' or absent: the whole account. Unknown: 404 'Entity {name} not found.'" }),
+  content: z
+    .array(z.enum(reportContents, { error: `Content must be among: ${reportContents.join(", ")}` }))
+    .max(reportContents.length)
+    .openapi({ description: "What the report holds besides availability (always in it)" }),
+  cadence: z.enum(reportCadences, { error: reportMessages.cadence }),
+  time_zone: z
+    .string({ error: reportMessages.timeZone })
+    .trim()
+    .max(reportLimits.timeZone, maxMessage(reportLimits.timeZone))
+    .refine(isTimeZone, reportMessages.timeZone)
+    .openapi({ example: "Europe/Berlin", description: "IANA name; the calendar periods are this zone's" }),
+  hour: z
+    .number({ error: reportMessages.hour })
+    .int(reportMessages.hour)
+    .min(0, reportMessages.hour)
+    .max(23, reportMessages.hour)
+    .openapi({ description: "The local hour the report is sent at on the 1st (monthly) or the Monday (weekly)" }),
+  recipients: z
+    .array(email())
+    .max(reportLimits.recipients, reportMessages.recipients)
+    .openapi({ description: `At most ${reportLimits.recipients} addresses; each receives reports once it has confirmed the link e-mailed to it` }),
+};
+
+const CreateBody = z
+  .strictObject({ ...fields, time_zone: fields.time_zone.default("UTC"), hour: fields.hour.default(6), content: fields.content.default([...reportContents]), recipients: fields.recipients.default([]) })
+  .openapi("CreateReportSchedule");
+const UpdateBody = z
+  .strictObject({
+    schedule_id: scheduleIdField(),
+    name: fields.name.optional(),
+    entity_name: fields.entity_name,
+    content: fields.content.optional(),
+    cadence: fields.cadence.optional(),
+    time_zone: fields.time_zone.optional(),
+    hour: fields.hour.optional(),
+    recipients: fields.recipients.optional(),
+    paused: z.boolean().optional().openapi({ description: "true pauses (nothing is sent), false resumes (from the next firing on)" }),
+  })
+  .openapi("UpdateReportSchedule", { description: "Fields left out keep their value." });
+const ScheduleIdBody = z.strictObject({ schedule_id: scheduleIdField() }).openapi("ReportScheduleId");
+const ConfirmBody = z.strictObject({ token: z.string().min(1).max(200) }).openapi("ConfirmReportRecipient");
+
+const ReportSchedulePage = pageOf(ReportSchedule, "ReportSchedulePage");
+const ReportHistoryPage = pageOf(ReportHistoryEntry, "ReportHistoryPage");
+
+const routes = {
+  list: defineListCall({
+    path: "/list_report_schedule",
+    tags,
+    summary: "The caller's report schedules",
+    rows: ["report schedule", "sorted by name"],
+    query: z.object({ ...listQuery(reportScheduleSortable), ids: idsFilter }),
+    item: ReportSchedule,
+    page: ReportSchedulePage,
+  }),
+  export: defineExportCall({
+    path: "/export_report_schedules",
+    tags,
+    summary: "Every report schedule the search selects, streamed as NDJSON",
+    description: "The rows of list_report_schedule with the same q and sort (one ReportSchedule per line).",
+    query: z.object(exportQuery(reportScheduleSortable)),
+    item: ReportSchedule,
+    itemName: "ReportSchedule",
+  }),
+  detail: defineDetailCall({
+    path: "/get_report_schedule",
+    tags,
+    summary: "One report schedule",
+    description: `Another account's id, or an unknown one: 404 '${reportMessages.scheduleNotFound}'.`,
+    query: z.object({ schedule_id: scheduleIdField() }),
+    response: ReportSchedule,
+  }),
+  create: defineChange({
+    path: "/create_report_schedule",
+    tags,
+    summary: "Create a report schedule",
+    description: `Answers '${reportMessages.created}' and the schedule_id. Each recipient not yet confirmed is e-mailed a confirmation link; nothing is sent to it before it confirms. The first report is the next firing's.`,
+    body: CreateBody,
+    response: createdOf("ReportScheduleCreated", "schedule_id"),
+  }),
+  update: defineChange({
+    path: "/update_report_schedule",
+    tags,
+    summary: "Change, pause or resume a report schedule",
+    description: `Answers '${reportMessages.updated}', or '${reportMessages.paused}' / '${reportMessages.resumed}' when only paused is given. A new cadence, zone or hour, or a resume, counts from now: a period whose hour has passed is not sent late.`,
+    body: UpdateBody,
+  }),
+  remove: defineChange({ path: "/remove_report_schedule", tags, summary: "Delete a report schedule and its history", description: `Answers '${reportMessages.removed}'.`, body: ScheduleIdBody }),
+  sendNow: defineChange({
+    path: "/send_report_now",
+    tags,
+    summary: "Send the report of the last ended period to the signed-in user",
+    description:
+      "Made now, e-mailed to the caller's own sign-in address only (never the recipients), and kept in the history. Answers 'The report was sent to {address}.' and the report_id. 409 when the sign-in has no e-mail address.",
+    body: ScheduleIdBody,
+    response: createdOf("ReportSent", "report_id"),
+    errors: [404, 409],
+  }),
+  history: defineCall({
+    method: "get",
+    path: "/list_report_history",
+    tags,
+    summary: "The reports of a schedule, newest first",
+    description: "Each with its period, its state, the headline figures and each recipient's delivery (a refusal with the mail server's answer).",
+    query: z.object({ schedule_id: scheduleIdField(), page: listQuery([]).page, size: listQuery([]).size }),
+    response: ReportHistoryPage,
+    errors: [404],
+  }),
+  download: defineCall({
+    method: "get",
+    path: "/download_report/{report_id}",
+    tags,
+    summary: "A report made: its PDF, or its CSV",
+    description: `The stored file, as it was e-mailed (format=pdf, the default; format=csv for the tables). 404 '${reportMessages.reportNotFound}' for another account's report, an unknown one, or one not made yet.`,
+    params: z.object({ report_id: idField("Report id").openapi({ example: "rpt-5q2w8e1r4t6y" }) }),
+    query: z.object({ format: z.enum(["pdf", "csv"], { error: "Format must be pdf or csv" }).default("pdf") }),
+    response: z.string().openapi({ format: "binary" }),
+    media: "application/pdf",
+    errors: [404],
+    responses: {
+      200: {
+        description: "The PDF (format=pdf), or the CSV with a byte order mark (format=csv), as an attachment",
+        content: { "application/pdf": { schema: z.string().openapi({ format: "binary" }) }, "text/csv": { schema: z.string() } },
+      },
+    },
+  }),
+  confirm: defineChange({
+    path: "/confirm_report_recipient",
+    tags,
+    summary: "Confirm an address for reports (the e-mailed link)",
+    description: `No bearer token: the link's token is the authorization. Answers '${reportMessages.confirmed}'; 400 '${reportMessages.confirmInvalid}' for a token unknown, used or expired.`,
+    public: true,
+    body: ConfirmBody,
+    errors: [400],
+  }),
+};
+
+export function registerReportCalls(app: PlatformApp) {
+  app.openapi(routes.list, async (c) => scheduleList.answer(c, caller(c).accountId, c.req.valid("query")));
+  app.openapi(routes.export, async (c) => ndjsonResponse(scheduleList.batches(c.get("deps").db, caller(c).accountId, c.req.valid("query")), c.req.raw.signal));
+  app.openapi(
+    routes.detail,
+    answerQuery(routes.detail, (deps, who, q) => scheduleList.one(deps.db, who.accountId, q.schedule_id)),
+  );
+  app.openapi(
+    routes.create,
+    answerChange(
+      routes.create,
+      (deps, who, b) => createSchedule(deps, who.accountId, b),
+      (id) => ({ schedule_id: id, detail: reportMessages.created }),
+    ),
+  );
+  app.openapi(
+    routes.update,
+    answerChange(
+      routes.update,
+      (deps, who, { schedule_id, ...b }) => updateSchedule(deps, who.accountId, schedule_id, b),
+      (what) => ({ detail: reportMessages[what] }),
+    ),
+  );
+  app.openapi(
+    routes.remove,
+    answerDetail(routes.remove, (deps, who, b) => removeSchedule(deps.db, who.accountId, b.schedule_id), reportMessages.removed),
+  );
+  app.openapi(
+    routes.sendNow,
+    answerChange(
+      routes.sendNow,
+      (deps, who, b) => sendReportNow(deps, who, b.schedule_id),
+      (r) => ({ report_id: r.report_id, detail: reportMessages.sentNow(r.email) }),
+    ),
+  );
+  app.openapi(
+    routes.history,
+    answerQuery(routes.history, (deps, who, q) => reportHistoryPage(deps.db, who.accountId, q.schedule_id, q.page, q.size)),
+  );
+  app.openapi(routes.download, async (c) => {
+    const file = await reportFile(c.get("deps").db, caller(c).accountId, c.req.valid("param").report_id, c.req.valid("query").format);
+    return c.body(new Uint8Array(file.body), 200, {
+      "content-type": file.contentType,
+      "content-disposition": `attachment; filename="${file.fileName}"`,
+      "content-length": String(file.body.length),
+      "cache-control": "private, no-store",
+    });
+  });
+  app.openapi(
+    routes.confirm,
+    answerPublic(routes.confirm, (deps, b) => confirmRecipient(deps.db, b.token), reportMessages.confirmed),
+  );
+}
