@@ -9,12 +9,13 @@ import { basename } from "node:path";
 import { createHash, type Hash } from "node:crypto";
 import { appNameForPorts, httpHost, tlsServerName } from "./app-id.ts";
 import { ConversationTable, FLAG_COUNT } from "./conversations.ts";
-import { Decoded, KIND_ICMP_QUOTED, KIND_TCP, KIND_UDP, TH_SYN } from "./decode.ts";
+import { Decoded, KIND_ICMP_QUOTED, KIND_TCP, KIND_UDP, TH_SYN, type DecodeAs, type EncapsulationName } from "./decode.ts";
 import { isPcapFormatError } from "./errors.ts";
 import { timeDiffString, timeToString } from "./format.ts";
 import { INLINE_HASH_LIMIT, sha256InBackground } from "./hash.ts";
 import { CaptureReader, type PacketSink } from "./reader.ts";
 import { RttBudget, RttSamples } from "./rtt.ts";
+import { MirrorSessions } from "./sessions.ts";
 import { F_RETRANSMISSION, FLAG_NAMES, TcpAnalyzer } from "./tcp-analysis.ts";
 import type { AnalysisResult, ConversationFigures, DirectionFigures, FlagCounts } from "./types.ts";
 
@@ -33,6 +34,11 @@ export interface AnalyzeOptions {
   strict?: boolean;
   /** compute file_sha256 (analyzeFile only; done on another thread). Default true. */
   sha256?: boolean;
+  /**
+   * UDP destination ports that carry VXLAN or GENEVE besides the standard 4789 and 6081
+   * (a mirror configured on another port), as tshark's `-d udp.port==N,vxlan`.
+   */
+  decodeAs?: readonly DecodeAs[];
 }
 
 /** How many data segments per direction are inspected for a TLS SNI / HTTP Host. */
@@ -52,13 +58,18 @@ export class FlowAnalyzer implements PacketSink {
   private maxS = -Infinity;
   private maxNs = 0;
 
-  private readonly decoded = new Decoded();
+  private readonly decoded: Decoded;
   readonly table = new ConversationTable();
+  readonly sessions = new MirrorSessions();
   private readonly tcp = new TcpAnalyzer();
   private readonly rttBudget = new RttBudget();
   private rtts: (RttSamples | undefined)[] = [];
   private serverNames: (string | null)[] = [];
   private appTries = new Uint8Array(0);
+
+  constructor(decodeAs: readonly DecodeAs[] = []) {
+    this.decoded = new Decoded(decodeAs);
+  }
 
   packet(b: Uint8Array, off: number, cap: number, orig: number, linkType: number, s: number, ns: number, hasTime = true): void {
     this.packets++;
@@ -76,9 +87,10 @@ export class FlowAnalyzer implements PacketSink {
     }
     const dec = this.decoded;
     const kind = dec.decode(b, off, cap, orig, linkType);
+    const session = dec.encap === 0 ? 0 : this.sessions.of(dec);
     if (kind === KIND_TCP || kind === KIND_UDP) {
       const t = this.table;
-      const c = t.lookup(dec, kind === KIND_TCP ? 6 : 17);
+      const c = t.lookup(dec, kind === KIND_TCP ? 6 : 17, true, session);
       if (t.created) this.grow(c);
       const d = t.direction;
       const i = c * 2 + d;
@@ -137,7 +149,7 @@ export class FlowAnalyzer implements PacketSink {
         this.icmpQuotedPackets++;
         // tshark still runs the SYN checks of dissect_tcp() on a quoted TCP header
         if (dec.tcpHeader) {
-          const c = this.table.lookup(dec, 6, false);
+          const c = this.table.lookup(dec, 6, false, session);
           if (c >= 0) this.tcp.quoted(c, this.table.direction, dec.seq, dec.flags, dec.hlen, s, ns);
         }
       }
@@ -189,8 +201,11 @@ export class FlowAnalyzer implements PacketSink {
       // The client by the SYN, else by the ports (a capture may start mid-connection).
       const side = t.client(c);
       const [server, client] = side.clientIsA ? [b, a] : [a, b];
+      const sn = t.session(c);
+      const session = sn === 0 ? null : this.sessions.list[sn - 1].name;
       const conv: ConversationFigures = {
-        key: `${proto} ${a} ${b}`,
+        // an encapsulated conversation is named with its mirror session
+        key: session === null ? `${proto} ${a} ${b}` : `${proto} ${a} ${b} ${session}`,
         proto,
         a,
         b,
@@ -209,6 +224,7 @@ export class FlowAnalyzer implements PacketSink {
         app_name: appNameForPorts(proto, portOf(server), portOf(client)),
         server_name: this.serverNames[c] ?? null,
       };
+      if (session !== null) conv.session = session;
       if (isTcp) {
         tcpConvs++;
         const f = emptyFlags();
@@ -258,7 +274,15 @@ export class FlowAnalyzer implements PacketSink {
       conversations,
       format,
       link_types: linkTypes,
+      encapsulation: this.encapsulation(),
     };
+  }
+
+  private encapsulation(): AnalysisResult["encapsulation"] {
+    const list = this.sessions.list;
+    if (list.length === 0) return null;
+    const kinds = [...new Set(list.map((x) => x.encapsulation))].sort() as EncapsulationName[];
+    return { encapsulations: kinds, sessions: list.map((x) => ({ ...x })) };
   }
 }
 
@@ -280,12 +304,15 @@ function portOf(endpoint: string): number {
 
 /** A capture read so far: reader + analyzer, plus the tshark-like handling of errors. */
 class Session {
-  readonly analyzer = new FlowAnalyzer();
-  readonly reader = new CaptureReader(this.analyzer);
+  readonly analyzer: FlowAnalyzer;
+  readonly reader: CaptureReader;
   readonly warnings: string[] = [];
   private stopped = false;
 
-  constructor(private readonly opts: AnalyzeOptions) {}
+  constructor(private readonly opts: AnalyzeOptions) {
+    this.analyzer = new FlowAnalyzer(opts.decodeAs);
+    this.reader = new CaptureReader(this.analyzer);
+  }
 
   /** false once reading must stop (an error turned into a warning) */
   push(chunk: Uint8Array): boolean {

@@ -13,7 +13,7 @@ import { isServicePort } from "./app-id.ts";
 import { TH_ACK, type Decoded } from "./decode.ts";
 import { endpointToString } from "./format.ts";
 
-const KEY_WORDS = 10; // see lookup()
+const KEY_WORDS = 11; // see lookup()
 export const FLAG_COUNT = 7;
 
 export class ConversationTable {
@@ -90,7 +90,7 @@ export class ConversationTable {
    * Find (or create, unless `create` is false) the conversation of the decoded TCP/UDP
    * packet. Sets `direction` and `created`. Returns the conversation index, or -1.
    */
-  lookup(d: Decoded, proto: number, create = true): number {
+  lookup(d: Decoded, proto: number, create = true, session = 0): number {
     // canonical order: lower (address, port) first
     let srcLow: boolean;
     const v6 = d.v6;
@@ -104,8 +104,10 @@ export class ConversationTable {
         : d.src3 !== d.dst3 ? d.src3 < d.dst3
         : d.sport <= d.dport;
     }
-    // key layout: [proto|v6, ports, lo0, hi0, lo1, hi1, lo2, hi2, lo3, hi3]; an IPv4 key
-    // only uses the first four words (the rest stay 0)
+    // key layout: [proto|v6, ports, lo0, hi0, lo1, hi1, lo2, hi2, lo3, hi3, session]; an
+    // IPv4 key only uses the first four words and the session (the rest stay 0). The
+    // session (mirror session of encapsulated traffic, 0 for plain packets) keeps the
+    // same inner connection seen through two mirror sessions apart.
     const k0 = proto | (v6 ? 256 : 0);
     const k1 = srcLow ? ((d.sport << 16) | d.dport) >>> 0 : ((d.dport << 16) | d.sport) >>> 0;
     const k2 = srcLow ? d.src0 : d.dst0;
@@ -134,6 +136,7 @@ export class ConversationTable {
       h = Math.imul(h ^ k8, 0xcc9e2d51);
       h = Math.imul(h ^ k9, 0xcc9e2d51);
     }
+    if (session !== 0) h = Math.imul(h ^ session, 0xcc9e2d51);
     h ^= h >>> 16;
     h = Math.imul(h, 0x85ebca6b);
     h ^= h >>> 13;
@@ -151,7 +154,7 @@ export class ConversationTable {
       if (hashes[c] === h) {
         const base = c * KEY_WORDS;
         if (
-          keys[base + 1] === k1 && keys[base + 2] === k2 && keys[base + 3] === k3 && keys[base] === k0 &&
+          keys[base + 1] === k1 && keys[base + 2] === k2 && keys[base + 3] === k3 && keys[base] === k0 && keys[base + 10] === session &&
           (!v6 ||
             (keys[base + 4] === k4 && keys[base + 5] === k5 && keys[base + 6] === k6 &&
               keys[base + 7] === k7 && keys[base + 8] === k8 && keys[base + 9] === k9))
@@ -171,6 +174,7 @@ export class ConversationTable {
     const kk = this.keys;
     kk[base] = k0; kk[base + 1] = k1; kk[base + 2] = k2; kk[base + 3] = k3; kk[base + 4] = k4;
     kk[base + 5] = k5; kk[base + 6] = k6; kk[base + 7] = k7; kk[base + 8] = k8; kk[base + 9] = k9;
+    kk[base + 10] = session;
     this.hashes[c] = h;
     this.proto[c] = proto;
     const low = endpointToString(v6, k2, k4, k6, k8, k1 >>> 16);
@@ -217,6 +221,11 @@ export class ConversationTable {
     const port = (ep: string) => Number(ep.slice(ep.lastIndexOf(":") + 1));
     const opened = this.synFrom[c] || this.synAckTo[c];
     return clientSide(this.proto[c] === 6 ? "tcp" : "udp", port(this.a[c]), port(this.b[c]), opened === 0 ? null : opened === 1, this.firstSrcIsA[c] === 1);
+  }
+
+  /** Mirror session number of conversation c (0: not encapsulated). */
+  session(c: number): number {
+    return this.keys[c * KEY_WORDS + 10];
   }
 
   /** Endpoint strings of the side that sent in direction d of conversation c. */

@@ -88,10 +88,12 @@ describe("encapsulations", () => {
     ]);
   });
 
-  it("attributes a tunnel inside UDP to the outer UDP flow", () => {
-    const vxlan = udp(50000, 4789, concat(new Uint8Array(8), ether(0x0800, ipv4({ src: "10.9.0.1", dst: "10.9.0.2", proto: 6, payload: SEG() }))));
+  it("attributes a tunnel inside UDP on another port to the outer UDP flow", () => {
+    // VXLAN on the standard port 4789 is decapsulated (encap.test.ts); 4790 is not a tunnel port
+    const vxlan = udp(50000, 4790, concat(new Uint8Array(8), ether(0x0800, ipv4({ src: "10.9.0.1", dst: "10.9.0.2", proto: 6, payload: SEG() }))));
     const r = one(ether(0x0800, V4(17, vxlan)));
-    expect(r.conversations.map((c) => c.key)).toEqual(["udp 192.0.2.1:50000 192.0.2.2:4789"]);
+    expect(r.conversations.map((c) => c.key)).toEqual(["udp 192.0.2.1:50000 192.0.2.2:4790"]);
+    expect(r.encapsulation).toBeNull();
   });
 });
 

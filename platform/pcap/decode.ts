@@ -22,6 +22,28 @@ export const KIND_UDP = 2;
 /** an ICMP/ICMPv6 error quoting a TCP/UDP header */
 export const KIND_ICMP_QUOTED = 3;
 
+/** Encapsulations found inside UDP (mirrored cloud traffic), by number in `Decoded.encap`. */
+export const ENCAP_NONE = 0;
+export const ENCAP_VXLAN = 1;
+export const ENCAP_GENEVE = 2;
+export type EncapsulationName = "vxlan" | "geneve";
+export const ENCAP_NAMES: readonly (EncapsulationName | null)[] = [null, "vxlan", "geneve"];
+
+/** "Decode as": UDP destination port -> encapsulation, as tshark's `-d udp.port==N,vxlan`. */
+export interface DecodeAs {
+  udpPort: number;
+  encapsulation: EncapsulationName;
+}
+
+/** IANA ports, decoded by default (tshark does the same). */
+export const DEFAULT_DECODE_AS: readonly DecodeAs[] = [
+  { udpPort: 4789, encapsulation: "vxlan" },
+  { udpPort: 6081, encapsulation: "geneve" },
+];
+
+/** Nested tunnels are followed this deep at most (a crafted packet could nest without end). */
+const MAX_ENCAP_DEPTH = 4;
+
 export const TH_FIN = 0x01;
 export const TH_SYN = 0x02;
 export const TH_RST = 0x04;
@@ -59,12 +81,35 @@ export class Decoded {
   udpLength = -1;
   /** the transport sits in an IP fragment (first fragment of a fragmented datagram) */
   fragmented = false;
+  /**
+   * Mirror session of an encapsulated packet (VXLAN/GENEVE): the outermost tunnel's
+   * kind (ENCAP_*), VNI and outer IP addresses. `encap` is ENCAP_NONE for plain packets.
+   */
+  encap = ENCAP_NONE;
+  vni = 0;
+  outerV6 = false;
+  outerSrc = new Uint32Array(4);
+  outerDst = new Uint32Array(4);
+  /** UDP destination port -> ENCAP_* */
+  private readonly encapPorts = new Uint8Array(65536);
+  private encapDepth = 0;
   /** set while decoding the inside of an ICMP error */
   private inError = false;
   private errorDepth = 0;
 
+  constructor(decodeAs: readonly DecodeAs[] = []) {
+    for (const d of [...DEFAULT_DECODE_AS, ...decodeAs]) {
+      if (!Number.isInteger(d.udpPort) || d.udpPort < 1 || d.udpPort > 65535) throw new RangeError(`decodeAs: bad UDP port ${d.udpPort}`);
+      const e = ENCAP_NAMES.indexOf(d.encapsulation);
+      if (e <= 0) throw new RangeError(`decodeAs: unknown encapsulation ${String(d.encapsulation)}`);
+      this.encapPorts[d.udpPort] = e;
+    }
+  }
+
   reset(): void {
     this.kind = KIND_OTHER;
+    this.encap = ENCAP_NONE;
+    this.encapDepth = 0;
     this.v6 = false;
     this.tcpHeader = false;
     this.tcpHeaderComplete = false;
@@ -348,6 +393,16 @@ export class Decoded {
         const po = q + 8;
         this.payloadOff = po;
         this.payloadCap = lim > po ? lim - po : 0;
+        // mirrored traffic: the packet belongs to the flow inside the tunnel. Not inside
+        // an ICMP error, and not in a fragment (the inner frame would be incomplete).
+        const encap = this.encapPorts[this.dport];
+        if (encap !== ENCAP_NONE && !this.inError && !fragmented && this.encapDepth < MAX_ENCAP_DEPTH) {
+          // the tunnel ends where the UDP datagram ends
+          const ulen = this.udpLength;
+          const uRep = ulen >= 8 && q + ulen < rep ? q + ulen : rep;
+          const inner = encap === ENCAP_VXLAN ? this.vxlan(b, po, end, uRep) : this.geneve(b, po, end, uRep);
+          if (inner >= 0) return inner;
+        }
         return (this.kind = KIND_UDP);
       }
       case 1: // ICMP
@@ -377,6 +432,55 @@ export class Decoded {
       default:
         return KIND_OTHER;
     }
+  }
+
+  /**
+   * VXLAN (RFC 7348): 8-byte header (flags, reserved, 24-bit VNI, reserved), then an
+   * Ethernet frame. Like tshark, the I flag is not required. Returns the inner kind,
+   * or -1 when the header was not captured whole (the packet stays in the outer UDP flow).
+   */
+  private vxlan(b: Uint8Array, p: number, end: number, rep: number): number {
+    const lim = end < rep ? end : rep;
+    if (lim - p < 8) return -1;
+    this.enterTunnel(ENCAP_VXLAN, (b[p + 4] << 16) | (b[p + 5] << 8) | b[p + 6]);
+    return this.ether(b, p + 8, end, rep);
+  }
+
+  /**
+   * GENEVE (RFC 8926): 8-byte header (version, option length in 4-byte words, flags,
+   * protocol type, 24-bit VNI), then the options, skipped by their length, then a frame
+   * of the protocol type (0x6558: Ethernet). Returns -1 like vxlan().
+   */
+  private geneve(b: Uint8Array, p: number, end: number, rep: number): number {
+    const lim = end < rep ? end : rep;
+    if (lim - p < 8) return -1;
+    if (b[p] >> 6 !== 0) return -1; // only version 0 exists
+    const h = 8 + ((b[p] & 0x3f) << 2);
+    if (lim - p < h) return -1;
+    const type = (b[p + 2] << 8) | b[p + 3];
+    this.enterTunnel(ENCAP_GENEVE, (b[p + 4] << 16) | (b[p + 5] << 8) | b[p + 6]);
+    if (type === 0x6558) return this.ether(b, p + h, end, rep);
+    return this.etherType(b, p + h, end, rep, type);
+  }
+
+  /** Remember the session (outermost tunnel only) and forget the outer transport. */
+  private enterTunnel(kind: number, vni: number): void {
+    if (this.encapDepth++ === 0) {
+      this.encap = kind;
+      this.vni = vni;
+      this.outerV6 = this.v6;
+      const s = this.outerSrc;
+      const d = this.outerDst;
+      s[0] = this.src0; s[1] = this.src1; s[2] = this.src2; s[3] = this.src3;
+      d[0] = this.dst0; d[1] = this.dst1; d[2] = this.dst2; d[3] = this.dst3;
+    }
+    this.tcpHeader = false;
+    this.tcpHeaderComplete = false;
+    this.seglen = -1;
+    this.udpLength = -1;
+    this.fragmented = false;
+    this.payloadCap = 0;
+    this.kind = KIND_OTHER;
   }
 
   private gre(b: Uint8Array, q: number, end: number, rep: number, _fragmented: boolean): number {

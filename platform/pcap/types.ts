@@ -3,6 +3,8 @@
  * JSON (tests/fixtures/pcaps/README.md), so the CLI output can be diffed against expected/*.json.
  */
 import type { PcapClientRule } from "../contract/pcap.ts";
+import type { EncapsulationName } from "./decode.ts";
+import type { MirrorSession } from "./sessions.ts";
 import type { FlagName } from "./tcp-analysis.ts";
 
 export type FlagCounts = Record<FlagName, number>;
@@ -62,6 +64,19 @@ export interface ConversationFigures {
   app_name: string | null;
   /** TLS SNI or HTTP Host seen in the first data segments, else null */
   server_name: string | null;
+  /**
+   * Encapsulated (mirrored) traffic only: the mirror session it was seen through, e.g.
+   * "vxlan:100@192.0.2.1,192.0.2.2"; the key then ends with it
+   */
+  session?: string;
+}
+
+/** What a capture of mirrored cloud traffic held. */
+export interface EncapsulationSummary {
+  /** the encapsulations met, sorted */
+  encapsulations: EncapsulationName[];
+  /** the mirror sessions in order of appearance (packets: encapsulated packets seen through it) */
+  sessions: MirrorSession[];
 }
 
 export interface AnalysisResult {
@@ -93,6 +108,8 @@ export interface AnalysisResult {
   /** "pcap" or "pcapng" (null if the file header could not be read) */
   format: "pcap" | "pcapng" | null;
   link_types: number[];
+  /** null when no packet was encapsulated (optional: results stored before it existed lack it) */
+  encapsulation?: EncapsulationSummary | null;
 }
 
 /** Keys whose numbers are floats in the oracle's JSON (printed like Python floats). */
