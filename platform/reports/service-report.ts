@@ -1,7 +1,9 @@
 import { n3, uptimeText } from "../contract/availability.ts";
 import type { AvailabilityFigures } from "../contract/availability.shapes.ts";
 import type { ServiceReportData, ReportDevice } from "../domain/report-schedules-make.ts";
-import { A4, openTaggedPdf, pdfSafe, reportInk, writePageFeet } from "./pdf.ts";
+import { A4, openTaggedPdf, reportInk, writePageFeet } from "./pdf.ts";
+import { drawTable } from "./table.ts";
+import { writeText } from "./text.ts";
 
 /**
  * The scheduled service report (issue 58), A4: a first page a manager reads (the overall
@@ -18,8 +20,6 @@ import { A4, openTaggedPdf, pdfSafe, reportInk, writePageFeet } from "./pdf.ts";
 const margin = { top: 48, bottom: 60, left: 44, right: 44 };
 const width = A4.width - margin.left - margin.right;
 const ink = reportInk;
-const FONT = "Helvetica";
-const BOLD = "Helvetica-Bold";
 
 /** An instant in UTC as the reports print it: '2026-11-01 05:00 UTC'. */
 const utc = (ms: number | string | null) => (ms === null ? "under way" : `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`);
@@ -54,38 +54,33 @@ export async function renderServiceReportPdf(r: ServiceReportData): Promise<Buff
   const { doc, done, root } = openTaggedPdf({
     margins: margin,
     info: {
-      Title: pdfSafe(`Service report ${r.period.label}: ${r.scheduleName}`),
-      Author: pdfSafe(r.productName),
-      Subject: pdfSafe(`Availability, SLO, outages and maintenance of ${scopeWords(r)} in the ${periodWords(r)}`),
+      Title: `Service report ${r.period.label}: ${r.scheduleName}`,
+      Author: r.productName,
+      Subject: `Availability, SLO, outages and maintenance of ${scopeWords(r)} in the ${periodWords(r)}`,
     },
   });
   const say = (tag: "H1" | "H2" | "H3" | "P", s: string, size: number, color: string = ink.text, bold = false, x = margin.left, w = width) =>
     root.add(
       doc.struct(tag, {}, [
-        () =>
-          doc
-            .font(bold ? BOLD : FONT)
-            .fontSize(size)
-            .fillColor(color)
-            .text(pdfSafe(s.replace(/≈/g, "~")), x, doc.y, { width: w }),
+        () => writeText(doc.fillColor(color), s.replace(/≈/g, "~"), x, doc.y, { size, weight: bold ? "bold" : "regular", width: w }),
       ]),
     );
   type Cell = string | { text: string; link?: string };
-  const grid = (header: string[], rows: Cell[][], columns: (number | string)[]) => {
+  /** `columns`: points, or "*" for an equal share of what is left. */
+  const grid = (header: string[], rows: Cell[][], columns: (number | "*")[]) => {
     doc.moveDown(0.3);
-    const table = doc.table({
-      position: { x: margin.left, y: doc.y },
-      maxWidth: width,
-      columnStyles: columns,
-      defaultStyle: { border: { bottom: 0.5 }, borderColor: ink.rule, padding: [3, 4], textColor: ink.text },
+    const fixed = columns.reduce<number>((sum, c) => sum + (c === "*" ? 0 : c), 0);
+    const share = (width - fixed) / Math.max(1, columns.filter((c) => c === "*").length);
+    const cell = (c: Cell) => (typeof c === "string" ? { text: c } : { text: c.text, ...(c.link ? { link: c.link, color: ink.heading } : {}) });
+    drawTable(doc, root, header.map((text) => ({ text })), rows.map((row) => row.map(cell)), {
+      x: margin.left,
+      columns: columns.map((c) => (c === "*" ? share : c)),
+      size: 8,
+      padding: { x: 4, y: 3 },
+      color: ink.text,
+      headFill: ink.headerFill,
+      rule: { color: ink.rule, width: 0.5 },
     });
-    const cell = (c: Cell, bold = false) => {
-      const { text, link } = typeof c === "string" ? { text: c, link: undefined } : c;
-      return { text: pdfSafe(text), font: { src: bold ? BOLD : FONT, size: 8 }, ...(link ? { textOptions: { link, underline: true }, textColor: ink.heading } : {}) };
-    };
-    table.row(header.map((text) => ({ ...cell(text, true), type: "TH" as const, backgroundColor: ink.headerFill })));
-    for (const row of rows) table.row(row.map((c) => cell(c)));
-    table.end();
     doc.x = margin.left;
   };
   const section = (title: string, newPage = false) => {
@@ -216,11 +211,12 @@ export async function renderServiceReportPdf(r: ServiceReportData): Promise<Buff
   }
 
   writePageFeet(doc, (page, count) =>
-    doc
-      .fillColor(ink.muted)
-      .font(FONT)
-      .fontSize(8)
-      .text(pdfSafe(`${r.productName} - ${r.scheduleName} - ${r.period.label} - page ${page} of ${count}`), margin.left, A4.height - margin.bottom + 24, { width, align: "center", lineBreak: false }),
+    writeText(doc.fillColor(ink.muted), `${r.productName} - ${r.scheduleName} - ${r.period.label} - page ${page} of ${count}`, margin.left, A4.height - margin.bottom + 24, {
+      size: 8,
+      width,
+      align: "center",
+      wrap: false,
+    }),
   );
   doc.end();
   return done;

@@ -14,6 +14,8 @@ export interface TableCell {
   text: Text;
   weight?: Weight;
   color?: string;
+  /** The cell's address: the cell's area becomes a link (an outage record, say). */
+  link?: string;
 }
 
 export interface TableStyle {
@@ -66,6 +68,7 @@ export function drawTable(doc: Doc, parent: PDFKit.PDFStructureElement, head: re
       const draw = () => {
         doc.fillColor(c.color ?? s.color);
         writeText(doc, c.text, x + s.padding.x, top + s.padding.y, { size: s.size, weight: c.weight ?? weight, width: s.columns[i]! - 2 * s.padding.x });
+        if (c.link) doc.link(x, top, s.columns[i]!, h, c.link);
       };
       if (tr) tr.add(doc.struct(tag, {}, [draw]));
       else artifact(doc, "Pagination", draw);

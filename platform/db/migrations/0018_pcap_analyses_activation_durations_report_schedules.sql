@@ -52,6 +52,16 @@ CREATE TABLE "report_schedules" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "device_tests" ADD COLUMN "performance_s" integer;--> statement-breakpoint
+ALTER TABLE "device_tests" ADD COLUMN "configuration_speed" double precision DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "device_tests" ADD COLUMN "performance_speed" double precision DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "pcap_files" ADD COLUMN "analysis_state" text;--> statement-breakpoint
+ALTER TABLE "pcap_files" ADD COLUMN "analysis_job_id" text;--> statement-breakpoint
+ALTER TABLE "pcap_files" ADD COLUMN "analysis_queued_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "pcap_files" ADD COLUMN "analysis_started_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "pcap_files" ADD COLUMN "analysis_finished_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "pcap_files" ADD COLUMN "analysis_failure_status" integer;--> statement-breakpoint
+ALTER TABLE "pcap_files" ADD COLUMN "analysis_failure" text;--> statement-breakpoint
 ALTER TABLE "report_deliveries" ADD CONSTRAINT "report_deliveries_report_id_report_history_report_id_fk" FOREIGN KEY ("report_id") REFERENCES "public"."report_history"("report_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "report_history" ADD CONSTRAINT "report_history_account_id_accounts_account_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("account_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "report_history" ADD CONSTRAINT "report_history_schedule_id_report_schedules_schedule_id_fk" FOREIGN KEY ("schedule_id") REFERENCES "public"."report_schedules"("schedule_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
