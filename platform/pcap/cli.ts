@@ -4,7 +4,8 @@
  * Prints one JSON document with the oracle's layout (tests/fixtures/pcaps/README.md), so that
  * `diff` against tests/fixtures/pcaps/expected/NAME.json shows only real differences.
  * --oracle-keys leaves out the fields the oracle does not have (app_name, server_name,
- * data_packets, retransmitted_payload_bytes, format, link_types). Exit code: 0; 2 when the file could only be read in part (the
+ * data_packets, retransmitted_payload_bytes, format, link_types; of the encapsulation
+ * summary only the sessions, as oracle-encap.sh prints them). Exit code: 0; 2 when the file could only be read in part (the
  * JSON is still printed, warnings in it and on stderr); 1 when it cannot be read at all.
  */
 import { statSync } from "node:fs";
@@ -12,10 +13,12 @@ import { INLINE_HASH_LIMIT, sha256InBackground } from "./hash.ts";
 import type { AnalysisResult, DirectionFigures } from "./types.ts";
 
 function oracleShape(r: AnalysisResult): unknown {
-  const { format: _f, link_types: _l, ...top } = r;
+  // the oracle has no encapsulation summary; oracle-encap.sh has its sessions
+  const { format: _f, link_types: _l, encapsulation, ...top } = r;
   const dir = ({ data_packets: _d, retransmitted_payload_bytes: _r, ...rest }: DirectionFigures) => rest;
   return {
     ...top,
+    ...(encapsulation ? { sessions: encapsulation.sessions } : {}),
     conversations: r.conversations.map(({ app_name: _a, server_name: _s, ...c }) => ({
       ...c,
       a_to_b: dir(c.a_to_b),
