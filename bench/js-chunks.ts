@@ -7,7 +7,7 @@ import zlib from "node:zlib";
  * text, or the chart kit's SVG class names (the kit's module, d3 with it).
  */
 
-const CHART_MARKS = ["Canvas is already in use", "chart-tick-minor", "chart-y-labels"];
+const CHART_MARKS = ["Canvas is already in use", "chart-x-tick", "chart-y-labels"];
 const isChartCode = (source: string) => CHART_MARKS.some((m) => source.includes(m));
 
 export interface PageJs {

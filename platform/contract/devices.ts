@@ -132,10 +132,16 @@ export const DEFAULT_DDOS: Record<DdosFlood, { alert_threshold: number; block_th
   icmp_thresholds: { alert_threshold: 100, block_threshold: 3000, max_threshold: 3000 },
 };
 export const ddosMax = 10_000_000;
-/** alert ≤ block ≤ max: the message names the field (`udp_thresholds.block_threshold`). */
+export const ddosThresholds = ["alert_threshold", "block_threshold", "max_threshold"] as const;
+export type DdosThreshold = (typeof ddosThresholds)[number];
+/** The thresholds' names as Edit DDoS Mitigation labels them ("TCP SYN flood: Alert"). */
+export const ddosThresholdLabels: Record<DdosThreshold, string> = { alert_threshold: "Alert", block_threshold: "Block", max_threshold: "Max" };
+/** A threshold's field as the dialog labels it, for messages a person reads: "TCP SYN flood: Alert" (never `tcp_syn_flood_thresholds.alert_threshold`). */
+export const ddosFieldLabel = (flood: DdosFlood, threshold: DdosThreshold) => `${ddosFloodLabels[flood]}: ${ddosThresholdLabels[threshold]}`;
+/** alert ≤ block ≤ max, in the dialog's words: "TCP SYN flood: Alert must be at most Block." (the issue's `loc` still names the field). */
 export const ddosOrderMessages = {
-  alert: (flood: DdosFlood) => `${flood}.alert_threshold must be at most ${flood}.block_threshold`,
-  block: (flood: DdosFlood) => `${flood}.block_threshold must be at most ${flood}.max_threshold`,
+  alert: (flood: DdosFlood) => `${ddosFieldLabel(flood, "alert_threshold")} must be at most ${ddosThresholdLabels.block_threshold}.`,
+  block: (flood: DdosFlood) => `${ddosFieldLabel(flood, "block_threshold")} must be at most ${ddosThresholdLabels.max_threshold}.`,
 };
 
 /** The Monitoring tab's ranges (the fleet's named ranges); default 1d. */

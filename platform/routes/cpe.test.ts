@@ -132,8 +132,14 @@ describe("Internet NIDs: every setting is stored and read back by get_cpe_detail
     }
     r = await post(a, "set_cpe_denial_of_service_thresholds", { ...DEFAULT_DDOS, udp_thresholds: { alert_threshold: 6000, block_threshold: 5000, max_threshold: 4000 } }, { cpe_id: id });
     expect(r.status).toBe(422);
-    expect(r.body.detail.map((x: Row) => x.msg)).toEqual(["udp_thresholds.alert_threshold must be at most udp_thresholds.block_threshold", "udp_thresholds.block_threshold must be at most udp_thresholds.max_threshold"]);
+    // In the dialog's words, never the field's path (issue 63 item 16); `loc` names the field.
+    expect(r.body.detail.map((x: Row) => x.msg)).toEqual(["UDP flood: Alert must be at most Block.", "UDP flood: Block must be at most Max."]);
     expect(r.body.detail[0].loc).toEqual(["body", "udp_thresholds", "alert_threshold"]);
+    r = await post(a, "set_cpe_denial_of_service_thresholds", { ...DEFAULT_DDOS, tcp_syn_flood_thresholds: { alert_threshold: 200, block_threshold: 2000, max_threshold: 10_000_001 } }, { cpe_id: id });
+    expect(r.body.detail.map((x: Row) => x.msg)).toEqual(["TCP SYN flood: Max must be a whole number from 0 to 10000000"]);
+    r = await post(a, "set_cpe_denial_of_service_thresholds", { ...DEFAULT_DDOS, tcp_syn_flood_thresholds: { alert_threshold: 3000, block_threshold: 2000, max_threshold: 5000 } }, { cpe_id: id });
+    expect(r.body.detail.map((x: Row) => x.msg)).toEqual(["TCP SYN flood: Alert must be at most Block."]);
+    for (const item of r.body.detail as Row[]) expect(String(item.msg)).not.toMatch(/_threshold|\.[a-z]/);
     const thresholds = { tcp_syn_flood_thresholds: { alert_threshold: 300, block_threshold: 3000, max_threshold: 3000 }, udp_thresholds: DEFAULT_DDOS.udp_thresholds, icmp_thresholds: DEFAULT_DDOS.icmp_thresholds };
     expect((await post(a, "set_cpe_denial_of_service_thresholds", thresholds, { cpe_id: id })).body.detail).toBe("DDoS thresholds updated.");
     expect((await get(a, "get_cpe_denial_of_service_thresholds", { cpe_id: id })).body).toEqual(thresholds);
@@ -247,6 +253,9 @@ describe("Internet NIDs: every setting is stored and read back by get_cpe_detail
         expect(far.status, `${start_time}: ${JSON.stringify(far.body)}`).toBe(422);
       }
     }
+    // The console shows these in the form's summary: words, not the field's key (issue 63 item 16).
+    expect((await post(a, "cpe_add_announcement", { cpe_id: id, start_time: "9999-12-31T23:00:00Z", duration: 8 })).body.detail.map((x: Row) => x.msg)).toEqual(["Start time must be at the latest 9999-12-24 23:00 UTC"]);
+    expect((await post(a, "cpe_add_announcement", { cpe_id: id, start_time: start.replace(":00:00", ":30:00"), duration: 2 })).body.detail.map((x: Row) => x.msg)).toEqual(["Start time must be on the hour (00:00 to 23:00 UTC)"]);
     expect((await detail(a, id)).announcements).toMatchObject([{ start_time: start, end_time: new Date(Date.parse(start) + 3 * 3_600_000).toISOString(), duration: 3 }]);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { announcementLimits, ddosFloods, ddosMax, ddosOrderMessages, deviceLimits, deviceMessages, perfTestHours, vlanRange, y1564PerformanceDurations } from "../contract/devices.ts";
+import { announcementLimits, ddosFieldLabel, ddosFloods, ddosMax, ddosOrderMessages, deviceLimits, deviceMessages, perfTestHours, vlanRange, y1564PerformanceDurations, type DdosFlood } from "../contract/devices.ts";
 import { isCidr, isFqdn, isIp } from "../contract/net.ts";
 import { body, bool, email, expects, idField, line, maxMessage, multiline, phone, requiredName, TIME_MAX, plainText, textPattern } from "../lib/fields.ts";
 import { ipField } from "../lib/net-fields.ts";
@@ -85,11 +85,16 @@ export const entityNameChoice = () =>
     .apply(plainText);
 
 // ---------------------------------------------------------------------------------------------
-// DDoS thresholds: alert ≤ block ≤ max, the message naming the field
+// DDoS thresholds: alert ≤ block ≤ max, each message naming the field as the dialog labels it
 
-const threshold = (path: string) => wholeIn(path, 0, ddosMax);
-const thresholdSet = (flood: string) =>
-  z.object({ alert_threshold: threshold(`${flood}.alert_threshold`), block_threshold: threshold(`${flood}.block_threshold`), max_threshold: threshold(`${flood}.max_threshold`) }).strict();
+const thresholdSet = (flood: DdosFlood) =>
+  z
+    .object({
+      alert_threshold: wholeIn(ddosFieldLabel(flood, "alert_threshold"), 0, ddosMax),
+      block_threshold: wholeIn(ddosFieldLabel(flood, "block_threshold"), 0, ddosMax),
+      max_threshold: wholeIn(ddosFieldLabel(flood, "max_threshold"), 0, ddosMax),
+    })
+    .strict();
 
 export const ThresholdsBody = body({
   tcp_syn_flood_thresholds: thresholdSet("tcp_syn_flood_thresholds"),
@@ -114,24 +119,24 @@ const fillAll = (what: string) => z.string({ error: (iss) => (iss.input === unde
 const LATEST_ANNOUNCEMENT_START = Math.floor((TIME_MAX - announcementLimits.maxHours * 3_600_000) / 3_600_000) * 3_600_000;
 
 export const announcementFields = {
-  start_time: fillAll("start_time")
+  start_time: fillAll("Start time")
     .trim()
     .min(1, deviceMessages.fillAll)
     .max(40, maxMessage(40))
     .transform((s, ctx) => {
       const d = new Date(s);
       if (!/^\d{4}-\d{2}-\d{2}T/.test(s) || !Number.isFinite(d.getTime())) {
-        ctx.addIssue({ code: "custom", message: "start_time must be an ISO 8601 time in UTC" });
+        ctx.addIssue({ code: "custom", message: "Start time must be an ISO 8601 time in UTC" });
         return z.NEVER;
       }
       if (d.getUTCMinutes() !== 0 || d.getUTCSeconds() !== 0 || d.getUTCMilliseconds() !== 0) {
-        ctx.addIssue({ code: "custom", message: "start_time must be on the hour (00:00 to 23:00 UTC)" });
+        ctx.addIssue({ code: "custom", message: "Start time must be on the hour (00:00 to 23:00 UTC)" });
         return z.NEVER;
       }
       // The longest announcement must end where the database still holds a time (issue 63 item 24:
       // 9999-12-31T23:00Z answered 500, its end in the year 10000).
       if (d.getTime() > LATEST_ANNOUNCEMENT_START) {
-        ctx.addIssue({ code: "custom", message: `start_time must be at the latest ${new Date(LATEST_ANNOUNCEMENT_START).toISOString()}` });
+        ctx.addIssue({ code: "custom", message: `Start time must be at the latest ${new Date(LATEST_ANNOUNCEMENT_START).toISOString().slice(0, 16).replace("T", " ")} UTC` });
         return z.NEVER;
       }
       return d;

@@ -199,10 +199,12 @@ test("row menu, tabs and the Monitoring charts; Delete by typing confirm", async
   // and the 'Show data' table is the chart kit's own (axe-checked with the kit).
   await expectAccessible(page);
   await page.locator("#node-load").getByRole("link", { name: "Show data" }).click();
-  await expect(page.locator("#node-load").getByRole("table")).toContainText("CPU (cpu_p) (%)");
+  // The series in words, never a metric's key (issue 63 item 16: "CPU (cpu_p)").
+  await expect(page.locator("#node-load").getByRole("table").getByRole("columnheader")).toHaveText(["Time (UTC)", "CPU (%)", "Memory (%)", "Disk (%)"]);
+  if (jsDisabled()) await expect(page.locator("#node-traffic .chart-legend li")).toHaveText(["Transmit", "Receive"]);
   await page.getByRole("navigation", { name: "Time range" }).getByRole("link", { name: "1d" }).click();
   await expect(page.getByRole("navigation", { name: "Time range" }).getByRole("link", { name: "1d" })).toHaveAttribute("aria-current", "true");
-  await expect(page.locator("#node-load").getByRole("table")).toContainText("CPU (cpu_p) (%)");
+  await expect(page.locator("#node-load").getByRole("table")).toContainText("CPU (%)");
   await page.setViewportSize({ width: 320, height: 800 });
   await page.reload();
   expect(await noSideways(page)).toBe(true);

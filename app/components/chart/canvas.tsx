@@ -15,13 +15,12 @@ import {
   type ChartOptions,
   type ChartType,
   type Plugin,
-  type Scale,
   type ScriptableContext,
 } from "chart.js";
 import { useEffect, useState } from "react";
 import { Chart } from "react-chartjs-2";
-import { axes, PLOT_H, type Tick } from "./geometry.ts";
-import { tMs, utcText, visibleBands, type ChartSeries, type ChartSpec } from "./model.ts";
+import { axes, PLOT_H, type Axes, type Tick } from "./geometry.ts";
+import { tMs, visibleBands, xText, type ChartSeries, type ChartSpec } from "./model.ts";
 import { DASH_ARRAYS, POINT_STYLES, readPalette, type LivePalette } from "./palette.ts";
 
 /*
@@ -78,26 +77,56 @@ const bandsPlugin: Plugin = {
   },
 };
 
-/** Below this width a chart labels every other time tick, as the SVG does (app.css: `chart-tick-minor` under 36rem). */
-export const NARROW_CHART_PX = 576;
+/**
+ * The x labels as chart.js drew them (text, left and right edge in CSS px) on the canvas'
+ * `data-x-labels`: a canvas's text is pixels, and the end-to-end tests read from this that no two
+ * labels overlap at 320 px, as they measure the SVG's text.
+ */
+const labelBoxesPlugin: Plugin = {
+  id: "linkwiseLabelBoxes",
+  afterDraw(chart) {
+    const x = chart.scales.x;
+    if (!x) return;
+    const ctx = chart.ctx;
+    ctx.save();
+    const boxes = x.getLabelItems().flatMap((item) => {
+      const text = Array.isArray(item.label) ? item.label.join(" ") : item.label;
+      if (!text) return [];
+      ctx.font = item.font.string;
+      const w = ctx.measureText(text).width;
+      const at = item.options.translation?.[0] ?? 0;
+      const align = item.options.textAlign;
+      const left = align === "left" || align === "start" ? at : align === "right" || align === "end" ? at - w : at - w / 2;
+      return [{ text, left: Math.round(left * 10) / 10, right: Math.round((left + w) * 10) / 10 }];
+    });
+    ctx.restore();
+    chart.canvas.dataset.xLabels = JSON.stringify(boxes);
+  },
+};
 
 /**
- * A tick's label; a minor tick's is left out in a narrow chart. chart.js's own autoSkip does not
- * thin ticks set by afterBuildTicks, so 12 time labels ran into each other in a half-width chart.
+ * The x axis' ticks, chosen for the axis' own width each time chart.js lays it out (geometry.ts:
+ * the most that do not overlap), and their labels. chart.js's own autoSkip does not thin ticks
+ * set by afterBuildTicks, so 12 time labels ran into each other in a half-width chart.
  */
-export const tickLabel = (ticks: Tick[], chartWidth: number, value: number | string) => {
-  const tick = ticks.find((t) => t.value === Number(value));
-  if (!tick || (tick.minor && chartWidth < NARROW_CHART_PX)) return "";
-  return tick.label;
-};
-const labelOf = (ticks: Tick[]) =>
-  function (this: Scale, value: number | string) {
-    return tickLabel(ticks, this.chart.width, value);
+export function xTicksOption(ax: Pick<Axes, "xTicksAt">) {
+  const labels = new Map<number, string>();
+  return {
+    afterBuildTicks: (axis: { width: number; chart: { width: number }; ticks: { value: number }[] }) => {
+      const ticks = ax.xTicksAt(axis.width || axis.chart.width);
+      labels.clear();
+      for (const t of ticks) labels.set(t.value, t.label);
+      axis.ticks = ticks.map((t) => ({ value: t.value }));
+    },
+    label: (value: number | string) => labels.get(Number(value)) ?? "",
   };
+}
+const labelOf = (ticks: Tick[]) => (value: number | string) => ticks.find((t) => t.value === Number(value))?.label ?? "";
 
 export default function ChartCanvas({ spec, drawn, description }: { spec: ChartSpec; drawn: ChartSeries[]; description: string }) {
   const palette = usePalette();
   const ax = axes(spec, drawn);
+  const xTicks = xTicksOption(ax);
   const bars = spec.kind === "bar" || spec.kind === "stacked-bar";
   const stacked = spec.kind === "stacked-bar";
   const color = (i: number) => palette.series[i] ?? palette.series[0]!;
@@ -143,7 +172,7 @@ export default function ChartCanvas({ spec, drawn, description }: { spec: ChartS
       legend: { position: "bottom", labels: { color: palette.text, font, usePointStyle: !bars } },
       tooltip: {
         callbacks: {
-          title: (items) => (bars || !items[0] ? (items[0]?.label ?? "") : utcText(items[0].parsed.x ?? 0)),
+          title: (items) => (bars || !items[0] ? (items[0]?.label ?? "") : xText(spec, items[0].parsed.x ?? 0)),
           label: (item) => `${item.dataset.label ?? ""}: ${(item.parsed.y ?? 0).toLocaleString("en-US", { maximumFractionDigits: 3 })} ${spec.unit}`,
         },
       },
@@ -155,8 +184,8 @@ export default function ChartCanvas({ spec, drawn, description }: { spec: ChartS
             type: "linear",
             min: ax.xDomain[0],
             max: ax.xDomain[1],
-            ...fixedTicks(ax.xTicks),
-            ticks: { color: palette.text, font, callback: labelOf(ax.xTicks), autoSkip: true, maxRotation: 0 },
+            afterBuildTicks: xTicks.afterBuildTicks,
+            ticks: { color: palette.text, font, callback: xTicks.label, autoSkip: true, maxRotation: 0 },
             grid: { color: palette.grid },
             title: { display: true, text: spec.xLabel ?? "Time (UTC)", color: palette.text, font },
           },
@@ -181,7 +210,7 @@ export default function ChartCanvas({ spec, drawn, description }: { spec: ChartS
         type={bars ? "bar" : spec.kind === "scatter" ? "scatter" : "line"}
         data={data}
         options={options}
-        plugins={[bandsPlugin]}
+        plugins={[bandsPlugin, labelBoxesPlugin]}
         role="img"
         aria-label={`${spec.title}. ${description}`}
         fallbackContent={<p>{description}</p>}

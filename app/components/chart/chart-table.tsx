@@ -1,5 +1,5 @@
 import { escapeHtml } from "../static-html.ts";
-import { round3, tMs, xValues, type ChartSeries } from "./model.ts";
+import { round3, seriesNames, tMs, xValues, type ChartSeries } from "./model.ts";
 
 /*
  * The chart's figures as a table behind 'Show data' (<details>: opens without JavaScript): one
@@ -28,7 +28,7 @@ export function chartTableHtml({ title, unit, series, time, xLabel }: { title: s
   let xs = xValues(series);
   if (time) xs = xs.sort((a, b) => tMs(a) - tMs(b));
   const xHeader = escapeHtml(xLabel ?? (time ? "Time (UTC)" : "Category"));
-  const labels = series.map((s) => escapeHtml(`${s.name} (${unit})`));
+  const labels = seriesNames(series).map((name) => escapeHtml(`${name} (${unit})`));
   const out: string[] = [`<caption class="sr-only">${escapeHtml(`${title}: the data`)}</caption><thead><tr><th scope="col" class="sm:whitespace-nowrap">${xHeader}</th>`];
   for (const l of labels) out.push(`<th scope="col">${l}</th>`);
   out.push("</tr></thead><tbody>");

@@ -164,6 +164,39 @@ describe("chart kit: the server's SVG and table", () => {
     expect(render(spec)).not.toContain("chart-band");
   });
 
+  it("tells apart series of the same name by their ids: legend, table, canvas and prepared chart (issue 63 item 21)", () => {
+    const twins: ChartSpec = { ...spec, series: [{ ...series("Analytics VPC", [1, 2]), id: "ep-1a2b" }, { ...series("Analytics VPC", [3, 4]), id: "ep-3c4d" }, series("Branch", [5, 6])] };
+    const html = render(twins);
+    expect([...html.matchAll(/<span class="break-all">([^<]+)<\/span>/g)].map((m) => m[1])).toEqual(["Analytics VPC (ep-1a2b)", "Analytics VPC (ep-3c4d)", "Branch"]);
+    expect(html).toContain(">Analytics VPC (ep-1a2b) (bytes/s)</th>");
+    expect(html).toContain(">Analytics VPC (ep-3c4d) (bytes/s)</th>");
+    expect(packedSeries(prepareChart(twins)).series.map((s) => s.name)).toEqual(["Analytics VPC (ep-1a2b)", "Analytics VPC (ep-3c4d)", "Branch"]);
+    // Without ids, their places: still two names.
+    expect(drawnSeries([series("A", [1]), series("A", [2])]).map((s) => s.name)).toEqual(["A (1)", "A (2)"]);
+    // A name of its own stays as it is, id or not.
+    expect(drawnSeries([{ ...series("A", [1]), id: "x" }]).map((s) => s.name)).toEqual(["A"]);
+  });
+
+  it("says one time as one time, not 'from 08:00 to 08:00'", () => {
+    const one: ChartSpec = { title: "Trend", unit: "Mbps", kind: "line", series: [series("Download", [5])] };
+    expect(describeChart(one, drawnSeries(one.series))).toBe("Trend at 2026-11-25 00:00 UTC, 1 series; peak 5 Mbps (Download at 2026-11-25 00:00 UTC).");
+    const hours: ChartSpec = { title: "Peak", unit: "Mbps", kind: "scatter", xAxis: "hour-of-day", series: [{ name: "Download", points: [{ t: Date.UTC(1970, 0, 1, 8), v: 5 }] }] };
+    expect(describeChart(hours, drawnSeries(hours.series))).toBe("Peak, 1 series; peak 5 Mbps (Download at 08:00 to 09:00 UTC).");
+  });
+
+  it("draws the y labels in a gutter of their own, left of the plot: never over the first bar (issue 63 item 21)", () => {
+    const bars: ChartSpec = { title: "Top Apps by Hits", unit: "hits", kind: "bar", xLabel: "Application", series: [{ name: "Hits", points: [{ t: "HTTPS", v: 11_000_000 }, { t: "Zoom", v: 2_000_000 }] }] };
+    const html = render(bars);
+    const gutter = /<svg aria-hidden="true" width="(\d+)"[^>]*class="chart-y-labels[^"]*"[^>]*>(.*?)<\/svg><svg role="img"/.exec(html);
+    expect(gutter, html).not.toBeNull();
+    expect(Number(gutter![1])).toBeGreaterThanOrEqual(36);
+    for (const label of ["0", "2M", "4M", "10M", "12M"]) expect(gutter![2]).toContain(`>${label}</text>`);
+    // The plot's SVG has the bars and the x labels, no y label.
+    const plot = html.slice(html.indexOf('<svg role="img"'));
+    expect(plot).not.toContain(">10M</text>");
+    expect(plot).toContain(">HTTPS</text>");
+  });
+
   it("honours a fixed y domain (0–100 %)", () => {
     const cpu: ChartSpec = { title: "CPU", unit: "%", kind: "area", yDomain: [0, 100], series: [series("cpu_p", [10, 20])] };
     expect(axes(cpu, drawnSeries(cpu.series)).yDomain).toEqual([0, 100]);

@@ -48,7 +48,7 @@ function specKey(spec: ChartSpec, id: string): string {
   let i = 0;
   for (const s of series) {
     // Text as JSON (no separator inside it), so that no two specs make one key.
-    text.push(JSON.stringify(s.name), String(s.points.length));
+    text.push(JSON.stringify(s.name), JSON.stringify(s.id ?? null), String(s.points.length));
     for (const p of s.points) {
       text.push(typeof p.t === "number" ? String(p.t) : JSON.stringify(p.t), p.v === null ? "null" : "");
       values[i++] = p.v ?? 0;

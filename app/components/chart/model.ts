@@ -14,6 +14,8 @@ export interface ChartPoint {
 
 export interface ChartSeries {
   name: string;
+  /** The object's id: written beside its name where another series has the same name ("Analytics VPC (ep-1a2b)"). */
+  id?: string;
   points: ChartPoint[];
 }
 
@@ -32,6 +34,10 @@ export interface ChartSpec {
   xLabel?: string;
   /** Time charts: spans shaded behind the series (announced maintenance…), named under the chart and in its sentence. */
   bands?: ChartBand[];
+  /** Time charts: a fixed x axis (the hours of a day); otherwise the drawn times' (one time: an hour either side). */
+  xDomain?: readonly [string | number, string | number];
+  /** "hour-of-day": each time is an hour of a reference day; labels are the time alone, a point's is its hour ("08:00 to 09:00 UTC"). */
+  xAxis?: "hour-of-day";
 }
 
 /** A span of time shaded on a time chart, with what it was. */
@@ -94,7 +100,8 @@ const total = (s: ChartSeries) => s.points.reduce((sum, p) => sum + (p.v ?? 0), 
  * `t` into 'Other'. Values rounded to 3 decimals.
  */
 export function drawnSeries(series: readonly ChartSeries[]): ChartSeries[] {
-  const rounded = series.map((s) => ({ name: s.name, points: s.points.map((p) => ({ t: p.t, v: p.v === null ? null : round3(p.v) })) }));
+  const names = seriesNames(series);
+  const rounded = series.map((s, i) => ({ name: names[i]!, points: s.points.map((p) => ({ t: p.t, v: p.v === null ? null : round3(p.v) })) }));
   if (rounded.length <= MAX_DRAWN) return rounded;
   const keep = new Set(
     rounded
@@ -113,6 +120,23 @@ export function drawnSeries(series: readonly ChartSeries[]): ChartSeries[] {
   });
   const otherPoints = [...other].map(([t, v]) => ({ t, v: v === null ? null : round3(v) }));
   return [...rounded.filter((_, i) => keep.has(i)), { name: OTHER, points: otherPoints }];
+}
+
+/**
+ * Each series' name as the legend, the canvas and the table show it: a name that two series share
+ * gets its id beside it ("Analytics VPC (ep-1a2b)"), or its place among them when it has none, so
+ * that no two series read the same.
+ */
+export function seriesNames(series: readonly Pick<ChartSeries, "name" | "id">[]): string[] {
+  const count = new Map<string, number>();
+  for (const s of series) count.set(s.name, (count.get(s.name) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  return series.map((s) => {
+    if (count.get(s.name)! < 2) return s.name;
+    const n = (seen.get(s.name) ?? 0) + 1;
+    seen.set(s.name, n);
+    return `${s.name} (${s.id ?? n})`;
+  });
 }
 
 /** The x values in order of first appearance (bar categories, or times). */
@@ -143,6 +167,16 @@ export function yExtent(spec: Pick<ChartSpec, "kind" | "yDomain">, drawn: readon
   }
   return [min, max > min ? max : min + 1];
 }
+
+/** The hour of a point on an hour-of-day axis: '08:00 to 09:00 UTC'. */
+export function hourText(t: string | number): string {
+  const h = new Date(tMs(t)).getUTCHours();
+  const hh = (n: number) => `${String(n % 24).padStart(2, "0")}:00`;
+  return `${hh(h)} to ${hh(h + 1)} UTC`;
+}
+
+/** A point's x as words: its time ('2026-11-25 14:00 UTC') or, on an hour-of-day axis, its hour. */
+export const xText = (spec: Pick<ChartSpec, "xAxis">, t: string | number) => (spec.xAxis === "hour-of-day" ? hourText(t) : utcText(t));
 
 /** '2026-11-25 14:00 UTC': a time nobody can read in another zone. */
 export function utcText(t: string | number): string {
@@ -175,8 +209,10 @@ function describeSeries(spec: ChartSpec, drawn: readonly ChartSeries[]): string 
   for (const s of drawn) for (const p of s.points) if (p.v !== null && p.v > peak.v) peak = { v: p.v, name: s.name, t: p.t };
   const xs = xValues(drawn);
   const time = isTimeChart(spec);
-  const span = time && xs.length > 0 ? ` from ${utcText(xs[0]!)} to ${utcText(xs[xs.length - 1]!)}` : "";
-  return `${spec.title}${span}, ${drawn.length} series; peak ${shortNumber(peak.v)} ${spec.unit} (${peak.name}${time ? ` at ${utcText(peak.t)}` : `, ${peak.t}`}).`;
+  const times = time ? xs.map(tMs) : [];
+  const [first, last] = [Math.min(...times), Math.max(...times)];
+  const span = !time || !times.length || spec.xAxis ? "" : first === last ? ` at ${utcText(first)}` : ` from ${utcText(first)} to ${utcText(last)}`;
+  return `${spec.title}${span}, ${drawn.length} series; peak ${shortNumber(peak.v)} ${spec.unit} (${peak.name}${time ? ` at ${xText(spec, peak.t)}` : `, ${peak.t}`}).`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { area, line, stack } from "d3-shape";
-import { axes, PLOT_H, PLOT_W, type Axes } from "./geometry.ts";
+import { axes, labelAnchor, PLOT_H, PLOT_W, Y_GUTTER, type Axes } from "./geometry.ts";
 import { visibleBands, type ChartPoint, type ChartSeries, type ChartSpec } from "./model.ts";
 import { DASHES, POINT_STYLES, seriesColorVar, type PointStyle } from "./palette.ts";
 
@@ -7,7 +7,8 @@ import { DASHES, POINT_STYLES, seriesColorVar, type PointStyle } from "./palette
  * The chart as the server draws it: one SVG whose text is never scaled. The series are drawn in
  * an inner SVG stretched to the figure's width (`preserveAspectRatio="none"`, strokes not
  * scaled); ticks, labels and point markers sit at percentages of the width, so a 320 px chart
- * has the same text size as a wide one and hides every other x label (`chart-tick-minor`).
+ * has the same text size as a wide one and shows fewer x labels (geometry.ts chooses them per
+ * width, app.css hides the rest). The y labels stand in a gutter left of the plot.
  */
 
 const TOP = 34;
@@ -32,43 +33,45 @@ const defined = (p: ChartPoint): p is Defined => p.v !== null;
 export function ChartSvg({ spec, drawn, titleId, descId, idPrefix, description }: { spec: ChartSpec; drawn: ChartSeries[]; titleId: string; descId: string; idPrefix: string; description: string }) {
   const ax = axes(spec, drawn);
   return (
-    <svg role="img" aria-labelledby={`${titleId} ${descId}`} width="100%" height={HEIGHT} className="chart-svg block overflow-visible text-[0.75rem]" style={{ color: "var(--chart-text)" }}>
-      <title id={titleId}>{spec.title}</title>
-      <desc id={descId}>{description}</desc>
-      <defs>
-        {POINT_STYLES.map((s) => (
-          <path key={s} id={`${idPrefix}-${s}`} d={MARKER[s]} strokeWidth={1.5} />
-        ))}
-      </defs>
-      <YAxis ax={ax} unit={spec.unit} />
-      <svg x="0" y={TOP} width="100%" height={PLOT_H} viewBox={`0 0 ${PLOT_W} ${PLOT_H}`} preserveAspectRatio="none" className="overflow-visible">
-        {ax.time ? <Bands ax={ax} spec={spec} /> : null}
-        {spec.kind === "bar" ? <GroupedBars ax={ax} drawn={drawn} /> : null}
-        {spec.kind === "stacked-bar" ? <StackedBars ax={ax} drawn={drawn} /> : null}
-        {spec.kind === "line" || spec.kind === "area" ? drawn.map((s, i) => <Line key={`${i}-${s.name}`} ax={ax} s={s} i={i} fill={spec.kind === "area"} />) : null}
-      </svg>
-      {spec.kind === "line" || spec.kind === "area" || spec.kind === "scatter"
-        ? drawn.map((s, i) => <Markers key={`${i}-${s.name}`} ax={ax} s={s} i={i} all={spec.kind === "scatter"} idPrefix={idPrefix} />)
-        : null}
-      <XAxis ax={ax} label={spec.xLabel ?? (ax.time ? "Time (UTC)" : "")} />
-      {/* y labels inside the plot, above their gridline, drawn over the series with a halo. */}
-      <g className="chart-y-labels">
+    <div className="chart-plot flex">
+      {/* The y labels in a gutter of their own, beside the plot: never over a bar or a line. */}
+      <svg aria-hidden="true" width={Y_GUTTER} height={HEIGHT} className="chart-y-labels block shrink-0 overflow-visible text-[0.75rem]" style={{ color: "var(--chart-text)" }}>
+        <text x="0" y="12" fill="currentColor" fontWeight={600}>
+          {spec.unit}
+        </text>
         {ax.yTicks.map((t) => (
-          <text key={t.value} x="2" y={TOP + ax.y(t.value) - 3} fill="currentColor" style={{ stroke: "var(--color-base-100)" }} strokeWidth={3} paintOrder="stroke">
+          <text key={t.value} x={Y_GUTTER - 5} y={TOP + ax.y(t.value) + 4} textAnchor="end" fill="currentColor">
             {t.label}
           </text>
         ))}
-      </g>
-    </svg>
+      </svg>
+      <svg role="img" aria-labelledby={`${titleId} ${descId}`} width="100%" height={HEIGHT} className="chart-svg block min-w-0 flex-1 overflow-visible text-[0.75rem]" style={{ color: "var(--chart-text)" }}>
+        <title id={titleId}>{spec.title}</title>
+        <desc id={descId}>{description}</desc>
+        <defs>
+          {POINT_STYLES.map((s) => (
+            <path key={s} id={`${idPrefix}-${s}`} d={MARKER[s]} strokeWidth={1.5} />
+          ))}
+        </defs>
+        <YAxis ax={ax} />
+        <svg x="0" y={TOP} width="100%" height={PLOT_H} viewBox={`0 0 ${PLOT_W} ${PLOT_H}`} preserveAspectRatio="none" className="overflow-visible">
+          {ax.time ? <Bands ax={ax} spec={spec} /> : null}
+          {spec.kind === "bar" ? <GroupedBars ax={ax} drawn={drawn} /> : null}
+          {spec.kind === "stacked-bar" ? <StackedBars ax={ax} drawn={drawn} /> : null}
+          {spec.kind === "line" || spec.kind === "area" ? drawn.map((s, i) => <Line key={`${i}-${s.name}`} ax={ax} s={s} i={i} fill={spec.kind === "area"} />) : null}
+        </svg>
+        {spec.kind === "line" || spec.kind === "area" || spec.kind === "scatter"
+          ? drawn.map((s, i) => <Markers key={`${i}-${s.name}`} ax={ax} s={s} i={i} all={spec.kind === "scatter"} idPrefix={idPrefix} />)
+          : null}
+        <XAxis ax={ax} label={spec.xLabel ?? (ax.time ? "Time (UTC)" : "")} />
+      </svg>
+    </div>
   );
 }
 
-function YAxis({ ax, unit }: { ax: Axes; unit: string }) {
+function YAxis({ ax }: { ax: Axes }) {
   return (
     <g className="chart-y-axis">
-      <text x="0" y="12" fill="currentColor" fontWeight={600}>
-        {unit}
-      </text>
       {ax.yTicks.map((t) => {
         const y = TOP + ax.y(t.value);
         return (
@@ -82,6 +85,7 @@ function YAxis({ ax, unit }: { ax: Axes; unit: string }) {
   );
 }
 
+/** The x labels: each hidden at the widths that leave it out (`chart-x-off-N`, app.css), so that none overlap. */
 function XAxis({ ax, label }: { ax: Axes; label: string }) {
   const bottom = TOP + PLOT_H;
   const x = (v: number) => (ax.time ? ax.x(v) : v);
@@ -90,12 +94,11 @@ function XAxis({ ax, label }: { ax: Axes; label: string }) {
       <line x1="0" x2="100%" y1={bottom} y2={bottom} stroke="currentColor" strokeWidth={1} />
       {ax.xTicks.map((t) => {
         const p = x(t.value);
-        const anchor = p < PLOT_W * 0.06 ? "start" : p > PLOT_W * 0.94 ? "end" : "middle";
         return (
-          <g key={t.value} className={t.minor ? "chart-x-tick chart-tick-minor" : "chart-x-tick"}>
+          <g key={t.value} className={["chart-x-tick", ...t.off.map((i) => `chart-x-off-${i}`)].join(" ")}>
             <line x1={pct(p)} x2={pct(p)} y1={bottom} y2={bottom + 5} stroke="currentColor" strokeWidth={1} />
-            <text x={pct(p)} y={bottom + 17} textAnchor={anchor} fill="currentColor">
-              {t.label.length > 14 ? `${t.label.slice(0, 13)}…` : t.label}
+            <text x={pct(p)} y={bottom + 17} textAnchor={labelAnchor(p, PLOT_W)} fill="currentColor">
+              {t.label}
             </text>
           </g>
         );

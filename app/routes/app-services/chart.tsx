@@ -1,11 +1,12 @@
 import { Chart } from "../../components/chart/chart.tsx";
-import type { TopTalker } from "./model.ts";
+import type { NamedTalker } from "./model.ts";
 
 /*
  * The Top Talkers chart (spec 1 §2): the app service's endpoints by bytes over the range, rx and tx
  * stacked, drawn by the chart kit (an SVG from the server, chart.js once the page runs JavaScript).
+ * Each bar is the endpoint's name (with its id where two share it), not its id alone.
  */
-export function TopTalkersChart({ talkers, range }: { talkers: TopTalker[]; range: string }) {
+export function TopTalkersChart({ talkers, range }: { talkers: NamedTalker[]; range: string }) {
   return (
     <Chart
       spec={{
@@ -14,8 +15,8 @@ export function TopTalkersChart({ talkers, range }: { talkers: TopTalker[]; rang
         kind: "stacked-bar",
         xLabel: "Endpoint",
         series: [
-          { name: "Rx", points: talkers.map((t) => ({ t: t.epid, v: t.rx_bytes })) },
-          { name: "Tx", points: talkers.map((t) => ({ t: t.epid, v: t.tx_bytes })) },
+          { name: "Rx", points: talkers.map((t) => ({ t: t.name, v: t.rx_bytes })) },
+          { name: "Tx", points: talkers.map((t) => ({ t: t.name, v: t.tx_bytes })) },
         ],
       }}
     />

@@ -12,8 +12,23 @@ export {
   topTalkerRanges,
   topTalkerRangeMs,
 } from "../../../platform/contract/app-services.ts";
-import type { AppServiceDeployment } from "../../../platform/contract/app-services.ts";
+import type { AppServiceDeployment, TopTalker } from "../../../platform/contract/app-services.ts";
+import type { Endpoint } from "../../../platform/contract/endpoints.ts";
+import { seriesNames } from "../../components/chart/model.ts";
 export type { AppServiceDeployment };
+
+/** A top talker with its endpoint's name: the chart's category and the table's first column. */
+export interface NamedTalker extends TopTalker {
+  /** The endpoint's name; its id where the endpoint is gone; name and id where two endpoints share the name. */
+  name: string;
+}
+
+/** The talkers named from the app service's endpoints (spec 1's top talker carries only `epid`). */
+export function namedTalkers(talkers: readonly TopTalker[], endpoints: readonly Pick<Endpoint, "ep_id" | "ep_name">[]): NamedTalker[] {
+  const names = new Map(endpoints.map((e) => [e.ep_id, e.ep_name]));
+  const shown = seriesNames(talkers.map((t) => ({ name: names.get(t.epid) || t.epid, id: t.epid })));
+  return talkers.map((t, i) => ({ ...t, name: shown[i]! }));
+}
 
 export const deploymentLabels: Record<AppServiceDeployment, string> = { aws: "AWS", onprem: "On-prem", azure: "Azure", network: "Network" };
 

@@ -14,7 +14,7 @@ import { readDraft } from "../services-shared/draft.ts";
 import { contactOptions } from "../services-shared/intents.server.ts";
 import { appServiceAction } from "./actions.server.ts";
 import { columns, hideable, sortable, tableFields } from "./columns.ts";
-import { appServiceDeployments, CREATE_FIELDS, topTalkerRangeMs, topTalkerRanges, type AppService, type AppServiceDeployment, type CloudRegion, type Endpoint, type Hosting, type ServiceNodeGroup, type TopTalker } from "./model.ts";
+import { appServiceDeployments, CREATE_FIELDS, namedTalkers, topTalkerRangeMs, topTalkerRanges, type AppService, type AppServiceDeployment, type CloudRegion, type Endpoint, type Hosting, type ServiceNodeGroup, type TopTalker } from "./model.ts";
 import { AddHostingSchema, CreateAppServiceSchema, EditSchema, sharedSchemas } from "./schemas.server.ts";
 import { AppServiceTabs, tabs, type TabData } from "./tabs.tsx";
 import type { Route } from "./+types/route";
@@ -66,11 +66,16 @@ export async function loader({ request }: Route.LoaderArgs) {
       const range = rangeOf(p.get("range"));
       const end = Date.now();
       tabData.range = range;
-      tabData.talkers = await apiGetOrThrow<TopTalker[]>(request, "get-top-talker-ep", {
-        ...id,
-        start_time: new Date(end - topTalkerRangeMs[range]).toISOString(),
-        end_time: new Date(end).toISOString(),
-      });
+      // The talkers carry ids only: the endpoints' names come from the service's endpoints.
+      const [talkers, endpoints] = await Promise.all([
+        apiGetOrThrow<TopTalker[]>(request, "get-top-talker-ep", {
+          ...id,
+          start_time: new Date(end - topTalkerRangeMs[range]).toISOString(),
+          end_time: new Date(end).toISOString(),
+        }),
+        apiGetOrThrow<Endpoint[]>(request, "get-app-service-endpoints", id),
+      ]);
+      tabData.talkers = namedTalkers(talkers, endpoints);
     }
     if (tab === "hosting" || dialog === "add-hosting") tabData.hostings = await apiGetOrThrow<Hosting[]>(request, "app-service-get-hosting", id);
   }

@@ -11,7 +11,7 @@ import { defineTabs, useTab } from "../../components/tabs.tsx";
 import { dialogHref } from "../../lib/url.ts";
 import { SubjectTabs } from "../../components/subject-tabs.tsx";
 import { Details, when } from "./details.tsx";
-import { topTalkerRanges, type AppService, type Endpoint, type Hosting, type TopTalker } from "./model.ts";
+import { topTalkerRanges, type AppService, type Endpoint, type Hosting, type NamedTalker } from "./model.ts";
 
 /* One selected App Service (spec 1 §2): Details, Endpoints, Top Talkers, Multi-Hosting, Latency. */
 
@@ -28,7 +28,7 @@ const LatencyForm = lazyChart(() => import("../services-shared/dialogs.tsx").the
 
 export interface TabData {
   endpoints?: Endpoint[];
-  talkers?: TopTalker[];
+  talkers?: NamedTalker[];
   range?: string;
   hostings?: Hosting[];
   latency?: Record<string, unknown> | null;
@@ -75,14 +75,15 @@ function Endpoints({ endpoints }: { endpoints: Endpoint[] }) {
 
 // Bytes in units of 1024 with the exact count beside (spec 1: '10 GB (10737418240 bytes)').
 const bytes = (n: number) => (Math.abs(n) < 1024 ? formatBytes(n) : `${formatBytes(n)} (${n.toLocaleString("en-US")} bytes)`);
-const talkerColumns: SimpleColumn<TopTalker>[] = [
-  simpleIdColumn("epid", "Endpoint", (t) => t.epid),
+const talkerColumns: SimpleColumn<NamedTalker>[] = [
+  { id: "name", header: "Endpoint", kind: "name", cell: (t) => t.name },
+  simpleIdColumn("epid", "Endpoint ID", (t) => t.epid),
   { id: "rx_bytes", header: "Rx", cell: (t) => bytes(t.rx_bytes) },
   { id: "tx_bytes", header: "Tx", cell: (t) => bytes(t.tx_bytes) },
   { id: "total_bytes", header: "Total", cell: (t) => bytes(t.total_bytes) },
 ];
 
-function TopTalkers({ talkers, range }: { talkers: TopTalker[]; range: string }) {
+function TopTalkers({ talkers, range }: { talkers: NamedTalker[]; range: string }) {
   // The chart kit: the server's SVG, chart.js (loaded lazily) once the page runs JavaScript.
   return (
     <div>

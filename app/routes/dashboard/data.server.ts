@@ -50,7 +50,7 @@ export async function traffic(request: Request, named: readonly NamedObject[], r
   const of = (kind: TrafficObject["kind"]): TrafficObject[] =>
     named
       .filter((o) => o.kind === kind && stats[o.id])
-      .map((o) => ({ kind, name: o.name, tx: stats[o.id]!.map((s) => s.tx_bytes), rx: stats[o.id]!.map((s) => s.rx_bytes) }));
+      .map((o) => ({ kind, id: o.id, name: o.name, tx: stats[o.id]!.map((s) => s.tx_bytes), rx: stats[o.id]!.map((s) => s.rx_bytes) }));
   return { ok: true, data: { times, endpoints: of("endpoint"), appServices: of("app_service") } };
 }
 

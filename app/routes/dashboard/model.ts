@@ -5,6 +5,8 @@ import { prepareChart, rowsByTime, type ChartSpec, type PreparedChart } from "..
 
 export interface TrafficObject {
   kind: "endpoint" | "app_service";
+  /** The object's id: beside its name in the legend and the table when two share a name. */
+  id: string;
   name: string;
   tx: number[];
   rx: number[];
@@ -36,7 +38,7 @@ export function trafficChart(traffic: Traffic | null, of: "endpoints" | "appServ
     title,
     unit: UNIT,
     kind: "line",
-    series: objects.map((o) => ({ name: o.name, points: o[dir].map((v, i) => ({ t: traffic!.times[i]!, v })) })),
+    series: objects.map((o) => ({ name: o.name, id: o.id, points: o[dir].map((v, i) => ({ t: traffic!.times[i]!, v })) })),
     ...(objects.length ? {} : { description: `${title} over the last ${range}: no data.` }),
   };
 }

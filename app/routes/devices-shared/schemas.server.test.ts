@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { deviceMessages } from "../../../platform/contract/devices.ts";
-import { AnnouncementSchema } from "./schemas.server.ts";
+import { DEFAULT_DDOS, deviceMessages } from "../../../platform/contract/devices.ts";
+import { AnnouncementSchema, DdosSchema } from "./schemas.server.ts";
 
 describe("AnnouncementSchema", () => {
   const at = (t: number) => ({ date: new Date(t).toISOString().slice(0, 10), hour: String(new Date(t).getUTCHours()) });
@@ -18,5 +18,23 @@ describe("AnnouncementSchema", () => {
     const next = (Math.floor(Date.now() / HOUR) + 1) * HOUR;
     const r = AnnouncementSchema.safeParse({ device_id: "cpe-abc", ...at(next), duration: "2" });
     expect(r.data).toEqual({ device_id: "cpe-abc", start_time: new Date(next).toISOString().replace(".000Z", "Z"), duration: 2 });
+  });
+});
+
+describe("DdosSchema: messages in the dialog's words (issue 63 item 16)", () => {
+  const form = (change: Partial<typeof DEFAULT_DDOS>) => ({ device_id: "cpe-abc", ...DEFAULT_DDOS, ...change });
+
+  it("alert ≤ block ≤ max, named as the fields are labelled: 'TCP SYN flood: Alert must be at most Block.'", () => {
+    const r = DdosSchema.safeParse(form({ tcp_syn_flood_thresholds: { alert_threshold: 3000, block_threshold: 2000, max_threshold: 1000 } }));
+    expect(r.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["tcp_syn_flood_thresholds.alert_threshold", "TCP SYN flood: Alert must be at most Block."],
+      ["tcp_syn_flood_thresholds.block_threshold", "TCP SYN flood: Block must be at most Max."],
+    ]);
+  });
+
+  it("a threshold that is no whole number in range: 'ICMP flood: Max must be …'", () => {
+    const r = DdosSchema.safeParse(form({ icmp_thresholds: { alert_threshold: 100, block_threshold: 3000, max_threshold: 1.5 } }));
+    expect(r.error?.issues.map((i) => i.message)).toContain("ICMP flood: Max must be a whole number from 0 to 10000000");
+    for (const i of r.error?.issues ?? []) expect(i.message).not.toMatch(/_threshold/);
   });
 });

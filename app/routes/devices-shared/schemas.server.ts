@@ -3,7 +3,7 @@ import { confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
 import { formConstraints } from "../../components/constraints.server.ts";
 import { hiddenId } from "../../lib/form-fields.server.ts";
 import { isIp } from "../../../platform/contract/net.ts";
-import { announcementLimits, ddosFloods, ddosMax, ddosOrderMessages, deviceLimits, deviceMessages, perfTestHours } from "../../../platform/contract/devices.ts";
+import { announcementLimits, ddosFieldLabel, ddosFloods, ddosMax, ddosOrderMessages, deviceLimits, deviceMessages, perfTestHours, type DdosFlood, type DdosThreshold } from "../../../platform/contract/devices.ts";
 import { maxMessage } from "../../../platform/lib/fields.ts";
 
 /*
@@ -70,18 +70,16 @@ export const removeSchema = (deviceId: string) => confirmPhraseSchema(deviceId, 
 /** The toggle dialogs' form (one for every switch): which toggle, the device, the switch. */
 export const toggleFields = { device_id: deviceIdField, toggle: z.string() };
 
-// DDoS mitigation: the switch and three threshold sets, alert ≤ block ≤ max with a message naming the field.
-const threshold = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be a whole number from 0 to ${ddosMax}` })
-    .int(`${name} must be a whole number from 0 to ${ddosMax}`)
-    .min(0, `${name} must be a whole number from 0 to ${ddosMax}`)
-    .max(ddosMax, `${name} must be a whole number from 0 to ${ddosMax}`);
-const thresholdSet = (flood: string) =>
+// DDoS mitigation: the switch and three threshold sets, alert ≤ block ≤ max, each message naming the field as the dialog labels it.
+const threshold = (flood: DdosFlood, key: DdosThreshold) => {
+  const message = `${ddosFieldLabel(flood, key)} must be a whole number from 0 to ${ddosMax}`;
+  return z.coerce.number({ error: message }).int(message).min(0, message).max(ddosMax, message);
+};
+const thresholdSet = (flood: DdosFlood) =>
   z.object({
-    alert_threshold: threshold(`${flood}.alert_threshold`),
-    block_threshold: threshold(`${flood}.block_threshold`),
-    max_threshold: threshold(`${flood}.max_threshold`),
+    alert_threshold: threshold(flood, "alert_threshold"),
+    block_threshold: threshold(flood, "block_threshold"),
+    max_threshold: threshold(flood, "max_threshold"),
   });
 
 export const DdosSchema = z

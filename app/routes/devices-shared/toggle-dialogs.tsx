@@ -3,7 +3,7 @@ import { ToggleDialog } from "../../components/toggle-dialog.tsx";
 import { DialogActions } from "../../components/dialog.tsx";
 import { ConformForm, HiddenFields, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
 import { useConstraint, useIsPending } from "../../components/hooks.ts";
-import { ddosFloodLabels, ddosFloods, DEFAULT_DDOS, type DdosFlood } from "../../../platform/contract/devices.ts";
+import { ddosFieldLabel, ddosFloodLabels, ddosFloods, ddosThresholds, DEFAULT_DDOS, type DdosFlood, type DdosThreshold } from "../../../platform/contract/devices.ts";
 import { DeviceDialog, DeviceLine, deviceFormDialog } from "./device-dialog.tsx";
 import { deviceIdOf, type DeviceDetail } from "./kind.ts";
 import type { DeviceToggle } from "./toggles.ts";
@@ -42,10 +42,7 @@ export function DeviceToggleDialog({ toggle, device, lastResult }: { toggle: Dev
   );
 }
 
-const thresholdLabels = { alert_threshold: "Alert", block_threshold: "Block", max_threshold: "Max" } as const;
-const thresholdKeys = ["alert_threshold", "block_threshold", "max_threshold"] as const;
-type ThresholdKey = (typeof thresholdKeys)[number];
-type DdosForm = { enabled?: string } & Partial<Record<DdosFlood, Record<ThresholdKey, string>>>;
+type DdosForm = { enabled?: string } & Partial<Record<DdosFlood, Record<DdosThreshold, string>>>;
 
 export const DdosDialog = deviceFormDialog("ddos", "Edit DDoS Mitigation", DdosForm);
 
@@ -74,8 +71,8 @@ function DdosForm({ device, lastResult }: { device: DeviceDetail; lastResult: Re
         <fieldset key={f} className="fieldset mt-2">
           <legend className="fieldset-legend">{ddosFloodLabels[f]}</legend>
           <div className="grid gap-2 sm:grid-cols-3">
-            {thresholdKeys.map((k) => (
-              <TextField key={k} field={fields[f].getFieldset()[k]} label={`${ddosFloodLabels[f]}: ${thresholdLabels[k]}`} type="number" />
+            {ddosThresholds.map((k) => (
+              <TextField key={k} field={fields[f].getFieldset()[k]} label={ddosFieldLabel(f, k)} type="number" />
             ))}
           </div>
         </fieldset>

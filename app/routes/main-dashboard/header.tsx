@@ -53,7 +53,8 @@ function DevicePickerForm({ tab, range, devices, device }: { tab: DashboardTab; 
   const q = query.trim().toLowerCase();
   const shown = q ? devices.filter((d) => d.name.toLowerCase().includes(q) || d.id.toLowerCase().includes(q) || d.id === device?.id) : devices;
   return (
-    <Form method="get" className="flex flex-wrap items-end gap-2" aria-label="Choose a device" preventScrollReset>
+    // min-w-0 max-w-full: the form is a flex item of the card, sized by its content (the select's longest option) unless held to the card.
+    <Form method="get" className="flex min-w-0 max-w-full flex-wrap items-end gap-2" aria-label="Choose a device" preventScrollReset>
       <input type="hidden" name="tab" value={tab} />
       <input type="hidden" name="range" value={range} />
       {hydrated ? (

@@ -24,6 +24,9 @@ export interface PeakHourRow {
   tx: number;
 }
 export const hourOnAxis = (hour: number) => Date.UTC(1970, 0, 1, hour);
+const hh = (h: number) => `${String(h % 24).padStart(2, "0")}:00`;
+/** A busiest hour as the span it is: '08:00 to 09:00'. */
+export const hourSpan = (h: number) => `${hh(h)} to ${hh(h + 1)}`;
 
 export function peakHourRows(u: WanLinkUtilization | null): PeakHourRow[] {
   const scatter = u?.peak_hours.peak_hour_scatter_plot ?? {};
@@ -67,8 +70,11 @@ export function utilizationCharts(u: WanLinkUtilization | null): { id: string; s
         unit: "Mbps",
         kind: "scatter",
         xLabel: "Hour of day (UTC)",
+        // The whole day on the axis, whatever hours the range holds: one day's peak at 1h sat on an axis from 08:00 to 08:00.
+        xDomain: [hourOnAxis(0), hourOnAxis(23)],
+        xAxis: "hour-of-day",
         description: busiest
-          ? `The busiest hour of each of ${rows.length} days, by hour of day (UTC); the highest, ${busiest.rx.toFixed(3)} Mbps down, on ${busiest.day} at ${String(busiest.hour).padStart(2, "0")}:00.`
+          ? `The busiest hour of each of ${rows.length === 1 ? "1 day" : `${rows.length} days`}, by hour of day (UTC); the highest, ${busiest.rx.toFixed(3)} Mbps down, on ${busiest.day} from ${hourSpan(busiest.hour)}.`
           : "No day in this time range.",
         series: [
           {
@@ -93,7 +99,6 @@ export function utilizationCharts(u: WanLinkUtilization | null): { id: string; s
 }
 
 const PEAK_HOUR_ID = "wan-peak-hour";
-const hh = (h: number) => `${String(h).padStart(2, "0")}:00`;
 
 export async function load(request: Request, { device, range }: DeviceTabContext) {
   const u = await part<WanLinkUtilization>(request, "dashboard_get_wan_link_utilization", { node_id: device.id, range }, { shared: true });
@@ -102,7 +107,7 @@ export async function load(request: Request, { device, range }: DeviceTabContext
   // The scatter's table says each day and its busiest hour (its axis' reference day means nothing).
   if (new URL(request.url).searchParams.get(DATA_PARAM) === PEAK_HOUR_ID) {
     const rows = peakHourRows(data);
-    const at = (r: PeakHourRow) => `${r.day} ${hh(r.hour)}`;
+    const at = (r: PeakHourRow) => `${r.day} ${hourSpan(r.hour)}`;
     const series = [
       { name: "Download", points: rows.map((r) => ({ t: at(r), v: r.rx })) },
       { name: "Upload", points: rows.map((r) => ({ t: at(r), v: r.tx })) },

@@ -24,8 +24,8 @@ const line = <R extends { timestamp: string }>(name: string, rows: readonly R[],
 
 export const DEVICE_CHARTS: readonly ChartDef[] = [
   { id: "wan-health", title: "WAN link health", unit: "%", yDomain: [0, 100], series: (m) => [line("Health", m.health, (r) => r.health)] },
-  { id: "wan-rtt", title: "Round-trip time", unit: "ms", series: (m) => [line("RTT (RTT_ms)", m.health, (r) => r.RTT_ms)] },
-  { id: "wan-loss", title: "Packet loss", unit: "%", series: (m) => [line("Loss Rate", m.health, (r) => r["Loss Rate"])] },
+  { id: "wan-rtt", title: "Round-trip time", unit: "ms", series: (m) => [line("RTT", m.health, (r) => r.RTT_ms)] },
+  { id: "wan-loss", title: "Packet loss", unit: "%", series: (m) => [line("Packet loss", m.health, (r) => r["Loss Rate"])] },
   {
     id: "wan-utilization",
     title: "WAN link utilization",

@@ -5,15 +5,16 @@ import type { NodeMetricsSample } from "../../../platform/contract/nodes.ts";
 /*
  * The Monitoring tab's charts (spec 2 §3 Node metrics, §9): traffic; CPU, memory and disk and the
  * temperatures on a 0–100 axis; the fan on 0–5000 rpm. Ranges are the shared list (default 1h).
+ * Each series is named in words (legends, the canvas, the tables); the sample's key stays here.
  */
 
 export type MetricKey = Exclude<keyof NodeMetricsSample, "@timestamp">;
 
 export const NODE_CHARTS: { id: string; title: string; unit: string; yDomain?: readonly [number, number]; keys: [MetricKey, string][] }[] = [
-  { id: "node-traffic", title: "Traffic", unit: "bytes/s", keys: [["tx.bytes", "Transmit (tx.bytes)"], ["rx.bytes", "Receive (rx.bytes)"]] },
-  { id: "node-load", title: "CPU, memory and disk", unit: "%", yDomain: [0, 100], keys: [["cpu_p", "CPU (cpu_p)"], ["mem.usage", "Memory (mem.usage)"], ["disk", "Disk (disk)"]] },
+  { id: "node-traffic", title: "Traffic", unit: "bytes/s", keys: [["tx.bytes", "Transmit"], ["rx.bytes", "Receive"]] },
+  { id: "node-load", title: "CPU, memory and disk", unit: "%", yDomain: [0, 100], keys: [["cpu_p", "CPU"], ["mem.usage", "Memory"], ["disk", "Disk"]] },
   { id: "node-temperatures", title: "Temperatures", unit: "°C", yDomain: [0, 100], keys: [["ambient", "Ambient"], ["cpu", "CPU"]] },
-  { id: "node-fan", title: "CPU fan", unit: "rpm", yDomain: [0, 5000], keys: [["cpu.fan.rpm", "Fan (cpu.fan.rpm)"]] },
+  { id: "node-fan", title: "CPU fan", unit: "rpm", yDomain: [0, 5000], keys: [["cpu.fan.rpm", "Fan"]] },
 ];
 
 export const NODE_RANGES = CHART_RANGES;

@@ -153,7 +153,8 @@ export default function SlaReportPage({ loaderData }: Route.ComponentProps) {
       </Form>
       {error ? <ErrorText>{error}</ErrorText> : null}
       {report ? (
-        <article aria-labelledby="sla-report-title" className="min-w-0 space-y-4 rounded-box bg-base-100 p-4 shadow-sm" data-testid="sla-report">
+        // wrap-anywhere: a long unbroken device name (in the heading and the tables) wraps instead of widening the page (issue 63 item 21).
+        <article aria-labelledby="sla-report-title" className="min-w-0 space-y-4 rounded-box bg-base-100 p-4 shadow-sm wrap-anywhere" data-testid="sla-report">
           <h2 id="sla-report-title" className="text-xl font-semibold">
             {report.name} ({report.scope === "entity" ? "entity" : "device"} {report.id}), {report.month}
           </h2>
