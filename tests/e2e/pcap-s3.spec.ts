@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, jsDisabled, ready, test, toast } from "./fixtures.ts";
+import { refreshUntilAnalysed } from "./pcap-helpers.ts";
 import { startS3Server } from "../../platform/test/servers/s3.ts";
 
 /*
@@ -105,6 +106,8 @@ test("#27.20 the console puts a capture into a real S3 bucket and analyses it fr
   await ready(page);
   await page.getByLabel("PCAP file").setInputFiles(capture);
   if (jsDisabled(test.info())) await page.getByRole("button", { name: "Upload and analyze" }).click();
+  // Queued by the page's first request (the platform hears of the upload only then), analysed from the bucket.
+  await refreshUntilAnalysed(page);
   await expect(toast(page, "Successfully analyzed.")).toBeVisible({ timeout: 45_000 });
   await expect(page.getByRole("table", { name: "Sessions" })).toBeVisible();
 

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, expectAccessible, jsDisabled, ready, test } from "./fixtures.ts";
+import { refreshUntilAnalysed } from "./pcap-helpers.ts";
 
 /*
  * The PCAP Analyzer's details (issue 10 item 17): a file that is not a capture gets one plain
@@ -16,6 +17,7 @@ const NOT_CAPTURE = "This file is not a packet capture (pcap or pcapng).";
 async function pick(page: Page, file: string) {
   await page.getByLabel("PCAP file").setInputFiles(file);
   if (jsDisabled(test.info())) await page.getByRole("button", { name: "Upload and analyze" }).click();
+  await refreshUntilAnalysed(page);
 }
 
 test("a file that is not a capture: one plain sentence beside the field", async ({ page, account, signIn }) => {

@@ -4,12 +4,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, expectAccessible, jsDisabled, ready, test, toast } from "./fixtures.ts";
+import { analysisProgress, refreshUntilAnalysed } from "./pcap-helpers.ts";
 
 /*
  * The PCAP Analyzer (spec 1 §2 'PCAP Analyzer dialog', §3, §4 'PCAP flow', §5, §8 'Upload', §9),
  * the dialog reachable by URL at /pcap-analyzer. With JavaScript: pick a file → upload URL → PUT
- * with a progress bar → 'Analyzing…' → results. Without: the multipart form streamed through the
- * console. Both: sessions table, degraded-flow bar, report dialog with preview, zoom and Download.
+ * with a progress bar → the analysis' progress (a job on the platform's queue), followed by the
+ * page → results. Without: the multipart form streamed through the console → the analysis'
+ * progress with Refresh → results. Both: sessions table, degraded-flow bar, report dialog with
+ * preview, zoom and Download.
  */
 
 const capture = path.resolve(process.cwd(), "tests/fixtures/pcaps/captures/tcpdump-ssh.pcap");
@@ -34,10 +37,12 @@ async function openAnalyzer(page: Page, from = "/contacts?page=1") {
 }
 
 /** Uploads the capture the way the project can: the XHR upload with JS, the multipart form without. */
-async function upload(page: Page, file = capture) {
+async function upload(page: Page, file = capture, { scan = false } = {}) {
   await page.getByLabel("PCAP file").setInputFiles(file);
   if (jsDisabled(test.info())) await page.getByRole("button", { name: "Upload and analyze" }).click();
+  await refreshUntilAnalysed(page, { scan });
   await expect(toast(page, "Successfully analyzed.")).toBeVisible({ timeout: 30_000 });
+  await expect(analysisProgress(page)).toHaveCount(0);
   await expect(page).toHaveURL(/[?&]key=[^&]+&name=tcpdump-ssh\.pcap/);
 }
 
@@ -53,8 +58,9 @@ test("upload a capture, see its sessions, open a report, zoom and download the P
   page.on("request", (r: Request) => {
     if (r.method() === "PUT" && r.url().includes("/api/v1/upload-pcap/")) puts.push(r.url());
   });
-  await upload(page);
+  await upload(page, capture, { scan: true });
   await expect(page).toHaveURL(/from=%2Fcontacts%3Fpage%3D1/);
+  await expect(page).not.toHaveURL(/analyzing=/);
   if (!jsDisabled(testInfo)) {
     // The JS path: get-s3-upload-url, then one PUT with progress reaching 100%.
     expect(puts).toHaveLength(1);
@@ -194,14 +200,32 @@ test("JS upload: Cancel is silent, the platform's errors are mapped", async ({ p
 
   await page.unroute("**/pcap-analyzer/upload-url");
 
-  // 'Analyzing…' while the page's action analyses the uploaded capture.
+  // 'Analyzing…' while the page's action asks for the analysis, then the analysis' progress (a job
+  // on the platform's queue: the page's first request queues it), which the page asks again for
+  // every second (each of these asks held a moment here, so that the progress is seen and scanned).
+  const asks: string[] = [];
   await page.route(/\/pcap-analyzer\.data/, async (route) => {
     if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 1500));
+    else if (new URL(route.request().url()).searchParams.get("analyzing") === "1") {
+      asks.push(route.request().url());
+      await new Promise((r) => setTimeout(r, 1000));
+    }
     await route.continue();
   });
   await page.getByRole("button", { name: "Upload and analyze" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Analyzing…" })).toBeVisible();
+  const progress = analysisProgress(page);
+  await expect(progress).toBeVisible({ timeout: 15_000 });
+  await expect(progress.getByRole("status")).toHaveText(/^(Waiting for the analyzer…|Analyzing…)$/);
+  await expect(progress).toContainText("Its sessions appear here when it is done.");
+  await expect(progress.getByRole("heading", { name: "Analysis of tcpdump-ssh.pcap" })).toBeVisible();
+  await expect(page).toHaveURL(/[?&]analyzing=1/);
+  await expectAccessible(page);
   await expect(toast(page, "Successfully analyzed.")).toBeVisible({ timeout: 30_000 });
+  // The page asked again by itself (no Refresh pressed) until the analysis was done.
+  expect(asks.length).toBeGreaterThanOrEqual(2);
+  await expect(progress).toHaveCount(0);
+  await expect(page).not.toHaveURL(/analyzing=/);
   await expect(page.getByRole("status").filter({ hasText: "Analyzing…" })).toHaveCount(0);
   await expect(page.getByRole("alert")).toHaveCount(0);
   await expect(sessions(page).locator("tbody tr")).toHaveCount(expected.conversations.length);

@@ -6,6 +6,8 @@ import pg from "pg";
 import { startBalancer, type Balancer, type Served } from "./balancer.ts";
 import { consoleCommand, freePort, holderOf, killAllGroups, killHard, platformCommand, startProcess, tail, type Instance } from "./processes.ts";
 import { startSmtp, startWebhookReceiver } from "./receivers.ts";
+import { startS3Server } from "../../platform/test/servers/s3.ts";
+import { startHoldingS3Proxy } from "../../platform/test/servers/s3-holding-proxy.ts";
 
 /*
  * Issue 62, "How it is checked", the scaled run: started from an empty PostgreSQL database, three
@@ -16,7 +18,9 @@ import { startSmtp, startWebhookReceiver } from "./receivers.ts";
  * a webhook delivery and an e-mail are caught held by an instance (the receiver and the SMTP server
  * take them and never answer), and that instance is killed: the delivery arrives, with a valid
  * signature, once per webhook-id, and the e-mail reaches the SMTP server exactly once and its code
- * signs the browser in.
+ * signs the browser in. Before that, a PCAP analysis (a job on the same queue) is caught held by an
+ * instance (the capture's download from the shared S3 store never answered) and that instance is
+ * killed: another analyses the capture, one result.
  *
  * Each console has a balancer of its own in front of the three platforms (balancer.ts): console 1
  * goes to platform 1 first, console 2 to platform 2, each failing over in order when its first
@@ -126,6 +130,10 @@ test("three platforms and two consoles on one empty PostgreSQL database; instanc
 
   const smtp = await startSmtp();
   const hooks = await startWebhookReceiver();
+  // The store every platform instance shares (issue 62: any instance analyses any upload): a real
+  // S3 server, behind a proxy that can hold a capture's download.
+  const s3 = await startS3Server();
+  const s3Proxy = await startHoldingS3Proxy(s3.endpoint);
   const platformPorts = [await freePort(), await freePort(), await freePort()];
   const consolePorts = [await freePort(), await freePort()];
   const upstreams = platformPorts.map((port, i) => ({ name: `platform-${i + 1}`, port }));
@@ -143,6 +151,11 @@ test("three platforms and two consoles on one empty PostgreSQL database; instanc
     DATA_DIR: path.join(runDir, `platform-${i + 1}`), // a disk of its own: nothing shared through it
     NODE_SECRETS_KEY: secrets.NODE_SECRETS_KEY,
     OBJECTS_SECRET: secrets.OBJECTS_SECRET,
+    S3_ENDPOINT: s3Proxy.endpoint,
+    S3_BUCKET: s3.settings.bucket,
+    S3_REGION: s3.settings.region,
+    S3_ACCESS_KEY_ID: s3.settings.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey,
     SMTP_URL: smtp.url,
     WEBHOOK_ALLOW_HOSTS: "127.0.0.1",
     FLEET_TEST_SPEED: String(TEST_SPEED),
@@ -280,6 +293,48 @@ test("three platforms and two consoles on one empty PostgreSQL database; instanc
       await follower.close();
     });
 
+    await test.step("a PCAP analysis held by an instance killed (SIGKILL): another instance analyses the capture, one result", async () => {
+      await restarted;
+      const capture = fs.readFileSync(path.resolve("tests/fixtures/pcaps/captures/tcpdump-ssh.pcap"));
+      const upload = await api(consoleUrls[0]!, owner, "GET", "get-s3-upload-url?pcap_file_name=tcpdump-ssh.pcap");
+      expect(upload.status, JSON.stringify(upload.body)).toBe(200);
+      const put = await fetch(upload.body.s3_url, { method: "PUT", body: capture, signal: AbortSignal.timeout(15_000) });
+      expect(put.status, "the capture is in the bucket").toBe(200);
+      const key: string = upload.body.pcap_file_key;
+      const analyze = `analyze-s3-pcap?pcap_file_key=${encodeURIComponent(key)}&pcap_file_name=tcpdump-ssh.pcap`;
+      s3Proxy.state.holdNext = true;
+      const asked = await api(consoleUrls[0]!, owner, "GET", analyze);
+      expect(asked.status, JSON.stringify(asked.body)).toBe(202);
+      await expect.poll(() => s3Proxy.held.length, { message: "an instance took the analysis (its download held)", timeout: 30_000 }).toBe(1);
+      const holder = holderOf(platforms, s3Proxy.held[0]!.remotePort);
+      expect(holder, "the instance analysing the capture is found").not.toBeNull();
+      const atKill = await db.query("select analysis_state, analysis_job_id from pcap_files where pcap_file_key = $1", [key]);
+      expect.soft(atKill.rows[0]?.analysis_state, "the analysis was running when its instance was killed").toBe("analyzing");
+      await killHard(holder!);
+      const killedAt = Date.now();
+      note(`PCAP analysis of ${key} held by ${holder!.name}: killed`);
+      // Started again, as after the activation test: three instances for the next step.
+      const index = platforms.indexOf(holder!);
+      platforms[index] = startPlatform(index);
+      restarted = waitReady(platforms[index]!, "platform", Date.now() + READY_MS);
+      restarted.catch(() => {});
+
+      let answer = { status: 0, body: undefined as any }; // why: the call's two shapes (202 progress, 200 sessions)
+      const done = await expect
+        .poll(async () => (answer = await api(consoleUrls[1]!, owner, "GET", analyze)).status, { timeout: RECOVERY_MS, intervals: [1000] })
+        .toBe(200)
+        .then(() => true, () => false);
+      note(done ? `the analysis done by another instance ${seconds(Date.now() - killedAt)} after the kill` : `the analysis: not done within ${seconds(RECOVERY_MS)} (${answer.status} ${JSON.stringify(answer.body).slice(0, 200)})`);
+      expect.soft(done, "another instance finished the analysis").toBe(true);
+      if (done) {
+        expect.soft(answer.body.sessions?.length, "the capture's sessions").toBeGreaterThan(0);
+        const rows = await db.query("select count(*)::int as n from pcap_analyses where pcap_file_key = $1", [key]);
+        expect.soft(rows.rows[0].n, "one result").toBe(1);
+        const after = await db.query("select analysis_state, analysis_job_id from pcap_files where pcap_file_key = $1", [key]);
+        expect.soft(after.rows[0], "done by the same job, given back").toEqual({ analysis_state: "done", analysis_job_id: atKill.rows[0]?.analysis_job_id });
+      }
+    });
+
     await test.step("a webhook delivery and an e-mail held by an instance killed (SIGKILL): the delivery arrives once per webhook-id, signed; the e-mail once, and its code works", async () => {
       await restarted;
       const mailsBefore = smtp.to(owner.username).length;
@@ -349,6 +404,6 @@ test("three platforms and two consoles on one empty PostgreSQL database; instanc
       if (fs.existsSync(instance.log)) await testInfo.attach(`${instance.name}.log`, { path: instance.log, contentType: "text/plain" });
     }
     await db.end().catch(() => {});
-    await Promise.all([...balancers.map((b) => b.close()), smtp.close(), hooks.close()]);
+    await Promise.all([...balancers.map((b) => b.close()), smtp.close(), hooks.close(), s3Proxy.close().then(() => s3.close())]);
   }
 });

@@ -40,8 +40,7 @@ export function AnalysisProgress({ name, progress, refreshHref }: { name: string
       <progress className="progress progress-primary h-3 w-full" aria-label="Analysis progress" />
       <p className="text-base-content/80 text-sm">
         {messages.beingAnalyzed}
-        {progress.size ? ` (${formatBytes(progress.size)})` : ""}{" "}
-        {hydrated ? messages.sessionsAppear : messages.refreshToSee}
+        {progress.size ? ` (${formatBytes(progress.size)})` : ""}. {hydrated ? messages.sessionsAppear : messages.refreshToSee}
       </p>
       <p>
         <a href={refreshHref} className="btn btn-sm btn-outline">
