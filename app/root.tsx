@@ -16,6 +16,7 @@ import { themeAttribute } from "./components/theme.ts";
 import { useQueryLinkNavigation } from "./components/query-link.tsx";
 import { Toaster } from "./components/toaster.tsx";
 import { csrf } from "./lib/csrf.server.ts";
+import { installDataRetry } from "./lib/data-retry.ts";
 import { productName } from "./lib/env.server.ts";
 import { useNonce } from "./lib/nonce.ts";
 import { readTheme } from "./lib/preferences.server.ts";
@@ -29,6 +30,8 @@ import { getToasts } from "./lib/toast.server.ts";
 if (typeof document !== "undefined") {
   const scope = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
   (scope.__zod_globalConfig ??= {}).jitless = true;
+  // A data request that fails on the network waits for Retry, the page kept (issue 63 item 32).
+  installDataRetry();
 }
 
 export const links: Route.LinksFunction = () => [

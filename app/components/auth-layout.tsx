@@ -1,4 +1,5 @@
 import { Logo } from "./logo.tsx";
+import { DataRequestNotice } from "./data-request-notice.tsx";
 import { type SubmissionResult } from "@conform-to/react";
 import { type ReactNode } from "react";
 import { Link, useRouteLoaderData } from "react-router";
@@ -53,6 +54,7 @@ export function AuthLayout({
       <div className="card bg-base-100 w-full max-w-md shadow-md">
         <div className="card-body gap-4">
           <h1 className="text-2xl font-semibold">{heading}</h1>
+          <DataRequestNotice />
           {children}
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, useRevalidator, useRouteError, useRouteLoaderData } from "react-router";
+import { FETCH_FAILED } from "./data-request-notice.tsx";
 
 /*
  * The console's one route error boundary (docs/decisions/2026-11-23-hardening.md): root.tsx and
@@ -8,6 +9,9 @@ import { isRouteErrorResponse, useRevalidator, useRouteError, useRouteLoaderData
  *
  *   export { RouteErrorBoundary as ErrorBoundary } from "../components/error-boundary.tsx";
  */
+
+/** What browsers say when a fetch or a module import got no answer (Chromium, Firefox, Safari). */
+const FETCH_FAILURE = /failed to fetch|networkerror|load failed|dynamically imported module|importing a module script failed/i;
 
 /** A route's ErrorBoundary: the error page of the error React Router caught. */
 export function RouteErrorBoundary({ nested }: { nested?: boolean } = {}) {
@@ -34,9 +38,15 @@ export function ErrorPage({ error, nested }: { error: unknown; nested?: boolean 
     return () => clearInterval(timer);
   }, [unavailable, revalidator]);
 
+  // The browser could not fetch what the page needs (its code: a data request waits for Retry
+  // instead, app/lib/data-retry.ts): spec 1 §8's words, and a reload (issue 63 item 32).
+  const fetchFailed = error instanceof TypeError && FETCH_FAILURE.test(error.message);
   let title = "Something went wrong";
   let message = "An unexpected error occurred. Please try again.";
-  if (unavailable) {
+  if (fetchFailed) {
+    title = FETCH_FAILED;
+    message = "Check the connection, then try again.";
+  } else if (unavailable) {
     title = "Service unavailable";
     message = "The service is unavailable right now. This page will retry by itself.";
   } else if (isRouteErrorResponse(error)) {
@@ -64,7 +74,7 @@ export function ErrorPage({ error, nested }: { error: unknown; nested?: boolean 
           </h1>
           <p>{message}</p>
           <div className="card-actions">
-            {unavailable ? (
+            {unavailable || fetchFailed ? (
               <a className="btn btn-primary" href="">
                 Try again
               </a>

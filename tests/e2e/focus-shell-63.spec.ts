@@ -250,4 +250,47 @@ test.describe("issue 63", () => {
     expect(await sideways()).toBeLessThanOrEqual(0);
     await expectAccessible(page);
   });
+
+  // Item 32: with JavaScript a screen's data comes in a request of its own (`….data`); when it
+  // fails on the network, spec 1 §8's message shows in place of nothing (a failed Refresh) or of a
+  // whole-page 'Something went wrong' (a navigation), the page stays, and Retry sends it again.
+  test("#63.32 a data request that fails on the network: the message in place, the page kept, Retry", async ({ page, account, signIn, api }, testInfo) => {
+    test.skip(jsDisabled(testInfo), "without JavaScript every page is one request of the browser's own");
+    await createCpe(api, account, "Kept NID");
+    await signIn(account);
+    const dataRequests = (url: URL) => url.pathname.endsWith(".data");
+    const failed = () => page.getByRole("alert").filter({ hasText: "An error occurred while fetching data." });
+    const nids = page.getByRole("table", { name: "Internet NIDs" });
+
+    // A failed Refresh: the rows shown stay, the message says why nothing changed.
+    await open(page, "/routers");
+    await expect(nids.getByRole("link", { name: "Kept NID" })).toBeVisible();
+    await page.route(dataRequests, (route) => route.abort("internetdisconnected"));
+    await page.getByRole("button", { name: "Refresh" }).click();
+    await expect(failed()).toBeVisible();
+    await expect(nids.getByRole("link", { name: "Kept NID" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
+    expect(await focused(page)).not.toBe("BODY");
+    await expectAccessible(page);
+    await page.unroute(dataRequests);
+    await failed().getByRole("button", { name: "Retry" }).click();
+    await expect(toast(page, "Refreshed Internet NIDs.")).toBeVisible();
+    await expect(failed()).toHaveCount(0);
+    await expect(nids.getByRole("link", { name: "Kept NID" })).toBeVisible();
+
+    // A failed navigation: the page stays as it was, with the message; Retry goes on to the new page.
+    await page.route(dataRequests, (route) => route.abort("connectionrefused"));
+    await page.getByRole("navigation", { name: "Main navigation", exact: true }).getByRole("link", { name: "Entities" }).click();
+    await expect(failed()).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Internet NIDs", level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
+    // Retry while the network is still down: the message stays.
+    await failed().getByRole("button", { name: "Retry" }).click();
+    await expect(failed()).toBeVisible();
+    await page.unroute(dataRequests);
+    await failed().getByRole("button", { name: "Retry" }).click();
+    await expect(page.getByRole("heading", { name: "Entities", level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(/\/entities$/);
+    await expect(failed()).toHaveCount(0);
+  });
 });

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useRouteLoaderData, useSearchParams } from "react-router";
 import type { ShellData } from "../../lib/shell.server.ts";
+import { DataRequestNotice } from "../data-request-notice.tsx";
 import { useHydrated } from "../hooks.ts";
 import type { ThemeChoice } from "../theme.ts";
 import { Breadcrumbs } from "./breadcrumbs.tsx";
@@ -67,6 +68,7 @@ export function ShellFrame({
             <div inert={behindDialog}>
               <Breadcrumbs title={title} missing={showBilling ? undefined : ["/billing"]} />
             </div>
+            <DataRequestNotice />
             {children}
           </Main>
         </div>
