@@ -20,8 +20,8 @@ export interface PlatformConfig {
   fleetTick: number;
   /**
    * FLEET_TEST_SPEED: how many times faster than real time the simulated devices' own tests run
-   * (the speed test, 8–14 s; the activation test, ~53 s). Default 1. The end-to-end server runs
-   * them 4 times faster: a Playwright worker waited a minute for each activation test.
+   * (the speed test, 8–14 s; the activation test's link checks and configuration steps, 33 s).
+   * Default 1. The end-to-end server runs them 4 times faster: a Playwright worker waited for each.
    */
   fleetTestSpeed: number;
   /**

@@ -85,6 +85,8 @@ test("upload a capture, see its sessions, open a report, zoom and download the P
   await expect(sessions(page).locator("tbody tr")).toHaveCount(expected.conversations.length);
   await expect(sessions(page).locator("tbody tr").first()).toContainText("223.132.53.222:22");
   await expect(sessions(page).locator("tbody tr").first()).toContainText(/\b(good|not good)\b/);
+  // Under the source: it is the client, and the rule that said so (issue 63 item 13).
+  await expect(sessions(page).locator("tbody tr").first()).toContainText(/client by (SYN|well-known port|port order \(guessed\))/);
   await expect(page.getByRole("combobox", { name: "Rows per page" })).toHaveValue("50");
   await expectAccessible(page);
 
@@ -94,6 +96,7 @@ test("upload a capture, see its sessions, open a report, zoom and download the P
   await expect(page).toHaveURL(/[?&]session=[^&]+&dialog=report/);
   await expect(report(page).getByText("Performance degradation")).toBeVisible();
   await expect(report(page).getByTestId("report-comment")).not.toBeEmpty();
+  await expect(report(page).locator("dt", { hasText: "Client and server" }).locator("xpath=following-sibling::dd[1]")).toHaveText(/^by (SYN|well-known port|port order)/);
   await expect(report(page).getByTestId("report-preview")).toHaveAttribute("data", /^\/pcap-analyzer\/report\.pdf\?key=.+&session=.+#zoom=100$/);
   await expectAccessible(page);
 
