@@ -17,6 +17,7 @@ import { forgetCachedReads } from "./lib/auth.ts";
 import { linkOpsEventsTo } from "./webhooks/events.ts";
 import { createDeliveryWorker } from "./webhooks/worker.ts";
 import { execRows } from "./lib/list.ts";
+import { pcapQueue } from "./pcap/queue.ts";
 import type { Db } from "./db/client.ts";
 
 export interface Platform {
@@ -117,6 +118,8 @@ export async function createPlatform(config: PlatformConfig = configFromEnv()): 
       deps.draining = true;
       await deliveries.stop();
       await jobs.stop();
+      // An analysis still running past the queue's graceful stop: its job is given to another instance.
+      await pcapQueue().close();
       transport.close();
       await deps.fleet?.close();
       await database.close();

@@ -6,7 +6,7 @@ import { threadId } from "node:worker_threads";
 import { afterAll, describe, expect, it } from "vitest";
 import { analyzeFile } from "./analyzer.ts";
 import { PcapFormatError } from "./errors.ts";
-import { AnalysisQueue, analyzeFileInWorker, workerDirectory } from "./queue.ts";
+import { AnalysisQueue, AnalysisTimeoutError, analyzeFileInWorker, workerDirectory } from "./queue.ts";
 
 const SHARED = new URL("../../tests/fixtures/pcaps/captures/", import.meta.url).pathname;
 
@@ -46,9 +46,24 @@ describe("analysis in a worker thread", () => {
 
   it("stops a job that runs past its time limit", async () => {
     const err = await q.analyze(`${SHARED}pcapplusplus-example2.pcap`, { timeoutMs: 1 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AnalysisTimeoutError);
     expect(String(err)).toMatch(/took longer than 1 ms/);
     // the queue keeps working afterwards
     const r = await q.analyze(`${SHARED}tcpdump-ssh.pcap`);
     expect(r.packets).toBe(54);
+  });
+
+  it("stops a job whose signal aborts (its queue job's claim is gone), before or while it runs", async () => {
+    const gone = new Error("the job's claim is gone");
+    const running = new AbortController();
+    const job = q.analyze(`${SHARED}pcapplusplus-tls2.pcap`, { signal: running.signal });
+    await expect.poll(() => q.busy).toBe(true);
+    running.abort(gone);
+    expect(await job.catch((e: unknown) => e)).toBe(gone);
+    const before = new AbortController();
+    before.abort(gone);
+    expect(await q.analyze(`${SHARED}tcpdump-ssh.pcap`, { signal: before.signal }).catch((e: unknown) => e)).toBe(gone);
+    // the queue keeps working afterwards
+    expect((await q.analyze(`${SHARED}tcpdump-ssh.pcap`)).packets).toBe(54);
   });
 });
