@@ -99,7 +99,7 @@ describe("Metro Ethernet NIDs: edit, OAM and the settings read back", () => {
       expect((await post(a, call, { metro_id: id, enabled: true })).status, call).toBe(409);
     }
     r = await post(a, "set_metro_denial_of_service_thresholds", { ...DEFAULT_DDOS, icmp_thresholds: { alert_threshold: 100, block_threshold: 3000, max_threshold: 2999 } }, { metro_id: id });
-    expect(msgs(r)).toEqual(["icmp_thresholds.block_threshold must be at most icmp_thresholds.max_threshold"]);
+    expect(msgs(r)).toEqual(["ICMP flood: Block must be at most Max."]);
     expect((await post(a, "set_metro_denial_of_service_thresholds", DEFAULT_DDOS, { metro_id: id })).status).toBe(200);
     expect((await get(a, "get_metro_denial_of_service_thresholds", { metro_id: id })).body).toEqual(DEFAULT_DDOS);
     const iam = await p.newIamUser(a, "admin");

@@ -155,10 +155,10 @@ export function axes(spec: Pick<ChartSpec, "kind" | "yDomain" | "series" | "xDom
       ? chooseTimeTicks(xTime, width, (d) => timeLabel(d, hourOfDay)).map((d) => ({ value: d.getTime(), label: timeLabel(d, hourOfDay), off: [] }))
       : chooseCategoryTicks(categories, center, width, categoryLabel).map((c) => ({ value: center(c), label: categoryLabel(c), off: [] }));
   // Every label some width shows, each with the widths that leave it out.
-  const perTier = X_TIERS.map((_, i) => new Set(ticksAt(tierWidth(i) - Y_GUTTER).map((t) => t.value)));
-  const all = new Map<number, Tick>();
-  for (const [i] of X_TIERS.entries()) for (const t of ticksAt(tierWidth(i) - Y_GUTTER)) all.set(t.value, t);
-  const xTicks = [...all.values()].sort((a, b) => a.value - b.value).map((t) => ({ ...t, off: perTier.flatMap((set, i) => (set.has(t.value) ? [] : [i])) }));
+  const perTier = X_TIERS.map((_, i) => ticksAt(tierWidth(i) - Y_GUTTER));
+  const all = new Map(perTier.flat().map((t) => [t.value, t]));
+  const shownIn = perTier.map((ticks) => new Set(ticks.map((t) => t.value)));
+  const xTicks = [...all.values()].sort((a, b) => a.value - b.value).map((t) => ({ ...t, off: shownIn.flatMap((set, i) => (set.has(t.value) ? [] : [i])) }));
   return {
     time,
     x: (t) => xTime(tMs(t)),

@@ -74,7 +74,7 @@ export function utilizationCharts(u: WanLinkUtilization | null): { id: string; s
         xDomain: [hourOnAxis(0), hourOnAxis(23)],
         xAxis: "hour-of-day",
         description: busiest
-          ? `The busiest hour of each of ${rows.length === 1 ? "1 day" : `${rows.length} days`}, by hour of day (UTC); the highest, ${busiest.rx.toFixed(3)} Mbps down, on ${busiest.day} from ${hourSpan(busiest.hour)}.`
+          ? `The busiest hour of ${rows.length === 1 ? "the day" : `each of ${rows.length} days`}, by hour of day (UTC); the highest, ${busiest.rx.toFixed(3)} Mbps down, on ${busiest.day} from ${hourSpan(busiest.hour)}.`
           : "No day in this time range.",
         series: [
           {
