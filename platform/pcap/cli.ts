@@ -3,7 +3,7 @@
  *
  * Prints one JSON document with the oracle's layout (tests/fixtures/pcaps/README.md), so that
  * `diff` against tests/fixtures/pcaps/expected/NAME.json shows only real differences.
- * --oracle-keys leaves out the fields the oracle does not have (app_name, server_name,
+ * --oracle-keys leaves out the fields the oracle does not have (app_name, server_name, client, client_chosen_by,
  * data_packets, retransmitted_payload_bytes, format, link_types; of the encapsulation
  * summary only the sessions, as oracle-encap.sh prints them). Exit code: 0; 2 when the file could only be read in part (the
  * JSON is still printed, warnings in it and on stderr); 1 when it cannot be read at all.
@@ -19,7 +19,7 @@ function oracleShape(r: AnalysisResult): unknown {
   return {
     ...top,
     ...(encapsulation ? { sessions: encapsulation.sessions } : {}),
-    conversations: r.conversations.map(({ app_name: _a, server_name: _s, ...c }) => ({
+    conversations: r.conversations.map(({ app_name: _a, server_name: _s, client: _c, client_chosen_by: _by, ...c }) => ({
       ...c,
       a_to_b: dir(c.a_to_b),
       b_to_a: dir(c.b_to_a),

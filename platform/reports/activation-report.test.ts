@@ -23,8 +23,9 @@ describe("the activation test report PDF", () => {
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const id = r.body.metro_id as string;
-    // Started long enough ago to have ended (or failed at once, were the link down): a report either way.
-    const { sse_id } = await startTest(p.deps, a.accountId, "metro", id, { peer_ip: "192.0.2.10" }, undefined, Date.now() - 10 * 60_000);
+    // Started long enough ago to have ended, its 15-minute service performance test included (or
+    // failed at once, were the link down): a report either way.
+    const { sse_id } = await startTest(p.deps, a.accountId, "metro", id, { peer_ip: "192.0.2.10" }, undefined, Date.now() - 60 * 60_000);
 
     const res = await p.app.fetch(new Request(`http://platform.test/api/v1/get_metro_test_report_pdf?metro_id=${id}`, { headers: { authorization: `Bearer ${a.token}` } }));
     expect(res.status).toBe(200);
