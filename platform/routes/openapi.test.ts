@@ -123,6 +123,7 @@ describe("the OpenAPI document", () => {
         "export-user-agents",
         "export_api_log",
         "export_outage_history",
+        "export_report_schedules",
         "export_tickets",
       ].sort(),
     );
