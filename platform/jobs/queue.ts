@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { fromDrizzle, fromPglite, PgBoss, type Job, type Queue, type SendOptions } from "pg-boss";
+import { fromDrizzle, fromPglite, PgBoss, type JobWithMetadata, type Queue, type SendOptions } from "pg-boss";
 import type { Database, DbOrTx } from "../db/client.ts";
 
 /*
@@ -60,6 +60,8 @@ export interface JobQueueOptions {
   schema?: string;
   /** First wait before a failed mail is tried again, in seconds (default the queue's, 30); tests shorten it. */
   mailRetryDelaySeconds?: number;
+  /** Tries of a mail after its first before the queue gives up (default the queue's, 150); tests shorten it. */
+  mailRetryLimit?: number;
 }
 
 export interface JobQueue {
@@ -67,7 +69,7 @@ export interface JobQueue {
   /** Enqueues a job; in `tx` when given, so it commits (or rolls back) with the caller's change. */
   send(queue: QueueName, data: object, options?: SendOptions & { tx?: DbOrTx }): Promise<string | null>;
   /** Takes jobs of a queue on this instance, one at a time per slot (`concurrency`). */
-  work<T extends object>(queue: QueueName, handler: (job: Job<T>) => Promise<unknown>, concurrency?: number): Promise<void>;
+  work<T extends object>(queue: QueueName, handler: (job: JobWithMetadata<T>) => Promise<unknown>, concurrency?: number): Promise<void>;
   depth(): Promise<QueueDepth[]>;
   stop(): Promise<void>;
 }
@@ -105,7 +107,7 @@ export async function openJobQueue(opts: JobQueueOptions): Promise<JobQueue> {
   boss.on("error", (error: Error) => console.error("[jobs] queue error:", error.message));
   boss.on("warning", (w: { message: string }) => console.warn("[jobs] queue warning:", w.message));
   await boss.start();
-  const rules: Queue[] = Object.values(queues).map((q) => (q.name === queues.mail.name ? { ...q, retryDelay: opts.mailRetryDelaySeconds ?? q.retryDelay } : q));
+  const rules: Queue[] = Object.values(queues).map((q) => (q.name === queues.mail.name ? { ...q, retryDelay: opts.mailRetryDelaySeconds ?? q.retryDelay, retryLimit: opts.mailRetryLimit ?? q.retryLimit } : q));
   for (const { name, ...options } of rules) {
     // createQueue keeps an existing queue as it is; updateQueue applies today's rules to it.
     await boss.createQueue(name, options);
@@ -122,13 +124,15 @@ export async function openJobQueue(opts: JobQueueOptions): Promise<JobQueue> {
     async work(queue, handler, concurrency = 1) {
       const id = await boss.work<object>(queue, {
         batchSize: 1,
+        // A handler knows its job's retry limit: the last try of a mail records that it gave up.
+        includeMetadata: true,
         localConcurrency: concurrency,
         pollingIntervalSeconds,
         // NOTIFY wakes a worker for a new job, not for a retry coming due: the backstop poll stays short.
         notifyPollingIntervalSeconds: pollingIntervalSeconds * 5,
       }, async ([job]) => {
         // why: each queue's data is written by its own module's send (Job<object> → that module's type).
-        if (job) return handler(job as Job<never>);
+        if (job) return handler(job as JobWithMetadata<never>);
       });
       workers.push(id);
     },

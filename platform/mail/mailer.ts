@@ -132,8 +132,8 @@ const answerOf = (error: unknown) => String((error as { response?: unknown }).re
 
 /**
  * Takes the mail queue on this instance. Each job is one message: delivered, or, when the server
- * refuses it for good, recorded (mail_rejections, the operators' log) and not tried again; any
- * other failure throws, and the queue tries again later with backoff. A message waiting for its
+ * refuses it for good or its last try fails, recorded (mail_rejections, the operators' log) and
+ * not tried again; any other failure throws, and the queue tries again later with backoff. A message waiting for its
  * retry holds no other: each is a job of its own.
  */
 export async function workMailQueue(jobs: JobQueue, db: Db, transport: MailTransport, opts: { concurrency?: number; log?: (line: string) => void } = {}): Promise<void> {
@@ -150,12 +150,18 @@ export async function workMailQueue(jobs: JobQueue, db: Db, transport: MailTrans
         await transport.deliver(m);
         return { sent: true };
       } catch (error) {
-        if (!isPermanentRejection(error)) {
+        // The last try the queue allows: a temporary answer becomes final here, recorded like a refusal
+        // (a report's history then says the address did not receive it, instead of "e-mailed").
+        const lastTry = job.retryCount >= job.retryLimit;
+        if (!isPermanentRejection(error) && !lastTry) {
           log(`[mail] "${m.subject}" to ${m.to} not sent yet (try ${job.retryCount + 1}), will try again: ${answerOf(error)}`);
           throw error;
         }
-        const answer = answerOf(error);
-        observe("platform").logger.error({ component: "mail", to: m.to, subject: m.subject, answer }, "refused by the mail server for good, not tried again");
+        const answer = isPermanentRejection(error) ? answerOf(error) : `Not delivered after ${job.retryCount + 1} tries: ${answerOf(error)}`;
+        observe("platform").logger.error(
+          { component: "mail", to: m.to, subject: m.subject, answer, tries: job.retryCount + 1 },
+          lastTry && !isPermanentRejection(error) ? "not delivered by its last try, not tried again" : "refused by the mail server for good, not tried again",
+        );
         await db.execute(sql`insert into mail_rejections (job_id, account_id, recipient, subject, answer)
           values (${job.id}, ${m.account_id ?? null}, ${m.to}, ${m.subject}, ${answer})
           on conflict (job_id) do nothing`);

@@ -16,6 +16,8 @@ import { createTransport, queueMailer, workMailQueue } from "./mailer.ts";
  *   rolled back leaves no message;
  * - issue 63 item 7: a permanent refusal (550) is recorded and not tried again, and holds no other
  *   message; a temporary one (451) is tried again.
+ * - issue 58: a temporary refusal that outlasts the queue's tries is recorded as not delivered
+ *   (a report's history then names the address as refused, not "e-mailed").
  */
 
 let p: TestPlatform;
@@ -28,7 +30,7 @@ afterAll(async () => {
 });
 
 /** The shared test database with a job queue of its own (its own schema) whose mail goes to `smtpUrl`. */
-async function platformMailingTo(smtpUrl: string) {
+async function platformMailingTo(smtpUrl: string, opts: { mailRetryLimit?: number } = {}) {
   const jobs = await openJobQueue({
     database: p.database,
     databaseUrl: process.env.TEST_DATABASE_URL || undefined,
@@ -36,6 +38,7 @@ async function platformMailingTo(smtpUrl: string) {
     pollingSeconds: 0.5,
     superviseSeconds: 1,
     mailRetryDelaySeconds: 1,
+    ...opts,
     schedule: false,
   });
   queuesOpen.push(jobs);
@@ -190,6 +193,27 @@ describe("e-mail on the job queue, through a real SMTP server", () => {
       const [ops] = (await call("GET", "get-account-ops", undefined, a.token)).body as { email_refused_at: string | null; email_refused_answer: string | null }[];
       expect(ops?.email_refused_answer).toMatch(/^550\b.*No such user/);
       expect(ops?.email_refused_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    } finally {
+      await smtp.close();
+    }
+  }, 60_000);
+
+  it("a temporary refusal (451) that lasts past the last try is recorded as not delivered, once", async () => {
+    const busy = unique("always-busy");
+    const smtp = await startSmtpServer(0, { busyAlways: [busy] });
+    try {
+      const { jobs } = await platformMailingTo(smtp.url, { mailRetryLimit: 2 });
+      const a = await p.newAccount();
+      await queueMailer(jobs).send({ to: busy, subject: "to a mailbox always busy", text: "x" }, { accountId: a.accountId });
+      const rejections = async () => execRows<{ answer: string; account_id: string }>(p.deps.db, sql`select answer, account_id from mail_rejections where recipient = ${busy}`);
+      await expect.poll(async () => (await rejections()).length, { timeout: 30_000, interval: 250 }).toBe(1);
+      const [row] = await rejections();
+      expect(row!.answer).toMatch(/^Not delivered after 3 tries: 451\b.*Mailbox busy/);
+      expect(row!.account_id).toBe(a.accountId);
+      // Three tries (the first and two retries), then no more: the job is done, not failed and retried.
+      expect(smtp.refused.filter((r) => r.to === busy).map((r) => r.code)).toEqual([451, 451, 451]);
+      const [job] = await jobs.boss.findJobs(queues.mail.name, { data: { to: busy } });
+      expect(job?.state).toBe("completed");
     } finally {
       await smtp.close();
     }

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import { simpleParser } from "mailparser";
@@ -51,6 +52,25 @@ async function createCpe(a: TestAccount, name: string, entityName?: string): Pro
 }
 const setCreatedAt = (table: "cpes" | "metros", id: string, at: number) =>
   p.deps.db.execute(sql`update ${sql.identifier(table)} set created_at = ${new Date(at).toISOString()}::timestamptz where ${sql.identifier(table === "cpes" ? "cpe_id" : "metro_id")} = ${id}`);
+
+/** A real PNG of width × height (8-bit RGB, a gradient): the smallest valid file, made with zlib. */
+function png(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(zlib.crc32(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.alloc((1 + width * 3) * height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) rows.set([x * 6, y * 15, 200], y * (1 + width * 3) + 1 + x * 3);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", zlib.deflateSync(rows)), chunk("IEND", Buffer.alloc(0))]);
+}
 
 function pdfText(pdf: Buffer): string {
   const file = path.join(os.tmpdir(), `service-report-${process.pid}-${Math.random().toString(36).slice(2)}.pdf`);
@@ -213,6 +233,36 @@ describe("Send now", () => {
     expect(downloaded.length, downloaded.slice(0, 300)).toBe(csvText.length);
     expect(downloaded).toBe(csvText);
     expect(csvText.startsWith("\uFEFF")).toBe(true);
+  });
+
+  it("carries the account's logo when it is a PNG image, and is made without it when the logo cannot be read", async () => {
+    const a = await p.newAccount();
+    await createCpe(a, "Logo Site");
+    const id = (await post(a, "create_report_schedule", schedule({ name: "With a logo" }))).body.schedule_id as string;
+    const imagesOf = async () => {
+      const sent = await post(a, "send_report_now", { schedule_id: id });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      const download = await p.app.fetch(new Request(`http://platform.test/api/v1/download_report/${sent.body.report_id}`, { headers: { authorization: `Bearer ${a.token}` } }));
+      const file = path.join(os.tmpdir(), `logo-report-${process.pid}-${Math.random().toString(36).slice(2)}.pdf`);
+      try {
+        fs.writeFileSync(file, Buffer.from(await download.arrayBuffer()));
+        // poppler's pdfimages: one line per image drawn (page, size, type…) after its two header lines.
+        return execFileSync("pdfimages", ["-list", file], { encoding: "utf8" }).trim().split("\n").slice(2);
+      } finally {
+        fs.rmSync(file, { force: true });
+      }
+    };
+    expect(await imagesOf()).toHaveLength(0);
+    const setLogo = (logo: string) => p.deps.db.execute(sql`update accounts set logo = ${logo} where account_id = ${a.accountId}`);
+    await setLogo(`data:image/png;base64,${png(40, 16).toString("base64")}`);
+    const images = await imagesOf();
+    expect(images).toHaveLength(1);
+    expect(images[0]).toMatch(/^\s*1\s+\d+\s+image\s+40\s+16\b/);
+    // A logo pdfkit cannot read (not a PNG inside) and a remote address (never fetched): the report without it.
+    await setLogo(`data:image/png;base64,${Buffer.from("not an image").toString("base64")}`);
+    expect(await imagesOf()).toHaveLength(0);
+    await setLogo("https://logo.example/logo.png");
+    expect(await imagesOf()).toHaveLength(0);
   });
 
   it("names what was removed since the previous report, and an entity removed leaves the schedule working", async () => {

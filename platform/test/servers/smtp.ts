@@ -14,7 +14,7 @@ const decodeQuotedPrintable = (s: string) =>
  * A real SMTP server for the tests (smtp-server from npm, nodemailer's own), on a free port or a
  * given one; no TLS, no authentication. Issue 27 item 20: e-mail is tested against a server.
  */
-export async function startSmtpServer(port = 0, opts: { unknownUsers?: readonly string[]; busyOnce?: readonly string[] } = {}) {
+export async function startSmtpServer(port = 0, opts: { unknownUsers?: readonly string[]; busyOnce?: readonly string[]; busyAlways?: readonly string[] } = {}) {
   const received: ReceivedMail[] = [];
   /** Every recipient the server refused, with its answer's code, in order. */
   const refused: { to: string; code: number }[] = [];
@@ -29,8 +29,8 @@ export async function startSmtpServer(port = 0, opts: { unknownUsers?: readonly 
         refused.push({ to: address.address, code: 550 });
         return callback(Object.assign(new Error("5.1.1 No such user"), { responseCode: 550 }));
       }
-      // A mailbox busy once (a temporary answer, 4xx): the next try is taken.
-      if (busy.delete(address.address)) {
+      // A mailbox busy once (a temporary answer, 4xx): the next try is taken; busy always: never.
+      if (busy.delete(address.address) || opts.busyAlways?.includes(address.address)) {
         refused.push({ to: address.address, code: 451 });
         return callback(Object.assign(new Error("4.2.1 Mailbox busy, try again later"), { responseCode: 451 }));
       }
