@@ -16,7 +16,8 @@ beforeAll(async () => {
   delete process.env.DATABASE_URL;
   thread = startPlatformThread();
   await thread.ready;
-}, 60_000);
+  // A new PGlite directory migrates from nothing: 10–20 s quiet, past a minute on a loaded machine.
+}, 180_000);
 
 afterAll(async () => {
   await thread?.close();
