@@ -467,7 +467,8 @@ describe("a platform restart between failures (PGlite on disk)", () => {
   // On PostgreSQL the database outlives the platform anyway: the restart there is the queue's (above).
   it.skipIf(Boolean(process.env.TEST_DATABASE_URL))("loses nothing: the delivery and its next attempt's job are in the database, and the next platform delivers it", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "linkwise-ops-restart-"));
-    const rx = await receiver((n) => ({ status: n <= 2 ? 503 : 200 }));
+    // 503 with Retry-After: 10 minutes, so the retry is still waiting however slow the restart.
+    const rx = await receiver((n) => (n <= 2 ? { status: 503, headers: { "retry-after": "600" } } : { status: 200 }));
     closers.push(rx.close);
     const open = async () => {
       const database = await openDatabase({ dataDir });
@@ -503,7 +504,7 @@ describe("a platform restart between failures (PGlite on disk)", () => {
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 90_000);
+  }, 240_000);
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("two platform instances on PostgreSQL", () => {
