@@ -15,7 +15,7 @@ import { seedDemo } from "./seed.ts";
 import { startFleet } from "./fleet/runtime.ts";
 import { forgetCachedReads } from "./lib/auth.ts";
 import { linkOpsEventsTo } from "./webhooks/events.ts";
-import { createDeliveryWorker } from "./webhooks/worker.ts";
+import { workWebhookDeliveries } from "./webhooks/worker.ts";
 import { execRows } from "./lib/list.ts";
 import { pcapQueue } from "./pcap/queue.ts";
 import type { Db } from "./db/client.ts";
@@ -33,18 +33,15 @@ export interface Platform {
 
 /**
  * The background work as gauges read at each scrape (docs/operations.md): the job queue's queues
- * (mail, PCAP analyses, the retention sweep: ready jobs and the oldest one's wait), webhook
- * deliveries due and the oldest one's wait, digest mails waiting.
+ * (mail, PCAP analyses, the retention sweep, webhook deliveries and digests: ready jobs and the
+ * oldest one's wait), and the events waiting for a digest mail.
  */
 function registerQueueGauges(db: Db, jobs: JobQueue) {
   const obs = observe("platform");
   const backlog = async () => {
     const rows = await execRows<{ queue: string; depth: number; age: number | null }>(
       db,
-      sql`select 'webhook_deliveries' as queue, count(*)::int as depth, extract(epoch from now() - min(next_attempt_at))::float8 as age
-            from ops_deliveries where status = 'pending' and next_attempt_at <= now()
-          union all
-          select 'ops_mail', count(*)::int, extract(epoch from now() - min(created_at))::float8 from ops_mail where sent_at is null`,
+      sql`select 'ops_mail' as queue, count(*)::int as depth, extract(epoch from now() - min(created_at))::float8 as age from ops_mail where sent_at is null`,
     );
     return rows;
   };
@@ -103,8 +100,7 @@ export async function createPlatform(config: PlatformConfig = configFromEnv()): 
   await workRetentionSweep(jobs, deps, config.pcapRetentionDays);
   await workPcapAnalyses(jobs, deps, pcapEngine);
   await workReports(jobs, deps);
-  const deliveries = createDeliveryWorker({ db: database.db, mailer, config, databaseUrl: config.databaseUrl, bus: deps.fleet.bus });
-  deliveries.start();
+  const stopDelivering = await workWebhookDeliveries(jobs, { db: database.db, mailer, config });
   registerQueueGauges(database.db, jobs);
   return {
     app,
@@ -116,8 +112,8 @@ export async function createPlatform(config: PlatformConfig = configFromEnv()): 
     },
     close: async () => {
       deps.draining = true;
-      await deliveries.stop();
       await jobs.stop();
+      stopDelivering();
       // An analysis still running past the queue's graceful stop: its job is given to another instance.
       await pcapQueue().close();
       transport.close();

@@ -9,6 +9,7 @@ import path from "node:path";
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrivateDatabase } from "../scripts/private-database.mjs";
+import { queues } from "./jobs/queue.ts";
 
 /*
  * Operations as an operator sees them (docs/operations.md), on real processes: a standalone
@@ -273,7 +274,7 @@ describe.skipIf(!serverUrl)("operations: logs, request ids, metrics, readiness a
     const platformCalls = p.get("http_server_requests_total");
     expect(Number(byRoute(platformCalls, "/api/v1/health")[0]?.value)).toBeGreaterThanOrEqual(4);
     expect(byRoute(platformCalls, "/api/v1/get_entity")[0]?.labels).toMatchObject({ http_request_method: "GET", http_response_status_code: "200" });
-    expect(p.get("linkwise_queue_depth")?.metrics.map((m) => m.labels?.queue).sort()).toEqual(["mail", "ops_mail", "pcap-analysis", "pcap-retention", "webhook_deliveries"]);
+    expect(p.get("linkwise_queue_depth")?.metrics.map((m) => m.labels?.queue).sort()).toEqual(["ops_mail", ...Object.values(queues).map((q) => q.name)].sort());
     expect(p.has("nodejs_gc_duration") || p.has("nodejs_eventloop_delay")).toBe(true);
     const lookups = p.get("linkwise_read_cache_lookups_total")?.metrics ?? [];
     expect(Number(lookups.find((m) => m.labels?.kind === "read" && m.labels?.result === "hit")?.value)).toBeGreaterThanOrEqual(1);

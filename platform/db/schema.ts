@@ -771,7 +771,7 @@ export const opsDeliveries = pgTable(
       .references(() => opsEvents.eventId, { onDelete: "cascade" }),
     accountId: accountRef(),
     url: text("url").notNull(),
-    /** pending (due at next_attempt_at), sending (claimed until next_attempt_at), succeeded, failed. */
+    /** pending (its next attempt due at next_attempt_at), sending (an attempt in flight), succeeded, failed. */
     status: text("status").notNull().default("pending"),
     attempt: integer("attempt").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
@@ -779,10 +779,12 @@ export const opsDeliveries = pgTable(
     httpStatus: integer("http_status"),
     latencyMs: integer("latency_ms"),
     error: text("error"),
+    /** The job-queue job (`webhook-delivery`) of the next attempt, or of the one in flight; only it makes the attempt. Null once finished, or while none was sent yet. */
+    jobId: text("job_id"),
     createdAt: createdAt(),
   },
   (t) => [
-    index("ops_deliveries_due_idx").on(t.nextAttemptAt).where(sql`status in ('pending', 'sending')`),
+    index("ops_deliveries_unqueued_idx").on(t.createdAt).where(sql`job_id is null and status in ('pending', 'sending')`),
     index("ops_deliveries_account_idx").on(t.accountId, t.createdAt, t.deliveryId),
   ],
 );

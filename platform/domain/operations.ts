@@ -5,7 +5,7 @@ import type { PlatformDeps } from "../lib/context.ts";
 import { ApiError, conflict, notFound } from "../lib/errors.ts";
 import { columns, defineList, execRows, isoText, jsonLines, listTable } from "../lib/list.ts";
 import { addressProblem } from "../webhooks/address.ts";
-import { boundedPayload, enqueueEvent, wakeDeliveries } from "../webhooks/events.ts";
+import { boundedPayload, enqueueEvent, queueAttempt } from "../webhooks/events.ts";
 import { maskedSecret, newSigningSecret } from "../webhooks/signing.ts";
 
 /*
@@ -97,7 +97,6 @@ export async function sendTestEvent(db: Db, accountId: string): Promise<string> 
     return enqueueEvent(tx, accountId, boundedPayload("webhook.test", now, { message: "A test event from the Operations page.", account_id: accountId }));
   });
   if (!id) throw conflict(opsMessages.noWebhook);
-  wakeDeliveries();
   return id;
 }
 
@@ -151,10 +150,17 @@ export async function redeliver(db: Db, accountId: string, deliveryId: string): 
   if (!rows[0].failed) throw conflict(opsMessages.notFailed);
   const [disabled] = await execRows<{ one: number }>(db, sql`select 1 as one from ops_webhooks where account_id = ${accountId} and disabled_at is not null`);
   if (disabled) throw conflict("Deliveries are disabled: enable them first.");
-  await db.execute(sql`update ops_deliveries set status = 'pending', next_attempt_at = clock_timestamp(),
-      attempt = least(attempt, ${MAX_REDELIVER_FROM})
-    where delivery_id = ${deliveryId} and account_id = ${accountId} and status in ('failed', 'pending')`);
-  wakeDeliveries();
+  // Due now, by a job of its own sent with the change (the job of a retry still waiting then finds the row is not its own).
+  await db.transaction(async (tx) => {
+    const [due] = await execRows<{ delivery_id: string }>(
+      tx,
+      sql`update ops_deliveries set status = 'pending', next_attempt_at = clock_timestamp(),
+            attempt = least(attempt, ${MAX_REDELIVER_FROM})
+          where delivery_id = ${deliveryId} and account_id = ${accountId} and status in ('failed', 'pending')
+          returning delivery_id`,
+    );
+    if (due) await queueAttempt(tx, due.delivery_id);
+  });
 }
 
 /** A redelivered delivery gets one more attempt at least (the worker gives up after the schedule's 8). */

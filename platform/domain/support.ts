@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { iamUsers, ticketCorrespondence, ticketEvents, tickets } from "../db/schema.ts";
+import { ticketEventsWritten } from "../webhooks/events.ts";
 import type { Caller } from "../lib/context.ts";
 import { conflict, notFound } from "../lib/errors.ts";
 import { newId } from "../lib/ids.ts";
@@ -101,6 +102,8 @@ export async function correspondence(db: DbOrTx, accountId: string, ticketId: st
 
 async function recordEvent(tx: DbOrTx, accountId: string, ticketId: string, kind: "created" | "reply" | "resolved", payload: Record<string, unknown>) {
   await tx.insert(ticketEvents).values({ eventId: newId("tev"), accountId, ticketId, kind, payload: { event: `ticket.${kind}`, ticket_id: ticketId, ...payload } });
+  // Made into an operations event (webhook, digest) by a job sent with the change.
+  await ticketEventsWritten(tx);
 }
 
 export interface CreateTicketInput {

@@ -22,6 +22,17 @@ export const queues = {
    * backoff. Expires past the analysis' own 30-minute limit.
    */
   pcapAnalysis: { name: "pcap-analysis", policy: "exclusive", retryLimit: 4, retryDelay: 5, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 35 * 60, heartbeatSeconds: 10, notify: true },
+  /**
+   * One webhook delivery attempt (webhooks/worker.ts): the next attempt is its own job, sent with
+   * `startAfter` on the Standard Webhooks schedule by the attempt before. pg-boss's retry is only
+   * for an instance that died holding the attempt (its heartbeat stops) or an error of the platform's
+   * own: the job runs again elsewhere, with the same webhook-id.
+   */
+  webhookDelivery: { name: "webhook-delivery", retryLimit: 5, retryDelay: 5, expireInSeconds: 120, heartbeatSeconds: 10, notify: true },
+  /** An account's digest e-mail of operations events (webhooks/worker.ts): one queued per account (`stately` per account id), at most one mail per 10 minutes. */
+  webhookDigest: { name: "webhook-digest", policy: "stately", retryLimit: 10, retryDelay: 30, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 120, heartbeatSeconds: 10, notify: true },
+  /** Support tickets' changes (ticket_events) made into operations events (webhooks/events.ts), sent by each ticket change. */
+  webhookTicketEvents: { name: "webhook-ticket-events", retryLimit: 10, retryDelay: 10, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 120, heartbeatSeconds: 10, notify: true },
   /** The PCAP retention sweep (domain/pcap-retention.ts), hourly on one instance. */
   pcapRetention: { name: "pcap-retention", policy: "singleton", retryLimit: 2, retryDelay: 60, expireInSeconds: 900, heartbeatSeconds: 30 },
   /** The scheduled reports' clock (domain/report-schedules-jobs.ts): every 5 minutes on one instance, it queues the reports due. */

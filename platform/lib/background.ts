@@ -1,9 +1,8 @@
 import type { Client } from "pg";
 
 /*
- * What the platform runs beside its calls: a job repeated on a timer (the fleet clock, the
- * operations worker's sweep) and a LISTEN connection that comes back after a drop (the fleet's
- * event bus, the operations worker's wake-up).
+ * What the platform runs beside its calls: a job repeated on a timer (the fleet clock) and a
+ * LISTEN connection that comes back after a drop (the fleet's event bus).
  */
 
 /** Runs `run` on the next turn and then every `ms`, without keeping the process alive; answers the stop. */

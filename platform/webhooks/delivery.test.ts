@@ -3,27 +3,32 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import type { Job } from "pg-boss";
 import { Webhook } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createPlatformApp } from "../app.ts";
-import { openDatabase, type Db } from "../db/client.ts";
+import { openDatabase, type Database, type Db } from "../db/client.ts";
 import { sendTestEvent, setAccountOps } from "../domain/operations.ts";
 import { createAccount } from "../domain/accounts.ts";
 import { createTicket, addCorrespondence, resolveTicket } from "../domain/support.ts";
 import { createFleet, createFleetClock, createInProcessBus, createKindRegistry, fleetOpStateHooks, sqlKindSource, type Outage } from "../fleet/index.ts";
 import { DAY } from "../fleet/time.ts";
+import { openJobQueue, queues, type JobQueue } from "../jobs/queue.ts";
 import { configFromEnv } from "../lib/config.ts";
+import { execRows } from "../lib/list.ts";
 import type { Caller, PlatformDeps } from "../lib/context.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import { outboxMailer } from "../test/mail.ts";
 import { testPlatform, type TestPlatform } from "../test/harness.ts";
-import { boundedPayload, enqueueEvent, linkOpsEventsTo, MAX_PAYLOAD_BYTES, opStateEvent, outageUrl } from "./events.ts";
-import { createDeliveryWorker, digestMail, retryDelay, RETRY_SCHEDULE_MS, type DeliveryWorker } from "./worker.ts";
+import { boundedPayload, deliverEventsThrough, enqueueEvent, linkOpsEventsTo, MAX_PAYLOAD_BYTES, opStateEvent, outageUrl, type DeliveryJob, type DigestJob } from "./events.ts";
+import { digestMail, retryDelay, RETRY_SCHEDULE_MS, runDeliveryJob, runDigestJob, runTicketEventsJob, workWebhookDeliveries, type DeliveryOptions } from "./worker.ts";
 
 /*
  * Deliveries for real: a receiver on 127.0.0.1 (allowed by the operator setting, as in local
- * testing), the fleet clock moved by hand across an outage, the worker's time moved by hand for
- * the retries. On PGlite, and with TEST_DATABASE_URL on PostgreSQL (two instances there).
+ * testing), the fleet clock moved by hand across an outage, and the job queue driven by hand: the
+ * jobs due are taken and run as a worker would (runJobs), and a retry waiting for its time is run
+ * early (`early`: what the schedule's wait would do), after its wait was read from the queue. On
+ * PGlite, and with TEST_DATABASE_URL on PostgreSQL (two instances there).
  */
 
 interface Received {
@@ -58,44 +63,90 @@ async function receiver(respond: (n: number, r: Received) => { status: number; h
 }
 
 let p: TestPlatform;
-const workers: DeliveryWorker[] = [];
+/** This file's queue (its own schema: no other test file's worker takes its jobs). */
+let jobs: JobQueue;
+const database = process.env.TEST_DATABASE_URL || undefined;
+const schema = `jobs_hooks_${Math.random().toString(36).slice(2, 8)}`;
+const openQueue = (on: Database, name = schema) => openJobQueue({ database: on, databaseUrl: database, schema: name, pollingSeconds: 0.5, superviseSeconds: 1, schedule: false });
 const closers: (() => Promise<void>)[] = [];
 const mails: MailMessage[] = [];
 const mailer = { send: async (m: MailMessage) => void mails.push(m) };
 
 beforeAll(async () => {
   p = await testPlatform();
-});
+  jobs = await openQueue(p.database);
+  deliverEventsThrough(jobs);
+}, 120_000);
 afterEach(async () => {
-  for (const w of workers.splice(0)) await w.stop();
   for (const c of closers.splice(0)) await c();
   p.deps.config.webhookAllowHosts = [];
+  deliverEventsThrough(jobs);
+  // Each test starts with an empty queue: a retry left waiting by one is not run early by the next.
+  for (const q of [queues.webhookDelivery, queues.webhookDigest, queues.webhookTicketEvents]) await jobs.boss.deleteAllJobs(q.name);
+});
+afterAll(async () => {
+  await jobs.stop();
 });
 
 const allow = ["127.0.0.1"];
 const config = () => ({ webhookAllowHosts: allow, productName: "Linkwise", consoleUrl: "http://console.test" });
 
-// Each test's workers deliver its own accounts' events only: other test files share the database.
-const mine: string[] = [];
+/** Takes the jobs of `name` due now (or all, `early`) and runs them as a worker does: completed, or failed when the handler throws. */
+async function take<T extends object>(q: JobQueue, name: string, early: boolean, run: (job: Job<T>) => Promise<unknown>): Promise<unknown[]> {
+  const batch = await q.boss.fetch<T>(name, { batchSize: 100, ignoreStartAfter: early });
+  // Concurrently, as an instance's worker runs them.
+  return Promise.all(
+    batch.map(async (job) => {
+      try {
+        const result = await run(job);
+        await q.boss.complete(name, job.id);
+        return result;
+      } catch (error) {
+        await q.boss.fail(name, job.id, { message: String(error) });
+        throw error;
+      }
+    }),
+  );
+}
 
-function worker(db: Db, opts: { now?: () => number; databaseUrl?: string; timeoutMs?: number } = {}) {
-  const w = createDeliveryWorker({ db, mailer, config: config(), random: () => 0.5, accounts: mine, ...opts });
-  workers.push(w);
-  return w;
+/**
+ * Runs the webhook jobs due (ticket changes, delivery attempts, digests) until none is left, as a
+ * platform instance's workers would; `early` runs the jobs waiting for a later time too, once (the
+ * attempts they send are not run early in turn). Answers the attempts made.
+ */
+async function runJobs(opts: { early?: boolean; timeoutMs?: number; allowHosts?: string[]; queue?: JobQueue; db?: Db } = {}): Promise<number> {
+  const q = opts.queue ?? jobs;
+  const o: DeliveryOptions = { db: opts.db ?? p.deps.db, mailer, config: { ...config(), webhookAllowHosts: opts.allowHosts ?? allow }, random: () => 0.5, timeoutMs: opts.timeoutMs };
+  let attempts = 0;
+  for (let round = 0; round < 50; round++) {
+    const early = round === 0 && Boolean(opts.early);
+    const tickets = await take(q, queues.webhookTicketEvents.name, early, () => runTicketEventsJob(o.db));
+    const made = await take<DeliveryJob>(q, queues.webhookDelivery.name, early, (job) => runDeliveryJob(o, job));
+    const digests = await take<DigestJob>(q, queues.webhookDigest.name, early, (job) => runDigestJob(o, job));
+    attempts += made.filter((r) => r !== "skipped").length;
+    if (tickets.length + made.length + digests.length === 0) return attempts;
+  }
+  throw new Error("the webhook jobs did not settle");
+}
+
+/** The job waiting to make a delivery's next attempt. */
+async function nextJob(deliveryId: string, q = jobs) {
+  const waiting = await q.boss.findJobs(queues.webhookDelivery.name, { data: { delivery_id: deliveryId }, queued: true });
+  expect(waiting).toHaveLength(1);
+  return waiting[0]!;
 }
 
 async function account(url: string, email = "") {
   p.deps.config.webhookAllowHosts = allow;
   const a = await p.newAccount();
   const { key: secret } = await setAccountOps(p.deps, a.accountId, { webhook_url: url, email });
-  mine.push(a.accountId);
   return { ...a, secret };
 }
 
 const deliveries = async (accountId: string) =>
   (
     (await p.deps.db.execute(sql`select d.*, e.type from ops_deliveries d join ops_events e using (event_id) where d.account_id = ${accountId} order by d.created_at`)) as unknown as {
-      rows: { delivery_id: string; status: string; attempt: number; http_status: number | null; error: string | null; type: string; next_attempt_at: Date | null }[];
+      rows: { delivery_id: string; status: string; attempt: number; http_status: number | null; error: string | null; type: string; next_attempt_at: Date | null; job_id: string | null }[];
     }
   ).rows;
 
@@ -145,7 +196,7 @@ describe("webhook deliveries", () => {
     await clock.tick(outage.start - 1000);
     await clock.tick(outage.start);
     await clock.tick(outage.end + 1000);
-    expect(await worker(p.deps.db).runOnce()).toBe(2);
+    expect(await runJobs()).toBe(2);
     expect(rx.got).toHaveLength(2);
     const wh = new Webhook(a.secret);
     // Deliveries are sent concurrently and may arrive in either order: a receiver orders by timestamp (README).
@@ -169,7 +220,7 @@ describe("webhook deliveries", () => {
     }
     // A replayed tick announces nothing again.
     await clock.tick(outage.end + 2000);
-    expect(await worker(p.deps.db).runOnce()).toBe(0);
+    expect(await runJobs()).toBe(0);
     // Another secret does not verify.
     expect(() => new Webhook(`whsec_${Buffer.alloc(32, 1).toString("base64")}`).verify(rx.got[0]!.body, rx.got[0]!.headers)).toThrow();
     expect((await deliveries(a.accountId)).map((d) => [d.status, d.attempt, d.http_status])).toEqual([
@@ -183,33 +234,71 @@ describe("webhook deliveries", () => {
     closers.push(rx.close);
     const a = await account(rx.url);
     await sendTestEvent(p.deps.db, a.accountId);
-    let offset = 0;
-    const now = () => Date.now() + offset;
-    const first = worker(p.deps.db, { now });
-    expect(await first.runOnce()).toBe(1);
+    expect(await runJobs()).toBe(1);
     let [d] = await deliveries(a.accountId);
     expect(d).toMatchObject({ status: "pending", attempt: 1, http_status: 500 });
-    const wait1 = new Date(d!.next_attempt_at!).getTime() - now();
+    const wait1 = new Date(d!.next_attempt_at!).getTime() - Date.now();
     expect(wait1).toBeGreaterThan(3500);
     expect(wait1).toBeLessThanOrEqual(5500);
+    // The next attempt is a job of its own, waiting for the time the log shows.
+    const second = await nextJob(d!.delivery_id);
+    expect(second.startAfter.getTime()).toBe(new Date(d!.next_attempt_at!).getTime());
+    expect(d!.job_id).toBe(second.id);
     // Not due yet: nothing sent.
-    expect(await first.runOnce()).toBe(0);
-    // The platform restarts: a new worker (nothing in memory) picks the delivery up when due.
-    await first.stop();
-    const second = worker(p.deps.db, { now });
-    offset += 6_000;
-    expect(await second.runOnce()).toBe(1);
+    expect(await runJobs()).toBe(0);
+    // The platform restarts: a new queue (nothing in memory) has the attempt waiting, and makes it when due.
+    await jobs.stop();
+    jobs = await openQueue(p.database);
+    deliverEventsThrough(jobs);
+    expect(await runJobs({ early: true })).toBe(1);
     [d] = await deliveries(a.accountId);
     expect(d).toMatchObject({ status: "pending", attempt: 2, http_status: 500 });
-    const wait2 = new Date(d!.next_attempt_at!).getTime() - now();
+    const wait2 = new Date(d!.next_attempt_at!).getTime() - Date.now();
     expect(wait2).toBeGreaterThan(4 * 60_000);
     expect(wait2).toBeLessThanOrEqual(5.5 * 60_000);
-    offset += 6 * 60_000;
-    expect(await second.runOnce()).toBe(1);
+    expect((await nextJob(d!.delivery_id)).startAfter.getTime()).toBe(new Date(d!.next_attempt_at!).getTime());
+    expect(await runJobs({ early: true })).toBe(1);
     [d] = await deliveries(a.accountId);
-    expect(d).toMatchObject({ status: "succeeded", attempt: 3, http_status: 200 });
+    expect(d).toMatchObject({ status: "succeeded", attempt: 3, http_status: 200, next_attempt_at: null, job_id: null });
     expect(rx.got).toHaveLength(3);
     expect(new Set(rx.got.map((r) => r.headers["webhook-id"])).size).toBe(1);
+    // Done: nothing waits any more.
+    expect(await jobs.boss.findJobs(queues.webhookDelivery.name, { data: { delivery_id: d!.delivery_id }, queued: true })).toEqual([]);
+  });
+
+  it("a job run again after its answer was recorded makes no second attempt; redeliver sends a job of its own and the waiting retry's does nothing", async () => {
+    const rx = await receiver((n) => ({ status: n === 1 ? 500 : 204 }));
+    closers.push(rx.close);
+    const a = await account(rx.url);
+    await sendTestEvent(p.deps.db, a.accountId);
+    const [first] = await jobs.boss.fetch<DeliveryJob>(queues.webhookDelivery.name);
+    const o: DeliveryOptions = { db: p.deps.db, mailer, config: config(), random: () => 0.5 };
+    expect(await runDeliveryJob(o, first!)).toBe("pending");
+    // Its instance died before the queue heard of the answer: the queue runs the job again.
+    expect(await runDeliveryJob(o, first!)).toBe("skipped");
+    await jobs.boss.complete(queues.webhookDelivery.name, first!.id);
+    expect(rx.got).toHaveLength(1);
+    const [d] = await deliveries(a.accountId);
+    const retry = await nextJob(d!.delivery_id);
+    // The Operations page's Redeliver: due now, by its own job.
+    const again = await p.call("POST", "redeliver-account-ops-delivery", { token: a.token, body: { delivery_id: d!.delivery_id } });
+    expect(again.status).toBe(200);
+    expect(await runJobs()).toBe(1);
+    expect((await deliveries(a.accountId))[0]).toMatchObject({ status: "succeeded", attempt: 2, http_status: 204 });
+    // The retry that was waiting comes due: the row is not its own any more.
+    const [late] = await jobs.boss.fetch<DeliveryJob>(queues.webhookDelivery.name, { ignoreStartAfter: true });
+    expect(late?.id).toBe(retry.id);
+    expect(await runDeliveryJob(o, late!)).toBe("skipped");
+    await jobs.boss.complete(queues.webhookDelivery.name, late!.id);
+    expect(rx.got).toHaveLength(2);
+    expect(rx.got.map((r) => r.headers["webhook-id"])).toEqual([rx.got[0]!.headers["webhook-id"], rx.got[0]!.headers["webhook-id"]]);
+    // A failed delivery redelivered: one more attempt, same webhook-id.
+    await p.deps.db.execute(sql`update ops_deliveries set status = 'failed', attempt = 8, http_status = 500 where delivery_id = ${d!.delivery_id}`);
+    expect((await p.call("POST", "redeliver-account-ops-delivery", { token: a.token, body: { delivery_id: d!.delivery_id } })).status).toBe(200);
+    expect(await runJobs()).toBe(1);
+    expect((await deliveries(a.accountId))[0]).toMatchObject({ status: "succeeded", attempt: 8, http_status: 204 });
+    expect(new Set(rx.got.map((r) => r.headers["webhook-id"])).size).toBe(1);
+    expect(rx.got).toHaveLength(3);
   });
 
   it("the schedule is Standard Webhooks' with ±10 % jitter; Retry-After wins on 429 and 503", async () => {
@@ -225,10 +314,10 @@ describe("webhook deliveries", () => {
     closers.push(rx.close);
     const a = await account(rx.url);
     await sendTestEvent(p.deps.db, a.accountId);
-    const w = worker(p.deps.db);
-    await w.runOnce();
+    await runJobs();
     const [d] = await deliveries(a.accountId);
     expect(new Date(d!.next_attempt_at!).getTime() - Date.now()).toBeGreaterThan(80_000);
+    expect((await nextJob(d!.delivery_id)).startAfter.getTime()).toBe(new Date(d!.next_attempt_at!).getTime());
   });
 
   it("does not follow redirects, times out after the limit, and 410 disables the endpoint with an e-mail", async () => {
@@ -238,17 +327,13 @@ describe("webhook deliveries", () => {
     closers.push(rx.close);
     const a = await account(rx.url, "ops@example.com");
     await sendTestEvent(p.deps.db, a.accountId);
-    let offset = 0;
-    const w = worker(p.deps.db, { now: () => Date.now() + offset, timeoutMs: 300 });
-    await w.runOnce();
+    await runJobs({ timeoutMs: 300 });
     expect((await deliveries(a.accountId))[0]).toMatchObject({ status: "pending", http_status: 302 });
     expect(other.got).toHaveLength(0);
-    offset += 6_000;
-    await w.runOnce();
+    await runJobs({ early: true, timeoutMs: 300 });
     expect((await deliveries(a.accountId))[0]).toMatchObject({ status: "pending", http_status: null, error: "No answer within 0.3 s" });
-    offset += 6 * 60_000;
     mails.length = 0;
-    await w.runOnce();
+    await runJobs({ early: true, timeoutMs: 300 });
     expect((await deliveries(a.accountId))[0]).toMatchObject({ status: "failed", http_status: 410 });
     const [ops] = (await p.call("GET", "get-account-ops", { token: a.token })).body;
     expect(ops.webhook_disabled_reason).toBe("The endpoint answered 410 Gone.");
@@ -269,13 +354,27 @@ describe("webhook deliveries", () => {
     const a = await account(rx.url, "ops@example.com");
     await p.deps.db.execute(sql`insert into ops_webhooks (account_id, failing_since) values (${a.accountId}, now() - interval '4 days 23 hours')`);
     await sendTestEvent(p.deps.db, a.accountId);
-    let offset = 0;
-    const w = worker(p.deps.db, { now: () => Date.now() + offset });
-    await w.runOnce();
+    await runJobs();
     expect((await p.call("GET", "get-account-ops", { token: a.token })).body[0].webhook_disabled_at).toBeNull();
-    offset += 2 * 3600_000;
+    // Another delivery waits for its retry too.
+    await sendTestEvent(p.deps.db, a.accountId);
+    await runJobs();
+    // Two hours later (the endpoint's failing time moved back by them), the next retry fails too.
+    await p.deps.db.execute(sql`update ops_webhooks set failing_since = failing_since - interval '2 hours' where account_id = ${a.accountId}`);
     mails.length = 0;
-    await w.runOnce();
+    const [first] = await deliveries(a.accountId);
+    const retry = await nextJob(first!.delivery_id);
+    const [late] = await jobs.boss.fetch<DeliveryJob>(queues.webhookDelivery.name, { ignoreStartAfter: true });
+    expect(late?.id).toBe(retry.id);
+    await runDeliveryJob({ db: p.deps.db, mailer, config: config(), random: () => 0.5 }, late!);
+    await jobs.boss.complete(queues.webhookDelivery.name, late!.id);
+    // Every delivery waiting for a retry failed with the endpoint; their jobs, when due, do nothing.
+    expect((await deliveries(a.accountId)).map((d) => [d.status, d.error])).toEqual([
+      ["failed", "The endpoint was disabled."],
+      ["failed", "The endpoint was disabled."],
+    ]);
+    expect(await runJobs({ early: true })).toBe(0);
+    expect(rx.got).toHaveLength(3);
     const [ops] = (await p.call("GET", "get-account-ops", { token: a.token })).body;
     expect(ops.webhook_disabled_reason).toMatch(/^Every delivery failed for 5 days \(last: HTTP 500\)/);
     expect(mails.map((m) => m.subject)).toEqual(["Linkwise: webhook endpoint disabled"]);
@@ -293,9 +392,7 @@ describe("webhook deliveries", () => {
     // As if the name had resolved to a public address when saved and to loopback now.
     await p.deps.db.execute(sql`update account_ops set webhook_url = ${`https://localhost:${rx.port}/hook`} where account_id = ${a.accountId}`);
     await sendTestEvent(p.deps.db, a.accountId);
-    const w = createDeliveryWorker({ db: p.deps.db, mailer, config: { ...config(), webhookAllowHosts: [] }, accounts: mine });
-    workers.push(w);
-    await w.runOnce();
+    await runJobs({ allowHosts: [] });
     const [d] = await deliveries(a.accountId);
     expect(d!.error).toMatch(/is not allowed/);
     expect(d!.http_status).toBeNull();
@@ -310,10 +407,8 @@ describe("webhook deliveries", () => {
     const ticket = await createTicket(p.deps.db, who, { title: "Loss at Branch East", description: "2 % loss", priority: "High", category: "Technical" });
     await addCorrespondence(p.deps.db, who, { ticket_id: ticket, correspondence: "Still there." });
     await resolveTicket(p.deps.db, who, ticket);
-    let offset = 0;
-    const w = worker(p.deps.db, { now: () => Date.now() + offset });
     mails.length = 0;
-    await w.runOnce();
+    await runJobs();
     // Sent concurrently: in any order (receivers order by the payload's timestamp).
     const sent = rx.got.map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> });
     expect(sent.map((e) => e.type).sort()).toEqual(["ticket.created", "ticket.replied", "ticket.resolved"]);
@@ -328,12 +423,16 @@ describe("webhook deliveries", () => {
       await p.deps.db.transaction((tx) => enqueueEvent(tx, a.accountId, opStateEvent(change), { sourceKey: `fleet:${change.event_id}`, mail: true }));
     }
     mails.length = 0;
-    offset += 60_000;
-    await w.runOnce();
+    await runJobs();
     expect(rx.got).toHaveLength(43);
-    expect(mails).toHaveLength(0);
-    offset += 10 * 60_000;
-    await w.runOnce();
+    expect(mails.map((m) => m.subject)).toEqual([]);
+    // The digest waits in one job for 10 minutes after the last mail.
+    const [last] = await execRows<{ last_mail_at: Date | string }>(p.deps.db, sql`select last_mail_at from ops_webhooks where account_id = ${a.accountId}`);
+    const waiting = await jobs.boss.findJobs(queues.webhookDigest.name, { key: a.accountId, queued: true });
+    expect(waiting.map((j) => j.startAfter.getTime())).toEqual([new Date(last!.last_mail_at).getTime() + 10 * 60_000]);
+    // Ten minutes later (the last mail's time moved back by them), it sends one mail of the forty.
+    await p.deps.db.execute(sql`update ops_webhooks set last_mail_at = last_mail_at - interval '10 minutes' where account_id = ${a.accountId}`);
+    await runJobs({ early: true });
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("Linkwise: 40 events");
     expect(mails[0]!.text).toContain("outage.started  cpe cpe-flap (Branch East router): down");
@@ -365,10 +464,11 @@ describe("webhook deliveries", () => {
 });
 
 describe("a platform restart between failures (PGlite on disk)", () => {
-  // On PostgreSQL the database outlives the platform anyway: the restart there is the worker's (above).
-  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))("loses nothing: the delivery is in the database, and the next platform delivers it", async () => {
+  // On PostgreSQL the database outlives the platform anyway: the restart there is the queue's (above).
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))("loses nothing: the delivery and its next attempt's job are in the database, and the next platform delivers it", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "linkwise-ops-restart-"));
-    const rx = await receiver((n) => ({ status: n <= 2 ? 503 : 200 }));
+    // 503 with Retry-After: 10 minutes, so the retry is still waiting however slow the restart.
+    const rx = await receiver((n) => (n <= 2 ? { status: 503, headers: { "retry-after": "600" } } : { status: 200 }));
     closers.push(rx.close);
     const open = async () => {
       const database = await openDatabase({ dataDir });
@@ -379,39 +479,36 @@ describe("a platform restart between failures (PGlite on disk)", () => {
         config: { ...configFromEnv({}), dataDir, seedDemo: false, cacheCallers: "off", webhookAllowHosts: allow },
       };
       createPlatformApp(deps);
-      return { database, deps };
+      const queue = await openQueue(database, "pgboss");
+      deliverEventsThrough(queue);
+      return { database, deps, queue };
     };
-    let offset = 0;
-    const now = () => Date.now() + offset;
-    let { database, deps } = await open();
+    let { database, deps, queue } = await open();
     const acc = await createAccount(deps, { username: "restart@example.test", password: "correct horse battery", name: "Restart" });
     const { key: secret } = await setAccountOps(deps, acc.accountId, { webhook_url: rx.url, email: "" });
     await sendTestEvent(deps.db, acc.accountId);
-    const w1 = createDeliveryWorker({ db: deps.db, mailer, config: config(), now });
-    await w1.runOnce();
-    await w1.stop();
+    expect(await runJobs({ queue, db: deps.db })).toBe(1);
+    await queue.stop();
     await database.close();
     expect(rx.got).toHaveLength(1);
 
-    ({ database, deps } = await open());
+    ({ database, deps, queue } = await open());
     try {
-      const w2 = createDeliveryWorker({ db: deps.db, mailer, config: config(), now });
-      offset += 6_000;
-      await w2.runOnce();
-      offset += 6 * 60_000;
-      await w2.runOnce();
-      await w2.stop();
+      expect(await runJobs({ queue, db: deps.db })).toBe(0);
+      expect(await runJobs({ queue, db: deps.db, early: true })).toBe(1);
+      expect(await runJobs({ queue, db: deps.db, early: true })).toBe(1);
       expect(rx.got).toHaveLength(3);
       expect(() => new Webhook(secret).verify(rx.got[2]!.body, rx.got[2]!.headers)).not.toThrow();
     } finally {
+      await queue.stop();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 90_000);
+  }, 240_000);
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("two platform instances on PostgreSQL", () => {
-  it("deliver each event exactly once, woken by NOTIFY", async () => {
+  it("deliver each event exactly once, each taking jobs as they come", async () => {
     const url = process.env.TEST_DATABASE_URL!;
     const rx = await receiver();
     closers.push(rx.close);
@@ -419,18 +516,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two platform instances on Postg
     const one = await openDatabase({ databaseUrl: url });
     const two = await openDatabase({ databaseUrl: url });
     closers.push(one.close, two.close);
-    const w1 = createDeliveryWorker({ db: one.db, mailer, config: config(), databaseUrl: url, sweepMs: 60_000, accounts: mine });
-    const w2 = createDeliveryWorker({ db: two.db, mailer, config: config(), databaseUrl: url, sweepMs: 60_000, accounts: mine });
-    workers.push(w1, w2);
-    w1.start();
-    w2.start();
-    await new Promise((r) => setTimeout(r, 300));
+    // Their own queue's schema, shared by the two.
+    const shared = `jobs_hooks_two_${Math.random().toString(36).slice(2, 8)}`;
+    const q1 = await openQueue(one, shared);
+    const q2 = await openQueue(two, shared);
+    closers.push(() => q1.stop(), () => q2.stop());
+    const delivering = { mailer, config: config(), random: () => 0.5, catchUp: false };
+    await workWebhookDeliveries(q1, { db: one.db, ...delivering });
+    await workWebhookDeliveries(q2, { db: two.db, ...delivering });
     const ids: string[] = [];
     for (let i = 0; i < 30; i++) ids.push(await sendTestEvent(p.deps.db, a.accountId));
-    await until(() => new Set(rx.got.map((r) => r.headers["webhook-id"])).size === 30);
+    await until(() => new Set(rx.got.map((r) => r.headers["webhook-id"])).size === 30, 30_000);
     await new Promise((r) => setTimeout(r, 500));
     expect(rx.got).toHaveLength(30);
     expect(new Set(rx.got.map((r) => r.headers["webhook-id"]))).toEqual(new Set(ids));
     expect((await deliveries(a.accountId)).every((d) => d.status === "succeeded" && d.attempt === 1)).toBe(true);
-  });
+  }, 60_000);
 });

@@ -1,5 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
+import { queues, type JobQueue } from "../jobs/queue.ts";
 import { fleetOpStateHooks, type OpStateChanged } from "../fleet/index.ts";
 import { newId } from "../lib/ids.ts";
 import { opsEventTypeNames } from "../contract/operations.ts";
@@ -7,7 +9,8 @@ import { opsEventTypeNames } from "../contract/operations.ts";
 /*
  * The events the operations settings deliver (docs/operations-events.md), written to the outbox
  * (ops_events, ops_deliveries, ops_mail) in the caller's transaction: the change and its
- * notification commit together or not at all. Delivery is the worker's (worker.ts).
+ * notification commit together or not at all, with the jobs that deliver them (a delivery
+ * attempt, the account's digest) on the job queue. Delivery is the jobs' (worker.ts).
  */
 
 /** The event types (docs/operations-events.md): the contract's list. */
@@ -22,8 +25,6 @@ export interface OpsPayload {
 }
 
 export const MAX_PAYLOAD_BYTES = 20_000;
-/** Channel of the wake-up NOTIFY (sent on commit); workers also sweep, so a missed one loses nothing. */
-export const OPS_CHANNEL = "linkwise_ops_wake";
 
 const bytes = (v: unknown) => Buffer.byteLength(JSON.stringify(v));
 const cut = (s: unknown, max = 2000) => (typeof s === "string" && s.length > max ? `${s.slice(0, max)}…` : s);
@@ -45,15 +46,50 @@ export function boundedPayload(type: OpsEventType, timestamp: string, data: Reco
   return payload;
 }
 
-// In-process wake-ups (the worker of this process, after a change it made itself committed).
-const wakers = new Set<() => void>();
-export function onWake(wake: () => void): () => void {
-  wakers.add(wake);
-  return () => void wakers.delete(wake);
+// The job queue of this platform instance, through which events are delivered: set by
+// workWebhookDeliveries when the platform starts (worker.ts). A handle on the shared database's
+// queue, not state: every instance's sends land in the same queue. Rows written while none is set
+// (a process without a platform) get no job; the next platform start queues them.
+let deliveryQueue: JobQueue | null = null;
+/** Sends the jobs of events through `jobs` from now on; answers the undo. */
+export function deliverEventsThrough(jobs: JobQueue): () => void {
+  deliveryQueue = jobs;
+  return () => {
+    if (deliveryQueue === jobs) deliveryQueue = null;
+  };
 }
-/** Wakes this process's delivery workers (call after the transaction committed). */
-export function wakeDeliveries() {
-  for (const w of wakers) w();
+
+/**
+ * The job that makes a delivery's next attempt, sent in `tx` (due at `startAfter`, or now), and its
+ * id written on the row: an attempt is made only by the job the row names (worker.ts), so a job
+ * replaced (redeliver) or run again after its answer was recorded does nothing.
+ */
+export async function queueAttempt(tx: DbOrTx, deliveryId: string, startAfter?: Date): Promise<void> {
+  const jobs = deliveryQueue;
+  const jobId = jobs ? randomUUID() : null;
+  await tx.execute(sql`update ops_deliveries set job_id = ${jobId} where delivery_id = ${deliveryId}`);
+  if (jobs && jobId) {
+    await jobs.send(queues.webhookDelivery.name, { delivery_id: deliveryId } satisfies DeliveryJob, { tx, id: jobId, ...(startAfter ? { startAfter } : {}) });
+  }
+}
+
+/** The account's next digest e-mail, sent in `tx`: one queued per account (the queue's `stately` policy), due at `startAfter` or now. */
+export async function queueDigest(tx: DbOrTx, accountId: string, startAfter?: Date): Promise<void> {
+  await deliveryQueue?.send(queues.webhookDigest.name, { account_id: accountId } satisfies DigestJob, { tx, singletonKey: accountId, ...(startAfter ? { startAfter } : {}) });
+}
+
+/** In the transaction of a ticket change that wrote ticket_events: a job makes them operations events (takeTicketEvents). */
+export async function ticketEventsWritten(tx: DbOrTx): Promise<void> {
+  await deliveryQueue?.send(queues.webhookTicketEvents.name, {}, { tx });
+}
+
+/** A delivery attempt's job: it makes the attempt while the row's `job_id` names it. */
+export interface DeliveryJob {
+  delivery_id: string;
+}
+/** An account's digest e-mail. */
+export interface DigestJob {
+  account_id: string;
 }
 
 /**
@@ -76,17 +112,22 @@ export async function enqueueEvent(
     on conflict (source_key) do nothing
     returning event_id`);
   if (((rows as { rows?: unknown[] }).rows ?? []).length === 0) return null;
-  await tx.execute(sql`
+  const delivery = await tx.execute(sql`
     insert into ops_deliveries (delivery_id, event_id, account_id, url, next_attempt_at)
     select ${newId("dlv", 16)}, ${eventId}, o.account_id, o.webhook_url, clock_timestamp()
       from account_ops o left join ops_webhooks w on w.account_id = o.account_id
-     where o.account_id = ${accountId} and o.webhook_url <> '' and w.disabled_at is null`);
+     where o.account_id = ${accountId} and o.webhook_url <> '' and w.disabled_at is null
+    returning delivery_id`);
+  const [made] = (delivery as { rows?: { delivery_id: string }[] }).rows ?? [];
+  if (made) await queueAttempt(tx, made.delivery_id);
   if (opts.mail) {
-    await tx.execute(sql`
+    const mail = await tx.execute(sql`
       insert into ops_mail (event_id, account_id)
-      select ${eventId}, o.account_id from account_ops o where o.account_id = ${accountId} and o.email <> ''`);
+      select ${eventId}, o.account_id from account_ops o where o.account_id = ${accountId} and o.email <> ''
+      returning event_id`);
+    // Due now: the job itself holds the digest back until 10 minutes after the last one (worker.ts).
+    if (((mail as { rows?: unknown[] }).rows ?? []).length > 0) await queueDigest(tx, accountId);
   }
-  await tx.execute(sql`select pg_notify(${OPS_CHANNEL}, '')`);
   return eventId;
 }
 

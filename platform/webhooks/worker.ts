@@ -1,26 +1,26 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import type { FleetBus } from "../fleet/index.ts";
+import { queues, type JobQueue } from "../jobs/queue.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { listen, repeat } from "../lib/background.ts";
 import { execRows } from "../lib/list.ts";
 import { agentFor, sendProblem } from "./address.ts";
-import { onWake, OPS_CHANNEL, takeTicketEvents, type OpsPayload } from "./events.ts";
-import { DELIVERY_TIMEOUT_MS, postOnce, type AttemptResult } from "./send.ts";
+import { deliverEventsThrough, queueAttempt, queueDigest, takeTicketEvents, type DeliveryJob, type DigestJob, type OpsPayload } from "./events.ts";
+import { postOnce, type AttemptResult } from "./send.ts";
 import { signedHeaders } from "./signing.ts";
 import { observe } from "../../server/observe.mjs";
 
 const log = observe("platform").logger.child({ component: "operations" });
 
 /*
- * The delivery worker, one per platform instance. It claims due deliveries with
- * FOR UPDATE SKIP LOCKED (a claim marks the row `sending` until a lease ends, in the claiming
- * statement, so of several instances exactly one sends each attempt), sends them outside any
- * transaction, and records the answer. It is woken by NOTIFY (PostgreSQL: sent on commit by every
- * transaction that wrote a delivery), by the fleet bus and by this process's own changes, and it
- * sweeps every `sweepMs` whatever happens, so a wake-up missed (the bus reconnecting, a restart)
- * delays a delivery by at most one sweep and loses nothing. The HTTP calls never run inside a
- * request or the clock's tick: those only write rows.
+ * Webhook deliveries and digests as jobs on the platform's queue (jobs/queue.ts;
+ * docs/decisions/2026-12-03-job-queue.md). Each delivery attempt is one `webhook-delivery` job:
+ * the first is sent in the transaction that writes the event (events.ts), each next one with
+ * `startAfter` on the Standard Webhooks schedule in the transaction that records the answer. Any
+ * instance runs any job; one whose instance died (its heartbeat stopped) is run again by another,
+ * and makes the attempt again with the same webhook-id. The `ops_deliveries` rows stay the log the
+ * customer reads; a row names the job of its next attempt (`job_id`), and only that job, while the
+ * row waits for it or is sending, makes the attempt: a job replaced (redeliver) or run again after
+ * its answer was recorded does nothing. The HTTP call is made outside any transaction.
  */
 
 /** Standard Webhooks' schedule: the delay before attempt n+1 (attempt 1 is immediate). */
@@ -31,9 +31,8 @@ export const MAX_ATTEMPTS = RETRY_SCHEDULE_MS.length;
 export const DISABLE_AFTER_MS = 5 * 24 * 3600_000;
 /** At most one digest e-mail per account per this period. */
 export const MAIL_EVERY_MS = 10 * 60_000;
-/** How long a claim lasts: the time-out and a margin (a worker that died mid-send is replaced after it). */
-const LEASE_MS = DELIVERY_TIMEOUT_MS + 15_000;
-const BATCH = 10;
+/** Attempts made at once by one instance. */
+const CONCURRENCY = 5;
 
 /** The delay after `attempts` failed attempts, ±10 % jitter; Retry-After (429, 503) wins when later, up to a day. */
 export function retryDelay(attempts: number, retryAfter: string | null = null, now = Date.now(), random = Math.random): number {
@@ -46,27 +45,19 @@ export function retryDelay(attempts: number, retryAfter: string | null = null, n
   return delay;
 }
 
-export interface DeliveryWorkerOptions {
+export interface DeliveryOptions {
   db: Db;
   mailer: Mailer;
   config: { webhookAllowHosts: string[]; productName: string; consoleUrl: string };
-  /** PostgreSQL: LISTEN for wake-ups on a connection of its own. */
-  databaseUrl?: string;
-  bus?: FleetBus;
-  /** Injectable time for scheduling (tests move it); signatures always carry the real time. */
-  now?: () => number;
-  sweepMs?: number;
   timeoutMs?: number;
+  /** The retry schedule's jitter (tests fix it). */
   random?: () => number;
-  /** Tests: only these accounts' deliveries and mails (test files share one database). */
-  accounts?: readonly string[];
 }
 
-export interface DeliveryWorker {
-  /** One pass: ticket events in, due deliveries out, digests sent. Answers the attempts made. */
-  runOnce(): Promise<number>;
-  start(): void;
-  stop(): Promise<void>;
+/** A job as the handlers need it (pg-boss's Job, or a test's). */
+export interface JobOf<T> {
+  id: string;
+  data: T;
 }
 
 interface Claimed {
@@ -85,209 +76,204 @@ interface Target {
   disabled: boolean;
 }
 
-export function createDeliveryWorker(opts: DeliveryWorkerOptions): DeliveryWorker {
+/**
+ * One delivery attempt's job. Answers "skipped" when the row does not name this job any more (the
+ * answer was recorded, the delivery was redelivered, failed with its endpoint disabled), otherwise
+ * the attempt's outcome as written on the row.
+ */
+export async function runDeliveryJob(opts: DeliveryOptions, job: JobOf<DeliveryJob>): Promise<"skipped" | "succeeded" | "pending" | "failed"> {
   const { db } = opts;
-  const now = opts.now ?? Date.now;
-  const random = opts.random ?? Math.random;
-  const at = (ms: number) => new Date(ms).toISOString();
-  let running: Promise<number> | null = null;
-  let again = false;
-  let stopped = true;
-  const cleanups: (() => void | Promise<void>)[] = [];
-  const scope = (column: string) =>
-    opts.accounts ? sql`and ${sql.raw(column)} in (${sql.join(opts.accounts.map((a) => sql`${a}`), sql`, `)})` : sql``;
-
-  async function claim(): Promise<Claimed[]> {
-    const t = now();
-    return execRows<Claimed>(
-      db,
-      sql`with due as (
-            select delivery_id from ops_deliveries
-             where status in ('pending', 'sending') and next_attempt_at <= ${at(t)}::timestamptz ${scope("account_id")}
-             order by next_attempt_at limit ${BATCH}
-             for update skip locked)
-          update ops_deliveries d
-             set status = 'sending', attempt = d.attempt + 1, last_attempt_at = ${at(t)}::timestamptz,
-                 next_attempt_at = ${at(t + LEASE_MS)}::timestamptz
-            from due where d.delivery_id = due.delivery_id
-          returning d.delivery_id, d.event_id, d.account_id, d.attempt`,
-    );
+  // The claim, one statement: the row names this job and waits for it (pending), or this job's
+  // instance died while sending (sending): either way this is another attempt, counted.
+  const [c] = await execRows<Claimed>(
+    db,
+    sql`update ops_deliveries set status = 'sending', attempt = attempt + 1, last_attempt_at = clock_timestamp(), next_attempt_at = null
+         where delivery_id = ${job.data.delivery_id} and job_id = ${job.id} and status in ('pending', 'sending')
+        returning delivery_id, event_id, account_id, attempt`,
+  );
+  if (!c) return "skipped";
+  const [t] = await execRows<Target>(
+    db,
+    sql`select e.payload, o.webhook_url, o.signature_key, o.email,
+               case when w.previous_key_until > now() then w.previous_key end as previous_key,
+               (w.disabled_at is not null) as disabled
+          from ops_events e
+          left join account_ops o on o.account_id = e.account_id
+          left join ops_webhooks w on w.account_id = e.account_id
+         where e.event_id = ${c.event_id}`,
+  );
+  const none: AttemptResult = { status: null, retryAfter: null, latencyMs: 0, error: null };
+  if (!t || !t.webhook_url || !t.signature_key) return record(opts, job, c, t, none, "No webhook address is set.");
+  if (t.disabled) return record(opts, job, c, t, none, "The endpoint is disabled.");
+  let url: URL;
+  try {
+    url = new URL(t.webhook_url);
+  } catch {
+    return record(opts, job, c, t, none, "The webhook address is not valid.");
   }
+  const problem = sendProblem(url, opts.config.webhookAllowHosts);
+  if (problem) return record(opts, job, c, t, none, problem);
+  const body = typeof t.payload === "string" ? t.payload : JSON.stringify(t.payload);
+  const secrets = [t.signature_key, ...(t.previous_key ? [t.previous_key] : [])];
+  const result = await postOnce(url, body, signedHeaders(c.event_id, body, secrets), agentFor(url, opts.config.webhookAllowHosts), opts.timeoutMs);
+  return record(opts, job, c, t, result, null);
+}
 
-  async function target(c: Claimed): Promise<Target | undefined> {
-    const [row] = await execRows<Target>(
-      db,
-      sql`select e.payload, o.webhook_url, o.signature_key, o.email,
-                 case when w.previous_key_until > ${at(now())}::timestamptz then w.previous_key end as previous_key,
-                 (w.disabled_at is not null) as disabled
-            from ops_events e
-            left join account_ops o on o.account_id = e.account_id
-            left join ops_webhooks w on w.account_id = e.account_id
-           where e.event_id = ${c.event_id}`,
-    );
-    return row;
+/**
+ * Records an attempt's answer (or why none was made) and, in the same transaction, sends the next
+ * attempt's job on the schedule; then the endpoint's failure state, and disabling it.
+ */
+async function record(opts: DeliveryOptions, job: JobOf<DeliveryJob>, c: Claimed, t: Target | undefined, r: AttemptResult, giveUp: string | null) {
+  const { db } = opts;
+  const ok = r.status !== null && r.status >= 200 && r.status < 300;
+  const finished = Date.now();
+  let status: "succeeded" | "pending" | "failed";
+  let next: Date | null = null;
+  if (ok) status = "succeeded";
+  else if (giveUp || r.status === 410 || c.attempt >= MAX_ATTEMPTS) status = "failed";
+  else {
+    status = "pending";
+    const retryAfter = r.status === 429 || r.status === 503 ? r.retryAfter : null;
+    next = new Date(finished + retryDelay(c.attempt, retryAfter, finished, opts.random));
   }
-
-  /** Records an attempt's answer (or why none was made): the next retry, the endpoint's failure state, disabling it. */
-  async function record(c: Claimed, t: Target | undefined, r: AttemptResult, giveUp: string | null): Promise<void> {
-    const ok = r.status !== null && r.status >= 200 && r.status < 300;
-    const finished = now();
-    let status: string;
-    let next: string | null = null;
-    if (ok) status = "succeeded";
-    else if (giveUp || r.status === 410 || c.attempt >= MAX_ATTEMPTS) status = "failed";
-    else {
-      status = "pending";
-      const retryAfter = r.status === 429 || r.status === 503 ? r.retryAfter : null;
-      next = at(finished + retryDelay(c.attempt, retryAfter, finished, random));
-    }
-    await db.execute(sql`update ops_deliveries set status = ${status}, next_attempt_at = ${next}::timestamptz,
-        http_status = ${r.status}, latency_ms = ${giveUp ? null : r.latencyMs}, error = ${giveUp ?? r.error}, url = coalesce(nullif(${t?.webhook_url ?? ""}, ''), url)
-      where delivery_id = ${c.delivery_id} and attempt = ${c.attempt} and status = 'sending'`);
-    if (giveUp) return;
-    if (ok) {
-      await db.execute(sql`update ops_webhooks set failing_since = null where account_id = ${c.account_id} and failing_since is not null`);
-      return;
-    }
-    await db.execute(sql`insert into ops_webhooks (account_id, failing_since) values (${c.account_id}, ${at(finished)}::timestamptz)
-      on conflict (account_id) do update set failing_since = coalesce(ops_webhooks.failing_since, excluded.failing_since)`);
-    const reason =
-      r.status === 410
-        ? "The endpoint answered 410 Gone."
-        : `Every delivery failed for 5 days (last: ${r.status !== null ? `HTTP ${r.status}` : (r.error ?? "no answer")}).`;
-    // Disabling, failing what waited and the notice commit together (the notice on the mail queue).
-    await db.transaction(async (tx) => {
-      const disabled = await execRows<{ account_id: string }>(
-        tx,
-        sql`update ops_webhooks set disabled_at = ${at(finished)}::timestamptz, disabled_reason = ${reason}
-             where account_id = ${c.account_id} and disabled_at is null
-               and (${r.status === 410} or failing_since <= ${at(finished - DISABLE_AFTER_MS)}::timestamptz)
-           returning account_id`,
+  const recorded = await db.transaction(async (tx) => {
+    const rows = await execRows<{ delivery_id: string }>(
+      tx,
+      sql`update ops_deliveries set status = ${status}, next_attempt_at = ${next?.toISOString() ?? null}::timestamptz, job_id = null,
+          http_status = ${r.status}, latency_ms = ${giveUp ? null : r.latencyMs}, error = ${giveUp ?? r.error}, url = coalesce(nullif(${t?.webhook_url ?? ""}, ''), url)
+        where delivery_id = ${c.delivery_id} and job_id = ${job.id} and status = 'sending'
+        returning delivery_id`,
+    );
+    if (rows.length === 0) return false;
+    if (next) await queueAttempt(tx, c.delivery_id, next);
+    return true;
+  });
+  // Another run of this job recorded it first (its instance was thought dead while still sending).
+  if (!recorded || giveUp) return status;
+  if (ok) {
+    await db.execute(sql`update ops_webhooks set failing_since = null where account_id = ${c.account_id} and failing_since is not null`);
+    return status;
+  }
+  await db.execute(sql`insert into ops_webhooks (account_id, failing_since) values (${c.account_id}, now())
+    on conflict (account_id) do update set failing_since = coalesce(ops_webhooks.failing_since, excluded.failing_since)`);
+  const reason =
+    r.status === 410
+      ? "The endpoint answered 410 Gone."
+      : `Every delivery failed for 5 days (last: ${r.status !== null ? `HTTP ${r.status}` : (r.error ?? "no answer")}).`;
+  // Disabling, failing what waited (their jobs find the row failed and do nothing) and the notice commit together (the notice on the mail queue).
+  await db.transaction(async (tx) => {
+    const disabled = await execRows<{ account_id: string }>(
+      tx,
+      sql`update ops_webhooks set disabled_at = now(), disabled_reason = ${reason}
+           where account_id = ${c.account_id} and disabled_at is null
+             and (${r.status === 410} or failing_since <= now() - ${`${DISABLE_AFTER_MS} milliseconds`}::interval)
+         returning account_id`,
+    );
+    if (disabled.length === 0) return;
+    await tx.execute(sql`update ops_deliveries set status = 'failed', next_attempt_at = null, job_id = null, error = 'The endpoint was disabled.'
+      where account_id = ${c.account_id} and status = 'pending'`);
+    if (t?.email) {
+      await opts.mailer.send(
+        {
+          to: t.email,
+          subject: `${opts.config.productName}: webhook endpoint disabled`,
+          text: `Webhook deliveries to ${t.webhook_url} have been disabled. ${reason}\n\nEnable them again on the Operations page: ${opts.config.consoleUrl}/operations\n`,
+        },
+        { tx, accountId: c.account_id },
       );
-      if (disabled.length === 0) return;
-      await tx.execute(sql`update ops_deliveries set status = 'failed', next_attempt_at = null, error = 'The endpoint was disabled.'
-        where account_id = ${c.account_id} and status = 'pending'`);
-      if (t?.email) {
-        await opts.mailer.send(
-          {
-            to: t.email,
-            subject: `${opts.config.productName}: webhook endpoint disabled`,
-            text: `Webhook deliveries to ${t.webhook_url} have been disabled. ${reason}\n\nEnable them again on the Operations page: ${opts.config.consoleUrl}/operations\n`,
-          },
-          { tx, accountId: c.account_id },
-        );
-      }
-    });
-  }
-
-  async function deliver(c: Claimed): Promise<void> {
-    const t = await target(c);
-    const none: AttemptResult = { status: null, retryAfter: null, latencyMs: 0, error: null };
-    if (!t || !t.webhook_url || !t.signature_key) return record(c, t, none, "No webhook address is set.");
-    if (t.disabled) return record(c, t, none, "The endpoint is disabled.");
-    let url: URL;
-    try {
-      url = new URL(t.webhook_url);
-    } catch {
-      return record(c, t, none, "The webhook address is not valid.");
     }
-    const problem = sendProblem(url, opts.config.webhookAllowHosts);
-    if (problem) return record(c, t, none, problem);
-    const body = typeof t.payload === "string" ? t.payload : JSON.stringify(t.payload);
-    const secrets = [t.signature_key, ...(t.previous_key ? [t.previous_key] : [])];
-    const result = await postOnce(url, body, signedHeaders(c.event_id, body, secrets), agentFor(url, opts.config.webhookAllowHosts), opts.timeoutMs);
-    await record(c, t, result, null);
-  }
+  });
+  return status;
+}
 
-  async function sendDigests(): Promise<void> {
-    const t = now();
-    const accounts = await execRows<{ account_id: string }>(
-      db,
-      sql`select distinct m.account_id from ops_mail m left join ops_webhooks w on w.account_id = m.account_id
-           where m.sent_at is null ${scope("m.account_id")} and (w.last_mail_at is null or w.last_mail_at <= ${at(t - MAIL_EVERY_MS)}::timestamptz)`,
+/**
+ * An account's digest job: the events waiting for its e-mail, in one message, at most one per
+ * MAIL_EVERY_MS. Within that time of the last one, it sends the job again for when the time is up
+ * (one queued per account: the events arriving meanwhile wait in it). Answers how many events the
+ * mail carried (0: none sent).
+ */
+export async function runDigestJob(opts: Pick<DeliveryOptions, "db" | "mailer" | "config">, job: JobOf<DigestJob>): Promise<number> {
+  const accountId = job.data.account_id;
+  return opts.db.transaction(async (tx) => {
+    await tx.execute(sql`insert into ops_webhooks (account_id) values (${accountId}) on conflict do nothing`);
+    // Locked (not skipped): a digest job of the account on another instance finishes first.
+    const [gate] = await execRows<{ open: boolean; opens_at: Date | string | null }>(
+      tx,
+      sql`select (last_mail_at is null or last_mail_at <= now() - ${`${MAIL_EVERY_MS} milliseconds`}::interval) as open,
+                 last_mail_at + ${`${MAIL_EVERY_MS} milliseconds`}::interval as opens_at
+            from ops_webhooks where account_id = ${accountId} for update`,
     );
-    for (const { account_id } of accounts) {
-      await db.transaction(async (tx) => {
-        await tx.execute(sql`insert into ops_webhooks (account_id) values (${account_id}) on conflict do nothing`);
-        const gate = await execRows<{ ok: boolean }>(
-          tx,
-          sql`select (last_mail_at is null or last_mail_at <= ${at(t - MAIL_EVERY_MS)}::timestamptz) as ok
-                from ops_webhooks where account_id = ${account_id} for update skip locked`,
-        );
-        if (!gate[0]?.ok) return;
-        const rows = await execRows<{ payload: OpsPayload | string; email: string }>(
-          tx,
-          sql`update ops_mail m set sent_at = ${at(t)}::timestamptz from ops_events e, account_ops o
-               where m.account_id = ${account_id} and m.sent_at is null and e.event_id = m.event_id and o.account_id = m.account_id
-              returning e.payload, o.email`,
-        );
-        if (rows.length === 0) return;
-        await tx.execute(sql`update ops_webhooks set last_mail_at = ${at(t)}::timestamptz where account_id = ${account_id}`);
-        const events = rows.map((r) => (typeof r.payload === "string" ? (JSON.parse(r.payload) as OpsPayload) : r.payload)).sort((a, b) => a.timestamp.localeCompare(b.timestamp));
-        const to = rows[0]!.email;
-        // The digest is enqueued with the events it takes: both commit, or neither (and the next pass tries again).
-        if (to) await opts.mailer.send(digestMail(opts.config.productName, opts.config.consoleUrl, to, events), { tx, accountId: account_id });
-      });
+    if (!gate?.open) {
+      const [waiting] = await execRows<{ one: number }>(tx, sql`select 1 as one from ops_mail where account_id = ${accountId} and sent_at is null limit 1`);
+      if (waiting && gate?.opens_at) await queueDigest(tx, accountId, new Date(gate.opens_at));
+      return 0;
     }
-  }
+    const rows = await execRows<{ payload: OpsPayload | string; email: string }>(
+      tx,
+      sql`update ops_mail m set sent_at = now() from ops_events e, account_ops o
+           where m.account_id = ${accountId} and m.sent_at is null and e.event_id = m.event_id and o.account_id = m.account_id
+          returning e.payload, o.email`,
+    );
+    if (rows.length === 0) return 0;
+    await tx.execute(sql`update ops_webhooks set last_mail_at = now() where account_id = ${accountId}`);
+    const events = rows.map((r) => (typeof r.payload === "string" ? (JSON.parse(r.payload) as OpsPayload) : r.payload)).sort((a, b) => a.timestamp.localeCompare(b.timestamp));
+    const to = rows[0]!.email;
+    // The digest is enqueued with the events it takes: both commit, or neither (and the job is tried again).
+    if (to) await opts.mailer.send(digestMail(opts.config.productName, opts.config.consoleUrl, to, events), { tx, accountId });
+    return events.length;
+  });
+}
 
-  async function pass(): Promise<number> {
-    let attempts = 0;
-    try {
-      while ((await takeTicketEvents(db)) > 0);
-    } catch (error) {
-      log.error({ err: error }, "could not take ticket events");
-    }
-    for (;;) {
-      const claimed = await claim();
-      if (claimed.length === 0) break;
-      attempts += claimed.length;
-      await Promise.all(claimed.map((c) => deliver(c).catch((error: Error) => log.error({ err: error }, "delivery failed"))));
-    }
-    await sendDigests();
-    return attempts;
-  }
+/** Support tickets' changes made into operations events (their deliveries and digests queued with them). */
+export async function runTicketEventsJob(db: Db): Promise<number> {
+  let taken = 0;
+  for (let n = await takeTicketEvents(db); n > 0; n = await takeTicketEvents(db)) taken += n;
+  return taken;
+}
 
-  function runOnce(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let total = 0;
-      do {
-        again = false;
-        total += await pass();
-      } while (again && !stopped);
-      return total;
-    })().finally(() => {
-      running = null;
+/**
+ * Deliveries waiting without a job (written where no queue was set, or by a version before the
+ * queue) get one, due at their next attempt, once: the rows are locked while it is sent, and
+ * another instance starting at the same time skips them. Answers how many.
+ */
+export async function queueStrayDeliveries(db: Db): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = await db.transaction(async (tx) => {
+      const rows = await execRows<{ delivery_id: string; next_attempt_at: Date | string | null }>(
+        tx,
+        sql`select delivery_id, next_attempt_at from ops_deliveries
+             where job_id is null and status in ('pending', 'sending')
+             order by created_at limit 100 for update skip locked`,
+      );
+      for (const r of rows) {
+        const due = r.next_attempt_at ? new Date(r.next_attempt_at) : undefined;
+        await queueAttempt(tx, r.delivery_id, due && due.getTime() > Date.now() ? due : undefined);
+      }
+      return rows.length;
     });
-    return running;
+    total += n;
+    if (n === 0) return total;
   }
+}
 
-  const wake = () => {
-    if (stopped) return;
-    runOnce().catch((error: Error) => log.error({ err: error }, "worker pass failed"));
-  };
-
-  return {
-    runOnce,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      cleanups.push(onWake(wake));
-      if (opts.bus) cleanups.push(opts.bus.subscribe(() => setTimeout(wake, 50)));
-      // LISTEN wakes it at once; after a drop it listens again (the sweep covers the gap).
-      if (opts.databaseUrl) cleanups.push(listen(opts.databaseUrl, OPS_CHANNEL, { notification: wake, listening: wake, retryFirst: true }).close);
-      cleanups.push(repeat(wake, opts.sweepMs ?? 5000));
-    },
-    async stop() {
-      stopped = true;
-      for (const c of cleanups.splice(0)) await c();
-      await running?.catch(() => {});
-    },
-  };
+/**
+ * This instance takes webhook jobs from the queue, and events are delivered through it from now on.
+ * At start, deliveries without a job get one and ticket changes not yet taken are taken. Answers
+ * the undo (the queue's own stop ends the workers).
+ */
+export async function workWebhookDeliveries(jobs: JobQueue, opts: DeliveryOptions & { catchUp?: boolean }): Promise<() => void> {
+  const undo = deliverEventsThrough(jobs);
+  await jobs.work<DeliveryJob>(queues.webhookDelivery.name, (job) => runDeliveryJob(opts, job), CONCURRENCY);
+  await jobs.work<DigestJob>(queues.webhookDigest.name, (job) => runDigestJob(opts, job));
+  await jobs.work(queues.webhookTicketEvents.name, () => runTicketEventsJob(opts.db));
+  // Tests sharing one database with other test files leave their rows alone (catchUp: false).
+  if (opts.catchUp ?? true) {
+    const stray = await queueStrayDeliveries(opts.db);
+    if (stray > 0) log.info({ deliveries: stray }, "deliveries without a job queued");
+    await jobs.send(queues.webhookTicketEvents.name, {});
+  }
+  return undo;
 }
 
 const describe = (e: OpsPayload) => {

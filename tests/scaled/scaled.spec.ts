@@ -42,9 +42,9 @@ const PERFORMANCE_SPEED = 150;
 const READY_MS = 90_000;
 /**
  * How long a killed instance's e-mail or delivery may take to be sent by another: the time for its
- * claim to be seen as abandoned (a lease, a heartbeat) plus its first retry's delay. Measured
- * 2026-12-03 with everything merged: the delivery 34 s, the e-mail 80 s (pg-boss's heartbeat and
- * supervision, then the mail queue's 30 s first retry); a slower machine gets room.
+ * job to be seen as abandoned (pg-boss's heartbeat and supervision) plus its retry's delay (the
+ * delivery queue's 5 s, the mail queue's 30 s). Measured 2026-12-03 with everything merged, when
+ * deliveries still had their lease: the delivery 34 s, the e-mail 80 s; a slower machine gets room.
  */
 const RECOVERY_MS = 150_000;
 
