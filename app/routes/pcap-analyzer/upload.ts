@@ -20,7 +20,9 @@ import {
  * job on the platform's queue) and says it is being analyzed, with a Refresh link, until it shows
  * the sessions with 'Successfully analyzed.' (or, for a file that is not a capture, the sentence
  * beside the file field). Failures of the upload go back to the form with an error toast (413:
- * 'Error: Chosen file is too large to upload.').
+ * 'Error: Chosen file is too large to upload.'). The optional decode-as fields (sent before the
+ * file) are checked before the file is stored, and go to the capture's page as `decode_as`, which
+ * its first analyse request sends to the platform (mirror.tsx).
  */
 
 /** `?from=` of the form's action: where the analyzer's Close link goes. */
