@@ -16,17 +16,7 @@
  * retransmission storm: only throughput and memory mean anything here.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import {
-  closeSync,
-  existsSync,
-  mkdtempSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeSync,
-} from "node:fs";
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -34,12 +24,8 @@ import { CaptureReader } from "../platform/pcap/reader.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, "..");
-const corpus = resolve(
-  repoRoot,
-  process.argv.includes("--encap")
-    ? "tests/fixtures/pcaps/encap/captures"
-    : "tests/fixtures/pcaps/captures",
-);
+const encap = process.argv.includes("--encap");
+const corpus = resolve(repoRoot, encap ? "tests/fixtures/pcaps/encap/captures" : "tests/fixtures/pcaps/captures");
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -51,11 +37,7 @@ function corpusEthernetRecords(): Uint8Array {
   const parts: Uint8Array[] = [];
   let total = 0;
   const files = readdirSync(corpus)
-    .filter(
-      (f) =>
-        /\.pcap(ng)?$/.test(f) &&
-        (!process.argv.includes("--encap") || f === "vxlan-kernel.pcap"),
-    )
+    .filter((f) => /\.pcap(ng)?$/.test(f) && (!encap || f === "vxlan-kernel.pcap"))
     .sort();
   for (const f of files) {
     const data = readFileSync(join(corpus, f));
@@ -116,10 +98,7 @@ function buildCapture(path: string, minBytes: number): number {
 }
 
 function have(tool: string): boolean {
-  return (
-    spawnSync("sh", ["-c", `command -v ${tool}`], { stdio: "ignore" })
-      .status === 0
-  );
+  return spawnSync("sh", ["-c", `command -v ${tool}`], { stdio: "ignore" }).status === 0;
 }
 
 interface Timing {
@@ -132,36 +111,18 @@ interface Timing {
 }
 
 /** Run a command, return wall time and (with /usr/bin/time) its peak RSS. */
-function timeCommand(
-  name: string,
-  cmd: string,
-  args: string[],
-  env: NodeJS.ProcessEnv = process.env,
-): Timing {
+function timeCommand(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Timing {
   const useTime = existsSync("/usr/bin/time");
   const t0 = process.hrtime.bigint();
   const r = useTime
-    ? spawnSync(
-        "/usr/bin/time",
-        ["-f", "MAXRSS_KB=%M CPU=%U+%S", cmd, ...args],
-        { env, encoding: "utf8", maxBuffer: 1 << 30 },
-      )
+    ? spawnSync("/usr/bin/time", ["-f", "MAXRSS_KB=%M CPU=%U+%S", cmd, ...args], { env, encoding: "utf8", maxBuffer: 1 << 30 })
     : spawnSync(cmd, args, { env, encoding: "utf8", maxBuffer: 1 << 30 });
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   if (r.status !== 0 && r.status !== 2) {
-    return {
-      name,
-      seconds: null,
-      note: `failed (exit ${r.status}): ${(r.stderr || "").slice(-300)}`,
-    };
+    return { name, seconds: null, note: `failed (exit ${r.status}): ${(r.stderr || "").slice(-300)}` };
   }
   const m = /MAXRSS_KB=(\d+) CPU=([\d.]+)\+([\d.]+)/.exec(r.stderr ?? "");
-  return {
-    name,
-    seconds,
-    cpuSeconds: m ? Number(m[2]) + Number(m[3]) : null,
-    maxRssMb: m ? Number(m[1]) / 1024 : null,
-  };
+  return { name, seconds, cpuSeconds: m ? Number(m[2]) + Number(m[3]) : null, maxRssMb: m ? Number(m[1]) / 1024 : null };
 }
 
 function main(): void {
@@ -187,46 +148,16 @@ function main(): void {
   // The command as `npm run pcap` runs it: scripts/pcap-cli.mjs, which runs the CLI's bundle
   // (built here first, so no round pays for the build).
   const cliScript = join(repoRoot, "scripts/pcap-cli.mjs");
-  execFileSync(
-    node,
-    [
-      "--input-type=module",
-      "-e",
-      `await (await import(${JSON.stringify(pathToFileURL(cliScript).href)})).ensurePcapCli()`,
-    ],
-    {
-      stdio: "inherit",
-    },
-  );
+  execFileSync(node, ["--input-type=module", "-e", `await (await import(${JSON.stringify(pathToFileURL(cliScript).href)})).ensurePcapCli()`], {
+    stdio: "inherit",
+  });
   const rounds = Number(arg("--rounds") ?? 3);
-  const commands: {
-    name: string;
-    cmd: string;
-    args: string[];
-    tool?: string;
-  }[] = [
-    {
-      name: "cat FILE > /dev/null",
-      cmd: "sh",
-      args: ["-c", `cat '${file}' > /dev/null`],
-    },
-    {
-      name: "analyzer CLI, full analysis + sha256",
-      cmd: node,
-      args: [cliScript, file],
-    },
-    {
-      name: "analyzer CLI, full analysis, no sha256",
-      cmd: node,
-      args: [cliScript, "--no-sha256", file],
-    },
+  const commands: { name: string; cmd: string; args: string[]; tool?: string }[] = [
+    { name: "cat FILE > /dev/null", cmd: "sh", args: ["-c", `cat '${file}' > /dev/null`] },
+    { name: "analyzer CLI, full analysis + sha256", cmd: node, args: [cliScript, file] },
+    { name: "analyzer CLI, full analysis, no sha256", cmd: node, args: [cliScript, "--no-sha256", file] },
     { name: "capinfos FILE", cmd: "capinfos", args: [file], tool: "capinfos" },
-    {
-      name: "tshark -r FILE -q -z conv,tcp",
-      cmd: "tshark",
-      args: ["-r", file, "-q", "-z", "conv,tcp"],
-      tool: "tshark",
-    },
+    { name: "tshark -r FILE -q -z conv,tcp", cmd: "tshark", args: ["-r", file, "-q", "-z", "conv,tcp"], tool: "tshark" },
   ];
   const runs: Timing[][] = commands.map(() => []);
   const loads: string[] = [];
@@ -236,24 +167,13 @@ function main(): void {
       runs[i].push(timeCommand(c.name, c.cmd, c.args));
     });
     loads.push(readFileSync("/proc/loadavg", "utf8").split(" ")[0]);
-    const walls = commands.map(
-      (c, i) =>
-        `${c.name.split(",")[0].split(" ")[0]}${c.name.includes("no sha256") ? "(no sha)" : ""} ${runs[i][round - 1]?.seconds?.toFixed(2) ?? "-"}s`,
-    );
-    process.stdout.write(
-      `round ${round}/${rounds} (load ${loads[loads.length - 1]}): ${walls.join(", ")}\n`,
-    );
+    const walls = commands.map((c, i) => `${c.name.split(",")[0].split(" ")[0]}${c.name.includes("no sha256") ? "(no sha)" : ""} ${runs[i][round - 1]?.seconds?.toFixed(2) ?? "-"}s`);
+    process.stdout.write(`round ${round}/${rounds} (load ${loads[loads.length - 1]}): ${walls.join(", ")}\n`);
   }
   const results: Timing[] = commands.map((c, i) => {
     const ok = runs[i].filter((t) => t.seconds !== null);
-    if (c.tool && !have(c.tool))
-      return {
-        name: c.name,
-        seconds: null,
-        note: `${c.tool} not installed: skipped`,
-      };
-    if (ok.length === 0)
-      return runs[i][0] ?? { name: c.name, seconds: null, note: "failed" };
+    if (c.tool && !have(c.tool)) return { name: c.name, seconds: null, note: `${c.tool} not installed: skipped` };
+    if (ok.length === 0) return runs[i][0] ?? { name: c.name, seconds: null, note: "failed" };
     return {
       name: `${c.name} (best of ${ok.length})`,
       seconds: Math.min(...ok.map((t) => t.seconds!)),
@@ -265,59 +185,31 @@ function main(): void {
   const rows = results.map((r) => ({
     command: r.name,
     "wall s": r.seconds == null ? "-" : r.seconds.toFixed(2),
-    "MB/s (wall)":
-      r.seconds == null ? "-" : (bytes / 1e6 / r.seconds).toFixed(1),
+    "MB/s (wall)": r.seconds == null ? "-" : (bytes / 1e6 / r.seconds).toFixed(1),
     "CPU s": r.cpuSeconds == null ? "-" : r.cpuSeconds.toFixed(2),
-    "MB/s (CPU)":
-      r.cpuSeconds == null || r.cpuSeconds === 0
-        ? "-"
-        : (bytes / 1e6 / r.cpuSeconds).toFixed(1),
+    "MB/s (CPU)": r.cpuSeconds == null || r.cpuSeconds === 0 ? "-" : (bytes / 1e6 / r.cpuSeconds).toFixed(1),
     "max RSS MB": r.maxRssMb == null ? "-" : r.maxRssMb.toFixed(0),
     note: r.note ?? "",
   }));
   console.table(rows);
-  process.stdout.write(
-    `load average after each round: ${loads.join(", ")} (2 cores: a load above 2 inflates every wall time)\n`,
-  );
+  process.stdout.write(`load average after each round: ${loads.join(", ")} (2 cores: a load above 2 inflates every wall time)\n`);
   const median = (xs: number[]) => {
     const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
-    return s.length
-      ? s.length % 2
-        ? s[s.length >> 1]
-        : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
-      : NaN;
+    return s.length ? (s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
   };
   const ours = runs[1];
-  const peak = Math.max(
-    ...[...runs[1], ...runs[2]].map((r) => r.maxRssMb ?? 0),
-  );
+  const peak = Math.max(...[...runs[1], ...runs[2]].map((r) => r.maxRssMb ?? 0));
   if (ours.length && ours[0].seconds) {
-    process.stdout.write(
-      `analyzer (full analysis + sha256): best ${(bytes / 1e6 / results[1].seconds!).toFixed(0)} MB/s wall, ${(bytes / 1e6 / results[1].cpuSeconds!).toFixed(0)} MB/s of CPU time; peak RSS ${peak.toFixed(0)} MB\n`,
-    );
-    for (const [i, label, target] of [
-      [4, "tshark -z conv,tcp", ">= 20x"],
-      [3, "capinfos", "> 1x"],
-    ] as const) {
+    process.stdout.write(`analyzer (full analysis + sha256): best ${(bytes / 1e6 / results[1].seconds!).toFixed(0)} MB/s wall, ${(bytes / 1e6 / results[1].cpuSeconds!).toFixed(0)} MB/s of CPU time; peak RSS ${peak.toFixed(0)} MB\n`);
+    for (const [i, label, target] of [[4, "tshark -z conv,tcp", ">= 20x"], [3, "capinfos", "> 1x"]] as const) {
       if (!runs[i].length) continue;
-      const wall = median(
-        runs[i].map((t, k) => (t.seconds ?? NaN) / (ours[k]?.seconds ?? NaN)),
-      );
-      const cpu = median(
-        runs[i].map(
-          (t, k) => (t.cpuSeconds ?? NaN) / (ours[k]?.cpuSeconds ?? NaN),
-        ),
-      );
-      process.stdout.write(
-        `  vs ${label}: ${wall.toFixed(1)}x faster by wall time, ${cpu.toFixed(1)}x by CPU time (median of per-round ratios; target ${target})\n`,
-      );
+      const wall = median(runs[i].map((t, k) => (t.seconds ?? NaN) / (ours[k]?.seconds ?? NaN)));
+      const cpu = median(runs[i].map((t, k) => (t.cpuSeconds ?? NaN) / (ours[k]?.cpuSeconds ?? NaN)));
+      process.stdout.write(`  vs ${label}: ${wall.toFixed(1)}x faster by wall time, ${cpu.toFixed(1)}x by CPU time (median of per-round ratios; target ${target})\n`);
     }
-    process.stdout.write(
-      `  peak RSS ${peak <= 128 ? "within" : "OVER"} 128 MB\n`,
-    );
+    process.stdout.write(`  peak RSS ${peak <= 128 ? "within" : "OVER"} 128 MB\n`);
   }
-  if (dir && !process.argv.includes("--keep"))
-    rmSync(dir, { recursive: true, force: true });
+  if (dir && !process.argv.includes("--keep")) rmSync(dir, { recursive: true, force: true });
   else if (dir) process.stdout.write(`kept ${file}\n`);
 }
 

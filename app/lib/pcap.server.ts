@@ -2,13 +2,7 @@ import busboy from "busboy";
 import { Readable } from "node:stream";
 import { callPlatformRaw, parseBody } from "./api.server.ts";
 import { csrf } from "./csrf.server.ts";
-import {
-  cleanFileName,
-  MAX_PCAP_BYTES,
-  messages,
-  PCAP_ANALYSIS_STOPPED,
-  uploadErrorMessage,
-} from "./pcap.ts";
+import { cleanFileName, MAX_PCAP_BYTES, messages, PCAP_ANALYSIS_STOPPED, uploadErrorMessage } from "./pcap.ts";
 import { observe } from "../../server/observe.mjs";
 
 /*
@@ -19,11 +13,7 @@ import { observe } from "../../server/observe.mjs";
 
 // Calling, the 503 answer and the end of a session are api.server.ts's (one module for platform
 // calls and their errors); re-exported for the PCAP routes.
-export {
-  callPlatformRaw,
-  sessionEnded,
-  unavailableResponse as platformUnavailable,
-} from "./api.server.ts";
+export { callPlatformRaw, sessionEnded, unavailableResponse as platformUnavailable } from "./api.server.ts";
 
 /* ------------------------------------------------------------------------------------------------
  * The no-JS upload: multipart/form-data → busboy → POST upload-pcap-stream (raw body)
@@ -37,19 +27,7 @@ export interface Uploaded {
 
 export type UploadResult =
   | { ok: true; upload: Uploaded; fields: FormData }
-  | {
-      ok: false;
-      status: number;
-      message: string;
-      reason?:
-        | "csrf"
-        | "no-file"
-        | "too-many"
-        | "session"
-        | "bad-request"
-        | "platform"
-        | "fields";
-    };
+  | { ok: false; status: number; message: string; reason?: "csrf" | "no-file" | "too-many" | "session" | "bad-request" | "platform" | "fields" };
 
 /** Checks the form's other fields (sent before the file) before the file is stored: an error sentence, or null. */
 export type UploadFieldsCheck = (fields: FormData) => string | null;
@@ -67,11 +45,7 @@ const CSRF_MESSAGE = "Your form has expired. Reload the page and try again.";
  * and the file is never held in memory. `drain()` discards whatever the reader did not take
  * (the platform answered early: 413, 401…), so the browser's request can finish.
  */
-export function fileBodyStream(file: Readable): {
-  body: ReadableStream<Uint8Array>;
-  drain: () => void;
-  ended: () => boolean;
-} {
+export function fileBodyStream(file: Readable): { body: ReadableStream<Uint8Array>; drain: () => void; ended: () => boolean } {
   let ended = false;
   let draining = false;
   let failure: Error | null = null;
@@ -106,9 +80,7 @@ export function fileBodyStream(file: Readable): {
           if (draining) return controller.error(new Error("upload abandoned"));
           const chunk = file.read() as Buffer | null;
           if (chunk !== null) {
-            controller.enqueue(
-              new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength),
-            );
+            controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
             return;
           }
           if (ended || file.readableEnded) return controller.close();
@@ -139,19 +111,10 @@ async function csrfValid(fields: FormData, headers: Headers): Promise<boolean> {
  * straight into POST upload-pcap-stream. The request body is read to its end in every case, so
  * the browser always gets the answer (a server that answers mid-upload gets a connection reset).
  */
-export function receiveMultipartUpload(
-  request: Request,
-  token: string,
-  checkFields?: UploadFieldsCheck,
-): Promise<UploadResult> {
+export function receiveMultipartUpload(request: Request, token: string, checkFields?: UploadFieldsCheck): Promise<UploadResult> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\b/i.test(contentType) || !request.body) {
-    return Promise.resolve({
-      ok: false,
-      status: 400,
-      message: "The upload must be sent as multipart/form-data.",
-      reason: "bad-request",
-    });
+    return Promise.resolve({ ok: false, status: 400, message: "The upload must be sent as multipart/form-data.", reason: "bad-request" });
   }
   const requestBody = request.body;
   return new Promise<UploadResult>((resolve) => {
@@ -166,23 +129,12 @@ export function receiveMultipartUpload(
       parser = busboy({
         headers: { "content-type": contentType },
         defParamCharset: "utf8",
-        limits: {
-          files: 1,
-          fields: 20,
-          parts: 25,
-          fieldSize: 8 * 1024,
-          fileSize: MAX_PCAP_BYTES + 1,
-        },
+        limits: { files: 1, fields: 20, parts: 25, fieldSize: 8 * 1024, fileSize: MAX_PCAP_BYTES + 1 },
       });
       // Past `files: 1` busboy drops further files without a "file" event: that is a second file too.
       parser.on("filesLimit", () => (extraFile = true));
     } catch {
-      finish({
-        ok: false,
-        status: 400,
-        message: "The upload could not be read.",
-        reason: "bad-request",
-      });
+      finish({ ok: false, status: 400, message: "The upload could not be read.", reason: "bad-request" });
       requestBody.cancel().catch(() => {});
       return;
     }
@@ -205,26 +157,13 @@ export function receiveMultipartUpload(
       }
       sawFile = true;
       upload = (async (): Promise<UploadResult> => {
-        if (
-          !fields.get(CSRF_FIELD) ||
-          !(await csrfValid(fields, request.headers))
-        ) {
+        if (!fields.get(CSRF_FIELD) || !(await csrfValid(fields, request.headers))) {
           file.resume();
-          return {
-            ok: false,
-            status: 403,
-            message: CSRF_MESSAGE,
-            reason: "csrf",
-          };
+          return { ok: false, status: 403, message: CSRF_MESSAGE, reason: "csrf" };
         }
         if (!info.filename) {
           file.resume();
-          return {
-            ok: false,
-            status: 400,
-            message: messages.noFile,
-            reason: "no-file",
-          };
+          return { ok: false, status: 400, message: messages.noFile, reason: "no-file" };
         }
         const refused = checkFields?.(fields) ?? null;
         if (refused) {
@@ -234,62 +173,27 @@ export function receiveMultipartUpload(
         const stream = fileBodyStream(file);
         let response: Response;
         try {
-          response = await callPlatformRaw(
-            token,
-            "POST",
-            "upload-pcap-stream",
-            {
-              query: { pcap_file_name: cleanFileName(info.filename) },
-              body: stream.body,
-              headers: {
-                "content-type": "application/octet-stream",
-                accept: "application/json",
-              },
-            },
-          );
+          response = await callPlatformRaw(token, "POST", "upload-pcap-stream", {
+            query: { pcap_file_name: cleanFileName(info.filename) },
+            body: stream.body,
+            headers: { "content-type": "application/octet-stream", accept: "application/json" },
+          });
         } catch (err) {
           stream.drain();
-          if (request.signal.aborted)
-            return {
-              ok: false,
-              status: 499,
-              message: messages.unknown,
-              reason: "platform",
-            };
+          if (request.signal.aborted) return { ok: false, status: 499, message: messages.unknown, reason: "platform" };
           observe().logger.error({ err }, "PCAP stream upload failed");
-          return {
-            ok: false,
-            status: 503,
-            message: "The service is unavailable right now. Please try again.",
-            reason: "platform",
-          };
+          return { ok: false, status: 503, message: "The service is unavailable right now. Please try again.", reason: "platform" };
         }
         if (!stream.ended()) stream.drain();
         const parsed = parseBody(await response.text().catch(() => ""));
-        if (response.status === 401)
-          return {
-            ok: false,
-            status: 401,
-            message: "Your session has ended.",
-            reason: "session",
-          };
-        if (
-          response.ok &&
-          parsed &&
-          typeof parsed === "object" &&
-          "pcap_file_key" in parsed
-        ) {
+        if (response.status === 401) return { ok: false, status: 401, message: "Your session has ended.", reason: "session" };
+        if (response.ok && parsed && typeof parsed === "object" && "pcap_file_key" in parsed) {
           return { ok: true, upload: parsed as Uploaded, fields };
         }
         return {
           ok: false,
           status: response.status,
-          message:
-            uploadErrorMessage({
-              status: response.status,
-              body: parsed,
-              statusText: response.statusText,
-            }) ?? messages.unknown,
+          message: uploadErrorMessage({ status: response.status, body: parsed, statusText: response.statusText }) ?? messages.unknown,
           reason: "platform",
         };
       })();
@@ -298,37 +202,17 @@ export function receiveMultipartUpload(
     parser.on("close", () => {
       // The first file is stored by then (multipart is sequential), but not analysed: the retention
       // sweep removes it with the account's other unused uploads.
-      if (extraFile)
-        finish({
-          ok: false,
-          status: 400,
-          message: messages.oneFile,
-          reason: "too-many",
-        });
+      if (extraFile) finish({ ok: false, status: 400, message: messages.oneFile, reason: "too-many" });
       else if (upload) upload.then(finish);
-      else
-        finish({
-          ok: false,
-          status: 400,
-          message: sawFile ? messages.unknown : messages.noFile,
-          reason: "no-file",
-        });
+      else finish({ ok: false, status: 400, message: sawFile ? messages.unknown : messages.noFile, reason: "no-file" });
     });
     parser.on("error", (err) => {
       // A broken body (the browser went away, a malformed part): the file stream errors too.
       if (upload) upload.then(finish);
-      else
-        finish({
-          ok: false,
-          status: 400,
-          message: `The upload could not be read: ${(err as Error).message}`,
-          reason: "bad-request",
-        });
+      else finish({ ok: false, status: 400, message: `The upload could not be read: ${(err as Error).message}`, reason: "bad-request" });
     });
 
-    const source = Readable.fromWeb(
-      requestBody as import("node:stream/web").ReadableStream<Uint8Array>,
-    );
+    const source = Readable.fromWeb(requestBody as import("node:stream/web").ReadableStream<Uint8Array>);
     source.on("error", (err) => parser.destroy(err));
     source.pipe(parser);
   });
@@ -341,13 +225,8 @@ const stopped: readonly unknown[] = Object.values(PCAP_ANALYSIS_STOPPED);
  * sentence; the parser's technical detail (magic number, offset) is logged, never shown. An
  * analysis that stopped for another reason (its time limit, given up) says so as the platform does.
  */
-export function analysisFailure(
-  status: number,
-  detail: unknown,
-  fallback: string,
-): { code: "not-capture" | null; message: string } {
-  if (status === 422 && stopped.includes(detail))
-    return { code: null, message: detail as string };
+export function analysisFailure(status: number, detail: unknown, fallback: string): { code: "not-capture" | null; message: string } {
+  if (status === 422 && stopped.includes(detail)) return { code: null, message: detail as string };
   if (status === 422) {
     observe().logger.warn({ detail }, "PCAP analysis refused the file");
     return { code: "not-capture", message: messages.notCapture };

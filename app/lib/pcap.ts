@@ -59,8 +59,7 @@ export const messages = {
   /** The sessions' CSV asked for before the analysis is done. */
   stillAnalyzing: "The capture is still being analyzed. Try again in a moment.",
   /** Not in the spec's catalogue: the upload's decode-as rule is not one (issue 59). */
-  badDecodeAs:
-    "The decode-as rule must be a UDP port from 1 to 65535 and VXLAN or GENEVE.",
+  badDecodeAs: "The decode-as rule must be a UDP port from 1 to 65535 and VXLAN or GENEVE.",
 } as const;
 
 /** Codes of the upload errors that the no-JS upload passes back in the page URL (`?upload_error=`). */
@@ -68,17 +67,12 @@ export const uploadErrorCodes = { "not-capture": messages.notCapture } as const;
 export type UploadErrorCode = keyof typeof uploadErrorCodes;
 
 /** `?upload_error=` → its sentence, or null (unknown codes are ignored: no free text from the URL). */
-export function uploadErrorFromCode(
-  code: string | null | undefined,
-): string | null {
-  return code && Object.hasOwn(uploadErrorCodes, code)
-    ? uploadErrorCodes[code as UploadErrorCode]
-    : null;
+export function uploadErrorFromCode(code: string | null | undefined): string | null {
+  return code && Object.hasOwn(uploadErrorCodes, code) ? uploadErrorCodes[code as UploadErrorCode] : null;
 }
 
 /** The hint under the file input (the no-JS path cannot check the size before sending). */
-export const FILE_HINT =
-  "One pcap or pcapng capture, at most 10 GB (10737418240 bytes).";
+export const FILE_HINT = "One pcap or pcapng capture, at most 10 GB (10737418240 bytes).";
 
 /** Zoom of the PDF preview, in percent. */
 export const ZOOM_MIN = 50;
@@ -95,12 +89,9 @@ export function parseZoom(raw: string | null | undefined): number {
 }
 
 /** The client-side check before any request (spec 1 §5): null when the file may be sent. */
-export function checkPcapFile(
-  file: { size: number } | null | undefined,
-): { code: string; message: string } | null {
+export function checkPcapFile(file: { size: number } | null | undefined): { code: string; message: string } | null {
   if (!file) return null;
-  if (file.size > MAX_PCAP_BYTES)
-    return { code: FILE_TOO_LARGE_CODE, message: messages.fileTooLarge };
+  if (file.size > MAX_PCAP_BYTES) return { code: FILE_TOO_LARGE_CODE, message: messages.fileTooLarge };
   return null;
 }
 
@@ -124,9 +115,7 @@ export function detailOf(body: unknown): string | null {
   const detail = "detail" in parsed ? detailField(parsed) : undefined;
   if (typeof detail === "string" && detail) return detail;
   if (Array.isArray(detail)) {
-    const msgs = detailMessages(detail).filter(
-      (m) => m && m !== "[object Object]",
-    );
+    const msgs = detailMessages(detail).filter((m) => m && m !== "[object Object]");
     return msgs.length ? msgs.join(" ") : null;
   }
   const message = (parsed as { message?: unknown }).message;
@@ -158,9 +147,7 @@ export function uploadErrorMessage(outcome: UploadOutcome): string | null {
   if (!Number.isInteger(status) || status < 100) return messages.unknown;
   const detail = detailOf(outcome.body);
   if ((status === 400 || status === 500) && detail) return detail;
-  const message =
-    detail ??
-    (outcome.statusText?.trim() || statusTexts[status] || "Request failed");
+  const message = detail ?? (outcome.statusText?.trim() || statusTexts[status] || "Request failed");
   return `Error ${status}: ${message}`;
 }
 
@@ -187,23 +174,10 @@ export interface UploadDetails {
 export function uploadDetails(body: unknown): UploadDetails | null {
   if (!body || typeof body !== "object") return null;
   const b = body as Record<string, unknown>;
-  if (
-    typeof b.s3_url !== "string" ||
-    !b.s3_url ||
-    typeof b.pcap_file_key !== "string" ||
-    !b.pcap_file_key
-  )
-    return null;
-  const name =
-    typeof b.pcap_file_name === "string" && b.pcap_file_name
-      ? b.pcap_file_name
-      : null;
+  if (typeof b.s3_url !== "string" || !b.s3_url || typeof b.pcap_file_key !== "string" || !b.pcap_file_key) return null;
+  const name = typeof b.pcap_file_name === "string" && b.pcap_file_name ? b.pcap_file_name : null;
   if (!name) return null;
-  return {
-    s3_url: b.s3_url,
-    pcap_file_key: b.pcap_file_key,
-    pcap_file_name: name,
-  };
+  return { s3_url: b.s3_url, pcap_file_key: b.pcap_file_key, pcap_file_name: name };
 }
 
 /** The share of progress announced to screen readers: 0, 25, 50, 75 or 100. */
@@ -220,16 +194,8 @@ export function percentOf(loaded: number, total: number): number {
 }
 
 /** Only a same-site path may be the Close link's target (never an open redirect; ./redirect.ts). */
-export function safeFrom(
-  raw: string | null | undefined,
-  fallback = "/main-dashboard",
-): string {
-  return safePath(raw, fallback, [
-    "/pcap-analyzer",
-    "/login",
-    "/logout",
-    "/api",
-  ]);
+export function safeFrom(raw: string | null | undefined, fallback = "/main-dashboard"): string {
+  return safePath(raw, fallback, ["/pcap-analyzer", "/login", "/logout", "/api"]);
 }
 
 /** A file name the platform accepts (1–255 characters, no path separators or control characters). */
@@ -246,8 +212,7 @@ export function formatCount(n: number): string {
 /** Seconds as text: '0.575 s', '1 min 5 s', '2 h 3 min'. */
 export function formatDuration(seconds: number): string {
   if (!Number.isFinite(seconds) || seconds < 0) return "—";
-  if (seconds < 60)
-    return `${Number(seconds.toFixed(3)).toLocaleString("en-US")} s`;
+  if (seconds < 60) return `${Number(seconds.toFixed(3)).toLocaleString("en-US")} s`;
   const s = Math.round(seconds);
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
@@ -258,9 +223,7 @@ export function formatDuration(seconds: number): string {
 /** A percentage as text without trailing zeros: 0 → '0', 33.33 → '33.33'. */
 export function formatPercent(p: number): string {
   if (!Number.isFinite(p)) return "0";
-  return Number(p.toFixed(2)).toLocaleString("en-US", {
-    maximumFractionDigits: 2,
-  });
+  return Number(p.toFixed(2)).toLocaleString("en-US", { maximumFractionDigits: 2 });
 }
 
 /** An ISO time with nanoseconds as 'YYYY-MM-DD HH:MM:SS.mmm' (UTC, fixed format). */

@@ -1,47 +1,14 @@
-import {
-  data,
-  Link,
-  redirect,
-  useNavigation,
-  useSearchParams,
-  type ShouldRevalidateFunctionArgs,
-} from "react-router";
+import { data, Link, redirect, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AnalysisProgress } from "./analysis-progress.tsx";
-import {
-  AnalysisSummary,
-  DegradedBar,
-  SessionsTable,
-  Warnings,
-} from "./results.tsx";
+import { AnalysisSummary, DegradedBar, SessionsTable, Warnings } from "./results.tsx";
 import { sessionQuery } from "./sessions-query.ts";
-import {
-  ReportDialog,
-  reportPdfHref,
-  type ReportState,
-} from "./report-dialog.tsx";
+import { ReportDialog, reportPdfHref, type ReportState } from "./report-dialog.tsx";
 import { UploadForm } from "./upload-form.tsx";
-import {
-  decodeAsFromUrl,
-  EncapsulationNote,
-  vniFromUrl,
-  VniFilter,
-} from "./mirror.tsx";
+import { decodeAsFromUrl, EncapsulationNote, vniFromUrl, VniFilter } from "./mirror.tsx";
 import { PageTitle } from "../../components/forms.tsx";
 import { apiGet, apiPost, detailText } from "../../lib/api.server.ts";
 import { intentAction } from "../../lib/action.server.ts";
-import {
-  messages,
-  parseZoom,
-  safeFrom,
-  uploadErrorFromCode,
-  uploadErrorMessage,
-  type FlowReport,
-  type PcapAnalysis,
-  type PcapAnalysisProgress,
-  type PcapSession,
-  PCAP_DEFAULT_PAGE_SIZE,
-  PCAP_SESSION_SORTABLE,
-} from "../../lib/pcap.ts";
+import { messages, parseZoom, safeFrom, uploadErrorFromCode, uploadErrorMessage, type FlowReport, type PcapAnalysis, type PcapAnalysisProgress, type PcapSession, PCAP_DEFAULT_PAGE_SIZE, PCAP_SESSION_SORTABLE } from "../../lib/pcap.ts";
 import { analysisFailure } from "../../lib/pcap.server.ts";
 import { requireSession } from "../../lib/session.server.ts";
 import { useCanWrite } from "../../components/hooks.ts";
@@ -67,11 +34,7 @@ import type { Route } from "./+types/pcap-analyzer";
 export const handle = { hideNav: true };
 
 /** The sessions table remembers its own page size (default 50, spec 1 §2), apart from the other tables. */
-const TABLE = {
-  sortable: PCAP_SESSION_SORTABLE,
-  defaultSize: PCAP_DEFAULT_PAGE_SIZE,
-  cookieName: "pcap_page_size",
-} as const;
+const TABLE = { sortable: PCAP_SESSION_SORTABLE, defaultSize: PCAP_DEFAULT_PAGE_SIZE, cookieName: "pcap_page_size" } as const;
 
 function analyzerHref(params: Record<string, string | null | undefined>) {
   const q = new URLSearchParams();
@@ -88,24 +51,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const from = rawFrom ? safeFrom(rawFrom) : null;
   const key = params.get("key");
   const name = params.get("name");
-  const base = {
-    from,
-    closeHref: from ?? "/main-dashboard",
-    key,
-    name,
-    uploadError: uploadErrorFromCode(params.get("upload_error")),
-  };
+  const base = { from, closeHref: from ?? "/main-dashboard", key, name, uploadError: uploadErrorFromCode(params.get("upload_error")) };
   const headers = { "Cache-Control": "private, no-store" };
-  const none = {
-    analysis: null,
-    progress: null,
-    refreshHref: null,
-    error: null,
-    table: null,
-    report: null,
-    session: null,
-    vni: null,
-  };
+  const none = { analysis: null, progress: null, refreshHref: null, error: null, table: null, report: null, session: null, vni: null };
   if (!key || !name) return data({ ...base, ...none }, { headers });
 
   const { state, headers: tableHeaders } = parseTableQuery(request, TABLE);
@@ -114,49 +62,29 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The platform searches, sorts and pages the sessions: only this page travels.
   const vni = vniFromUrl(params.get("vni"));
   const decodeAs = decodeAsFromUrl(params.get("decode_as"));
-  const res = await apiGet<PcapAnalysis | PcapAnalysisProgress>(
-    request,
-    "analyze-s3-pcap",
-    {
-      pcap_file_key: key,
-      pcap_file_name: name,
-      ...sessionQuery(state, true, vni),
-      decode_as: decodeAs ?? undefined,
-    },
-  );
+  const res = await apiGet<PcapAnalysis | PcapAnalysisProgress>(request, "analyze-s3-pcap", {
+    pcap_file_key: key,
+    pcap_file_name: name,
+    ...sessionQuery(state, true, vni),
+    decode_as: decodeAs ?? undefined,
+  });
   if (!res.ok) {
-    const failure = analysisFailure(
-      res.status,
-      res.detail,
-      detailText(res.detail, messages.unknown),
-    );
+    const failure = analysisFailure(res.status, res.detail, detailText(res.detail, messages.unknown));
     // Just uploaded from here and not a capture: back to the form, which says so beside the file field.
-    if (justUploaded && failure.code)
-      return redirect(analyzerHref({ from, upload_error: failure.code }), 303);
+    if (justUploaded && failure.code) return redirect(analyzerHref({ from, upload_error: failure.code }), 303);
     return data({ ...base, ...none, error: failure.message }, { headers });
   }
   if (res.data.state !== "done") {
     // Queued or running: its progress, asked again by the page (JS) or its Refresh link.
     const progress = { state: res.data.state, size: res.data.size };
-    return data(
-      {
-        ...base,
-        ...none,
-        progress,
-        refreshHref: `${url.pathname}${url.search}`,
-      },
-      { headers },
-    );
+    return data({ ...base, ...none, progress, refreshHref: `${url.pathname}${url.search}` }, { headers });
   }
   if (justUploaded) {
     const done = new URLSearchParams(params);
     done.delete("analyzing");
     // Used by the analysis request that queued it: the page's URL no longer needs it.
     done.delete("decode_as");
-    return redirectWithToast(request, `/pcap-analyzer?${done.toString()}`, {
-      type: "success",
-      message: messages.analyzed,
-    });
+    return redirectWithToast(request, `/pcap-analyzer?${done.toString()}`, { type: "success", message: messages.analyzed });
   }
   const { sessions, sessions_total, ...analysis } = res.data;
   const pageCount = Math.max(1, Math.ceil(sessions_total / state.size));
@@ -171,14 +99,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     selected: [],
   };
 
-  const session =
-    params.get("dialog") === "report" ? params.get("session") : null;
+  const session = params.get("dialog") === "report" ? params.get("session") : null;
   let report: ReportState | null = null;
   if (session) {
-    const found = await apiPost<FlowReport>(request, "perform-flow-analysis", {
-      pcap_file_key: key,
-      session_id: session,
-    });
+    const found = await apiPost<FlowReport>(request, "perform-flow-analysis", { pcap_file_key: key, session_id: session });
     report = found.ok
       ? found.data && typeof found.data === "object" && found.data.summary
         ? { ok: true, report: found.data }
@@ -188,16 +112,10 @@ export async function loader({ request }: Route.LoaderArgs) {
           message:
             found.status === 404 || found.status === 422
               ? messages.noTestData
-              : (uploadErrorMessage({
-                  status: found.status,
-                  body: found.data,
-                }) ?? messages.unknown),
+              : (uploadErrorMessage({ status: found.status, body: found.data }) ?? messages.unknown),
         };
   }
-  return data(
-    { ...base, ...none, analysis, table, report, session, vni },
-    { headers: tableHeaders },
-  );
+  return data({ ...base, ...none, analysis, table, report, session, vni }, { headers: tableHeaders });
 }
 
 /**
@@ -212,30 +130,18 @@ async function analyze(request: Request, form: FormData) {
   }
   // The upload form's decode-as rule (checked by the form's script; anything else is refused here).
   const rawDecodeAs = form.get("decode_as");
-  const decodeAs =
-    typeof rawDecodeAs === "string" && rawDecodeAs
-      ? decodeAsFromUrl(rawDecodeAs)
-      : null;
-  if (rawDecodeAs && !decodeAs)
-    return data({ error: messages.badDecodeAs }, { status: 400 });
+  const decodeAs = typeof rawDecodeAs === "string" && rawDecodeAs ? decodeAsFromUrl(rawDecodeAs) : null;
+  if (rawDecodeAs && !decodeAs) return data({ error: messages.badDecodeAs }, { status: 400 });
   const rawFrom = new URL(request.url).searchParams.get("from");
   const from = rawFrom ? safeFrom(rawFrom) : null;
-  return redirect(
-    analyzerHref({ key, name, from, analyzing: "1", decode_as: decodeAs }),
-    303,
-  );
+  return redirect(analyzerHref({ key, name, from, analyzing: "1", decode_as: decodeAs }), 303);
 }
 
 // The form is not a Conform form (the upload script submits it): its own check and reply above.
 export const action = intentAction({ analyze });
 
 /** Zoom is read from the URL by the component: changing it needs no new data. */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
   if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
   const a = new URLSearchParams(currentUrl.search);
@@ -244,51 +150,25 @@ export function shouldRevalidate({
   b.delete("zoom");
   a.sort();
   b.sort();
-  if (a.toString() === b.toString() && currentUrl.search !== nextUrl.search)
-    return false;
+  if (a.toString() === b.toString() && currentUrl.search !== nextUrl.search) return false;
   return defaultShouldRevalidate;
 }
 
-export default function PcapAnalyzer({
-  loaderData,
-  actionData,
-}: Route.ComponentProps) {
-  const {
-    closeHref,
-    from,
-    key,
-    name,
-    analysis,
-    progress,
-    refreshHref,
-    error,
-    table,
-    report,
-    session,
-    uploadError,
-    vni,
-  } = loaderData;
+export default function PcapAnalyzer({ loaderData, actionData }: Route.ComponentProps) {
+  const { closeHref, from, key, name, analysis, progress, refreshHref, error, table, report, session, uploadError, vni } = loaderData;
   const navigation = useNavigation();
   const canWrite = useCanWrite();
   // Read here, not from the loader: a zoom change does not run the loader again (shouldRevalidate).
   const [params] = useSearchParams();
   const zoom = parseZoom(params.get("zoom"));
-  const loadingOther =
-    navigation.state === "loading" &&
-    navigation.location.pathname === "/pcap-analyzer" &&
-    !navigation.formData;
+  const loadingOther = navigation.state === "loading" && navigation.location.pathname === "/pcap-analyzer" && !navigation.formData;
   return (
     <section
       aria-labelledby="pcap-title"
       className="card bg-base-100 border-base-300 mx-auto w-full max-w-7xl border shadow-xl"
       data-testid="pcap-analyzer"
     >
-      <PageTitle
-        title="PCAP Analyzer"
-        error={Boolean(
-          error || uploadError || (actionData && "error" in actionData),
-        )}
-      />
+      <PageTitle title="PCAP Analyzer" error={Boolean(error || uploadError || (actionData && "error" in actionData))} />
       <div className="card-body gap-5 p-3 sm:p-6">
         <header className="border-base-300 -mx-3 -mt-3 flex items-center justify-between gap-4 border-b px-3 py-3 sm:-mx-6 sm:-mt-6 sm:px-6">
           <h1 id="pcap-title" className="text-xl font-semibold">
@@ -302,81 +182,38 @@ export default function PcapAnalyzer({
 
         {/* Uploading stores a capture in the account: writers only (app/lib/roles.ts). */}
         {canWrite ? (
-          <UploadForm
-            from={from}
-            currentKey={analysis || progress ? key : null}
-            serverError={
-              actionData && "error" in actionData
-                ? actionData.error
-                : uploadError
-            }
-          />
+          <UploadForm from={from} currentKey={analysis || progress ? key : null} serverError={actionData && "error" in actionData ? actionData.error : uploadError} />
         ) : (
-          <p className="alert alert-info alert-soft">
-            Your IAM role is readonly: uploading a capture needs an admin or the
-            account owner.
-          </p>
+          <p className="alert alert-info alert-soft">Your IAM role is readonly: uploading a capture needs an admin or the account owner.</p>
         )}
 
         {error ? (
-          <div
-            role="alert"
-            className="alert alert-error alert-soft border-error text-base-content border"
-          >
+          <div role="alert" className="alert alert-error alert-soft border-error text-base-content border">
             <span>
-              {name ? (
-                <span className="font-semibold break-all">{name}: </span>
-              ) : null}
+              {name ? <span className="font-semibold break-all">{name}: </span> : null}
               {error}
             </span>
           </div>
         ) : null}
 
-        {progress && name && refreshHref ? (
-          <AnalysisProgress
-            name={name}
-            progress={progress}
-            refreshHref={refreshHref}
-          />
-        ) : null}
+        {progress && name && refreshHref ? <AnalysisProgress name={name} progress={progress} refreshHref={refreshHref} /> : null}
 
         {analysis && table ? (
-          <section
-            aria-labelledby="pcap-results-title"
-            className="flex flex-col gap-4"
-            aria-busy={loadingOther || undefined}
-          >
+          <section aria-labelledby="pcap-results-title" className="flex flex-col gap-4" aria-busy={loadingOther || undefined}>
             <h2 id="pcap-results-title" className="sr-only">
               Results
             </h2>
-            <AnalysisSummary
-              fileName={analysis.pcap_file_name}
-              summary={analysis.summary}
-            />
+            <AnalysisSummary fileName={analysis.pcap_file_name} summary={analysis.summary} />
             {/* Optional fields: an analysis stored before mirror sessions has neither (plain traffic). */}
-            <EncapsulationNote
-              encapsulation={analysis.encapsulation ?? null}
-              decodeAs={analysis.decode_as ?? []}
-            />
+            <EncapsulationNote encapsulation={analysis.encapsulation ?? null} decodeAs={analysis.decode_as ?? []} />
             <DegradedBar summary={analysis.summary} />
             <Warnings warnings={analysis.warnings} />
-            {analysis.encapsulation ? (
-              <VniFilter encapsulation={analysis.encapsulation} vni={vni} />
-            ) : null}
-            <SessionsTable
-              page={table}
-              mirrored={Boolean(analysis.encapsulation)}
-            />
+            {analysis.encapsulation ? <VniFilter encapsulation={analysis.encapsulation} vni={vni} /> : null}
+            <SessionsTable page={table} mirrored={Boolean(analysis.encapsulation)} />
           </section>
         ) : null}
       </div>
-      {analysis && key && session && report ? (
-        <ReportDialog
-          pdfHref={(download) => reportPdfHref(key, session, download)}
-          zoom={zoom}
-          state={report}
-        />
-      ) : null}
+      {analysis && key && session && report ? <ReportDialog pdfHref={(download) => reportPdfHref(key, session, download)} zoom={zoom} state={report} /> : null}
     </section>
   );
 }

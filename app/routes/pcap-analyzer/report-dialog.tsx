@@ -1,16 +1,5 @@
 import { Link, useLocation } from "react-router";
-import {
-  endpoint,
-  formatDuration,
-  formatTime,
-  pcapClientRuleSentence,
-  pcapMirrorSessionText,
-  ZOOM_DEFAULT,
-  ZOOM_MAX,
-  ZOOM_MIN,
-  ZOOM_STEP,
-  type FlowReport,
-} from "../../lib/pcap.ts";
+import { endpoint, formatDuration, formatTime, pcapClientRuleSentence, pcapMirrorSessionText, ZOOM_DEFAULT, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP, type FlowReport } from "../../lib/pcap.ts";
 import { hrefWith, hrefWithout } from "../../lib/url.ts";
 import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
 
@@ -21,8 +10,7 @@ import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
  * for the preview, `download=1` for Download), so everything here works without JavaScript.
  */
 
-export type ReportState =
-  { ok: true; report: FlowReport } | { ok: false; message: string };
+export type ReportState = { ok: true; report: FlowReport } | { ok: false; message: string };
 
 export function reportPdfHref(key: string, session: string, download = false) {
   const q = new URLSearchParams({ key, session });
@@ -33,33 +21,16 @@ export function reportPdfHref(key: string, session: string, download = false) {
 /** The report's PDF: inline for the preview, `download` for the Download button (the PCAP analyzer's: reportPdfHref; the dashboard's flow report has its own). */
 export type PdfHref = (download: boolean) => string;
 
-export function ReportDialog({
-  pdfHref,
-  zoom,
-  state,
-}: {
-  pdfHref: PdfHref;
-  zoom: number;
-  state: ReportState;
-}) {
+export function ReportDialog({ pdfHref, zoom, state }: { pdfHref: PdfHref; zoom: number; state: ReportState }) {
   const location = useLocation();
   const close = hrefWithout(location, ["dialog", "session", "zoom", "id"]);
   return (
     <div className="contents sm:[&_.modal-box]:max-w-5xl">
-      <UrlDialog
-        name="report"
-        title="Flow Analysis Report"
-        closeHref={close}
-        size="lg"
-        open
-      >
+      <UrlDialog name="report" title="Flow Analysis Report" closeHref={close} size="lg" open>
         {state.ok ? (
           <ReportBody pdfHref={pdfHref} zoom={zoom} report={state.report} />
         ) : (
-          <div
-            role="alert"
-            className="alert alert-warning alert-soft text-base-content my-2"
-          >
+          <div role="alert" className="alert alert-warning alert-soft text-base-content my-2">
             <span>{state.message}</span>
           </div>
         )}
@@ -69,27 +40,15 @@ export function ReportDialog({
   );
 }
 
-function ReportBody({
-  pdfHref,
-  zoom,
-  report,
-}: {
-  pdfHref: PdfHref;
-  zoom: number;
-  report: FlowReport;
-}) {
+function ReportBody({ pdfHref, zoom, report }: { pdfHref: PdfHref; zoom: number; report: FlowReport }) {
   const location = useLocation();
   const degraded = report.summary.performance_degradation === "yes";
   const info = report.general_info;
   const inline = pdfHref(false);
-  const zoomHref = (z: number) =>
-    hrefWith(location, { zoom: z === ZOOM_DEFAULT ? null : z });
+  const zoomHref = (z: number) => hrefWith(location, { zoom: z === ZOOM_DEFAULT ? null : z });
   return (
     <div className="flex flex-col gap-4">
-      <section
-        aria-labelledby="report-summary-title"
-        className="flex flex-col gap-2"
-      >
+      <section aria-labelledby="report-summary-title" className="flex flex-col gap-2">
         <h3 id="report-summary-title" className="font-semibold">
           Summary
         </h3>
@@ -98,9 +57,7 @@ function ReportBody({
           <dd>
             <span
               className={`inline-flex rounded-full border px-2 py-0.5 text-xs font-semibold ${
-                degraded
-                  ? "border-red-700 bg-red-50 text-red-900"
-                  : "border-green-700 bg-green-50 text-green-900"
+                degraded ? "border-red-700 bg-red-50 text-red-900" : "border-green-700 bg-green-50 text-green-900"
               }`}
             >
               {degraded ? "yes" : "no"}
@@ -112,18 +69,13 @@ function ReportBody({
             <>
               <dt className="font-medium">Session</dt>
               <dd className="break-words">
-                {endpoint(info.client.addr, info.client.port)} →{" "}
-                {endpoint(info.server.addr, info.server.port)} (
-                {info.protocol.toUpperCase()}
+                {endpoint(info.client.addr, info.client.port)} → {endpoint(info.server.addr, info.server.port)} ({info.protocol.toUpperCase()}
                 {info.app_name ? `, ${info.app_name}` : ""})
               </dd>
               {info.mirror_session ? (
                 <>
                   <dt className="font-medium">Mirror session</dt>
-                  <dd
-                    className="break-words"
-                    data-testid="report-mirror-session"
-                  >
+                  <dd className="break-words" data-testid="report-mirror-session">
                     {pcapMirrorSessionText(info.mirror_session)}
                   </dd>
                 </>
@@ -137,19 +89,14 @@ function ReportBody({
               <dt className="font-medium">Time</dt>
               <dd>
                 {formatTime(info.start_time)}
-                {info.duration_seconds !== null
-                  ? ` (${formatDuration(info.duration_seconds)})`
-                  : ""}
+                {info.duration_seconds !== null ? ` (${formatDuration(info.duration_seconds)})` : ""}
               </dd>
             </>
           ) : null}
         </dl>
       </section>
 
-      <section
-        aria-labelledby="report-preview-title"
-        className="flex flex-col gap-2"
-      >
+      <section aria-labelledby="report-preview-title" className="flex flex-col gap-2">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h3 id="report-preview-title" className="font-semibold">
             Report preview
@@ -157,20 +104,12 @@ function ReportBody({
           <div className="flex flex-wrap items-center gap-2">
             <div role="group" aria-label="Zoom" className="join">
               {zoom > ZOOM_MIN ? (
-                <Link
-                  to={zoomHref(zoom - ZOOM_STEP)}
-                  className="btn btn-sm join-item"
-                  preventScrollReset
-                  replace
-                >
+                <Link to={zoomHref(zoom - ZOOM_STEP)} className="btn btn-sm join-item" preventScrollReset replace>
                   <span aria-hidden="true">−</span>
                   <span className="sr-only">Zoom out</span>
                 </Link>
               ) : (
-                <span
-                  className="btn btn-sm join-item btn-disabled"
-                  aria-disabled="true"
-                >
+                <span className="btn btn-sm join-item btn-disabled" aria-disabled="true">
                   <span aria-hidden="true">−</span>
                   <span className="sr-only">Zoom out</span>
                 </span>
@@ -185,20 +124,12 @@ function ReportBody({
                 {zoom}%
               </Link>
               {zoom < ZOOM_MAX ? (
-                <Link
-                  to={zoomHref(zoom + ZOOM_STEP)}
-                  className="btn btn-sm join-item"
-                  preventScrollReset
-                  replace
-                >
+                <Link to={zoomHref(zoom + ZOOM_STEP)} className="btn btn-sm join-item" preventScrollReset replace>
                   <span aria-hidden="true">+</span>
                   <span className="sr-only">Zoom in</span>
                 </Link>
               ) : (
-                <span
-                  className="btn btn-sm join-item btn-disabled"
-                  aria-disabled="true"
-                >
+                <span className="btn btn-sm join-item btn-disabled" aria-disabled="true">
                   <span aria-hidden="true">+</span>
                   <span className="sr-only">Zoom in</span>
                 </span>
@@ -221,25 +152,14 @@ function ReportBody({
         >
           <div className="flex h-full flex-col items-center justify-center gap-2 p-6 text-center text-sm">
             <p>This browser cannot show the PDF here.</p>
-            <a
-              href={inline}
-              className="link link-primary"
-              target="_blank"
-              rel="noopener"
-            >
-              Open the report (PDF)
-              <span className="sr-only"> in a new tab</span>
+            <a href={inline} className="link link-primary" target="_blank" rel="noopener">
+              Open the report (PDF)<span className="sr-only"> in a new tab</span>
             </a>
           </div>
         </object>
         <p className="text-base-content/80 text-sm">
           Preview empty?{" "}
-          <a
-            href={inline}
-            className="link link-primary"
-            target="_blank"
-            rel="noopener"
-          >
+          <a href={inline} className="link link-primary" target="_blank" rel="noopener">
             Open the report (PDF)<span className="sr-only"> in a new tab</span>
           </a>
         </p>

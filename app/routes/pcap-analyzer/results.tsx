@@ -24,16 +24,9 @@ import { plainClick } from "../../components/query-link.tsx";
  * whose rows open the flow analysis report by URL (`&session=ID&dialog=report`).
  */
 
-const plural = (n: number, one: string, many: string) =>
-  `${formatCount(n)} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
-export function AnalysisSummary({
-  fileName,
-  summary,
-}: {
-  fileName: string;
-  summary: PcapSummary;
-}) {
+export function AnalysisSummary({ fileName, summary }: { fileName: string; summary: PcapSummary }) {
   return (
     <div className="flex flex-col gap-1">
       <h2 className="text-base font-semibold break-all">
@@ -41,10 +34,8 @@ export function AnalysisSummary({
         {fileName}
       </h2>
       <p className="text-base-content/80 text-sm" data-testid="pcap-summary">
-        {plural(summary.packets, "packet", "packets")} ·{" "}
-        {plural(summary.bytes, "byte", "bytes")}
-        {summary.bytes >= 1024 ? ` (${formatBytes(summary.bytes)})` : ""} ·{" "}
-        {formatDuration(summary.duration)} ·{" "}
+        {plural(summary.packets, "packet", "packets")} · {plural(summary.bytes, "byte", "bytes")}
+        {summary.bytes >= 1024 ? ` (${formatBytes(summary.bytes)})` : ""} · {formatDuration(summary.duration)} ·{" "}
         {plural(summary.sessions, "session", "sessions")}
       </p>
     </div>
@@ -61,17 +52,11 @@ export function DegradedBar({ summary }: { summary: PcapSummary }) {
           {formatPercent(percent)}% degraded flows
         </label>
         <span className="text-base-content/80 text-sm">
-          {formatCount(summary.degraded_sessions)} of{" "}
-          {plural(summary.sessions, "session", "sessions")} not good
+          {formatCount(summary.degraded_sessions)} of {plural(summary.sessions, "session", "sessions")} not good
         </span>
       </div>
       {/* The track is the good share (green), the value the degraded one (red): 0 % shows all good. */}
-      <progress
-        id="pcap-degraded"
-        className="progress progress-error bg-success h-3 w-full"
-        value={percent}
-        max={100}
-      />
+      <progress id="pcap-degraded" className="progress progress-error bg-success h-3 w-full" value={percent} max={100} />
     </div>
   );
 }
@@ -79,18 +64,12 @@ export function DegradedBar({ summary }: { summary: PcapSummary }) {
 export function Warnings({ warnings }: { warnings: string[] }) {
   if (!warnings.length) return null;
   return (
-    <div
-      role="alert"
-      className="alert alert-warning alert-soft border-warning text-base-content items-start border"
-      data-testid="pcap-warnings"
-    >
+    <div role="alert" className="alert alert-warning alert-soft border-warning text-base-content items-start border" data-testid="pcap-warnings">
       <span aria-hidden="true" className="text-lg leading-6">
         ⚠
       </span>
       <div>
-        <h3 className="font-semibold">
-          The capture could not be read to its end
-        </h3>
+        <h3 className="font-semibold">The capture could not be read to its end</h3>
         <ul className="list-disc pl-5 text-sm">
           {warnings.map((w, i) => (
             <li key={`${i}-${w}`}>{w}</li>
@@ -108,15 +87,10 @@ function performance(value: PcapSession["performance"]) {
     "span",
     {
       class: `inline-flex items-center gap-1.5 rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${
-        good
-          ? "border-green-700 bg-green-50 text-green-900"
-          : "border-red-700 bg-red-50 text-red-900"
+        good ? "border-green-700 bg-green-50 text-green-900" : "border-red-700 bg-red-50 text-red-900"
       }`,
     },
-    h("span", {
-      "aria-hidden": "true",
-      class: `inline-block size-2 rounded-full ${good ? "bg-green-700" : "bg-red-700"}`,
-    }),
+    h("span", { "aria-hidden": "true", class: `inline-block size-2 rounded-full ${good ? "bg-green-700" : "bg-red-700"}` }),
     good ? "good" : "not good",
   );
 }
@@ -124,13 +98,7 @@ function performance(value: PcapSession["performance"]) {
 /** Under the source: it is the client, and how that was told ("client by SYN"); nothing for an analysis stored before the rule. */
 function clientRule(r: PcapSession) {
   const text = pcapClientRuleText(r.client_chosen_by);
-  return text
-    ? h(
-        "span",
-        { class: "text-base-content/70 block text-xs" },
-        `client ${text}`,
-      )
-    : null;
+  return text ? h("span", { class: "text-base-content/70 block text-xs" }, `client ${text}`) : null;
 }
 
 /** Date over time of day: two short lines keep the eleven columns within a laptop's width. */
@@ -138,11 +106,7 @@ function time(iso: string | null) {
   if (!iso) return "—";
   const text = formatTime(iso);
   const space = text.indexOf(" ");
-  return h(
-    "time",
-    { datetime: iso, class: "whitespace-nowrap" },
-    space > 0 ? [text.slice(0, space), h("br"), text.slice(space + 1)] : text,
-  );
+  return h("time", { datetime: iso, class: "whitespace-nowrap" }, space > 0 ? [text.slice(0, space), h("br"), text.slice(space + 1)] : text);
 }
 const num = "text-right tabular-nums whitespace-nowrap";
 const narrow = "block max-w-40 break-words";
@@ -151,9 +115,7 @@ const narrow = "block max-w-40 break-words";
 function wrappable(text: string): CellContent {
   if (text.length <= 24) return text;
   const parts = text.split(/(?<=[.:])/);
-  return parts.map((part, i) =>
-    i < parts.length - 1 ? [part, h("wbr")] : part,
-  );
+  return parts.map((part, i) => (i < parts.length - 1 ? [part, h("wbr")] : part));
 }
 
 /** Mirrored traffic: the mirror session a session was seen through ("VXLAN VNI 100", its outer addresses below). */
@@ -164,30 +126,12 @@ function mirrorSession(r: PcapSession): CellContent {
     "span",
     { class: narrow },
     `${pcapEncapsulationLabel(r.encapsulation)} VNI ${r.vni}`,
-    outer
-      ? h(
-          "span",
-          { class: "text-base-content/70 block text-xs" },
-          wrappable(outer),
-        )
-      : null,
+    outer ? h("span", { class: "text-base-content/70 block text-xs" }, wrappable(outer)) : null,
   );
 }
 
-function columnsFor(
-  reportHref: (id: string) => string,
-  mirrored: boolean,
-): Column<PcapSession>[] {
-  const mirror: Column<PcapSession>[] = mirrored
-    ? [
-        {
-          id: "mirror_session",
-          header: "Mirror Session",
-          sortable: false,
-          cell: mirrorSession,
-        },
-      ]
-    : [];
+function columnsFor(reportHref: (id: string) => string, mirrored: boolean): Column<PcapSession>[] {
+  const mirror: Column<PcapSession>[] = mirrored ? [{ id: "mirror_session", header: "Mirror Session", sortable: false, cell: mirrorSession }] : [];
   return [
     {
       id: "start_time",
@@ -195,71 +139,22 @@ function columnsFor(
       cell: (r) =>
         h(
           "a",
-          {
-            href: reportHref(r.session_id),
-            class: "link link-primary link-hover font-medium",
-            "data-report-link": "",
-          },
+          { href: reportHref(r.session_id), class: "link link-primary link-hover font-medium", "data-report-link": "" },
           time(r.start_time),
           h("span", { class: "sr-only" }, ", open the report of this session"),
         ),
     },
     { id: "end_time", header: "End Time", cell: (r) => time(r.end_time) },
     { id: "app_name", header: "App", cell: (r) => r.app_name ?? "—" },
-    {
-      id: "server_name",
-      header: "Server Name",
-      cell: (r) =>
-        r.server_name
-          ? h("span", { class: narrow }, wrappable(r.server_name))
-          : "—",
-    },
-    {
-      id: "src",
-      header: "Source",
-      cell: (r) =>
-        h(
-          "span",
-          { class: narrow },
-          wrappable(endpoint(r.src_addr, r.src_port)),
-          clientRule(r),
-        ),
-    },
-    {
-      id: "dst",
-      header: "Destination",
-      cell: (r) =>
-        h(
-          "span",
-          { class: narrow },
-          wrappable(endpoint(r.dst_addr, r.dst_port)),
-        ),
-    },
+    { id: "server_name", header: "Server Name", cell: (r) => (r.server_name ? h("span", { class: narrow }, wrappable(r.server_name)) : "—") },
+    { id: "src", header: "Source", cell: (r) => h("span", { class: narrow }, wrappable(endpoint(r.src_addr, r.src_port)), clientRule(r)) },
+    { id: "dst", header: "Destination", cell: (r) => h("span", { class: narrow }, wrappable(endpoint(r.dst_addr, r.dst_port))) },
     { id: "proto", header: "Protocol", cell: (r) => r.proto.toUpperCase() },
     ...mirror,
-    {
-      id: "tx_bytes",
-      header: "TX Bytes",
-      className: num,
-      cell: (r) => formatCount(r.tx_bytes),
-    },
-    {
-      id: "rx_bytes",
-      header: "RX Bytes",
-      className: num,
-      cell: (r) => formatCount(r.rx_bytes),
-    },
-    {
-      id: "tx_packets",
-      header: "TX Packets",
-      className: num,
-      cell: (r) => formatCount(r.tx_packets),
-    },
-    {
-      id: "performance",
-      header: "Performance",
-      cell: (r) => performance(r.performance),
-    },
+    { id: "tx_bytes", header: "TX Bytes", className: num, cell: (r) => formatCount(r.tx_bytes) },
+    { id: "rx_bytes", header: "RX Bytes", className: num, cell: (r) => formatCount(r.rx_bytes) },
+    { id: "tx_packets", header: "TX Packets", className: num, cell: (r) => formatCount(r.tx_packets) },
+    { id: "performance", header: "Performance", cell: (r) => performance(r.performance) },
   ];
 }
 
@@ -267,31 +162,15 @@ function columnsFor(
  * The sessions of one capture; `exportHref` null: no Export CSV (default: the PCAP analyzer's
  * sessions.csv of this search); `mirrored`: a capture of mirrored traffic (a Mirror Session column).
  */
-export function SessionsTable({
-  page,
-  exportHref,
-  mirrored = false,
-}: {
-  page: TablePage<PcapSession>;
-  exportHref?: string | null;
-  mirrored?: boolean;
-}) {
+export function SessionsTable({ page, exportHref, mirrored = false }: { page: TablePage<PcapSession>; exportHref?: string | null; mirrored?: boolean }) {
   const location = useLocation();
   const navigate = useNavigate();
   // Each row's report link: this URL (key, name, from, page, sort, q…) plus session and dialog.
   const columns = useMemo(() => {
-    const base = applyParams(location.search, {
-      session: null,
-      dialog: null,
-      zoom: null,
-      id: null,
-    });
+    const base = applyParams(location.search, { session: null, dialog: null, zoom: null, id: null });
     const q = queryString(base);
     const prefix = q ? `${location.pathname}${q}&` : `${location.pathname}?`;
-    return columnsFor(
-      (id) => `${prefix}session=${encodeURIComponent(id)}&dialog=report`,
-      mirrored,
-    );
+    return columnsFor((id) => `${prefix}session=${encodeURIComponent(id)}&dialog=report`, mirrored);
   }, [location.pathname, location.search, mirrored]);
 
   const csvHref = useMemo(() => {
@@ -308,51 +187,27 @@ export function SessionsTable({
   function onClick(event: ReactMouseEvent<HTMLDivElement>) {
     if (!plainClick(event)) return;
     const target = event.target as HTMLElement;
-    if (
-      target.closest(
-        "a, button, input, select, textarea, label, summary, details, form",
-      )
-    )
-      return;
-    const link = target
-      .closest("tbody tr")
-      ?.querySelector<HTMLAnchorElement>("a[data-report-link]");
-    if (link)
-      navigate(link.pathname + link.search, { preventScrollReset: true });
+    if (target.closest("a, button, input, select, textarea, label, summary, details, form")) return;
+    const link = target.closest("tbody tr")?.querySelector<HTMLAnchorElement>("a[data-report-link]");
+    if (link) navigate(link.pathname + link.search, { preventScrollReset: true });
   }
 
   return (
-    <div
-      onClick={onClick}
-      className="[&_td]:px-2 [&_th]:px-2 [&_tbody_tr:has(a[data-report-link])]:hover:bg-base-200 [&_tbody_tr:has(a[data-report-link])]:cursor-pointer"
-    >
+    <div onClick={onClick} className="[&_td]:px-2 [&_th]:px-2 [&_tbody_tr:has(a[data-report-link])]:hover:bg-base-200 [&_tbody_tr:has(a[data-report-link])]:cursor-pointer">
       <DataTable
         caption="Sessions"
         id="sessions"
         columns={columns}
         page={page}
         getRowId={(r) => r.session_id}
-        rowLabel={(r) =>
-          `${endpoint(r.src_addr, r.src_port)} to ${endpoint(r.dst_addr, r.dst_port)}`
-        }
+        rowLabel={(r) => `${endpoint(r.src_addr, r.src_port)} to ${endpoint(r.dst_addr, r.dst_port)}`}
         selection="none"
         searchPlaceholder="Search sessions"
         toolbar={
           // The sessions the search selects (all pages, in the table's order), as CSV.
           exportHref === null ? undefined : (
-            <a
-              href={exportHref ?? csvHref}
-              className="btn btn-sm btn-outline"
-              download
-            >
-              Export CSV
-              <span className="sr-only">
-                {" "}
-                of the {page.total === 1
-                  ? "session"
-                  : `${page.total} sessions`}{" "}
-                shown
-              </span>
+            <a href={exportHref ?? csvHref} className="btn btn-sm btn-outline" download>
+              Export CSV<span className="sr-only"> of the {page.total === 1 ? "session" : `${page.total} sessions`} shown</span>
             </a>
           )
         }

@@ -1,14 +1,7 @@
 import { data } from "react-router";
 import { apiGet, detailText } from "../../lib/api.server.ts";
 import { toCsv } from "../../lib/csv.ts";
-import {
-  endpoint,
-  messages,
-  PCAP_SESSION_SORTABLE,
-  type PcapAnalysis,
-  type PcapAnalysisProgress,
-  type PcapSession,
-} from "../../lib/pcap.ts";
+import { endpoint, messages, PCAP_SESSION_SORTABLE, type PcapAnalysis, type PcapAnalysisProgress, type PcapSession } from "../../lib/pcap.ts";
 import { requireSession } from "../../lib/session.server.ts";
 import { parseTableQuery } from "../../lib/table.server.ts";
 import type { Route } from "./+types/sessions-csv";
@@ -20,10 +13,7 @@ import { vniFromUrl } from "./mirror.tsx";
  * (and VNI filter) selects (every page), in the table's order, as CSV. The platform searches and sorts.
  */
 
-const columns: {
-  header: string;
-  value: (s: PcapSession) => string | number | null;
-}[] = [
+const columns: { header: string; value: (s: PcapSession) => string | number | null }[] = [
   { header: "Start Time", value: (s) => s.start_time },
   { header: "End Time", value: (s) => s.end_time },
   { header: "App", value: (s) => s.app_name },
@@ -47,36 +37,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const key = params.get("key");
   const name = params.get("name");
-  if (!key || !name)
-    throw data({ message: messages.noTestData }, { status: 400 });
-  const { state } = parseTableQuery(request, {
-    sortable: PCAP_SESSION_SORTABLE,
-  });
-  const res = await apiGet<PcapAnalysis | PcapAnalysisProgress>(
-    request,
-    "analyze-s3-pcap",
-    {
-      pcap_file_key: key,
-      pcap_file_name: name,
-      ...sessionQuery(state, false, vniFromUrl(params.get("vni"))),
-    },
-  );
-  if (!res.ok)
-    throw data(
-      { message: detailText(res.detail, messages.unknown) },
-      { status: res.status === 404 ? 404 : 400 },
-    );
+  if (!key || !name) throw data({ message: messages.noTestData }, { status: 400 });
+  const { state } = parseTableQuery(request, { sortable: PCAP_SESSION_SORTABLE });
+  const res = await apiGet<PcapAnalysis | PcapAnalysisProgress>(request, "analyze-s3-pcap", { pcap_file_key: key, pcap_file_name: name, ...sessionQuery(state, false, vniFromUrl(params.get("vni"))) });
+  if (!res.ok) throw data({ message: detailText(res.detail, messages.unknown) }, { status: res.status === 404 ? 404 : 400 });
   // Queued or running (202): no sessions yet.
-  if (res.data.state !== "done")
-    throw data(
-      { message: messages.stillAnalyzing },
-      { status: 409, headers: { "Retry-After": "1" } },
-    );
-  const base =
-    name
-      .replace(/\.(pcapng|pcap|cap)$/i, "")
-      .replace(/[^\w.-]+/g, "_")
-      .slice(0, 100) || "capture";
+  if (res.data.state !== "done") throw data({ message: messages.stillAnalyzing }, { status: 409, headers: { "Retry-After": "1" } });
+  const base = name.replace(/\.(pcapng|pcap|cap)$/i, "").replace(/[^\w.-]+/g, "_").slice(0, 100) || "capture";
   return new Response(toCsv(columns, res.data.sessions), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

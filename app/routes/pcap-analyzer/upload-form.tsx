@@ -1,20 +1,9 @@
-import {
-  useEffect,
-  useRef,
-  useState,
-  type DragEvent,
-  type FormEvent,
-} from "react";
+import { useEffect, useRef, useState, type DragEvent, type FormEvent } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FILE_HINT, messages } from "../../lib/pcap.ts";
 import { useHydrated } from "../../components/hooks.ts";
 import { initial, usePcapUpload } from "./use-upload.ts";
-import {
-  DECODE_AS_ENCAPSULATION,
-  DECODE_AS_PORT,
-  DecodeAsFields,
-  decodeAsFromFields,
-} from "./mirror.tsx";
+import { DECODE_AS_ENCAPSULATION, DECODE_AS_PORT, DecodeAsFields, decodeAsFromFields } from "./mirror.tsx";
 
 /*
  * Choose one capture and send it (spec 1 §2 'PCAP Analyzer dialog', §4 'PCAP flow', §5, §8).
@@ -67,15 +56,10 @@ export function UploadForm({
   function begin(file: File) {
     const form = input.current?.form;
     const fields = form ? new FormData(form) : null;
-    const decodeAs = decodeAsFromFields(
-      fields?.get(DECODE_AS_PORT),
-      fields?.get(DECODE_AS_ENCAPSULATION),
-    );
+    const decodeAs = decodeAsFromFields(fields?.get(DECODE_AS_PORT), fields?.get(DECODE_AS_ENCAPSULATION));
     if (!decodeAs.ok) {
       setDecodeAsError(decodeAs.message);
-      form
-        ?.querySelector<HTMLInputElement>(`[name="${DECODE_AS_PORT}"]`)
-        ?.focus();
+      form?.querySelector<HTMLInputElement>(`[name="${DECODE_AS_PORT}"]`)?.focus();
       return;
     }
     setDecodeAsError(null);
@@ -116,20 +100,10 @@ export function UploadForm({
 
   // serverError: the analysis refused the file, after the JS upload (phase "uploaded") or, without
   // JavaScript, from the page URL (phase "idle"): beside the field in both cases.
-  const error =
-    state.phase === "error"
-      ? state.error
-      : (state.phase === "uploaded" && !analyzing) || state.phase === "idle"
-        ? serverError
-        : null;
+  const error = state.phase === "error" ? state.error : (state.phase === "uploaded" && !analyzing) || state.phase === "idle" ? serverError : null;
   const showProgress =
-    state.phase === "preparing" ||
-    state.phase === "uploading" ||
-    (state.phase === "uploaded" &&
-      (analyzing || state.key === currentKey || !!serverError));
-  const describedBy = ["pcap-file-hint", error ? "pcap-file-error" : null]
-    .filter(Boolean)
-    .join(" ");
+    state.phase === "preparing" || state.phase === "uploading" || (state.phase === "uploaded" && (analyzing || state.key === currentKey || !!serverError));
+  const describedBy = ["pcap-file-hint", error ? "pcap-file-error" : null].filter(Boolean).join(" ");
 
   return (
     <form
@@ -148,15 +122,12 @@ export function UploadForm({
       <DecodeAsFields error={decodeAsError} disabled={busy} />
       <div
         className={`rounded-box flex flex-col gap-2 border-2 border-dashed p-4 transition-colors sm:p-5 ${
-          dragging
-            ? "border-primary bg-primary/5"
-            : "border-base-300 bg-base-200/40"
+          dragging ? "border-primary bg-primary/5" : "border-base-300 bg-base-200/40"
         }`}
         onDragEnter={onDragOver}
         onDragOver={onDragOver}
         onDragLeave={(event) => {
-          if (!event.currentTarget.contains(event.relatedTarget as Node | null))
-            setDragging(false);
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
         }}
         onDrop={onDrop}
         data-testid="pcap-drop-zone"
@@ -190,41 +161,20 @@ export function UploadForm({
       </div>
 
       {error ? (
-        <div
-          id="pcap-file-error"
-          role="alert"
-          className="alert alert-error alert-soft border-error text-base-content border"
-        >
+        <div id="pcap-file-error" role="alert" className="alert alert-error alert-soft border-error text-base-content border">
           <span>{error}</span>
         </div>
       ) : null}
 
       <div className="flex flex-wrap items-center gap-3">
-        <button
-          type="submit"
-          className="btn btn-primary"
-          disabled={busy}
-          aria-busy={busy || undefined}
-        >
-          {busy ? (
-            <span
-              className="loading loading-spinner loading-sm"
-              aria-hidden="true"
-            />
-          ) : null}
+        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
+          {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
           Upload and analyze
         </button>
-        <p
-          role="status"
-          className="flex items-center gap-2 font-medium"
-          data-testid="pcap-status"
-        >
+        <p role="status" className="flex items-center gap-2 font-medium" data-testid="pcap-status">
           {analyzing ? (
             <>
-              <span
-                className="loading loading-dots loading-sm"
-                aria-hidden="true"
-              />
+              <span className="loading loading-dots loading-sm" aria-hidden="true" />
               Analyzing…
             </>
           ) : null}
@@ -232,18 +182,10 @@ export function UploadForm({
       </div>
 
       {showProgress ? (
-        <div
-          className="flex flex-wrap items-center gap-x-3 gap-y-1"
-          data-testid="pcap-progress"
-        >
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1" data-testid="pcap-progress">
           <label htmlFor="pcap-progress" className="text-sm font-medium">
             Upload progress
-            {state.fileName ? (
-              <span className="text-base-content/80 font-normal">
-                {" "}
-                ({state.fileName})
-              </span>
-            ) : null}
+            {state.fileName ? <span className="text-base-content/80 font-normal"> ({state.fileName})</span> : null}
           </label>
           <div className="flex min-w-48 flex-1 items-center gap-3">
             <progress
@@ -252,9 +194,7 @@ export function UploadForm({
               value={state.phase === "preparing" ? 0 : state.percent}
               max={100}
             />
-            <span className="w-12 text-right text-sm tabular-nums">
-              {state.phase === "preparing" ? 0 : state.percent}%
-            </span>
+            <span className="w-12 text-right text-sm tabular-nums">{state.phase === "preparing" ? 0 : state.percent}%</span>
           </div>
           {state.phase === "preparing" || state.phase === "uploading" ? (
             <button type="button" className="btn btn-sm" onClick={cancel}>

@@ -6,11 +6,7 @@ import { requireSession } from "../../lib/session.server.ts";
 import { requireWriter } from "../../lib/roles.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/upload";
-import {
-  DECODE_AS_ENCAPSULATION,
-  DECODE_AS_PORT,
-  decodeAsFromFields,
-} from "./mirror.tsx";
+import { DECODE_AS_ENCAPSULATION, DECODE_AS_PORT, decodeAsFromFields } from "./mirror.tsx";
 
 /*
  * POST /pcap-analyzer/upload: the PCAP Analyzer's upload without JavaScript (spec 1 §4 'PCAP
@@ -46,45 +42,20 @@ export async function action({ request }: Route.ActionArgs) {
   const back = pagePath({ from });
 
   // The decode-as fields (before the file in the form) are checked before the file is stored.
-  const decodeAsOf = (fields: FormData) =>
-    decodeAsFromFields(
-      fields.get(DECODE_AS_PORT),
-      fields.get(DECODE_AS_ENCAPSULATION),
-    );
-  const result = await receiveMultipartUpload(
-    request,
-    user.access_token,
-    (fields) => {
-      const d = decodeAsOf(fields);
-      return d.ok ? null : d.message;
-    },
-  );
+  const decodeAsOf = (fields: FormData) => decodeAsFromFields(fields.get(DECODE_AS_PORT), fields.get(DECODE_AS_ENCAPSULATION));
+  const result = await receiveMultipartUpload(request, user.access_token, (fields) => {
+    const d = decodeAsOf(fields);
+    return d.ok ? null : d.message;
+  });
   if (!result.ok) {
     if (result.reason === "session") return sessionEnded(request, back);
     // Not a multipart form at all (JSON, text, no boundary): no browser's form sends that, so a
     // plain 400 page rather than a toast on the form (docs/decisions/2026-11-23-hardening.md).
-    if (result.reason === "bad-request")
-      throw new Response(result.message, {
-        status: 400,
-        headers: { "Content-Type": "text/plain; charset=utf-8" },
-      });
-    return redirectWithToast(request, back, {
-      type: "error",
-      message: result.message,
-      persistent: true,
-    });
+    if (result.reason === "bad-request") throw new Response(result.message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    return redirectWithToast(request, back, { type: "error", message: result.message, persistent: true });
   }
 
   const { pcap_file_key: key, pcap_file_name: name } = result.upload;
   const decodeAs = decodeAsOf(result.fields);
-  return redirect(
-    pagePath({
-      key,
-      name,
-      from,
-      analyzing: "1",
-      decode_as: decodeAs.ok ? decodeAs.rule : null,
-    }),
-    303,
-  );
+  return redirect(pagePath({ key, name, from, analyzing: "1", decode_as: decodeAs.ok ? decodeAs.rule : null }), 303);
 }

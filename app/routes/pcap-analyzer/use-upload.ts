@@ -1,15 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigation, useSubmit } from "react-router";
 import { useAuthenticityToken } from "remix-utils/csrf/react";
-import {
-  checkPcapFile,
-  cleanFileName,
-  messages,
-  percentOf,
-  progressStep,
-  uploadDetails,
-  uploadErrorMessage,
-} from "../../lib/pcap.ts";
+import { checkPcapFile, cleanFileName, messages, percentOf, progressStep, uploadDetails, uploadErrorMessage } from "../../lib/pcap.ts";
 
 /*
  * The JavaScript upload of a capture (spec 1 §4 'PCAP flow'): check the file (over 10 GB: refused,
@@ -28,13 +20,7 @@ export interface UploadState {
   error: string | null;
 }
 
-export const initial: UploadState = {
-  phase: "idle",
-  percent: 0,
-  fileName: null,
-  key: null,
-  error: null,
-};
+export const initial: UploadState = { phase: "idle", percent: 0, fileName: null, key: null, error: null };
 
 /** `fromQuery`: `?from=…` of the page the analyzer was opened from (kept through the analysis). */
 export function usePcapUpload(fromQuery: string) {
@@ -55,11 +41,8 @@ export function usePcapUpload(fromQuery: string) {
     [],
   );
 
-  const analyzing =
-    navigation.state !== "idle" &&
-    navigation.formData?.get("intent") === "analyze";
-  const busy =
-    state.phase === "preparing" || state.phase === "uploading" || analyzing;
+  const analyzing = navigation.state !== "idle" && navigation.formData?.get("intent") === "analyze";
+  const busy = state.phase === "preparing" || state.phase === "uploading" || analyzing;
 
   function announce(percent: number) {
     const step = progressStep(percent);
@@ -85,24 +68,13 @@ export function usePcapUpload(fromQuery: string) {
     if (busy) return;
     const refused = checkPcapFile(file);
     if (refused) {
-      setState({
-        ...initial,
-        phase: "error",
-        fileName: file.name,
-        error: refused.message,
-      });
+      setState({ ...initial, phase: "error", fileName: file.name, error: refused.message });
       return;
     }
     lastStep.current = -1;
     setAnnouncement("");
     const name = cleanFileName(file.name);
-    setState({
-      phase: "preparing",
-      percent: 0,
-      fileName: name,
-      key: null,
-      error: null,
-    });
+    setState({ phase: "preparing", percent: 0, fileName: name, key: null, error: null });
 
     // 1. An upload URL, asked by the console with the session's token.
     const controller = new AbortController();
@@ -124,14 +96,7 @@ export function usePcapUpload(fromQuery: string) {
       try {
         body = JSON.parse(text);
       } catch {}
-      if (!res.ok)
-        return fail(
-          uploadErrorMessage({
-            status: res.status,
-            body,
-            statusText: res.statusText,
-          }),
-        );
+      if (!res.ok) return fail(uploadErrorMessage({ status: res.status, body, statusText: res.statusText }));
       details = uploadDetails(body);
     } catch {
       return fail(controller.signal.aborted ? null : messages.unknown);
@@ -158,24 +123,12 @@ export function usePcapUpload(fromQuery: string) {
         announce(100);
         // 3. The analysis: the page's action opens the capture's page, which asks for it and shows its progress.
         submit(
-          {
-            csrf: token,
-            intent: "analyze",
-            key,
-            name: storedName,
-            ...(decodeAs ? { decode_as: decodeAs } : {}),
-          },
+          { csrf: token, intent: "analyze", key, name: storedName, ...(decodeAs ? { decode_as: decodeAs } : {}) },
           { method: "post", action: `/pcap-analyzer${fromQuery}` },
         );
         return;
       }
-      fail(
-        uploadErrorMessage({
-          status: upload.status,
-          body: upload.responseText,
-          statusText: upload.statusText,
-        }),
-      );
+      fail(uploadErrorMessage({ status: upload.status, body: upload.responseText, statusText: upload.statusText }));
     };
     upload.onerror = () => fail(messages.unknown);
     upload.onabort = () => fail(null);
@@ -189,4 +142,5 @@ export function usePcapUpload(fromQuery: string) {
   }
 
   return { state, setState, announcement, analyzing, busy, start, cancel };
+
 }
