@@ -9,7 +9,9 @@
  *   - tshark -r FILE -q -z conv,tcp, capinfos FILE and cat FILE > /dev/null
  * Tools that are not installed are skipped (and said so).
  *
- * Options: --size-mb N (default 1100), --keep (keep the file), --file PATH (use a file).
+ * Options: --size-mb N (default 1100), --keep (keep the file), --file PATH (use a file),
+ * --encap (the capture is built from the mirrored-traffic corpus, tests/fixtures/pcaps/encap:
+ * every packet in VXLAN, as a cloud mirror's target sees it; issue 59).
  * Like the README's big.pcap, the repeated copies make every connection look like a
  * retransmission storm: only throughput and memory mean anything here.
  */
@@ -22,18 +24,21 @@ import { CaptureReader } from "../platform/pcap/reader.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, "..");
-const corpus = resolve(repoRoot, "tests/fixtures/pcaps/captures");
+const encap = process.argv.includes("--encap");
+const corpus = resolve(repoRoot, encap ? "tests/fixtures/pcaps/encap/captures" : "tests/fixtures/pcaps/captures");
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-/** All packets of the corpus captures whose packets are all Ethernet, as pcap records. */
+/** All packets of the corpus captures whose packets are all Ethernet, as pcap records (--encap: vxlan-kernel.pcap, on the standard port). */
 function corpusEthernetRecords(): Uint8Array {
   const parts: Uint8Array[] = [];
   let total = 0;
-  const files = readdirSync(corpus).filter((f) => /\.pcap(ng)?$/.test(f)).sort();
+  const files = readdirSync(corpus)
+    .filter((f) => /\.pcap(ng)?$/.test(f) && (!encap || f === "vxlan-kernel.pcap"))
+    .sort();
   for (const f of files) {
     const data = readFileSync(join(corpus, f));
     const recs: Uint8Array[] = [];
@@ -196,13 +201,13 @@ function main(): void {
   const peak = Math.max(...[...runs[1], ...runs[2]].map((r) => r.maxRssMb ?? 0));
   if (ours.length && ours[0].seconds) {
     process.stdout.write(`analyzer (full analysis + sha256): best ${(bytes / 1e6 / results[1].seconds!).toFixed(0)} MB/s wall, ${(bytes / 1e6 / results[1].cpuSeconds!).toFixed(0)} MB/s of CPU time; peak RSS ${peak.toFixed(0)} MB\n`);
-    for (const [i, label, target] of [[4, "tshark -z conv,tcp", ">= 10x"], [3, "capinfos", "> 1x"]] as const) {
+    for (const [i, label, target] of [[4, "tshark -z conv,tcp", ">= 20x"], [3, "capinfos", "> 1x"]] as const) {
       if (!runs[i].length) continue;
       const wall = median(runs[i].map((t, k) => (t.seconds ?? NaN) / (ours[k]?.seconds ?? NaN)));
       const cpu = median(runs[i].map((t, k) => (t.cpuSeconds ?? NaN) / (ours[k]?.cpuSeconds ?? NaN)));
       process.stdout.write(`  vs ${label}: ${wall.toFixed(1)}x faster by wall time, ${cpu.toFixed(1)}x by CPU time (median of per-round ratios; target ${target})\n`);
     }
-    process.stdout.write(`  peak RSS ${peak < 256 ? "under" : "OVER"} 256 MB\n`);
+    process.stdout.write(`  peak RSS ${peak <= 128 ? "within" : "OVER"} 128 MB\n`);
   }
   if (dir && !process.argv.includes("--keep")) rmSync(dir, { recursive: true, force: true });
   else if (dir) process.stdout.write(`kept ${file}\n`);

@@ -1,4 +1,4 @@
-// `npm run pcap -- FILE`: the capture analyzer as a command (platform/pcap/cli.ts).
+// `npm run pcap -- [--decode-as udp.port==N,vxlan|geneve]... FILE`: the capture analyzer as a command (platform/pcap/cli.ts).
 // It runs a bundle of the CLI made with esbuild, rebuilt whenever a platform source is newer, so
 // the command starts in ~0.1 s instead of the ~0.3 s it takes to load the TypeScript sources
 // (that start-up is inside every figure of `npm run bench:pcap`).

@@ -26,8 +26,11 @@ export interface Uploaded {
 }
 
 export type UploadResult =
-  | { ok: true; upload: Uploaded }
-  | { ok: false; status: number; message: string; reason?: "csrf" | "no-file" | "too-many" | "session" | "bad-request" | "platform" };
+  | { ok: true; upload: Uploaded; fields: FormData }
+  | { ok: false; status: number; message: string; reason?: "csrf" | "no-file" | "too-many" | "session" | "bad-request" | "platform" | "fields" };
+
+/** Checks the form's other fields (sent before the file) before the file is stored: an error sentence, or null. */
+export type UploadFieldsCheck = (fields: FormData) => string | null;
 
 /** The CSRF field name of the forms (app/lib/csrf.server.ts). */
 const CSRF_FIELD = "csrf";
@@ -108,7 +111,7 @@ async function csrfValid(fields: FormData, headers: Headers): Promise<boolean> {
  * straight into POST upload-pcap-stream. The request body is read to its end in every case, so
  * the browser always gets the answer (a server that answers mid-upload gets a connection reset).
  */
-export function receiveMultipartUpload(request: Request, token: string): Promise<UploadResult> {
+export function receiveMultipartUpload(request: Request, token: string, checkFields?: UploadFieldsCheck): Promise<UploadResult> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\b/i.test(contentType) || !request.body) {
     return Promise.resolve({ ok: false, status: 400, message: "The upload must be sent as multipart/form-data.", reason: "bad-request" });
@@ -162,6 +165,11 @@ export function receiveMultipartUpload(request: Request, token: string): Promise
           file.resume();
           return { ok: false, status: 400, message: messages.noFile, reason: "no-file" };
         }
+        const refused = checkFields?.(fields) ?? null;
+        if (refused) {
+          file.resume();
+          return { ok: false, status: 400, message: refused, reason: "fields" };
+        }
         const stream = fileBodyStream(file);
         let response: Response;
         try {
@@ -180,7 +188,7 @@ export function receiveMultipartUpload(request: Request, token: string): Promise
         const parsed = parseBody(await response.text().catch(() => ""));
         if (response.status === 401) return { ok: false, status: 401, message: "Your session has ended.", reason: "session" };
         if (response.ok && parsed && typeof parsed === "object" && "pcap_file_key" in parsed) {
-          return { ok: true, upload: parsed as Uploaded };
+          return { ok: true, upload: parsed as Uploaded, fields };
         }
         return {
           ok: false,

@@ -221,6 +221,15 @@ describe("the multipart upload (no JS)", () => {
     expect(noCookie).toMatchObject({ ok: false, status: 403, reason: "csrf" });
   });
 
+  it("checks the form's other fields (sent before the file) before the file is stored, and answers them", async () => {
+    const parts: [string, string | File][] = [["csrf", csrfToken], ["decode_as_port", "8472"], ["file", pcapFile()]];
+    const refused = await server.receiveMultipartUpload(multipart(parts), token, (fields) => (fields.get("decode_as_encapsulation") ? null : "Choose the encapsulation."));
+    expect(refused).toMatchObject({ ok: false, status: 400, reason: "fields", message: "Choose the encapsulation." });
+    const fine = await server.receiveMultipartUpload(multipart(parts), token, () => null);
+    expect(fine.ok, JSON.stringify(fine)).toBe(true);
+    if (fine.ok) expect(fine.fields.get("decode_as_port")).toBe("8472");
+  });
+
   it("a form without a file, or not multipart, is a 400", async () => {
     expect(await server.receiveMultipartUpload(multipart([["csrf", csrfToken]]), token)).toMatchObject({ ok: false, status: 400, reason: "no-file" });
     const empty = new File([], "");

@@ -14,6 +14,14 @@ export {
   PCAP_ANALYSIS_STOPPED,
   pcapClientRuleSentence,
   pcapClientRuleText,
+  pcapEncapsulationLabel,
+  pcapMirrorSessionText,
+  parsePcapDecodeAs,
+  formatPcapDecodeAs,
+  PCAP_ENCAPSULATIONS,
+  PCAP_MAX_VNI,
+  type PcapEncapsulation,
+  type PcapEncapsulationSummary,
   PCAP_DEFAULT_PAGE_SIZE,
   PCAP_PAGE_SIZES,
   PCAP_SESSION_SORTABLE,
@@ -50,6 +58,8 @@ export const messages = {
   refreshToSee: "Refresh to see its sessions when it is done.",
   /** The sessions' CSV asked for before the analysis is done. */
   stillAnalyzing: "The capture is still being analyzed. Try again in a moment.",
+  /** Not in the spec's catalogue: the upload's decode-as rule is not one (issue 59). */
+  badDecodeAs: "The decode-as rule must be a UDP port from 1 to 65535 and VXLAN or GENEVE.",
 } as const;
 
 /** Codes of the upload errors that the no-JS upload passes back in the page URL (`?upload_error=`). */

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { PCAP_CLIENT_RULES } from "./pcap.ts";
+import { PCAP_CLIENT_RULES, PCAP_ENCAPSULATIONS } from "./pcap.ts";
 
 /*
  * The PCAP analyzer's answers (analyze-s3-pcap, perform-flow-analysis, the uploads). The limits and
@@ -38,6 +38,30 @@ export const PcapSummary = z
 export type PcapSummary = z.infer<typeof PcapSummary>;
 
 const performance = z.enum(["good", "not good"]);
+const encapsulation = z.enum(PCAP_ENCAPSULATIONS);
+
+/** A mirror session of an encapsulated capture: one tunnel (encapsulation + VNI + the two outer addresses). */
+export const PcapMirrorSession = z
+  .object({
+    name: z.string().openapi({ example: "vxlan:100@192.0.2.1,192.0.2.2" }),
+    encapsulation,
+    vni: z.number().int(),
+    outer_a: z.string().openapi({ description: "outer IP addresses, in string order" }),
+    outer_b: z.string(),
+    packets: z.number().int().openapi({ description: "encapsulated packets seen through it" }),
+    sessions: z.number().int().openapi({ description: "sessions (inner conversations) seen through it" }),
+  })
+  .openapi("PcapMirrorSession");
+export type PcapMirrorSession = z.infer<typeof PcapMirrorSession>;
+
+/** What an encapsulated capture held (null for a capture of plain traffic). */
+export const PcapEncapsulationSummary = z
+  .object({
+    encapsulations: z.array(encapsulation).openapi({ description: "the encapsulations met, sorted" }),
+    mirror_sessions: z.array(PcapMirrorSession).openapi({ description: "in order of appearance" }),
+  })
+  .openapi("PcapEncapsulationSummary");
+export type PcapEncapsulationSummary = z.infer<typeof PcapEncapsulationSummary>;
 const clientChosenBy = z
   .enum(PCAP_CLIENT_RULES)
   .nullable()
@@ -68,6 +92,12 @@ export const PcapSession = z
     app_service_id: z.string().nullable().openapi({ description: "null: not matched yet" }),
     node_id: z.string().nullable().openapi({ description: "null: not matched yet" }),
     performance: performance.openapi({ description: "'not good' when a flow-quality threshold is crossed (see the flow analysis report)" }),
+    mirror_session: z.string().nullable().openapi({
+      description: "mirrored (VXLAN/GENEVE) traffic: the mirror session it was seen through (encapsulation, VNI, the two outer addresses); null for plain traffic",
+      example: "vxlan:100@192.0.2.1,192.0.2.2",
+    }),
+    encapsulation: encapsulation.nullable().openapi({ description: "the mirror session's encapsulation; null for plain traffic" }),
+    vni: z.number().int().nullable().openapi({ description: "the mirror session's VNI (0–16777215); null for plain traffic" }),
   })
   .openapi("PcapSession");
 export type PcapSession = z.infer<typeof PcapSession>;
@@ -84,6 +114,10 @@ export const PcapAnalysis = z
     }),
     state: z.literal("done").openapi({ description: "the analysis is done (202 answers the other states)" }),
     analyzed_at: z.string().nullable().openapi({ description: "when the analysis was written (ISO 8601); null for one cached before analyses were queued" }),
+    encapsulation: PcapEncapsulationSummary.nullable().openapi({
+      description: "mirrored cloud traffic (VXLAN/GENEVE): the encapsulations and mirror sessions found; null when no packet was encapsulated",
+    }),
+    decode_as: z.array(z.string()).openapi({ description: "the decode-as rules the capture was analysed with, e.g. 'udp.port==8472,vxlan' (besides 4789 VXLAN and 6081 GENEVE)" }),
   })
   .openapi("PcapAnalysis");
 export type PcapAnalysis = z.infer<typeof PcapAnalysis>;
@@ -153,6 +187,10 @@ export const PcapFlowReport = z
       client: PcapEndpoint,
       server: PcapEndpoint,
       client_chosen_by: clientChosenBy,
+      mirror_session: z
+        .object({ name: z.string(), encapsulation, vni: z.number().int(), outer_a: z.string(), outer_b: z.string() })
+        .nullable()
+        .openapi({ description: "mirrored traffic: the mirror session the session was seen through; null for plain traffic" }),
     }),
     network_data: z.object({
       client_to_server: PcapTraffic,

@@ -3,7 +3,7 @@
  * plain TypeScript (no zod) for the console (app/lib/pcap.ts). The answers' shapes are declared
  * once, as zod, in pcap.shapes.ts; their types are re-exported here.
  */
-export type { PcapAnalysis, PcapAnalysisProgress, PcapDirectionQuality, PcapEndpoint, PcapFinding, PcapFlowReport, PcapPerformance, PcapSession, PcapSummary, PcapTraffic, PcapUploaded, PcapUploadUrl } from "./pcap.shapes.ts";
+export type { PcapAnalysis, PcapAnalysisProgress, PcapDirectionQuality, PcapEncapsulationSummary, PcapMirrorSession, PcapEndpoint, PcapFinding, PcapFlowReport, PcapPerformance, PcapSession, PcapSummary, PcapTraffic, PcapUploaded, PcapUploadUrl } from "./pcap.shapes.ts";
 
 /**
  * Where a capture's analysis is (analyze-s3-pcap's `state`): waiting on the job queue, being read
@@ -85,4 +85,42 @@ export function formatMilliseconds(ms: number): string {
   const abs = Math.abs(ms);
   const digits = abs >= 100 ? 1 : abs >= 10 ? 2 : 3;
   return `${ms.toLocaleString("en-US", { minimumFractionDigits: abs >= 100 ? 1 : 0, maximumFractionDigits: digits })} ms`;
+}
+
+/** Mirrored cloud traffic (issue 59): the encapsulations the analyzer takes off. */
+export const PCAP_ENCAPSULATIONS = ["vxlan", "geneve"] as const;
+export type PcapEncapsulation = (typeof PCAP_ENCAPSULATIONS)[number];
+/** "VXLAN", "GENEVE": the names as people write them. */
+export const pcapEncapsulationLabel = (e: PcapEncapsulation): string => e.toUpperCase();
+/** A VNI is 24 bits (VXLAN and GENEVE alike). */
+export const PCAP_MAX_VNI = 16777215;
+
+/**
+ * A decode-as rule, as tshark's `-d udp.port==N,vxlan`: UDP destination port N carries that
+ * encapsulation (a mirror configured on a port other than 4789 / 6081).
+ */
+export interface PcapDecodeAs {
+  udpPort: number;
+  encapsulation: PcapEncapsulation;
+}
+export const PCAP_DECODE_AS_PATTERN = /^udp\.port==([0-9]{1,5}),(vxlan|geneve)$/;
+/** "udp.port==8472,vxlan" → the rule; null when it is not one (port 1–65535). */
+export function parsePcapDecodeAs(text: string): PcapDecodeAs | null {
+  const m = PCAP_DECODE_AS_PATTERN.exec(text.trim().toLowerCase());
+  if (!m) return null;
+  const udpPort = Number(m[1]);
+  if (udpPort < 1 || udpPort > 65535) return null;
+  return { udpPort, encapsulation: m[2] as PcapEncapsulation };
+}
+export const formatPcapDecodeAs = (d: PcapDecodeAs): string => `udp.port==${d.udpPort},${d.encapsulation}`;
+
+/** The mirror session a session was seen through, parsed from its name "vxlan:100@192.0.2.1,192.0.2.2". */
+export function parseMirrorSession(name: string): { encapsulation: PcapEncapsulation; vni: number; outer_a: string; outer_b: string } | null {
+  const m = /^(vxlan|geneve):([0-9]+)@([^,]+),(.+)$/.exec(name);
+  if (!m) return null;
+  return { encapsulation: m[1] as PcapEncapsulation, vni: Number(m[2]), outer_a: m[3], outer_b: m[4] };
+}
+/** A mirror session in words: "VXLAN VNI 100 between 192.0.2.1 and 192.0.2.2" (the report, the PDF). */
+export function pcapMirrorSessionText(m: { encapsulation: PcapEncapsulation; vni: number; outer_a: string; outer_b: string }): string {
+  return `${pcapEncapsulationLabel(m.encapsulation)} VNI ${m.vni} between ${m.outer_a} and ${m.outer_b}`;
 }

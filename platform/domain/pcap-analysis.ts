@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Job } from "pg-boss";
-import { PCAP_ANALYSIS_STOPPED, type PcapAnalysisState } from "../contract/pcap.ts";
+import { formatPcapDecodeAs, parsePcapDecodeAs, PCAP_ANALYSIS_STOPPED, type PcapAnalysisState, type PcapDecodeAs } from "../contract/pcap.ts";
 import { pcapAnalyses, pcapFiles } from "../db/schema.ts";
 import { queues, type JobQueue } from "../jobs/queue.ts";
 import type { PlatformDeps } from "../lib/context.ts";
@@ -10,7 +10,7 @@ import { AnalysisTimeoutError } from "../pcap/queue.ts";
 import { objectStore } from "../storage/index.ts";
 import { observe } from "../../server/observe.mjs";
 import { MAX_PCAP_BYTES } from "../contract/pcap.ts";
-import type { PcapAnalysis } from "./pcap.ts";
+import type { AnalyzeRequest, PcapAnalysis } from "./pcap.ts";
 
 /*
  * A capture's analysis as a job on the shared queue (docs/decisions/2026-12-03-pcap-analyses-on-the-queue.md).
@@ -35,6 +35,8 @@ type PcapFileRow = typeof pcapFiles.$inferSelect;
 /** What a pcap-analysis job carries. */
 export interface PcapAnalysisJob {
   pcap_file_key: string;
+  /** decode-as rules ("udp.port==8472,vxlan") given by the request that asked for the analysis (issue 59) */
+  decode_as?: string[];
 }
 
 /** Spec 1 §8 / the call's 404 before the upload. */
@@ -73,7 +75,7 @@ async function reread(deps: PlatformDeps, key: string): Promise<PcapFileRow | un
  * progress answered. Throws the failure of a failed analysis, 404 before the upload, 413 for an
  * object over the limit (possible through an S3 URL, which cannot carry a size limit).
  */
-export async function analysisFor(deps: PlatformDeps, file: PcapFileRow): Promise<AnalysisAnswer> {
+export async function analysisFor(deps: PlatformDeps, file: PcapFileRow, decodeAs: readonly PcapDecodeAs[] = []): Promise<AnalysisAnswer> {
   if (file.analysisState === "failed") throw failureOf(file);
   if (file.analysisState === "queued" || file.analysisState === "analyzing") {
     const now = await givenUpOn(deps, file);
@@ -96,9 +98,9 @@ export async function analysisFor(deps: PlatformDeps, file: PcapFileRow): Promis
     await recordFailure(deps, key, null, 413, TOO_LARGE_DETAIL);
     throw new ApiError(413, TOO_LARGE_DETAIL);
   }
-  const asked = await requestAnalysis(deps, file);
+  const asked = await requestAnalysis(deps, file, decodeAs);
   if (asked.analysisState === "failed") throw failureOf(asked);
-  if (asked.analysisState === "done") return analysisFor(deps, asked);
+  if (asked.analysisState === "done") return analysisFor(deps, asked, decodeAs);
   return pending(asked);
 }
 
@@ -106,7 +108,7 @@ export async function analysisFor(deps: PlatformDeps, file: PcapFileRow): Promis
  * Moves the file from its state (none, or done with another object) to `queued` and enqueues its
  * job in the same transaction; when another request did it first, nothing. Answers the row after.
  */
-async function requestAnalysis(deps: PlatformDeps, file: PcapFileRow): Promise<PcapFileRow> {
+async function requestAnalysis(deps: PlatformDeps, file: PcapFileRow, decodeAs: readonly PcapDecodeAs[]): Promise<PcapFileRow> {
   const jobs = deps.jobs;
   // Every platform opens its job queue (platform/index.ts); a platform without one cannot analyse.
   if (!jobs) throw new ApiError(503, "The analysis queue is not running. Please try again.");
@@ -118,7 +120,9 @@ async function requestAnalysis(deps: PlatformDeps, file: PcapFileRow): Promise<P
       .where(and(eq(pcapFiles.pcapFileKey, key), file.analysisState ? eq(pcapFiles.analysisState, file.analysisState) : isNull(pcapFiles.analysisState)))
       .returning({ key: pcapFiles.pcapFileKey });
     if (!claimed) return;
-    const id = await jobs.send(queues.pcapAnalysis.name, { pcap_file_key: key } satisfies PcapAnalysisJob, { tx, singletonKey: key });
+    // The decode-as rules travel with the job: whichever instance runs it (again) reads them there.
+    const data: PcapAnalysisJob = decodeAs.length ? { pcap_file_key: key, decode_as: decodeAs.map(formatPcapDecodeAs) } : { pcap_file_key: key };
+    const id = await jobs.send(queues.pcapAnalysis.name, data, { tx, singletonKey: key });
     // null: a job of this key is still live (`exclusive`), e.g. the last run of an object replaced since: it analyses the current object.
     const jobId = id ?? (await liveJobOf(jobs, key));
     await tx.update(pcapFiles).set({ analysisJobId: jobId }).where(eq(pcapFiles.pcapFileKey, key));
@@ -164,7 +168,7 @@ async function recordFailure(deps: PlatformDeps, key: string, jobId: string | nu
 
 /** The analysis engine the job runs (pcap.ts's pcapEngine; tests give it another). */
 export interface AnalysisRunner {
-  analyze(path: string, signal?: AbortSignal): Promise<PcapAnalysis>;
+  analyze(path: string, signal?: AbortSignal, request?: AnalyzeRequest): Promise<PcapAnalysis>;
 }
 
 /**
@@ -202,7 +206,8 @@ export async function runAnalysisJob(deps: PlatformDeps, engine: AnalysisRunner,
     const copy = await store.getPath(key);
     let analysis: PcapAnalysis;
     try {
-      analysis = await engine.analyze(copy.path, job.signal);
+      const decodeAs = (job.data.decode_as ?? []).map(parsePcapDecodeAs).filter((d): d is PcapDecodeAs => d !== null);
+      analysis = await engine.analyze(copy.path, job.signal, { decodeAs });
     } finally {
       await copy.release();
     }

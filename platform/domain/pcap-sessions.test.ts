@@ -22,6 +22,9 @@ const row = (i: number, over: Partial<PcapSession> = {}): PcapSession => ({
   app_service_id: null,
   node_id: null,
   performance: i === 3 ? "not good" : "good",
+  mirror_session: null,
+  encapsulation: null,
+  vni: null,
   ...over,
 });
 
@@ -48,6 +51,20 @@ describe("querySessions", () => {
     const named = [row(1, { server_name: "b.example" }), row(2), row(3, { server_name: "a.example" })];
     expect(querySessions(named, { sort: { id: "server_name", desc: false } }).items.map((s) => s.session_id)).toEqual(["3", "1", "2"]);
     expect(querySessions(named, { sort: { id: "server_name", desc: true } }).items.map((s) => s.session_id)).toEqual(["1", "3", "2"]);
+  });
+
+  it("filters by VNI (mirrored traffic), and finds the mirror session by search", () => {
+    const mirrored = [
+      row(1, { mirror_session: "vxlan:100@192.0.2.1,192.0.2.2", encapsulation: "vxlan", vni: 100 }),
+      row(2, { mirror_session: "geneve:200@198.51.100.1,198.51.100.2", encapsulation: "geneve", vni: 200 }),
+      row(3, { mirror_session: "vxlan:100@192.0.2.1,192.0.2.2", encapsulation: "vxlan", vni: 100 }),
+    ];
+    expect(querySessions(mirrored, { vni: 100 }).items.map((s) => s.session_id)).toEqual(["1", "3"]);
+    expect(querySessions(mirrored, { vni: 0 }).total).toBe(0);
+    expect(querySessions(mirrored, { q: "geneve" }).items.map((s) => s.session_id)).toEqual(["2"]);
+    // Plain traffic: no VNI, so a VNI filter keeps nothing; no filter keeps all.
+    expect(querySessions(rows, { vni: 100 }).total).toBe(0);
+    expect(querySessions(rows, {}).total).toBe(12);
   });
 
   it("without a size answers every matching session (the CSV export)", () => {

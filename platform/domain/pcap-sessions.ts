@@ -8,6 +8,8 @@ import { pcapEndpoint, type PcapSession, type PcapSessionSort } from "../contrac
 
 export interface SessionQuery {
   q?: string;
+  /** Mirrored traffic: only the sessions seen through a mirror session of this VNI. */
+  vni?: number;
   sort?: { id: PcapSessionSort; desc: boolean } | null;
   /** 1-based; clamped to the last page. */
   page?: number;
@@ -24,7 +26,7 @@ function sortValue(s: PcapSession, column: PcapSessionSort): string | number | n
 }
 
 function searchText(s: PcapSession): string {
-  return [s.app_name, s.server_name, pcapEndpoint(s.src_addr, s.src_port), pcapEndpoint(s.dst_addr, s.dst_port), s.proto, s.performance, s.start_time]
+  return [s.app_name, s.server_name, pcapEndpoint(s.src_addr, s.src_port), pcapEndpoint(s.dst_addr, s.dst_port), s.proto, s.performance, s.start_time, s.mirror_session]
     .filter(Boolean)
     .join("\u0000")
     .toLowerCase();
@@ -41,6 +43,8 @@ function compare(a: string | number | null, b: string | number | null): number {
 
 export function querySessions(sessions: readonly PcapSession[], query: SessionQuery): { items: PcapSession[]; total: number; page: number } {
   let rows = [...sessions];
+  const vni = query.vni;
+  if (vni !== undefined) rows = rows.filter((s) => s.vni === vni);
   const words = (query.q ?? "").toLowerCase().split(/\s+/).filter(Boolean);
   // Every word must appear in the row ("tcp https" finds TCP sessions to https).
   if (words.length) rows = rows.filter((s) => words.every((w) => searchText(s).includes(w)));

@@ -9,6 +9,8 @@ import { newId } from "../lib/ids.ts";
 import { analyzeFileInWorker } from "../pcap/queue.ts";
 import { flowReport, toSession, type FlowReport, type PcapSession as EngineSession } from "../pcap/report.ts";
 import type { AnalysisResult, ConversationFigures } from "../pcap/types.ts";
+import { formatPcapDecodeAs, type PcapDecodeAs } from "../contract/pcap.ts";
+import type { PcapEncapsulationSummary } from "../contract/pcap.shapes.ts";
 import { LocalObjectStore, objectStore, ObjectTooLargeError, type BodySource } from "../storage/index.ts";
 import type { SignedPutQuery } from "../storage/signing.ts";
 
@@ -194,7 +196,9 @@ async function logUpload(
 // ---------------------------------------------------------------------------------------------
 // Analysis
 
-export interface AnalyzeView extends Omit<PcapAnalysis, "details"> {
+export interface AnalyzeView extends Omit<PcapAnalysis, "details" | "encapsulation" | "decode_as"> {
+  encapsulation: PcapEncapsulationSummary | null;
+  decode_as: string[];
   pcap_file_key: string;
   pcap_file_name: string;
   sessions_total: number;
@@ -219,14 +223,36 @@ export interface AnalyzeProgress {
  * as the stored object has not changed (S3 URLs can be reused until they expire). A failed
  * analysis answers its failure (422 with the parser's message for a file that is not a capture).
  */
-export async function analyzePcap(deps: PlatformDeps, who: Caller, key: string, fileName: string, query: SessionQuery = {}): Promise<AnalyzeView | AnalyzeProgress> {
+export async function analyzePcap(
+  deps: PlatformDeps,
+  who: Caller,
+  key: string,
+  fileName: string,
+  query: SessionQuery = {},
+  decodeAs: readonly PcapDecodeAs[] = [],
+): Promise<AnalyzeView | AnalyzeProgress> {
   const file = await ownedFile(deps, who.accountId, key);
-  const answer = await analysisFor(deps, file);
+  const answer = await analysisFor(deps, file, decodeAs);
   if (answer.state !== "done") return progressView(key, fileName, answer);
-  const { details: _details, sessions, ...analysis } = answer.analysis;
+  const { details: _details, sessions, encapsulation, decode_as, ...analysis } = answer.analysis;
   // The sessions searched, sorted and paged (pcap-sessions.ts: the analysis is one JSON document).
-  const { items, total } = querySessions(sessions, query);
-  return { pcap_file_key: key, pcap_file_name: fileName, ...analysis, sessions: items, sessions_total: total, state: "done", analyzed_at: answer.analyzedAt.toISOString() };
+  const { items, total } = querySessions(sessions.map(withMirrorFields), query);
+  return {
+    pcap_file_key: key,
+    pcap_file_name: fileName,
+    ...analysis,
+    sessions: items,
+    sessions_total: total,
+    state: "done",
+    analyzed_at: answer.analyzedAt.toISOString(),
+    encapsulation: encapsulation ?? null,
+    decode_as: decode_as ?? [],
+  };
+}
+
+/** An analysis stored before mirror sessions existed has rows without them: plain traffic. */
+export function withMirrorFields(s: PcapSession): PcapSession {
+  return { ...s, mirror_session: s.mirror_session ?? null, encapsulation: s.encapsulation ?? null, vni: s.vni ?? null };
 }
 
 function progressView(key: string, fileName: string, answer: Exclude<AnalysisAnswer, { state: "done" }>): AnalyzeProgress {
@@ -266,7 +292,7 @@ export async function flowAnalysis(deps: PlatformDeps, who: Caller, key: string,
   const { fileName, analysis } = await analysisOf(deps, who, key);
   const found = pcapEngine.report(analysis, sessionId);
   if (!found) throw notFound(NO_TEST_DATA_DETAIL);
-  return { pcap_file_key: key, pcap_file_name: fileName, ...found };
+  return { pcap_file_key: key, pcap_file_name: fileName, session: withMirrorFields(found.session), report: found.report };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -303,6 +329,15 @@ export interface PcapAnalysis {
   warnings: string[];
   /** the conversation figures of each session, by session_id (not sent by analyze-s3-pcap) */
   details: Record<string, ConversationFigures>;
+  /** mirrored traffic: the encapsulations and mirror sessions; null for plain traffic (absent: stored before issue 59) */
+  encapsulation?: PcapEncapsulationSummary | null;
+  /** the decode-as rules it was analysed with, "udp.port==8472,vxlan" (absent: stored before issue 59) */
+  decode_as?: string[];
+}
+
+/** How a capture is analysed: decode-as rules besides the standard ports (issue 59). */
+export interface AnalyzeRequest {
+  decodeAs?: readonly PcapDecodeAs[];
 }
 
 export interface PcapEngine {
@@ -310,13 +345,13 @@ export interface PcapEngine {
    * Analyses the capture file at `path` off the request thread. Throws PcapFormatError for a bad
    * file, AnalysisTimeoutError past the time limit; stops when `signal` aborts.
    */
-  analyze(path: string, signal?: AbortSignal): Promise<PcapAnalysis>;
+  analyze(path: string, signal?: AbortSignal, request?: AnalyzeRequest): Promise<PcapAnalysis>;
   /** The session and its flow report, or null for an unknown session id. */
   report(analysis: PcapAnalysis, sessionId: string): { session: PcapSession; report: PcapFlowReport } | null;
 }
 
 /** The sessions and summary of an analysed capture (sessions in time order). */
-export function toAnalysis(result: AnalysisResult): PcapAnalysis {
+export function toAnalysis(result: AnalysisResult, decodeAs: readonly PcapDecodeAs[] = []): PcapAnalysis {
   const sessions: PcapSession[] = [];
   const details: Record<string, ConversationFigures> = {};
   for (const conv of result.conversations) {
@@ -338,13 +373,28 @@ export function toAnalysis(result: AnalysisResult): PcapAnalysis {
     sessions,
     warnings: result.warnings,
     details,
+    encapsulation: encapsulationSummary(result, sessions),
+    decode_as: decodeAs.map(formatPcapDecodeAs),
+  };
+}
+
+/** The mirror sessions of an encapsulated capture, each with the number of sessions seen through it. */
+function encapsulationSummary(result: AnalysisResult, sessions: readonly PcapSession[]): PcapEncapsulationSummary | null {
+  const found = result.encapsulation;
+  if (!found) return null;
+  const counts = new Map<string, number>();
+  for (const s of sessions) if (s.mirror_session) counts.set(s.mirror_session, (counts.get(s.mirror_session) ?? 0) + 1);
+  return {
+    encapsulations: [...found.encapsulations],
+    mirror_sessions: found.sessions.map((m) => ({ ...m, sessions: counts.get(m.name) ?? 0 })),
   };
 }
 
 export const pcapEngine: PcapEngine = {
-  async analyze(path, signal) {
+  async analyze(path, signal, request = {}) {
+    const decodeAs = request.decodeAs ?? [];
     // In the analysis worker thread, one capture at a time (platform/pcap/queue.ts).
-    return toAnalysis(await analyzeFileInWorker(path, { sha256: false, timeoutMs: ANALYSIS_TIMEOUT_MS, signal }));
+    return toAnalysis(await analyzeFileInWorker(path, { sha256: false, timeoutMs: ANALYSIS_TIMEOUT_MS, signal, decodeAs }), decodeAs);
   },
   report(analysis, sessionId) {
     const session = analysis.sessions.find((s) => s.session_id === sessionId);

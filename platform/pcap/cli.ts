@@ -1,6 +1,8 @@
 /**
- * npm run pcap -- [--oracle-keys] [--no-sha256] FILE
+ * npm run pcap -- [--oracle-keys] [--no-sha256] [--decode-as udp.port==N,vxlan|geneve]… FILE
  *
+ * --decode-as (repeatable, as tshark's `-d`): UDP destination port N carries VXLAN or GENEVE
+ * (mirrored traffic on a non-standard port), besides 4789 and 6081.
  * Prints one JSON document with the oracle's layout (tests/fixtures/pcaps/README.md), so that
  * `diff` against tests/fixtures/pcaps/expected/NAME.json shows only real differences.
  * --oracle-keys leaves out the fields the oracle does not have (app_name, server_name, client, client_chosen_by,
@@ -9,6 +11,7 @@
  * JSON is still printed, warnings in it and on stderr); 1 when it cannot be read at all.
  */
 import { statSync } from "node:fs";
+import { parsePcapDecodeAs, type PcapDecodeAs } from "../contract/pcap.ts";
 import { INLINE_HASH_LIMIT, sha256InBackground } from "./hash.ts";
 import type { AnalysisResult, DirectionFigures } from "./types.ts";
 
@@ -27,11 +30,36 @@ function oracleShape(r: AnalysisResult): unknown {
   };
 }
 
+const USAGE = "usage: npm run pcap -- [--oracle-keys] [--no-sha256] [--decode-as udp.port==N,vxlan|geneve]... CAPTURE_FILE\n";
+
+/** The arguments: flags, decode-as rules (`--decode-as X` or `--decode-as=X`, `-d X` as tshark) and files. */
+function parseArgs(argv: string[]): { args: string[]; flags: Set<string>; decodeAs: PcapDecodeAs[]; error: string | null } {
+  const args: string[] = [];
+  const flags = new Set<string>();
+  const decodeAs: PcapDecodeAs[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    let rule: string | undefined;
+    if (a === "--decode-as" || a === "-d") rule = argv[++i] ?? "";
+    else if (a.startsWith("--decode-as=")) rule = a.slice("--decode-as=".length);
+    if (rule !== undefined) {
+      const parsed = parsePcapDecodeAs(rule);
+      if (!parsed) return { args, flags, decodeAs, error: `pcap: --decode-as ${JSON.stringify(rule)}: expected udp.port==N,vxlan or udp.port==N,geneve (N 1-65535)\n` };
+      decodeAs.push(parsed);
+    } else if (a.startsWith("--")) flags.add(a);
+    else args.push(a);
+  }
+  return { args, flags, decodeAs, error: null };
+}
+
 async function main(argv: string[]): Promise<number> {
-  const args = argv.filter((a) => !a.startsWith("--"));
-  const flags = new Set(argv.filter((a) => a.startsWith("--")));
+  const { args, flags, decodeAs, error } = parseArgs(argv);
+  if (error) {
+    process.stderr.write(error + USAGE);
+    return 64;
+  }
   if (args.length !== 1 || flags.has("--help")) {
-    process.stderr.write("usage: npm run pcap -- [--oracle-keys] [--no-sha256] CAPTURE_FILE\n");
+    process.stderr.write(USAGE);
     return 64;
   }
   // a big file's hash starts right away, on another thread, while the analyzer's
@@ -50,7 +78,7 @@ async function main(argv: string[]): Promise<number> {
   const { pyJson } = await import("./format.ts");
   const { FLOAT_KEYS } = await import("./types.ts");
   try {
-    const r = await analyzeFile(args[0], { sha256: early === null && !flags.has("--no-sha256") });
+    const r = await analyzeFile(args[0], { sha256: early === null && !flags.has("--no-sha256"), decodeAs });
     if (early) r.file_sha256 = await early;
     const doc = flags.has("--oracle-keys") ? oracleShape(r) : r;
     process.stdout.write(pyJson(doc, FLOAT_KEYS) + "\n");

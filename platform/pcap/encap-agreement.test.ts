@@ -46,7 +46,13 @@ const files = readdirSync(`${DIR}captures`).filter((f) => f.endsWith(".pcap")).s
 
 describe("agreement with the tshark oracle: mirrored (encapsulated) captures", () => {
   it("has captures of both encapsulations", () => {
-    expect(files).toEqual(["geneve-wrapped.pcap", "vxlan-kernel.pcap"]);
+    expect(files).toEqual(["geneve-wrapped.pcap", "vxlan-kernel.pcap", "vxlan-port-8472.pcap"]);
+  });
+
+  it("vxlan-port-8472.pcap without its decode-as: no tunnel (8472 is not a VXLAN port by default), only outer UDP", async () => {
+    const got = await analyzeFile(`${DIR}captures/vxlan-port-8472.pcap`, { sha256: false });
+    expect(got.encapsulation ?? null).toBeNull();
+    expect(got.conversations.every((c) => c.proto === "udp" && c.session === undefined && c.key.includes(":8472"))).toBe(true);
   });
 
   for (const f of files) {

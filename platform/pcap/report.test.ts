@@ -1,8 +1,11 @@
 /** The product views: PCAP session rows and flow analysis reports. */
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { analyzeFile } from "./analyzer.ts";
 import { epochToIso, flowReport, parseEndpoint, sessionId, THRESHOLDS, toSession } from "./report.ts";
 import type { ConversationFigures, FlagCounts } from "./types.ts";
+
+const ENCAP = fileURLToPath(new URL("../../tests/fixtures/pcaps/encap/captures/", import.meta.url));
 
 const SHARED = new URL("../../tests/fixtures/pcaps/captures/", import.meta.url).pathname;
 
@@ -113,5 +116,23 @@ describe("flow report", () => {
     expect(rep.summary.findings.map((f) => f.figure)).toEqual([
       "duplicate_ack_rate", "zero_windows", "retransmission_rate", "out_of_order_rate",
     ]);
+  });
+
+  it("keeps the mirror session of mirrored traffic in the row and the report; plain traffic has none", async () => {
+    const r = await analyzeFile(`${ENCAP}vxlan-kernel.pcap`, { sha256: false });
+    const rows = r.conversations.map(toSession);
+    expect(rows.every((s) => s.encapsulation === "vxlan" && s.vni !== null && s.mirror_session?.startsWith(`vxlan:${s.vni}@`))).toBe(true);
+    expect(new Set(rows.map((s) => s.vni))).toEqual(new Set([100, 200, 0, 16777215]));
+    const v6 = r.conversations.find((c) => c.session?.startsWith("vxlan:0@"))!;
+    expect(flowReport(v6).general_info.mirror_session).toEqual({
+      name: "vxlan:0@2001:db8::1,2001:db8::2",
+      encapsulation: "vxlan",
+      vni: 0,
+      outer_a: "2001:db8::1",
+      outer_b: "2001:db8::2",
+    });
+    const plain = await analyzeFile(`${SHARED}zeek-http-206_example_b.pcap`, { sha256: false });
+    expect(plain.conversations.map(toSession).every((s) => s.mirror_session === null && s.encapsulation === null && s.vni === null)).toBe(true);
+    expect(flowReport(plain.conversations[0]).general_info.mirror_session).toBeNull();
   });
 });

@@ -4,7 +4,7 @@
  * how each figure is computed are documented in docs/pcap.md.
  */
 import { createHash } from "node:crypto";
-import { formatMilliseconds, type PcapClientRule } from "../contract/pcap.ts";
+import { formatMilliseconds, parseMirrorSession, type PcapClientRule, type PcapEncapsulation } from "../contract/pcap.ts";
 import type { ConversationFigures, DirectionFigures } from "./types.ts";
 
 /** Thresholds above which a flow counts as degraded (docs/pcap.md, "Thresholds"). */
@@ -50,6 +50,23 @@ export interface PcapSession {
   tx_packets: number;
   rx_packets: number;
   performance: Performance;
+  /**
+   * Mirrored (encapsulated) traffic: the mirror session it was seen through, e.g.
+   * "vxlan:100@192.0.2.1,192.0.2.2", its encapsulation and VNI; null for plain traffic
+   */
+  mirror_session: string | null;
+  encapsulation: PcapEncapsulation | null;
+  vni: number | null;
+}
+
+/** The mirror session of a session's report (null for plain traffic). */
+export interface MirrorSessionInfo {
+  name: string;
+  encapsulation: PcapEncapsulation;
+  vni: number;
+  /** the tunnel's two outer addresses, in string order */
+  outer_a: string;
+  outer_b: string;
 }
 
 export interface DirectionQuality {
@@ -96,6 +113,8 @@ export interface FlowReport {
     server: { addr: string; port: number };
     /** how the client was told from the server (null: an analysis stored before the rule) */
     client_chosen_by: PcapClientRule | null;
+    /** mirrored traffic: the mirror session (encapsulation, VNI, outer addresses); null for plain traffic */
+    mirror_session: MirrorSessionInfo | null;
   };
   network_data: {
     client_to_server: { packets: number; bytes: number; payload_bytes: number };
@@ -289,7 +308,19 @@ export function toSession(conv: ConversationFigures): PcapSession {
     tx_packets: toServer.packets,
     rx_packets: toClient.packets,
     performance: sessionPerformance(conv),
+    ...mirrorFields(conv),
   };
+}
+
+/** The mirror session of a conversation, parsed from its name (types.ts, ConversationFigures.session). */
+export function mirrorSessionOf(conv: Pick<ConversationFigures, "session">): MirrorSessionInfo | null {
+  const parsed = conv.session ? parseMirrorSession(conv.session) : null;
+  return parsed && conv.session ? { name: conv.session, ...parsed } : null;
+}
+
+function mirrorFields(conv: ConversationFigures): Pick<PcapSession, "mirror_session" | "encapsulation" | "vni"> {
+  const m = mirrorSessionOf(conv);
+  return { mirror_session: m?.name ?? null, encapsulation: m?.encapsulation ?? null, vni: m?.vni ?? null };
 }
 
 /** The "flow analysis report" of a conversation. */
@@ -352,6 +383,7 @@ export function flowReport(conv: ConversationFigures): FlowReport {
       client,
       server,
       client_chosen_by: side.by,
+      mirror_session: mirrorSessionOf(conv),
     },
     network_data: {
       client_to_server: { packets: toServer.packets, bytes: toServer.bytes, payload_bytes: toServer.payload_bytes },

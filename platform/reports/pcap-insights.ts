@@ -1,4 +1,4 @@
-import { formatMilliseconds, pcapClientRuleSentence, pcapClientRuleText } from "../contract/pcap.ts";
+import { formatMilliseconds, pcapClientRuleSentence, pcapClientRuleText, pcapMirrorSessionText } from "../contract/pcap.ts";
 import type { PcapFlowReport, PcapSession } from "../domain/pcap.ts";
 import type { Weight } from "./fonts.ts";
 import { A4, openTaggedPdf, reportInk, writePageFeet } from "./pdf.ts";
@@ -29,9 +29,11 @@ export const SIMILARITY_PLACEHOLDER = "information not available yet";
 
 /** General Info, the client rule said in words ("Client and server: by SYN: the client opened…"). */
 function generalInfo(report: PcapFlowReport): Record<string, unknown> {
-  const { client_chosen_by: rule, ...info } = report.general_info ?? ({} as Partial<PcapFlowReport["general_info"]>);
+  const { client_chosen_by: rule, mirror_session: mirror, ...info } = report.general_info ?? ({} as Partial<PcapFlowReport["general_info"]>);
   const sentence = pcapClientRuleSentence(rule);
-  return sentence ? { ...info, client_and_server: sentence } : info;
+  // Mirrored traffic only: plain captures' reports are unchanged.
+  const withMirror = mirror ? { ...info, mirror_session: pcapMirrorSessionText(mirror) } : info;
+  return sentence ? { ...withMirror, client_and_server: sentence } : withMirror;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -475,6 +477,7 @@ export async function renderPcapInsightsPdf(
   for (const line of [
     `Capture: ${input.fileName}`,
     `Session ${s.session_id}: ${flow}${s.app_name ? ` (${s.app_name})` : ""}${clientRule ? `; client ${clientRule}` : ""}`,
+    ...(input.report.general_info?.mirror_session ? [`Mirrored traffic: ${pcapMirrorSessionText(input.report.general_info.mirror_session)}`] : []),
     `Generated: ${input.generatedAt
       .toISOString()
       .replace("T", " ")

@@ -246,6 +246,59 @@ describe("PCAP analyzer calls", () => {
     }
   });
 
+  it("mirrored traffic: decode-as through the job, the mirror sessions kept in the stored rows, the VNI filter, the report and the PDF", async () => {
+    const encap = path.join(corpus, "encap");
+    const oracle = JSON.parse(fs.readFileSync(path.join(encap, "expected", "vxlan-port-8472.json"), "utf8")) as {
+      sessions: { name: string; vni: number; packets: number }[];
+      conversations: { session: string }[];
+    };
+    const file = path.join(encap, "captures", "vxlan-port-8472.pcap");
+    const bad = await p.call("GET", "analyze-s3-pcap", { token: owner.token, query: { pcap_file_key: "x_pcap-0000000000000000", pcap_file_name: "a.pcap", decode_as: "udp.port==70000,vxlan" } });
+    expect(bad.status).toBe(422);
+
+    // Without decode-as: UDP to 8472 is plain traffic, the answer unchanged but for null/[] fields.
+    const plainUpload = await uploadFile(owner.token, file);
+    const plain = await untilAnalysed(owner.token, analyzeQuery(plainUpload));
+    expect(plain.status).toBe(200);
+    expect(plain.body.encapsulation).toBeNull();
+    expect(plain.body.decode_as).toEqual([]);
+    expect(plain.body.sessions.every((s: { vni: unknown; mirror_session: unknown }) => s.vni === null && s.mirror_session === null)).toBe(true);
+
+    // With it (read by the first call, which queues the analysis): the mirror sessions tshark -d finds.
+    const u = await uploadFile(owner.token, file);
+    const done = await untilAnalysed(owner.token, analyzeQuery(u, { decode_as: "udp.port==8472,vxlan" }));
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.decode_as).toEqual(["udp.port==8472,vxlan"]);
+    expect(done.body.encapsulation.encapsulations).toEqual(["vxlan"]);
+    const perSession = (name: string) => oracle.conversations.filter((c) => c.session === name).length;
+    expect(done.body.encapsulation.mirror_sessions.map((m: { name: string; packets: number; sessions: number }) => [m.name, m.packets, m.sessions]).sort()).toEqual(
+      oracle.sessions.map((m) => [m.name, m.packets, perSession(m.name)]).sort(),
+    );
+    expect(done.body.sessions_total).toBe(oracle.conversations.length);
+
+    // Read again (from the stored result, without decode_as): the same; the VNI filter narrows.
+    const vni = await p.call("GET", "analyze-s3-pcap", { token: owner.token, query: analyzeQuery(u, { vni: "100" }) });
+    expect(vni.status).toBe(200);
+    expect(vni.body.sessions_total).toBe(perSession("vxlan:100@192.0.2.1,192.0.2.2"));
+    expect(vni.body.summary.sessions).toBe(oracle.conversations.length);
+    expect(vni.body.sessions.every((s: { vni: number; encapsulation: string }) => s.vni === 100 && s.encapsulation === "vxlan")).toBe(true);
+    expect((await p.call("GET", "analyze-s3-pcap", { token: owner.token, query: analyzeQuery(u, { vni: "16777216" }) })).status).toBe(422);
+
+    const session = vni.body.sessions[0];
+    const flow = await p.call("POST", "perform-flow-analysis", { token: owner.token, body: { ...session, pcap_file_key: u.pcap_file_key } });
+    expect(flow.status).toBe(200);
+    expect(flow.body.general_info.mirror_session).toEqual({ name: "vxlan:100@192.0.2.1,192.0.2.2", encapsulation: "vxlan", vni: 100, outer_a: "192.0.2.1", outer_b: "192.0.2.2" });
+    if (hasPdftotext) {
+      const pdf = await send("GET", `/api/v1/pcap-report-pdf?pcap_file_key=${u.pcap_file_key}&session_id=${session.session_id}`, { token: owner.token });
+      expect(pdf.status).toBe(200);
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pcap-pdf-"));
+      fs.writeFileSync(path.join(dir, "r.pdf"), pdf.bytes);
+      const text = execFileSync("pdftotext", [path.join(dir, "r.pdf"), "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+      expect(text).toContain("Mirrored traffic: VXLAN VNI 100 between 192.0.2.1 and 192.0.2.2");
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("makes signed URLs single-use and refuses tampered, expired or missing signatures with 403", async () => {
     const u = await uploadFile(owner.token, capture("zeek-tcp-retransmit-timeout.pcapng"));
     const reused = await send("PUT", u.s3_url, { body: "again" });

@@ -16,7 +16,7 @@ import { caller, type Ctx } from "../lib/context.ts";
 import { ErrorSchema } from "../lib/errors.ts";
 import { defineCall, definePdfCall } from "../lib/openapi.ts";
 import { renderPcapInsightsPdf } from "../reports/pcap-insights.ts";
-import { PCAP_MAX_PAGE_SIZE, PCAP_MAX_QUERY, PCAP_SESSION_SORTABLE, type PcapSessionSort } from "../contract/pcap.ts";
+import { parsePcapDecodeAs, PCAP_MAX_PAGE_SIZE, PCAP_MAX_QUERY, PCAP_MAX_VNI, PCAP_SESSION_SORTABLE, type PcapDecodeAs, type PcapSessionSort } from "../contract/pcap.ts";
 import { PcapAnalysis, PcapAnalysisProgress, PcapFlowReport, PcapUploaded, PcapUploadUrl } from "../contract/pcap.shapes.ts";
 import { PCAP_ANALYSIS_STOPPED } from "../contract/pcap.ts";
 
@@ -80,6 +80,35 @@ const AnalyzeQuery = z.object({
     .optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).optional().openapi({ description: "1-based; past the last page answers the last page" }),
   size: z.coerce.number().int().min(1).max(PCAP_MAX_PAGE_SIZE).optional().openapi({ description: `sessions per page, at most ${PCAP_MAX_PAGE_SIZE}; without it every matching session` }),
+  vni: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(PCAP_MAX_VNI)
+    .optional()
+    .openapi({ description: "mirrored traffic: only the sessions seen through a mirror session of this VNI (0–16777215)" }),
+  decode_as: z
+    .string()
+    .max(200)
+    .transform((text, ctx) => {
+      const rules: PcapDecodeAs[] = [];
+      for (const word of text.split(/\s+/).filter(Boolean)) {
+        const rule = parsePcapDecodeAs(word);
+        if (!rule) {
+          ctx.addIssue({ code: "custom", message: "Each rule must be udp.port==N,vxlan or udp.port==N,geneve with N from 1 to 65535" });
+          return z.NEVER;
+        }
+        rules.push(rule);
+      }
+      return rules;
+    })
+    .optional()
+    .openapi({
+      type: "string",
+      example: "udp.port==8472,vxlan",
+      description:
+        "mirrored traffic on non-standard ports, as tshark's `-d`: UDP destination ports that carry VXLAN or GENEVE besides 4789 and 6081 (rules separated by spaces). Read when this call queues the analysis (its first call); the answer's `decode_as` says what the analysis used",
+    }),
 });
 
 const FlowAnalysisBody = z
@@ -234,7 +263,7 @@ export function registerPcapCalls(app: PlatformApp) {
     const who = caller(c);
     const q = c.req.valid("query");
     const sort = q.sort ? { id: q.sort.replace(/^-/, "") as PcapSessionSort, desc: q.sort.startsWith("-") } : null;
-    const answer = await analyzePcap(c.get("deps"), who, q.pcap_file_key, q.pcap_file_name, { q: q.q, sort, page: q.page, size: q.size });
+    const answer = await analyzePcap(c.get("deps"), who, q.pcap_file_key, q.pcap_file_name, { q: q.q, sort, page: q.page, size: q.size, vni: q.vni }, q.decode_as ?? []);
     if (answer.state === "done") return c.json(answer, 200);
     c.header("Retry-After", String(RETRY_AFTER_SECONDS));
     return c.json(answer, 202);

@@ -4,6 +4,7 @@ import { AnalysisSummary, DegradedBar, SessionsTable, Warnings } from "./results
 import { sessionQuery } from "./sessions-query.ts";
 import { ReportDialog, reportPdfHref, type ReportState } from "./report-dialog.tsx";
 import { UploadForm } from "./upload-form.tsx";
+import { decodeAsFromUrl, EncapsulationNote, vniFromUrl, VniFilter } from "./mirror.tsx";
 import { PageTitle } from "../../components/forms.tsx";
 import { apiGet, apiPost, detailText } from "../../lib/api.server.ts";
 import { intentAction } from "../../lib/action.server.ts";
@@ -21,7 +22,9 @@ import type { Route } from "./+types/pcap-analyzer";
  * The PCAP Analyzer (spec 1 §2 'PCAP Analyzer dialog', §3, §4 'PCAP flow', §5, §7 'PCAP', §8, §9):
  * "the dialog reachable by URL" (docs/decisions/2026-11-22-pcap-analyzer-route.md). Its state is
  * the URL: `?from=` (where Close goes), `key` + `name` (the analysed capture), the sessions table's
- * `page/size/q/sort`, `session` + `dialog=report` (the report dialog) and `zoom`. `analyzing=1`:
+ * `page/size/q/sort`, `vni` (mirrored traffic: the sessions of one VNI), `decode_as` (the upload's
+ * decode-as rule, sent with the first analyse request), `session` + `dialog=report` (the report
+ * dialog) and `zoom`. `analyzing=1`:
  * the capture was just uploaded from this page. Its analysis is a job on the platform's queue: the
  * page shows its progress until it is done, then the sessions with 'Successfully analyzed.' (or the
  * failure beside the file field), and drops `analyzing` from the URL.
@@ -50,14 +53,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   const name = params.get("name");
   const base = { from, closeHref: from ?? "/main-dashboard", key, name, uploadError: uploadErrorFromCode(params.get("upload_error")) };
   const headers = { "Cache-Control": "private, no-store" };
-  const none = { analysis: null, progress: null, refreshHref: null, error: null, table: null, report: null, session: null };
+  const none = { analysis: null, progress: null, refreshHref: null, error: null, table: null, report: null, session: null, vni: null };
   if (!key || !name) return data({ ...base, ...none }, { headers });
 
   const { state, headers: tableHeaders } = parseTableQuery(request, TABLE);
   tableHeaders.set("Cache-Control", headers["Cache-Control"]);
   const justUploaded = params.get("analyzing") === "1";
   // The platform searches, sorts and pages the sessions: only this page travels.
-  const res = await apiGet<PcapAnalysis | PcapAnalysisProgress>(request, "analyze-s3-pcap", { pcap_file_key: key, pcap_file_name: name, ...sessionQuery(state) });
+  const vni = vniFromUrl(params.get("vni"));
+  const decodeAs = decodeAsFromUrl(params.get("decode_as"));
+  const res = await apiGet<PcapAnalysis | PcapAnalysisProgress>(request, "analyze-s3-pcap", {
+    pcap_file_key: key,
+    pcap_file_name: name,
+    ...sessionQuery(state, true, vni),
+    decode_as: decodeAs ?? undefined,
+  });
   if (!res.ok) {
     const failure = analysisFailure(res.status, res.detail, detailText(res.detail, messages.unknown));
     // Just uploaded from here and not a capture: back to the form, which says so beside the file field.
@@ -72,6 +82,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (justUploaded) {
     const done = new URLSearchParams(params);
     done.delete("analyzing");
+    // Used by the analysis request that queued it: the page's URL no longer needs it.
+    done.delete("decode_as");
     return redirectWithToast(request, `/pcap-analyzer?${done.toString()}`, { type: "success", message: messages.analyzed });
   }
   const { sessions, sessions_total, ...analysis } = res.data;
@@ -103,7 +115,7 @@ export async function loader({ request }: Route.LoaderArgs) {
               : (uploadErrorMessage({ status: found.status, body: found.data }) ?? messages.unknown),
         };
   }
-  return data({ ...base, ...none, analysis, table, report, session }, { headers: tableHeaders });
+  return data({ ...base, ...none, analysis, table, report, session, vni }, { headers: tableHeaders });
 }
 
 /**
@@ -116,9 +128,13 @@ async function analyze(request: Request, form: FormData) {
   if (typeof key !== "string" || !key || typeof name !== "string" || !name) {
     return data({ error: messages.noUploadDetails }, { status: 400 });
   }
+  // The upload form's decode-as rule (checked by the form's script; anything else is refused here).
+  const rawDecodeAs = form.get("decode_as");
+  const decodeAs = typeof rawDecodeAs === "string" && rawDecodeAs ? decodeAsFromUrl(rawDecodeAs) : null;
+  if (rawDecodeAs && !decodeAs) return data({ error: messages.badDecodeAs }, { status: 400 });
   const rawFrom = new URL(request.url).searchParams.get("from");
   const from = rawFrom ? safeFrom(rawFrom) : null;
-  return redirect(analyzerHref({ key, name, from, analyzing: "1" }), 303);
+  return redirect(analyzerHref({ key, name, from, analyzing: "1", decode_as: decodeAs }), 303);
 }
 
 // The form is not a Conform form (the upload script submits it): its own check and reply above.
@@ -139,7 +155,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 }
 
 export default function PcapAnalyzer({ loaderData, actionData }: Route.ComponentProps) {
-  const { closeHref, from, key, name, analysis, progress, refreshHref, error, table, report, session, uploadError } = loaderData;
+  const { closeHref, from, key, name, analysis, progress, refreshHref, error, table, report, session, uploadError, vni } = loaderData;
   const navigation = useNavigation();
   const canWrite = useCanWrite();
   // Read here, not from the loader: a zoom change does not run the loader again (shouldRevalidate).
@@ -188,9 +204,12 @@ export default function PcapAnalyzer({ loaderData, actionData }: Route.Component
               Results
             </h2>
             <AnalysisSummary fileName={analysis.pcap_file_name} summary={analysis.summary} />
+            {/* Optional fields: an analysis stored before mirror sessions has neither (plain traffic). */}
+            <EncapsulationNote encapsulation={analysis.encapsulation ?? null} decodeAs={analysis.decode_as ?? []} />
             <DegradedBar summary={analysis.summary} />
             <Warnings warnings={analysis.warnings} />
-            <SessionsTable page={table} />
+            {analysis.encapsulation ? <VniFilter encapsulation={analysis.encapsulation} vni={vni} /> : null}
+            <SessionsTable page={table} mirrored={Boolean(analysis.encapsulation)} />
           </section>
         ) : null}
       </div>

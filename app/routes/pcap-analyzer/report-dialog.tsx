@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { endpoint, formatDuration, formatTime, pcapClientRuleSentence, ZOOM_DEFAULT, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP, type FlowReport } from "../../lib/pcap.ts";
+import { endpoint, formatDuration, formatTime, pcapClientRuleSentence, pcapMirrorSessionText, ZOOM_DEFAULT, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP, type FlowReport } from "../../lib/pcap.ts";
 import { hrefWith, hrefWithout } from "../../lib/url.ts";
 import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
 
@@ -72,6 +72,14 @@ function ReportBody({ pdfHref, zoom, report }: { pdfHref: PdfHref; zoom: number;
                 {endpoint(info.client.addr, info.client.port)} → {endpoint(info.server.addr, info.server.port)} ({info.protocol.toUpperCase()}
                 {info.app_name ? `, ${info.app_name}` : ""})
               </dd>
+              {info.mirror_session ? (
+                <>
+                  <dt className="font-medium">Mirror session</dt>
+                  <dd className="break-words" data-testid="report-mirror-session">
+                    {pcapMirrorSessionText(info.mirror_session)}
+                  </dd>
+                </>
+              ) : null}
               {info.client_chosen_by ? (
                 <>
                   <dt className="font-medium">Client and server</dt>

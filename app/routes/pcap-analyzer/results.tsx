@@ -8,6 +8,7 @@ import {
   formatPercent,
   formatTime,
   pcapClientRuleText,
+  pcapEncapsulationLabel,
   type PcapSession,
   type PcapSummary,
 } from "../../lib/pcap.ts";
@@ -117,7 +118,20 @@ function wrappable(text: string): CellContent {
   return parts.map((part, i) => (i < parts.length - 1 ? [part, h("wbr")] : part));
 }
 
-function columnsFor(reportHref: (id: string) => string): Column<PcapSession>[] {
+/** Mirrored traffic: the mirror session a session was seen through ("VXLAN VNI 100", its outer addresses below). */
+function mirrorSession(r: PcapSession): CellContent {
+  if (!r.encapsulation || r.vni === null) return "—";
+  const outer = r.mirror_session?.split("@")[1]?.replace(",", " ↔ ") ?? "";
+  return h(
+    "span",
+    { class: narrow },
+    `${pcapEncapsulationLabel(r.encapsulation)} VNI ${r.vni}`,
+    outer ? h("span", { class: "text-base-content/70 block text-xs" }, wrappable(outer)) : null,
+  );
+}
+
+function columnsFor(reportHref: (id: string) => string, mirrored: boolean): Column<PcapSession>[] {
+  const mirror: Column<PcapSession>[] = mirrored ? [{ id: "mirror_session", header: "Mirror Session", sortable: false, cell: mirrorSession }] : [];
   return [
     {
       id: "start_time",
@@ -136,6 +150,7 @@ function columnsFor(reportHref: (id: string) => string): Column<PcapSession>[] {
     { id: "src", header: "Source", cell: (r) => h("span", { class: narrow }, wrappable(endpoint(r.src_addr, r.src_port)), clientRule(r)) },
     { id: "dst", header: "Destination", cell: (r) => h("span", { class: narrow }, wrappable(endpoint(r.dst_addr, r.dst_port))) },
     { id: "proto", header: "Protocol", cell: (r) => r.proto.toUpperCase() },
+    ...mirror,
     { id: "tx_bytes", header: "TX Bytes", className: num, cell: (r) => formatCount(r.tx_bytes) },
     { id: "rx_bytes", header: "RX Bytes", className: num, cell: (r) => formatCount(r.rx_bytes) },
     { id: "tx_packets", header: "TX Packets", className: num, cell: (r) => formatCount(r.tx_packets) },
@@ -143,8 +158,11 @@ function columnsFor(reportHref: (id: string) => string): Column<PcapSession>[] {
   ];
 }
 
-/** The sessions of one capture; `exportHref` null: no Export CSV (default: the PCAP analyzer's sessions.csv of this search). */
-export function SessionsTable({ page, exportHref }: { page: TablePage<PcapSession>; exportHref?: string | null }) {
+/**
+ * The sessions of one capture; `exportHref` null: no Export CSV (default: the PCAP analyzer's
+ * sessions.csv of this search); `mirrored`: a capture of mirrored traffic (a Mirror Session column).
+ */
+export function SessionsTable({ page, exportHref, mirrored = false }: { page: TablePage<PcapSession>; exportHref?: string | null; mirrored?: boolean }) {
   const location = useLocation();
   const navigate = useNavigate();
   // Each row's report link: this URL (key, name, from, page, sort, q…) plus session and dialog.
@@ -152,13 +170,13 @@ export function SessionsTable({ page, exportHref }: { page: TablePage<PcapSessio
     const base = applyParams(location.search, { session: null, dialog: null, zoom: null, id: null });
     const q = queryString(base);
     const prefix = q ? `${location.pathname}${q}&` : `${location.pathname}?`;
-    return columnsFor((id) => `${prefix}session=${encodeURIComponent(id)}&dialog=report`);
-  }, [location.pathname, location.search]);
+    return columnsFor((id) => `${prefix}session=${encodeURIComponent(id)}&dialog=report`, mirrored);
+  }, [location.pathname, location.search, mirrored]);
 
   const csvHref = useMemo(() => {
     const params = new URLSearchParams(location.search);
     const out = new URLSearchParams();
-    for (const k of ["key", "name", "q", "sort"]) {
+    for (const k of ["key", "name", "q", "sort", "vni"]) {
       const v = params.get(k);
       if (v) out.set(k, v);
     }

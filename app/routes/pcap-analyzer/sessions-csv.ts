@@ -6,10 +6,11 @@ import { requireSession } from "../../lib/session.server.ts";
 import { parseTableQuery } from "../../lib/table.server.ts";
 import type { Route } from "./+types/sessions-csv";
 import { sessionQuery } from "./sessions-query.ts";
+import { vniFromUrl } from "./mirror.tsx";
 
 /*
- * GET /pcap-analyzer/sessions.csv?key=…&name=…&q=…&sort=…: the sessions the table's search
- * selects (every page), in the table's order, as CSV. The platform searches and sorts.
+ * GET /pcap-analyzer/sessions.csv?key=…&name=…&q=…&sort=…[&vni=…]: the sessions the table's search
+ * (and VNI filter) selects (every page), in the table's order, as CSV. The platform searches and sorts.
  */
 
 const columns: { header: string; value: (s: PcapSession) => string | number | null }[] = [
@@ -27,6 +28,8 @@ const columns: { header: string; value: (s: PcapSession) => string | number | nu
   { header: "Performance", value: (s) => s.performance },
   // How Source (the client) was told from Destination: SYN, well-known port or port order.
   { header: "Client Chosen By", value: (s) => s.client_chosen_by },
+  // Mirrored traffic: the mirror session (encapsulation, VNI, outer addresses); empty for plain traffic.
+  { header: "Mirror Session", value: (s) => s.mirror_session ?? null },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -36,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const name = params.get("name");
   if (!key || !name) throw data({ message: messages.noTestData }, { status: 400 });
   const { state } = parseTableQuery(request, { sortable: PCAP_SESSION_SORTABLE });
-  const res = await apiGet<PcapAnalysis | PcapAnalysisProgress>(request, "analyze-s3-pcap", { pcap_file_key: key, pcap_file_name: name, ...sessionQuery(state, false) });
+  const res = await apiGet<PcapAnalysis | PcapAnalysisProgress>(request, "analyze-s3-pcap", { pcap_file_key: key, pcap_file_name: name, ...sessionQuery(state, false, vniFromUrl(params.get("vni"))) });
   if (!res.ok) throw data({ message: detailText(res.detail, messages.unknown) }, { status: res.status === 404 ? 404 : 400 });
   // Queued or running (202): no sessions yet.
   if (res.data.state !== "done") throw data({ message: messages.stillAnalyzing }, { status: 409, headers: { "Retry-After": "1" } });

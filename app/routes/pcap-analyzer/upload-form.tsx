@@ -3,6 +3,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FILE_HINT, messages } from "../../lib/pcap.ts";
 import { useHydrated } from "../../components/hooks.ts";
 import { initial, usePcapUpload } from "./use-upload.ts";
+import { DECODE_AS_ENCAPSULATION, DECODE_AS_PORT, DecodeAsFields, decodeAsFromFields } from "./mirror.tsx";
 
 /*
  * Choose one capture and send it (spec 1 §2 'PCAP Analyzer dialog', §4 'PCAP flow', §5, §8).
@@ -13,6 +14,8 @@ import { initial, usePcapUpload } from "./use-upload.ts";
  * the console asks for an upload URL, the file is PUT there with XMLHttpRequest (a progress bar,
  * Cancel), and the analysis is asked for as a form submission to the page's action ('Analyzing…').
  * Either way the page then shows the analysis' progress (analysis-progress.tsx) until the sessions.
+ * The optional decode-as fields (mirrored traffic on a non-standard UDP port) come before the file:
+ * with JS, choosing the file starts the upload, so they are read (and checked) then.
  */
 
 export function UploadForm({
@@ -32,6 +35,7 @@ export function UploadForm({
   const upload = usePcapUpload(fromQuery);
   const { state, setState, announcement, analyzing, busy, start } = upload;
   const [dragging, setDragging] = useState(false);
+  const [decodeAsError, setDecodeAsError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const refocus = useRef(false);
 
@@ -48,11 +52,25 @@ export function UploadForm({
     }
   });
 
+  /** The JS upload of `file`, with the form's decode-as rule once it is checked. */
+  function begin(file: File) {
+    const form = input.current?.form;
+    const fields = form ? new FormData(form) : null;
+    const decodeAs = decodeAsFromFields(fields?.get(DECODE_AS_PORT), fields?.get(DECODE_AS_ENCAPSULATION));
+    if (!decodeAs.ok) {
+      setDecodeAsError(decodeAs.message);
+      form?.querySelector<HTMLInputElement>(`[name="${DECODE_AS_PORT}"]`)?.focus();
+      return;
+    }
+    setDecodeAsError(null);
+    void start(file, decodeAs.rule);
+  }
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     // Before hydration the form posts itself (the no-JS path); after, the upload runs here.
     event.preventDefault();
     const file = input.current?.files?.[0];
-    if (file) void start(file);
+    if (file) begin(file);
   }
 
   function onDrop(event: DragEvent<HTMLDivElement>) {
@@ -70,7 +88,7 @@ export function UploadForm({
         input.current.files = files;
       } catch {}
     }
-    void start(files[0]!);
+    begin(files[0]!);
   }
 
   function onDragOver(event: DragEvent<HTMLDivElement>) {
@@ -101,6 +119,7 @@ export function UploadForm({
       <h2 id="pcap-upload-title" className="text-base font-semibold">
         Upload a capture
       </h2>
+      <DecodeAsFields error={decodeAsError} disabled={busy} />
       <div
         className={`rounded-box flex flex-col gap-2 border-2 border-dashed p-4 transition-colors sm:p-5 ${
           dragging ? "border-primary bg-primary/5" : "border-base-300 bg-base-200/40"
@@ -133,7 +152,7 @@ export function UploadForm({
           disabled={busy}
           onChange={(event) => {
             const file = event.currentTarget.files?.[0];
-            if (file && hydrated) void start(file);
+            if (file && hydrated) begin(file);
           }}
         />
         <p id="pcap-file-hint" className="text-base-content/80 text-sm">

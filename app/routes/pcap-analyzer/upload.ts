@@ -6,6 +6,7 @@ import { requireSession } from "../../lib/session.server.ts";
 import { requireWriter } from "../../lib/roles.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import type { Route } from "./+types/upload";
+import { DECODE_AS_ENCAPSULATION, DECODE_AS_PORT, decodeAsFromFields } from "./mirror.tsx";
 
 /*
  * POST /pcap-analyzer/upload: the PCAP Analyzer's upload without JavaScript (spec 1 §4 'PCAP
@@ -15,7 +16,9 @@ import type { Route } from "./+types/upload";
  * job on the platform's queue) and says it is being analyzed, with a Refresh link, until it shows
  * the sessions with 'Successfully analyzed.' (or, for a file that is not a capture, the sentence
  * beside the file field). Failures of the upload go back to the form with an error toast (413:
- * 'Error: Chosen file is too large to upload.').
+ * 'Error: Chosen file is too large to upload.'). The optional decode-as fields (sent before the
+ * file) are checked before the file is stored, and go to the capture's page as `decode_as`, which
+ * its first analyse request sends to the platform (mirror.tsx).
  */
 
 /** `?from=` of the form's action: where the analyzer's Close link goes. */
@@ -38,7 +41,12 @@ export async function action({ request }: Route.ActionArgs) {
   const from = rawFrom ? safeFrom(rawFrom) : null;
   const back = pagePath({ from });
 
-  const result = await receiveMultipartUpload(request, user.access_token);
+  // The decode-as fields (before the file in the form) are checked before the file is stored.
+  const decodeAsOf = (fields: FormData) => decodeAsFromFields(fields.get(DECODE_AS_PORT), fields.get(DECODE_AS_ENCAPSULATION));
+  const result = await receiveMultipartUpload(request, user.access_token, (fields) => {
+    const d = decodeAsOf(fields);
+    return d.ok ? null : d.message;
+  });
   if (!result.ok) {
     if (result.reason === "session") return sessionEnded(request, back);
     // Not a multipart form at all (JSON, text, no boundary): no browser's form sends that, so a
@@ -48,5 +56,6 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   const { pcap_file_key: key, pcap_file_name: name } = result.upload;
-  return redirect(pagePath({ key, name, from, analyzing: "1" }), 303);
+  const decodeAs = decodeAsOf(result.fields);
+  return redirect(pagePath({ key, name, from, analyzing: "1", decode_as: decodeAs.ok ? decodeAs.rule : null }), 303);
 }

@@ -63,7 +63,8 @@ export function usePcapUpload(fromQuery: string) {
     setState((s) => ({ ...s, phase: "error", error: message }));
   }
 
-  async function start(file: File) {
+  /** `decodeAs`: the form's decode-as rule ("udp.port==8472,vxlan", already checked), sent with the analysis. */
+  async function start(file: File, decodeAs: string | null = null) {
     if (busy) return;
     const refused = checkPcapFile(file);
     if (refused) {
@@ -121,7 +122,10 @@ export function usePcapUpload(fromQuery: string) {
         setState((s) => ({ ...s, phase: "uploaded", percent: 100 }));
         announce(100);
         // 3. The analysis: the page's action opens the capture's page, which asks for it and shows its progress.
-        submit({ csrf: token, intent: "analyze", key, name: storedName }, { method: "post", action: `/pcap-analyzer${fromQuery}` });
+        submit(
+          { csrf: token, intent: "analyze", key, name: storedName, ...(decodeAs ? { decode_as: decodeAs } : {}) },
+          { method: "post", action: `/pcap-analyzer${fromQuery}` },
+        );
         return;
       }
       fail(uploadErrorMessage({ status: upload.status, body: upload.responseText, statusText: upload.statusText }));
