@@ -2,8 +2,9 @@
 //
 // Lighthouse 12 (pinned in package.json) with its default, mobile profile: a phone's screen,
 // simulated throttling (slow 4G, a CPU 4× slower than this machine's). The production build
-// (server.mjs) with the demo data, signed in as the demo account (a token from the platform's
-// sign-in call in a session cookie, sent with Lighthouse's `extraHeaders`), on each page of
+// (server.mjs) with the demo data, signed in as the demo account (through the console's Login
+// form, once, in the browser Lighthouse drives: Lighthouse keeps cookies between runs; a Cookie
+// header in its `extraHeaders` was not sent by this Chromium: every page went to /login), on each page of
 // bench/phone-pages.ts, and on the shell (the signed-in 404 page: the layout, no data) at the
 // start and after every few pages. Prints per page its performance score, Total Blocking Time,
 // Largest Contentful Paint and Cumulative Layout Shift, beside the shell's measured nearest
@@ -25,6 +26,7 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import puppeteer from "puppeteer-core";
 import { findChromium } from "../scripts/chromium.mjs";
 import { median, waitUp } from "./measure.ts";
 import { phonePages, shell, type PhonePage } from "./phone-pages.ts";
@@ -100,13 +102,14 @@ async function main() {
       output: "json",
       logLevel: "error",
       onlyCategories: ["performance"],
-      extraHeaders: p.signedIn === false ? undefined : { cookie: demo.cookie },
       // The shell is the signed-in 404 page: its status is the point, not an error.
       ignoreStatusCode: p === shell,
     });
     if (!result) throw new Error(`${p.name}: Lighthouse gave no result`);
     const lhr = result.lhr;
     if (lhr.runtimeError) throw new Error(`${p.name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    // A page that sent the browser elsewhere (to /login: not signed in) is not the page.
+    if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(urls.get(p)!).pathname) throw new Error(`${p.name}: ${urls.get(p)} ended at ${lhr.finalDisplayedUrl}`);
     fs.writeFileSync(`bench/out/phone/${p.name}.json`, JSON.stringify(lhr));
     const n = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     type Items = { items?: Record<string, unknown>[]; overallSavingsBytes?: number };
@@ -128,12 +131,33 @@ async function main() {
     return figures;
   }
 
+  /** Signs the browser in through the console's own Login form (the demo account): its session cookie stays for every later run. */
+  async function signInBrowser() {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome!.port}` });
+    const page = await browser.newPage();
+    await page.goto(`${base}/login`);
+    await page.type('input[name="username"]', "demo@linkwise.example");
+    await page.type('input[name="password"]', password);
+    await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
+    if (new URL(page.url()).pathname === "/login") throw new Error("the demo account's sign-in through the Login form failed");
+    await page.close();
+    await browser.disconnect();
+  }
+
   const results: Measured[] = [];
   const perPage = new Map<PhonePage, Awaited<ReturnType<typeof run>>[]>();
   const shellFor = new Map<PhonePage, Figures[]>();
+  // The public pages first, signed out; the shell's first measurement stands beside them.
+  const signedOut = pages.filter((p) => p.signedIn === false);
+  const signedIn = pages.filter((p) => p.signedIn !== false);
+  for (let r = 0; r < runs; r++) {
+    for (const p of signedOut) perPage.set(p, [...(perPage.get(p) ?? []), await run(p)]);
+  }
+  await signInBrowser();
   for (let r = 0; r < runs; r++) {
     let lastShell = await run(shell);
-    for (const [k, p] of pages.entries()) {
+    for (const p of signedOut) if (r === 0) shellFor.set(p, Array(runs).fill(lastShell));
+    for (const [k, p] of signedIn.entries()) {
       if (k > 0 && k % shellEvery === 0) lastShell = await run(shell);
       perPage.set(p, [...(perPage.get(p) ?? []), await run(p)]);
       shellFor.set(p, [...(shellFor.get(p) ?? []), lastShell]);
