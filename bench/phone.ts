@@ -17,7 +17,8 @@
 // Lighthouse report: its diagnostics, e.g. `jq '.audits["bootup-time"].details.items'`).
 // PHONE_ONLY=a,b measures those pages only (and the shell); PHONE_RUNS=n (default 1) measures each
 // page n times and takes the medians; PHONE_COMPARE=<earlier phone.json> prints its figures
-// beside; PHONE_OUT=<file> writes the figures there instead; PHONE_SHELL_EVERY (default 8)
+// beside; PHONE_BUILD=<dir> serves that build instead of building (`cp -r build /tmp/before`
+// before a change, then a run on each, one after the other); PHONE_OUT=<file> writes the figures there instead; PHONE_SHELL_EVERY (default 8)
 // pages between two measurements of the shell; PHONE_PORT (default 3392); CHROMIUM_PATH as for
 // the end-to-end tests (scripts/chromium.mjs).
 import { execSync } from "node:child_process";
@@ -70,11 +71,13 @@ interface Measured extends Figures {
 
 const round = (n: number, digits = 0) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
+// PHONE_BUILD=<dir>: serve that build (a copy of build/ made before a change) instead of building.
+const build = process.env.PHONE_BUILD ? path.resolve(process.env.PHONE_BUILD, "server/index.js") : undefined;
+if (!build) execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
 const chromium = findChromium();
 if (!chromium) throw new Error("no Chromium (scripts/chromium.mjs): install chromium-headless-shell or set CHROMIUM_PATH");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "linkwise-phone-"));
-const server = startServer({ port, dataDir, secret, password });
+const server = startServer({ port, dataDir, secret, password, build });
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 
 async function main() {
