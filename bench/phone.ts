@@ -79,6 +79,7 @@ if (!chromium) throw new Error("no Chromium (scripts/chromium.mjs): install chro
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "linkwise-phone-"));
 const server = startServer({ port, dataDir, secret, password, build });
 let chrome: chromeLauncher.LaunchedChrome | undefined;
+let lighthouseVersion = "";
 
 async function main() {
   await waitUp(base);
@@ -113,6 +114,7 @@ async function main() {
     if (lhr.runtimeError) throw new Error(`${p.name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     // A page that sent the browser elsewhere (to /login: not signed in) is not the page.
     if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(urls.get(p)!).pathname) throw new Error(`${p.name}: ${urls.get(p)} ended at ${lhr.finalDisplayedUrl}`);
+    lighthouseVersion = lhr.lighthouseVersion;
     fs.writeFileSync(`bench/out/phone/${p.name}.json`, JSON.stringify(lhr));
     const n = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     type Items = { items?: Record<string, unknown>[]; overallSavingsBytes?: number };
@@ -197,7 +199,7 @@ async function main() {
 
   const report = {
     date: new Date().toISOString(),
-    lighthouse: (await import("lighthouse/package.json", { with: { type: "json" } })).default.version,
+    lighthouse: lighthouseVersion,
     chromium: await chromeVersion(),
     machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB`,
     runs,
