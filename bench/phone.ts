@@ -136,6 +136,16 @@ async function main() {
     return figures;
   }
 
+  /** `run`, once more when Lighthouse fails on the way (a DevTools call timing out on a loaded machine). */
+  async function measure(p: PhonePage) {
+    try {
+      return await run(p);
+    } catch (error) {
+      console.log(`${p.name}: ${(error as Error).message}; once more`);
+      return run(p);
+    }
+  }
+
   /** Signs the browser in through the console's own Login form (the demo account): its session cookie stays for every later run. */
   async function signInBrowser() {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome!.port}` });
@@ -156,15 +166,15 @@ async function main() {
   const signedOut = pages.filter((p) => p.signedIn === false);
   const signedIn = pages.filter((p) => p.signedIn !== false);
   for (let r = 0; r < runs; r++) {
-    for (const p of signedOut) perPage.set(p, [...(perPage.get(p) ?? []), await run(p)]);
+    for (const p of signedOut) perPage.set(p, [...(perPage.get(p) ?? []), await measure(p)]);
   }
   await signInBrowser();
   for (let r = 0; r < runs; r++) {
-    let lastShell = await run(shell);
+    let lastShell = await measure(shell);
     for (const p of signedOut) if (r === 0) shellFor.set(p, Array(runs).fill(lastShell));
     for (const [k, p] of signedIn.entries()) {
-      if (k > 0 && k % shellEvery === 0) lastShell = await run(shell);
-      perPage.set(p, [...(perPage.get(p) ?? []), await run(p)]);
+      if (k > 0 && k % shellEvery === 0) lastShell = await measure(shell);
+      perPage.set(p, [...(perPage.get(p) ?? []), await measure(p)]);
       shellFor.set(p, [...(shellFor.get(p) ?? []), lastShell]);
     }
   }
