@@ -34,10 +34,7 @@ if (typeof document !== "undefined") {
   installDataRetry();
 }
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [csrfToken, csrfCookie] = await csrf.commitToken(request);
@@ -59,6 +56,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* The stylesheet as a React stylesheet resource (`precedence`): React writes it in the
+            head before the route modules' ~30 modulepreloads. As a plain link (from `links`) it
+            came after them, and a phone on slow 4G fetched ~190 KB of scripts before the CSS that
+            blocks the first paint (Lighthouse mobile, issue 60: FCP and LCP waited for it). */}
+        <link rel="stylesheet" href={stylesheet} precedence="app" nonce={nonce} />
         <Meta />
         <Links nonce={nonce} />
       </head>

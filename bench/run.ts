@@ -20,17 +20,16 @@
 // BENCH_PORT (default 3390; the bare server takes the next one), BENCH_NODE_FLAGS (more flags for
 // the server's node, after its own: `--trace-gc`, `--import <file>`) and BENCH_STDOUT=<file> (the
 // server's standard output, where --trace-gc writes, instead of nowhere).
-import { spawn, execSync } from "node:child_process";
+import { execSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { SERVER_NODE_FLAGS } from "../server/node-flags.mjs";
-import { createCookieSessionStorage } from "react-router";
 import { pagesJs } from "./js-chunks.ts";
 import { combine, measure, median, rssMb, waitUp, type Row } from "./measure.ts";
 import { pages as allPages, type BenchContext } from "./pages.ts";
+import { apiAs, signIn as signInAs, startServer } from "./server.ts";
 
 const port = Number(process.env.BENCH_PORT ?? 3390);
 const base = `http://localhost:${port}`;
@@ -65,12 +64,9 @@ const bigContacts = pages.some((p) => p.as === "big") ? 100_000 : 1;
 }
 
 const profileArgs = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean), ...profileArgs, "server.mjs", "./build/server/index.js"], {
-  env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, SESSION_SECRET: secret, COOKIE_SECURE: "false", DEMO_PASSWORD: "bench-password" },
-  // The access log (one line a request) to /dev/null, not through a pipe to this process: stdout
-  // to a pipe is written synchronously (Linux), and while this process was busy reading pages
-  // for autocannon the server waited on the full pipe, charging the harness to the heavier pages.
-  stdio: ["ignore", process.env.BENCH_STDOUT ? fs.openSync(process.env.BENCH_STDOUT, "w") : "ignore", "inherit"],
+const server = startServer({
+  port, dataDir, secret, password: "bench-password", stdout: process.env.BENCH_STDOUT,
+  nodeArgs: [...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean), ...profileArgs],
 });
 
 type Measured = { name: string; label: string; url: string; runs: Row[]; shell: Row[]; cpu: number[]; shellCpu: number[]; ratio: number; cpu_ratio: number; p99_ms: number; js_kb: number | null; chart_chunks: string[] | null; chunks: string[]; failures: string[] };
@@ -91,38 +87,10 @@ async function measured(name: string, url: string, cookie: string, cpu: number[]
 
 async function main() {
   await waitUp(base);
-  const storage = createCookieSessionStorage({ cookie: { name: "__session", secrets: [secret], httpOnly: true, sameSite: "lax", path: "/" } });
-  /** A signed-in browser's cookies: a platform token in a console session cookie signed with the same secret. */
-  async function signIn(username: string) {
-    const tokenRes = await fetch(`${base}/api/v1/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username, password: "bench-password" }) });
-    const { access_token } = (await tokenRes.json()) as { access_token: string };
-    if (!access_token) throw new Error(`sign-in of ${username} failed`);
-    const session = await storage.getSession();
-    session.set("username", username);
-    session.set("access_token", access_token);
-    session.set("session_type", "account");
-    const sessionCookie = (await storage.commitSession(session)).split(";")[0]!;
-    // A signed-in browser also holds the CSRF cookie its first page set, so later pages reuse the token.
-    const first = await fetch(`${base}/no-such-page`, { headers: { cookie: sessionCookie } });
-    const csrfCookie = first.headers.getSetCookie().find((c) => c.startsWith("csrf="))?.split(";")[0];
-    if (!csrfCookie) throw new Error("no CSRF cookie on the first page");
-    return { access_token, cookie: `${sessionCookie}; ${csrfCookie}` };
-  }
+  const signIn = (username: string) => signInAs(base, secret, username, "bench-password");
   const demo = await signIn("demo@linkwise.example");
   const cookies = { demo: demo.cookie, big: (await signIn(bigUser)).cookie };
-  const ctx: BenchContext = {
-    base,
-    api: async <T,>(call: string, body?: unknown) => {
-      const r = await fetch(`${base}/api/v1/${call}`, {
-        method: body === undefined ? "GET" : "POST",
-        headers: { authorization: `Bearer ${demo.access_token}`, "content-type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await r.text();
-      if (!r.ok) throw new Error(`${call}: ${r.status} ${text.slice(0, 300)}`);
-      return (text ? JSON.parse(text) : {}) as T;
-    },
-  };
+  const ctx: BenchContext = { base, api: apiAs(base, demo.access_token) };
 
   // Each page's data and URL, and one look at it (status, size) before measuring.
   const urls: string[] = [];
