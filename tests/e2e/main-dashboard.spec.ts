@@ -97,6 +97,8 @@ test("the demo estate: the SVG and its table without JavaScript, Leaflet markers
     return;
   }
   // With JavaScript: Leaflet, the countries from our own origin, no tile layer.
+  // Leaflet comes when the map is in view (the interactive layer): scroll to it.
+  await fig.scrollIntoViewIfNeeded();
   const leaflet = fig.locator('[data-map="leaflet"]');
   await expect(leaflet).toHaveAttribute("data-map-ready", "true");
   await expect(leaflet.locator(".leaflet-tile-pane img")).toHaveCount(0);
@@ -177,7 +179,10 @@ test("devices without coordinates are counted and listed, not drawn; the other t
   await expect(table.locator("tbody tr")).toHaveCount(2);
   await expect(table.locator("tbody tr").filter({ hasText: "Nowhere" })).toContainText("Missing");
   if (jsDisabled()) await expect(mapFigure(page).locator(".map-marker")).toHaveCount(1);
-  else await expect(mapFigure(page).locator(".map-leaflet-marker")).toHaveCount(1);
+  else {
+    await mapFigure(page).scrollIntoViewIfNeeded();
+    await expect(mapFigure(page).locator(".map-leaflet-marker")).toHaveCount(1);
+  }
   await expectAccessible(page);
 
   // Tabs 2–6 share the header: a device picker (this account's two devices), Info, Refresh, the range.
@@ -288,7 +293,11 @@ async function expectChart(page: Page, title: string) {
   const state = await fig.getAttribute("data-chart-state");
   if (state !== "ok") return state;
   if (jsDisabled()) await expect(fig.locator('svg[role="img"]').first()).toBeVisible();
-  else await expect(fig.locator("canvas")).toBeVisible();
+  else {
+    // The canvas comes when its figure is in view (the interactive layer): scroll to it.
+    await fig.scrollIntoViewIfNeeded();
+    await expect(fig.locator("canvas")).toBeVisible();
+  }
   await expect(fig.getByRole("link", { name: "Show data" })).toBeVisible();
   return state;
 }
