@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from "react";
+
 /*
  * When a chart's or a map's interactive layer (chart.js, Leaflet) is attached to the server's
  * drawing (docs/decisions/2026-12-03-charts-interactive-layer.md): at once when the person first
@@ -72,3 +74,15 @@ export function attachWhenWanted(el: HTMLElement, attach: () => void): () => voi
   }
   return stop;
 }
+
+const noSubscribe = () => () => {};
+/**
+ * false while the server renders and while the browser hydrates (React uses the server's answer
+ * then); true for anything the browser renders itself (a client navigation, a later render).
+ */
+export const useClientRender = () =>
+  useSyncExternalStore(
+    noSubscribe,
+    () => true,
+    () => false,
+  );

@@ -3,7 +3,7 @@ import type React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { Chart } from "./chart.tsx";
+import { Chart, chartMarkup } from "./chart.tsx";
 import { axes } from "./geometry.ts";
 import { ChartDataLink } from "./data-link.tsx";
 import { preparedChartWithMarkup, withSvgMarkup } from "./markup.server.tsx";
@@ -267,6 +267,16 @@ describe("chart kit: prepared charts and 'Show data' by URL", () => {
     // The server's markup (made once, cached) is that same drawing.
     const strip2 = (html: string) => html.replace(/(id|aria-labelledby|href)="[^"]*"/g, "");
     expect(strip2(renderToStaticMarkup(<Chart spec={withSvgMarkup(prepareChart(many), "c1")} />))).toBe(strip2(prepared));
+  });
+
+  it("writes one markup for the server's chart and for a chart the browser draws itself (chartMarkup), with no canvas before the interactive layer", () => {
+    const prepared = prepareChart(many);
+    expect(withSvgMarkup(prepared, "c1")[SVG_MARKUP]).toBe(chartMarkup(prepared, "c1"));
+    // A chart given whole is written by the same writer, under its figure's id.
+    const html = renderToStaticMarkup(<Chart spec={many} figureId="c2" />);
+    expect(html).toContain(`<div class="chart-server">${chartMarkup(many, "c2")}</div>`);
+    expect(html).toContain('data-chart-layer="svg"');
+    expect(html).not.toContain("<canvas");
   });
 
   it("'Show data' is a link to ?data=<id>; open, the table (every object) in a focusable region and 'Hide data'", () => {

@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type ComponentType, type ReactNode } from "react";
-import { attachWhenWanted } from "../interactive-layer.ts";
+import { useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from "react";
+import { attachWhenWanted, useClientRender } from "../interactive-layer.ts";
 import { staticHtml } from "../static-html.ts";
 import { ChartTable } from "./chart-table.tsx";
 import { PLOT_H } from "./geometry.ts";
@@ -39,15 +39,6 @@ export function loadChartCanvas(): Promise<Canvas> {
 
 /** The canvas' height before the server's box is measured (a chart mounted in the browser). */
 const CANVAS_H = PLOT_H + 110;
-
-const noSubscribe = () => () => {};
-/** false while the server renders and while the browser hydrates; true for anything the browser renders itself. */
-export const useClientRender = () =>
-  useSyncExternalStore(
-    noSubscribe,
-    () => true,
-    () => false,
-  );
 
 export interface ChartProps {
   spec: ChartSpec | PreparedChart;

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type ComponentType } from "react";
-import { attachWhenWanted } from "../interactive-layer.ts";
-import { useClientRender } from "../chart/chart.tsx";
+import { attachWhenWanted, useClientRender } from "../interactive-layer.ts";
 import { MapLegend } from "./legend.tsx";
 import { MapTable } from "./map-table.tsx";
 import type { MapPoint, MapWords } from "./model.ts";
