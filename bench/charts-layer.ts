@@ -100,7 +100,7 @@ async function view(browser: Browser, base: string, url: string, blockLayer = fa
       ),
     );
   });
-  await page.goto(url, { waitUntil: "load" });
+  await page.goto(url, { waitUntil: "load", timeout: 180_000 });
   await page.waitForTimeout(SETTLE_MS);
   await Promise.all(pending);
   const long = await page.evaluate(() => (window as unknown as { __long: number[] }).__long);
