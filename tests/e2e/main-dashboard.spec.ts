@@ -201,6 +201,8 @@ test("axe in both themes on the demo estate, and no sideways scroll at 320 px", 
   await signIn(demo);
   await page.goto("/main-dashboard?tab=map");
   await ready(page);
+  // Leaflet comes when the map is in view (the interactive layer): scroll to it.
+  if (!jsDisabled()) await mapFigure(page).scrollIntoViewIfNeeded();
   if (!jsDisabled()) await expect(page.locator('[data-map="leaflet"]')).toHaveAttribute("data-map-ready", "true");
   await expectAccessible(page);
   await page.setViewportSize({ width: 320, height: 800 });
@@ -210,6 +212,8 @@ test("axe in both themes on the demo estate, and no sideways scroll at 320 px", 
   expect(await noSideways(page)).toBe(true);
   await page.goto("/main-dashboard?tab=map");
   await ready(page);
+  // Leaflet comes when the map is in view (the interactive layer): scroll to it.
+  if (!jsDisabled()) await mapFigure(page).scrollIntoViewIfNeeded();
   if (!jsDisabled()) await expect(page.locator('[data-map="leaflet"]')).toHaveAttribute("data-map-ready", "true");
   expect(await noSideways(page)).toBe(true);
   await expectAccessible(page);
@@ -235,6 +239,8 @@ test("screenshots at 1280 and 390 px in both themes", async ({ page, signIn }) =
       await page.setViewportSize({ width, height: 900 });
       await page.goto("/main-dashboard?tab=map");
       await ready(page);
+      // Leaflet comes when the map is in view (the interactive layer): scroll to it.
+      if (!jsDisabled()) await mapFigure(page).scrollIntoViewIfNeeded();
       if (!jsDisabled()) await expect(page.locator('[data-map="leaflet"]')).toHaveAttribute("data-map-ready", "true");
       await page.screenshot({
         path: `${dir}/main-dashboard-${project}-${scheme}-${width}.png`,
