@@ -55,6 +55,8 @@ const ATTR: Record<string, string> = {
   fontWeight: "font-weight",
   fontFamily: "font-family",
   stopColor: "stop-color",
+  vectorEffect: "vector-effect",
+  preserveAspectRatio: "preserveAspectRatio",
 };
 
 /** Attributes written without a value when true and left out when false. */

@@ -30,6 +30,8 @@ async function xLabels(fig: Locator, noJs: boolean): Promise<Box[]> {
     );
     return boxes.sort((a, b) => a.left - b.left);
   }
+  // The canvas comes when its figure is in view (the interactive layer, chart.tsx): scroll to it.
+  await fig.scrollIntoViewIfNeeded();
   const canvas = fig.locator("canvas[data-x-labels]");
   await expect(canvas).toHaveCount(1);
   const [drawn, at] = await Promise.all([canvas.getAttribute("data-x-labels"), canvas.boundingBox()]);
@@ -46,7 +48,10 @@ async function expectLabelsApart(page: Page, noJs: boolean) {
     const fig = figures.nth(i);
     const title = await fig.locator("figcaption").textContent();
     // With JavaScript the canvas is drawn once chart.js has loaded; its labels follow its width.
-    if (!noJs) await expect(fig.locator("canvas[data-x-labels]")).toHaveCount(1);
+    if (!noJs) {
+      await fig.scrollIntoViewIfNeeded();
+      await expect(fig.locator("canvas[data-x-labels]")).toHaveCount(1);
+    }
     await expect(async () => {
       const labels = await xLabels(fig, noJs);
       expect(labels.length, `${title}: no x label`).toBeGreaterThan(0);
@@ -113,6 +118,7 @@ test("Application Visibility: the y labels stand left of the first bar, at 1366 
         for (const l of labels.slice(1)) expect(l.right, `${title} at ${width} px`).toBeLessThanOrEqual(bar!.x);
       } else {
         // chart.js keeps its y axis outside the plot; its x labels are checked like the SVG's.
+        await fig.scrollIntoViewIfNeeded();
         await expect(fig.locator("canvas[data-x-labels]")).toHaveCount(1);
       }
     }

@@ -89,6 +89,8 @@ test("the demo account's traffic: every range, the SVG or the canvas, 'Show data
       await expect(svg.locator(".chart-x-tick")).not.toHaveCount(0);
       await expect(fig.locator("canvas")).toHaveCount(0);
     } else {
+      // The canvas comes when its figure is in view (the interactive layer): scroll to it.
+      await fig.scrollIntoViewIfNeeded();
       await expect(fig.locator("canvas")).toBeVisible();
       await expect(fig.locator('svg[role="img"]')).toHaveCount(0);
     }
@@ -150,6 +152,8 @@ test("with JavaScript the canvases are drawn and a theme switch redraws them in 
   await page.goto("/dashboard?range=1d");
   await ready(page);
   const canvases = page.locator("figure.chart canvas");
+  // Each canvas comes when its figure is in view (the interactive layer): scroll to each.
+  for (const title of CHARTS) await figure(page, title).scrollIntoViewIfNeeded();
   await expect(canvases).toHaveCount(4);
   // Pixels of a series colour on each canvas (anti-aliasing aside, a 2 px line has exact pixels).
   const pixelsOf = (hex: string) =>
@@ -172,6 +176,41 @@ test("with JavaScript the canvases are drawn and a theme switch redraws them in 
   await expect.poll(async () => Math.min(...(await pixelsOf("#3A93D0")))).toBeGreaterThan(50);
   expect(Math.max(...(await pixelsOf("#0072B2")))).toBe(0);
   await expect(page.locator(".chart-canvas").first()).toHaveAttribute("data-colors", /^#3a93d0,/i);
+});
+
+test("a range pressed while the charts' interactive layer is still loading works, and the layer then takes the SVG's place without moving the page", async ({ page, signIn }) => {
+  test.skip(jsDisabled(), "the interactive layer needs JavaScript");
+  // Hold the canvas chunk (chart.js) until released: the page has hydrated, the layer has not come.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = 0;
+  await page.route(/\/assets\/canvas-[^/]+\.js$/, async (route) => {
+    asked++;
+    await held;
+    await route.continue();
+  });
+  await signIn(demo);
+  await page.goto("/dashboard?range=1h");
+  await ready(page);
+  const fig = figure(page, CHARTS[0]!);
+  // The chart is in view, so the layer is asked for at an idle moment; meanwhile the server's SVG is the chart.
+  await expect.poll(() => asked).toBeGreaterThan(0);
+  await expect(fig.locator('svg[role="img"]')).toBeVisible();
+  const before = await fig.locator('svg[role="img"] desc').textContent();
+  const toggle = page.getByRole("navigation", { name: "Time range" });
+  await toggle.getByRole("link", { name: "1d" }).click();
+  await expect(page).toHaveURL(/range=1d/);
+  await expect(toggle.getByRole("link", { name: "1d" })).toHaveAttribute("aria-current", "true");
+  // The SVG is the new range's (drawn by the browser from the new data), the layer still held.
+  await expect(fig.locator('svg[role="img"] desc')).not.toHaveText(before ?? "");
+  await expect(fig.locator("canvas")).toHaveCount(0);
+  const below = fig.getByRole("link", { name: "Show data" });
+  const at = await below.boundingBox();
+  release();
+  await expect(fig.locator("canvas")).toBeVisible();
+  await expect(fig.locator("canvas")).toHaveAttribute("aria-label", new RegExp(`^${CHARTS[0]!}\\.`));
+  // The canvas took the SVG's box at its height: what is below the chart did not move.
+  expect(Math.abs((await below.boundingBox())!.y - at!.y)).toBeLessThanOrEqual(1);
 });
 
 test("axe in both themes, a failed or empty chart, and no sideways scroll at 320 px", async ({ page, account, signIn }) => {
@@ -213,7 +252,10 @@ test("Top Talkers: a stacked bar chart from the kit, ranges 1h … 1w", async ({
   const fig = page.locator("figure.chart");
   await expect(fig.locator("figcaption")).toHaveText("Top talkers over 1d");
   if (jsDisabled()) await expect(fig.locator(".chart-series rect")).not.toHaveCount(0);
-  else await expect(fig.locator("canvas")).toBeVisible();
+  else {
+    await fig.scrollIntoViewIfNeeded();
+    await expect(fig.locator("canvas")).toBeVisible();
+  }
   await fig.getByText("Show data").click();
   await expect(fig.getByRole("columnheader", { name: "Rx (bytes)" })).toBeVisible();
   const toggle = page.getByRole("navigation", { name: "Time range" });

@@ -97,6 +97,8 @@ test("the demo estate: the SVG and its table without JavaScript, Leaflet markers
     return;
   }
   // With JavaScript: Leaflet, the countries from our own origin, no tile layer.
+  // Leaflet comes when the map is in view (the interactive layer): scroll to it.
+  await fig.scrollIntoViewIfNeeded();
   const leaflet = fig.locator('[data-map="leaflet"]');
   await expect(leaflet).toHaveAttribute("data-map-ready", "true");
   await expect(leaflet.locator(".leaflet-tile-pane img")).toHaveCount(0);
@@ -177,7 +179,10 @@ test("devices without coordinates are counted and listed, not drawn; the other t
   await expect(table.locator("tbody tr")).toHaveCount(2);
   await expect(table.locator("tbody tr").filter({ hasText: "Nowhere" })).toContainText("Missing");
   if (jsDisabled()) await expect(mapFigure(page).locator(".map-marker")).toHaveCount(1);
-  else await expect(mapFigure(page).locator(".map-leaflet-marker")).toHaveCount(1);
+  else {
+    await mapFigure(page).scrollIntoViewIfNeeded();
+    await expect(mapFigure(page).locator(".map-leaflet-marker")).toHaveCount(1);
+  }
   await expectAccessible(page);
 
   // Tabs 2–6 share the header: a device picker (this account's two devices), Info, Refresh, the range.
@@ -196,6 +201,8 @@ test("axe in both themes on the demo estate, and no sideways scroll at 320 px", 
   await signIn(demo);
   await page.goto("/main-dashboard?tab=map");
   await ready(page);
+  // Leaflet comes when the map is in view (the interactive layer): scroll to it.
+  if (!jsDisabled()) await mapFigure(page).scrollIntoViewIfNeeded();
   if (!jsDisabled()) await expect(page.locator('[data-map="leaflet"]')).toHaveAttribute("data-map-ready", "true");
   await expectAccessible(page);
   await page.setViewportSize({ width: 320, height: 800 });
@@ -205,6 +212,8 @@ test("axe in both themes on the demo estate, and no sideways scroll at 320 px", 
   expect(await noSideways(page)).toBe(true);
   await page.goto("/main-dashboard?tab=map");
   await ready(page);
+  // Leaflet comes when the map is in view (the interactive layer): scroll to it.
+  if (!jsDisabled()) await mapFigure(page).scrollIntoViewIfNeeded();
   if (!jsDisabled()) await expect(page.locator('[data-map="leaflet"]')).toHaveAttribute("data-map-ready", "true");
   expect(await noSideways(page)).toBe(true);
   await expectAccessible(page);
@@ -230,6 +239,8 @@ test("screenshots at 1280 and 390 px in both themes", async ({ page, signIn }) =
       await page.setViewportSize({ width, height: 900 });
       await page.goto("/main-dashboard?tab=map");
       await ready(page);
+      // Leaflet comes when the map is in view (the interactive layer): scroll to it.
+      if (!jsDisabled()) await mapFigure(page).scrollIntoViewIfNeeded();
       if (!jsDisabled()) await expect(page.locator('[data-map="leaflet"]')).toHaveAttribute("data-map-ready", "true");
       await page.screenshot({
         path: `${dir}/main-dashboard-${project}-${scheme}-${width}.png`,
@@ -288,7 +299,11 @@ async function expectChart(page: Page, title: string) {
   const state = await fig.getAttribute("data-chart-state");
   if (state !== "ok") return state;
   if (jsDisabled()) await expect(fig.locator('svg[role="img"]').first()).toBeVisible();
-  else await expect(fig.locator("canvas")).toBeVisible();
+  else {
+    // The canvas comes when its figure is in view (the interactive layer): scroll to it.
+    await fig.scrollIntoViewIfNeeded();
+    await expect(fig.locator("canvas")).toBeVisible();
+  }
   await expect(fig.getByRole("link", { name: "Show data" })).toBeVisible();
   return state;
 }

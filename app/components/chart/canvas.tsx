@@ -24,8 +24,8 @@ import { tMs, visibleBands, xText, type ChartSeries, type ChartSpec } from "./mo
 import { DASH_ARRAYS, POINT_STYLES, readPalette, type LivePalette } from "./palette.ts";
 
 /*
- * The interactive chart (tooltips, hover, legend toggles): chart.js, imported only by the lazy
- * import in chart.tsx, with only the controllers, elements and scales the kit's kinds use. Same
+ * The interactive chart (tooltips, hover, legend toggles): chart.js, imported only by
+ * loadChartCanvas in chart.tsx (when the chart is first touched or comes into view), with only the controllers, elements and scales the kit's kinds use. Same
  * series, order, colours, domains and ticks as the SVG (geometry.ts). Redraws when the theme
  * changes (data-theme on <html>, or the system's scheme when no theme is chosen).
  */
@@ -123,7 +123,7 @@ export function xTicksOption(ax: Pick<Axes, "xTicksAt">) {
 }
 const labelOf = (ticks: Tick[]) => (value: number | string) => ticks.find((t) => t.value === Number(value))?.label ?? "";
 
-export default function ChartCanvas({ spec, drawn, description }: { spec: ChartSpec; drawn: ChartSeries[]; description: string }) {
+export default function ChartCanvas({ spec, drawn, description, height = PLOT_H + 110 }: { spec: ChartSpec; drawn: ChartSeries[]; description: string; height?: number }) {
   const palette = usePalette();
   const ax = axes(spec, drawn);
   const xTicks = xTicksOption(ax);
@@ -203,9 +203,10 @@ export default function ChartCanvas({ spec, drawn, description }: { spec: ChartS
   };
 
   // The canvas is 300 px wide (the HTML default) until chart.js has measured its box: capped at
-  // the box, it never makes a 320 px page scroll sideways for that moment.
+  // the box, it never makes a 320 px page scroll sideways for that moment. `height`: the server's
+  // SVG and legend's, whose place it takes (chart.tsx), so nothing below moves.
   return (
-    <div className="chart-canvas relative [&>canvas]:max-w-full" style={{ height: PLOT_H + 110 }} data-colors={palette.series.join(",")}>
+    <div className="chart-canvas relative [&>canvas]:max-w-full" style={{ height }} data-colors={palette.series.join(",")}>
       <Chart
         type={bars ? "bar" : spec.kind === "scatter" ? "scatter" : "line"}
         data={data}

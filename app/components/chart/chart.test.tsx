@@ -3,7 +3,7 @@ import type React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { Chart } from "./chart.tsx";
+import { Chart, chartMarkup } from "./chart.tsx";
 import { axes } from "./geometry.ts";
 import { ChartDataLink } from "./data-link.tsx";
 import { preparedChartWithMarkup, withSvgMarkup } from "./markup.server.tsx";
@@ -83,7 +83,7 @@ describe("chart kit: the server's SVG and table", () => {
 
   it("is a figure with an img SVG (title, description), axes with ticks and unit, a path per series, a legend", () => {
     const html = render(spec);
-    expect(html).toMatch(/^<figure class="chart @container[^"]*" data-chart-state="ok"><figcaption[^>]*>Endpoints: transmit<\/figcaption>/);
+    expect(html).toMatch(/^<figure class="chart @container[^"]*" data-chart-state="ok" data-chart-layer="svg"><figcaption[^>]*>Endpoints: transmit<\/figcaption>/);
     expect(html).toMatch(/<svg role="img" aria-labelledby="(\S+)-title \1-desc"/);
     expect(html).toContain("<title id=");
     expect(html).toContain("Endpoints: transmit from 2026-11-25 00:00 UTC to 2026-11-25 00:30 UTC, 2 series; peak 1k bytes/s (Laptops at 2026-11-25 00:20 UTC).</desc>");
@@ -99,7 +99,7 @@ describe("chart kit: the server's SVG and table", () => {
     expect(paths[0]![2]).toBe("M0,190L333,95L667,0L1000,143");
     expect(paths[1]![2]).toBe("M0,171L333,152M1000,114Z");
     expect(html).toContain('stroke-dasharray="6 3"');
-    expect(html).toContain('style="stroke:var(--chart-1)"');
+    expect(html).toMatch(/style="stroke:var\(--chart-1\);?"/);
     expect(html).toMatch(/<ul class="chart-legend[^"]*">.*Laptops.*Branch.*<\/ul>/);
   });
 
@@ -267,6 +267,16 @@ describe("chart kit: prepared charts and 'Show data' by URL", () => {
     // The server's markup (made once, cached) is that same drawing.
     const strip2 = (html: string) => html.replace(/(id|aria-labelledby|href)="[^"]*"/g, "");
     expect(strip2(renderToStaticMarkup(<Chart spec={withSvgMarkup(prepareChart(many), "c1")} />))).toBe(strip2(prepared));
+  });
+
+  it("writes one markup for the server's chart and for a chart the browser draws itself (chartMarkup), with no canvas before the interactive layer", () => {
+    const prepared = prepareChart(many);
+    expect(withSvgMarkup(prepared, "c1")[SVG_MARKUP]).toBe(chartMarkup(prepared, "c1"));
+    // A chart given whole is written by the same writer, under its figure's id.
+    const html = renderToStaticMarkup(<Chart spec={many} figureId="c2" />);
+    expect(html).toContain(`<div class="chart-server">${chartMarkup(many, "c2")}</div>`);
+    expect(html).toContain('data-chart-layer="svg"');
+    expect(html).not.toContain("<canvas");
   });
 
   it("'Show data' is a link to ?data=<id>; open, the table (every object) in a focusable region and 'Hide data'", () => {

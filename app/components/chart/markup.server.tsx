@@ -1,8 +1,6 @@
-import { renderToStaticMarkup } from "react-dom/server";
 import { BoundedMemo } from "../../lib/bounded-memo.ts";
-import { Legend } from "./legend.tsx";
-import { prepareChart, SVG_MARKUP, unpackChart, type ChartSpec, type PreparedChart } from "./model.ts";
-import { ChartSvg } from "./svg.tsx";
+import { chartMarkup } from "./chart.tsx";
+import { prepareChart, SVG_MARKUP, type ChartSpec, type PreparedChart } from "./model.ts";
 
 /*
  * A prepared chart's SVG and legend as markup, made on the server once (a cached chart keeps it):
@@ -12,14 +10,8 @@ import { ChartSvg } from "./svg.tsx";
  * browser keeps the server's DOM while hydrating and draws from the series after (chart.tsx).
  */
 export function withSvgMarkup(chart: PreparedChart, id: string): PreparedChart {
-  const spec = unpackChart(chart);
-  const svg = renderToStaticMarkup(
-    <>
-      <ChartSvg spec={spec} drawn={spec.series} titleId={`${id}-title`} descId={`${id}-desc`} idPrefix={`${id}-m`} description={chart.description} />
-      <Legend drawn={spec.series} kind={spec.kind} idPrefix={`${id}-m`} />
-    </>,
-  );
-  return { ...chart, markup: true, [SVG_MARKUP]: svg };
+  // The same writer the browser uses for a chart it draws itself (chart.tsx): one markup either way.
+  return { ...chart, markup: true, [SVG_MARKUP]: chartMarkup(chart, id) };
 }
 
 /*

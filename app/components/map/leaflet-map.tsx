@@ -8,7 +8,8 @@ import { readMapPalette, type MapColor } from "./palette.ts";
 import { markerPath } from "./shapes.ts";
 
 /*
- * The interactive map (README.md), loaded lazily by world-map.tsx: never import it directly.
+ * The interactive map (README.md), loaded by world-map.tsx when the map is first touched or comes
+ * into view: never import it directly.
  * Leaflet with the countries (the TopoJSON our own origin serves, WORLD_URL) as its only layer —
  * no tile server, ever. Markers draw the SVG's shapes (circle up, triangle down, diamond N/A) in
  * the theme's colours; a click opens a marker's popup. From the keyboard, the table's 'Show on map'
@@ -180,6 +181,12 @@ export default function LeafletMap({ points, label, words = DEVICE_WORDS }: { po
       found.marker.openPopup();
     };
     figure.addEventListener(MAP_OPEN_EVENT, onOpen);
+    // The table's buttons are markup (map-table.tsx): their clicks come here.
+    const onClick = (e: Event) => {
+      const button = e.target instanceof Element ? e.target.closest<HTMLElement>("button[data-map-show]") : null;
+      if (button && figure.contains(button)) button.dispatchEvent(new CustomEvent(MAP_OPEN_EVENT, { bubbles: true, detail: { id: button.dataset.mapShow } }));
+    };
+    figure.addEventListener("click", onClick);
     // A theme switch (data-theme on <html>) or the system's scheme: read the colours again.
     const restyle = () => {
       colors = readMapPalette();
@@ -194,6 +201,7 @@ export default function LeafletMap({ points, label, words = DEVICE_WORDS }: { po
       cancelled = true;
       el.removeEventListener("keydown", onKey);
       figure.removeEventListener(MAP_OPEN_EVENT, onOpen);
+      figure.removeEventListener("click", onClick);
       observer.disconnect();
       media.removeEventListener("change", restyle);
       map.remove();

@@ -171,6 +171,25 @@ describe("the table and the legend", () => {
     expect(renderToStaticMarkup(<MapTable id="t" title="Devices: table" points={points} />)).toContain(react);
   });
 
+  it("is markup with the interactive map too: 'Show on map' buttons that the map handles on the figure (no React handler)", () => {
+    const plain = renderToStaticMarkup(<MapTable id="t" title="Devices: table" points={points} />);
+    expect(plain).not.toContain("Show on map");
+    const live = renderToStaticMarkup(<MapTable id="t" title="Devices: table" points={points} interactive />);
+    // One per drawn point, none for those off the map; each names its point and carries its id.
+    expect(count(live, /data-map-show=/g)).toBe(points.filter(hasValidCoordinates).length);
+    expect(live).toContain(`aria-label="Show on map: ${points[0]!.name}" data-map-show="${points[0]!.id}"`);
+    // The whole table is one dangerouslySetInnerHTML: hydration and the switch to the live map walk no row.
+    expect(live).toMatch(/^<div id="t" tabindex="-1" class="map-table[^"]*"><h3/);
+  });
+
+  it("writes the server's SVG into the figure before the interactive map comes (data-map-layer)", () => {
+    const map = prepareMap({ id: "m1", title: "Devices on the map", points });
+    const html = renderToStaticMarkup(<WorldMap map={map} />);
+    expect(html).toContain('data-map-layer="svg"');
+    expect(html).toContain(map[MAP_MARKUP]!);
+    expect(html).not.toContain("leaflet");
+  });
+
   it("lists every point with name, product, id, address, latitude, longitude and status", () => {
     const html = renderToStaticMarkup(<MapTable id="t" title="Devices: table" points={points} />);
     expect(count(html, /<tr/g)).toBe(points.length + 1);
