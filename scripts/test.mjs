@@ -5,9 +5,9 @@
 // `npm test -- scaled` the scaled run alone (three platforms and two consoles on PostgreSQL,
 // instances killed: tests/scaled/, playwright.scaled.config.ts).
 //
-// The test runs go one after another, except two pairs side by side: the type checker and the
-// linter (each single-threaded), and the platform run on PostgreSQL with the scaled run (which mostly
-// waits). On a 2-core machine the end-to-end run (2 Playwright workers, the console's server,
+// The test runs go one after another, except what goes side by side: the type checker, the linter
+// (each single-threaded) and the end-to-end build, and the platform run on PostgreSQL with the
+// scaled run (which mostly waits). On a 2-core machine the end-to-end run (2 Playwright workers, the console's server,
 // Chromium) already uses every core: a concurrent run would only stretch both and push the
 // end-to-end tests towards their time limits.
 import { spawn, spawnSync } from "node:child_process";
@@ -169,9 +169,12 @@ const only = process.argv[2]; // "unit" | "e2e" | "scaled" | "static" | undefine
 // run here, before minutes of tests (each counts as one failed test in the closing line).
 if (!only || only === "unit" || only === "static") {
   // Side by side: each is single-threaded, so on two cores both take about as long as the slower.
+  // The build for the end-to-end run goes beside them (it waits on its disk and its own threads
+  // more than on a core; alone, it added its whole time to the run's).
   const codes = await runSideBySide([
     ["type check", "npm", ["run", "-s", "typecheck"]],
     ["lint", "npx", ["eslint", "--max-warnings=0", "."]],
+    ...(only ? [] : [["build the console and the platform", "node", ["scripts/ensure-build.mjs"]]]),
   ]);
   totals.failed += codes.filter((code) => code !== 0).length;
   if (failedRuns.length || only === "static") {
@@ -245,8 +248,9 @@ if (!only || only === "unit" || only === "scaled") {
 
 if (!only || only === "e2e") {
   // Built here rather than inside Playwright's web server start, so that it is timed on its own
-  // and a slow build does not eat the server's start-up limit.
-  run("build the console and the platform", "node", ["scripts/ensure-build.mjs"]);
+  // and a slow build does not eat the server's start-up limit (in the whole run, beside the type
+  // check and lint above: this finds it done).
+  if (only) run("build the console and the platform", "node", ["scripts/ensure-build.mjs"]);
   const e2eReport = path.join(out, "playwright.json");
   // The end-to-end server on a private PostgreSQL database when one answers (the production set-up,
   // and cheaper in CPU than PGlite on the server's thread: scripts/e2e-server.mjs), else on PGlite.

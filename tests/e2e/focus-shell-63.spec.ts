@@ -191,64 +191,68 @@ test.describe("issue 63", () => {
   // 260px wide, 70-80px collapsed, auto-collapsing on narrow screens) instead of vanishing; its
   // toggle expands it (remembered by the server); phones keep the menu button (DESIGN.md). The
   // two navigation landmarks have names of their own.
-  test("#63.22 the sidebar collapses to its rail on narrow screens; each navigation has its own name", async ({ page, account, signIn }) => {
-    await signIn(account);
-    const sidenav = page.getByTestId("sidenav");
-    const width = async () => (await sidenav.boundingBox())?.width ?? 0;
-    const nav = page.getByRole("navigation", { name: "Main navigation", exact: true });
-    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  test.describe(() => {
+    // Does not depend on what the account holds: the worker's signed-in account will do.
+    test.use({ signedIn: true });
 
-    // Every landmark's name differs from the others' (the phone menu's was "Main navigation" too).
-    await open(page, "/contacts");
-    const names = await page.locator("nav").evaluateAll((navs) => navs.map((n) => n.getAttribute("aria-label")));
-    expect(names).toContain("Main navigation");
-    expect(names).toContain("Main navigation menu");
-    expect(new Set(names).size).toBe(names.length);
+    test("#63.22 the sidebar collapses to its rail on narrow screens; each navigation has its own name", async ({ page }) => {
+      const sidenav = page.getByTestId("sidenav");
+      const width = async () => (await sidenav.boundingBox())?.width ?? 0;
+      const nav = page.getByRole("navigation", { name: "Main navigation", exact: true });
+      const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-    for (const w of [900, 640]) {
-      await page.setViewportSize({ width: w, height: 800 });
+      // Every landmark's name differs from the others' (the phone menu's was "Main navigation" too).
       await open(page, "/contacts");
-      // The rail: icons whose names assistive technology still gets, usable by keyboard.
-      await expect.poll(width).toBeGreaterThanOrEqual(70);
-      expect(await width()).toBeLessThanOrEqual(80);
-      await expect(page.getByTestId("nav-menu").locator("summary")).toBeHidden();
-      await expect(nav.getByRole("link", { name: "Internet NIDs" })).toBeVisible();
-      expect((await nav.getByText("Internet NIDs", { exact: true }).boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
-      await expect(nav.getByRole("link", { name: "Contacts" })).toHaveAttribute("aria-current", "page");
+      const names = await page.locator("nav").evaluateAll((navs) => navs.map((n) => n.getAttribute("aria-label")));
+      expect(names).toContain("Main navigation");
+      expect(names).toContain("Main navigation menu");
+      expect(new Set(names).size).toBe(names.length);
+
+      for (const w of [900, 640]) {
+        await page.setViewportSize({ width: w, height: 800 });
+        await open(page, "/contacts");
+        // The rail: icons whose names assistive technology still gets, usable by keyboard.
+        await expect.poll(width).toBeGreaterThanOrEqual(70);
+        expect(await width()).toBeLessThanOrEqual(80);
+        await expect(page.getByTestId("nav-menu").locator("summary")).toBeHidden();
+        await expect(nav.getByRole("link", { name: "Internet NIDs" })).toBeVisible();
+        expect((await nav.getByText("Internet NIDs", { exact: true }).boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
+        await expect(nav.getByRole("link", { name: "Contacts" })).toHaveAttribute("aria-current", "page");
+        expect(await sideways()).toBeLessThanOrEqual(0);
+        await expectAccessible(page);
+      }
+
+      // Its toggle (a form posting the choice without JavaScript) expands it, and the server remembers.
+      const toggle = page.getByTestId("nav-rail-toggle");
+      await expect(page.getByTestId("nav-collapse")).toBeHidden();
+      await expect(toggle).toHaveAttribute("aria-expanded", "false");
+      await toggle.focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(width).toBe(260);
+      await expect(page.getByTestId("nav-rail-toggle")).toHaveAttribute("aria-expanded", "true");
+      expect(await nav.getByText("Internet NIDs", { exact: true }).boundingBox().then((b) => b?.width ?? 0)).toBeGreaterThan(40);
+      await expectAccessible(page);
+      if (!jsDisabled()) await page.waitForLoadState("networkidle");
+      await open(page, "/entities");
+      await expect.poll(width).toBe(260);
+      expect(await sideways()).toBeLessThanOrEqual(0);
+      // Collapsed again: back to the screen's own width (the rail here, the full navigation on a wide screen).
+      await page.getByTestId("nav-rail-toggle").click();
+      await expect.poll(width).toBeLessThanOrEqual(80);
+      if (!jsDisabled()) await page.waitForLoadState("networkidle");
+      await page.setViewportSize({ width: 1366, height: 800 });
+      await open(page, "/entities");
+      await expect.poll(width).toBe(260);
+      await expect(page.getByTestId("nav-collapse")).toHaveAttribute("aria-expanded", "true");
+
+      // Phones: the menu button, nothing sideways at 320px.
+      await page.setViewportSize({ width: 320, height: 800 });
+      await open(page, "/entities");
+      await expect(sidenav).toBeHidden();
+      await expect(page.getByTestId("nav-menu").locator("summary")).toBeVisible();
       expect(await sideways()).toBeLessThanOrEqual(0);
       await expectAccessible(page);
-    }
-
-    // Its toggle (a form posting the choice without JavaScript) expands it, and the server remembers.
-    const toggle = page.getByTestId("nav-rail-toggle");
-    await expect(page.getByTestId("nav-collapse")).toBeHidden();
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
-    await toggle.focus();
-    await page.keyboard.press("Enter");
-    await expect.poll(width).toBe(260);
-    await expect(page.getByTestId("nav-rail-toggle")).toHaveAttribute("aria-expanded", "true");
-    expect(await nav.getByText("Internet NIDs", { exact: true }).boundingBox().then((b) => b?.width ?? 0)).toBeGreaterThan(40);
-    await expectAccessible(page);
-    if (!jsDisabled()) await page.waitForLoadState("networkidle");
-    await open(page, "/entities");
-    await expect.poll(width).toBe(260);
-    expect(await sideways()).toBeLessThanOrEqual(0);
-    // Collapsed again: back to the screen's own width (the rail here, the full navigation on a wide screen).
-    await page.getByTestId("nav-rail-toggle").click();
-    await expect.poll(width).toBeLessThanOrEqual(80);
-    if (!jsDisabled()) await page.waitForLoadState("networkidle");
-    await page.setViewportSize({ width: 1366, height: 800 });
-    await open(page, "/entities");
-    await expect.poll(width).toBe(260);
-    await expect(page.getByTestId("nav-collapse")).toHaveAttribute("aria-expanded", "true");
-
-    // Phones: the menu button, nothing sideways at 320px.
-    await page.setViewportSize({ width: 320, height: 800 });
-    await open(page, "/entities");
-    await expect(sidenav).toBeHidden();
-    await expect(page.getByTestId("nav-menu").locator("summary")).toBeVisible();
-    expect(await sideways()).toBeLessThanOrEqual(0);
-    await expectAccessible(page);
+    });
   });
 
   // Item 32: with JavaScript a screen's data comes in a request of its own (`….data`); when it

@@ -216,27 +216,31 @@ test.describe("shell, with an account of its own", () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmain-dashboard$/);
   });
 
-  test("a menu opened before the page hydrates stays open once it has (JS)", async ({ page, account, signIn }) => {
-    test.skip(jsDisabled(), "about hydration");
-    await signIn(account);
-    // Hold the client entry back, open the menu (a <details>: no JavaScript needed), then let it run.
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
+  test.describe(() => {
+    // Does not depend on what the account holds: the worker's signed-in account will do.
+    test.use({ signedIn: true });
+
+    test("a menu opened before the page hydrates stays open once it has (JS)", async ({ page }) => {
+      test.skip(jsDisabled(), "about hydration");
+      // Hold the client entry back, open the menu (a <details>: no JavaScript needed), then let it run.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto("/main-dashboard", { waitUntil: "domcontentloaded" });
+      const menu = profileMenu(page);
+      await menu.locator("summary").click();
+      await expect(menu.getByRole("link", { name: "Settings" })).toBeVisible();
+      release();
+      await ready(page);
+      await expect(menu.getByRole("link", { name: "Settings" })).toBeVisible();
+      // A navigation still closes it.
+      await menu.getByRole("link", { name: "My Profile" }).click();
+      await expect(page).toHaveURL(/\/profile$/);
+      await expect(menu.getByRole("link", { name: "Settings" })).toBeHidden();
     });
-    await page.goto("/main-dashboard", { waitUntil: "domcontentloaded" });
-    const menu = profileMenu(page);
-    await menu.locator("summary").click();
-    await expect(menu.getByRole("link", { name: "Settings" })).toBeVisible();
-    release();
-    await ready(page);
-    await expect(menu.getByRole("link", { name: "Settings" })).toBeVisible();
-    // A navigation still closes it.
-    await menu.getByRole("link", { name: "My Profile" }).click();
-    await expect(page).toHaveURL(/\/profile$/);
-    await expect(menu.getByRole("link", { name: "Settings" })).toBeHidden();
   });
 
   test("an IAM user sees no Billing", async ({ page, account, signIn, api }) => {
@@ -313,37 +317,41 @@ test.describe("shell, with an account of its own", () => {
     await expect.poll(async () => (await sidenav.boundingBox())?.width).toBeLessThanOrEqual(80);
   });
 
-  test("on a phone the navigation is a menu button, without horizontal scroll", async ({ page, account, signIn }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(account);
-    for (const path of ["/main-dashboard", "/account", "/profile", "/endpoint-node-groups", "/no-such-page"]) {
-      await page.goto(path);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, `horizontal scroll on ${path}`).toBeLessThanOrEqual(0);
-    }
-    await page.goto("/main-dashboard");
-    await ready(page);
-    // No permanent rail: the links are behind the top bar's Menu button.
-    await expect(page.getByTestId("sidenav")).toBeHidden();
-    await expect(mainNav(page)).toBeHidden();
-    await expect(page.getByRole("link", { name: "PCAP Analyzer" })).toBeVisible();
-    await expectAccessible(page);
+  test.describe(() => {
+    // Does not depend on what the account holds: the worker's signed-in account will do.
+    test.use({ signedIn: true });
 
-    const menu = page.getByTestId("nav-menu").locator("summary");
-    await menu.click();
-    await expect.poll(() => labelWidth(page, "Metro Ethernet NIDs")).toBeGreaterThan(40);
-    await expectAccessible(page);
-    if (!jsDisabled(test.info())) {
-      await page.keyboard.press("Escape");
+    test("on a phone the navigation is a menu button, without horizontal scroll", async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      for (const path of ["/main-dashboard", "/account", "/profile", "/endpoint-node-groups", "/no-such-page"]) {
+        await page.goto(path);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `horizontal scroll on ${path}`).toBeLessThanOrEqual(0);
+      }
+      await page.goto("/main-dashboard");
+      await ready(page);
+      // No permanent rail: the links are behind the top bar's Menu button.
+      await expect(page.getByTestId("sidenav")).toBeHidden();
+      await expect(mainNav(page)).toBeHidden();
+      await expect(page.getByRole("link", { name: "PCAP Analyzer" })).toBeVisible();
+      await expectAccessible(page);
+
+      const menu = page.getByTestId("nav-menu").locator("summary");
+      await menu.click();
+      await expect.poll(() => labelWidth(page, "Metro Ethernet NIDs")).toBeGreaterThan(40);
+      await expectAccessible(page);
+      if (!jsDisabled(test.info())) {
+        await page.keyboard.press("Escape");
+        await expect(mainNav(page)).toBeHidden();
+        await menu.click();
+      }
+      await mainNav(page).getByRole("link", { name: "User Agents" }).click();
+      await page.waitForURL("**/user-agents");
+      // Closed again after the navigation.
       await expect(mainNav(page)).toBeHidden();
       await menu.click();
-    }
-    await mainNav(page).getByRole("link", { name: "User Agents" }).click();
-    await page.waitForURL("**/user-agents");
-    // Closed again after the navigation.
-    await expect(mainNav(page)).toBeHidden();
-    await menu.click();
-    await expect(mainNav(page).getByRole("link", { name: "User Agents" })).toHaveAttribute("aria-current", "page");
+      await expect(mainNav(page).getByRole("link", { name: "User Agents" })).toHaveAttribute("aria-current", "page");
+    });
   });
 });
 
