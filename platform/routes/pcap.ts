@@ -98,7 +98,7 @@ const tooLarge413 = {
   413: { description: `Over ${MAX_PCAP_BYTES} bytes: '${TOO_LARGE_DETAIL}'`, content: { "application/json": { schema: ErrorSchema } } },
 };
 
-const getUploadUrlRoute = defineCall({
+export const getUploadUrlRoute = defineCall({
   method: "get",
   path: "/get-s3-upload-url",
   tags,
@@ -110,7 +110,7 @@ const getUploadUrlRoute = defineCall({
   response: PcapUploadUrl,
 });
 
-const signedUploadRoute = defineCall({
+export const signedUploadRoute = defineCall({
   method: "put",
   path: "/upload-pcap/{key}",
   tags,
@@ -126,7 +126,7 @@ const signedUploadRoute = defineCall({
   responses: tooLarge413,
 });
 
-const streamUploadRoute = defineCall({
+export const streamUploadRoute = defineCall({
   method: "post",
   path: "/upload-pcap-stream",
   tags,
@@ -143,7 +143,7 @@ const streamUploadRoute = defineCall({
 /** How soon a client asks again while the analysis is queued or running (202's Retry-After, seconds). */
 const RETRY_AFTER_SECONDS = 1;
 
-const analyzeRoute = defineCall({
+export const analyzeRoute = defineCall({
   method: "get",
   path: "/analyze-s3-pcap",
   tags,
@@ -159,7 +159,7 @@ const analyzeRoute = defineCall({
   },
 });
 
-const flowAnalysisRoute = defineCall({
+export const flowAnalysisRoute = defineCall({
   method: "post",
   path: "/perform-flow-analysis",
   tags,
@@ -171,7 +171,7 @@ const flowAnalysisRoute = defineCall({
   errors: [404, 409],
 });
 
-const reportPdfRoute = definePdfCall({
+export const reportPdfRoute = definePdfCall({
   path: "/pcap-report-pdf",
   tags,
   summary: "The performance insights report of one session, as a PDF",
