@@ -2,6 +2,7 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
+import type { CallAnswer, CallBody, PostCallName } from "../../platform/contract/calls.ts";
 import { apiPost, safeReply, splitDetail, detailMessages, type ApiResult } from "./api.server.ts";
 import { readForm } from "./csrf.server.ts";
 import { requireWriter } from "./roles.server.ts";
@@ -141,15 +142,16 @@ export function failureToasts(request: Request, result: FailedCall, redirectTo?:
 
 type Message<R, V> = string | ToastInput | ((data: R, value: V) => string | ToastInput);
 
-export interface SubmitOptions<S extends z.ZodType, R> extends ValidateOptions {
+export interface SubmitOptions<S extends z.ZodType, N extends PostCallName, R = CallAnswer<N>> extends ValidateOptions {
   schema: S;
   /**
-   * The platform call's path, posted `body(value)` (default: the value). Or a function making the
-   * calls itself (several calls, a call chosen by the value): it returns the last answer or the
-   * first failure, which is mapped like a single call's.
+   * The platform call's name (platform/contract/calls.ts), posted `body(value)` (default: the
+   * value, which must then be the call's body). Or a function making the calls itself (several
+   * calls, a call chosen by the value): it returns the last answer or the first failure, which is
+   * mapped like a single call's.
    */
-  call: string | ((value: z.output<S>, request: Request) => Promise<ApiResult<R>>);
-  body?: (value: z.output<S>) => unknown;
+  call: N | ((value: z.output<S>, request: Request) => Promise<ApiResult<R>>);
+  body?: (value: z.output<S>) => CallBody<N>;
   fields?: readonly string[];
   /** The success toast: text, a toast, or made from the platform's answer (`detailOr`). */
   toast: Message<R, z.output<S>>;
@@ -159,16 +161,27 @@ export interface SubmitOptions<S extends z.ZodType, R> extends ValidateOptions {
   headers?: HeadersInit;
 }
 
+/**
+ * Without `body`, the form's value is posted as it is: it must be the call's body. (N is every
+ * name when `call` is a function: nothing to check then.)
+ */
+type BodyRule<S extends z.ZodType, N extends PostCallName> = [PostCallName] extends [N] ? unknown : [z.output<S>] extends [CallBody<N>] ? unknown : { body: (value: z.output<S>) => CallBody<N> };
+
 /** Validate → call the platform → the failure reply, or a 303 with the success toast. */
-export async function submitForm<S extends z.ZodType, R = unknown>(request: Request, formData: FormData, options: SubmitOptions<S, R>) {
+export async function submitForm<S extends z.ZodType, N extends PostCallName = PostCallName, R = CallAnswer<N>>(
+  request: Request,
+  formData: FormData,
+  options: SubmitOptions<S, N, R> & BodyRule<S, N>,
+) {
   // `options.headers` belong to the success redirect (e.g. the Set-Cookie that ends a deleted
   // account's session), never to a refused form's or a failed call's reply.
   const form = validateForm(formData, options.schema, { hideFields: options.hideFields });
   if (!form.ok) return form.reply;
   const { submission, value } = form;
-  const res =
+  const res: ApiResult<R> =
     typeof options.call === "string"
-      ? await apiPost<R>(request, options.call, options.body ? options.body(value) : value)
+      ? // why the casts: without `body` the value is the body (BodyRule); the answer is the call's (R's default).
+        ((await apiPost(request, options.call, options.body ? options.body(value) : (value as CallBody<N>))) as ApiResult<R>)
       : await options.call(value, request);
   if (!res.ok) return failureReply(request, res, { submission, fields: options.fields, hideFields: options.hideFields, errors: options.errors });
   const to = typeof options.redirect === "function" ? options.redirect(res.data, value) : options.redirect;
@@ -200,11 +213,19 @@ export function deselect(request: Request, id: string): ParamChanges {
  *
  *   const remove = removeIntent({ idField: "iam_user_id", schema: RemoveIamUserSchema, call: "remove-iam-user", toast: "IAM User removed." });
  */
-export function removeIntent(o: { idField: string; schema: z.ZodType | ((id: string) => z.ZodType); call: string; toast: string; errors?: "toast" }) {
+export function removeIntent<N extends PostCallName>(o: {
+  idField: NoInfer<keyof CallBody<N> & string>;
+  schema: z.ZodType | ((id: string) => z.ZodType);
+  call: N;
+  toast: string;
+  errors?: "toast";
+}) {
   return (request: Request, formData: FormData) => {
     const id = String(formData.get(o.idField) ?? "");
     const schema = typeof o.schema === "function" ? o.schema(id) : o.schema;
-    return submitForm(request, formData, { schema, call: o.call, body: () => ({ [o.idField]: id }), errors: o.errors, toast: o.toast, redirect: () => deselect(request, id) });
+    // why the cast: the body is the call's id field alone (a computed key loses its name in TypeScript).
+    const body = () => ({ [o.idField]: id }) as CallBody<N>;
+    return submitForm(request, formData, { schema, call: o.call, body, errors: o.errors, toast: o.toast, redirect: () => deselect(request, id) });
   };
 }
 

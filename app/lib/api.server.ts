@@ -7,6 +7,7 @@ import { sharedAnswer } from "./shared-answer.server.ts";
 import { destroySessionCookie, getUser, loginRedirect } from "./session.server.ts";
 import { flashToasts } from "./toast.server.ts";
 import { observe } from "../../server/observe.mjs";
+import type { CallAnswer, CallBody, CallName, CallPage, CallQuery, CallRow, GetCallName, ListCallName, PlatformCalls, PostCallName } from "../../platform/contract/calls.ts";
 
 /*
  * The one module for the console's platform calls and their errors (docs/decisions/
@@ -23,7 +24,7 @@ export type ApiResult<T> =
   /** `retryAfter`: the platform's Retry-After (a 429 of the abuse limits), for the browser. */
   | { ok: false; status: number; detail: Detail; data: unknown; retryAfter?: string };
 
-type Query = Record<string, string | number | boolean | null | undefined>;
+export type Query = Record<string, string | number | boolean | null | undefined>;
 
 /** Thrown (as a 503 response) when the platform cannot be reached; the error boundary explains it. */
 export const SERVICE_UNAVAILABLE = "service-unavailable";
@@ -64,19 +65,43 @@ export async function sessionEnded(request: Request, back?: string): Promise<Res
   return redirect(target, { status: 303, headers });
 }
 
+/** The HTTP method a call is declared with, as callApi takes it. */
+export type MethodOf<N extends CallName> = Uppercase<PlatformCalls[N]["method"]> & ("GET" | "POST");
+
+/** What a call takes besides its name: its query and body as the platform declares them (platform/contract/calls.ts). */
+export interface CallOptions<N extends CallName> {
+  query?: CallQuery<N>;
+  body?: CallBody<N>;
+  token?: string;
+  shared?: boolean;
+  from?: Request;
+}
+
 /**
- * Calls the platform. With `request`, the caller's bearer token is taken from the session
- * cookie, and a 401 ends the session and returns to /login remembering the page.
- * An unreachable platform throws a 503 response that the error boundary shows.
+ * Calls the platform: `name` is the call's name (platform/contract/calls.ts), its query, body and
+ * answer typed from the platform's own declaration. With `request`, the caller's bearer token is
+ * taken from the session cookie, and a 401 ends the session and returns to /login remembering the
+ * page. An unreachable platform throws a 503 response that the error boundary shows.
  * The browser's address (X-Forwarded-For, as server/http.mjs resolved it) goes along from
  * `request`, or from `from` for a public call: the platform's abuse limits count by it.
  */
-export async function callApi<T = unknown>(
+export const callApi = <N extends CallName>(request: Request | null, method: MethodOf<N>, name: N, opts: CallOptions<N> = {}) => typedCall(request, method, name, opts);
+
+async function typedCall<N extends CallName>(request: Request | null, method: "GET" | "POST", name: N, opts: CallOptions<N>): Promise<ApiResult<CallAnswer<N>>> {
+  // why the casts: a declared query's fields are the text, numbers and flags Query holds; the
+  // answer is what the platform declares for this call (its own tests check every answer against
+  // the declaration: platform/routes/openapi.test.ts), which JSON.parse cannot know.
+  const result = await callPlatform(request, method, name, { ...opts, query: opts.query as Query | undefined });
+  return result as ApiResult<CallAnswer<N>>;
+}
+
+/** A call by its path, untyped: for typedCall, and for the screens not yet converted (./untyped-calls.server.ts). */
+export async function callPlatform(
   request: Request | null,
   method: "GET" | "POST",
   path: string,
-  opts: { query?: Query; body?: unknown; token?: string; shared?: boolean; from?: Request } = {},
-): Promise<ApiResult<T>> {
+  opts: { query?: Query; body?: unknown; token?: string; shared?: boolean; from?: Request },
+): Promise<ApiResult<unknown>> {
   let token = opts.token;
   if (!token && request) token = (await getUser(request))?.access_token;
   const headers: Record<string, string> = { accept: "application/json" };
@@ -100,19 +125,20 @@ export async function callApi<T = unknown>(
   const parsed = ok && opts.shared ? sharedParse(response.text) : parseBody(response.text);
   // The platform no longer accepts this session's token: end it.
   if (response.status === 401 && request && token && !opts.token) throw await sessionEnded(request);
-  if (ok) return { ok: true, status: response.status, data: parsed as T };
+  if (ok) return { ok: true, status: response.status, data: parsed };
   const retryAfter = response.headers.get("retry-after");
   return { ok: false, status: response.status, detail: detailOf(parsed), data: parsed, ...(retryAfter ? { retryAfter } : {}) };
 }
 
-export const apiGet = <T = unknown>(request: Request, path: string, query?: Query) => callApi<T>(request, "GET", path, { query });
+/** A read (GET) by the call's name. */
+export const apiGet = <N extends GetCallName>(request: Request, name: N, query?: CallQuery<N>) => typedCall(request, "GET", name, { query });
 
 /**
  * A GET whose answer is shared (./shared-answer.server.ts): the same deep-frozen object for the
  * same text, so what a loader derives from it can be remembered beside it. For reads that many
  * views repeat (list pages, monitoring); the caller must not change what it gets.
  */
-export const apiGetShared = <T = unknown>(request: Request, path: string, query?: Query) => callApi<T>(request, "GET", path, { query, shared: true });
+export const apiGetShared = <N extends GetCallName>(request: Request, name: N, query?: CallQuery<N>) => typedCall(request, "GET", name, { query, shared: true });
 
 /** parseBody for a shared answer: JSON shared and frozen, anything else as parseBody has it. */
 function sharedParse(text: string): unknown {
@@ -122,17 +148,45 @@ function sharedParse(text: string): unknown {
     return text;
   }
 }
-export const apiPost = <T = unknown>(request: Request, path: string, body?: unknown, query?: Query) =>
-  callApi<T>(request, "POST", path, { body, query });
+
+/** A change (POST) by the call's name, with its body. */
+export const apiPost = <N extends PostCallName>(request: Request, name: N, body?: CallBody<N>, query?: CallQuery<N>) => typedCall(request, "POST", name, { body, query });
 
 /**
  * For loaders: the data, or a thrown error response (404 stays 404; anything else shows the
  * detail in the error boundary).
  */
-export async function apiGetOrThrow<T>(request: Request, path: string, query?: Query, opts: { shared?: boolean } = {}): Promise<T> {
-  const result = await callApi<T>(request, "GET", path, { query, shared: opts.shared });
+export async function apiGetOrThrow<N extends GetCallName>(request: Request, name: N, query?: CallQuery<N>, opts: { shared?: boolean } = {}): Promise<CallAnswer<N>> {
+  const result = await typedCall(request, "GET", name, { query, shared: opts.shared });
   if (result.ok) return result.data;
   throw data({ message: detailText(result.detail) }, { status: result.status === 404 ? 404 : result.status >= 500 ? 500 : result.status });
+}
+
+/**
+ * A list call without list parameters: the spec's plain array of rows (a list call answers a page
+ * `{items, total}` only when given q, sort, page, size or ids).
+ */
+export async function apiList<N extends ListCallName>(request: Request, name: N, query?: CallQuery<N>): Promise<ApiResult<CallRow<N>[]>> {
+  const result = await typedCall(request, "GET", name, { query });
+  if (!result.ok) return result;
+  if (!Array.isArray(result.data)) throw new Error(`${name} answered no array`);
+  // why the cast: the array member of the list call's declared answer (CallAnswer), checked above.
+  return { ...result, data: result.data as CallRow<N>[] };
+}
+
+/** apiList for loaders: the rows, or a thrown error response (as apiGetOrThrow). */
+export async function apiListOrThrow<N extends ListCallName>(request: Request, name: N, query?: CallQuery<N>): Promise<CallRow<N>[]> {
+  const result = await apiList(request, name, query);
+  if (result.ok) return result.data;
+  throw data({ message: detailText(result.detail) }, { status: result.status === 404 ? 404 : result.status >= 500 ? 500 : result.status });
+}
+
+/** A list call with list parameters: one page `{items, total}`, or a thrown error response. */
+export async function apiPageOrThrow<N extends ListCallName>(request: Request, name: N, query: CallQuery<N>): Promise<CallPage<N>> {
+  const answer: unknown = await apiGetOrThrow(request, name, query);
+  if (!answer || typeof answer !== "object" || !("items" in answer) || !Array.isArray(answer.items)) throw new Error(`${name} answered no page`);
+  // why the cast: the page member of the list call's declared answer (CallAnswer), checked above.
+  return answer as CallPage<N>;
 }
 
 /**

@@ -52,15 +52,19 @@ export type LoginOutcome =
  * browser of `request` (its address goes along for the abuse limits).
  */
 export async function requestToken(request: Request, body: LoginBody): Promise<LoginOutcome> {
-  const payload: Record<string, string> = { username: body.username, password: body.password };
-  if (body.account_id) payload.account_id = body.account_id;
-  if (body.subscriber) payload.subscriber = body.subscriber;
-  if (body.otp) payload.otp = body.otp;
-  const result = await callApi<Partial<TokenData> & { detail?: string }>(null, "POST", "token", { body: payload, from: request });
+  const payload = {
+    username: body.username,
+    password: body.password,
+    ...(body.account_id ? { account_id: body.account_id } : {}),
+    ...(body.subscriber ? { subscriber: body.subscriber } : {}),
+    ...(body.otp ? { otp: body.otp } : {}),
+  };
+  const result = await callApi(null, "POST", "token", { body: payload, from: request });
   if (result.ok) {
-    const token = result.data ?? {};
-    if (token.access_token) return { kind: "token", token: token as TokenData };
-    return { kind: "code", detail: typeof token.detail === "string" && token.detail ? token.detail : "We've emailed your passcode" };
+    // The token, or (a login code is needed) the sentence saying it was sent.
+    const answer = result.data;
+    if ("access_token" in answer && answer.access_token) return { kind: "token", token: answer };
+    return { kind: "code", detail: "detail" in answer && answer.detail ? answer.detail : "We've emailed your passcode" };
   }
   if (result.status === 300) {
     const accounts = accountChoices(result.detail);
@@ -206,7 +210,7 @@ export async function rememberedSubscriber(request: Request): Promise<string | u
  */
 export async function setPasswordAction(
   request: Request,
-  opts: { call: string; tokenField: string; invalidText: string; successToast: string },
+  opts: { call: "reset-password"; tokenField: "access_token"; invalidText: string; successToast: string } | { call: "iam-user-set-password"; tokenField: "iam_user_token"; invalidText: string; successToast: string },
 ) {
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: setPasswordSchema });
@@ -215,7 +219,10 @@ export async function setPasswordAction(
     return data({ result: safeReply(submission, { formErrors }) }, { status: 400 });
   }
   const { token, password } = submission.value;
-  const result = await callApi(null, "POST", opts.call, { body: { [opts.tokenField]: token, password }, from: request });
+  const result =
+    opts.call === "reset-password"
+      ? await callApi(null, "POST", opts.call, { body: { access_token: token, password }, from: request })
+      : await callApi(null, "POST", opts.call, { body: { iam_user_token: token, password }, from: request });
   if (result.ok) return redirectWithToast(request, "/login", { type: "success", message: opts.successToast });
   if (result.status === 400 || result.status === 404) {
     return data({ result: safeReply(submission, { formErrors: [opts.invalidText] }) }, { status: 400 });

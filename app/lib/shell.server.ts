@@ -48,7 +48,7 @@ const cache = new WeakMap<Request, Promise<ApiResult<AccountInfo>>>();
 export function getAccount(request: Request): Promise<ApiResult<AccountInfo>> {
   let pending = cache.get(request);
   if (!pending) {
-    pending = apiGet<AccountInfo>(request, "list-account");
+    pending = apiGet(request, "list-account");
     cache.set(request, pending);
     // A failure must not stay cached as a rejected promise for a later caller of the same request.
     pending.catch(() => cache.delete(request));

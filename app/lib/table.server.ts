@@ -1,6 +1,7 @@
 import { readCookie } from "./cookie-header.ts";
 import { rowsJson, rowsJsonOf, type RowsJson } from "./table-rows.ts";
 import type { ColumnSort } from "@tanstack/react-table";
+import type { CallQuery, CallRow, ListCallName } from "../../platform/contract/calls.ts";
 import type { ListPage } from "../../platform/contract/list.ts";
 import { apiGetOrThrow } from "./api.server.ts";
 import { derived } from "./shared-answer.server.ts";
@@ -15,7 +16,7 @@ import { observe } from "../../server/observe.mjs";
  * it to <DataTable page={…}> (docs/decisions/2026-11-23-lists-on-the-platform.md):
  *
  *   const { state, headers } = parseTableQuery(request, { sortable: [...], hideable: [...] });
- *   const table = await fetchTablePage<Row>(request, "get-contact", state, { getRowId: (r) => r.id });
+ *   const table = await fetchTablePage(request, "get-contact", state, { getRowId: (r) => r.contact_id });
  *   return data({ table }, { headers });
  *
  * pageRows (search, sort and page in the console) is only for lists bounded by design (at most
@@ -250,34 +251,48 @@ export function platformPage<T>(
 }
 
 /**
- * One page of a platform list call (`path` with its filters in `query`) for this table state: a
+ * One page of a platform list call (`name`, platform/contract/calls.ts; its filters in `query`) for this table state: a
  * page past the end is answered with the last page; the selection is checked against the result.
  * Selected rows on the page are found there; only selected rows on other pages cost a second call
  * (`ids=` with the same search and filters). `selectedRows(page)` gives the selected rows
  * themselves, so a loader showing one row's tabs need not ask for it again.
  */
-export async function fetchTablePage<T>(
+export function fetchTablePage<N extends ListCallName>(
   request: Request,
-  path: string,
+  name: N,
   state: TableState,
   options: {
-    getRowId: (row: T) => string;
-    query?: Record<string, string>;
+    getRowId: (row: CallRow<N>) => string;
+    /** The list's filters (its query without the list parameters). */
+    query?: Omit<NonNullable<CallQuery<N>>, "q" | "sort" | "page" | "size" | "ids">;
     /**
      * The only fields the table's columns and row menu read: the browser gets just these (an App
      * Service has 40 fields, its table shows 10). Without it, whole rows.
      */
-    fields?: readonly (keyof T & string)[];
+    fields?: readonly (keyof CallRow<N> & string)[];
   },
+): Promise<TablePage<CallRow<N>>> {
+  // why the casts: the filters are the call's own query fields (text, numbers, flags), and the
+  // list parameters are the ones every list call takes (platform/lib/list.ts).
+  const filters = (options.query ?? {}) as Record<string, string>;
+  const get = (query: Record<string, string>, shared: boolean) => apiGetOrThrow(request, name, query as CallQuery<N>, shared ? { shared } : {});
+  return tablePageOf<CallRow<N>>(get, state, { ...options, query: filters });
+}
+
+/** fetchTablePage's work, given how to read one page (`get`): for it and ./untyped-calls.server.ts. */
+export async function tablePageOf<T>(
+  get: (query: Record<string, string>, shared: boolean) => Promise<unknown>,
+  state: TableState,
+  options: { getRowId: (row: T) => string; query: Record<string, string>; fields?: readonly (keyof T & string)[] },
 ): Promise<TablePage<T>> {
-  const filters = options.query ?? {};
+  const filters = options.query;
   const selected = state.selected.slice(0, 100);
   // Shared answers (lib/shared-answer.server.ts): a page viewed again parses nothing and writes
   // its rows' JSON once; the rows (selectedRows among them) are frozen.
-  const shared = { shared: true };
-  let result = await apiGetOrThrow<ListPage<T>>(request, path, { ...filters, ...listQuery(state) }, shared);
+  const read = async (query: Record<string, string>, shared = false) => pageOf<T>(await get(query, shared));
+  let result = await read({ ...filters, ...listQuery(state) }, true);
   const lastPage = Math.max(1, Math.ceil(result.total / state.size));
-  if (state.page > lastPage) result = await apiGetOrThrow<ListPage<T>>(request, path, { ...filters, ...listQuery(state, lastPage) }, shared);
+  if (state.page > lastPage) result = await read({ ...filters, ...listQuery(state, lastPage) }, true);
   const found = new Map<string, T>();
   for (const row of result.items) {
     const id = options.getRowId(row);
@@ -285,7 +300,7 @@ export async function fetchTablePage<T>(
   }
   const elsewhere = selected.filter((id) => !found.has(id));
   if (elsewhere.length) {
-    const inResult = await apiGetOrThrow<ListPage<T>>(request, path, { ...filters, ...(state.q ? { q: state.q } : {}), ids: elsewhere.join(","), size: "100" });
+    const inResult = await read({ ...filters, ...(state.q ? { q: state.q } : {}), ids: elsewhere.join(","), size: "100" });
     for (const row of inResult.items) found.set(options.getRowId(row), row);
   }
   const selectedIds = selected.filter((id) => found.has(id));
@@ -297,6 +312,15 @@ export async function fetchTablePage<T>(
   const page = platformPage(result, { ...state, page: Math.min(state.page, lastPage) }, selectedIds, state.q ? Math.max(result.total, 1) : result.total, fields, rows);
   selectedRowsOf.set(page, selectedIds.map((id) => found.get(id)!));
   return page;
+}
+
+/** A list call's answer given list parameters: its page (the plain array answers only without them). */
+function pageOf<T>(answer: unknown): ListPage<T> {
+  if (answer && typeof answer === "object" && "items" in answer && Array.isArray(answer.items) && "total" in answer && typeof answer.total === "number") {
+    // why the cast: the rows are the list call's declared row (CallRow); the shape is checked above.
+    return answer as ListPage<T>;
+  }
+  throw new Error("A list call given list parameters answered no page");
 }
 
 // The rows' JSON of a shared answer's items, by the fields asked for.

@@ -119,6 +119,11 @@ export type Call<S extends CallSpec> = {
 /** The call's name (its path without the slash; `/upload-pcap/{key}` → `upload-pcap-key`): unique as paths are. */
 export const operationIdOf = (path: string) => path.replace(/^\//, "").replace(/[{}]/g, "").replace(/\//g, "-");
 
+type Without<S extends string, C extends string> = S extends `${infer A}${C}${infer B}` ? Without<`${A}${B}`, C> : S;
+type Dashed<S extends string> = S extends `${infer A}/${infer B}` ? Dashed<`${A}-${B}`> : S;
+/** operationIdOf as a type: the name the console calls a call by (platform/contract/calls.ts). */
+export type OperationId<P extends string> = Dashed<Without<Without<P extends `/${infer R}` ? R : P, "{">, "}">>;
+
 type OpenAPIRegistry = OpenAPIHono["openAPIRegistry"];
 
 /*

@@ -88,14 +88,14 @@ const ListAccountQuery = z.object({
 const tags = ["Account"];
 
 /** A change of the caller's own account that answers `{detail}`. */
-const change = <B extends z.ZodType>(
-  path: `/${string}`,
+const change = <const P extends `/${string}`, B extends z.ZodType>(
+  path: P,
   summary: string,
   body: B,
   opts: { description?: string; only?: "writer" | "owner"; errors?: readonly (404 | 409)[] } = {},
 ) => defineCall({ method: "post", path, tags, summary, body, response: DetailSchema, ...opts });
 
-const listAccountRoute = defineCall({
+export const listAccountRoute = defineCall({
   method: "get",
   path: "/list-account",
   tags,
@@ -105,7 +105,7 @@ const listAccountRoute = defineCall({
   errors: [404],
 });
 
-const updateAccountRoute = defineCall({
+export const updateAccountRoute = defineCall({
   method: "post",
   path: "/update-account",
   tags,
@@ -116,7 +116,7 @@ const updateAccountRoute = defineCall({
   response: DetailSchema,
   errors: [404],
 });
-const updateIamUserRoute = defineCall({
+export const updateIamUserRoute = defineCall({
   method: "post",
   path: "/update-iam-user",
   tags,
@@ -126,19 +126,19 @@ const updateIamUserRoute = defineCall({
   response: DetailSchema,
   errors: [403],
 });
-const removeAccountRoute = change("/remove-account", "Delete the account and everything in it", RemoveAccountBody, {
+export const removeAccountRoute = change("/remove-account", "Delete the account and everything in it", RemoveAccountBody, {
   description: "Account sessions only; `username` must be the caller's. Revokes every token.",
   only: "owner",
   errors: [404, 409],
 });
-const accountEnableMfaRoute = change("/account-enable-mfa", "Turn on e-mail login codes for the account owner", EnableMfaBody, { description: "Account sessions only.", only: "owner" });
-const accountDisableMfaRoute = change("/account-disable-mfa", "Turn off login codes for the account owner", EmptyBody, { description: "Account sessions only.", only: "owner" });
-const iamEnableMfaRoute = defineCall({ method: "post", path: "/iam-user-enable-mfa", tags, summary: "Turn on e-mail login codes for the calling IAM user", body: EnableMfaBody, response: DetailSchema, errors: [403] });
-const iamDisableMfaRoute = defineCall({ method: "post", path: "/iam-user-disable-mfa", tags, summary: "Turn off login codes for the calling IAM user", body: EmptyBody, response: DetailSchema, errors: [403] });
+export const accountEnableMfaRoute = change("/account-enable-mfa", "Turn on e-mail login codes for the account owner", EnableMfaBody, { description: "Account sessions only.", only: "owner" });
+export const accountDisableMfaRoute = change("/account-disable-mfa", "Turn off login codes for the account owner", EmptyBody, { description: "Account sessions only.", only: "owner" });
+export const iamEnableMfaRoute = defineCall({ method: "post", path: "/iam-user-enable-mfa", tags, summary: "Turn on e-mail login codes for the calling IAM user", body: EnableMfaBody, response: DetailSchema, errors: [403] });
+export const iamDisableMfaRoute = defineCall({ method: "post", path: "/iam-user-disable-mfa", tags, summary: "Turn off login codes for the calling IAM user", body: EmptyBody, response: DetailSchema, errors: [403] });
 // The account owner only, as billing (issue 27 item 10): once SAML sign-in reads this URL, whoever sets it could mint owner sessions.
-const updateIdpRoute = change("/update-account-idp", "Set (or clear) the SAML metadata URL", IdpBody, { description: "Account sessions only (the owner).", only: "owner" });
+export const updateIdpRoute = change("/update-account-idp", "Set (or clear) the SAML metadata URL", IdpBody, { description: "Account sessions only (the owner).", only: "owner" });
 
-const getIdpRoute = defineCall({ method: "get", path: "/get-account-idp", tags, summary: "The SAML metadata URL", response: AccountIdp });
+export const getIdpRoute = defineCall({ method: "get", path: "/get-account-idp", tags, summary: "The SAML metadata URL", response: AccountIdp });
 
 export function registerAccountCalls(app: PlatformApp) {
   app.openapi(listAccountRoute, async (c) => {

@@ -243,19 +243,19 @@ const TopTalkerQuery = z
 // ---------------------------------------------------------------------------------------------
 // Calls
 
-function get<Q extends z.ZodObject, R extends z.ZodType>(path: `/${string}`, summary: string, query: Q, response: R, description?: string) {
+function get<const P extends `/${string}`, Q extends z.ZodObject, R extends z.ZodType>(path: P, summary: string, query: Q, response: R, description?: string) {
   return defineCall({ method: "get", path, tags, summary, description, query, response, errors: [404] });
 }
 /** A change of one app service (or of what it holds): unknown ids answer 404, refusals 409. */
-function post<B extends z.ZodType, R extends z.ZodType>(path: `/${string}`, summary: string, body: B, response: R, description?: string) {
+function post<const P extends `/${string}`, B extends z.ZodType, R extends z.ZodType>(path: P, summary: string, body: B, response: R, description?: string) {
   return defineCall({ method: "post", path, tags, summary, description, only: "writer", body, response, errors: [404, 409] });
 }
 /** A fixed list: nothing to send but the token. */
-const fixed = <R extends z.ZodType>(path: `/${string}`, summary: string, response: R) => defineCall({ method: "get", path, tags, summary, response });
+const fixed = <const P extends `/${string}`, R extends z.ZodType>(path: P, summary: string, response: R) => defineCall({ method: "get", path, tags, summary, response });
 
 const ListQuery = z.object({ ...listQuery(appServiceSortable), ids: idsFilter });
 
-const routes = {
+export const routes = {
   list: defineListCall({
     path: "/list-app-service",
     tags,

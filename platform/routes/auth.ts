@@ -55,7 +55,7 @@ const IamSetPasswordBody = body({ iam_user_token: linkToken(), password: passwor
 
 const tags = ["Auth"];
 
-const tokenRoute = defineChange({
+export const tokenRoute = defineChange({
   path: "/token",
   tags,
   summary: "Log in",
@@ -75,8 +75,8 @@ const tokenRoute = defineChange({
 });
 
 // Any signed-in caller may log out (readonly IAM users too).
-const logoutRoute = defineCall({ method: "post", path: "/logout", tags, summary: "Log out: revokes the bearer token", body: EmptyBody, response: DetailSchema });
-const registerRoute = defineChange({
+export const logoutRoute = defineCall({ method: "post", path: "/logout", tags, summary: "Log out: revokes the bearer token", body: EmptyBody, response: DetailSchema });
+export const registerRoute = defineChange({
   path: "/register",
   tags,
   summary: "Register a new account",
@@ -86,7 +86,7 @@ const registerRoute = defineChange({
   errors: [409, 429],
 });
 
-const forgotRoute = defineChange({
+export const forgotRoute = defineChange({
   path: "/forgot-password",
   tags,
   summary: "E-mail a password-reset link",
@@ -103,8 +103,8 @@ const forgotRoute = defineChange({
   },
 });
 
-const resetRoute = defineChange({ path: "/reset-password", tags, summary: "Set a new password from a reset link", public: true, body: ResetBody });
-const iamSetPasswordRoute = defineChange({ path: "/iam-user-set-password", tags, summary: "Set a new IAM user's first password from the setup link", public: true, body: IamSetPasswordBody });
+export const resetRoute = defineChange({ path: "/reset-password", tags, summary: "Set a new password from a reset link", public: true, body: ResetBody });
+export const iamSetPasswordRoute = defineChange({ path: "/iam-user-set-password", tags, summary: "Set a new IAM user's first password from the setup link", public: true, body: IamSetPasswordBody });
 
 export function registerAuthCalls(app: PlatformApp) {
   app.openapi(tokenRoute, async (c) => {

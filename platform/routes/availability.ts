@@ -38,7 +38,7 @@ const AvailabilityQuery = z
   .refine((q) => q.range === undefined || q.month === undefined, { message: availabilityMessages.oneWindow, path: ["month"] });
 const ReportQuery = z.object({ ...scopeFields, month: monthField() }).refine(oneScope, scopeIssue);
 
-const historyRoute = defineCall({
+export const historyRoute = defineCall({
   method: "get",
   path: "/get_outage_history",
   tags,
@@ -48,7 +48,7 @@ const historyRoute = defineCall({
   response: z.array(OutageHistoryEntry),
   errors: [404],
 });
-const exportHistoryRoute = defineCall({
+export const exportHistoryRoute = defineCall({
   method: "get",
   path: "/export_outage_history",
   tags,
@@ -60,7 +60,7 @@ const exportHistoryRoute = defineCall({
   responseDescription: "One OutageHistoryEntry (JSON) per line",
   errors: [404],
 });
-const outageRoute = defineCall({
+export const outageRoute = defineCall({
   method: "get",
   path: "/get_outage",
   tags,
@@ -71,7 +71,7 @@ const outageRoute = defineCall({
   response: OutageRecord,
   errors: [404],
 });
-const availabilityRoute = defineCall({
+export const availabilityRoute = defineCall({
   method: "get",
   path: "/get_availability",
   tags,
@@ -82,7 +82,7 @@ const availabilityRoute = defineCall({
   response: Availability,
   errors: [404],
 });
-const reportRoute = defineCall({
+export const reportRoute = defineCall({
   method: "get",
   path: "/get_sla_report",
   tags,
@@ -92,7 +92,7 @@ const reportRoute = defineCall({
   response: SlaReport,
   errors: [404],
 });
-const reportPdfRoute = definePdfCall({
+export const reportPdfRoute = definePdfCall({
   path: "/get_sla_report_pdf",
   tags,
   summary: "SLA report as a one-page A4 PDF",

@@ -72,7 +72,7 @@ const providerErrors = "Card payment provider errors (a declined card…) answer
 
 const tags = ["Billing"];
 
-const getBillingsRoute = defineCall({
+export const getBillingsRoute = defineCall({
   method: "get",
   path: "/get-billings",
   tags,
@@ -83,10 +83,10 @@ const getBillingsRoute = defineCall({
 });
 
 /** A change of the account's billing; a card provider's refusal answers 400. */
-const change = <B extends z.ZodType, R extends z.ZodType>(path: `/${string}`, summary: string, description: string, body: B, response: R, errors: readonly (404 | 409)[]) =>
+const change = <const P extends `/${string}`, B extends z.ZodType, R extends z.ZodType>(path: P, summary: string, description: string, body: B, response: R, errors: readonly (404 | 409)[]) =>
   defineCall({ method: "post", path, tags, summary, description, only: "owner", body, response, errors });
 
-const setupRoute = change(
+export const setupRoute = change(
   "/setup-billing-stripe-subscription",
   "Add a card: Stripe customer, the payment method attached, the subscription",
   `The payment method was created by Stripe.js in the browser. Answers 'Billing successfully added!'. An account has at most one Stripe method (409). ${providerErrors}`,
@@ -95,7 +95,7 @@ const setupRoute = change(
   [404, 409],
 );
 
-const checkoutRoute = change(
+export const checkoutRoute = change(
   "/create-billing-stripe-checkout",
   "Add a card without JavaScript: a Stripe Checkout Session in setup mode",
   `A Stripe customer with these details and a Checkout Session for it; send the browser to \`url\`. Stripe returns it to /billing?checkout_session_id=… (complete-billing-stripe-checkout) or /billing?checkout=cancelled. ${providerErrors}`,
@@ -104,7 +104,7 @@ const checkoutRoute = change(
   [404, 409],
 );
 
-const completeRoute = change(
+export const completeRoute = change(
   "/complete-billing-stripe-checkout",
   "Back from Stripe Checkout: the saved card becomes the subscription's",
   `The session (the caller's, else 404) → its SetupIntent → the payment method → the customer's default → the subscription. Answers 'Billing successfully added!'; again for a completed session. ${providerErrors}`,
@@ -113,7 +113,7 @@ const completeRoute = change(
   [404, 409],
 );
 
-const preferredRoute = change(
+export const preferredRoute = change(
   "/set-preferred-billing",
   "Make a billing method the preferred one",
   "Answers 'Preferred billing method updated.'; 404 when the account has no method of that provider.",
@@ -122,7 +122,7 @@ const preferredRoute = change(
   [404],
 );
 
-const removeRoute = change(
+export const removeRoute = change(
   "/remove-billing",
   "Remove a billing method",
   `Answers 'Billing method removed.'. A Stripe method's subscription is cancelled at Stripe. The remaining method, if any, becomes preferred. ${providerErrors}`,
@@ -131,7 +131,7 @@ const removeRoute = change(
   [404],
 );
 
-const webhookRoute = defineCall({
+export const webhookRoute = defineCall({
   method: "post",
   path: "/stripe-webhook",
   tags,

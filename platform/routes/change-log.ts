@@ -31,7 +31,7 @@ const rangeInOrder = (q: { from?: Date; to?: Date }, ctx: z.core.$RefinementCtx)
   }
 };
 
-const apiLogRoute = defineCall({
+export const apiLogRoute = defineCall({
   method: "get",
   path: "/get_api_log",
   tags,
@@ -42,7 +42,7 @@ const apiLogRoute = defineCall({
   responseDescription: "The array, or a page",
 });
 
-const exportApiLogRoute = defineExportCall({
+export const exportApiLogRoute = defineExportCall({
   path: "/export_api_log",
   tags,
   summary: "Every change-log entry the filters select, streamed",

@@ -90,7 +90,7 @@ const UnassignEntityBody = z
 
 const tags = ["Contacts"];
 
-const contactTypesRoute = defineCall({ method: "get", path: "/contact-types", tags, summary: "The contact types", response: z.array(z.enum(contactTypes)) });
+export const contactTypesRoute = defineCall({ method: "get", path: "/contact-types", tags, summary: "The contact types", response: z.array(z.enum(contactTypes)) });
 
 const contactIdQuery = z.object({ contact_id: idField("Contact id", "con-5q2w8e1r4t6y") });
 
@@ -102,12 +102,14 @@ const contactCalls = (path: "/get-contact" | "/get_contact") =>
     export: { path: "/export-contacts", summary: "Every contact the search and filters select, streamed", description: "The rows of get-contact with the same q, sort and entity_id, all of them, as NDJSON (one Contact per line), streamed from SQL in batches. Readonly users may export." },
     detail: { path: "/get-contact-detail", summary: "One contact of the caller's account", description: "The contact as get-contact lists it. Unknown id, or another account's: 404 'Contact not found'.", query: contactIdQuery },
   });
-const { export: exportContactsRoute, detail: contactDetailRoute } = contactCalls("/get-contact");
+export const { export: exportContactsRoute, detail: contactDetailRoute } = contactCalls("/get-contact");
+/** The list in both spellings, for platform/contract/calls.ts. */
+export type ContactListCall = ReturnType<typeof contactCalls>["list"];
 
 // get-contact-by-ep-id: platform/routes/endpoints.ts (it reads the endpoint's contacts).
 
 // A change of one contact; an unknown contact or entity answers 404.
-const createContactRoute = defineChange({
+export const createContactRoute = defineChange({
   path: "/create-contact",
   tags,
   summary: "Create a contact and assign it to an entity",
@@ -117,7 +119,7 @@ const createContactRoute = defineChange({
   response: ContactCreated,
 });
 
-const updateContactRoute = defineChange({
+export const updateContactRoute = defineChange({
   path: "/update-contact",
   tags,
   summary: "Update a contact",
@@ -125,9 +127,9 @@ const updateContactRoute = defineChange({
   body: UpdateContactBody,
 });
 
-const removeContactRoute = defineChange({ path: "/remove-contact", tags, summary: "Remove a contact and its entity assignments", description: "Answers 'Contact removed.'.", body: ContactIdBody });
+export const removeContactRoute = defineChange({ path: "/remove-contact", tags, summary: "Remove a contact and its entity assignments", description: "Answers 'Contact removed.'.", body: ContactIdBody });
 
-const assignedEntitiesRoute = defineDetailCall({
+export const assignedEntitiesRoute = defineDetailCall({
   path: "/get-contact-assigned-entities",
   tags,
   summary: "The entities a contact is assigned to, with the types it holds there",
@@ -135,7 +137,7 @@ const assignedEntitiesRoute = defineDetailCall({
   response: z.array(AssignedEntity),
 });
 
-const assignEntityRoute = defineChange({
+export const assignEntityRoute = defineChange({
   path: "/contact-assign-entity",
   tags,
   summary: "Assign a contact to an entity with types",
@@ -144,7 +146,7 @@ const assignEntityRoute = defineChange({
   body: AssignEntityBody,
 });
 
-const unassignEntityRoute = defineChange({
+export const unassignEntityRoute = defineChange({
   path: "/contact-unassign-entity",
   tags,
   summary: "Unassign a contact from an entity",

@@ -33,13 +33,13 @@ import { cidrField, contactFields, cpeId, description, deviceName, hourOfDay, ip
  */
 
 const tags = ["Internet NIDs"];
-const kind = deviceKindCalls("cpe", "cpe_id", tags[0]);
+export const kind = deviceKindCalls("cpe", "cpe_id", tags[0]);
 const { read, write, IdQuery: CpeIdQuery, IdBody: CpeIdBody } = kind;
 
-const listRoute = kind.list("/get_cpe", "The caller's Internet NIDs", "CPE", cpeSortable, Cpe, CpePage);
-const detailRoute = read("/get_cpe_detail", "One Internet NID with every setting, its ports, DDoS thresholds and announcements", CpeIdQuery, CpeDetail);
-const productsRoute = defineCall({ method: "get", path: "/get_cpe_products", tags, summary: "The Internet NID products (Create Device)", response: z.array(CpeProduct) });
-const peerRegionsRoute = defineCall({ method: "get", path: "/get_peer_regions", tags, summary: "The peer regions of the daily performance test", response: z.array(PeerRegion) });
+export const listRoute = kind.list("/get_cpe", "The caller's Internet NIDs", "CPE", cpeSortable, Cpe, CpePage);
+export const detailRoute = read("/get_cpe_detail", "One Internet NID with every setting, its ports, DDoS thresholds and announcements", CpeIdQuery, CpeDetail);
+export const productsRoute = defineCall({ method: "get", path: "/get_cpe_products", tags, summary: "The Internet NID products (Create Device)", response: z.array(CpeProduct) });
+export const peerRegionsRoute = defineCall({ method: "get", path: "/get_peer_regions", tags, summary: "The peer regions of the daily performance test", response: z.array(PeerRegion) });
 
 const CreateBody = body({
   cpe_name: deviceName("Name"),
@@ -57,7 +57,7 @@ const CreateBody = body({
 })
   .strict()
   .openapi("CreateCpe");
-const createRoute = defineCall({
+export const createRoute = defineCall({
   method: "post",
   path: "/create_cpe",
   tags,
@@ -87,7 +87,7 @@ const InfoBody = body({
 })
   .strict()
   .openapi("UpdateCpeInfo");
-const infoRoute = write("/update_cpe_info", "Edit CPE Info (and Edit Site of BN-CPE-IP)", "Name and Site Address are required (spec 3 §5). Answers 'Updated CPE info successfully.'.", InfoBody);
+export const infoRoute = write("/update_cpe_info", "Edit CPE Info (and Edit Site of BN-CPE-IP)", "Name and Site Address are required (spec 3 §5). Answers 'Updated CPE info successfully.'.", InfoBody);
 
 const NetworkBody = body({
   cpe_id: cpeId(),
@@ -107,17 +107,17 @@ const NetworkBody = body({
     if (v.mode === "ROUTER" && !v.lan_cidr) ctx.addIssue({ code: "custom", path: ["lan_cidr"], message: "LAN address is required in ROUTER mode" });
   })
   .openapi("UpdateCpeNetworkInfo");
-const networkRoute = write(
+export const networkRoute = write(
   "/update_cpe_network_info",
   "Edit Network Info",
   "Mode ROUTER or BRIDGE; WAN by DHCP or static (address with prefix and gateway); DNS servers comma-separated; the LAN address in ROUTER mode. Answers 'Updated network info successfully.'.",
   NetworkBody,
 );
 
-const activateRoute = write("/activate_cpe_service", "Activate Service (BN-CPE-IP)", "Allowed when the admin state is not active (409 otherwise); other products: 400. Answers 'Service activated.'.", CpeIdBody, [400, 404, 409]);
-const stopRoute = write("/stop_cpe_service", "Stop Service (BN-CPE-IP)", "Allowed when the admin state is active (409 otherwise); other products: 400. Answers 'Service stopped.'.", CpeIdBody, [400, 404, 409]);
+export const activateRoute = write("/activate_cpe_service", "Activate Service (BN-CPE-IP)", "Allowed when the admin state is not active (409 otherwise); other products: 400. Answers 'Service activated.'.", CpeIdBody, [400, 404, 409]);
+export const stopRoute = write("/stop_cpe_service", "Stop Service (BN-CPE-IP)", "Allowed when the admin state is active (409 otherwise); other products: 400. Answers 'Service stopped.'.", CpeIdBody, [400, 404, 409]);
 
-const toggleRoutes = kind.toggles([
+export const toggleRoutes = kind.toggles([
   ["/toggle_cpe_geo_visibility", "Edit Geo Visibility: the inbound and outbound flags together", "geo_visibility"],
   ["/toggle_cpe_malicious_ip_block", "Edit Block Malicious Sources", "malicious_ip_block_enabled"],
   ["/toggle_cpe_app_visibility", "Edit App Visibility", "app_visibility_enabled"],
@@ -126,13 +126,13 @@ const toggleRoutes = kind.toggles([
   ["/toggle_cpe_iperf_server", "Edit iPerf Server (the device answers iPerf3 on port 5201)", "iperf_server"],
 ] as const);
 
-const scanRoute = write(
+export const scanRoute = write(
   "/set_cpe_scan_interval",
   "Edit Down Notification Interval (minutes)",
   `1–60 minutes; default ${scanInterval.default}. Answers 'Down notification interval updated.'.`,
   body({ cpe_id: cpeId(), scan_interval: wholeIn("Down notification interval", scanInterval.min, scanInterval.max) }).strict().openapi("SetCpeScanInterval"),
 );
-const targetRoute = write("/update_cpe_ip_monitor_target", "Edit IP Monitor Target", "An IP address. Answers 'IP monitor target updated.'.", body({ cpe_id: cpeId(), ip_monitor_target: ipTarget("IP monitor target") }).strict().openapi("UpdateCpeIpMonitorTarget"));
+export const targetRoute = write("/update_cpe_ip_monitor_target", "Edit IP Monitor Target", "An IP address. Answers 'IP monitor target updated.'.", body({ cpe_id: cpeId(), ip_monitor_target: ipTarget("IP monitor target") }).strict().openapi("UpdateCpeIpMonitorTarget"));
 
 const PerfBody = body({ cpe_id: cpeId(), peer_region: line(20).optional(), hour_of_day: hourOfDay().optional(), enable: bool() })
   .strict()
@@ -140,7 +140,7 @@ const PerfBody = body({ cpe_id: cpeId(), peer_region: line(20).optional(), hour_
     if (v.enable && (!v.peer_region || v.hour_of_day === undefined)) ctx.addIssue({ code: "custom", path: [v.peer_region ? "hour_of_day" : "peer_region"], message: deviceMessages.selectPeerRegion });
   })
   .openapi("ConfigurePerfTestSchedule");
-const perfRoute = write(
+export const perfRoute = write(
   "/configure_perf_test_schedule",
   "Edit Daily Performance Test: start (enable) or stop",
   "Start needs a peer region of get_peer_regions and an hour 0–23 UTC ('Select the Peer region and hour of day.'); Start only when not scheduled, Stop only when scheduled (409).",
@@ -148,7 +148,7 @@ const perfRoute = write(
   [400, 404, 409],
 );
 
-const speedStartRoute = defineCall({
+export const speedStartRoute = defineCall({
   method: "post",
   path: "/start_cpe_speedtest_cli",
   tags,
@@ -159,7 +159,7 @@ const speedStartRoute = defineCall({
   response: SpeedTestStarted,
   errors: [404, 409],
 });
-const speedResultRoute = defineCall({
+export const speedResultRoute = defineCall({
   method: "get",
   path: "/get_cpe_speedtest_cli_test_result",
   tags,

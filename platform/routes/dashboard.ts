@@ -26,7 +26,7 @@ const NetStatsQuery = z
   })
   .superRefine((q, ctx) => checkTimeRange(ctx, { start: q.start_time, end: q.end_time }, { maxDays: NET_STATS_MAX_DAYS }));
 
-const summaryCall = defineCall({
+export const summaryCall = defineCall({
   method: "get",
   path: "/get-account-summary",
   tags,
@@ -35,7 +35,7 @@ const summaryCall = defineCall({
   response: AccountSummary,
 });
 
-const objectsCall = defineCall({
+export const objectsCall = defineCall({
   method: "get",
   path: "/list-endpoint-dashboard",
   tags,
@@ -44,7 +44,7 @@ const objectsCall = defineCall({
   response: DashboardObjects,
 });
 
-const netStatsCall = defineCall({
+export const netStatsCall = defineCall({
   method: "get",
   path: "/get-net-stats",
   tags,

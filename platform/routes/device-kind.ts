@@ -31,7 +31,7 @@ const words = {
  * announcements and removal, each with the kind's paths, id field, tag and words. The kind's files
  * register each call where it stands in their order (the OpenAPI document keeps it).
  */
-export function deviceKindCalls<I extends "cpe_id" | "metro_id">(kind: DeviceKind, idName: I, tag: string) {
+export function deviceKindCalls<K extends DeviceKind, I extends "cpe_id" | "metro_id">(kind: K, idName: I, tag: string) {
   const tags = [tag];
   // why the casts: a computed key loses its name in TypeScript; the object has exactly the kind's
   // id field. The shared calls below read it as v[key] (either name, as toggleBody types it); the
@@ -43,13 +43,13 @@ export function deviceKindCalls<I extends "cpe_id" | "metro_id">(kind: DeviceKin
   const IdBody = body(kindShape).strict().openapi(`${words.schema[kind]}Id`);
   const idQuery = z.object(idShape);
 
-  const read = <Q extends z.ZodType, R extends z.ZodType>(path: Path, summary: string, query: Q, response: R, description = "Unknown id, or another account's: 404.") =>
+  const read = <const P extends Path, Q extends z.ZodType, R extends z.ZodType>(path: P, summary: string, query: Q, response: R, description = "Unknown id, or another account's: 404.") =>
     defineCall({ method: "get", path, tags, summary, description, query, response, errors: [404] });
-  const write = <B extends z.ZodType>(path: Path, summary: string, description: string, b: B, errors: readonly (400 | 404 | 409)[] = [404]) =>
+  const write = <const P extends Path, B extends z.ZodType>(path: P, summary: string, description: string, b: B, errors: readonly (400 | 404 | 409)[] = [404]) =>
     defineCall({ method: "post", path, tags, summary, description, only: "writer", body: b, response: DetailSchema, errors });
 
   /** The kind's list call: its sortable columns, and the devices of one entity. */
-  const list = <Item extends z.ZodType, Page extends z.ZodType>(path: Path, summary: string, what: string, sortable: readonly string[], item: Item, page: Page) =>
+  const list = <const P extends Path, Item extends z.ZodType, Page extends z.ZodType>(path: P, summary: string, what: string, sortable: readonly string[], item: Item, page: Page) =>
     defineListCall({
       path,
       tags,
@@ -61,7 +61,7 @@ export function deviceKindCalls<I extends "cpe_id" | "metro_id">(kind: DeviceKin
     });
 
   const Toggle = toggleBody(idName, `${words.schema[kind]}Toggle`);
-  const toggles = (list: readonly (readonly [Path, string, ToggleField])[]) =>
+  const toggles = <const P extends Path>(list: readonly (readonly [P, string, ToggleField])[]) =>
     list.map(([path, summary, field]) => ({ field, route: write(path, summary, words.toggleDescription[kind], Toggle, [404, 409]) }));
   const thresholds = read(`/get_${kind}_denial_of_service_thresholds`, "The DDoS thresholds (spec 3 §9's defaults until set)", idQuery, DdosThresholdsBody);
   const setThresholdsCall = defineCall({
@@ -109,5 +109,7 @@ export function deviceKindCalls<I extends "cpe_id" | "metro_id">(kind: DeviceKin
       app.openapi(announcement, answerDetail(announcement, (deps, who, b) => addAnnouncement(deps.db, who.accountId, kind, b[key], b.start_time, b.duration), deviceMessages.announcement)),
   };
 
-  return { IdQuery, IdBody, read, write, list, toggles, remove, register };
+  /** The shared calls themselves, for platform/contract/calls.ts (types only). */
+  const calls = { thresholds, setThresholdsCall, assign, lan, shipping, announcement };
+  return { IdQuery, IdBody, read, write, list, toggles, remove, register, calls };
 }

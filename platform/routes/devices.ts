@@ -26,9 +26,9 @@ import { cpeId, criteriaFields, macField, metroId, nodeId, performanceDurationFi
 const tags = ["Internet NIDs", "Metro Ethernet NIDs"];
 
 const ToolQuery = z.object({ node_id: nodeId(), ip_address: ipField("IP address").openapi({ example: "8.8.8.8" }) });
-const pingRoute = defineCall({ method: "get", path: "/run_ping", tags, summary: "Ping from the device (iputils ping -c 4)", description: "A CPE or metro id. Answers the output as `result`.", query: ToolQuery, response: ToolResult, errors: [404] });
-const tracerouteRoute = defineCall({ method: "get", path: "/run_traceroute", tags, summary: "Traceroute from the device", description: "A CPE or metro id. Answers the output as `result`.", query: ToolQuery, response: ToolResult, errors: [404] });
-const healthRoute = defineCall({
+export const pingRoute = defineCall({ method: "get", path: "/run_ping", tags, summary: "Ping from the device (iputils ping -c 4)", description: "A CPE or metro id. Answers the output as `result`.", query: ToolQuery, response: ToolResult, errors: [404] });
+export const tracerouteRoute = defineCall({ method: "get", path: "/run_traceroute", tags, summary: "Traceroute from the device", description: "A CPE or metro id. Answers the output as `result`.", query: ToolQuery, response: ToolResult, errors: [404] });
+export const healthRoute = defineCall({
   method: "get",
   path: "/run_health_check",
   tags,
@@ -38,7 +38,7 @@ const healthRoute = defineCall({
   response: z.string().openapi({ description: "JSON text" }),
   errors: [404],
 });
-const monitoringRoute = defineCall({
+export const monitoringRoute = defineCall({
   method: "get",
   path: "/get_device_monitoring",
   tags,
@@ -51,7 +51,7 @@ const monitoringRoute = defineCall({
   response: DeviceMonitoring,
   errors: [404],
 });
-const resetInterfaceRoute = defineCall({
+export const resetInterfaceRoute = defineCall({
   method: "post",
   path: "/reset_interface",
   tags,
@@ -72,7 +72,7 @@ const resetInterfaceRoute = defineCall({
   errors: [400, 404],
 });
 const NodeReset = z.object({ detail: z.string(), down_from: z.string(), up_at: z.string() }).openapi("NodeReset");
-const resetNodeRoute = defineCall({
+export const resetNodeRoute = defineCall({
   method: "post",
   path: "/reset_node",
   tags,
@@ -83,7 +83,7 @@ const resetNodeRoute = defineCall({
   response: NodeReset,
   errors: [404],
 });
-const tokenRoute = defineCall({
+export const tokenRoute = defineCall({
   method: "post",
   path: "/generate_node_token",
   tags,
@@ -94,7 +94,7 @@ const tokenRoute = defineCall({
   response: NodeToken,
   errors: [404],
 });
-const registerRoute = defineCall({
+export const registerRoute = defineCall({
   method: "post",
   path: "/register_node",
   tags,
@@ -110,7 +110,7 @@ const registerRoute = defineCall({
 // The activation test
 
 const peerIp = () => z.string({ error: (iss) => (iss.input === undefined ? deviceMessages.peerIp : "Input should be a valid string") }).pipe(ipField(deviceMessages.peerIp));
-const startCpeRoute = defineCall({
+export const startCpeRoute = defineCall({
   method: "post",
   path: "/start_cpe_test",
   tags: ["Internet NIDs"],
@@ -143,7 +143,7 @@ const StartMetroBody = body({
     }
   })
   .openapi("StartMetroTest", { description: "L3: peer_ip; or L2: peer_mac and vlan_id (1–4094)" });
-const startMetroRoute = defineCall({
+export const startMetroRoute = defineCall({
   method: "post",
   path: "/start_metro_test",
   tags: ["Metro Ethernet NIDs"],
@@ -173,8 +173,8 @@ const streamRoute = <P extends `/${string}`, Q extends z.ZodRawShape>(path: P, t
     responseDescription: "text/event-stream",
     errors: [404],
   });
-const cpeStreamRoute = streamRoute("/check-test-status/cpe", "Internet NIDs", { cpe_id: cpeId() });
-const metroStreamRoute = streamRoute("/check-test-status/metro", "Metro Ethernet NIDs", { metro_id: metroId() });
+export const cpeStreamRoute = streamRoute("/check-test-status/cpe", "Internet NIDs", { cpe_id: cpeId() });
+export const metroStreamRoute = streamRoute("/check-test-status/metro", "Metro Ethernet NIDs", { metro_id: metroId() });
 
 const reportRoute = <P extends `/${string}`, Q extends z.ZodType>(path: P, tag: string, query: Q) =>
   defineCall({
@@ -195,10 +195,10 @@ const pdfRoute = <P extends `/${string}`, Q extends z.ZodType>(path: P, tag: str
     description: "The last finished test as an A4 PDF attachment. None: 404 'There is no test data.'.",
     query,
   });
-const cpeReportRoute = reportRoute("/get_cpe_test_report", "Internet NIDs", CpeQuery);
-const metroReportRoute = reportRoute("/get_metro_test_report", "Metro Ethernet NIDs", MetroQuery);
-const cpePdfRoute = pdfRoute("/get_cpe_test_report_pdf", "Internet NIDs", CpeQuery);
-const metroPdfRoute = pdfRoute("/get_metro_test_report_pdf", "Metro Ethernet NIDs", MetroQuery);
+export const cpeReportRoute = reportRoute("/get_cpe_test_report", "Internet NIDs", CpeQuery);
+export const metroReportRoute = reportRoute("/get_metro_test_report", "Metro Ethernet NIDs", MetroQuery);
+export const cpePdfRoute = pdfRoute("/get_cpe_test_report_pdf", "Internet NIDs", CpeQuery);
+export const metroPdfRoute = pdfRoute("/get_metro_test_report_pdf", "Metro Ethernet NIDs", MetroQuery);
 
 /** The event stream of a test of the caller's device (404 before it starts). */
 async function eventStream(c: Ctx, kind: DeviceKind, deviceId: string, sseId: string) {

@@ -166,7 +166,7 @@ const NodeGroupBody = body({
 
 const tags = ["Endpoints"];
 
-const { list: listRoute, export: exportRoute, detail: detailRoute } = defineListCalls({
+export const { list: listRoute, export: exportRoute, detail: detailRoute } = defineListCalls({
   tags, sortable: endpointSortable, item: EndpointRow, itemName: "EndpointRow", page: EndpointPage,
   list: { path: "/list-endpoint", summary: "The caller's endpoints", rows: ["endpoint", "newest first"] },
   export: { path: "/export-endpoints", summary: "Every endpoint the search selects, streamed", description: "The rows of list-endpoint with the same q and sort, all of them, as NDJSON (one EndpointRow per line)." },
@@ -174,7 +174,7 @@ const { list: listRoute, export: exportRoute, detail: detailRoute } = defineList
 });
 
 // A change of one endpoint: unknown ids answer 404.
-const createRouteDef = defineChange({
+export const createRouteDef = defineChange({
   path: "/create-endpoint",
   tags,
   summary: "Create an endpoint of an app service",
@@ -184,12 +184,12 @@ const createRouteDef = defineChange({
   response: EndpointCreated,
 });
 
-const removeRoute = defineChange({ path: "/remove-endpoint", tags, summary: "Remove an endpoint", description: "Answers 'Endpoint removed.'.", body: EpIdBody });
-const resetRoute = defineChange({ path: "/reset-endpoint", tags, summary: "Reset an endpoint", description: "Restarts the endpoint's data path: its op state is up again from now. Answers 'Endpoint reset.'.", body: EpIdBody });
-const editRoute = defineChange({ path: "/edit-endpoint", tags, summary: "Edit an agent endpoint's DNS servers and CIDRs", description: "Agent endpoints only (400 otherwise). Answers 'Endpoint updated.'.", body: EditEndpointBody });
-const nameRoute = defineChange({ path: "/set-endpoint-name", tags, summary: "Rename an endpoint", description: "Answers 'Endpoint name updated.'.", body: SetNameBody });
-const descriptionRoute = defineChange({ path: "/set-endpoint-description", tags, summary: "Set an endpoint's description", description: "Answers 'Endpoint description updated.'.", body: SetDescriptionBody });
-const resizeRoute = defineChange({
+export const removeRoute = defineChange({ path: "/remove-endpoint", tags, summary: "Remove an endpoint", description: "Answers 'Endpoint removed.'.", body: EpIdBody });
+export const resetRoute = defineChange({ path: "/reset-endpoint", tags, summary: "Reset an endpoint", description: "Restarts the endpoint's data path: its op state is up again from now. Answers 'Endpoint reset.'.", body: EpIdBody });
+export const editRoute = defineChange({ path: "/edit-endpoint", tags, summary: "Edit an agent endpoint's DNS servers and CIDRs", description: "Agent endpoints only (400 otherwise). Answers 'Endpoint updated.'.", body: EditEndpointBody });
+export const nameRoute = defineChange({ path: "/set-endpoint-name", tags, summary: "Rename an endpoint", description: "Answers 'Endpoint name updated.'.", body: SetNameBody });
+export const descriptionRoute = defineChange({ path: "/set-endpoint-description", tags, summary: "Set an endpoint's description", description: "Answers 'Endpoint description updated.'.", body: SetDescriptionBody });
+export const resizeRoute = defineChange({
   path: "/resize-endpoint-throughput",
   tags,
   summary: "Resize an endpoint one step up or down",
@@ -197,15 +197,15 @@ const resizeRoute = defineChange({
   body: ResizeBody,
   response: EndpointResized,
 });
-const proxyingRoute = defineChange({ path: "/configure-endpoint-proxying", tags, summary: "Turn advanced visibility (proxying) on or off", description: "Answers 'Configured visibility successfully.'.", body: ProxyingBody });
-const contactRoute = defineChange({
+export const proxyingRoute = defineChange({ path: "/configure-endpoint-proxying", tags, summary: "Turn advanced visibility (proxying) on or off", description: "Answers 'Configured visibility successfully.'.", body: ProxyingBody });
+export const contactRoute = defineChange({
   path: "/set-endpoint-contact",
   tags,
   summary: "Set the business (primary) and technical (secondary) contact",
   description: "Contact ids of the caller's contacts, or '' for none. Answers 'Endpoint contacts updated.'.",
   body: SetContactBody,
 });
-const contactByEpRoute = defineDetailCall({
+export const contactByEpRoute = defineDetailCall({
   path: "/get-contact-by-ep-id",
   tags: ["Contacts", "Endpoints"],
   summary: "The contacts of an endpoint",
@@ -214,14 +214,14 @@ const contactByEpRoute = defineDetailCall({
   response: z.array(Contact),
 });
 // Test Reachability: the one rule of ./measure.ts (every role, nothing stored).
-const latencyRoute = measureLatencyCall({
+export const latencyRoute = measureLatencyCall({
   path: "/measure-endpoint-latency",
   tags,
   summary: "Measure the endpoint's latency",
   description: "Ten probes from the endpoint's PoP; the result as key/value pairs. Agent endpoints: 400.",
   body: EpIdBody,
 });
-const sessionsRoute = defineDetailCall({
+export const sessionsRoute = defineDetailCall({
   path: "/get-endpoint-sessions",
   tags,
   summary: "The endpoint's flows open now",
@@ -230,9 +230,9 @@ const sessionsRoute = defineDetailCall({
   response: z.array(EndpointSession),
   errors: [400],
 });
-const netflowsRoute = defineDetailCall({ path: "/get-ep-sessions", tags, summary: "The endpoint's netflows over a time range", description: "At most 400 days.", query: NetflowQuery, response: z.array(NetflowRow) });
+export const netflowsRoute = defineDetailCall({ path: "/get-ep-sessions", tags, summary: "The endpoint's netflows over a time range", description: "At most 400 days.", query: NetflowQuery, response: z.array(NetflowRow) });
 // list-endpoint-node-group moved to routes/nodes.ts (issue #28): same path and id, paged with list parameters.
-const createNodeGroupRoute = defineChange({
+export const createNodeGroupRoute = defineChange({
   path: "/create-endpoint-node-group",
   tags: ["Endpoint node groups"],
   summary: "Create an endpoint node group",

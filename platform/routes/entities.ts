@@ -69,8 +69,10 @@ const tags = ["Entities"];
 
 const getEntityNames = (path: "/get_entity_names" | "/get-entity-names") =>
   defineDetailCall({ path, tags, summary: "Names of the caller's entities, sorted", query: EntityNamesQuery, response: z.array(z.string()) });
+/** The names call in both spellings, for platform/contract/calls.ts. */
+export type EntityNamesCall = ReturnType<typeof getEntityNames>;
 
-const { list: getEntity, export: exportEntitiesRoute, detail: entityDetailRoute } = defineListCalls({
+export const { list: getEntity, export: exportEntitiesRoute, detail: entityDetailRoute } = defineListCalls({
   tags, sortable: entitySortable, item: Entity, itemName: "Entity", page: EntityPage,
   list: { path: "/get_entity", summary: "The caller's entities, sorted by name", rows: ["entity", "sorted by name"] },
   export: { path: "/export-entities", summary: "Every entity the search selects, streamed", description: "The rows of get_entity with the same q and sort, all of them, as NDJSON (one Entity per line), streamed from SQL in batches. Readonly users may export." },
@@ -78,7 +80,7 @@ const { list: getEntity, export: exportEntitiesRoute, detail: entityDetailRoute 
 });
 
 // A change of one entity; an unknown entity (or parent) answers 404.
-const createEntityRoute = defineChange({
+export const createEntityRoute = defineChange({
   path: "/create_entity",
   tags,
   summary: "Create an entity",
@@ -89,7 +91,7 @@ const createEntityRoute = defineChange({
   errors: [404, 409],
 });
 
-const editEntityRoute = defineChange({
+export const editEntityRoute = defineChange({
   path: "/edit_entity_description",
   tags,
   summary: "Edit an entity's description and alert e-mail addresses",
@@ -97,7 +99,7 @@ const editEntityRoute = defineChange({
   body: EditEntityBody,
 });
 
-const assignParentRoute = defineChange({
+export const assignParentRoute = defineChange({
   path: "/assign_entity_parent",
   tags,
   summary: "Set or clear an entity's parent",
@@ -106,7 +108,7 @@ const assignParentRoute = defineChange({
   body: AssignParentBody,
 });
 
-const removeEntityRoute = defineChange({
+export const removeEntityRoute = defineChange({
   path: "/remove_entity",
   tags,
   summary: "Remove an entity",

@@ -41,7 +41,7 @@ const notReady = {
   },
 };
 
-const livez = defineCall({
+export const livez = defineCall({
   method: "get",
   path: "/livez",
   tags,
@@ -50,7 +50,7 @@ const livez = defineCall({
   response: Alive,
 });
 
-const readyz = defineCall({
+export const readyz = defineCall({
   method: "get",
   path: "/readyz",
   tags,
@@ -60,7 +60,7 @@ const readyz = defineCall({
   responses: notReady,
 });
 
-const health = defineCall({
+export const health = defineCall({
   method: "get",
   path: "/health",
   tags,

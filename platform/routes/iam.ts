@@ -42,14 +42,14 @@ const UpdateRoleBody = body({ iam_user_id: objectId(), new_role: roleEnum(true) 
 
 const tags = ["IAM"];
 
-const { list: listRoute, export: exportRoute, detail: detailRoute } = defineListCalls({
+export const { list: listRoute, export: exportRoute, detail: detailRoute } = defineListCalls({
   tags, sortable: iamSortable, item: IamUser, itemName: "IamUser", page: IamUserPage,
   list: { path: "/list-iam-user", summary: "IAM users of the caller's account (search: username, name, e-mail, role, entity)", rows: ["IAM user", "oldest first"] },
   export: { path: "/export-iam-users", summary: "Every IAM user the search selects, streamed", description: "The rows of list-iam-user with the same q and sort, all of them, as NDJSON (one IamUser per line). Readonly users may export." },
   detail: { path: "/get-iam-user-detail", summary: "One IAM user of the caller's account", description: "The IAM user as list-iam-user lists it. Unknown id, or another account's: 404 'IAM user not found.'", query: z.object({ iam_user_id: idField("IAM user id", "iam-4h7k2m9p0q3r") }) },
 });
 
-const createRoute_ = defineChange({
+export const createRoute_ = defineChange({
   path: "/create-iam-user",
   tags,
   summary: "Create an IAM user and e-mail the first-password link",
@@ -60,9 +60,9 @@ const createRoute_ = defineChange({
   errors: [404, 409, 429],
 });
 
-const removeRoute = defineChange({ path: "/remove-iam-user", tags, summary: "Delete an IAM user", body: IamUserIdBody });
-const assignRoute = defineChange({ path: "/iam-user-assign-entity", tags, summary: "Tie an IAM user to another entity", body: AssignEntityBody });
-const roleRoute = defineChange({ path: "/iam-user-update-role", tags, summary: "Change an IAM user's role", body: UpdateRoleBody });
+export const removeRoute = defineChange({ path: "/remove-iam-user", tags, summary: "Delete an IAM user", body: IamUserIdBody });
+export const assignRoute = defineChange({ path: "/iam-user-assign-entity", tags, summary: "Tie an IAM user to another entity", body: AssignEntityBody });
+export const roleRoute = defineChange({ path: "/iam-user-update-role", tags, summary: "Change an IAM user's role", body: UpdateRoleBody });
 
 export function registerIamCalls(app: PlatformApp) {
   app.openapi(createRoute_, async (c) => {

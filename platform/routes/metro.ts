@@ -16,13 +16,13 @@ import { contactFields, description, deviceName, latitude, longitude, metroId, o
  */
 
 const tags = ["Metro Ethernet NIDs"];
-const kind = deviceKindCalls("metro", "metro_id", tags[0]);
+export const kind = deviceKindCalls("metro", "metro_id", tags[0]);
 const { write } = kind;
 
-const listRoute = kind.list("/get_metro", "The caller's Metro Ethernet NIDs", "metro", metroSortable, Metro, MetroPage);
-const detailRoute = kind.read("/get_metro_detail", "One Metro Ethernet NID: General (every setting) and Interfaces", kind.IdQuery, MetroDetail);
-const productsRoute = defineCall({ method: "get", path: "/metro_products", tags, summary: "The Metro Ethernet NID products", response: z.array(MetroProduct) });
-const ccmRoute = defineCall({ method: "get", path: "/metro_ccm_interval", tags, summary: "The CCM intervals of IEEE 802.1ag", response: z.array(z.string()) });
+export const listRoute = kind.list("/get_metro", "The caller's Metro Ethernet NIDs", "metro", metroSortable, Metro, MetroPage);
+export const detailRoute = kind.read("/get_metro_detail", "One Metro Ethernet NID: General (every setting) and Interfaces", kind.IdQuery, MetroDetail);
+export const productsRoute = defineCall({ method: "get", path: "/metro_products", tags, summary: "The Metro Ethernet NID products", response: z.array(MetroProduct) });
+export const ccmRoute = defineCall({ method: "get", path: "/metro_ccm_interval", tags, summary: "The CCM intervals of IEEE 802.1ag", response: z.array(z.string()) });
 
 const optionalVlan = (what: string) => vlanId(what).nullable().optional();
 const metroFields = {
@@ -53,7 +53,7 @@ const sfpOnlyForFibre = (v: { prod_code: string; wan_sfp?: string | null; lan_sf
 };
 
 const CreateBody = body(metroFields).strict().superRefine(sfpOnlyForFibre).openapi("CreateMetro");
-const createRoute = defineCall({
+export const createRoute = defineCall({
   method: "post",
   path: "/create_metro",
   tags,
@@ -66,7 +66,7 @@ const createRoute = defineCall({
   errors: [404],
 });
 const UpdateBody = body({ metro_id: metroId(), ...metroFields, description: description().optional() }).strict().superRefine(sfpOnlyForFibre).openapi("UpdateMetroInfo");
-const updateRoute = write("/update_metro_info", "Edit NID info", "The create fields and the description; name required, numeric CIR, EIR and VLAN ids. Answers 'Updated metro info successfully.'.", UpdateBody);
+export const updateRoute = write("/update_metro_info", "Edit NID info", "The create fields and the description; name required, numeric CIR, EIR and VLAN ids. Answers 'Updated metro info successfully.'.", UpdateBody);
 
 const asciiName = (what: string, range: { min: number; max: number }) =>
   z
@@ -119,9 +119,9 @@ const OamBody = body({
   .openapi("EditOam", {
     description: "IEEE 802.1ag / ITU-T Y.1731: with ccp_enabled, ccm_interval from metro_ccm_interval, md_level 0–7, mep_id 1–8191, vlan_id 1–4094, md_name 1–43 and md_association (MA name) 1–45 printable ASCII",
   });
-const oamRoute = write("/edit_oam", "Edit OAM info", "Loopback and continuity check; the CFM fields only when continuity check is on (stored then, cleared when off). Answers 'Updated OAM info successfully.'.", OamBody);
+export const oamRoute = write("/edit_oam", "Edit OAM info", "Loopback and continuity check; the CFM fields only when continuity check is on (stored then, cleared when off). Answers 'Updated OAM info successfully.'.", OamBody);
 
-const toggleRoutes = kind.toggles([
+export const toggleRoutes = kind.toggles([
   ["/toggle_metro_netflow", "Edit Appflow (netflow export)", "netflow_enabled"],
   ["/toggle_metro_geo_visibility", "Geo visibility: the inbound and outbound flags together", "geo_visibility"],
   ["/toggle_metro_denial_of_service", "DDoS mitigation (the switch)", "denial_of_service_enabled"],

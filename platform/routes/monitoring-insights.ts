@@ -38,7 +38,7 @@ const FlowQuery = z.object({
 });
 const rangeText = `range one of ${monitoringRanges.join(", ")} (default 1d)`;
 
-const visibilityCall = defineCall({
+export const visibilityCall = defineCall({
   method: "get",
   path: "/dashboard_get_app_visibility",
   tags,
@@ -49,7 +49,7 @@ const visibilityCall = defineCall({
   errors: [404],
 });
 
-const flowsCall = defineCall({
+export const flowsCall = defineCall({
   method: "get",
   path: "/dashboard_get_app_flows",
   tags,
@@ -62,7 +62,7 @@ const flowsCall = defineCall({
   errors: [404],
 });
 
-const flowReportCall = defineCall({
+export const flowReportCall = defineCall({
   method: "get",
   path: "/dashboard_get_app_flow_report",
   tags,
@@ -73,7 +73,7 @@ const flowReportCall = defineCall({
   errors: [404],
 });
 
-const flowReportPdfCall = definePdfCall({
+export const flowReportPdfCall = definePdfCall({
   path: "/dashboard_get_app_flow_report_pdf",
   tags,
   summary: "The performance insights report of one of the device's flows, as a PDF",
@@ -82,7 +82,7 @@ const flowReportPdfCall = definePdfCall({
   query: FlowQuery,
 });
 
-const ddosCall = defineCall({
+export const ddosCall = defineCall({
   method: "get",
   path: "/dashboard_get_ddos",
   tags,

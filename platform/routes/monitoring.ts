@@ -36,7 +36,7 @@ const OutageQuery = z.object({
   }),
 });
 
-const summaryCall = defineCall({
+export const summaryCall = defineCall({
   method: "get",
   path: "/dashboard_get_summary",
   tags,
@@ -58,7 +58,7 @@ const summaryCall = defineCall({
   errors: [404],
 });
 
-const healthCall = defineCall({
+export const healthCall = defineCall({
   method: "get",
   path: "/dashboard_get_wan_link_health",
   tags,
@@ -69,7 +69,7 @@ const healthCall = defineCall({
   errors: [404],
 });
 
-const utilizationCall = defineCall({
+export const utilizationCall = defineCall({
   method: "get",
   path: "/dashboard_get_wan_link_utilization",
   tags,
@@ -80,7 +80,7 @@ const utilizationCall = defineCall({
   errors: [404],
 });
 
-const routeCall = defineCall({
+export const routeCall = defineCall({
   method: "get",
   path: "/dashboard_get_route",
   tags,
@@ -91,7 +91,7 @@ const routeCall = defineCall({
   errors: [404],
 });
 
-const postMortemCall = defineCall({
+export const postMortemCall = defineCall({
   method: "get",
   path: "/dashboard_get_post_mortem",
   tags,
@@ -102,7 +102,7 @@ const postMortemCall = defineCall({
   errors: [404],
 });
 
-const streamCall = defineCall({
+export const streamCall = defineCall({
   method: "get",
   path: "/dashboard_stream_post_mortem",
   tags,
@@ -117,7 +117,7 @@ const streamCall = defineCall({
   errors: [404],
 });
 
-const pdfCall = definePdfCall({
+export const pdfCall = definePdfCall({
   path: "/dashboard_get_post_mortem_pdf",
   tags,
   summary: "The post-mortem analysis of an outage as a multi-page A4 PDF (analysis.pdf)",

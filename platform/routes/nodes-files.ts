@@ -44,7 +44,7 @@ const VpnBody = body({
   .strict()
   .openapi("GenerateHsnVpnConfig");
 
-const setFormFactorCall = (path: `/${string}`, what: string, name: string) =>
+const setFormFactorCall = <const P extends `/${string}`>(path: P, what: string, name: string) =>
   defineCall({
     method: "post",
     path,
@@ -57,7 +57,7 @@ const setFormFactorCall = (path: `/${string}`, what: string, name: string) =>
     errors: [404],
   });
 
-const prepareCall = (path: `/${string}`, idName: "ep_node_id" | "service_node_id", what: string) =>
+const prepareCall = <const P extends `/${string}`>(path: P, idName: "ep_node_id" | "service_node_id", what: string) =>
   defineCall({
     method: "get",
     path,
@@ -71,7 +71,7 @@ const prepareCall = (path: `/${string}`, idName: "ep_node_id" | "service_node_id
     errors: [404],
   });
 
-const downloadCall = (path: `/${string}`, summary: string, media: "application/octet-stream" | "text/plain") =>
+const downloadCall = <const P extends `/${string}`>(path: P, summary: string, media: "application/octet-stream" | "text/plain") =>
   defineCall({
     method: "get",
     path,
@@ -87,7 +87,7 @@ const downloadCall = (path: `/${string}`, summary: string, media: "application/o
     errors: [404],
   });
 
-const calls = {
+export const calls = {
   setEndpoint: setFormFactorCall("/set-endpoint-node-form-factor", "an endpoint node", "SetEndpointNodeFormFactor"),
   setService: setFormFactorCall("/set-service-node-form-factor", "a service node", "SetServiceNodeFormFactor"),
   prepareEpn: prepareCall("/prepare-epn-ova", "ep_node_id", "an endpoint node"),

@@ -71,7 +71,7 @@ const CertificateBody = body({
 
 const GroupBody = body({ service_node_group_id: groupId() }).strict().openapi("ServiceNodeGroupId");
 
-const calls = {
+export const calls = {
   list: defineListCall({ path: "/list_service_node", tags, summary: "The caller's service nodes", rows: ["service node", "newest first"], query: ListQuery, item: ServiceNode, page: ServiceNodePage }),
   export: defineExportCall({
     path: "/export-service-nodes",
@@ -147,7 +147,7 @@ const calls = {
 
 // Spec 1 spells it list-service-node-group, spec 2 list_service_node_group: the same call.
 const GroupListQuery = z.object({ ...listQuery(serviceNodeGroupSortable), ids: idsFilter });
-const groupLists = (["/list-service-node-group", "/list_service_node_group"] as const).map((path) =>
+export const groupLists = (["/list-service-node-group", "/list_service_node_group"] as const).map((path) =>
   defineListCall({
     path,
     tags: groupTags,

@@ -96,10 +96,10 @@ const SecondaryBody = body({
   .strict()
   .openapi("AddEndpointNodeSecondaryIps", { description: "Comma-separated IPv4 addresses; duplicates, addresses the node holds and its primary IP are refused (422) by name." });
 
-const write = <B extends z.ZodType, R extends z.ZodType>(path: `/${string}`, t: string[], summary: string, description: string, b: B, response: R, errors: readonly (404 | 409)[] = [404]) =>
+const write = <const P extends `/${string}`, B extends z.ZodType, R extends z.ZodType>(path: P, t: string[], summary: string, description: string, b: B, response: R, errors: readonly (404 | 409)[] = [404]) =>
   defineCall({ method: "post", path, tags: t, summary, description, only: "writer", body: b, response, errors });
 
-const calls = {
+export const calls = {
   list: defineListCall({ path: "/list-endpoint-node", tags, summary: "The caller's endpoint nodes", rows: ["endpoint node", "newest first"], query: ListQuery, item: EndpointNode, page: EndpointNodePage }),
   export: defineExportCall({
     path: "/export-endpoint-nodes",

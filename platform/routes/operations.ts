@@ -29,7 +29,7 @@ const SetAccountOpsBody = z
   })
   .openapi("SetAccountOps");
 
-const getRoute = defineCall({
+export const getRoute = defineCall({
   method: "get",
   path: "/get-account-ops",
   tags,
@@ -38,7 +38,7 @@ const getRoute = defineCall({
   response: z.array(AccountOps),
 });
 
-const setRoute = defineChange({
+export const setRoute = defineChange({
   path: "/set-account-ops",
   tags,
   summary: "Save the webhook address and e-mail; answers the signing secret",
@@ -49,7 +49,7 @@ const setRoute = defineChange({
   errors: [],
 });
 
-const rotateRoute = defineChange({
+export const rotateRoute = defineChange({
   path: "/rotate-account-ops-secret",
   tags,
   summary: "A new signing secret, answered whole this once; the previous one also signs for 24 hours",
@@ -58,7 +58,7 @@ const rotateRoute = defineChange({
   errors: [409],
 });
 
-const listRoute = defineListCall({
+export const listRoute = defineListCall({
   path: "/list-account-ops-deliveries",
   tags,
   summary: "The delivery log",
@@ -68,12 +68,12 @@ const listRoute = defineListCall({
   page: OpsDeliveryPage,
 });
 
-const testRoute = defineChange({ path: "/send-account-ops-test-event", tags, summary: "Send a webhook.test event to the webhook address", body: EmptyBody, response: OpsEventQueued, errors: [409] });
+export const testRoute = defineChange({ path: "/send-account-ops-test-event", tags, summary: "Send a webhook.test event to the webhook address", body: EmptyBody, response: OpsEventQueued, errors: [409] });
 
 const DeliveryIdBody = z.strictObject({ delivery_id: idField("Delivery id") }).openapi("OpsDeliveryId");
 
-const redeliverRoute = defineChange({ path: "/redeliver-account-ops-delivery", tags, summary: "Attempt a failed delivery again now", body: DeliveryIdBody, errors: [404, 409] });
-const enableRoute = defineChange({ path: "/enable-account-ops-webhook", tags, summary: "Start deliveries again after the endpoint was disabled", body: EmptyBody, errors: [409] });
+export const redeliverRoute = defineChange({ path: "/redeliver-account-ops-delivery", tags, summary: "Attempt a failed delivery again now", body: DeliveryIdBody, errors: [404, 409] });
+export const enableRoute = defineChange({ path: "/enable-account-ops-webhook", tags, summary: "Start deliveries again after the endpoint was disabled", body: EmptyBody, errors: [409] });
 
 export function registerOperationsCalls(app: PlatformApp) {
   app.openapi(getRoute, answerQuery(getRoute, (deps, who) => accountOps(deps.db, who.accountId)));

@@ -127,7 +127,7 @@ const tooLarge413 = {
   413: { description: `Over ${MAX_PCAP_BYTES} bytes: '${TOO_LARGE_DETAIL}'`, content: { "application/json": { schema: ErrorSchema } } },
 };
 
-const getUploadUrlRoute = defineCall({
+export const getUploadUrlRoute = defineCall({
   method: "get",
   path: "/get-s3-upload-url",
   tags,
@@ -139,7 +139,7 @@ const getUploadUrlRoute = defineCall({
   response: PcapUploadUrl,
 });
 
-const signedUploadRoute = defineCall({
+export const signedUploadRoute = defineCall({
   method: "put",
   path: "/upload-pcap/{key}",
   tags,
@@ -155,7 +155,7 @@ const signedUploadRoute = defineCall({
   responses: tooLarge413,
 });
 
-const streamUploadRoute = defineCall({
+export const streamUploadRoute = defineCall({
   method: "post",
   path: "/upload-pcap-stream",
   tags,
@@ -172,7 +172,7 @@ const streamUploadRoute = defineCall({
 /** How soon a client asks again while the analysis is queued or running (202's Retry-After, seconds). */
 const RETRY_AFTER_SECONDS = 1;
 
-const analyzeRoute = defineCall({
+export const analyzeRoute = defineCall({
   method: "get",
   path: "/analyze-s3-pcap",
   tags,
@@ -188,7 +188,7 @@ const analyzeRoute = defineCall({
   },
 });
 
-const flowAnalysisRoute = defineCall({
+export const flowAnalysisRoute = defineCall({
   method: "post",
   path: "/perform-flow-analysis",
   tags,
@@ -200,7 +200,7 @@ const flowAnalysisRoute = defineCall({
   errors: [404, 409],
 });
 
-const reportPdfRoute = definePdfCall({
+export const reportPdfRoute = definePdfCall({
   path: "/pcap-report-pdf",
   tags,
   summary: "The performance insights report of one session, as a PDF",

@@ -72,7 +72,7 @@ const ConfirmBody = z.strictObject({ token: z.string().min(1).max(200) }).openap
 const ReportSchedulePage = pageOf(ReportSchedule, "ReportSchedulePage");
 const ReportHistoryPage = pageOf(ReportHistoryEntry, "ReportHistoryPage");
 
-const routes = {
+export const routes = {
   list: defineListCall({
     path: "/list_report_schedule",
     tags,

@@ -70,10 +70,10 @@ const closedResponse = {
 
 const tags = ["Support"];
 
-const priorityRoute = defineCall({ method: "get", path: "/get_ticket_priority", tags, summary: "The ticket priorities", response: z.array(z.string()) });
-const categoryRoute = defineCall({ method: "get", path: "/get_ticket_category", tags, summary: "The ticket categories", response: z.array(z.string()) });
+export const priorityRoute = defineCall({ method: "get", path: "/get_ticket_priority", tags, summary: "The ticket priorities", response: z.array(z.string()) });
+export const categoryRoute = defineCall({ method: "get", path: "/get_ticket_category", tags, summary: "The ticket categories", response: z.array(z.string()) });
 
-const deviceNamesRoute = defineCall({
+export const deviceNamesRoute = defineCall({
   method: "get",
   path: "/dashboard_get_device_names",
   tags: ["Support", "Dashboard"],
@@ -84,14 +84,14 @@ const deviceNamesRoute = defineCall({
 
 const ticketIdQuery = z.object({ ticket_id: idField("Ticket id", "tkt-8d2f6h1j5k9l") });
 
-const { list: getTicketRoute, export: exportTicketsRoute, detail: ticketDetailRoute } = defineListCalls({
+export const { list: getTicketRoute, export: exportTicketsRoute, detail: ticketDetailRoute } = defineListCalls({
   tags, sortable: ticketSortable, item: Ticket, itemName: "Ticket", page: TicketPage,
   list: { path: "/get_ticket", summary: "The account's tickets", rows: ["ticket", "newest first"] },
   export: { path: "/export_tickets", summary: "Every ticket the search selects, streamed", description: "The rows of get_ticket with the same q and sort, all of them, as NDJSON (one Ticket per line), streamed from SQL in batches. Readonly users may export." },
   detail: { path: "/get-ticket-detail", summary: "One ticket of the account", description: "Unknown id, or another account's: 404 'Ticket not found'.", query: ticketIdQuery },
 });
 
-const correspondenceRoute = defineDetailCall({
+export const correspondenceRoute = defineDetailCall({
   path: "/get_correspondence",
   tags,
   summary: "A ticket's correspondence, newest first",
@@ -100,7 +100,7 @@ const correspondenceRoute = defineDetailCall({
   response: z.array(Correspondence),
 });
 
-const createTicketRoute = defineChange({
+export const createTicketRoute = defineChange({
   path: "/create_ticket",
   tags,
   summary: "Open a ticket",
@@ -109,7 +109,7 @@ const createTicketRoute = defineChange({
   response: TicketCreated,
 });
 
-const replyRoute = defineChange({
+export const replyRoute = defineChange({
   path: "/add_correspondence",
   tags,
   summary: "Reply on a ticket",
@@ -118,7 +118,7 @@ const replyRoute = defineChange({
   responses: closedResponse,
 });
 
-const resolveRoute = defineChange({
+export const resolveRoute = defineChange({
   path: "/resolve_ticket",
   tags,
   summary: "Resolve (close) a ticket, irreversibly",

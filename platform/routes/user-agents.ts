@@ -41,13 +41,13 @@ const UserAgentIdBody = body({ user_agent_id: agentId() }).openapi("UserAgentIdR
 
 const tags = ["User agents"];
 
-const { list: listRoute, export: exportRoute } = defineListCalls({
+export const { list: listRoute, export: exportRoute } = defineListCalls({
   tags, sortable: userAgentSortable, item: UserAgent, itemName: "UserAgent", page: UserAgentPage,
   list: { path: "/list_user_agent", summary: "User agents of the caller's account, with their state from the network (search: name, e-mail, id, description, app service id)", rows: ["user agent", "newest first"] },
   export: { path: "/export-user-agents", summary: "Every user agent the search selects, streamed", description: "The rows of list_user_agent with the same q and sort, all of them, as NDJSON (one UserAgent per line). Readonly users may export." },
 });
 
-const unlinkedRoute = defineDetailCall({
+export const unlinkedRoute = defineDetailCall({
   path: "/user_agent_get_unlinked_ep",
   tags,
   summary: "The endpoints a user agent may be linked to",
@@ -56,7 +56,7 @@ const unlinkedRoute = defineDetailCall({
   query: z.object({ user_agent_id: agentId().optional() }),
   response: z.array(UserAgentEndpoint),
 });
-const linkedRoute = defineDetailCall({
+export const linkedRoute = defineDetailCall({
   path: "/user_agent_get_linked_ep",
   tags,
   summary: "The endpoints a user agent is linked to",
@@ -65,7 +65,7 @@ const linkedRoute = defineDetailCall({
   response: z.array(UserAgentEndpoint),
 });
 
-const createRoute_ = defineChange({
+export const createRoute_ = defineChange({
   path: "/create_user_agent",
   tags,
   summary: "Create a user agent linked to an endpoint",
@@ -76,7 +76,7 @@ const createRoute_ = defineChange({
 });
 
 const { linked, alreadyLinked, unlinked, noLinkedEndpoints, notLinked, removed } = userAgentMessages;
-const linkRoute = defineChange({
+export const linkRoute = defineChange({
   path: "/link_user_agent_to_ep",
   tags,
   summary: "Link a user agent to one more endpoint",
@@ -84,7 +84,7 @@ const linkRoute = defineChange({
   body: LinkBody,
   errors: [404, 409],
 });
-const unlinkRoute = defineChange({
+export const unlinkRoute = defineChange({
   path: "/unlink_user_agent_from_ep",
   tags,
   summary: "Unlink a user agent from an endpoint",
@@ -92,7 +92,7 @@ const unlinkRoute = defineChange({
   body: LinkBody,
   errors: [400, 404],
 });
-const removeRoute = defineChange({ path: "/remove_user_agent", tags, summary: "Delete a user agent and its links", description: `Answers '${removed}'. Unknown agent, or another account's: 404.`, body: UserAgentIdBody });
+export const removeRoute = defineChange({ path: "/remove_user_agent", tags, summary: "Delete a user agent and its links", description: `Answers '${removed}'. Unknown agent, or another account's: 404.`, body: UserAgentIdBody });
 
 export function registerUserAgentCalls(app: PlatformApp) {
   app.openapi(listRoute, async (c) => {

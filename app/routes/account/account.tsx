@@ -28,7 +28,7 @@ const DELETE_DIALOG = "delete-account";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireSession(request);
-  const [account, idp] = await Promise.all([getAccount(request), apiGet<{ metalink?: string | null }>(request, "get-account-idp")]);
+  const [account, idp] = await Promise.all([getAccount(request), apiGet(request, "get-account-idp")]);
   if (!account.ok) {
     throw data({ message: "An error occurred while fetching data." }, { status: account.status === 404 ? 404 : 500 });
   }

@@ -1,4 +1,5 @@
 import { failureReply, intentAction, refreshIntent, submitForm, validateForm } from "../../lib/action.server.ts";
+import type { CallBody } from "../../../platform/contract/calls.ts";
 import { apiPost } from "../../lib/api.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { returnUrl } from "../../lib/url.ts";
@@ -23,11 +24,11 @@ import {
 const t = (s: string | undefined) => (s ? s : undefined);
 
 /** The create-app-service body for the chosen deployment (spec 1 §7): only its fields, empty ones left out. */
-function createBody(v: CreateAppServiceValues) {
+function createBody(v: CreateAppServiceValues): CallBody<"create-app-service"> {
   const base = { app_service_name: v.app_service_name, description: t(v.description), location: v.location };
   switch (v.location) {
     case "aws":
-      return { ...base, region: t(v.region), cloud_endpoint_service_name: t(v.cloud_endpoint_service_name), proto: "tcp", port: v.port };
+      return { ...base, region: t(v.region), cloud_endpoint_service_name: t(v.cloud_endpoint_service_name), proto: "tcp" as const, port: v.port };
     case "onprem":
       return { ...base, fqdn: t(v.fqdn), service_node_group_id: t(v.service_node_group_id), proto: t(v.proto), port: v.port };
     case "azure": {

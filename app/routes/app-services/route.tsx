@@ -7,14 +7,14 @@ import { TableToolbar } from "../../components/table-toolbar.tsx";
 import { useCanWrite, useDialog } from "../../components/hooks.ts";
 import { ServicePage } from "../services-shared/page.tsx";
 import type { MenuItem } from "../../components/row-menu.tsx";
-import { apiGetOrThrow } from "../../lib/api.server.ts";
+import { apiGetOrThrow, apiListOrThrow } from "../../lib/api.server.ts";
 import { exportHref } from "../../lib/export.server.ts";
 import { fetchTablePage, listScreenQuery, selectedRows } from "../../lib/table.server.ts";
 import { readDraft } from "../services-shared/draft.ts";
 import { contactOptions } from "../services-shared/intents.server.ts";
 import { appServiceAction } from "./actions.server.ts";
 import { columns, hideable, sortable, tableFields } from "./columns.ts";
-import { appServiceDeployments, CREATE_FIELDS, namedTalkers, topTalkerRangeMs, topTalkerRanges, type AppService, type AppServiceDeployment, type CloudRegion, type Endpoint, type Hosting, type ServiceNodeGroup, type TopTalker } from "./model.ts";
+import { appServiceDeployments, CREATE_FIELDS, namedTalkers, topTalkerRangeMs, topTalkerRanges, type AppService, type AppServiceDeployment } from "./model.ts";
 import { AddHostingSchema, CreateAppServiceSchema, EditSchema, sharedSchemas } from "./schemas.server.ts";
 import { AppServiceTabs, tabs, type TabData } from "./tabs.tsx";
 import type { Route } from "./+types/route";
@@ -43,16 +43,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const p = new URL(request.url).searchParams;
   const deployment = deploymentOf(p.get("deployment"));
   const hostingLocation = hostingLocationOf(p.get("location"));
-  const regionsFor = (d: string) => (d === "aws" || d === "azure" ? apiGetOrThrow<CloudRegion[]>(request, `list-${d}-regions`) : Promise.resolve([]));
+  const regionsFor = (d: string) => (d === "aws" || d === "azure" ? apiGetOrThrow(request, `list-${d}-regions`) : Promise.resolve([]));
   const needsGroups = (dialog === "create" && (deployment === "onprem" || deployment === "network")) || (dialog === "add-hosting" && hostingLocation === "onprem");
   const [table, regions, groups, dialogService, contacts] = await Promise.all([
-    fetchTablePage<AppService>(request, "list-app-service", state, { getRowId, fields: tableFields }),
+    fetchTablePage(request, "list-app-service", state, { getRowId, fields: tableFields }),
     dialog === "create" ? regionsFor(deployment) : dialog === "add-hosting" ? regionsFor(hostingLocation) : Promise.resolve([]),
-    needsGroups ? apiGetOrThrow<ServiceNodeGroup[]>(request, "list-service-node-group") : Promise.resolve(null),
-    dialogId && dialog && dialog !== "remove-hosting" ? apiGetOrThrow<AppService>(request, "get-app-service-detail", { app_service_id: dialogId }).catch(() => null) : null,
+    needsGroups ? apiListOrThrow(request, "list-service-node-group") : Promise.resolve(null),
+    dialogId && dialog && dialog !== "remove-hosting" ? apiGetOrThrow(request, "get-app-service-detail", { app_service_id: dialogId }).catch(() => null) : null,
     dialog === "contacts" ? contactOptions(request) : Promise.resolve([]),
   ]);
-  const resizeHostings = dialog === "resize" && dialogService ? await apiGetOrThrow<Hosting[]>(request, "app-service-get-hosting", { app_service_id: dialogService.app_service_id }) : [];
+  const resizeHostings = dialog === "resize" && dialogService ? await apiGetOrThrow(request, "app-service-get-hosting", { app_service_id: dialogService.app_service_id }) : [];
 
   // The tabs: only for one selected App Service that the current result holds.
   // The list's row is the whole AppService (the detail call's shape): no second call for it.
@@ -61,23 +61,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   const tabData: TabData = {};
   if (selected) {
     const id = { app_service_id: selected.app_service_id };
-    if (tab === "endpoints") tabData.endpoints = await apiGetOrThrow<Endpoint[]>(request, "get-app-service-endpoints", id);
+    if (tab === "endpoints") tabData.endpoints = await apiGetOrThrow(request, "get-app-service-endpoints", id);
     if (tab === "top-talkers") {
       const range = rangeOf(p.get("range"));
       const end = Date.now();
       tabData.range = range;
       // The talkers carry ids only: the endpoints' names come from the service's endpoints.
       const [talkers, endpoints] = await Promise.all([
-        apiGetOrThrow<TopTalker[]>(request, "get-top-talker-ep", {
+        apiGetOrThrow(request, "get-top-talker-ep", {
           ...id,
           start_time: new Date(end - topTalkerRangeMs[range]).toISOString(),
           end_time: new Date(end).toISOString(),
         }),
-        apiGetOrThrow<Endpoint[]>(request, "get-app-service-endpoints", id),
+        apiGetOrThrow(request, "get-app-service-endpoints", id),
       ]);
       tabData.talkers = namedTalkers(talkers, endpoints);
     }
-    if (tab === "hosting" || dialog === "add-hosting") tabData.hostings = await apiGetOrThrow<Hosting[]>(request, "app-service-get-hosting", id);
+    if (tab === "hosting" || dialog === "add-hosting") tabData.hostings = await apiGetOrThrow(request, "app-service-get-hosting", id);
   }
   return data(
     {

@@ -136,7 +136,13 @@ export const subject: SubjectFields = {
 };
 export const sharedSchemas = subjectSchemas(subject);
 
-export const EditSchema = z.object({ app_service_id: id("App Service id"), proto: opt(10), port: port(false), fqdn: opt(appServiceLimits.fqdn) });
+// proto: the platform's choices ("" keeps the protocol).
+export const EditSchema = z.object({
+  app_service_id: id("App Service id"),
+  proto: z.enum(["tcp", "udp", "ftp", ""], { error: "Protocol must be one of: tcp, udp, ftp" }).optional(),
+  port: port(false),
+  fqdn: opt(appServiceLimits.fqdn),
+});
 export const IdSchema = z.object({ app_service_id: id("App Service id") });
 export const EndpointDecisionSchema = z.object({ ep_id: z.string({ error: "Select an endpoint." }).min(1, "Select an endpoint."), decision: z.enum(["approve", "reject"]) });
 export const AddHostingSchema = z

@@ -44,9 +44,8 @@ export async function action({ request }: Route.ActionArgs) {
   const form = validateForm(formData, forgotPasswordSchema);
   if (!form.ok) return data({ ...form.reply.data, accounts: none }, form.reply.init ?? undefined);
   const { username, account_id } = form.value;
-  const body: Record<string, string> = { username };
-  if (account_id) body.account_id = account_id;
-  const result = await callApi<{ detail?: string }>(null, "POST", "forgot-password", { body, from: request });
+  const body = { username, ...(account_id ? { account_id } : {}) };
+  const result = await callApi(null, "POST", "forgot-password", { body, from: request });
   if (result.ok) throw redirect("/forgot-password?sent=1", { status: 303 });
   // 300: several accounts use this e-mail address; the form asks which one.
   if (result.status === 300) {

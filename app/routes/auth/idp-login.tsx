@@ -27,12 +27,6 @@ import type { Route } from "./+types/idp-login";
  * 'Authentication failed' with a link back to login (status 401).
  */
 
-interface ListAccount {
-  username?: string;
-  session_type?: string;
-  iam_user?: { username?: string } | null;
-}
-
 const STATE_TTL_S = 10 * 60;
 const stateCookie = createSignedCookie("__idp_state", {
   httpOnly: true,
@@ -82,7 +76,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const expected = await browserState(request);
   if (!state || !expected || !sameState(state, expected)) return failed;
 
-  const result = await callApi<ListAccount>(null, "GET", "list-account", { token: accessToken });
+  const result = await callApi(null, "GET", "list-account", { token: accessToken });
   if (!result.ok) return failed;
   // The platform's answer names who the token belongs to; the link's parameters are the fallback.
   const type: SessionType = (result.data?.session_type ?? sessionType) === "iam_user" ? "iam_user" : "account";

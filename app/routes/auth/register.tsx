@@ -43,8 +43,8 @@ export async function action({ request }: Route.ActionArgs) {
     schema: registerSchema,
     call: async (v) => {
       const sub = subscriberOf(v);
-      const body = { username: v.username, password: v.password, terms: true, ...(sub ? { subscriber: sub } : {}) };
-      const result = await callApi<{ detail?: string }>(null, "POST", "register", { body, from: request });
+      const body = { username: v.username, password: v.password, terms: true as const, ...(sub ? { subscriber: sub } : {}) };
+      const result = await callApi(null, "POST", "register", { body, from: request });
       // 409 (the e-mail is taken) belongs beside the Email field; anything else by field or summary.
       if (!result.ok && result.status === 409 && typeof result.detail === "string") return { ...result, detail: [{ loc: ["username"], msg: result.detail }] };
       return result;

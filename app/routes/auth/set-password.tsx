@@ -11,16 +11,16 @@ import type { Route } from "./+types/set-password";
 
 const links = {
   "/reset-password-template": {
-    tokenField: "access_token",
-    call: "reset-password",
+    tokenField: "access_token" as const,
+    call: "reset-password" as const,
     invalidText: "Invalid password reset link.",
     successToast: "Password updated. You can now log in.",
     heading: "Reset password",
     button: "Reset password",
   },
   "/new-iam-user-setup-template": {
-    tokenField: "iam_user_token",
-    call: "iam-user-set-password",
+    tokenField: "iam_user_token" as const,
+    call: "iam-user-set-password" as const,
     invalidText: "Invalid password link.",
     successToast: "Password set. You can now log in.",
     heading: "Set your password",

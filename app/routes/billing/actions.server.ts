@@ -35,7 +35,7 @@ async function card(request: Request, formData: FormData) {
   }
   // Without JavaScript: Stripe Checkout in setup mode, which comes back to /billing. The page is
   // this answer: an error is in the form's summary, what was typed kept.
-  const res = await apiPost<{ url: string }>(request, "create-billing-stripe-checkout", details);
+  const res = await apiPost(request, "create-billing-stripe-checkout", details);
   if (!res.ok) return failureReply(request, res, { submission, fields: fields(res.status) });
   return redirect(res.data.url, { status: 303 });
 }
@@ -51,7 +51,7 @@ async function cardFailure(request: Request, submission: Submission<unknown, str
   return data({ result: safeReply(submission, { formErrors: messages }) }, { status: 200, headers: { "Set-Cookie": setCookie } });
 }
 
-const provider = (call: string, toast: string) => (request: Request, formData: FormData) =>
+const provider = (call: "set-preferred-billing" | "remove-billing", toast: string) => (request: Request, formData: FormData) =>
   submitForm(request, formData, { schema: ProviderSchema, call, errors: "toast", toast, redirect: "/billing" });
 
 /**

@@ -41,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // itself, without it is one button press.
   const sessionId = url.searchParams.get("checkout_session_id")?.trim() ?? "";
   const checkout = sessionId && sessionId.length <= 200 ? { session_id: sessionId } : null;
-  const billings = await apiGetOrThrow<Billing[]>(request, "get-billings");
+  const billings = await apiGetOrThrow(request, "get-billings");
   return { billings, stripe: stripeBrowserConfig(), constraints, checkout };
 }
 

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { ContactDetails, UnassignDialog } from "./details.tsx";
 import { AssignDialog, CreateDialog, UpdateDialog } from "./dialogs.tsx";
-import { contactName, REMOVE_PHRASE, type AssignedEntity, type Contact } from "./model.tsx";
+import { contactName, REMOVE_PHRASE } from "./model.tsx";
 import { AssignEntitySchema, constraints, CreateContactSchema, RemoveContactSchema, UnassignSchema, UpdateContactSchema } from "./schemas.server.tsx";
 import { RemoveDialog } from "../../components/confirm-phrase-dialog.tsx";
 import { ListScreen } from "../../components/list-screen.tsx";
@@ -28,17 +28,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { state, headers, dialog, dialogId } = await listScreenQuery(request, { sortable, hideable });
   const needsTypes = dialog === "create" || dialog === "update" || dialog === "assign";
   const needsEntities = dialog === "create" || dialog === "assign";
-  const detail = (id: string) => apiGetOrThrow<Contact>(request, "get-contact-detail", { contact_id: id }).catch(() => null);
+  const detail = (id: string) => apiGetOrThrow(request, "get-contact-detail", { contact_id: id }).catch(() => null);
   const [table, contactTypes, entityNames, dialogContact] = await Promise.all([
-    fetchTablePage<Contact>(request, "get-contact", state, screen),
-    needsTypes ? apiGetOrThrow<string[]>(request, "contact-types") : null,
-    needsEntities ? apiGetOrThrow<string[]>(request, "get-entity-names") : null,
+    fetchTablePage(request, "get-contact", state, screen),
+    needsTypes ? apiGetOrThrow(request, "contact-types") : null,
+    needsEntities ? apiGetOrThrow(request, "get-entity-names") : null,
     dialogId && dialog !== "unassign" ? detail(dialogId) : null,
   ]);
   // Details only for one selected contact that the current result holds.
   const selectedContact = table.selected.length === 1 ? await detail(table.selected[0]!) : null;
   const assigned = selectedContact
-    ? await apiGetOrThrow<AssignedEntity[]>(request, "get-contact-assigned-entities", { contact_id: selectedContact.contact_id })
+    ? await apiGetOrThrow(request, "get-contact-assigned-entities", { contact_id: selectedContact.contact_id })
     : null;
   const exportLink = exportHref("/contacts/export.csv", state);
   return data({ table, contactTypes, entityNames, selectedContact, assigned, dialogContact, exportLink, constraints: openDialogConstraints(constraints, dialog) }, { headers });
@@ -56,7 +56,7 @@ const assign = (request: Request, formData: FormData) =>
   submitForm(request, formData, {
     schema: AssignEntitySchema,
     call: "contact-assign-entity",
-    body: (v) => ({ contact_id: v.contact_id, contact_types: (v.contact_types ?? []).join(","), new_entity_name: v.new_entity_name }),
+    body: (v) => ({ contact_id: v.contact_id, contact_types: (v.contact_types ?? []).join(","), new_entity_name: v.new_entity_name ?? "" }),
     fields: ["new_entity_name", "contact_types"],
     toast: detailOr("Assigned entity successfully."),
   });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
 import { formConstraints } from "../../components/constraints.server.ts";
-import { contactLimits } from "../../../platform/contract/contacts.ts";
+import { contactLimits, contactTypes } from "../../../platform/contract/contacts.ts";
 import { clearableText, emailInput, hiddenId, requiredText } from "../../lib/form-fields.server.ts";
 import { REMOVE_PHRASE, SELECT_ENTITY_AND_TYPES } from "./model.tsx";
 
@@ -12,7 +12,8 @@ import { REMOVE_PHRASE, SELECT_ENTITY_AND_TYPES } from "./model.tsx";
  */
 
 const email = emailInput(contactLimits.email);
-const contactType = requiredText("Type is required.", contactLimits.name);
+// The platform's choices (a select): anything else is refused as the platform would refuse it.
+const contactType = z.enum(contactTypes, { error: "Type is required." });
 const contactId = hiddenId("Contact id is missing.");
 const contactFields = {
   first_name: clearableText(contactLimits.name),

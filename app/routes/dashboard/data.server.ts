@@ -1,5 +1,6 @@
 import { apiGet, detailText } from "../../lib/api.server.ts";
-import { NET_STATS_MAX_IDS, dashboardRangeMs, type AccountSummary, type DashboardObjects, type DashboardRange, type NetStats } from "../../../platform/contract/dashboard.ts";
+import type { CallAnswer, CallQuery, GetCallName } from "../../../platform/contract/calls.ts";
+import { NET_STATS_MAX_IDS, dashboardRangeMs, type DashboardRange, type NetStats } from "../../../platform/contract/dashboard.ts";
 import { createHash } from "node:crypto";
 import { withSvgMarkup } from "../../components/chart/markup.server.tsx";
 import { bucketEnd, cachedCharts, storeCharts } from "./cache.server.ts";
@@ -13,12 +14,12 @@ import { followsChange } from "../../lib/toast.server.ts";
 
 export type Part<T> = { ok: true; data: T } | { ok: false; error: string };
 
-const part = async <T,>(request: Request, path: string, query?: Record<string, string>): Promise<Part<T>> => {
-  const r = await apiGet<T>(request, path, query);
+const part = async <N extends GetCallName>(request: Request, name: N, query?: CallQuery<N>): Promise<Part<CallAnswer<N>>> => {
+  const r = await apiGet(request, name, query);
   return r.ok ? { ok: true, data: r.data } : { ok: false, error: detailText(r.detail) || `Could not load (${r.status}).` };
 };
 
-export const accountSummary = (request: Request) => part<AccountSummary>(request, "get-account-summary");
+export const accountSummary = (request: Request) => part(request, "get-account-summary");
 
 export interface NamedObject {
   id: string;
@@ -28,7 +29,7 @@ export interface NamedObject {
 
 /** The charted objects (list-endpoint-dashboard): endpoints, then app services. */
 export async function chartedObjects(request: Request): Promise<Part<NamedObject[]>> {
-  const objects = await part<DashboardObjects>(request, "list-endpoint-dashboard");
+  const objects = await part(request, "list-endpoint-dashboard");
   if (!objects.ok) return objects;
   const named = [
     ...objects.data.endpoints.map((e) => ({ id: e.ep_id, name: e.ep_name, kind: "endpoint" as const })),
@@ -42,7 +43,7 @@ export async function traffic(request: Request, named: readonly NamedObject[], r
   const window = { start_time: new Date(now - dashboardRangeMs[range]).toISOString(), end_time: new Date(now).toISOString() };
   const chunks: string[][] = [];
   for (let i = 0; i < named.length; i += NET_STATS_MAX_IDS) chunks.push(named.slice(i, i + NET_STATS_MAX_IDS).map((o) => o.id));
-  const answers = await Promise.all(chunks.map((ids) => part<NetStats>(request, "get-net-stats", { ids: ids.join(","), ...window })));
+  const answers = await Promise.all(chunks.map((ids) => part(request, "get-net-stats", { ids: ids.join(","), ...window })));
   const failed = answers.find((a) => !a.ok);
   if (failed && !failed.ok) return failed;
   const stats: NetStats = Object.assign({}, ...answers.map((a) => (a.ok ? a.data : {})));

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { apiGet, submitForm } from "../../lib/untyped-calls.server.ts";
 import { formConstraints } from "../../components/constraints.server.ts";
-import { apiGet, callPlatformRaw, detailText } from "../../lib/api.server.ts";
-import { submitForm } from "../../lib/action.server.ts";
+import { callPlatformRaw, detailText } from "../../lib/api.server.ts";
+
 import { hiddenId, optionalText } from "../../lib/form-fields.server.ts";
 import { SseParser } from "../../lib/live/event-stream.ts";
 import { getUser } from "../../lib/session.server.ts";

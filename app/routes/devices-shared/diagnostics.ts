@@ -11,7 +11,7 @@ import { deviceMessages } from "../../../platform/contract/devices.ts";
 export async function loader({ request }: { request: Request }) {
   await requireSession(request);
   const id = new URL(request.url).searchParams.get("id") ?? "";
-  const res = id ? await apiGet<string>(request, "run_health_check", { node_id: id }) : null;
+  const res = id ? await apiGet(request, "run_health_check", { node_id: id }) : null;
   if (!res || !res.ok) {
     const message = res ? detailText(res.detail) || "Not found" : "The device id is missing.";
     return new Response(message, { status: res?.status === 404 || !res ? 404 : 502, headers: { "content-type": "text/plain; charset=utf-8" } });

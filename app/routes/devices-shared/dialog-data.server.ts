@@ -1,4 +1,5 @@
-import { apiGet, detailText } from "../../lib/api.server.ts";
+import { detailText } from "../../lib/api.server.ts";
+import { apiGet } from "../../lib/untyped-calls.server.ts";
 import type { LanInterfaceRow } from "../../../platform/contract/devices.ts";
 import { deviceDetail } from "./intents.server.ts";
 import { deviceKinds, type DeviceDetail, type DeviceKind } from "./kind.ts";

@@ -12,7 +12,7 @@ export interface EntityFilter {
   query: Record<string, string>;
 }
 
-const entityNames = (request: Request) => apiGet<string[]>(request, "get_entity_names").then((res) => (res.ok ? res.data : []));
+const entityNames = (request: Request) => apiGet(request, "get_entity_names").then((res) => (res.ok ? res.data : []));
 const askedEntity = (request: Request) => new URL(request.url).searchParams.get(ENTITY_PARAM)?.trim() || null;
 
 export async function entityFilterOf(request: Request): Promise<EntityFilter> {

@@ -1,6 +1,7 @@
 import { data } from "react-router";
-import { deselect, detailOr, failureReply, submitForm, validateForm, type IntentHandler } from "../../lib/action.server.ts";
-import { apiGet, apiPost, safeReply, type ApiResult } from "../../lib/api.server.ts";
+import { submitForm, apiGet, apiPost } from "../../lib/untyped-calls.server.ts";
+import { deselect, detailOr, failureReply, validateForm, type IntentHandler } from "../../lib/action.server.ts";
+import { safeReply, type ApiResult } from "../../lib/api.server.ts";
 import { toggleSchema } from "../../components/toggle-dialog.tsx";
 import { announcementCall, deviceMessages, type NodeToken } from "../../../platform/contract/devices.ts";
 import { deviceIdOf, deviceKinds, type DeviceDetail, type DeviceKind, type PingAnswer, type TokenAnswer } from "./kind.ts";

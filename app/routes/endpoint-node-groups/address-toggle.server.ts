@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { submitForm } from "../../lib/untyped-calls.server.ts";
 import { toggleUnchangedError } from "../../components/toggle-dialog.tsx";
-import { failureReply, submitForm } from "../../lib/action.server.ts";
+import { failureReply } from "../../lib/action.server.ts";
 import type { ApiResult } from "../../lib/api.server.ts";
 import { hiddenId } from "../../lib/form-fields.server.ts";
 import { isCidr, isIpv4 } from "../../../platform/contract/net.ts";

@@ -19,7 +19,7 @@ import type { Route } from "./+types/route";
 export async function loader({ request }: Route.LoaderArgs) {
   const { state, headers, dialog, dialogId } = await listScreenQuery(request, { sortable, hideable });
   const [table, target] = await Promise.all([
-    fetchTablePage<EndpointNodeGroup>(request, "list-endpoint-node-group", state, screen),
+    fetchTablePage(request, "list-endpoint-node-group", state, screen),
     dialog && dialogId ? groupDetail(request, dialogId).then((r) => (r.ok ? r.data : null)) : null,
   ]);
   return data({ table, target }, { headers });

@@ -1,10 +1,10 @@
 import { apiGet } from "../../lib/api.server.ts";
 import { addressToggleIntent } from "./address-toggle.server.ts";
-import { DHCP, VRRP, type EndpointNodeGroup } from "./model.ts";
+import { DHCP, VRRP } from "./model.ts";
 
 /* The group dialogs' intents (spec 2 §4, §5): each refuses the group's current value as unchanged. */
 
-export const groupDetail = (request: Request, id: string) => apiGet<EndpointNodeGroup>(request, "get-endpoint-node-group-details", { ep_node_group_id: id });
+export const groupDetail = (request: Request, id: string) => apiGet(request, "get-endpoint-node-group-details", { ep_node_group_id: id });
 
 const group = { idField: "node_group_id", missing: "The node group is missing.", read: groupDetail } as const;
 

@@ -2,25 +2,23 @@ import { z } from "zod";
 import { toggleSchema } from "../../components/toggle-dialog.tsx";
 import { detailOr, failureReply, intentAction, submitForm, validateForm } from "../../lib/action.server.ts";
 import { apiGet, apiPost } from "../../lib/api.server.ts";
+import type { CallBody } from "../../../platform/contract/calls.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { returnUrl } from "../../lib/url.ts";
 import { readDraft, writeDraft } from "../services-shared/draft.ts";
 import { createIntent, latencyIntent, removeIntent, sharedIntents } from "../services-shared/intents.server.ts";
-import { CREATE_FIELDS, type EndpointDetail } from "./model.ts";
+import { CREATE_FIELDS } from "./model.ts";
 import { AgentDetailsSchema, CreateEndpointSchema, DecisionSchema, DeleteSchema, EpIdSchema, NodeGroupSchema, subject, type CreateEndpointValues } from "./schemas.server.ts";
 
 /* The Endpoints screen's action (spec 1 §2, §4, §7 Endpoints, §8): one function per intent. */
 
 /** The create-endpoint body: the location's fields only; ASNs as numbers (spec 1 §5). */
-function createBody(v: CreateEndpointValues) {
-  const body: Record<string, unknown> = { ep_name: v.ep_name, app_service_id: v.app_service_id, deployment: v.deployment };
-  if (v.deployment === "onprem" || v.deployment === "network") Object.assign(body, { ep_node_group_id: v.ep_node_group_id, ep_node_id: v.ep_node_id });
-  if (v.deployment === "aws" || v.deployment === "azure") Object.assign(body, { region: v.region, consumer_principle: v.consumer_principle });
-  if (v.deployment === "network") {
-    Object.assign(body, { real_subnets: v.real_subnets, bgp_enabled: Boolean(v.bgp_enabled) });
-    if (v.bgp_enabled) Object.assign(body, { bgp_local_asn: v.bgp_local_asn, bgp_peer_asn: v.bgp_peer_asn, bgp_peer_ip: v.bgp_peer_ip });
-  }
-  return body;
+function createBody(v: CreateEndpointValues): CallBody<"create-endpoint"> {
+  const node = v.deployment === "onprem" || v.deployment === "network" ? { ep_node_group_id: v.ep_node_group_id, ep_node_id: v.ep_node_id } : {};
+  const cloud = v.deployment === "aws" || v.deployment === "azure" ? { region: v.region, consumer_principle: v.consumer_principle } : {};
+  const bgp = v.bgp_enabled ? { bgp_local_asn: v.bgp_local_asn, bgp_peer_asn: v.bgp_peer_asn, bgp_peer_ip: v.bgp_peer_ip } : {};
+  const network = v.deployment === "network" ? { real_subnets: v.real_subnets, bgp_enabled: Boolean(v.bgp_enabled), ...bgp } : {};
+  return { ep_name: v.ep_name, app_service_id: v.app_service_id, deployment: v.deployment, ...node, ...cloud, ...network };
 }
 
 /** Create; a location switch or the new-node-group panel keeps what was typed. */
@@ -55,7 +53,7 @@ const agent = (request: Request, formData: FormData) =>
 /** Advanced Visibility: the switch must differ from the platform's current value. */
 async function visibility(request: Request, formData: FormData) {
   const epId = String(formData.get("ep_id") ?? "");
-  const current = await apiGet<EndpointDetail>(request, "get-endpoint-detail", { ep_id: epId });
+  const current = await apiGet(request, "get-endpoint-detail", { ep_id: epId });
   if (!current.ok) return failureReply(request, current);
   return submitForm(request, formData, {
     schema: toggleSchema(current.data.proxying_enabled, { ep_id: z.string() }),

@@ -5,7 +5,7 @@ import { formConstraints } from "../../components/constraints.server.ts";
 import { ListScreen } from "../../components/list-screen.tsx";
 import type { MenuItem } from "../../components/row-menu.tsx";
 import { ToggleDialog } from "../../components/toggle-dialog.tsx";
-import { apiGet, apiGetOrThrow, detailMessages, type ApiResult } from "../../lib/api.server.ts";
+import { apiGet, apiGetOrThrow, apiList, apiListOrThrow, detailMessages, type ApiResult } from "../../lib/api.server.ts";
 import { exportHref } from "../../lib/export.server.ts";
 import { fetchTablePage, listScreenQuery } from "../../lib/table.server.ts";
 import { ContactsDialog, DescriptionDialog, LatencyDialog, NameDialog, ResizeDialog } from "../services-shared/dialogs.tsx";
@@ -13,8 +13,8 @@ import { readDraft } from "../services-shared/draft.ts";
 import { contactOptions } from "../services-shared/intents.server.ts";
 import { endpointAction } from "./actions.server.ts";
 import { hideable, screen, sortable, tableFields } from "./columns.ts";
-import { AgentDetailsDialog, CreateEndpointDialog, FlowsDialog, missing, ResetDialog, type AppServiceChoice } from "./dialogs.tsx";
-import { CREATE_FIELDS, DELETE_PHRASE, type CloudRegion, type EndpointNode, defaultEndpointDeployment, endpointDeployments, NETFLOW_RANGES, type Endpoint, type EndpointDeployment, type EndpointDetail, type EndpointNodeGroup, type EndpointSession, type NetflowRow } from "./model.ts";
+import { AgentDetailsDialog, CreateEndpointDialog, FlowsDialog, missing, ResetDialog } from "./dialogs.tsx";
+import { CREATE_FIELDS, DELETE_PHRASE, defaultEndpointDeployment, endpointDeployments, NETFLOW_RANGES, type Endpoint, type EndpointDeployment } from "./model.ts";
 import { AgentDetailsSchema, CreateEndpointSchema, NodeGroupSchema, sharedSchemas } from "./schemas.server.ts";
 import { EndpointDecision } from "./decision.tsx";
 import { EndpointTabs, tabs } from "./tabs.tsx";
@@ -37,28 +37,28 @@ const answer = <T,>(r: ApiResult<T>, empty: T) => (r.ok ? { value: r.data, error
 export async function loader({ request }: Route.LoaderArgs) {
   const { state, headers, dialog, dialogId } = await listScreenQuery(request, { sortable, hideable });
   const params = new URL(request.url).searchParams;
-  const detail = (id: string) => apiGet<EndpointDetail>(request, "get-endpoint-detail", { ep_id: id }).then((r) => (r.ok ? r.data : null));
+  const detail = (id: string) => apiGet(request, "get-endpoint-detail", { ep_id: id }).then((r) => (r.ok ? r.data : null));
 
   const deployment = deploymentOf(params.get("deployment"));
   const cloud = dialog === "create" && (deployment === "aws" || deployment === "azure");
   const usesNode = dialog === "create" && (deployment === "onprem" || deployment === "network");
   const [table, target, services, nodeGroups, regions, nodes] = await Promise.all([
-    fetchTablePage<Endpoint>(request, "list-endpoint", state, { ...screen, fields: tableFields }),
+    fetchTablePage(request, "list-endpoint", state, { ...screen, fields: tableFields }),
     dialog && dialog !== "create" && dialogId ? detail(dialogId) : null,
     // The create dialog's choices.
-    dialog === "create" ? apiGet<AppServiceChoice[]>(request, "list-app-service") : null,
-    dialog === "create" ? apiGetOrThrow<EndpointNodeGroup[]>(request, "list-endpoint-node-group") : [],
+    dialog === "create" ? apiList(request, "list-app-service") : null,
+    dialog === "create" ? apiListOrThrow(request, "list-endpoint-node-group") : [],
     // Region from the location's list, as App Services offers it (issue 27 item 14).
-    cloud ? apiGetOrThrow<CloudRegion[]>(request, `list-${deployment}-regions`) : [],
+    cloud ? apiGetOrThrow(request, `list-${deployment}-regions`) : [],
     // The Node picker: the account's endpoint nodes (issue 27 item 14; #28 "Links to what exists").
-    usesNode ? apiGetOrThrow<EndpointNode[]>(request, "list-endpoint-node") : [],
+    usesNode ? apiListOrThrow(request, "list-endpoint-node") : [],
   ]);
   const appServices = services?.ok && Array.isArray(services.data) ? services.data.map((s) => ({ app_service_id: s.app_service_id, app_service_name: s.app_service_name })) : [];
   const contacts = dialog === "contacts" && target ? await contactOptions(request) : [];
 
   // Show Flows reads the flows open now. Test Reachability measures only when its button is pressed
   // (a POST; a GET never measures: issue 27 item 8).
-  const flows = dialog === "flows" && target ? answer(await apiGet<EndpointSession[]>(request, "get-endpoint-sessions", { ep_id: target.ep_id }), []) : null;
+  const flows = dialog === "flows" && target ? answer(await apiGet(request, "get-endpoint-sessions", { ep_id: target.ep_id }), []) : null;
 
   // One selected endpoint: its tabs.
   const selected = table.selected.length === 1 ? await detail(table.selected[0]!) : null;
@@ -67,7 +67,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (selected && tabs.current(params) === "netflows") {
     const end = new Date();
     const start = new Date(end.getTime() - range.ms);
-    netflows = answer(await apiGet<NetflowRow[]>(request, "get-ep-sessions", { ep_id: selected.ep_id, start_time: start.toISOString(), end_time: end.toISOString() }), []);
+    netflows = answer(await apiGet(request, "get-ep-sessions", { ep_id: selected.ep_id, start_time: start.toISOString(), end_time: end.toISOString() }), []);
   }
 
   return data(

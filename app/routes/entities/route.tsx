@@ -13,7 +13,7 @@ import { Screen, useScreen } from "../../components/screen.tsx";
 import { fetchTablePage, parseTableQuery } from "../../lib/table.server.ts";
 import { columns, sortable } from "./columns.ts";
 import { AddEntityDialog, AssignParentDialog, EditEntityDialog } from "./dialogs.tsx";
-import { toastText, type Entity, type EntityContact } from "./schemas.ts";
+import { toastText, type EntityContact } from "./schemas.ts";
 import { AssignParentSchema, constraints, CreateEntitySchema, deleteSchema, EditEntitySchema } from "./schemas.server.ts";
 import { EntityTabs } from "./tabs.tsx";
 import type { Route } from "./+types/route";
@@ -41,8 +41,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireSession(request);
   const url = new URL(request.url);
   const { state, headers } = parseTableQuery(request, { sortable });
-  const table = await fetchTablePage<Entity>(request, "get_entity", state, { getRowId: (e) => e.entity_id });
-  const detail = (id: string) => apiGetOrThrow<Entity>(request, "get-entity-detail", { entity_id: id });
+  const table = await fetchTablePage(request, "get_entity", state, { getRowId: (e) => e.entity_id });
+  const detail = (id: string) => apiGetOrThrow(request, "get-entity-detail", { entity_id: id });
 
   // The dialog the URL asks for, and the entity it is about.
   const dialogParam = url.searchParams.get("dialog");
@@ -54,9 +54,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Parent choices: any entity for a new one; for Assign Parent Entity, all but the entity and those below it.
   let parentChoices: string[] = [];
   if (dialog === "add") {
-    parentChoices = await apiGetOrThrow<string[]>(request, "get_entity_names", { parent: "true" });
+    parentChoices = await apiGetOrThrow(request, "get_entity_names", { parent: "true" });
   } else if (dialog === "assign-parent" && target) {
-    parentChoices = await apiGetOrThrow<string[]>(request, "get_entity_names", { parent: "true", entity_id: target.entity_id });
+    parentChoices = await apiGetOrThrow(request, "get_entity_names", { parent: "true", entity_id: target.entity_id });
   }
 
   // The selected entity's contacts (the Contacts tab).
@@ -65,9 +65,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   let contacts: ListPage<EntityContact> = { items: [], total: 0 };
   let contactsError: string | null = null;
   if (selected) {
-    const result = await apiGet<ListPage<EntityContact>>(request, "get_contact", { entity_id: selected.entity_id, page: 1, size: CONTACTS_SHOWN });
-    if (result.ok) contacts = result.data;
-    else contactsError = detailMessages(result.detail).join(" ");
+    const result = await apiGet(request, "get_contact", { entity_id: selected.entity_id, page: 1, size: CONTACTS_SHOWN });
+    // Asked for a page (page, size): the page member of the list's answer.
+    if (!result.ok) contactsError = detailMessages(result.detail).join(" ");
+    else if (!Array.isArray(result.data)) contacts = result.data;
   }
 
   return data(

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { submitForm as untypedSubmitForm } from "../../lib/untyped-calls.server.ts";
 import { lazyChart } from "../../components/chart/lazy-chart.tsx";
 import { openDialogConstraints } from "../../components/constraints.server.ts";
 import { ListScreen } from "../../components/list-screen.tsx";
@@ -21,7 +22,7 @@ import { ActivationDialogs, DeviceDialogs, DialogsBoundary } from "../devices-sh
 import { cpeMonitoring, forgetKeptMonitoring } from "../routers/monitoring.server.ts";
 import { hideable, screen, sortable } from "./columns.ts";
 import { MetroTabs } from "./tabs.tsx";
-import { KIND, metroDialogs, ROW_FIELDS, type Metro, type MetroDetail, type MetroProduct } from "./model.ts";
+import { KIND, metroDialogs, ROW_FIELDS, type Metro } from "./model.ts";
 import { constraints, CreateMetroSchema, EditMetroSchema, metroBody, metroFormFields, oamFields, OamSchema } from "./schemas.server.ts";
 import type { Route } from "./+types/route";
 
@@ -34,17 +35,17 @@ import type { Route } from "./+types/route";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { state, headers, dialog, dialogId } = await listScreenQuery(request, { sortable, hideable });
-  const [filter, table] = await withEntityFilter(request, (query) => fetchTablePage<Metro>(request, "get_metro", state, { ...screen, query, fields: ROW_FIELDS }));
+  const [filter, table] = await withEntityFilter(request, (query) => fetchTablePage(request, "get_metro", state, { ...screen, query, fields: ROW_FIELDS }));
   const [row] = selectedRows(table);
   const tab = currentTab(new URL(request.url).searchParams, DEVICE_TAB_IDS);
   const needsProducts = dialog === metroDialogs.create || dialog === metroDialogs.edit;
   const [dialogData, activation, selected, monitoring, products, ccmIntervals] = await Promise.all([
     deviceDialogData(request, KIND, dialog, dialogId),
     activationDialogData(request, KIND, dialog, dialogId),
-    row ? apiGet<MetroDetail>(request, "get_metro_detail", { metro_id: row.metro_id }).then((r) => (r.ok ? r.data : null)) : null,
+    row ? apiGet(request, "get_metro_detail", { metro_id: row.metro_id }).then((r) => (r.ok ? r.data : null)) : null,
     row && tab === "monitoring" ? cpeMonitoring(request, row.metro_id, { name: row.metro_name, op_state: row.op_state, admin_state: row.admin_state }) : null,
-    needsProducts ? apiGet<MetroProduct[]>(request, "metro_products").then((r) => (r.ok ? r.data : [])) : [],
-    dialog === metroDialogs.oam ? apiGet<string[]>(request, "metro_ccm_interval").then((r) => (r.ok ? r.data : [])) : [],
+    needsProducts ? apiGet(request, "metro_products").then((r) => (r.ok ? r.data : [])) : [],
+    dialog === metroDialogs.oam ? apiGet(request, "metro_ccm_interval").then((r) => (r.ok ? r.data : [])) : [],
   ]);
   for (const [name, value] of Object.entries(activationRefreshHeaders(activation))) headers.set(name, value);
   return data(
@@ -62,7 +63,7 @@ export const headers = activationHeaders;
 async function create(request: Request, formData: FormData) {
   const form = validateForm(formData, CreateMetroSchema);
   if (!form.ok) return form.reply;
-  const res = await apiPost<{ metro_id: string; detail: string }>(request, "create_metro", metroBody(form.value));
+  const res = await apiPost(request, "create_metro", metroBody(form.value));
   if (!res.ok) {
     const toasts = Array.isArray(res.detail) ? detailMessages(res.detail).map((message) => ({ type: "error" as const, message, persistent: true })) : [];
     const headers = toasts.length ? { "Set-Cookie": await flashToasts(request, toasts) } : undefined;
@@ -81,7 +82,7 @@ const editNid = (request: Request, formData: FormData) =>
   });
 
 const editOam = (request: Request, formData: FormData) =>
-  submitForm(request, formData, { schema: OamSchema, call: "edit_oam", fields: oamFields, toast: deviceMessages.oamUpdated });
+  untypedSubmitForm(request, formData, { schema: OamSchema, call: "edit_oam", fields: oamFields, toast: deviceMessages.oamUpdated });
 
 const shared = deviceIntents(KIND);
 export const action = intentAction(

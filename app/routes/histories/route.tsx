@@ -5,7 +5,7 @@ import { exportHref } from "../../lib/export.server.ts";
 import { requireSession } from "../../lib/session.server.ts";
 import { fetchTablePage, parseTableQuery } from "../../lib/table.server.ts";
 import { hrefWithout, keptParams } from "../../lib/url.ts";
-import { apiLogCountCap, type ApiLogEntry } from "../../../platform/contract/support.ts";
+import { apiLogCountCap } from "../../../platform/contract/support.ts";
 import { columns, hideable, sortable } from "./columns.ts";
 import { platformFilters, readFilters } from "./filters.ts";
 import type { Route } from "./+types/route";
@@ -32,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { state, headers } = parseTableQuery(request, { sortable, hideable });
   const { filters, errors } = readFilters(url.searchParams);
   const query = platformFilters(filters, errors);
-  const table = await fetchTablePage<ApiLogEntry>(request, "get_api_log", state, { getRowId: (e) => e.id, query });
+  const table = await fetchTablePage(request, "get_api_log", state, { getRowId: (e) => e.id, query });
   const filtered = Object.keys(query).length > 0 || state.q !== "";
   // Filters that match nothing say 'No data found.', not 'No data' (an empty log).
   if (filtered) table.unfiltered = Math.max(table.total, 1);

@@ -1,4 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
+import type { z } from "zod";
+import type { CreateIamUserSchema } from "./schemas.server.ts";
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { iamRoles, type IamUser } from "./model.ts";
@@ -31,7 +33,8 @@ function NoEntities() {
 const gone = <DialogGone>This IAM user no longer exists.</DialogGone>;
 
 export function CreateDialog({ entityNames, lastResult }: { entityNames: string[]; lastResult: Result }) {
-  const { form, fields, pending } = useIntentForm<{ username: string; role: string; entity_name: string; name: string }>("create", {
+  // The form's fields are its schema's (a misspelt field is a type error); types only, no zod here.
+  const { form, fields, pending } = useIntentForm<z.input<typeof CreateIamUserSchema>>("create", {
     id: "create-iam-user",
     lastResult,
     defaultValue: { role: "readonly" },

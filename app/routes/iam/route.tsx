@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { AssignDialog, CreateDialog, RoleDialog } from "./dialogs.tsx";
-import { REMOVE_PHRASE, type IamUser } from "./model.ts";
+import { REMOVE_PHRASE } from "./model.ts";
 import { AssignEntitySchema, constraints, CreateIamUserSchema, RemoveIamUserSchema, UpdateRoleSchema } from "./schemas.server.ts";
 import { hideable, roleLabel, screen, sortable } from "./columns.ts";
 import { RemoveDialog } from "../../components/confirm-phrase-dialog.tsx";
@@ -24,9 +24,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { state, headers, dialog, dialogId } = await listScreenQuery(request, { sortable, hideable });
   const needsEntities = dialog === "create" || dialog === "assign";
   const [table, entityNames, dialogUser] = await Promise.all([
-    fetchTablePage<IamUser>(request, "list-iam-user", state, screen),
-    needsEntities ? apiGetOrThrow<string[]>(request, "get-entity-names") : null,
-    dialogId ? apiGetOrThrow<IamUser>(request, "get-iam-user-detail", { iam_user_id: dialogId }).catch(() => null) : null,
+    fetchTablePage(request, "list-iam-user", state, screen),
+    needsEntities ? apiGetOrThrow(request, "get-entity-names") : null,
+    dialogId ? apiGetOrThrow(request, "get-iam-user-detail", { iam_user_id: dialogId }).catch(() => null) : null,
   ]);
   return data({ table, entityNames, dialogUser, exportLink: exportHref("/iam/export.csv", state), constraints }, { headers });
 }

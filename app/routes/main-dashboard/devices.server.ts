@@ -1,7 +1,6 @@
 import { apiGetShared, detailText } from "../../lib/api.server.ts";
 import { derived } from "../../lib/shared-answer.server.ts";
 import { rowsJson, type RowsJson } from "../../lib/table-rows.ts";
-import type { DeviceNames } from "../../../platform/contract/support.shapes.ts";
 import { DEVICE_PARAM, type DashboardDevice } from "./model.ts";
 
 /*
@@ -25,7 +24,7 @@ export interface DevicePicker {
 const listOfAnswer = new WeakMap<object, Map<string, { list: DashboardDevice[]; json: RowsJson<DashboardDevice> }>>();
 
 export async function devicePicker(request: Request, params: URLSearchParams): Promise<DevicePicker> {
-  const r = await apiGetShared<DeviceNames>(request, "dashboard_get_device_names");
+  const r = await apiGetShared(request, "dashboard_get_device_names");
   if (!r.ok)
     return {
       devices: rowsJson<DashboardDevice>([]),

@@ -1,5 +1,9 @@
 import { apiGet, apiGetShared, detailText } from "../../lib/api.server.ts";
 import type { DeviceTabContext } from "./model.ts";
+import type { CallAnswer, CallQuery, GetCallName } from "../../../platform/contract/calls.ts";
+
+/** The insights feeds a device tab reads (their query: the device, the range, a session). */
+type FeedCallName = "dashboard_get_app_flows" | "dashboard_get_app_flow_report" | "dashboard_get_app_visibility" | "dashboard_get_ddos";
 
 /*
  * The device tabs' platform reads: each fails on its own (its message takes its part's place and
@@ -13,8 +17,8 @@ export type Part<T> = { ok: true; data: T } | { ok: false; error: string };
  * so that what the tab derives from it (its prepared charts: sharedGridCharts) is remembered beside
  * it; the caller must not change it.
  */
-export async function part<T>(request: Request, path: string, query?: Record<string, string>, opts: { shared?: boolean } = {}): Promise<Part<T>> {
-  const r = await (opts.shared ? apiGetShared<T> : apiGet<T>)(request, path, query);
+export async function part<N extends GetCallName>(request: Request, name: N, query?: CallQuery<N>, opts: { shared?: boolean } = {}): Promise<Part<CallAnswer<N>>> {
+  const r = opts.shared ? await apiGetShared(request, name, query) : await apiGet(request, name, query);
   return r.ok
     ? { ok: true, data: r.data }
     : {
@@ -24,7 +28,8 @@ export async function part<T>(request: Request, path: string, query?: Record<str
 }
 
 /** One of the insights feeds (dashboard_get_…) for the tab's device and range; a failure is its message. */
-export const deviceFeed = <T>(request: Request, call: string, ctx: DeviceTabContext, query: Record<string, string> = {}, opts: { shared?: boolean } = {}) =>
-  part<T>(request, call, { node_id: ctx.device.id, range: ctx.range, ...query }, opts);
+export const deviceFeed = <N extends FeedCallName>(request: Request, name: N, ctx: DeviceTabContext, query: { session_id?: string } = {}, opts: { shared?: boolean } = {}) =>
+  // why the cast: every feed's query is the device and the range (and a flow report's session).
+  part(request, name, { node_id: ctx.device.id, range: ctx.range, ...query } as CallQuery<N>, opts);
 
 export const errorOf = (p: Part<unknown>) => (p.ok ? null : p.error);

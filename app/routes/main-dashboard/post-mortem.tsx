@@ -2,7 +2,6 @@ import { data, Link } from "react-router";
 import { Screen } from "../../components/screen.tsx";
 import { formatTime } from "../../lib/format.ts";
 import { requireSession } from "../../lib/session.server.ts";
-import type { PostMortem } from "../../../platform/contract/monitoring.ts";
 import { part } from "./feeds.server.ts";
 import { markdownHtml } from "./markdown.ts";
 import { DEVICE_PARAM } from "./model.ts";
@@ -21,7 +20,7 @@ export const handle = { breadcrumb: POST_MORTEM_TITLE };
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireSession(request);
   const device = new URL(request.url).searchParams.get(DEVICE_PARAM) ?? "";
-  const pm = await part<PostMortem>(request, "dashboard_get_post_mortem", {
+  const pm = await part(request, "dashboard_get_post_mortem", {
     node_id: device,
     outage_id: params.outageId,
   });

@@ -68,7 +68,7 @@ function cityPoint(p: Place): MapPoint {
 const mapsOfAnswer = new WeakMap<DdosProtection, Map<string, PreparedMap[]>>();
 
 export async function load(request: Request, ctx: DeviceTabContext) {
-  const feed = await deviceFeed<DdosProtection>(request, "dashboard_get_ddos", ctx, {}, { shared: true });
+  const feed = await deviceFeed(request, "dashboard_get_ddos", ctx, {}, { shared: true });
   if (!feed.ok) return { error: feed.error, ddos: null, maps: [], charts: [] };
   const d = feed.data;
   const maps = derived(mapsOfAnswer, d, "", () =>

@@ -1,6 +1,6 @@
 import { gridCharts, sharedGridCharts } from "../../components/chart/grid.server.ts";
 import type { ChartBand } from "../../components/chart/model.ts";
-import type { DeviceRoute, WanLinkHealth } from "../../../platform/contract/monitoring.ts";
+import type { WanLinkHealth } from "../../../platform/contract/monitoring.ts";
 import { loadAvailability } from "../sla/data.server.ts";
 import { chartOf } from "./charts.ts";
 import { part } from "./feeds.server.ts";
@@ -64,8 +64,8 @@ export function healthCharts(h: WanLinkHealth | null, bands: ChartBand[]) {
 
 export async function load(request: Request, { device, range }: DeviceTabContext) {
   const [health, route, availability] = await Promise.all([
-    part<WanLinkHealth>(request, "dashboard_get_wan_link_health", { node_id: device.id, range }, { shared: true }),
-    part<DeviceRoute>(request, "dashboard_get_route", { node_id: device.id }),
+    part(request, "dashboard_get_wan_link_health", { node_id: device.id, range }, { shared: true }),
+    part(request, "dashboard_get_route", { node_id: device.id }),
     loadAvailability(request, device.id, range),
   ]);
   const bands = (availability.availability?.devices ?? [])

@@ -1,6 +1,5 @@
 import { endpoint as pcapEndpointText, messages, PCAP_DEFAULT_PAGE_SIZE, PCAP_SESSION_SORTABLE, type PcapSession } from "../../lib/pcap.ts";
 import { pageRows, parseTableQuery } from "../../lib/table.server.ts";
-import type { AppFlowReport, AppFlows } from "../../../platform/contract/monitoring-insights.ts";
 import type { ReportState } from "../pcap-analyzer/report-dialog.tsx";
 import { deviceFeed } from "./feeds.server.ts";
 import type { DeviceTabContext } from "./model.ts";
@@ -13,7 +12,7 @@ import type { DeviceTabContext } from "./model.ts";
  */
 
 export async function load(request: Request, ctx: DeviceTabContext) {
-  const feed = await deviceFeed<AppFlows>(request, "dashboard_get_app_flows", ctx);
+  const feed = await deviceFeed(request, "dashboard_get_app_flows", ctx);
   if (!feed.ok) return { error: feed.error, summary: null, table: null, report: null };
   const { state } = parseTableQuery(request, {
     sortable: PCAP_SESSION_SORTABLE,
@@ -28,7 +27,7 @@ export async function load(request: Request, ctx: DeviceTabContext) {
   const session = ctx.params.get("dialog") === "report" ? ctx.params.get("session") : null;
   let report: ReportState | null = null;
   if (session) {
-    const found = await deviceFeed<AppFlowReport>(request, "dashboard_get_app_flow_report", ctx, { session_id: session });
+    const found = await deviceFeed(request, "dashboard_get_app_flow_report", ctx, { session_id: session });
     // why the field: the dialog reads the PCAP analyzer's report type, whose capture key a device's flow has none of.
     report = found.ok ? { ok: true, report: { ...found.data, pcap_file_key: "" } } : { ok: false, message: messages.noTestData };
   }

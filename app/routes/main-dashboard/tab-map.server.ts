@@ -1,6 +1,6 @@
 import { prepareMap } from "../../components/map/markup.server.tsx";
 import type { MapPoint } from "../../components/map/model.ts";
-import type { DashboardSummary, SummaryDevice } from "../../../platform/contract/monitoring.ts";
+import type { SummaryDevice } from "../../../platform/contract/monitoring.ts";
 import { part } from "./feeds.server.ts";
 import { deviceHref, ENTITY_PARAM, MAP_ID, MAP_TITLE, type TabContext } from "./model.ts";
 
@@ -22,12 +22,12 @@ export const devicePoint = (d: SummaryDevice): MapPoint => ({
 });
 
 export async function load(request: Request, { params }: TabContext) {
-  const names = await part<string[]>(request, "get_entity_names");
+  const names = await part(request, "get_entity_names");
   const entities = names.ok ? names.data : [];
   const asked = params.get(ENTITY_PARAM)?.trim() || null;
   // An entity that is not the account's is no filter (the dropdown offers only these).
   const entity = asked && entities.includes(asked) ? asked : null;
-  const summary = await part<DashboardSummary>(request, "dashboard_get_summary", entity ? { entity_name: entity } : {});
+  const summary = await part(request, "dashboard_get_summary", entity ? { entity_name: entity } : {});
   const map = summary.ok
     ? prepareMap({
         id: MAP_ID,

@@ -2,7 +2,7 @@ import { gridCharts } from "../../components/chart/grid.server.ts";
 import type { ChartSpec } from "../../components/chart/model.ts";
 import { deviceFeed } from "./feeds.server.ts";
 import { pageRows, parseTableQuery } from "../../lib/table.server.ts";
-import type { AppSession, AppVisibility } from "../../../platform/contract/monitoring-insights.ts";
+import type { AppSession } from "../../../platform/contract/monitoring-insights.ts";
 import { appSortable } from "./tab-visibility.tsx";
 import type { DeviceTabContext } from "./model.ts";
 
@@ -22,7 +22,7 @@ const topChart = (title: string, unit: string, name: string, points: { app_name:
 });
 
 export async function load(request: Request, ctx: DeviceTabContext) {
-  const feed = await deviceFeed<AppVisibility>(request, "dashboard_get_app_visibility", ctx);
+  const feed = await deviceFeed(request, "dashboard_get_app_visibility", ctx);
   if (!feed.ok) return { error: feed.error, visibility: null, table: null, charts: [] };
   const { sessions, top_app_by_hits, top_app_by_bytes, ...visibility } = feed.data;
   const charts = gridCharts(request, [

@@ -7,10 +7,11 @@ import { useCanWrite, useIsPending } from "../../components/hooks.ts";
 import { replyFor, Screen } from "../../components/screen.tsx";
 import { SimpleTable, type SimpleColumn } from "../../components/simple-table.tsx";
 import { failureReply, failureToasts, intentAction, validateForm } from "../../lib/action.server.ts";
-import { apiGetOrThrow, apiPost } from "../../lib/api.server.ts";
+import { apiGetOrThrow, apiPageOrThrow, apiPost } from "../../lib/api.server.ts";
+import type { CallBody } from "../../../platform/contract/calls.ts";
 import { formatTime } from "../../lib/format.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
-import { deliveryCountText, LOG_SIZE, ROTATE_DIALOG, statusLabels, TITLE, type AccountOps, type AccountOpsSaved, type OpsDelivery } from "./model.ts";
+import { deliveryCountText, LOG_SIZE, ROTATE_DIALOG, statusLabels, TITLE, type AccountOps, type OpsDelivery } from "./model.ts";
 import { constraints, DeliverySchema, SettingsSchema } from "./schemas.server.ts";
 import type { Route } from "./+types/route";
 
@@ -22,15 +23,10 @@ import type { Route } from "./+types/route";
  * log, and no control that changes anything.
  * ---------------------------------------------------------------------------------------------- */
 
-interface DeliveryPage {
-  items: OpsDelivery[];
-  total: number;
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
   const [ops, log] = await Promise.all([
-    apiGetOrThrow<AccountOps[]>(request, "get-account-ops"),
-    apiGetOrThrow<DeliveryPage>(request, "list-account-ops-deliveries", { page: "1", size: String(LOG_SIZE) }),
+    apiGetOrThrow(request, "get-account-ops"),
+    apiPageOrThrow(request, "list-account-ops-deliveries", { page: "1", size: String(LOG_SIZE) }),
   ]);
   return data({ ops: ops[0] ?? null, log, constraints });
 }
@@ -44,7 +40,7 @@ const secretReply = (intent: string, message: string, secret: string) =>
 async function settings(request: Request, formData: FormData) {
   const form = validateForm(formData, SettingsSchema);
   if (!form.ok) return form.reply;
-  const res = await apiPost<AccountOpsSaved>(request, "set-account-ops", {
+  const res = await apiPost(request, "set-account-ops", {
     webhook_url: form.value.webhook_url ?? "",
     email: form.value.email ?? "",
   });
@@ -55,14 +51,16 @@ async function settings(request: Request, formData: FormData) {
 }
 
 async function rotate(request: Request) {
-  const res = await apiPost<AccountOpsSaved>(request, "rotate-account-ops-secret", {});
+  const res = await apiPost(request, "rotate-account-ops-secret", {});
   if (!res.ok) return failureToasts(request, res, "/operations");
   return secretReply("rotate", res.data.detail, res.data.signature_key);
 }
 
 /** A button's call: its toast and back to the page (the platform's detail as persistent toasts on failure). */
-async function button(request: Request, call: string, body: unknown) {
-  const res = await apiPost<{ detail: string }>(request, call, body);
+type OpsButton = "send-account-ops-test-event" | "enable-account-ops-webhook" | "redeliver-account-ops-delivery";
+
+async function button(request: Request, call: OpsButton, body: CallBody<OpsButton>) {
+  const res = await apiPost(request, call, body);
   if (!res.ok) return failureToasts(request, res, "/operations");
   return redirectWithToast(request, "/operations", { type: "success", message: res.data.detail });
 }

@@ -23,7 +23,7 @@ export const handle = { breadcrumb: "Outage" };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireSession(request);
-  const r = await apiGet<OutageRecord>(request, "get_outage", { outage_id: params.outageId });
+  const r = await apiGet(request, "get_outage", { outage_id: params.outageId });
   if (!r.ok) throw data({ message: detailText(r.detail) }, { status: r.status === 404 || r.status === 422 ? 404 : 500 });
   return data({ outage: r.data, address: new URL(request.url).href.replace(/[?#].*$/, "") }, { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -8,7 +8,7 @@ import { decodeAsFromUrl, EncapsulationNote, vniFromUrl, VniFilter } from "./mir
 import { PageTitle } from "../../components/forms.tsx";
 import { apiGet, apiPost, detailText } from "../../lib/api.server.ts";
 import { intentAction } from "../../lib/action.server.ts";
-import { messages, parseZoom, safeFrom, uploadErrorFromCode, uploadErrorMessage, type FlowReport, type PcapAnalysis, type PcapAnalysisProgress, type PcapSession, PCAP_DEFAULT_PAGE_SIZE, PCAP_SESSION_SORTABLE } from "../../lib/pcap.ts";
+import { messages, parseZoom, safeFrom, uploadErrorFromCode, uploadErrorMessage, type PcapSession, PCAP_DEFAULT_PAGE_SIZE, PCAP_SESSION_SORTABLE } from "../../lib/pcap.ts";
 import { analysisFailure } from "../../lib/pcap.server.ts";
 import { requireSession } from "../../lib/session.server.ts";
 import { useCanWrite } from "../../components/hooks.ts";
@@ -62,7 +62,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The platform searches, sorts and pages the sessions: only this page travels.
   const vni = vniFromUrl(params.get("vni"));
   const decodeAs = decodeAsFromUrl(params.get("decode_as"));
-  const res = await apiGet<PcapAnalysis | PcapAnalysisProgress>(request, "analyze-s3-pcap", {
+  const res = await apiGet(request, "analyze-s3-pcap", {
     pcap_file_key: key,
     pcap_file_name: name,
     ...sessionQuery(state, true, vni),
@@ -102,7 +102,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const session = params.get("dialog") === "report" ? params.get("session") : null;
   let report: ReportState | null = null;
   if (session) {
-    const found = await apiPost<FlowReport>(request, "perform-flow-analysis", { pcap_file_key: key, session_id: session });
+    const found = await apiPost(request, "perform-flow-analysis", { pcap_file_key: key, session_id: session });
     report = found.ok
       ? found.data && typeof found.data === "object" && found.data.summary
         ? { ok: true, report: found.data }

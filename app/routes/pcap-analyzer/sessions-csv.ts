@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { apiGet, detailText } from "../../lib/api.server.ts";
 import { toCsv } from "../../lib/csv.ts";
-import { endpoint, messages, PCAP_SESSION_SORTABLE, type PcapAnalysis, type PcapAnalysisProgress, type PcapSession } from "../../lib/pcap.ts";
+import { endpoint, messages, PCAP_SESSION_SORTABLE, type PcapSession } from "../../lib/pcap.ts";
 import { requireSession } from "../../lib/session.server.ts";
 import { parseTableQuery } from "../../lib/table.server.ts";
 import type { Route } from "./+types/sessions-csv";
@@ -39,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const name = params.get("name");
   if (!key || !name) throw data({ message: messages.noTestData }, { status: 400 });
   const { state } = parseTableQuery(request, { sortable: PCAP_SESSION_SORTABLE });
-  const res = await apiGet<PcapAnalysis | PcapAnalysisProgress>(request, "analyze-s3-pcap", { pcap_file_key: key, pcap_file_name: name, ...sessionQuery(state, false, vniFromUrl(params.get("vni"))) });
+  const res = await apiGet(request, "analyze-s3-pcap", { pcap_file_key: key, pcap_file_name: name, ...sessionQuery(state, false, vniFromUrl(params.get("vni"))) });
   if (!res.ok) throw data({ message: detailText(res.detail, messages.unknown) }, { status: res.status === 404 ? 404 : 400 });
   // Queued or running (202): no sessions yet.
   if (res.data.state !== "done") throw data({ message: messages.stillAnalyzing }, { status: 409, headers: { "Retry-After": "1" } });

@@ -23,7 +23,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (typeof name !== "string" || !name.trim()) {
     return data({ detail: "pcap_file_name is required" }, { status: 400, headers: { "Cache-Control": "no-store" } });
   }
-  const res = await apiGet<{ s3_url?: string; pcap_file_key?: string; pcap_file_name?: string }>(request, "get-s3-upload-url", {
+  const res = await apiGet(request, "get-s3-upload-url", {
     pcap_file_name: cleanFileName(name),
   });
   if (!res.ok) return data({ detail: res.detail }, { status: res.status, headers: { "Cache-Control": "no-store" } });

@@ -26,7 +26,7 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await readForm(request);
   const form = validateForm(formData, ConfirmSchema);
   if (!form.ok) return form.reply;
-  const result = await callApi<{ detail: string }>(null, "POST", "confirm_report_recipient", { body: { token: form.value.token }, from: request });
+  const result = await callApi(null, "POST", "confirm_report_recipient", { body: { token: form.value.token }, from: request });
   if (result.ok) throw redirect("/reports/confirm?confirmed=1", { status: 303 });
   return formFailure(form.submission, result, { fields: [] });
 }

@@ -3,7 +3,8 @@ import { RemoveDialog } from "../../components/confirm-phrase-dialog.tsx";
 import { ListScreen } from "../../components/list-screen.tsx";
 import { useScreen } from "../../components/screen.tsx";
 import { detailOr, failureToasts, intentAction, refreshIntent, removeIntent, submitForm, validateForm } from "../../lib/action.server.ts";
-import { apiGetOrThrow, apiPost } from "../../lib/api.server.ts";
+import { apiGetOrThrow, apiPageOrThrow, apiPost } from "../../lib/api.server.ts";
+import type { CallBody } from "../../../platform/contract/calls.ts";
 import { exportHref } from "../../lib/export.server.ts";
 import { fetchTablePage, listScreenQuery } from "../../lib/table.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
@@ -11,7 +12,7 @@ import { returnUrl } from "../../lib/url.ts";
 import { hideable, menuOf, screen, sortable } from "./columns.ts";
 import { ScheduleDetails } from "./details.tsx";
 import { CreateDialog, UpdateDialog } from "./dialogs.tsx";
-import { HISTORY_SIZE, REMOVE_PHRASE, reportMessages, type ReportHistoryEntry, type ReportSchedule } from "./model.ts";
+import { HISTORY_SIZE, REMOVE_PHRASE, reportMessages } from "./model.ts";
 import { constraints, RemoveScheduleSchema, ScheduleIdSchema, scheduleBody, ScheduleSchema, UpdateScheduleSchema } from "./schemas.server.ts";
 import type { Route } from "./+types/route";
 
@@ -27,18 +28,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { state, headers, dialog, dialogId } = await listScreenQuery(request, { sortable, hideable });
   // Single selection: the last one clicked.
   if (state.selected.length > 1) state.selected = state.selected.slice(-1);
-  const detail = (id: string) => apiGetOrThrow<ReportSchedule>(request, "get_report_schedule", { schedule_id: id }).catch(() => null);
+  const detail = (id: string) => apiGetOrThrow(request, "get_report_schedule", { schedule_id: id }).catch(() => null);
   const needsEntities = dialog === "create" || dialog === "update";
   const [table, entityNames, dialogSchedule] = await Promise.all([
-    fetchTablePage<ReportSchedule>(request, "list_report_schedule", state, screen),
-    needsEntities ? apiGetOrThrow<string[]>(request, "get-entity-names") : null,
+    fetchTablePage(request, "list_report_schedule", state, screen),
+    needsEntities ? apiGetOrThrow(request, "get-entity-names") : null,
     dialogId && (dialog === "update" || dialog === "remove") ? detail(dialogId) : null,
   ]);
   const selectedId = table.selected[0];
   const [selected, history] = selectedId
     ? await Promise.all([
         detail(selectedId),
-        apiGetOrThrow<{ items: ReportHistoryEntry[]; total: number }>(request, "list_report_history", { schedule_id: selectedId, page: "1", size: String(HISTORY_SIZE) }).catch(() => ({ items: [], total: 0 })),
+        apiPageOrThrow(request, "list_report_history", { schedule_id: selectedId, page: "1", size: String(HISTORY_SIZE) }).catch(() => ({ items: [], total: 0 })),
       ])
     : [null, { items: [], total: 0 }];
   return data({ table, entityNames, dialogSchedule, selected, history, exportLink: exportHref("/reports/export.csv", state), constraints }, { headers });
@@ -49,7 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const scheduleFields = ["name", "entity_name", "cadence", "time_zone", "hour", "recipients"];
 
 const create = (request: Request, formData: FormData) =>
-  submitForm<typeof ScheduleSchema, { schedule_id: string; detail: string }>(request, formData, {
+  submitForm(request, formData, {
     schema: ScheduleSchema,
     call: "create_report_schedule",
     body: scheduleBody,
@@ -68,10 +69,10 @@ const update = (request: Request, formData: FormData) =>
   });
 
 /** A button of the row menu (Pause, Resume, Send now): the call, its toast, back to the list (a refusal as persistent toasts). */
-async function button(request: Request, formData: FormData, call: string, body: (id: string) => Record<string, unknown>) {
+async function button(request: Request, formData: FormData, call: "update_report_schedule" | "send_report_now", body: (id: string) => CallBody<"update_report_schedule" | "send_report_now">) {
   const form = validateForm(formData, ScheduleIdSchema);
   if (!form.ok) return redirectWithToast(request, returnUrl(request), { type: "error", message: "Choose a report schedule.", persistent: true });
-  const res = await apiPost<{ detail: string }>(request, call, body(form.value.schedule_id));
+  const res = await apiPost(request, call, body(form.value.schedule_id));
   if (!res.ok) return failureToasts(request, res, returnUrl(request));
   return redirectWithToast(request, returnUrl(request, { selected: [form.value.schedule_id] }), { type: "success", message: res.data.detail });
 }

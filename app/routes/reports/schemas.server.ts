@@ -46,7 +46,7 @@ export const RemoveScheduleSchema = confirmPhraseSchema(REMOVE_PHRASE, { schedul
 /** The platform's body of a schedule form. */
 export const scheduleBody = ({ content_outages, content_maintenance, content_activation_tests, ...v }: ScheduleValue) => ({
   ...v,
-  content: [content_outages && "outages", content_maintenance && "maintenance", content_activation_tests && "activation_tests"].filter((c): c is string => Boolean(c)),
+  content: ([content_outages && "outages", content_maintenance && "maintenance", content_activation_tests && "activation_tests"] as const).filter((c) => c !== false),
 });
 
 export const constraints = formConstraints({ create: ScheduleSchema, update: UpdateScheduleSchema });

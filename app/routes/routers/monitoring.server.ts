@@ -5,7 +5,6 @@ import { bucketEnd, UntilNextBucket } from "../../components/chart/until-next-bu
 import { apiGetShared, detailText } from "../../lib/api.server.ts";
 import { requireSession } from "../../lib/session.server.ts";
 import { followsChange } from "../../lib/toast.server.ts";
-import type { DeviceMonitoring } from "./model.ts";
 import { DEVICE_CHARTS, DEVICE_RANGES, type CpeMonitoring } from "./monitoring.ts";
 
 /*
@@ -63,7 +62,7 @@ export async function forgetKeptMonitoring(request: Request): Promise<void> {
 /** The monitoring call for a device over the URL's range: a loader may start it before it knows the device is on its page. */
 export function monitoringAnswer(request: Request, deviceId: string) {
   const range = currentRange(new URL(request.url).searchParams, DEVICE_RANGES);
-  return apiGetShared<DeviceMonitoring>(request, "get_device_monitoring", { node_id: deviceId, range });
+  return apiGetShared(request, "get_device_monitoring", { node_id: deviceId, range });
 }
 
 /** The Monitoring tab's data for a device (either kind; `answer`: monitoringAnswer's, if the loader started it already). */

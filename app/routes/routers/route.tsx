@@ -1,12 +1,13 @@
 import { data } from "react-router";
+import { submitForm, apiGet, apiGetOrThrow, apiPost, fetchTablePage } from "../../lib/untyped-calls.server.ts";
 import { lazyChart } from "../../components/chart/lazy-chart.tsx";
 import { openDialogConstraints } from "../../components/constraints.server.ts";
 import type { MenuItem } from "../../components/row-menu.tsx";
 import { useScreen } from "../../components/screen.tsx";
 import { currentTab } from "../../components/tabs.tsx";
-import { detailOr, intentAction, refreshIntent, submitForm, validateForm } from "../../lib/action.server.ts";
-import { apiGet, apiGetOrThrow, apiPost, detailText } from "../../lib/api.server.ts";
-import { fetchTablePage, listScreenQuery, selectedRows } from "../../lib/table.server.ts";
+import { detailOr, intentAction, refreshIntent, validateForm } from "../../lib/action.server.ts";
+import { detailText } from "../../lib/api.server.ts";
+import { listScreenQuery, selectedRows } from "../../lib/table.server.ts";
 import { speedTestProgress, speedTestTimedOut } from "../../lib/live/speed-test.ts";
 import { deviceMessages } from "../../../platform/contract/devices.ts";
 import { activationDialogData, activationHeaders, activationRefreshHeaders, activationConstraints, startActivationIntent } from "../devices-shared/activation.server.ts";

@@ -1,6 +1,5 @@
 import { apiGet, detailText } from "../../lib/api.server.ts";
 import { requireSession } from "../../lib/session.server.ts";
-import type { SpeedTestAnswer } from "./model.ts";
 
 /*
  * GET /routers/speed-test-result?id=<cpe id>&type=<test type>: the poller's read (app/lib/live/
@@ -10,7 +9,7 @@ import type { SpeedTestAnswer } from "./model.ts";
 export async function loader({ request }: { request: Request }) {
   await requireSession(request);
   const params = new URL(request.url).searchParams;
-  const res = await apiGet<SpeedTestAnswer>(request, "get_cpe_speedtest_cli_test_result", { cpe_id: params.get("id") ?? "", test_type: params.get("type") || "ookla" });
+  const res = await apiGet(request, "get_cpe_speedtest_cli_test_result", { cpe_id: params.get("id") ?? "", test_type: params.get("type") || "ookla" });
   const headers = { "cache-control": "no-store" };
   if (res.ok) return Response.json(res.data, { headers });
   if (res.status === 404) return Response.json({ state: "pending" }, { status: 202, headers });

@@ -7,7 +7,7 @@ import { apiGet } from "../../lib/api.server.ts";
 import { fetchTablePage, listScreenQuery } from "../../lib/table.server.ts";
 import { hideable, screen, sortable } from "./columns.ts";
 import { GroupDetails, ImportDialog } from "./dialogs.tsx";
-import { DISABLE_PHRASE, nodeMessages, type ServiceNodeGroupDetail, type ServiceNodeGroupRow } from "./model.ts";
+import { DISABLE_PHRASE, nodeMessages } from "./model.ts";
 import { constraints, DisableSchema, ImportSchema } from "./schemas.server.ts";
 import type { Route } from "./+types/route";
 
@@ -18,14 +18,14 @@ import type { Route } from "./+types/route";
  * ---------------------------------------------------------------------------------------------- */
 
 const detailOf = (request: Request, id: string) =>
-  apiGet<ServiceNodeGroupDetail>(request, "get-service-node-group-details", { service_node_group_id: id }).then((r) => (r.ok ? r.data : null));
+  apiGet(request, "get-service-node-group-details", { service_node_group_id: id }).then((r) => (r.ok ? r.data : null));
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { state, headers, dialog, dialogId } = await listScreenQuery(request, { sortable, hideable });
   // The selected group's detail beside the table; shown while the table's search holds it.
   const [first] = state.selected;
   const [table, target, picked] = await Promise.all([
-    fetchTablePage<ServiceNodeGroupRow>(request, "list_service_node_group", state, screen),
+    fetchTablePage(request, "list_service_node_group", state, screen),
     dialog && dialogId ? detailOf(request, dialogId) : null,
     first ? detailOf(request, first) : null,
   ]);

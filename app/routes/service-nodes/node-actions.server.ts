@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
-import { deselect, failureReply, submitForm, validateForm } from "../../lib/action.server.ts";
-import { apiGet, apiPost, type ApiResult } from "../../lib/api.server.ts";
+import { submitForm, apiGet, apiPost } from "../../lib/untyped-calls.server.ts";
+import { deselect, failureReply, validateForm } from "../../lib/action.server.ts";
+import type { ApiResult } from "../../lib/api.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { returnUrl } from "../../lib/url.ts";
 import { nodeMessages, type NodeCloudInit, type NodeOva, type NodeVpnConfig } from "../../../platform/contract/nodes.ts";

@@ -1,4 +1,5 @@
-import { apiGet, apiPost, detailMessages } from "../../lib/api.server.ts";
+import { detailMessages } from "../../lib/api.server.ts";
+import { apiGet, apiPost } from "../../lib/untyped-calls.server.ts";
 import { creationChoices, defaultCreationChoice, type CloudRegion, type CreationChoice, type NodeHealth } from "../../../platform/contract/nodes.ts";
 import { CREATE_STEPS, type CreateStep } from "./node-create.tsx";
 import type { NodeDialogData } from "./node-screen.tsx";

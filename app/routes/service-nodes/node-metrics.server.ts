@@ -6,7 +6,6 @@ import { bucketEnd, UntilNextBucket } from "../../components/chart/until-next-bu
 import { apiGet, detailText } from "../../lib/api.server.ts";
 import { requireSession } from "../../lib/session.server.ts";
 import { followsChange } from "../../lib/toast.server.ts";
-import type { NodeMetricsSample } from "../../../platform/contract/nodes.ts";
 import { NODE_CHARTS, NODE_RANGES, nodeChartSpec, nodeRangeMs, type Monitoring, type NodeChart } from "./node-metrics.ts";
 
 /*
@@ -27,7 +26,7 @@ export async function nodeMonitoring(request: Request, nodeId: string, nodeName:
   // The view after a change or Refresh (followsChange) reads afresh.
   const hit = asked || followsChange(request) ? null : cache.get(key, now);
   if (hit) return { range, charts: hit, error: null };
-  const res = await apiGet<NodeMetricsSample[]>(request, "get-node-metrics", {
+  const res = await apiGet(request, "get-node-metrics", {
     id: nodeId,
     start_time: new Date(now - nodeRangeMs[range]).toISOString(),
     end_time: new Date(now).toISOString(),

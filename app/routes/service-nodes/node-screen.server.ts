@@ -1,10 +1,11 @@
 import { data } from "react-router";
+import { apiGet, fetchTablePage } from "../../lib/untyped-calls.server.ts";
 import { formConstraints } from "../../components/constraints.server.ts";
 import { currentTab } from "../../components/tabs.tsx";
 import { intentAction, refreshIntent, type IntentHandler } from "../../lib/action.server.ts";
-import { apiGet } from "../../lib/api.server.ts";
+
 import { exportHref } from "../../lib/export.server.ts";
-import { fetchTablePage, listScreenQuery, type TableOptions } from "../../lib/table.server.ts";
+import { listScreenQuery, type TableOptions } from "../../lib/table.server.ts";
 import { nodeIntents } from "./node-actions.server.ts";
 import { nodeDialogData } from "./node-loader.server.ts";
 import { nodeMonitoring } from "./node-metrics.server.ts";

@@ -1,7 +1,9 @@
 import { data, redirect } from "react-router";
+import { submitForm as untypedSubmitForm, apiPost } from "../../lib/untyped-calls.server.ts";
 import type { z } from "zod";
 import { failureReply, removeIntent as kitRemoveIntent, submitForm, validateForm, type SubmitOptions } from "../../lib/action.server.ts";
-import { apiGetOrThrow, apiPost } from "../../lib/api.server.ts";
+import { apiListOrThrow } from "../../lib/api.server.ts";
+import type { CallAnswer, PostCallName } from "../../../platform/contract/calls.ts";
 import { returnUrl } from "../../lib/url.ts";
 import type { ContactOption } from "./dialogs.tsx";
 import { draftOf, switchChanges, writeDraft } from "./draft.ts";
@@ -26,9 +28,9 @@ export function sharedIntents(c: SharedIntentsConfig) {
   const schemas = subjectSchemas(c);
   const calls = { rename: `set-${c.area}-name`, describe: `set-${c.area}-description`, contacts: `set-${c.area}-contact`, resize: c.resizeCall };
   return {
-    rename: (request: Request, formData: FormData) => submitForm(request, formData, { schema: schemas.rename, call: calls.rename, fields: [c.nameField], toast: `${c.noun} name updated.` }),
+    rename: (request: Request, formData: FormData) => untypedSubmitForm(request, formData, { schema: schemas.rename, call: calls.rename, fields: [c.nameField], toast: `${c.noun} name updated.` }),
     describe: (request: Request, formData: FormData) =>
-      submitForm(request, formData, {
+      untypedSubmitForm(request, formData, {
         schema: schemas.describe,
         call: calls.describe,
         // A blank description clears it.
@@ -37,7 +39,7 @@ export function sharedIntents(c: SharedIntentsConfig) {
         toast: `${c.noun} description updated.`,
       }),
     contacts: (request: Request, formData: FormData) =>
-      submitForm(request, formData, {
+      untypedSubmitForm(request, formData, {
         schema: schemas.contacts,
         call: calls.contacts,
         // "None" clears a contact.
@@ -47,7 +49,7 @@ export function sharedIntents(c: SharedIntentsConfig) {
       }),
     // A refusal keeps the dialog open with the platform's reason; Confirm works again (spec 1 §4).
     resize: (request: Request, formData: FormData) =>
-      submitForm(request, formData, { schema: schemas.resize, call: calls.resize, fields: [...Object.keys(c.resize ?? {}), "direction"], toast: `Resized ${c.noun} successfully.` }),
+      untypedSubmitForm(request, formData, { schema: schemas.resize, call: calls.resize, fields: [...Object.keys(c.resize ?? {}), "direction"], toast: `Resized ${c.noun} successfully.` }),
   };
 }
 
@@ -63,15 +65,18 @@ function keepDraft(request: Request, formData: FormData, fields: readonly string
 }
 
 /** The create intent of a form with a draft: a switch keeps what was typed; a submit creates (its fields are the draft's). */
-export function createIntent<S extends z.ZodType, R>(fields: readonly string[], options: Omit<SubmitOptions<S, R>, "fields">) {
-  return async (request: Request, formData: FormData) => keepDraft(request, formData, fields) ?? submitForm(request, formData, { ...options, fields: [...fields] });
+export function createIntent<S extends z.ZodType, N extends PostCallName, R = CallAnswer<N>>(
+  fields: readonly string[],
+  options: Omit<SubmitOptions<S, N, R>, "fields" | "body"> & { body: NonNullable<SubmitOptions<S, N, R>["body"]> },
+) {
+  return async (request: Request, formData: FormData) => keepDraft(request, formData, fields) ?? submitForm<S, N, R>(request, formData, { ...options, fields: [...fields] });
 }
 
 /** Delete, confirmed by a typed phrase: the kit's removeIntent; a refusal is one persistent toast per detail item and the dialog closes (spec 1 §8). */
-export const removeIntent = (o: Omit<Parameters<typeof kitRemoveIntent>[0], "errors">) => kitRemoveIntent({ ...o, errors: "toast" });
+export const removeIntent = <N extends PostCallName>(o: Omit<Parameters<typeof kitRemoveIntent<N>>[0], "errors">) => kitRemoveIntent<N>({ ...o, errors: "toast" });
 
 /** The contacts Setup Contacts offers. */
-export const contactOptions = (request: Request) => apiGetOrThrow<ContactOption[]>(request, "get-contact");
+export const contactOptions = (request: Request): Promise<ContactOption[]> => apiListOrThrow(request, "get-contact");
 
 /**
  * Test Reachability (issue 27 item 8), the same intent on both screens: the measurement runs on the

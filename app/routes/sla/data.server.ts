@@ -1,4 +1,4 @@
-import { apiGet, detailText } from "../../lib/api.server.ts";
+import { apiGet, detailText, type ApiResult } from "../../lib/api.server.ts";
 import { availabilityRanges, monthOf, type Availability, type AvailabilityRange, type SlaReport } from "../../../platform/contract/availability.ts";
 
 /*
@@ -9,12 +9,12 @@ import { availabilityRanges, monthOf, type Availability, type AvailabilityRange,
 
 export type Loaded<T> = { data: T; error: null } | { data: null; error: string };
 
-const loaded = <T>(r: Awaited<ReturnType<typeof apiGet<T>>>): Loaded<T> => (r.ok ? { data: r.data, error: null } : { data: null, error: detailText(r.detail) });
+const loaded = <T>(r: ApiResult<T>): Loaded<T> => (r.ok ? { data: r.data, error: null } : { data: null, error: detailText(r.detail) });
 
 /** The health tab's uptime block: the device's availability over the tab's range (published in coord.md). */
 export async function loadAvailability(request: Request, nodeId: string, range: string): Promise<{ availability: Availability | null; error: string | null }> {
   const r = (availabilityRanges as readonly string[]).includes(range) ? (range as AvailabilityRange) : "1d";
-  const res = loaded(await apiGet<Availability>(request, "get_availability", { node_id: nodeId, range: r }));
+  const res = loaded(await apiGet(request, "get_availability", { node_id: nodeId, range: r }));
   return { availability: res.data, error: res.error };
 }
 
@@ -42,6 +42,6 @@ export function slaQueryOf(params: URLSearchParams): SlaQuery | null {
 export const slaQueryString = (q: SlaQuery) => new URLSearchParams(Object.entries(q).filter((e): e is [string, string] => Boolean(e[1]))).toString();
 
 export async function loadSlaReport(request: Request, q: SlaQuery): Promise<Loaded<SlaReport> & { status: number }> {
-  const r = await apiGet<SlaReport>(request, "get_sla_report", { ...q });
+  const r = await apiGet(request, "get_sla_report", { ...q });
   return { ...loaded(r), status: r.status };
 }

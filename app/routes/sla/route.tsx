@@ -3,12 +3,10 @@ import { data, Form, Link } from "react-router";
 import { ErrorText } from "../../components/error-text.tsx";
 import { Screen } from "../../components/screen.tsx";
 import { SimpleTable, type SimpleColumn, type SimpleTableProps } from "../../components/simple-table.tsx";
-import { apiGet } from "../../lib/api.server.ts";
+import { apiGet, apiList } from "../../lib/api.server.ts";
 import { formatTime } from "../../lib/format.ts";
 import { requireSession } from "../../lib/session.server.ts";
 import { recordNote, type DeviceAvailability, type SlaOutage } from "../../../platform/contract/availability.ts";
-import type { Entity } from "../../../platform/contract/entities.ts";
-import type { DeviceNames } from "../../../platform/contract/support.shapes.ts";
 import { lastMonth, loadSlaReport, slaQueryOf, slaQueryString } from "./data.server.ts";
 import { Figures, n3, uptimeText } from "./figures.tsx";
 import type { Route } from "./+types/route";
@@ -37,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const [key, id] = [scope.slice(0, scope.indexOf(":")), scope.slice(scope.indexOf(":") + 1)];
     if ((key === "node_id" || key === "entity_id") && id) params.set(key, id);
   }
-  const [devices, entities] = await Promise.all([apiGet<DeviceNames>(request, "dashboard_get_device_names"), apiGet<Entity[]>(request, "get_entity")]);
+  const [devices, entities] = await Promise.all([apiGet(request, "dashboard_get_device_names"), apiList(request, "get_entity")]);
   const query = slaQueryOf(params);
   const report = query ? await loadSlaReport(request, query) : null;
   return data(

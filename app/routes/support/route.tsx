@@ -9,7 +9,7 @@ import { exportHref } from "../../lib/export.server.ts";
 import { screen, sortable } from "./columns.ts";
 import { TicketDetails } from "./details.tsx";
 import { CloseTicketDialog, CreateTicketDialog, ReplyDialog } from "./dialogs.tsx";
-import { REPLY_SENT, type Correspondence, type DeviceNames, type Ticket } from "./model.ts";
+import { REPLY_SENT } from "./model.ts";
 import { constraints, CreateTicketSchema, ReplySchema, ResolveSchema } from "./schemas.server.ts";
 import type { Route } from "./+types/route";
 import { Faq } from "./faq.tsx";
@@ -25,25 +25,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { state, headers, dialog, dialogId } = await listScreenQuery(request, { sortable });
   // Single selection: the last one clicked.
   if (state.selected.length > 1) state.selected = state.selected.slice(-1);
-  const detail = (id: string) => apiGetOrThrow<Ticket>(request, "get-ticket-detail", { ticket_id: id }).catch(() => null);
+  const detail = (id: string) => apiGetOrThrow(request, "get-ticket-detail", { ticket_id: id }).catch(() => null);
   const creating = dialog === "create";
   const [table, priorities, categories, devices, dialogTicket] = await Promise.all([
-    fetchTablePage<Ticket>(request, "get_ticket", state, screen),
-    creating ? apiGetOrThrow<string[]>(request, "get_ticket_priority") : null,
-    creating ? apiGetOrThrow<string[]>(request, "get_ticket_category") : null,
-    creating ? apiGetOrThrow<DeviceNames>(request, "dashboard_get_device_names") : null,
+    fetchTablePage(request, "get_ticket", state, screen),
+    creating ? apiGetOrThrow(request, "get_ticket_priority") : null,
+    creating ? apiGetOrThrow(request, "get_ticket_category") : null,
+    creating ? apiGetOrThrow(request, "dashboard_get_device_names") : null,
     dialogId && (dialog === "resolve" || dialog === "reply") ? detail(dialogId) : null,
   ]);
   const selectedId = table.selected[0];
   const [selectedTicket, correspondence] = selectedId
-    ? await Promise.all([detail(selectedId), apiGetOrThrow<Correspondence[]>(request, "get_correspondence", { ticket_id: selectedId }).catch(() => [])])
+    ? await Promise.all([detail(selectedId), apiGetOrThrow(request, "get_correspondence", { ticket_id: selectedId }).catch(() => [])])
     : [null, []];
   const exportLink = exportHref("/support/export.csv", state);
   return data({ table, priorities, categories, devices, dialogTicket, selectedTicket, correspondence, exportLink, constraints }, { headers });
 }
 
 const create = (request: Request, formData: FormData) =>
-  submitForm<typeof CreateTicketSchema, { ticket_id: string; detail?: string }>(request, formData, {
+  submitForm(request, formData, {
     schema: CreateTicketSchema,
     call: "create_ticket",
     body: ({ device_id, ...fields }) => (device_id ? { ...fields, device_id } : fields),

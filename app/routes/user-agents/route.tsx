@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { CreateDialog, LinkDialog } from "./dialogs.tsx";
-import { userAgentMessages, type UserAgent, type UserAgentEndpoint } from "./model.ts";
+import { userAgentMessages } from "./model.ts";
 import { constraints, CreateUserAgentSchema, LinkSchema, removeSchema } from "./schemas.server.ts";
 import { hideable, screen, sortable } from "./columns.ts";
 import { RemoveDialog } from "../../components/confirm-phrase-dialog.tsx";
@@ -10,7 +10,6 @@ import { detailOr, intentAction, removeIntent, submitForm } from "../../lib/acti
 import { apiGet } from "../../lib/api.server.ts";
 import { exportHref } from "../../lib/export.server.ts";
 import { fetchTablePage, listScreenQuery } from "../../lib/table.server.ts";
-import type { ListPage } from "../../../platform/contract/list.ts";
 import type { Route } from "./+types/route";
 
 /* ------------------------------------------------------------------------------------------------
@@ -29,12 +28,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const call = choicesCall(dialog);
   const forAgent = dialog !== "create" && dialogId ? dialogId : null;
   const [table, endpoints, dialogAgent] = await Promise.all([
-    fetchTablePage<UserAgent>(request, "list_user_agent", state, screen),
+    fetchTablePage(request, "list_user_agent", state, screen),
     call && (dialog === "create" || forAgent)
-      ? apiGet<UserAgentEndpoint[]>(request, call, forAgent ? { user_agent_id: forAgent } : undefined).then((r) => (r.ok ? r.data : []))
+      ? apiGet(request, call, forAgent ? { user_agent_id: forAgent } : undefined).then((r) => (r.ok ? r.data : []))
       : [],
     // The dialog's agent (null when it is gone, or the id is not one: the dialog says so).
-    forAgent ? apiGet<ListPage<UserAgent>>(request, "list_user_agent", { ids: forAgent }).then((r) => (r.ok ? (r.data.items[0] ?? null) : null)) : null,
+    forAgent ? apiGet(request, "list_user_agent", { ids: forAgent }).then((r) => (r.ok && !Array.isArray(r.data) ? (r.data.items[0] ?? null) : null)) : null,
   ]);
   return data({ table, endpoints, dialogAgent, exportLink: exportHref("/user-agents/export.csv", state), constraints }, { headers });
 }
