@@ -290,9 +290,14 @@ test.describe("settings drafts", () => {
 
 /** Clicks a profile field's Save and waits for the redirect's toast to come and go. */
 async function saved(page: import("@playwright/test").Page, button: string) {
-  const responded = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/profile"));
+  let posted = false;
+  const responded = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/profile") && (posted = true));
+  // Then the page's data read again (the redirect's document without JavaScript, the revalidation
+  // with it): it starts the forms again from the saved values, so typing before it would be undone.
+  const reread = page.waitForResponse((r) => posted && r.request().method() === "GET" && new URL(r.url()).pathname.startsWith("/profile"));
   await page.getByRole("button", { name: button }).click();
   await responded;
+  await reread;
   await page.waitForLoadState("load");
   await expect(page.getByRole("button", { name: button })).toBeEnabled();
 }
