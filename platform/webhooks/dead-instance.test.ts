@@ -81,12 +81,13 @@ describe.skipIf(!url)("an instance killed while it holds a webhook delivery (Pos
     await new Promise((resolve) => child.once("exit", resolve));
 
     // Another instance: its heartbeat stopped, the queue gives the job back and this one runs it.
-    await workWebhookDeliveries(jobs, {
+    // The undo gives the module's queue handle back (other test files run in this process).
+    cleanups.push(await workWebhookDeliveries(jobs, {
       db: p.deps.db,
       mailer: outboxMailer(os.tmpdir()),
       config: { webhookAllowHosts: ["127.0.0.1"], productName: "Linkwise", consoleUrl: "http://console.test" },
       catchUp: false,
-    });
+    }));
     await expect.poll(row, { timeout: 60_000, interval: 500 }).toMatchObject({ status: "succeeded", attempt: 2 });
     // The same job, given back once and completed by this instance.
     await expect.poll(async () => (await jobs.boss.findJobs(queues.webhookDelivery.name, { id: job!.id }))[0]?.state, { timeout: 10_000 }).toBe("completed");

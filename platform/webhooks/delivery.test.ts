@@ -71,20 +71,26 @@ const openQueue = (on: Database, name = schema) => openJobQueue({ database: on, 
 const closers: (() => Promise<void>)[] = [];
 const mails: MailMessage[] = [];
 const mailer = { send: async (m: MailMessage) => void mails.push(m) };
+/** Events go through `q`; the module keeps it, so the file gives it back when done (other files run in this process). */
+let stopRouting = () => {};
+const routeEventsThrough = (q: JobQueue) => {
+  stopRouting = deliverEventsThrough(q);
+};
 
 beforeAll(async () => {
   p = await testPlatform();
   jobs = await openQueue(p.database);
-  deliverEventsThrough(jobs);
+  routeEventsThrough(jobs);
 }, 120_000);
 afterEach(async () => {
   for (const c of closers.splice(0)) await c();
   p.deps.config.webhookAllowHosts = [];
-  deliverEventsThrough(jobs);
+  routeEventsThrough(jobs);
   // Each test starts with an empty queue: a retry left waiting by one is not run early by the next.
   for (const q of [queues.webhookDelivery, queues.webhookDigest, queues.webhookTicketEvents]) await jobs.boss.deleteAllJobs(q.name);
 });
 afterAll(async () => {
+  stopRouting();
   await jobs.stop();
 });
 
@@ -249,7 +255,7 @@ describe("webhook deliveries", () => {
     // The platform restarts: a new queue (nothing in memory) has the attempt waiting, and makes it when due.
     await jobs.stop();
     jobs = await openQueue(p.database);
-    deliverEventsThrough(jobs);
+    routeEventsThrough(jobs);
     expect(await runJobs({ early: true })).toBe(1);
     [d] = await deliveries(a.accountId);
     expect(d).toMatchObject({ status: "pending", attempt: 2, http_status: 500 });
@@ -480,7 +486,7 @@ describe("a platform restart between failures (PGlite on disk)", () => {
       };
       createPlatformApp(deps);
       const queue = await openQueue(database, "pgboss");
-      deliverEventsThrough(queue);
+      routeEventsThrough(queue);
       return { database, deps, queue };
     };
     let { database, deps, queue } = await open();
