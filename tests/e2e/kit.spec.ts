@@ -82,7 +82,11 @@ test.describe("kit", () => {
         await page.unroute(scripts);
         await page.goto(path);
         await ready(page);
-        if (path.includes("map")) await page.locator(".map-leaflet").first().waitFor();
+        if (path.includes("map")) {
+          // Leaflet comes when the map is in view (the interactive layer): below the fold at 320 px.
+          await page.locator("figure[data-map-layer]").first().scrollIntoViewIfNeeded();
+          await page.locator(".map-leaflet").first().waitFor();
+        }
         // Within 2 px: a live figure may redraw a row a pixel taller between the two loads; the
         // shifts this guards against were 12–131 px.
         const after = await where();

@@ -28,9 +28,10 @@ const columns: { header: string; value: (s: PcapSession) => string | number | nu
   { header: "Performance", value: (s) => s.performance },
   // How Source (the client) was told from Destination: SYN, well-known port or port order.
   { header: "Client Chosen By", value: (s) => s.client_chosen_by },
-  // Mirrored traffic: the mirror session (encapsulation, VNI, outer addresses); empty for plain traffic.
-  { header: "Mirror Session", value: (s) => s.mirror_session ?? null },
 ];
+// Mirrored traffic: the mirror session (encapsulation, VNI, outer addresses), a column only for an
+// encapsulated capture (as in the table): a plain capture's CSV is as it was.
+const mirrorColumn = { header: "Mirror Session", value: (s: PcapSession) => s.mirror_session ?? null };
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireSession(request);
@@ -44,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Queued or running (202): no sessions yet.
   if (res.data.state !== "done") throw data({ message: messages.stillAnalyzing }, { status: 409, headers: { "Retry-After": "1" } });
   const base = name.replace(/\.(pcapng|pcap|cap)$/i, "").replace(/[^\w.-]+/g, "_").slice(0, 100) || "capture";
-  return new Response(toCsv(columns, res.data.sessions), {
+  return new Response(toCsv(res.data.encapsulation ? [...columns, mirrorColumn] : columns, res.data.sessions), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${base}-sessions.csv"`,
