@@ -307,6 +307,33 @@ describe("webhook deliveries", () => {
     expect(rx.got).toHaveLength(3);
   });
 
+  it("Redeliver pressed many times at once makes one attempt, and none while an attempt is being made", async () => {
+    // The first attempt gets no answer (it times out): while it waits, the row is being sent.
+    const rx = await receiver((n) => (n === 1 ? null : { status: 204 }));
+    closers.push(rx.close);
+    const a = await account(rx.url);
+    await sendTestEvent(p.deps.db, a.accountId);
+    const [d] = await deliveries(a.accountId);
+    const redeliver = () => p.call("POST", "redeliver-account-ops-delivery", { token: a.token, body: { delivery_id: d!.delivery_id } });
+    const first = runJobs({ timeoutMs: 1500 });
+    await until(() => rx.got.length === 1);
+    const during = await Promise.all(Array.from({ length: 4 }, redeliver));
+    expect(during.map((r) => r.status)).toEqual(Array(4).fill(409));
+    expect(await first).toBe(1);
+    expect((await deliveries(a.accountId))[0]).toMatchObject({ status: "pending", attempt: 1 });
+    // Eight presses arriving together: each is accepted (the delivery is due), the row names one job.
+    const answers = await Promise.all(Array.from({ length: 8 }, redeliver));
+    expect(answers.map((r) => r.status)).toEqual(Array(8).fill(200));
+    expect(await runJobs({ early: true })).toBe(1);
+    expect(rx.got).toHaveLength(2);
+    expect((await deliveries(a.accountId))[0]).toMatchObject({ status: "succeeded", http_status: 204 });
+    // Delivered: a later press is refused, concurrently too, and sends nothing.
+    const late = await Promise.all(Array.from({ length: 4 }, redeliver));
+    expect(late.map((r) => r.status)).toEqual(Array(4).fill(409));
+    expect(await runJobs({ early: true })).toBe(0);
+    expect(rx.got).toHaveLength(2);
+  });
+
   it("the schedule is Standard Webhooks' with ±10 % jitter; Retry-After wins on 429 and 503", async () => {
     expect(RETRY_SCHEDULE_MS).toEqual([0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000]);
     expect(retryDelay(1, null, 0, () => 0)).toBe(4_500);
