@@ -236,6 +236,23 @@ describe("Send now", () => {
     expect(csvText.startsWith("\uFEFF")).toBe(true);
   });
 
+  it("Send now pressed several times at once sends one report per press, each kept in the history, none lost", async () => {
+    const a = await p.newAccount();
+    await createCpe(a, "Parramatta");
+    const id = (await post(a, "create_report_schedule", schedule({ name: "Pressed together" }))).body.schedule_id as string;
+    const mailsTo = () => fs.readdirSync(p.outboxDir).filter((f) => f.endsWith(`-${a.username.replace(/[^a-zA-Z0-9@._-]/g, "_")}.eml`)).length;
+    const before = mailsTo();
+    const sent = await Promise.all(Array.from({ length: 4 }, () => post(a, "send_report_now", { schedule_id: id })));
+    expect(sent.map((r) => r.status), JSON.stringify(sent.map((r) => r.body))).toEqual([200, 200, 200, 200]);
+    const ids = sent.map((r) => r.body.report_id as string);
+    expect(new Set(ids).size).toBe(4);
+    expect(mailsTo() - before).toBe(4);
+    const history = (await get(a, "list_report_history", { schedule_id: id })).body;
+    expect(history.total).toBe(4);
+    expect(new Set(history.items.map((h: Row) => h.report_id))).toEqual(new Set(ids));
+    expect(history.items.every((h: Row) => h.kind === "now" && h.state === "sent")).toBe(true);
+  });
+
   it("carries the account's logo when it is a PNG image, and is made without it when the logo cannot be read", async () => {
     const a = await p.newAccount();
     await createCpe(a, "Logo Site");
