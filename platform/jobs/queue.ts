@@ -29,6 +29,12 @@ export const queues = {
    * own: the job runs again elsewhere, with the same webhook-id.
    */
   webhookDelivery: { name: "webhook-delivery", retryLimit: 5, retryDelay: 5, expireInSeconds: 120, heartbeatSeconds: 10, notify: true },
+  /**
+   * An attempt's job that pg-boss gave up (its instances died holding it, or the platform failed on
+   * it, six times): each attempt's job names this queue as its dead letter (webhooks/events.ts), and
+   * its handler marks the delivery failed, so the log never shows one "sending" for ever.
+   */
+  webhookDeliveryGivenUp: { name: "webhook-delivery-given-up", retryLimit: 10, retryDelay: 30, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 120, heartbeatSeconds: 10, notify: true },
   /** An account's digest e-mail of operations events (webhooks/worker.ts): one queued per account (`stately` per account id), at most one mail per 10 minutes. */
   webhookDigest: { name: "webhook-digest", policy: "stately", retryLimit: 10, retryDelay: 30, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 120, heartbeatSeconds: 10, notify: true },
   /** Support tickets' changes (ticket_events) made into operations events (webhooks/events.ts), sent by each ticket change. */

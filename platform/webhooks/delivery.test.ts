@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -21,7 +22,7 @@ import type { MailMessage } from "../mail/mailer.ts";
 import { outboxMailer } from "../test/mail.ts";
 import { testPlatform, type TestPlatform } from "../test/harness.ts";
 import { boundedPayload, deliverEventsThrough, enqueueEvent, linkOpsEventsTo, MAX_PAYLOAD_BYTES, opStateEvent, outageUrl, type DeliveryJob, type DigestJob } from "./events.ts";
-import { digestMail, retryDelay, RETRY_SCHEDULE_MS, runDeliveryJob, runDigestJob, runTicketEventsJob, workWebhookDeliveries, type DeliveryOptions } from "./worker.ts";
+import { digestMail, retryDelay, RETRY_SCHEDULE_MS, runDeliveryJob, runGivenUpJob, runDigestJob, runTicketEventsJob, workWebhookDeliveries, type DeliveryOptions } from "./worker.ts";
 
 /*
  * Deliveries for real: a receiver on 127.0.0.1 (allowed by the operator setting, as in local
@@ -87,7 +88,7 @@ afterEach(async () => {
   p.deps.config.webhookAllowHosts = [];
   routeEventsThrough(jobs);
   // Each test starts with an empty queue: a retry left waiting by one is not run early by the next.
-  for (const q of [queues.webhookDelivery, queues.webhookDigest, queues.webhookTicketEvents]) await jobs.boss.deleteAllJobs(q.name);
+  for (const q of [queues.webhookDelivery, queues.webhookDeliveryGivenUp, queues.webhookDigest, queues.webhookTicketEvents]) await jobs.boss.deleteAllJobs(q.name);
 });
 afterAll(async () => {
   stopRouting();
@@ -332,6 +333,38 @@ describe("webhook deliveries", () => {
     expect(late.map((r) => r.status)).toEqual(Array(4).fill(409));
     expect(await runJobs({ early: true })).toBe(0);
     expect(rx.got).toHaveLength(2);
+  });
+
+  it("a delivery whose attempt's job the queue gives up (instances dying on it) is marked failed, and can be redelivered", async () => {
+    const rx = await receiver();
+    closers.push(rx.close);
+    const a = await account(rx.url);
+    await sendTestEvent(p.deps.db, a.accountId);
+    const [d] = await deliveries(a.accountId);
+    // Every attempt's job names the dead letter queue.
+    const [waiting] = await jobs.boss.findJobs(queues.webhookDelivery.name, { id: d!.job_id! });
+    expect(waiting?.deadLetter).toBe(queues.webhookDeliveryGivenUp.name);
+    // An attempt's job with no retry left, held by an instance that dies: the queue fails it for good.
+    await jobs.boss.deleteJob(queues.webhookDelivery.name, d!.job_id!);
+    const held = crypto.randomUUID();
+    await p.deps.db.execute(sql`update ops_deliveries set job_id = ${held}, status = 'sending', attempt = 1 where delivery_id = ${d!.delivery_id}`);
+    await jobs.send(queues.webhookDelivery.name, { delivery_id: d!.delivery_id }, { id: held, retryLimit: 0, deadLetter: queues.webhookDeliveryGivenUp.name });
+    const [job] = await jobs.boss.fetch<DeliveryJob>(queues.webhookDelivery.name);
+    expect(job?.id).toBe(held);
+    await jobs.boss.fail(queues.webhookDelivery.name, held, { message: "job heartbeat timeout" });
+    // The dead letter, as the worker takes it (with its metadata: the job it replaces).
+    const [dead] = await jobs.boss.fetch<DeliveryJob>(queues.webhookDeliveryGivenUp.name, { includeMetadata: true });
+    expect(dead).toMatchObject({ data: { delivery_id: d!.delivery_id }, sourceId: held });
+    expect(await runGivenUpJob(p.deps.db, dead!)).toBe(true);
+    expect((await deliveries(a.accountId))[0]).toMatchObject({ status: "failed", job_id: null, error: "Not delivered: the platform could not complete the attempt (1 try)." });
+    expect(rx.got).toHaveLength(0);
+    // Failed: Redeliver sends it.
+    expect((await p.call("POST", "redeliver-account-ops-delivery", { token: a.token, body: { delivery_id: d!.delivery_id } })).status).toBe(200);
+    expect(await runJobs()).toBe(1);
+    expect((await deliveries(a.accountId))[0]).toMatchObject({ status: "succeeded" });
+    // A given-up job that is not the row's any more changes nothing.
+    expect(await runGivenUpJob(p.deps.db, { id: crypto.randomUUID(), data: { delivery_id: d!.delivery_id }, sourceId: held, sourceRetryCount: 5 })).toBe(false);
+    expect((await deliveries(a.accountId))[0]).toMatchObject({ status: "succeeded" });
   });
 
   it("the schedule is Standard Webhooks' with ±10 % jitter; Retry-After wins on 429 and 503", async () => {

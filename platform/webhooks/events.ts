@@ -69,7 +69,13 @@ export async function queueAttempt(tx: DbOrTx, deliveryId: string, startAfter?: 
   const jobId = jobs ? randomUUID() : null;
   await tx.execute(sql`update ops_deliveries set job_id = ${jobId} where delivery_id = ${deliveryId}`);
   if (jobs && jobId) {
-    await jobs.send(queues.webhookDelivery.name, { delivery_id: deliveryId } satisfies DeliveryJob, { tx, id: jobId, ...(startAfter ? { startAfter } : {}) });
+    await jobs.send(queues.webhookDelivery.name, { delivery_id: deliveryId } satisfies DeliveryJob, {
+      tx,
+      id: jobId,
+      // Given up by the queue (not by the schedule): the delivery is marked failed (worker.ts).
+      deadLetter: queues.webhookDeliveryGivenUp.name,
+      ...(startAfter ? { startAfter } : {}),
+    });
   }
 }
 

@@ -187,6 +187,25 @@ async function record(opts: DeliveryOptions, job: JobOf<DeliveryJob>, c: Claimed
 }
 
 /**
+ * An attempt's job the queue gave up (webhook-delivery-given-up, its dead letter): the delivery it
+ * held, still waiting for that job or being sent by it, is failed with the reason, and may be
+ * redelivered. A job that was not the row's any more (replaced, answered) changes nothing.
+ */
+export async function runGivenUpJob(db: Db, job: JobOf<DeliveryJob> & { sourceId?: string | null; sourceRetryCount?: number | null }): Promise<boolean> {
+  if (!job.sourceId) return false;
+  const tries = (job.sourceRetryCount ?? 0) + 1;
+  const rows = await execRows<{ delivery_id: string }>(
+    db,
+    sql`update ops_deliveries set status = 'failed', job_id = null, next_attempt_at = null,
+          error = ${`Not delivered: the platform could not complete the attempt (${tries} ${tries === 1 ? "try" : "tries"}).`}
+        where delivery_id = ${job.data.delivery_id} and job_id = ${job.sourceId} and status in ('pending', 'sending')
+        returning delivery_id`,
+  );
+  if (rows.length > 0) log.warn({ delivery_id: job.data.delivery_id, job_id: job.sourceId, tries }, "webhook delivery given up by the queue");
+  return rows.length > 0;
+}
+
+/**
  * An account's digest job: the events waiting for its e-mail, in one message, at most one per
  * MAIL_EVERY_MS. Within that time of the last one, it sends the job again for when the time is up
  * (one queued per account: the events arriving meanwhile wait in it). Answers how many events the
@@ -265,6 +284,7 @@ export async function queueStrayDeliveries(db: Db): Promise<number> {
 export async function workWebhookDeliveries(jobs: JobQueue, opts: DeliveryOptions & { catchUp?: boolean }): Promise<() => void> {
   const undo = deliverEventsThrough(jobs);
   await jobs.work<DeliveryJob>(queues.webhookDelivery.name, (job) => runDeliveryJob(opts, job), CONCURRENCY);
+  await jobs.work<DeliveryJob>(queues.webhookDeliveryGivenUp.name, (job) => runGivenUpJob(opts.db, job));
   await jobs.work<DigestJob>(queues.webhookDigest.name, (job) => runDigestJob(opts, job));
   await jobs.work(queues.webhookTicketEvents.name, () => runTicketEventsJob(opts.db));
   // Tests sharing one database with other test files leave their rows alone (catchUp: false).
