@@ -60,7 +60,7 @@ export async function seedAppServices(deps: PlatformDeps, accountId: string) {
   const eps = [
     ["Sales laptops", "agent", "approved"],
     ["Boston office", "onprem", "pending"],
-    ["Analytics VPC", "aws", "approved"],
+    ["Data Lake VPC", "aws", "approved"],
   ] as const;
   for (const [name, deployment, approvalStatus] of eps) {
     await db.insert(endpoints).values({ epId: newId("ep"), accountId, epName: name, deployment, appServiceId: crm, approvalStatus, region: deployment === "aws" ? "us-east-1" : "" });
