@@ -168,7 +168,14 @@ function main(): void {
     });
     loads.push(readFileSync("/proc/loadavg", "utf8").split(" ")[0]);
     const walls = commands.map((c, i) => `${c.name.split(",")[0].split(" ")[0]}${c.name.includes("no sha256") ? "(no sha)" : ""} ${runs[i][round - 1]?.seconds?.toFixed(2) ?? "-"}s`);
-    process.stdout.write(`round ${round}/${rounds} (load ${loads[loads.length - 1]}): ${walls.join(", ")}\n`);
+    const ours = runs[1][round - 1];
+    const ts = runs[4][round - 1];
+    const cpu = (t: Timing | undefined) => (t?.cpuSeconds == null ? "-" : `${t.cpuSeconds.toFixed(2)}s CPU`);
+    const ratio =
+      ours?.seconds && ts?.seconds
+        ? `; tshark/analyzer ${(ts.seconds / ours.seconds).toFixed(1)}x wall, ${ours.cpuSeconds && ts.cpuSeconds ? (ts.cpuSeconds / ours.cpuSeconds).toFixed(1) : "-"}x CPU (analyzer ${cpu(ours)}, no sha ${cpu(runs[2][round - 1])}, tshark ${cpu(ts)})`
+        : "";
+    process.stdout.write(`round ${round}/${rounds} (load ${loads[loads.length - 1]}): ${walls.join(", ")}${ratio}\n`);
   }
   const results: Timing[] = commands.map((c, i) => {
     const ok = runs[i].filter((t) => t.seconds !== null);

@@ -12,7 +12,7 @@ import { ConversationTable, FLAG_COUNT } from "./conversations.ts";
 import { Decoded, KIND_ICMP_QUOTED, KIND_TCP, KIND_UDP, TH_SYN, type DecodeAs, type EncapsulationName } from "./decode.ts";
 import { isPcapFormatError } from "./errors.ts";
 import { timeDiffString, timeToString } from "./format.ts";
-import { INLINE_HASH_LIMIT, sha256InBackground } from "./hash.ts";
+import { INLINE_HASH_LIMIT, startBackgroundRead, type BackgroundRead } from "./hash.ts";
 import { CaptureReader, type PacketSink } from "./reader.ts";
 import { RttBudget, RttSamples } from "./rtt.ts";
 import { MirrorSessions } from "./sessions.ts";
@@ -407,20 +407,32 @@ export async function* fileChunks(path: string, chunkSize = CHUNK_SIZE): AsyncGe
  * memory. `opts.source: "stream"` reads through fs.createReadStream instead (same
  * result, a little slower: one new buffer per chunk).
  */
-export async function analyzeFile(path: string, opts: AnalyzeOptions & { source?: "chunks" | "stream" } = {}): Promise<AnalysisResult> {
+export async function analyzeFile(
+  path: string,
+  opts: AnalyzeOptions & { source?: "chunks" | "stream"; backgroundRead?: BackgroundRead } = {},
+): Promise<AnalysisResult> {
+  try {
+    return await analyzeFileWith(path, opts);
+  } catch (e) {
+    opts.backgroundRead?.cancel(); // (a no-op when it has finished)
+    throw e;
+  }
+}
+
+async function analyzeFileWith(path: string, opts: AnalyzeOptions & { source?: "chunks" | "stream"; backgroundRead?: BackgroundRead }): Promise<AnalysisResult> {
   const info = await stat(path);
   if (!info.isFile()) throw new Error(`${path} is not a regular file`);
   const wantHash = opts.sha256 !== false;
-  // big files are hashed on another thread while this one parses; for small ones the
-  // thread would cost more than the hashing
-  const background = wantHash && info.size > INLINE_HASH_LIMIT ? sha256InBackground(path) : null;
-  // catch early so a failed analysis does not leave an unhandled rejection behind
-  background?.catch(() => undefined);
+  // a big file is read once, on another thread that hashes it while this one parses the
+  // same bytes (hash.ts); for small ones the thread would cost more than the hashing.
+  // `backgroundRead`: one the caller started already (the CLI, before loading this module).
+  let background = opts.backgroundRead ?? null;
+  if (!background && wantHash && info.size > INLINE_HASH_LIMIT && opts.source !== "stream") background = startBackgroundRead(path);
   const inline = wantHash && !background ? createHash("sha256") : null;
-  const raw = opts.source === "stream" ? createReadStream(path, { highWaterMark: CHUNK_SIZE }) : fileChunks(path);
+  const raw = background ? background.chunks() : opts.source === "stream" ? createReadStream(path, { highWaterMark: CHUNK_SIZE }) : fileChunks(path);
   const source = inline ? hashing(raw, inline) : raw;
   const result = await analyzeStream(source, opts, { name: basename(path), size: info.size });
-  result.file_sha256 = background ? await background : inline ? inline.digest("hex") : null;
+  result.file_sha256 = background ? await background.sha256 : inline ? inline.digest("hex") : null;
   return result;
 }
 

@@ -12,7 +12,7 @@
  */
 import { statSync } from "node:fs";
 import { parsePcapDecodeAs, type PcapDecodeAs } from "../contract/pcap.ts";
-import { INLINE_HASH_LIMIT, sha256InBackground } from "./hash.ts";
+import { INLINE_HASH_LIMIT, startBackgroundRead, type BackgroundRead } from "./hash.ts";
 import type { AnalysisResult, DirectionFigures } from "./types.ts";
 
 function oracleShape(r: AnalysisResult): unknown {
@@ -62,14 +62,11 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(USAGE);
     return 64;
   }
-  // a big file's hash starts right away, on another thread, while the analyzer's
-  // modules load (dynamic imports below) and the file is parsed
-  let early: Promise<string> | null = null;
+  // a big file's reading and hashing start right away, on another thread, while the
+  // analyzer's modules load (dynamic imports below); the parser then reads the same buffers
+  let early: BackgroundRead | null = null;
   try {
-    if (!flags.has("--no-sha256") && statSync(args[0]).size > INLINE_HASH_LIMIT) {
-      early = sha256InBackground(args[0]);
-      early.catch(() => undefined);
-    }
+    if (!flags.has("--no-sha256") && statSync(args[0]).size > INLINE_HASH_LIMIT) early = startBackgroundRead(args[0]);
   } catch {
     // unreadable path: analyzeFile reports it
   }
@@ -78,8 +75,7 @@ async function main(argv: string[]): Promise<number> {
   const { pyJson } = await import("./format.ts");
   const { FLOAT_KEYS } = await import("./types.ts");
   try {
-    const r = await analyzeFile(args[0], { sha256: early === null && !flags.has("--no-sha256"), decodeAs });
-    if (early) r.file_sha256 = await early;
+    const r = await analyzeFile(args[0], { sha256: early === null ? !flags.has("--no-sha256") : true, backgroundRead: early ?? undefined, decodeAs });
     const doc = flags.has("--oracle-keys") ? oracleShape(r) : r;
     process.stdout.write(pyJson(doc, FLOAT_KEYS) + "\n");
     for (const w of r.warnings) process.stderr.write(`pcap: warning: ${w}\n`);

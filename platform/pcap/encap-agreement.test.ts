@@ -1,7 +1,8 @@
 /**
  * Agreement with tshark on captures of mirrored cloud traffic (tests/fixtures/pcaps/encap):
- * real kernel VXLAN devices in network namespaces, and the same traffic re-wrapped in
- * GENEVE (this kernel has no geneve module; see the corpus's SOURCES.md). The expected
+ * real kernel VXLAN devices in network namespaces, GENEVE made by Open vSwitch's userspace
+ * datapath (this kernel has no geneve module), and the kernel's VXLAN traffic re-wrapped in
+ * GENEVE with inner VLAN tags and a decode-as port (see the corpus's README.md). The expected
  * figures come from oracle-encap.sh, which runs the oracle on each mirror session on its
  * own, so the same inner connection seen through two sessions is two conversations.
  * No tshark is needed to run this.
@@ -46,7 +47,7 @@ const files = readdirSync(`${DIR}captures`).filter((f) => f.endsWith(".pcap")).s
 
 describe("agreement with the tshark oracle: mirrored (encapsulated) captures", () => {
   it("has captures of both encapsulations", () => {
-    expect(files).toEqual(["geneve-wrapped.pcap", "vxlan-kernel.pcap", "vxlan-port-8472.pcap"]);
+    expect(files).toEqual(["geneve-ovs.pcap", "geneve-wrapped.pcap", "vxlan-kernel.pcap", "vxlan-port-8472.pcap"]);
   });
 
   it("vxlan-port-8472.pcap without its decode-as: no tunnel (8472 is not a VXLAN port by default), only outer UDP", async () => {
