@@ -13,11 +13,11 @@ import { Scripts } from "react-router";
  *
  * Here the same elements are written, with two changes: the modulepreloads are left out (their
  * URLs go to the loader), and the module script gets an inert type. A small inline script then,
- * after the first frame (a frame, then a task: the paint happens in between), adds the
- * modulepreloads and the module script with its original text and the page's nonce: from there
- * on it is React Router's own start-up. A hidden page (a background tab) gets no frame until
- * shown, so it loads at once. If <Scripts> ever writes something else than expected (a new
- * React Router), its output is used unchanged.
+ * once the browser reports the first contentful paint, adds the modulepreloads and the module
+ * script with its original text and the page's nonce: from there on it is React Router's own
+ * start-up. A hidden page (a background tab) paints nothing until shown, so it loads at once. If
+ * <Scripts> ever writes something else than expected (a new React Router), its output is used
+ * unchanged.
  */
 
 const moduleId = "rr-modules";
@@ -61,5 +61,10 @@ export function ScriptsAfterPaint(props: ScriptsProps) {
 function loader(preloads: string[]): string {
   // JSON inside a script: `<` escaped so that no `</script>` can close it.
   const hrefs = JSON.stringify(preloads).replace(/</g, "\\u003c");
-  return `(function(){var n=document.currentScript.nonce;function go(){var h=document.head;${hrefs}.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.href=u;h.appendChild(l)});var s=document.createElement("script");s.type="module";s.nonce=n;s.textContent=document.getElementById(${JSON.stringify(moduleId)}).textContent;h.appendChild(s)}if(document.visibilityState==="hidden")go();else requestAnimationFrame(function(){setTimeout(go,0)})})()`;
+  // When: once the first contentful paint is reported (a 'paint' entry comes after the frame was
+  // presented; on a busy machine that was a second after the main thread's paint, and a frame and
+  // a task were not enough); where the browser has no paint entries, after a frame and a task; a
+  // hidden page at once; after 5 s in any case (a page that never paints text still starts).
+  // `started` makes it once, whichever comes first.
+  return `(function(){var n=document.currentScript.nonce,started=false;function go(){if(started)return;started=true;var h=document.head;${hrefs}.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.href=u;h.appendChild(l)});var s=document.createElement("script");s.type="module";s.nonce=n;s.textContent=document.getElementById(${JSON.stringify(moduleId)}).textContent;h.appendChild(s)}if(document.visibilityState==="hidden"){go();return}document.addEventListener("visibilitychange",function(){if(document.visibilityState==="hidden")go()});var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){new P(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(go,0)}}).observe({type:"paint",buffered:true});setTimeout(go,5000)}else requestAnimationFrame(function(){setTimeout(go,0)})})()`;
 }
