@@ -3,7 +3,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useLoaderData,
   useRouteLoaderData,
@@ -11,6 +10,7 @@ import {
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { ScriptsAfterPaint } from "./scripts-after-paint.tsx";
 import { ErrorPage, RouteErrorBoundary } from "./components/error-boundary.tsx";
 import { themeAttribute } from "./components/theme.ts";
 import { useQueryLinkNavigation } from "./components/query-link.tsx";
@@ -61,6 +61,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
             came after them, and a phone on slow 4G fetched ~190 KB of scripts before the CSS that
             blocks the first paint (Lighthouse mobile, issue 60: FCP and LCP waited for it). */}
         <link rel="stylesheet" href={stylesheet} precedence="app" nonce={nonce} />
+        {/* What is there for JavaScript only and keeps its place until hydration (invisible, so
+            that nothing moves when it comes) takes no place without JavaScript. */}
+        <noscript>
+          <style>{".js-only{display:none!important}"}</style>
+        </noscript>
         <Meta />
         <Links nonce={nonce} />
       </head>
@@ -68,7 +73,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         {root ? <Toaster toasts={root.toasts} /> : null}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {/* React Router's <Scripts>, fetched after the first paint (app/scripts-after-paint.tsx). */}
+        <ScriptsAfterPaint nonce={nonce} />
       </body>
     </html>
   );

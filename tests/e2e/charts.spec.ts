@@ -215,3 +215,25 @@ test("a long unbroken device name: /sla wraps it and the dashboards' device pick
     await expectAccessible(page);
   }
 });
+
+test("tooltips by keyboard: on a chart's canvas the arrow keys show chart.js' tooltip at each point and say its text", async ({ page, signIn }) => {
+  test.skip(jsDisabled(), "the canvas is JavaScript's; without it a chart's values are in its 'Show data' table");
+  await signIn(demo);
+  await page.goto("/dashboard?range=1d");
+  await ready(page);
+  for (const fig of [page.locator("figure.chart").first(), page.locator("figure.chart").last()]) {
+    await fig.scrollIntoViewIfNeeded();
+    const canvas = fig.locator("canvas[data-x-labels]");
+    await expect(canvas).toHaveCount(1);
+    const said = fig.locator("[data-chart-tooltip]");
+    await canvas.focus();
+    await page.keyboard.press("Home");
+    // The tooltip's title and its lines, "<series>: <value> <unit>" as the pointer's tooltip shows them.
+    await expect(said).toHaveText(/\S.*: -?[\d,.]+ \S/);
+    const first = await said.textContent();
+    await page.keyboard.press("ArrowRight");
+    await expect(said).not.toHaveText(first ?? "");
+    await page.keyboard.press("Escape");
+    await expect(said).toHaveText("");
+  }
+});

@@ -17,7 +17,7 @@ import {
   type Plugin,
   type ScriptableContext,
 } from "chart.js";
-import { useEffect, useState } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Chart } from "react-chartjs-2";
 import { axes, PLOT_H, type Axes, type Tick } from "./geometry.ts";
 import { tMs, visibleBands, xText, type ChartSeries, type ChartSpec } from "./model.ts";
@@ -202,12 +202,63 @@ export default function ChartCanvas({ spec, drawn, description, height = PLOT_H 
     },
   };
 
+  /*
+   * Tooltips by keyboard: the canvas takes the focus; the arrow keys (Home, End) step through the
+   * x positions (a bar chart's categories, a time chart's times) and show chart.js' own tooltip
+   * for every series at that position, Escape hides it. The tooltip's text (its title and lines,
+   * the same callbacks as the pointer's) is also said through a polite live region: a canvas'
+   * pixels are not read out.
+   */
+  const chartRef = useRef<ChartJS | null>(null);
+  const at = useRef(-1);
+  const [said, setSaid] = useState("");
+  const hintId = useId();
+  const xs = bars ? ax.categories.map((_, i) => i) : [...new Set(drawn.flatMap((s) => s.points.map((p) => tMs(p.t))))].sort((a, b) => a - b);
+  const show = (i: number) => {
+    const chart = chartRef.current;
+    if (!chart || !xs.length) return;
+    at.current = Math.max(0, Math.min(xs.length - 1, i));
+    const active = bars
+      ? drawn.flatMap((_, d) => (chart.isDatasetVisible(d) && chart.data.datasets[d]?.data[at.current] != null ? [{ datasetIndex: d, index: at.current }] : []))
+      : drawn.flatMap((s, d) => {
+          const k = s.points.findIndex((p) => tMs(p.t) === xs[at.current]);
+          return k >= 0 && chart.isDatasetVisible(d) && s.points[k]!.v != null ? [{ datasetIndex: d, index: k }] : [];
+        });
+    chart.setActiveElements(active);
+    chart.tooltip?.setActiveElements(active, { x: 0, y: 0 });
+    chart.update();
+    const tip = chart.tooltip;
+    setSaid(active.length && tip ? [...tip.title, ...tip.body.flatMap((b) => b.lines)].join(". ") : "");
+  };
+  const hide = () => {
+    const chart = chartRef.current;
+    if (!chart) return;
+    chart.setActiveElements([]);
+    chart.tooltip?.setActiveElements([], { x: 0, y: 0 });
+    chart.update();
+    setSaid("");
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLCanvasElement>) => {
+    const step = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1 }[e.key];
+    if (step !== undefined) show(at.current < 0 ? (step > 0 ? 0 : xs.length - 1) : at.current + step);
+    else if (e.key === "Home") show(0);
+    else if (e.key === "End") show(xs.length - 1);
+    else if (e.key === "Escape") hide();
+    else return;
+    e.preventDefault();
+  };
+
   // The canvas is 300 px wide (the HTML default) until chart.js has measured its box: capped at
   // the box, it never makes a 320 px page scroll sideways for that moment. `height`: the server's
   // SVG and legend's, whose place it takes (chart.tsx), so nothing below moves.
   return (
-    <div className="chart-canvas relative [&>canvas]:max-w-full" style={{ height }} data-colors={palette.series.join(",")}>
+    <div className="chart-canvas relative [&>canvas]:max-w-full [&>canvas:focus-visible]:outline-2 [&>canvas:focus-visible]:outline-offset-2" style={{ height }} data-colors={palette.series.join(",")}>
       <Chart
+        ref={chartRef}
+        tabIndex={0}
+        aria-describedby={hintId}
+        onKeyDown={onKeyDown}
+        onBlur={hide}
         type={bars ? "bar" : spec.kind === "scatter" ? "scatter" : "line"}
         data={data}
         options={options}
@@ -216,6 +267,12 @@ export default function ChartCanvas({ spec, drawn, description, height = PLOT_H 
         aria-label={`${spec.title}. ${description}`}
         fallbackContent={<p>{description}</p>}
       />
+      <p id={hintId} className="sr-only">
+        Arrow keys: the values at each point.
+      </p>
+      <p className="sr-only" aria-live="polite" data-chart-tooltip="">
+        {said}
+      </p>
     </div>
   );
 }

@@ -57,20 +57,22 @@ function DevicePickerForm({ tab, range, devices, device }: { tab: DashboardTab; 
     <Form method="get" className="flex min-w-0 max-w-full flex-wrap items-end gap-2" aria-label="Choose a device" preventScrollReset>
       <input type="hidden" name="tab" value={tab} />
       <input type="hidden" name="range" value={range} />
-      {hydrated ? (
-        <label className="flex flex-col gap-1 text-sm" htmlFor="dashboard-device-search">
-          <span className="font-semibold">Search devices</span>
-          <input
-            id="dashboard-device-search"
-            type="search"
-            className="input input-sm w-48 max-w-full"
-            value={query}
-            onChange={(e) => setQuery(e.currentTarget.value)}
-            aria-describedby="dashboard-device-count"
-            autoComplete="off"
-          />
-        </label>
-      ) : null}
+      {/* The search works with JavaScript only; before hydration its place is kept (invisible,
+          disabled) so that nothing below moves when it appears (CLS, issue 60), and without
+          JavaScript it takes none (`js-only`: display none inside <noscript>, app/root.tsx). */}
+      <label className={`flex flex-col gap-1 text-sm${hydrated ? "" : " invisible js-only"}`} htmlFor="dashboard-device-search">
+        <span className="font-semibold">Search devices</span>
+        <input
+          id="dashboard-device-search"
+          type="search"
+          className="input input-sm w-48 max-w-full"
+          value={query}
+          disabled={!hydrated}
+          onChange={(e) => setQuery(e.currentTarget.value)}
+          aria-describedby="dashboard-device-count"
+          autoComplete="off"
+        />
+      </label>
       {/* The label has the width (capped by the form's): a select sized by its longest option overflowed a phone's card. */}
       <label className="flex w-72 max-w-full min-w-0 flex-col gap-1 text-sm" htmlFor="dashboard-device">
         <span className="font-semibold">Device</span>
