@@ -136,7 +136,7 @@ async function prepare(v: Variant) {
 }
 
 async function main() {
-  const prepared = [];
+  const prepared: Awaited<ReturnType<typeof prepare>>[] = [];
   for (const v of variants) prepared.push(await prepare(v));
   const { cookies, urls, shellUrl } = prepared[0]!;
   // BENCH_SERVE=<file>: keep the server up with the pages' data made, and write where they are
