@@ -20,6 +20,13 @@
 // BENCH_PORT (default 3390; the bare server takes the next one), BENCH_NODE_FLAGS (more flags for
 // the server's node, after its own: `--trace-gc`, `--import <file>`) and BENCH_STDOUT=<file> (the
 // server's standard output, where --trace-gc writes, instead of nowhere).
+//
+// BENCH_VARIANTS="<name>[@<tree>][:<VAR>=<value>]…;…" measures several servers side by side in one
+// run (docs/decisions/2026-12-03-caches-and-patches.md): one server per variant, each with its own
+// data, in <tree> (a checkout with its node_modules and build; default this one) and with those
+// environment variables (CALLER_CACHE=off, PLATFORM_THREAD=0, …). Each round measures every page on
+// every variant in turn (the order alternating), each beside its own shell; the table then gives
+// each variant's ratios (CPU and requests/s) and how they compare with the first variant's.
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -41,15 +48,34 @@ const connections = 10;
 const only = (process.env.BENCH_ONLY ?? "").split(",").filter(Boolean);
 const pages = allPages.filter((p) => only.length === 0 || only.includes(p.name));
 if (pages.length === 0) throw new Error(`BENCH_ONLY=${only.join(",")} names no page of bench/pages.ts`);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "linkwise-bench-"));
+
+interface Variant {
+  name: string;
+  cwd?: string;
+  env: Record<string, string>;
+  port: number;
+  base: string;
+  dataDir: string;
+}
+const variants: Variant[] = (process.env.BENCH_VARIANTS ?? "").split(";").filter(Boolean).map((spec, i) => {
+  const [head, ...vars] = spec.split(":");
+  const [name, cwd] = head!.split("@");
+  const env = Object.fromEntries(vars.map((v) => [v.slice(0, v.indexOf("=")), v.slice(v.indexOf("=") + 1)]));
+  // Each variant its own port, two apart (the bare server takes the next one of the first).
+  return { name: name!, cwd, env, port: port + 2 * i, base: `http://localhost:${port + 2 * i}`, dataDir: "" };
+});
+if (variants.length === 0) variants.push({ name: "", env: {}, port, base, dataDir: "" });
+for (const v of variants) v.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "linkwise-bench-"));
+const several = variants.length > 1;
 
 execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
+for (const v of variants) if (v.cwd && !fs.existsSync(path.join(v.cwd, "build/server/index.js"))) throw new Error(`${v.cwd}: no build (npx react-router build && node scripts/build-platform.mjs there)`);
 
 // The 100,000-contact account, written straight into the server's database before it starts
 // (through the API it would take many minutes): one INSERT … generate_series.
 const bigUser = "big@bench.example";
 const bigContacts = pages.some((p) => p.as === "big") ? 100_000 : 1;
-{
+for (const { dataDir } of variants) {
   const { openDatabase } = await import("../platform/db/client.ts");
   const { createAccount } = await import("../platform/domain/accounts.ts");
   const { sql } = await import("drizzle-orm");
@@ -64,45 +90,55 @@ const bigContacts = pages.some((p) => p.as === "big") ? 100_000 : 1;
 }
 
 const profileArgs = process.env.BENCH_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-const server = startServer({
-  port, dataDir, secret, password: "bench-password", stdout: process.env.BENCH_STDOUT,
-  nodeArgs: [...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean), ...profileArgs],
-});
+const servers = variants.map((v) =>
+  startServer({
+    port: v.port, dataDir: v.dataDir, secret, password: "bench-password", stdout: process.env.BENCH_STDOUT, cwd: v.cwd, env: v.env,
+    nodeArgs: [...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean), ...profileArgs],
+  }),
+);
+const server = servers[0]!;
 
 type Measured = { name: string; label: string; url: string; runs: Row[]; shell: Row[]; cpu: number[]; shellCpu: number[]; ratio: number; cpu_ratio: number; p99_ms: number; js_kb: number | null; chart_chunks: string[] | null; chunks: string[]; failures: string[] };
 
-/** The server's CPU time so far (all its threads), ms: /proc/<pid>/stat's utime + stime, in clock ticks of 10 ms. */
-function serverCpuMs(): number {
-  const fields = fs.readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+/** A server's CPU time so far (all its threads), ms: /proc/<pid>/stat's utime + stime, in clock ticks of 10 ms. */
+function serverCpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** One measurement, and the server's CPU milliseconds per request during it (pushed to `cpu`). */
-async function measured(name: string, url: string, cookie: string, cpu: number[]): Promise<Row> {
-  const before = serverCpuMs();
+async function measured(pid: number, name: string, url: string, cookie: string, cpu: number[]): Promise<Row> {
+  const before = serverCpuMs(pid);
   const row = await measure(name, url, cookie, seconds, connections);
-  cpu.push((serverCpuMs() - before) / Math.max(1, row.requests_per_s * seconds));
+  cpu.push((serverCpuMs(pid) - before) / Math.max(1, row.requests_per_s * seconds));
   return row;
 }
 
-async function main() {
-  await waitUp(base);
-  const signIn = (username: string) => signInAs(base, secret, username, "bench-password");
+/** A variant's server signed in, its pages' data made: its cookies and each page's URL. */
+async function prepare(v: Variant) {
+  await waitUp(v.base);
+  const signIn = (username: string) => signInAs(v.base, secret, username, "bench-password");
   const demo = await signIn("demo@linkwise.example");
   const cookies = { demo: demo.cookie, big: (await signIn(bigUser)).cookie };
-  const ctx: BenchContext = { base, api: apiAs(base, demo.access_token) };
+  const ctx: BenchContext = { base: v.base, api: apiAs(v.base, demo.access_token) };
 
   // Each page's data and URL, and one look at it (status, size) before measuring.
   const urls: string[] = [];
   for (const page of pages) {
-    const url = `${base}${await page.setup(ctx)}`;
+    const url = `${v.base}${await page.setup(ctx)}`;
     const r = await fetch(url, { headers: { cookie: cookies[page.as ?? "demo"] } });
     const text = await r.text();
-    console.log(`${page.label}: ${url.slice(base.length)} → ${r.status}, ${text.length} bytes, ${(text.match(/<tr/g) ?? []).length} table rows, ${(text.match(/<svg role="img"/g) ?? []).length} charts or maps`);
+    console.log(`${v.name ? `[${v.name}] ` : ""}${page.label}: ${url.slice(v.base.length)} → ${r.status}, ${text.length} bytes, ${(text.match(/<tr/g) ?? []).length} table rows, ${(text.match(/<svg role="img"/g) ?? []).length} charts or maps`);
     if (r.status !== 200) throw new Error(`${url}: ${r.status}`);
     urls.push(url);
   }
-  const shellUrl = `${base}/no-such-page`;
+  return { cookies, urls, shellUrl: `${v.base}/no-such-page` };
+}
+
+async function main() {
+  const prepared: Awaited<ReturnType<typeof prepare>>[] = [];
+  for (const v of variants) prepared.push(await prepare(v));
+  const { cookies, urls, shellUrl } = prepared[0]!;
   // BENCH_SERVE=<file>: keep the server up with the pages' data made, and write where they are
   // (base, each page's URL and cookie) to <file>: for looking into one page by hand.
   if (process.env.BENCH_SERVE) {
@@ -114,25 +150,36 @@ async function main() {
 
   // Warm up before measuring: V8 keeps optimising for ~20 s of load; a server that has run for a
   // while is what users meet. The shell gets a quarter, the pages share the rest.
-  await autocannon({ url: shellUrl, connections, duration: Math.max(1, Math.round(warmup / 4)), headers: { cookie: cookies.demo } });
-  for (const [i, page] of pages.entries()) {
-    await autocannon({ url: urls[i]!, connections, duration: Math.max(1, Math.round((warmup * 0.75) / pages.length)), headers: { cookie: cookies[page.as ?? "demo"] } });
+  for (const p of prepared) {
+    await autocannon({ url: p.shellUrl, connections, duration: Math.max(1, Math.round(warmup / 4)), headers: { cookie: p.cookies.demo } });
+    for (const [i, page] of pages.entries()) {
+      await autocannon({ url: p.urls[i]!, connections, duration: Math.max(1, Math.round((warmup * 0.75) / pages.length)), headers: { cookie: p.cookies[page.as ?? "demo"] } });
+    }
   }
 
-  const results: Measured[] = pages.map((p, i) => ({ name: p.name, label: p.label, url: urls[i]!.slice(base.length), runs: [], shell: [], cpu: [], shellCpu: [], ratio: 0, cpu_ratio: 0, p99_ms: 0, js_kb: null, chart_chunks: null, chunks: [], failures: [] }));
+  const resultsOf = variants.map((v, j) => pages.map((p, i): Measured => ({ name: p.name, label: p.label, url: prepared[j]!.urls[i]!.slice(v.base.length), runs: [], shell: [], cpu: [], shellCpu: [], ratio: 0, cpu_ratio: 0, p99_ms: 0, js_kb: null, chart_chunks: null, chunks: [], failures: [] })));
+  const results = resultsOf[0]!;
   for (let r = 0; r < rounds; r++) {
-    // A different order each round, the page and the shell in alternating order.
+    // A different order each round, the page and the shell in alternating order; with several
+    // variants, each page on each of them in turn (the order of the variants alternating too).
     for (let k = 0; k < pages.length; k++) {
       const i = (k + r) % pages.length;
       const page = pages[i]!;
-      const cookie = cookies[page.as ?? "demo"];
-      const m = results[i]!;
-      const measurePage = async () => m.runs.push(await measured(page.label, urls[i]!, cookie, m.cpu));
-      const measureShell = async () => m.shell.push(await measured("GET signed-in 404 page (the shell)", shellUrl, cookie, m.shellCpu));
-      if ((r + k) % 2) await measureShell().then(measurePage);
-      else await measurePage().then(measureShell);
+      const order = variants.map((_, j) => j);
+      if ((r + k) % 2) order.reverse();
+      for (const j of order) {
+        const p = prepared[j]!;
+        const pid = servers[j]!.pid!;
+        const cookie = p.cookies[page.as ?? "demo"];
+        const m = resultsOf[j]![i]!;
+        const measurePage = async () => m.runs.push(await measured(pid, page.label, p.urls[i]!, cookie, m.cpu));
+        const measureShell = async () => m.shell.push(await measured(pid, "GET signed-in 404 page (the shell)", p.shellUrl, cookie, m.shellCpu));
+        if ((r + k + j) % 2) await measureShell().then(measurePage);
+        else await measurePage().then(measureShell);
+      }
     }
   }
+  if (several) return reportVariants(resultsOf);
 
   // JavaScript a browser loads for each page (js-chunks.ts).
   try {
@@ -204,6 +251,32 @@ async function main() {
   if (results.some((m) => m.failures.length)) process.exitCode = 1;
 }
 
+/**
+ * Several variants: per page, each variant's CPU ratio and requests/s ratio to its own shell
+ * (medians over the rounds of the ratios measured side by side) and, after the first variant,
+ * how each compares with the first's (its ratio ÷ the first's: below 1, the variant is slower).
+ */
+function reportVariants(resultsOf: Measured[][]) {
+  const ratios = (m: Measured) => ({
+    cpu: median(m.cpu.map((c, k) => m.shellCpu[k]! / c)),
+    rps: median(m.runs.map((run, k) => run.requests_per_s / m.shell[k]!.requests_per_s)),
+    cpu_ms: median(m.cpu),
+    spread: [Math.min(...m.cpu.map((c, k) => m.shellCpu[k]! / c)), Math.max(...m.cpu.map((c, k) => m.shellCpu[k]! / c))],
+  });
+  const table = pages.map((page, i) => ({ page: page.name, variants: variants.map((v, j) => ({ variant: v.name, ...ratios(resultsOf[j]![i]!) })) }));
+  const f = (n: number) => n.toFixed(2);
+  console.log(`\n| page | ${variants.map((v) => `${v.name}: CPU ratio (range), rps ratio`).join(" | ")} |\n|---|${variants.map(() => "---|").join("")}`);
+  for (const row of table) {
+    const first = row.variants[0]!;
+    const cells = row.variants.map((x, j) => `${f(x.cpu)} (${f(x.spread[0]!)}–${f(x.spread[1]!)}), ${f(x.rps)}${j ? ` [×${f(x.cpu / first.cpu)}, ×${f(x.rps / first.rps)}]` : ""}`);
+    console.log(`| ${row.page} | ${cells.join(" | ")} |`);
+  }
+  console.log(`shell CPU ms/request: ${variants.map((v, j) => `${v.name} ${f(median(resultsOf[j]!.flatMap((m) => m.shellCpu)))}`).join(", ")}`);
+  console.log(`server RSS after the run (MB): ${variants.map((v, j) => `${v.name} ${rssMb(servers[j]!.pid!)}`).join(", ")}`);
+  fs.mkdirSync("bench/out", { recursive: true });
+  fs.writeFileSync("bench/out/variants.json", JSON.stringify({ date: new Date().toISOString(), seconds_per_measurement: seconds, rounds, variants, pages: table, raw: resultsOf }, null, 2));
+}
+
 main()
   .catch((error) => {
     console.error(error);
@@ -211,9 +284,11 @@ main()
   })
   .finally(async () => {
     // The server's data goes once it has shut down (it closes its database last).
-    if (server.exitCode === null) {
-      server.kill();
-      await new Promise((r) => server.once("exit", r));
+    for (const s of servers) {
+      if (s.exitCode === null) {
+        s.kill();
+        await new Promise((r) => s.once("exit", r));
+      }
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    for (const v of variants) fs.rmSync(v.dataDir, { recursive: true, force: true });
   });

@@ -19,12 +19,17 @@ export interface BenchServerOptions {
   stdout?: string;
   /** The build's server entry (default ./build/server/index.js; its client files beside it): an earlier build kept for a side-by-side run. */
   build?: string;
+  /** The tree the server runs in (its server.mjs, build and node_modules; default this one): another checkout for a side-by-side run. */
+  cwd?: string;
+  /** More environment for the server (a variant's switches: CALLER_CACHE=off, PLATFORM_THREAD=0). */
+  env?: Record<string, string>;
 }
 
 /** server.mjs on the production build (built already: scripts/ensure-build.mjs), with the demo data on a PGlite database in `dataDir`. */
 export function startServer(o: BenchServerOptions): ChildProcess {
   return spawn(process.execPath, [...SERVER_NODE_FLAGS, ...(o.nodeArgs ?? []), "server.mjs", o.build ?? "./build/server/index.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(o.port), DATA_DIR: o.dataDir, SESSION_SECRET: o.secret, COOKIE_SECURE: "false", DEMO_PASSWORD: o.password },
+    cwd: o.cwd,
+    env: { ...process.env, ...o.env, NODE_ENV: "production", PORT: String(o.port), DATA_DIR: o.dataDir, SESSION_SECRET: o.secret, COOKIE_SECURE: "false", DEMO_PASSWORD: o.password },
     // The access log (one line a request) to a file or /dev/null, not through a pipe to this
     // process: stdout to a pipe is written synchronously (Linux), and while this process was busy
     // the server waited on the full pipe, charging the harness to the heavier pages.

@@ -19,7 +19,7 @@ import { withEntityFilter } from "../devices-shared/entity-filter.server.ts";
 import { DEVICE_READABLE, deviceIntents } from "../devices-shared/intents.server.ts";
 import { COMMON_MENU, DEVICE_TAB_IDS, READABLE_DIALOGS, READABLE_MENU } from "../devices-shared/kind.ts";
 import { ActivationDialogs, DeviceDialogs, DialogsBoundary } from "../devices-shared/lazy-dialogs.tsx";
-import { cpeMonitoring, forgetKeptMonitoring } from "../routers/monitoring.server.ts";
+import { cpeMonitoring } from "../../lib/device-monitoring.server.ts";
 import { hideable, screen, sortable } from "./columns.ts";
 import { MetroTabs } from "./tabs.tsx";
 import { KIND, metroDialogs, ROW_FIELDS, type Metro } from "./model.ts";
@@ -95,7 +95,7 @@ export const action = intentAction(
     [activationDialogs.start]: startActivationIntent(KIND),
     refresh: refreshIntent("Refreshed Metro Ethernet NIDs."),
   },
-  { readable: [...DEVICE_READABLE, "refresh"], guard: forgetKeptMonitoring },
+  { readable: [...DEVICE_READABLE, "refresh"] },
 );
 
 /* Component ------------------------------------------------------------------------------------ */

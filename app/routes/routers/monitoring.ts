@@ -5,7 +5,7 @@ import type { DeviceMonitoring } from "./model.ts";
 /*
  * The Monitoring tab's charts (spec 3 §2.10, §3 WAN health and utilization samples): WAN link
  * health, RTT and packet loss, and the utilization ratios shown × 100. One table of charts; the
- * loader (monitoring.server.ts) prepares them, the tab (monitoring.tsx) draws them.
+ * loader (app/lib/device-monitoring.server.ts) prepares them, the tab (monitoring.tsx) draws them.
  */
 
 

@@ -31,7 +31,7 @@ import {
   type SpeedTestRun,
   type SpeedTestStarted,
 } from "./model.ts";
-import { cpeMonitoring, forgetKeptMonitoring, monitoringAnswer, monitoringKept } from "./monitoring.server.ts";
+import { cpeMonitoring, earlyMonitoring } from "../../lib/device-monitoring.server.ts";
 import {
   constraints as ownConstraints,
   CreateCpeSchema,
@@ -74,12 +74,8 @@ async function speedTestRun(request: Request, cpeId: string, params: URLSearchPa
 export async function loader({ request }: Route.LoaderArgs) {
   const { state, headers, dialog, dialogId } = await listScreenQuery(request, { sortable, hideable });
   const params = new URL(request.url).searchParams;
-  // On the Monitoring tab the samples are asked for at once, beside the page (the platform keeps
-  // them to the caller's account), unless the session's tab of that device is kept; they are used
-  // only if the page holds the device.
-  const asked = state.selected.length === 1 && currentTab(params, DEVICE_TAB_IDS) === "monitoring" ? state.selected[0]! : null;
-  const early = asked !== null && !(await monitoringKept(request, asked)) ? monitoringAnswer(request, asked) : null;
-  early?.catch(() => {}); // awaited below only if the page holds the device; never an unhandled rejection
+  // On the Monitoring tab the samples are asked for at once, beside the page; used only if the page holds the device.
+  const early = await earlyMonitoring(request, state.selected.length === 1 && currentTab(params, DEVICE_TAB_IDS) === "monitoring" ? state.selected[0]! : null);
   const [[filter, table], deviceDialog, activation, products, regions, speedRun] = await Promise.all([
     withEntityFilter(request, (query) => fetchTablePage<Cpe>(request, "get_cpe", state, { ...screen, query, fields: ROW_FIELDS })),
     deviceDialogData(request, "cpe", dialog, dialogId),
@@ -94,7 +90,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const onMonitoring = Boolean(picked && picked.prod_code !== SERVICE_PRODUCT && currentTab(params, DEVICE_TAB_IDS) === "monitoring");
   const [detail, monitoring] = await Promise.all([
     picked && !onMonitoring ? deviceDetail(request, "cpe", picked.cpe_id).then((r) => asCpe(r.ok ? r.data : null)) : null,
-    picked && onMonitoring ? cpeMonitoring(request, picked.cpe_id, { name: picked.cpe_name, op_state: picked.op_state, admin_state: picked.admin_state }, picked.cpe_id === state.selected[0] ? (early ?? undefined) : undefined) : null,
+    picked && onMonitoring ? cpeMonitoring(request, picked.cpe_id, { name: picked.cpe_name, op_state: picked.op_state, admin_state: picked.admin_state }, early) : null,
   ]);
   const selected: SelectedCpe | null = picked && (onMonitoring || detail) ? { cpe_name: picked.cpe_name, prod_code: picked.prod_code, detail } : null;
   for (const [k, v] of Object.entries(activationRefreshHeaders(activation))) headers.set(k, v);
@@ -225,7 +221,7 @@ export const action = intentAction(
     [activationDialogs.start]: startActivationIntent("cpe"),
     refresh: refreshIntent("Refreshed Internet NIDs."),
   },
-  { readable: [...DEVICE_READABLE, "refresh"], guard: forgetKeptMonitoring },
+  { readable: [...DEVICE_READABLE, "refresh"] },
 );
 
 /* Component ------------------------------------------------------------------------------------ */
