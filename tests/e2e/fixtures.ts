@@ -36,16 +36,28 @@ const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-co
 const passedDir = path.join(process.cwd(), "test-results", ".axe-passed", e2eRunId);
 
 /**
+ * The shell's regions (the top bar with its menus, the side navigation): the same markup on most
+ * states of a project. Each shell state (its markup structure, the attributes of its ancestors —
+ * `inert` behind a no-JS dialog, the theme on <html> — and the viewport width) is scanned with the
+ * page around it once; later states whose shell was found clean, on a page kind (path, width)
+ * already scanned whole, are scanned with the shell excluded (docs/decisions/2026-12-03-suite-time.md).
+ */
+const SHELL_REGIONS = [".shell > header", '.shell [data-testid="sidenav"]'];
+
+/**
  * The markup's structure: every element with its attribute names, the values of the attributes
  * that change what axe sees (class, role, type, state), and whether each text is empty. Texts,
- * ids, links and tokens vary between tests and are left out.
+ * ids, links and tokens vary between tests and are left out. `whole` is the page's; `shell` the
+ * shell regions' (with their ancestors' attributes and which regions there are), or null on a
+ * page without a shell.
  */
-function fingerprint() {
+function fingerprints(shellRegions: string[]) {
   const keep = new Set(["class", "role", "type", "open", "hidden", "disabled", "checked", "readonly", "required", "tabindex", "style", "lang", "dir", "data-theme"]);
   // Free-text ARIA attributes vary with the data ("Actions for Data Center"); axe asks only
   // whether they are there and non-empty. The id references are blanked for the same reason.
   const presence = new Set(["aria-label", "aria-valuetext", "aria-roledescription", "aria-placeholder", "aria-description", "aria-labelledby", "aria-describedby", "aria-controls", "aria-owns", "aria-activedescendant"]);
   const attribute = (a: Attr) => (presence.has(a.name) ? `${a.name}=${a.value.trim() ? "x" : ""}` : keep.has(a.name) || a.name.startsWith("aria-") ? `${a.name}=${a.value}` : a.name);
+  const element = (el: Element) => `<${el.tagName.toLowerCase()} ${Array.from(el.attributes).map(attribute).sort().join(" ")}`;
   // Siblings of the same structure (table rows, list items, options, toasts) count once: axe
   // finds in the third row what it finds in the second, so a table of 3 rows and one of 30 are
   // one state. Style sheets and preloads (the same everywhere, in varying order) are left out.
@@ -56,15 +68,23 @@ function fingerprint() {
         const el = child as Element;
         const tag = el.tagName.toLowerCase();
         if (tag === "script" || tag === "link") continue;
-        const attrs = Array.from(el.attributes).map(attribute).sort();
-        parts.add(`${depth}<${tag} ${attrs.join(" ")}\n${walk(el, depth + 1)}`);
+        parts.add(`${depth}${element(el)}\n${walk(el, depth + 1)}`);
       } else if (child.nodeType === 3 && child.textContent?.trim()) {
         parts.add(`${depth}#\n`);
       }
     }
     return [...parts].join("");
   };
-  return walk(document.documentElement, 0);
+  const whole = walk(document.documentElement, 0);
+  const regions: string[] = [];
+  for (const selector of shellRegions) {
+    const el = document.querySelector(selector);
+    if (!el) continue;
+    const ancestors: string[] = [];
+    for (let a = el.parentElement; a; a = a.parentElement) ancestors.push(element(a));
+    regions.push(`${selector}\n${ancestors.join("\n")}\n${element(el)}\n${walk(el, 1)}`);
+  }
+  return { whole, shell: regions.length ? regions.join("\n") : null, regions: shellRegions.filter((s) => document.querySelector(s)) };
 }
 
 type Violation = { id: string; impact: string | null; help: string; targets: string[] };
@@ -75,8 +95,12 @@ type Violation = { id: string; impact: string | null; help: string; targets: str
  */
 const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 
-/** Runs axe in `page` (injecting it once per document): every rule in light, the colour rules in dark; the violations, each marked with its scheme. */
-async function axeBothSchemes(page: Page): Promise<string[]> {
+/**
+ * Runs axe in `page` (injecting it once per document): every rule in light, the colour rules in
+ * dark; the violations, each marked with its scheme. `exclude`: selectors of regions left out
+ * (axe then also skips its page-level rule, `bypass`).
+ */
+async function axeBothSchemes(page: Page, exclude: string[] = []): Promise<string[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
   const found: string[] = [];
   // The themes' colours change with a transition (daisyUI buttons, links): without this, a scan
@@ -94,11 +118,15 @@ async function axeBothSchemes(page: Page): Promise<string[]> {
       for (const a of document.getAnimations()) a.finish();
     });
     const runOnly = scheme === "light" ? { type: "tag", values: AXE_TAGS } : { type: "rule", values: COLOUR_RULES };
-    const violations: Violation[] = await page.evaluate(async (runOnly) => {
-      const axe = (window as unknown as { axe: any }).axe;
-      const r = await axe.run(document, { runOnly, resultTypes: ["violations"] });
-      return r.violations.map((v: any) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n: any) => n.target.join(" ")) }));
-    }, runOnly);
+    const violations: Violation[] = await page.evaluate(
+      async ({ runOnly, exclude }) => {
+        const axe = (window as unknown as { axe: any }).axe;
+        const context = exclude.length ? { exclude: exclude.map((s) => [s]) } : document;
+        const r = await axe.run(context, { runOnly, resultTypes: ["violations"] });
+        return r.violations.map((v: any) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n: any) => n.target.join(" ")) }));
+      },
+      { runOnly, exclude },
+    );
     for (const v of violations) found.push(`${v.id} (${v.impact}, ${scheme}): ${v.help}\n  ${v.targets.join("\n  ")}`);
   }
   await page.evaluate(() => {
@@ -117,7 +145,7 @@ async function axeBothSchemes(page: Page): Promise<string[]> {
  */
 let copyBrowser: Browser | undefined;
 let copyPage: Page | undefined;
-async function scanCopyOf(page: Page): Promise<string[]> {
+async function scanCopyOf(page: Page, exclude: string[]): Promise<string[]> {
   const browser = page.context().browser();
   if (!browser) throw new Error("no browser to open a copy in");
   if (!copyPage || copyPage.isClosed() || copyBrowser !== browser) {
@@ -134,29 +162,41 @@ async function scanCopyOf(page: Page): Promise<string[]> {
     .replace(/<\/?noscript\b[^>]*>/gi, "")
     .replace(/<head(\s[^>]*)?>/i, (m) => `${m}<base href="${base}">`);
   await copyPage.setContent(html, { waitUntil: "load" });
-  return axeBothSchemes(copyPage);
+  return axeBothSchemes(copyPage, exclude);
 }
 
 /**
  * axe (WCAG 2.2 A and AA) on the page's current state, in the dark and the light colour scheme.
  * Call it after each navigation or change that shows a new state; a state already found clean
- * in this run (by any test, any worker) is not scanned again. Without JavaScript the page is
- * scanned through a copy (see `scanCopyOf`).
+ * in this run (by any test, any worker) is not scanned again, and a shell already found clean is
+ * left out of the scan (`SHELL_REGIONS`). Without JavaScript the page is scanned through a copy
+ * (see `scanCopyOf`). `E2E_AXE_WHOLE=1` scans every new state whole (to compare).
  */
 export async function expectAccessible(page: Page) {
   const info = base.info();
   const noJs = jsDisabled(info);
-  const shape = await page.evaluate(fingerprint);
+  const { whole, shell, regions } = await page.evaluate(fingerprints, SHELL_REGIONS);
   const url = new URL(page.url());
-  const key = createHash("sha256").update(`${url.pathname}\n${page.viewportSize()?.width ?? 0}\n${shape}`).digest("hex");
-  const marker = path.join(passedDir, key);
+  const width = page.viewportSize()?.width ?? 0;
+  const hash = (text: string) => createHash("sha256").update(text).digest("hex");
+  const marker = path.join(passedDir, hash(`${url.pathname}\n${width}\n${whole}`));
   if (fs.existsSync(marker)) return;
+  // The page kind's whole scan (the page-level rules: landmarks, `region`, headings, `bypass`)
+  // and the shell's own come first; a state after them is scanned without the shell.
+  const pageKind = path.join(passedDir, `page-${hash(`${url.pathname}\n${width}`)}`);
+  const shellMarker = shell === null ? null : path.join(passedDir, `shell-${hash(`${width}\n${shell}`)}`);
+  const byRegion = !process.env.E2E_AXE_WHOLE && shellMarker !== null && fs.existsSync(shellMarker) && fs.existsSync(pageKind);
+  const exclude = byRegion ? regions : [];
   const t0 = Date.now();
-  const violations = noJs ? await scanCopyOf(page) : await axeBothSchemes(page).finally(() => page.emulateMedia({ colorScheme: "light" }));
-  if (process.env.E2E_AXE_TIMING) console.log(`axe ${info.project.name} ${url.pathname}${url.search}: ${Date.now() - t0} ms`);
+  const violations = noJs ? await scanCopyOf(page, exclude) : await axeBothSchemes(page, exclude).finally(() => page.emulateMedia({ colorScheme: "light" }));
+  if (process.env.E2E_AXE_TIMING) console.log(`axe ${info.project.name} ${url.pathname}${url.search}${byRegion ? " (shell excluded)" : ""}: ${Date.now() - t0} ms`);
   expect(violations, `axe violations on ${page.url()}`).toEqual([]);
   fs.mkdirSync(passedDir, { recursive: true });
   fs.writeFileSync(marker, `${info.project.name} ${url.pathname}${url.search}\n`);
+  if (!byRegion) {
+    fs.writeFileSync(pageKind, `${info.project.name} ${url.pathname}\n`);
+    if (shellMarker) fs.writeFileSync(shellMarker, `${info.project.name} ${url.pathname}${url.search}\n`);
+  }
 }
 
 /* ------------------------------------------------------------------------------------------------
