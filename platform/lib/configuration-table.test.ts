@@ -5,16 +5,17 @@ import { consoleEnvSchema } from "../../app/lib/env.server.ts";
 import { platformEnvSchema } from "./config.ts";
 
 /*
- * The README's configuration table, the two schemas and the code cannot drift apart: every
+ * The configuration table (docs/configuration.md, "Every variable"), the two schemas and the code cannot drift apart: every
  * variable a schema declares has its row, every row is declared, and every variable the code reads
  * at run time (app/, platform/, server/, server.mjs; not tests) is declared by a schema, so it is
  * checked at start.
  */
 const declared = new Set([...Object.keys(consoleEnvSchema.shape), ...Object.keys(platformEnvSchema.shape)]);
 
-function readmeVariables(): Set<string> {
-  const readme = fs.readFileSync("README.md", "utf8");
-  const section = readme.slice(readme.indexOf("## Configuration\n"), readme.indexOf("### The platform on its own"));
+function tableVariables(): Set<string> {
+  const page = fs.readFileSync("docs/configuration.md", "utf8");
+  const start = page.indexOf("## Every variable\n");
+  const section = page.slice(start, page.indexOf("\n## ", start + 1));
   const names = new Set<string>();
   for (const line of section.split("\n")) {
     if (!line.startsWith("| `")) continue;
@@ -47,9 +48,9 @@ function variablesRead(file: string): string[] {
 
 describe("the configuration table", () => {
   it("lists exactly the variables the schemas declare", () => {
-    const rows = readmeVariables();
-    expect([...declared].filter((n) => !rows.has(n)).sort(), "declared, without a row in the README").toEqual([]);
-    expect([...rows].filter((n) => !declared.has(n)).sort(), "in the README, declared by no schema").toEqual([]);
+    const rows = tableVariables();
+    expect([...declared].filter((n) => !rows.has(n)).sort(), "declared, without a row in docs/configuration.md").toEqual([]);
+    expect([...rows].filter((n) => !declared.has(n)).sort(), "in docs/configuration.md, declared by no schema").toEqual([]);
   });
 
   it("declares every variable the code reads at run time", () => {

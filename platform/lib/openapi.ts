@@ -5,18 +5,22 @@ import { ErrorSchema } from "./errors.ts";
 import { exportQuery, idsFilter, listQuery } from "./list.ts";
 
 /*
- * The one way to declare a platform call (app/components/README.md "How to write a platform call"):
+ * How a platform call is declared (docs/adding-a-screen.md, app/components/README.md): three ways,
+ * one per kind of call, each exported from platform/routes/<area>.ts and registered with
+ * `app.openapi(call, handler)`:
  *
- *   const removeRoute = defineCall({
- *     method: "post", path: "/remove-iam-user", tags: ["IAM"], summary: "Delete an IAM user",
- *     only: "writer", body: IamUserIdBody, response: DetailSchema, errors: [404],
- *   });
- *   app.openapi(removeRoute, async (c) => …);
+ *   defineChange({ path: "/remove-iam-user", tags, summary: "Delete an IAM user", body: IamUserIdBody });
+ *     a change: POST, a JSON body, `{detail}` unless `response` says; by a writer, 404 for an unknown id.
+ *   defineListCalls({ tags, sortable, item, itemName, page, list: {…}, export: {…}, detail: {…} });
+ *     a list with its export and its detail call (each part optional).
+ *   defineCall({ method: "get", path: "/get_sla_report", tags, summary, query, response, errors: [404] });
+ *     a read, a file (`media: "application/pdf"`: binary), and anything else (public, streams, PUT).
  *
- * It declares what every call of its kind can answer, so no call forgets one: 401 (unless
+ * Each declares what every call of its kind can answer, so no call forgets one: 401 (unless
  * public), 403 (`only`), 400/413/415/422 for a JSON body, 422 for a query, 500; an operationId
  * (the call's name: its path without the slash, so the spec's two spellings stay two ids); the
- * security (bearer, or [] for a public call).
+ * security (bearer, or [] for a public call). Call sites written with the helpers these three
+ * replaced are rewritten by scripts/codemods/fold-call-helpers.mjs.
  */
 
 const descriptions = {
@@ -70,7 +74,9 @@ export const bearer = [{ bearer: [] as string[] }];
 type Method = "get" | "post" | "put";
 type Media = "application/json" | "application/x-ndjson" | "application/pdf" | "application/octet-stream" | "text/plain" | "text/event-stream";
 
-export interface CallSpec {
+type FileMedia = "application/pdf" | "application/octet-stream";
+
+interface CallBase {
   method: Method;
   path: `/${string}`;
   tags: readonly string[];
@@ -89,15 +95,18 @@ export interface CallSpec {
   body?: z.ZodType;
   /** A streamed binary body instead (its description): read by the handler, not validated. */
   rawBody?: string;
-  /** The 200 answer's schema (JSON unless `media` says otherwise). */
-  response: z.ZodType;
-  media?: Media;
   responseDescription?: string;
   /** What else the call can answer (404 for an unknown id, 409, 403 where the domain refuses…). */
   errors?: readonly ErrorCode[];
   /** Answers with their own description or schema (300 with a list, a 409 that says why). */
   responses?: Record<number, { description: string; content: Record<string, { schema: z.ZodType }> }>;
 }
+
+/**
+ * What a call declares: the 200 answer's schema (`response`, JSON unless `media` says otherwise),
+ * or a file (`media: "application/pdf"` or `"application/octet-stream"`, binary unless `response` says).
+ */
+export type CallSpec = CallBase & ({ response: z.ZodType; media?: Exclude<Media, FileMedia> } | { response?: z.ZodType; media: FileMedia });
 
 type Content<S extends CallSpec> = { "application/json": { schema: S["response"] } };
 type Nothing = Record<never, never>;
@@ -165,6 +174,8 @@ const markRead: MiddlewareHandler<Env> = async (c, next) => {
   await next();
 };
 
+const isFile = (media: Media): media is FileMedia => media === "application/pdf" || media === "application/octet-stream";
+
 const guards: Record<NonNullable<CallSpec["only"]>, MiddlewareHandler<Env>> = { writer: writerOnly, owner: ownerOnly };
 
 /** Declares one platform call; register it with `app.openapi(call, handler)`. */
@@ -175,8 +186,10 @@ export function defineCall<const S extends CallSpec>(spec: S): Call<S> {
   if (spec.body) for (const code of [400, 413, 415, 422] as const) codes.add(code);
   if (spec.query || spec.params || spec.headers) codes.add(422);
   const media = spec.media ?? "application/json";
+  const response = spec.response ?? (isFile(media) ? z.string().openapi({ format: "binary" }) : undefined);
+  if (!response) throw new Error(`defineCall ${spec.path}: a JSON answer needs its \`response\` schema`);
   const responses: RouteConfig["responses"] = {
-    200: { description: spec.responseDescription ?? "OK", content: { [media]: media === "application/x-ndjson" ? ndjsonContent(spec.response) : { schema: spec.response } } },
+    200: { description: spec.responseDescription ?? "OK", content: { [media]: media === "application/x-ndjson" ? ndjsonContent(response) : { schema: response } } },
   };
   for (const code of [...codes].sort()) responses[code] = errorResponse(code);
   Object.assign(responses, spec.responses);
@@ -206,15 +219,29 @@ export function defineCall<const S extends CallSpec>(spec: S): Call<S> {
   return route as unknown as Call<S>;
 }
 
+type ChangeSpec = Omit<CallBase, "method"> & { response?: z.ZodType };
+type AsChange<S extends ChangeSpec> = Omit<S, "response" | "method"> & { method: "post"; response: S["response"] extends z.ZodType ? S["response"] : typeof DetailSchema };
+
+/**
+ * A change (POST with a JSON body), answering `{detail}` unless `response` says otherwise. By
+ * default by the owner or an admin IAM user (`only`), of one row by its id (an unknown id: 404;
+ * `errors` lists what it can answer instead); a public one (`public: true`) neither.
+ */
+export function defineChange<const S extends ChangeSpec>(spec: S): Call<AsChange<S>> {
+  const defaults = spec.public ? {} : { only: "writer" as const, errors: [404] as const };
+  // why: the spread spec is AsChange<S> at run time (method and response filled in); TypeScript
+  // cannot follow the optional response through the spread.
+  return defineCall({ ...defaults, ...spec, method: "post", response: spec.response ?? DetailSchema }) as unknown as Call<AsChange<S>>;
+}
+
 const listDescription = (what: string, order: string) =>
   `Without list parameters: every ${what}, ${order} (the spec's array). With any of q, sort, page, size, ids: one page \`{items, total}\`, searched, sorted and paged in SQL.`;
 
-/** A list call (GET): the spec's array without list parameters, one page `{items, total}` with any. */
-export function defineListCall<const P extends `/${string}`, Q extends z.ZodType, I extends z.ZodType, G extends z.ZodType>(spec: {
+/** A list call (GET): the spec's array without list parameters, one page `{items, total}` with any (defineListCalls' `list`). */
+function listCall<const P extends `/${string}`, Q extends z.ZodType, I extends z.ZodType, G extends z.ZodType>(spec: {
   path: P;
   tags: readonly string[];
   summary: string;
-  /** What a row is and the array's order, for the description ("entity", "sorted by name"). */
   rows: [what: string, order: string];
   query: Q;
   item: I;
@@ -231,52 +258,19 @@ export function defineListCall<const P extends `/${string}`, Q extends z.ZodType
   });
 }
 
-/** A detail call (GET): one row of the caller's account (or what it holds) by the id in its query; an unknown id, or another account's, answers 404. */
-export const defineDetailCall = <const P extends `/${string}`, Q extends z.ZodType, R extends z.ZodType>(spec: {
-  path: P;
-  tags: readonly string[];
-  summary: string;
-  description?: string;
-  query: Q;
-  response: R;
-  /** What else it can answer besides 404 (400 for a refused query…). */
-  errors?: readonly ErrorCode[];
-}) => defineCall({ method: "get", ...spec, errors: [404, ...(spec.errors ?? [])] });
-
-/** A PDF download (GET): an A4 report as the attachment; an unknown subject answers 404. */
-export const definePdfCall = <const P extends `/${string}`, Q extends z.ZodType>(spec: {
+/** An export call (GET): every row the list's search and filters select, streamed as NDJSON (defineListCalls' `export`). */
+function exportCall<const P extends `/${string}`, Q extends z.ZodType, I extends z.ZodType>(spec: {
   path: P;
   tags: readonly string[];
   summary: string;
   description: string;
   query: Q;
-  /** The 200 answer's description (default "The PDF"). */
-  responseDescription?: string;
-  /** What it may answer besides 404. */
+  item: I;
+  itemName: string;
   errors?: readonly ErrorCode[];
-}) =>
-  defineCall({
-    method: "get",
-    ...spec,
-    response: z.string().openapi({ format: "binary" }),
-    media: "application/pdf",
-    responseDescription: spec.responseDescription ?? "The PDF",
-    errors: [404, ...(spec.errors ?? [])],
-  });
-
-type ChangeSpec = Omit<CallSpec, "method" | "response"> & { response?: z.ZodType };
-type AsChange<S extends ChangeSpec> = Omit<S, "response" | "method"> & { method: "post"; response: S["response"] extends z.ZodType ? S["response"] : typeof DetailSchema };
-
-/**
- * A change (POST with a JSON body), answering `{detail}` unless `response` says otherwise. By
- * default by the owner or an admin IAM user (`only`), of one row by its id (an unknown id: 404;
- * `errors` lists what it can answer instead); a public one (`public: true`) neither.
- */
-export function defineChange<const S extends ChangeSpec>(spec: S): Call<AsChange<S>> {
-  const defaults = spec.public ? {} : { only: "writer" as const, errors: [404] as const };
-  // why: the spread spec is AsChange<S> at run time (method and response filled in); TypeScript
-  // cannot follow the optional response through the spread.
-  return defineCall({ ...defaults, ...spec, method: "post", response: spec.response ?? DetailSchema }) as unknown as Call<AsChange<S>>;
+}) {
+  const { item, itemName, ...call } = spec;
+  return defineCall({ method: "get", ...call, response: item, media: "application/x-ndjson", responseDescription: `One ${itemName} (JSON) per line` });
 }
 
 type ListShape<C extends string> = ReturnType<typeof listQuery<C>>;
@@ -284,64 +278,67 @@ type ExportShape<C extends string> = ReturnType<typeof exportQuery<C>>;
 type Refine = (query: Record<string, unknown>, ctx: z.core.$RefinementCtx) => void;
 
 /**
- * A list and its export, declared together: one row schema, one set of sortable columns and
- * filters. The list takes `q`, `sort`, `page`, `size`, `ids` and the filters; the export streams
- * every row the same search, sort and filters select (NDJSON); `detail`, when given, is the
- * detail call of one row (its answer is the row unless it says otherwise).
+ * A list, its export and its detail call, declared together: one row schema, one set of sortable
+ * columns and filters. The list takes `q`, `sort`, `page`, `size`, `ids` and the filters and answers
+ * the spec's array without list parameters, one page `{items, total}` with any; the export streams
+ * every row the same search, sort and filters select (NDJSON); `detail` is the call of one row (its
+ * answer is the row unless it says otherwise; an unknown id answers 404). Each of the three is
+ * optional: a list without an export, or an export beside a list of its own, names only its part
+ * (`defineListCalls({ … list: {…} }).list`). A part whose query is not the standard one gives its
+ * `query` (then `sortable` and `filters` are not needed for it).
  */
 export function defineListCalls<
-  const LP extends `/${string}`,
-  const EP extends `/${string}`,
-  const C extends string,
   I extends z.ZodType,
-  G extends z.ZodType,
+  const LP extends `/${string}` = never,
+  const EP extends `/${string}` = never,
+  const C extends string = never,
+  G extends z.ZodType = z.ZodNever,
   F extends z.ZodRawShape = Record<never, never>,
+  LQ extends z.ZodType = z.ZodObject<F & ListShape<C> & { ids: typeof idsFilter }>,
+  EQ extends z.ZodType = z.ZodObject<F & ExportShape<C>>,
   const DP extends `/${string}` = never,
   DQ extends z.ZodType = never,
   DR extends z.ZodType = I,
 >(spec: {
   tags: readonly string[];
-  sortable: readonly C[];
+  /** The columns the list and the export sort by (what builds their standard queries). */
+  sortable?: readonly C[];
   /** Query fields both calls take (entity_id…). */
   filters?: F;
   /** A rule over the whole query both calls check (a range in order…). */
   refine?: Refine;
   item: I;
   /** The row's schema name, for the export's description. */
-  itemName: string;
-  page: G;
+  itemName?: string;
+  /** The page `{items, total}` the list answers with list parameters. */
+  page?: G;
   errors?: readonly ErrorCode[];
-  list: { path: LP; summary: string; rows: [what: string, order: string]; tags?: readonly string[] };
-  export: { path: EP; summary: string; description: string };
+  list?: { path: LP; summary: string; rows: [what: string, order: string]; tags?: readonly string[]; query?: LQ };
+  export?: { path: EP; summary: string; description: string; query?: EQ };
   detail?: { path: DP; summary: string; description: string; query: DQ; response?: DR };
 }) {
-  const { tags, sortable, item, itemName, page, errors, refine, detail } = spec;
+  const { tags, item, errors, refine, detail } = spec;
   const filters = (spec.filters ?? {}) as F;
-  const listShape = { ...filters, ...listQuery(sortable), ids: idsFilter };
-  const exportShape = { ...filters, ...exportQuery(sortable) };
-  const checked = <T extends z.ZodObject>(query: T) => (refine ? query.superRefine(refine) : query);
-  const listQ = checked(z.object(listShape) as z.ZodObject<F & ListShape<C> & { ids: typeof idsFilter }>);
-  const exportQ = checked(z.object(exportShape) as z.ZodObject<F & ExportShape<C>>);
-  return {
-    list: defineListCall({ tags, ...spec.list, query: listQ, item, page, errors }),
-    export: defineExportCall({ tags, ...spec.export, query: exportQ, item, itemName, errors }),
-    // why: without `detail` DP and DQ are never and nothing reads this (the caller declared none).
-    detail: (detail ? defineDetailCall({ tags, ...detail, response: detail.response ?? item }) : undefined) as unknown as Call<{ method: "get"; path: DP; tags: string[]; summary: string; query: DQ; response: DR }>,
+  const sortable = () => {
+    if (!spec.sortable) throw new Error(`defineListCalls (${spec.list?.path ?? spec.export?.path}): a standard query needs \`sortable\``);
+    return spec.sortable;
   };
-}
-
-/** An export call (GET): every row the list's search and filters select, streamed as NDJSON. */
-export function defineExportCall<const P extends `/${string}`, Q extends z.ZodType, I extends z.ZodType>(spec: {
-  path: P;
-  tags: readonly string[];
-  summary: string;
-  description: string;
-  query: Q;
-  item: I;
-  /** The row's schema name, for the description. */
-  itemName: string;
-  errors?: readonly ErrorCode[];
-}) {
-  const { item, itemName, ...call } = spec;
-  return defineCall({ method: "get", ...call, response: item, media: "application/x-ndjson", responseDescription: `One ${itemName} (JSON) per line` });
+  const checked = <T extends z.ZodObject>(query: T) => (refine ? query.superRefine(refine) : query);
+  // why the casts: a query given by the caller is LQ/EQ; the standard one is LQ/EQ's default (the
+  // caller gave none, so TypeScript fell back to it); z.object cannot type a spread of generic shapes.
+  const listQ = () => (spec.list?.query ?? checked(z.object({ ...filters, ...listQuery(sortable()), ids: idsFilter }))) as LQ;
+  const exportQ = () => (spec.export?.query ?? checked(z.object({ ...filters, ...exportQuery(sortable()) }))) as EQ;
+  const page = () => {
+    if (!spec.page) throw new Error(`defineListCalls (${spec.list?.path}): a list needs its \`page\``);
+    return spec.page;
+  };
+  const list = spec.list && listCall({ tags, ...spec.list, query: listQ(), item, page: page(), errors });
+  const exported = spec.export && exportCall({ tags, ...spec.export, query: exportQ(), item, itemName: spec.itemName ?? "row", errors });
+  const one = detail && defineCall({ method: "get", tags, ...detail, response: detail.response ?? item, errors: [404] });
+  return {
+    // why: a part the caller did not declare has `never` for its path, and nothing reads it.
+    list: list as unknown as ReturnType<typeof listCall<LP, LQ, I, G>>,
+    export: exported as unknown as ReturnType<typeof exportCall<EP, EQ, I>>,
+    detail: one as unknown as Call<{ method: "get"; path: DP; tags: string[]; summary: string; query: DQ; response: DR }>,
+  };
 }

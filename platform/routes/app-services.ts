@@ -56,7 +56,7 @@ import { cachedJson } from "../lib/auth.ts";
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
 import { bool, checkTimeRange, emailField, expects, idField, line, multiline, requiredName, timeParam, plainText } from "../lib/fields.ts";
 import { exportQuery, idsFilter, listQuery, ndjsonResponse } from "../lib/list.ts";
-import { defineCall, defineExportCall, defineListCall, DetailSchema } from "../lib/openapi.ts";
+import { defineCall, defineListCalls, DetailSchema } from "../lib/openapi.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Schemas
@@ -256,24 +256,28 @@ const fixed = <const P extends `/${string}`, R extends z.ZodType>(path: P, summa
 const ListQuery = z.object({ ...listQuery(appServiceSortable), ids: idsFilter });
 
 export const routes = {
-  list: defineListCall({
-    path: "/list-app-service",
+  list: defineListCalls({
     tags,
-    summary: "The caller's app services",
-    rows: ["app service", "oldest first"],
-    query: ListQuery,
     item: AppService,
     page: AppServicePage,
-  }),
-  export: defineExportCall({
-    path: "/export-app-services",
+    list: {
+      path: "/list-app-service",
+      summary: "The caller's app services",
+      rows: ["app service", "oldest first"],
+      query: ListQuery,
+    },
+  }).list,
+  export: defineListCalls({
     tags,
-    summary: "Every app service the search selects, streamed as NDJSON",
-    description: "The rows of list-app-service with the same q and sort, all of them (one AppService per line).",
-    query: z.object(exportQuery(appServiceSortable)),
     item: AppService,
     itemName: "AppService",
-  }),
+    export: {
+      path: "/export-app-services",
+      summary: "Every app service the search selects, streamed as NDJSON",
+      description: "The rows of list-app-service with the same q and sort, all of them (one AppService per line).",
+      query: z.object(exportQuery(appServiceSortable)),
+    },
+  }).export,
   detail: get("/get-app-service-detail", "One app service", QueryIdSchema, AppService, "Another account's id, or an unknown one: 404 'App Service not found'."),
   create: post("/create-app-service", "Create an app service", CreateAppServiceBody, AppServiceCreated, "Answers 'App Service created.' and the id; a primary hosting (priority 1) is created with it."),
   setName: post("/set-app-service-name", "Rename an app service", SetNameBody, DetailSchema),

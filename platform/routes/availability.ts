@@ -7,7 +7,7 @@ import { renderSlaReportPdf } from "../reports/sla-report.ts";
 import { answerQuery, caller, type Ctx } from "../lib/context.ts";
 import { idField } from "../lib/fields.ts";
 import { ndjsonResponse } from "../lib/list.ts";
-import { defineCall, definePdfCall } from "../lib/openapi.ts";
+import { defineCall } from "../lib/openapi.ts";
 
 /*
  * Availability, the outage record and the SLA report (issue #26 "Beyond the peers"; the spec
@@ -92,12 +92,16 @@ export const reportRoute = defineCall({
   response: SlaReport,
   errors: [404],
 });
-export const reportPdfRoute = definePdfCall({
+export const reportPdfRoute = defineCall({
+  method: "get",
+  media: "application/pdf",
   path: "/get_sla_report_pdf",
   tags,
   summary: "SLA report as a one-page A4 PDF",
   description: "The figures of get_sla_report for the same query, as an A4 attachment.",
   query: ReportQuery,
+  errors: [404],
+  responseDescription: "The PDF",
 });
 
 function windowOf(q: { range?: string; month?: string }): AvailabilityWindow {

@@ -6,7 +6,7 @@ import { apiLogList, exportApiLog } from "../domain/support.ts";
 import { caller } from "../lib/context.ts";
 import { limits, timeParam } from "../lib/fields.ts";
 import { exportQuery, idsFilter, listQuery, ndjsonResponse, searchField, wantsPage } from "../lib/list.ts";
-import { defineCall, defineExportCall } from "../lib/openapi.ts";
+import { defineCall, defineListCalls } from "../lib/openapi.ts";
 
 /*
  * The change log (spec 3 §2.13, §3 Api log): every mutating call, as platform/lib/apilog.ts writes
@@ -42,16 +42,18 @@ export const apiLogRoute = defineCall({
   responseDescription: "The array, or a page",
 });
 
-export const exportApiLogRoute = defineExportCall({
-  path: "/export_api_log",
+export const exportApiLogRoute = defineListCalls({
   tags,
-  summary: "Every change-log entry the filters select, streamed",
-  description:
-    "The rows of get_api_log with the same q, sort and filters, all of them, as NDJSON (one ApiLogEntry per line), streamed from SQL in keyset batches.",
-  query: z.object({ ...logFilters, ...exportQuery(apiLogSortable) }).superRefine(rangeInOrder),
   item: ApiLogEntry,
   itemName: "ApiLogEntry",
-});
+  export: {
+    path: "/export_api_log",
+    summary: "Every change-log entry the filters select, streamed",
+    description:
+      "The rows of get_api_log with the same q, sort and filters, all of them, as NDJSON (one ApiLogEntry per line), streamed from SQL in keyset batches.",
+    query: z.object({ ...logFilters, ...exportQuery(apiLogSortable) }).superRefine(rangeInOrder),
+  },
+}).export;
 
 export function registerChangeLogCalls(app: PlatformApp) {
   app.openapi(apiLogRoute, async (c) => {

@@ -18,7 +18,7 @@ import {
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
 import { emailField, idField, limits, line, maxMessage, multiline, requiredName, plainText } from "../lib/fields.ts";
 import { ndjsonResponse, wantsPage } from "../lib/list.ts";
-import { defineCall, defineChange, defineDetailCall, defineListCalls } from "../lib/openapi.ts";
+import { defineCall, defineChange, defineListCalls } from "../lib/openapi.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Schemas
@@ -129,12 +129,14 @@ export const updateContactRoute = defineChange({
 
 export const removeContactRoute = defineChange({ path: "/remove-contact", tags, summary: "Remove a contact and its entity assignments", description: "Answers 'Contact removed.'.", body: ContactIdBody });
 
-export const assignedEntitiesRoute = defineDetailCall({
+export const assignedEntitiesRoute = defineCall({
+  method: "get",
   path: "/get-contact-assigned-entities",
   tags,
   summary: "The entities a contact is assigned to, with the types it holds there",
   query: contactIdQuery,
   response: z.array(AssignedEntity),
+  errors: [404],
 });
 
 export const assignEntityRoute = defineChange({

@@ -7,7 +7,7 @@ import { addAnnouncement, assignEntity, getThresholds, setShipping, setThreshold
 import { answerDetail, answerQuery, requireWriter } from "../lib/context.ts";
 import { body, line } from "../lib/fields.ts";
 import { idsFilter, listQuery } from "../lib/list.ts";
-import { defineCall, defineListCall, DetailSchema } from "../lib/openapi.ts";
+import { defineCall, defineListCalls, DetailSchema } from "../lib/openapi.ts";
 import { announcementFields, cpeId, entityNameChoice, metroId, ThresholdsBody, toggleBody, trackingNumber } from "./devices-fields.ts";
 
 type Path = `/${string}`;
@@ -50,15 +50,17 @@ export function deviceKindCalls<K extends DeviceKind, I extends "cpe_id" | "metr
 
   /** The kind's list call: its sortable columns, and the devices of one entity. */
   const list = <const P extends Path, Item extends z.ZodType, Page extends z.ZodType>(path: P, summary: string, what: string, sortable: readonly string[], item: Item, page: Page) =>
-    defineListCall({
-      path,
+    defineListCalls({
       tags,
-      summary,
-      rows: [what, "by name"],
-      query: z.object({ ...listQuery(sortable), ids: idsFilter, entity_name: line(deviceLimits.name).optional().openapi({ description: "Only the devices of this entity" }) }),
       item,
       page,
-    });
+      list: {
+        path,
+        summary,
+        rows: [what, "by name"],
+        query: z.object({ ...listQuery(sortable), ids: idsFilter, entity_name: line(deviceLimits.name).optional().openapi({ description: "Only the devices of this entity" }) }),
+      },
+    }).list;
 
   const Toggle = toggleBody(idName, `${words.schema[kind]}Toggle`);
   const toggles = <const P extends Path>(list: readonly (readonly [P, string, ToggleField])[]) =>

@@ -13,7 +13,7 @@ import { answerChange, answerDetail, answerQuery, caller, type Ctx } from "../li
 import { attachment } from "../lib/attachment.ts";
 import { body, expects, idField, maxMessage } from "../lib/fields.ts";
 import { ipField } from "../lib/net-fields.ts";
-import { defineCall, definePdfCall, DetailSchema } from "../lib/openapi.ts";
+import { defineCall, DetailSchema } from "../lib/openapi.ts";
 import { cpeId, criteriaFields, macField, metroId, nodeId, performanceDurationField, vlanId } from "./devices-fields.ts";
 
 /*
@@ -188,12 +188,16 @@ const reportRoute = <P extends `/${string}`, Q extends z.ZodType>(path: P, tag: 
     errors: [404],
   });
 const pdfRoute = <P extends `/${string}`, Q extends z.ZodType>(path: P, tag: string, query: Q) =>
-  definePdfCall({
+  defineCall({
+    method: "get",
+    media: "application/pdf",
     path,
     tags: [tag],
     summary: "Retrieve Activation Test Report (A4 PDF)",
     description: "The last finished test as an A4 PDF attachment. None: 404 'There is no test data.'.",
     query,
+    errors: [404],
+    responseDescription: "The PDF",
   });
 export const cpeReportRoute = reportRoute("/get_cpe_test_report", "Internet NIDs", CpeQuery);
 export const metroReportRoute = reportRoute("/get_metro_test_report", "Metro Ethernet NIDs", MetroQuery);

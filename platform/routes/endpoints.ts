@@ -37,7 +37,7 @@ import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.
 import { body, bool, checkTimeRange, idField, limits, line, maxMessage, multiline, requiredName, timeParam, plainText } from "../lib/fields.ts";
 import { ndjsonResponse } from "../lib/list.ts";
 import { asnField, cidrList, ipField, ipList } from "../lib/net-fields.ts";
-import { defineChange, defineDetailCall, defineListCalls } from "../lib/openapi.ts";
+import { defineCall, defineChange, defineListCalls } from "../lib/openapi.ts";
 import { MAX_SPAN } from "../fleet/index.ts";
 
 /*
@@ -205,13 +205,15 @@ export const contactRoute = defineChange({
   description: "Contact ids of the caller's contacts, or '' for none. Answers 'Endpoint contacts updated.'.",
   body: SetContactBody,
 });
-export const contactByEpRoute = defineDetailCall({
+export const contactByEpRoute = defineCall({
+  method: "get",
   path: "/get-contact-by-ep-id",
   tags: ["Contacts", "Endpoints"],
   summary: "The contacts of an endpoint",
   description: "The primary (contact_type business) and secondary (technical) contact, those that are set.",
   query: EpIdQuery,
   response: z.array(Contact),
+  errors: [404],
 });
 // Test Reachability: the one rule of ./measure.ts (every role, nothing stored).
 export const latencyRoute = measureLatencyCall({
@@ -221,16 +223,17 @@ export const latencyRoute = measureLatencyCall({
   description: "Ten probes from the endpoint's PoP; the result as key/value pairs. Agent endpoints: 400.",
   body: EpIdBody,
 });
-export const sessionsRoute = defineDetailCall({
+export const sessionsRoute = defineCall({
+  method: "get",
   path: "/get-endpoint-sessions",
   tags,
   summary: "The endpoint's flows open now",
   description: "The last five minutes. Agent endpoints: 400.",
   query: EpIdQuery,
   response: z.array(EndpointSession),
-  errors: [400],
+  errors: [404, 400],
 });
-export const netflowsRoute = defineDetailCall({ path: "/get-ep-sessions", tags, summary: "The endpoint's netflows over a time range", description: "At most 400 days.", query: NetflowQuery, response: z.array(NetflowRow) });
+export const netflowsRoute = defineCall({ method: "get", path: "/get-ep-sessions", tags, summary: "The endpoint's netflows over a time range", description: "At most 400 days.", query: NetflowQuery, response: z.array(NetflowRow), errors: [404] });
 // list-endpoint-node-group moved to routes/nodes.ts (issue #28): same path and id, paged with list parameters.
 export const createNodeGroupRoute = defineChange({
   path: "/create-endpoint-node-group",

@@ -16,7 +16,7 @@ import { cachedJson } from "../lib/auth.ts";
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
 import { emailListField, idField, line, multiline, requiredName, splitEmails } from "../lib/fields.ts";
 import { ndjsonResponse } from "../lib/list.ts";
-import { defineChange, defineDetailCall, defineListCalls } from "../lib/openapi.ts";
+import { defineCall, defineChange, defineListCalls } from "../lib/openapi.ts";
 
 // Pattern for every call: declare it with defineCall (zod request schemas, the answer's shape from
 // platform/contract/entities.shapes.ts, what else it can answer), then implement it with a handler
@@ -68,7 +68,7 @@ const EntityIdBody = z.strictObject({ entity_id: idField("Entity id") }).openapi
 const tags = ["Entities"];
 
 const getEntityNames = (path: "/get_entity_names" | "/get-entity-names") =>
-  defineDetailCall({ path, tags, summary: "Names of the caller's entities, sorted", query: EntityNamesQuery, response: z.array(z.string()) });
+  defineCall({ method: "get", path, tags, summary: "Names of the caller's entities, sorted", query: EntityNamesQuery, response: z.array(z.string()), errors: [404] });
 /** The names call in both spellings, for platform/contract/calls.ts. */
 export type EntityNamesCall = ReturnType<typeof getEntityNames>;
 

@@ -7,7 +7,7 @@ import { appFlowReport, appFlows, appVisibility, ddosProtection } from "../domai
 import { renderPcapInsightsPdf } from "../reports/pcap-insights.ts";
 import { rememberIn } from "../lib/auth.ts";
 import { caller } from "../lib/context.ts";
-import { defineCall, definePdfCall } from "../lib/openapi.ts";
+import { defineCall } from "../lib/openapi.ts";
 import { nodeId } from "./devices-fields.ts";
 
 /*
@@ -73,13 +73,17 @@ export const flowReportCall = defineCall({
   errors: [404],
 });
 
-export const flowReportPdfCall = definePdfCall({
+export const flowReportPdfCall = defineCall({
+  method: "get",
+  media: "application/pdf",
   path: "/dashboard_get_app_flow_report_pdf",
   tags,
   summary: "The performance insights report of one of the device's flows, as a PDF",
   description:
     "The PCAP analyzer's A4 report (Summary, General Info, Network Data, Flow Quality Assessment). Sent as an attachment named '{product}-performance-insights-report.pdf'.",
   query: FlowQuery,
+  errors: [404],
+  responseDescription: "The PDF",
 });
 
 export const ddosCall = defineCall({

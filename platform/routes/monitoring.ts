@@ -9,7 +9,7 @@ import { renderPostMortemPdf } from "../reports/post-mortem.ts";
 import { cachedJson } from "../lib/auth.ts";
 import { answerQuery, caller, type Ctx } from "../lib/context.ts";
 import { expects, idField, limits, maxMessage, plainText } from "../lib/fields.ts";
-import { defineCall, definePdfCall } from "../lib/openapi.ts";
+import { defineCall } from "../lib/openapi.ts";
 import { nodeId } from "./devices-fields.ts";
 
 /*
@@ -117,13 +117,16 @@ export const streamCall = defineCall({
   errors: [404],
 });
 
-export const pdfCall = definePdfCall({
+export const pdfCall = defineCall({
+  method: "get",
+  media: "application/pdf",
   path: "/dashboard_get_post_mortem_pdf",
   tags,
   summary: "The post-mortem analysis of an outage as a multi-page A4 PDF (analysis.pdf)",
   description: "The analysis, then the path today on its own page. Another device's outage or none: 404 'Outage not found.'.",
   query: OutageQuery,
   responseDescription: "The PDF, attachment analysis.pdf",
+  errors: [404],
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

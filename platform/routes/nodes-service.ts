@@ -15,7 +15,7 @@ import { serviceNodeGroupList } from "../domain/nodes-groups.ts";
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
 import { body, bool, expects, idField, multiline, requiredName } from "../lib/fields.ts";
 import { exportQuery, idsFilter, listQuery, ndjsonResponse } from "../lib/list.ts";
-import { defineCall, defineDetailCall, defineExportCall, defineListCall, DetailSchema } from "../lib/openapi.ts";
+import { defineCall, defineListCalls, DetailSchema } from "../lib/openapi.ts";
 
 /*
  * Service nodes and service node groups (spec 2 §2 /service-nodes, /service-node-groups; §3; §5;
@@ -72,23 +72,27 @@ const CertificateBody = body({
 const GroupBody = body({ service_node_group_id: groupId() }).strict().openapi("ServiceNodeGroupId");
 
 export const calls = {
-  list: defineListCall({ path: "/list_service_node", tags, summary: "The caller's service nodes", rows: ["service node", "newest first"], query: ListQuery, item: ServiceNode, page: ServiceNodePage }),
-  export: defineExportCall({
-    path: "/export-service-nodes",
+  list: defineListCalls({ tags, item: ServiceNode, page: ServiceNodePage, list: { path: "/list_service_node", summary: "The caller's service nodes", rows: ["service node", "newest first"], query: ListQuery } }).list,
+  export: defineListCalls({
     tags,
-    summary: "Every service node the search selects, streamed",
-    description: "The rows of list_service_node with the same q, sort and service_node_group_id, all of them, as NDJSON (one ServiceNode per line).",
-    query: z.object({ ...exportQuery(serviceNodeSortable), service_node_group_id: groupId().optional() }),
     item: ServiceNode,
     itemName: "ServiceNode",
-  }),
-  detail: defineDetailCall({
+    export: {
+      path: "/export-service-nodes",
+      summary: "Every service node the search selects, streamed",
+      description: "The rows of list_service_node with the same q, sort and service_node_group_id, all of them, as NDJSON (one ServiceNode per line).",
+      query: z.object({ ...exportQuery(serviceNodeSortable), service_node_group_id: groupId().optional() }),
+    },
+  }).export,
+  detail: defineCall({
+    method: "get",
     path: "/get_service_node_detail",
     tags,
     summary: "One service node, with its app services and connected endpoints",
     description: "The app services its group serves (theirs or a hosting's group) and their endpoints. Unknown id, or another account's: 404 'Service Node not found'.",
     query: z.object({ service_node_id: snId() }),
     response: ServiceNodeDetail,
+    errors: [404],
   }),
   create: defineCall({
     method: "post",
@@ -112,13 +116,15 @@ export const calls = {
     response: DetailSchema,
     errors: [404],
   }),
-  groupDetail: defineDetailCall({
+  groupDetail: defineCall({
+    method: "get",
     path: "/get-service-node-group-details",
     tags: groupTags,
     summary: "One service node group, with its certificate and nodes",
     description: "The certificate's subject, issuer, serial, validity and a warning within 30 days of its expiry (never its key). Unknown id, or another account's: 404.",
     query: z.object({ service_node_group_id: groupId() }),
     response: ServiceNodeGroupDetail,
+    errors: [404],
   }),
   enable: defineCall({
     method: "post",
@@ -148,15 +154,17 @@ export const calls = {
 // Spec 1 spells it list-service-node-group, spec 2 list_service_node_group: the same call.
 const GroupListQuery = z.object({ ...listQuery(serviceNodeGroupSortable), ids: idsFilter });
 export const groupLists = (["/list-service-node-group", "/list_service_node_group"] as const).map((path) =>
-  defineListCall({
-    path,
+  defineListCalls({
     tags: groupTags,
-    summary: "The caller's service node groups, each with its external certificate (or null) and node count",
-    rows: ["service node group", "oldest first"],
-    query: GroupListQuery,
     item: ServiceNodeGroupRow,
     page: ServiceNodeGroupPage,
-  }),
+    list: {
+      path,
+      summary: "The caller's service node groups, each with its external certificate (or null) and node count",
+      rows: ["service node group", "oldest first"],
+      query: GroupListQuery,
+    },
+  }).list,
 );
 
 export function registerServiceNodeCalls(app: PlatformApp) {

@@ -20,7 +20,7 @@ import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.
 import { body, bool, expects, idField, maxMessage, requiredName, plainText } from "../lib/fields.ts";
 import { exportQuery, idsFilter, listQuery, ndjsonResponse } from "../lib/list.ts";
 import { isIpv4 } from "../contract/net.ts";
-import { defineCall, defineDetailCall, defineExportCall, defineListCall, DetailSchema } from "../lib/openapi.ts";
+import { defineCall, defineListCalls, DetailSchema } from "../lib/openapi.ts";
 import { ipv4Field, ipv4WithPrefix } from "./nodes-fields.ts";
 import { registerNodeFileCalls } from "./nodes-files.ts";
 import { registerServiceNodeCalls } from "./nodes-service.ts";
@@ -100,23 +100,27 @@ const write = <const P extends `/${string}`, B extends z.ZodType, R extends z.Zo
   defineCall({ method: "post", path, tags: t, summary, description, only: "writer", body: b, response, errors });
 
 export const calls = {
-  list: defineListCall({ path: "/list-endpoint-node", tags, summary: "The caller's endpoint nodes", rows: ["endpoint node", "newest first"], query: ListQuery, item: EndpointNode, page: EndpointNodePage }),
-  export: defineExportCall({
-    path: "/export-endpoint-nodes",
+  list: defineListCalls({ tags, item: EndpointNode, page: EndpointNodePage, list: { path: "/list-endpoint-node", summary: "The caller's endpoint nodes", rows: ["endpoint node", "newest first"], query: ListQuery } }).list,
+  export: defineListCalls({
     tags,
-    summary: "Every endpoint node the search selects, streamed",
-    description: "The rows of list-endpoint-node with the same q, sort and ep_node_group_id, all of them, as NDJSON (one EndpointNode per line).",
-    query: z.object({ ...exportQuery(endpointNodeSortable), ep_node_group_id: idField("Endpoint node group id").optional() }),
     item: EndpointNode,
     itemName: "EndpointNode",
-  }),
-  detail: defineDetailCall({
+    export: {
+      path: "/export-endpoint-nodes",
+      summary: "Every endpoint node the search selects, streamed",
+      description: "The rows of list-endpoint-node with the same q, sort and ep_node_group_id, all of them, as NDJSON (one EndpointNode per line).",
+      query: z.object({ ...exportQuery(endpointNodeSortable), ep_node_group_id: idField("Endpoint node group id").optional() }),
+    },
+  }).export,
+  detail: defineCall({
+    method: "get",
     path: "/get-endpoint-node-detail",
     tags,
     summary: "One endpoint node, with the endpoints that use it",
     description: "Unknown id, or another account's: 404 'Endpoint Node not found'.",
     query: z.object({ ep_node_id: epNodeId() }),
     response: EndpointNodeDetail,
+    errors: [404],
   }),
   create: write(
     "/create-endpoint-node",
@@ -148,22 +152,26 @@ export const calls = {
     response: SecondaryIpsAdded,
     errors: [404],
   }),
-  groups: defineListCall({
-    path: "/list-endpoint-node-group",
+  groups: defineListCalls({
     tags: groupTags,
-    summary: "The caller's endpoint node groups",
-    rows: ["endpoint node group", "sorted by name"],
-    query: z.object({ ...listQuery(endpointNodeGroupSortable), ids: idsFilter }),
     item: EndpointNodeGroup,
     page: EndpointNodeGroupPage,
-  }),
-  groupDetail: defineDetailCall({
+    list: {
+      path: "/list-endpoint-node-group",
+      summary: "The caller's endpoint node groups",
+      rows: ["endpoint node group", "sorted by name"],
+      query: z.object({ ...listQuery(endpointNodeGroupSortable), ids: idsFilter }),
+    },
+  }).list,
+  groupDetail: defineCall({
+    method: "get",
     path: "/get-endpoint-node-group-details",
     tags: groupTags,
     summary: "One endpoint node group, with its nodes",
     description: "Unknown id, or another account's: 404.",
     query: z.object({ ep_node_group_id: idField("Endpoint node group id", "epg-5r9t3y7u1i6o") }),
     response: EndpointNodeGroupDetail,
+    errors: [404],
   }),
   dhcp: write("/configure-dhcp-relay", groupTags, "Turn DHCP relay on (with the DHCP server's address) or off", "Answers 'DHCP Relay enabled.' or 'DHCP Relay disabled.'.", DhcpBody, DetailSchema),
   vrrp: write("/configure-vrrp", groupTags, "Turn VRRP on (with the virtual IP) or off", "Answers 'VRRP enabled.' or 'VRRP disabled.'.", VrrpBody, DetailSchema),

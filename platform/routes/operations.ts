@@ -7,7 +7,7 @@ import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.
 import { maskedSecret } from "../webhooks/signing.ts";
 import { EmptyBody, emailMessages, idField, isEmail, text } from "../lib/fields.ts";
 import { idsFilter, listQuery } from "../lib/list.ts";
-import { defineCall, defineChange, defineListCall } from "../lib/openapi.ts";
+import { defineCall, defineChange, defineListCalls } from "../lib/openapi.ts";
 
 /*
  * Operations (spec 2 §7 Operations: get-account-ops, set-account-ops) and the calls the issue adds
@@ -58,15 +58,17 @@ export const rotateRoute = defineChange({
   errors: [409],
 });
 
-export const listRoute = defineListCall({
-  path: "/list-account-ops-deliveries",
+export const listRoute = defineListCalls({
   tags,
-  summary: "The delivery log",
-  rows: ["delivery (the last 100)", "newest first"],
-  query: z.object({ ...listQuery(opsDeliverySortable), ids: idsFilter }),
   item: OpsDelivery,
   page: OpsDeliveryPage,
-});
+  list: {
+    path: "/list-account-ops-deliveries",
+    summary: "The delivery log",
+    rows: ["delivery (the last 100)", "newest first"],
+    query: z.object({ ...listQuery(opsDeliverySortable), ids: idsFilter }),
+  },
+}).list;
 
 export const testRoute = defineChange({ path: "/send-account-ops-test-event", tags, summary: "Send a webhook.test event to the webhook address", body: EmptyBody, response: OpsEventQueued, errors: [409] });
 

@@ -14,7 +14,7 @@ import {
 import { attachment } from "../lib/attachment.ts";
 import { caller, type Ctx } from "../lib/context.ts";
 import { ErrorSchema } from "../lib/errors.ts";
-import { defineCall, definePdfCall } from "../lib/openapi.ts";
+import { defineCall } from "../lib/openapi.ts";
 import { renderPcapInsightsPdf } from "../reports/pcap-insights.ts";
 import { parsePcapDecodeAs, PCAP_MAX_PAGE_SIZE, PCAP_MAX_QUERY, PCAP_MAX_VNI, PCAP_SESSION_SORTABLE, type PcapDecodeAs, type PcapSessionSort } from "../contract/pcap.ts";
 import { PcapAnalysis, PcapAnalysisProgress, PcapFlowReport, PcapUploaded, PcapUploadUrl } from "../contract/pcap.shapes.ts";
@@ -200,14 +200,17 @@ export const flowAnalysisRoute = defineCall({
   errors: [404, 409],
 });
 
-export const reportPdfRoute = definePdfCall({
+export const reportPdfRoute = defineCall({
+  method: "get",
+  media: "application/pdf",
   path: "/pcap-report-pdf",
   tags,
   summary: "The performance insights report of one session, as a PDF",
   description:
     "A4: Summary, General Info, Network Data, Flow Quality Assessment, then the cross-client and cross-site similarity placeholders. Sent as an attachment named '{product}-performance-insights-report.pdf'. 409 while the capture's analysis is not done.",
   query: ReportPdfQuery,
-  errors: [409],
+  errors: [404, 409],
+  responseDescription: "The PDF",
 });
 
 function contentLength(c: Ctx): number | null {

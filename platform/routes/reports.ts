@@ -8,7 +8,7 @@ import { confirmRecipient, createSchedule, removeSchedule, reportFile, reportHis
 import { answerChange, answerDetail, answerPublic, answerQuery, caller } from "../lib/context.ts";
 import { email, idField, limits, line, maxMessage, requiredName } from "../lib/fields.ts";
 import { idsFilter, listQuery, ndjsonResponse } from "../lib/list.ts";
-import { defineCall, defineChange, defineDetailCall, defineExportCall, defineListCall } from "../lib/openapi.ts";
+import { defineCall, defineChange, defineListCalls } from "../lib/openapi.ts";
 import { exportQuery } from "../lib/list.ts";
 
 /*
@@ -73,31 +73,37 @@ const ReportSchedulePage = pageOf(ReportSchedule, "ReportSchedulePage");
 const ReportHistoryPage = pageOf(ReportHistoryEntry, "ReportHistoryPage");
 
 export const routes = {
-  list: defineListCall({
-    path: "/list_report_schedule",
+  list: defineListCalls({
     tags,
-    summary: "The caller's report schedules",
-    rows: ["report schedule", "sorted by name"],
-    query: z.object({ ...listQuery(reportScheduleSortable), ids: idsFilter }),
     item: ReportSchedule,
     page: ReportSchedulePage,
-  }),
-  export: defineExportCall({
-    path: "/export_report_schedules",
+    list: {
+      path: "/list_report_schedule",
+      summary: "The caller's report schedules",
+      rows: ["report schedule", "sorted by name"],
+      query: z.object({ ...listQuery(reportScheduleSortable), ids: idsFilter }),
+    },
+  }).list,
+  export: defineListCalls({
     tags,
-    summary: "Every report schedule the search selects, streamed as NDJSON",
-    description: "The rows of list_report_schedule with the same q and sort (one ReportSchedule per line).",
-    query: z.object(exportQuery(reportScheduleSortable)),
     item: ReportSchedule,
     itemName: "ReportSchedule",
-  }),
-  detail: defineDetailCall({
+    export: {
+      path: "/export_report_schedules",
+      summary: "Every report schedule the search selects, streamed as NDJSON",
+      description: "The rows of list_report_schedule with the same q and sort (one ReportSchedule per line).",
+      query: z.object(exportQuery(reportScheduleSortable)),
+    },
+  }).export,
+  detail: defineCall({
+    method: "get",
     path: "/get_report_schedule",
     tags,
     summary: "One report schedule",
     description: `Another account's id, or an unknown one: 404 '${reportMessages.scheduleNotFound}'.`,
     query: z.object({ schedule_id: scheduleIdField() }),
     response: ReportSchedule,
+    errors: [404],
   }),
   create: defineChange({
     path: "/create_report_schedule",

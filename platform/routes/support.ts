@@ -16,7 +16,7 @@ import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.
 import { ErrorSchema } from "../lib/errors.ts";
 import { expects, idField, limits, maxMessage, text, plainText } from "../lib/fields.ts";
 import { ndjsonResponse } from "../lib/list.ts";
-import { defineCall, defineChange, defineDetailCall, defineListCalls } from "../lib/openapi.ts";
+import { defineCall, defineChange, defineListCalls } from "../lib/openapi.ts";
 
 /*
  * Support Center (spec 3 §2.12, §3 Ticket, §5, §7.3). The change log: platform/routes/change-log.ts.
@@ -91,13 +91,15 @@ export const { list: getTicketRoute, export: exportTicketsRoute, detail: ticketD
   detail: { path: "/get-ticket-detail", summary: "One ticket of the account", description: "Unknown id, or another account's: 404 'Ticket not found'.", query: ticketIdQuery },
 });
 
-export const correspondenceRoute = defineDetailCall({
+export const correspondenceRoute = defineCall({
+  method: "get",
   path: "/get_correspondence",
   tags,
   summary: "A ticket's correspondence, newest first",
   description: "The description is the first (oldest) entry, then every reply.",
   query: ticketIdQuery,
   response: z.array(Correspondence),
+  errors: [404],
 });
 
 export const createTicketRoute = defineChange({

@@ -15,7 +15,7 @@ import {
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
 import { body, emailField, expects, idField, limits, maxMessage, multiline, requiredName, plainText } from "../lib/fields.ts";
 import { ndjsonResponse, wantsPage } from "../lib/list.ts";
-import { defineChange, defineDetailCall, defineListCalls } from "../lib/openapi.ts";
+import { defineCall, defineChange, defineListCalls } from "../lib/openapi.ts";
 
 // User agents of the caller's account (spec 2 §7 User agents; the /user-agents screen). Readonly
 // IAM users may list; every change needs the owner or an admin IAM user.
@@ -47,7 +47,8 @@ export const { list: listRoute, export: exportRoute } = defineListCalls({
   export: { path: "/export-user-agents", summary: "Every user agent the search selects, streamed", description: "The rows of list_user_agent with the same q and sort, all of them, as NDJSON (one UserAgent per line). Readonly users may export." },
 });
 
-export const unlinkedRoute = defineDetailCall({
+export const unlinkedRoute = defineCall({
+  method: "get",
   path: "/user_agent_get_unlinked_ep",
   tags,
   summary: "The endpoints a user agent may be linked to",
@@ -55,14 +56,17 @@ export const unlinkedRoute = defineDetailCall({
     "With user_agent_id: the account's endpoints that agent is not linked to (unknown agent: 404). Without: every endpoint of the account (a new agent). Sorted by name. Empty: the console says 'No endpoints available to link to user agent.'.",
   query: z.object({ user_agent_id: agentId().optional() }),
   response: z.array(UserAgentEndpoint),
+  errors: [404],
 });
-export const linkedRoute = defineDetailCall({
+export const linkedRoute = defineCall({
+  method: "get",
   path: "/user_agent_get_linked_ep",
   tags,
   summary: "The endpoints a user agent is linked to",
   description: "Sorted by name; unknown agent, or another account's: 404.",
   query: z.object({ user_agent_id: agentId() }),
   response: z.array(UserAgentEndpoint),
+  errors: [404],
 });
 
 export const createRoute_ = defineChange({
