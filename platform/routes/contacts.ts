@@ -19,12 +19,13 @@ import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.
 import { emailField, idField, limits, line, maxMessage, multiline, requiredName, plainText } from "../lib/fields.ts";
 import { ndjsonResponse, wantsPage } from "../lib/list.ts";
 import { defineCall, defineChange, defineDetailCall, defineListCalls } from "../lib/openapi.ts";
+import { contactMessages, entityMessages } from "../contract/messages.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Schemas
 
 const typeList = contactTypes.join(", ");
-const selectEntityAndTypes = "Please select an entity and types.";
+const selectEntityAndTypes = contactMessages.selectEntityAndTypes;
 
 const contactTypeField = () =>
   z
@@ -179,9 +180,9 @@ export function registerContactCalls(app: PlatformApp) {
 
   app.openapi(
     createContactRoute,
-    answerChange(createContactRoute, (deps, who, b) => createContact(deps.db, who.accountId, b), (contactId) => ({ contact_id: contactId, detail: "Contact successfully created." })),
+    answerChange(createContactRoute, (deps, who, b) => createContact(deps.db, who.accountId, b), (contactId) => ({ contact_id: contactId, detail: contactMessages.created })),
   );
-  app.openapi(updateContactRoute, answerDetail(updateContactRoute, (deps, who, b) => updateContact(deps.db, who.accountId, b), "Contact successfully updated."));
+  app.openapi(updateContactRoute, answerDetail(updateContactRoute, (deps, who, b) => updateContact(deps.db, who.accountId, b), contactMessages.updated));
   app.openapi(removeContactRoute, answerDetail(removeContactRoute, (deps, who, b) => removeContact(deps.db, who.accountId, b.contact_id), "Contact removed."));
   app.openapi(assignedEntitiesRoute, answerQuery(assignedEntitiesRoute, (deps, who, q) => assignedEntities(deps.db, who.accountId, q.contact_id)));
   app.openapi(
@@ -190,8 +191,8 @@ export function registerContactCalls(app: PlatformApp) {
       assignEntityRoute,
       (deps, who, b) =>
         assignEntity(deps.db, who.accountId, { contact_id: b.contact_id, new_entity_name: b.new_entity_name, contact_types: parseContactTypes(b.contact_types).types }),
-      "Assigned entity successfully.",
+      entityMessages.assigned,
     ),
   );
-  app.openapi(unassignEntityRoute, answerDetail(unassignEntityRoute, (deps, who, b) => unassignEntity(deps.db, who.accountId, b), "Unassigned entity successfully."));
+  app.openapi(unassignEntityRoute, answerDetail(unassignEntityRoute, (deps, who, b) => unassignEntity(deps.db, who.accountId, b), entityMessages.unassigned));
 }

@@ -17,6 +17,7 @@ import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.
 import { emailListField, idField, line, multiline, requiredName, splitEmails } from "../lib/fields.ts";
 import { ndjsonResponse } from "../lib/list.ts";
 import { defineChange, defineDetailCall, defineListCalls } from "../lib/openapi.ts";
+import { entityMessages } from "../contract/messages.ts";
 
 // Pattern for every call: declare it with defineCall (zod request schemas, the answer's shape from
 // platform/contract/entities.shapes.ts, what else it can answer), then implement it with a handler
@@ -161,7 +162,7 @@ export function registerEntityCalls(app: PlatformApp) {
   );
   app.openapi(
     assignParentRoute,
-    answerDetail(assignParentRoute, (deps, who, b) => assignEntityParent(deps.db, who.accountId, b), (b) => (b.parent_entity_name ? "Parent entity assigned." : "Parent entity cleared.")),
+    answerDetail(assignParentRoute, (deps, who, b) => assignEntityParent(deps.db, who.accountId, b), (b) => (b.parent_entity_name ? entityMessages.parentAssigned : entityMessages.parentCleared)),
   );
   app.openapi(removeEntityRoute, answerDetail(removeEntityRoute, (deps, who, b) => removeEntity(deps.db, who.accountId, b.entity_id), "Entity removed."));
 }

@@ -3,6 +3,7 @@ import { confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
 import { formConstraints } from "../../components/constraints.server.ts";
 import { clearableText, emailInput, hiddenId, requiredText } from "../../lib/form-fields.server.ts";
 import { userAgentLimits, userAgentMessages } from "./model.ts";
+import { formMessages } from "../../lib/messages.ts";
 
 /*
  * The User Agents screen's form schemas (spec 2 §5: an endpoint must be chosen; a name and an
@@ -13,7 +14,7 @@ const userAgentId = hiddenId("User agent id is missing.");
 const endpoint = requiredText(userAgentMessages.selectEndpoint, 100);
 
 export const CreateUserAgentSchema = z.object({
-  name: requiredText("Name is required.", userAgentLimits.name),
+  name: requiredText(formMessages.nameRequired, userAgentLimits.name),
   email: emailInput(userAgentLimits.email),
   description: clearableText(userAgentLimits.description),
   ep_id: endpoint,
