@@ -3,11 +3,14 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { describe, expect, it } from "vitest";
+import { contactLimits, contactTypes, type Contact } from "../../platform/contract/contacts.ts";
 import { entityLimits } from "../../platform/contract/entities.ts";
 import { iamLimits } from "../../platform/contract/iam.ts";
 import { limits } from "../../platform/lib/fields.ts";
 import type { IamUser } from "../../platform/contract/iam.ts";
 import type { Entity } from "../routes/entities/schemas.ts";
+import { CreateDialog as AddContactDialog, UpdateDialog as UpdateContactDialog } from "../routes/contacts/dialogs.tsx";
+import { constraints as contactConstraints } from "../routes/contacts/schemas.server.tsx";
 import { AddEntityDialog, AssignParentDialog, EditEntityDialog } from "../routes/entities/dialogs.tsx";
 import { constraints as entityConstraints } from "../routes/entities/schemas.server.ts";
 import { AssignDialog, CreateDialog, RoleDialog } from "../routes/iam/dialogs.tsx";
@@ -41,6 +44,20 @@ const iamUser: IamUser = {
 
 const entity = { entity_id: "ent-1", entity_name: "HQ", description: "Head office", email: "a@example.com", parent_entity_name: null } as unknown as Entity; // why: as above.
 
+const contact = {
+  contact_id: "con-1",
+  first_name: "Ada",
+  last_name: "Lovelace",
+  email: "ada@example.com",
+  phone: "",
+  address: "",
+  company_name: "",
+  contact_type: "business",
+  entity_name: "HQ",
+} as unknown as Contact; // why: as above.
+
+const contactMax = { first_name: contactLimits.name, last_name: contactLimits.name, email: contactLimits.email, phone: contactLimits.phone, address: contactLimits.address, company_name: contactLimits.name };
+
 interface DialogCase {
   screen: string;
   /** The constraint map's key (the form's intent, useIntentForm's name). */
@@ -57,6 +74,8 @@ const cases: DialogCase[] = [
   { screen: "iam", dialog: "create", constraint: iamConstraints.create, element: <CreateDialog entityNames={["HQ"]} lastResult={null} />, maxLength: { username: iamLimits.username, entity_name: iamLimits.entityName, name: iamLimits.name } },
   { screen: "iam", dialog: "assign", constraint: iamConstraints.assign, element: <AssignDialog user={iamUser} entityNames={["HQ"]} lastResult={null} />, maxLength: { new_entity_name: iamLimits.entityName, iam_user_id: limits.id } },
   { screen: "iam", dialog: "role", constraint: iamConstraints.role, element: <RoleDialog user={iamUser} lastResult={null} />, maxLength: { iam_user_id: limits.id } },
+  { screen: "contacts", dialog: "create", constraint: contactConstraints.create, element: <AddContactDialog contactTypes={[...contactTypes]} entityNames={["HQ"]} lastResult={null} />, maxLength: { ...contactMax, entity_name: contactLimits.name } },
+  { screen: "contacts", dialog: "update", constraint: contactConstraints.update, element: <UpdateContactDialog contact={contact} contactTypes={[...contactTypes]} lastResult={null} />, maxLength: { ...contactMax, contact_id: limits.id } },
   { screen: "entities", dialog: "add", constraint: entityConstraints.add, element: <AddEntityDialog parentChoices={["HQ"]} lastResult={undefined} />, maxLength: { entity_name: entityLimits.name, description: entityLimits.description, parent_entity_name: entityLimits.name } },
   { screen: "entities", dialog: "edit", constraint: entityConstraints.edit, element: <EditEntityDialog entity={entity} lastResult={undefined} />, maxLength: { entity_id: limits.id, description: entityLimits.description, email: entityLimits.emailList } },
   { screen: "entities", dialog: "assign", open: "assign-parent", constraint: entityConstraints.assign, element: <AssignParentDialog entity={entity} parentChoices={["HQ"]} lastResult={undefined} />, maxLength: { entity_id: limits.id, parent_entity_name: entityLimits.name } },

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { PlatformApp } from "../app.ts";
-import { contactLimits, contactSortable } from "../contract/contacts.ts";
-import { AssignedEntity, Contact, ContactCreated, ContactPage } from "../contract/contacts.shapes.ts";
+import { contactSortable } from "../contract/contacts.ts";
+import { AssignedEntity, Contact, ContactCreated, ContactIdBody, ContactPage, CreateContactBody, UpdateContactBody } from "../contract/contacts.shapes.ts";
 import {
   assignedEntities,
   assignEntity,
@@ -16,7 +16,7 @@ import {
   updateContact,
 } from "../domain/contacts.ts";
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
-import { emailField, idField, limits, line, maxMessage, multiline, requiredName, plainText } from "../lib/fields.ts";
+import { idField, limits, maxMessage, requiredName, plainText } from "../lib/fields.ts";
 import { ndjsonResponse, wantsPage } from "../lib/list.ts";
 import { defineCall, defineChange, defineDetailCall, defineListCalls } from "../lib/openapi.ts";
 import { contactMessages, entityMessages } from "../contract/messages.ts";
@@ -27,36 +27,9 @@ import { contactMessages, entityMessages } from "../contract/messages.ts";
 const typeList = contactTypes.join(", ");
 const selectEntityAndTypes = contactMessages.selectEntityAndTypes;
 
-const contactTypeField = () =>
-  z
-    .enum(contactTypes, {
-      error: (iss) => (iss.input === undefined ? "Field required" : `Contact type must be one of: ${typeList}`),
-    })
-    .openapi({ description: "One of GET contact-types" });
-
 const entityFilter = idField("Entity id")
   .optional()
   .openapi({ description: "Only the contacts assigned to this entity (unknown id: 404)" });
-
-const contactFields = {
-  first_name: line(contactLimits.name).optional(),
-  last_name: line(contactLimits.name).optional(),
-  email: emailField(),
-  phone: line(contactLimits.phone).optional(),
-  address: multiline(contactLimits.address).optional(),
-  company_name: line(contactLimits.name).optional(),
-  contact_type: contactTypeField(),
-};
-
-const CreateContactBody = z
-  .strictObject({ ...contactFields, entity_name: requiredName("Entity") })
-  .openapi("CreateContact");
-
-const UpdateContactBody = z
-  .strictObject({ contact_id: idField("Contact id"), ...contactFields })
-  .openapi("UpdateContact", { description: "Fields left out keep their value; email and contact_type are required." });
-
-const ContactIdBody = z.strictObject({ contact_id: idField("Contact id") }).openapi("ContactId");
 
 const AssignEntityBody = z
   .strictObject({
