@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { contactLimits, contactTypes, type Contact } from "../../platform/contract/contacts.ts";
 import { entityLimits } from "../../platform/contract/entities.ts";
 import { iamLimits } from "../../platform/contract/iam.ts";
+import { userAgentLimits, type UserAgent, type UserAgentEndpoint } from "../../platform/contract/user-agents.ts";
 import { limits } from "../../platform/lib/fields.ts";
 import type { IamUser } from "../../platform/contract/iam.ts";
 import type { Entity } from "../routes/entities/schemas.ts";
@@ -15,6 +16,8 @@ import { AddEntityDialog, AssignParentDialog, EditEntityDialog } from "../routes
 import { constraints as entityConstraints } from "../routes/entities/schemas.server.ts";
 import { AssignDialog, CreateDialog, RoleDialog } from "../routes/iam/dialogs.tsx";
 import { constraints as iamConstraints } from "../routes/iam/schemas.server.ts";
+import { CreateDialog as CreateUserAgentDialog, LinkDialog } from "../routes/user-agents/dialogs.tsx";
+import { constraints as userAgentConstraints } from "../routes/user-agents/schemas.server.ts";
 import type { Constraint, FormConstraint } from "./constraints.server.ts";
 
 /*
@@ -58,6 +61,9 @@ const contact = {
 
 const contactMax = { first_name: contactLimits.name, last_name: contactLimits.name, email: contactLimits.email, phone: contactLimits.phone, address: contactLimits.address, company_name: contactLimits.name };
 
+const endpoints: UserAgentEndpoint[] = [{ ep_id: "ep-1", ep_name: "Edge", deployment: "agent", app_service_id: "as-1" }];
+const agent = { user_agent_id: "ua-1", name: "Laptop", email: "ua@example.com", description: "", ep_ids: ["ep-0"] } as unknown as UserAgent; // why: as above.
+
 interface DialogCase {
   screen: string;
   /** The constraint map's key (the form's intent, useIntentForm's name). */
@@ -79,6 +85,9 @@ const cases: DialogCase[] = [
   { screen: "entities", dialog: "add", constraint: entityConstraints.add, element: <AddEntityDialog parentChoices={["HQ"]} lastResult={undefined} />, maxLength: { entity_name: entityLimits.name, description: entityLimits.description, parent_entity_name: entityLimits.name } },
   { screen: "entities", dialog: "edit", constraint: entityConstraints.edit, element: <EditEntityDialog entity={entity} lastResult={undefined} />, maxLength: { entity_id: limits.id, description: entityLimits.description, email: entityLimits.emailList } },
   { screen: "entities", dialog: "assign", open: "assign-parent", constraint: entityConstraints.assign, element: <AssignParentDialog entity={entity} parentChoices={["HQ"]} lastResult={undefined} />, maxLength: { entity_id: limits.id, parent_entity_name: entityLimits.name } },
+  { screen: "user-agents", dialog: "create", constraint: userAgentConstraints.create, element: <CreateUserAgentDialog endpoints={endpoints} lastResult={null} />, maxLength: { name: userAgentLimits.name, email: userAgentLimits.email, description: userAgentLimits.description, ep_id: limits.id } },
+  { screen: "user-agents", dialog: "link", constraint: userAgentConstraints.link, element: <LinkDialog mode="link" agent={agent} endpoints={endpoints} lastResult={null} />, maxLength: { user_agent_id: limits.id, ep_id: limits.id } },
+  { screen: "user-agents", dialog: "unlink", constraint: userAgentConstraints.unlink, element: <LinkDialog mode="unlink" agent={agent} endpoints={endpoints} lastResult={null} />, maxLength: { user_agent_id: limits.id, ep_id: limits.id } },
 ];
 
 function render(c: DialogCase): string {
