@@ -38,7 +38,8 @@ export const UserAgentCreated = createdOf("UserAgentCreated", "user_agent_id");
 // The calls' requests: the platform validates with them; the console's User Agents forms are
 // these schemas (app/routes/user-agents/schemas.server.ts).
 
-const agentId = () => idField("User agent id", "ua-9k4l8z2x6c0v");
+/** A user agent's id (bodies and queries). */
+export const agentId = () => idField("User agent id", "ua-9k4l8z2x6c0v");
 /** The endpoint to link: spec 2 §5 'an endpoint must be chosen'. */
 const epId = () =>
   z

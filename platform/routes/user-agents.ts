@@ -2,7 +2,7 @@ import { cachedValue } from "../lib/auth.ts";
 import { z } from "@hono/zod-openapi";
 import type { PlatformApp } from "../app.ts";
 import { userAgentMessages, userAgentSortable } from "../contract/user-agents.ts";
-import { CreateUserAgentBody, LinkBody, UserAgent, UserAgentCreated, UserAgentEndpoint, UserAgentIdBody, UserAgentPage } from "../contract/user-agents.shapes.ts";
+import { agentId, CreateUserAgentBody, LinkBody, UserAgent, UserAgentCreated, UserAgentEndpoint, UserAgentIdBody, UserAgentPage } from "../contract/user-agents.shapes.ts";
 import {
   createUserAgent,
   exportUserAgents,
