@@ -87,10 +87,15 @@ export function Notice({ tone = "info", children, alert = false }: { tone?: "inf
 
 export const PASSWORDS_DIFFER = "Passwords do not match.";
 
+/** A new password's field (set-a-password screens and /register): spec 3 §2.8. */
+export const newPasswordField = z.string({ error: "Enter a password." }).min(8, "Use at least 8 characters.").max(128, "Use at most 128 characters.");
+/** The hint under a new password's field. */
+export const NEW_PASSWORD_HINT = "At least 8 characters.";
+
 export const setPasswordSchema = z
   .object({
     token: z.string({ error: "The link is missing its token." }),
-    password: z.string({ error: "Enter a password." }).min(8, "Use at least 8 characters.").max(128, "Use at most 128 characters."),
+    password: newPasswordField,
     confirm_password: z.string({ error: "Confirm the password." }),
   })
   .refine((v) => v.password === v.confirm_password, { message: PASSWORDS_DIFFER, path: ["confirm_password"] });
@@ -129,7 +134,7 @@ export function SetPasswordPage({
     <AuthLayout heading={heading} title={heading} error={formHasErrors(form)}>
       <ConformForm form={form} className="flex flex-col gap-2">
         <input type="hidden" name="token" value={token} />
-        <PasswordField field={fields.password} label="Password" autoComplete="new-password" hint="At least 8 characters." />
+        <PasswordField field={fields.password} label="Password" autoComplete="new-password" hint={NEW_PASSWORD_HINT} />
         <PasswordField field={fields.confirm_password} label="Confirm Password" autoComplete="new-password" />
         {hydrated ? (
           // Says why the button is disabled while typing, before the field's own check on blur.

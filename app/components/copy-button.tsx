@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { copyText } from "./clipboard.ts";
 import { useHydrated } from "./hooks.ts";
 import { showToast } from "./toaster.tsx";
+import { COPIED } from "../lib/messages.ts";
 
 /*
  * Copy to the clipboard with the one pair of toasts ('Copied to clipboard!' / 'Could not copy text
@@ -16,7 +17,7 @@ import { showToast } from "./toaster.tsx";
 export async function copyWithToast(text: string): Promise<void> {
   try {
     await copyText(text);
-    showToast({ type: "success", message: "Copied to clipboard!" });
+    showToast({ type: "success", message: COPIED });
   } catch {
     showToast({ type: "error", message: "Could not copy text to clipboard" });
   }

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { hasFailedRequests, retryFailedRequests, subscribeFailedRequests } from "../lib/data-retry.ts";
 
-/** Spec 1 §8's words for a failed fetch. */
-export const FETCH_FAILED = "An error occurred while fetching data.";
+import { FETCH_FAILED } from "../lib/messages.ts";
+
+export { FETCH_FAILED };
 
 /**
  * While a data request of the router failed on the network and waits (app/lib/data-retry.ts):

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, useRevalidator, useRouteError, useRouteLoaderData } from "react-router";
 import { FETCH_FAILED } from "./data-request-notice.tsx";
+import { UNAVAILABLE } from "../lib/messages.ts";
 
 /*
  * The console's one route error boundary (docs/decisions/2026-11-23-hardening.md): root.tsx and
@@ -48,7 +49,7 @@ export function ErrorPage({ error, nested }: { error: unknown; nested?: boolean 
     message = "Check the connection, then try again.";
   } else if (unavailable) {
     title = "Service unavailable";
-    message = "The service is unavailable right now. This page will retry by itself.";
+    message = UNAVAILABLE;
   } else if (isRouteErrorResponse(error)) {
     if (error.status === 404) {
       title = "Error 404";

@@ -8,6 +8,7 @@ import { readForm } from "./csrf.server.ts";
 import { requireWriter } from "./roles.server.ts";
 import { redirectWithToast, type ToastInput } from "./toast.server.ts";
 import { listParam, returnUrl, type ParamChanges } from "./url.ts";
+import { requestFormParser } from "./form-fields.server.ts";
 
 /*
  * The console's one way to write an action (docs/decisions/2026-11-25-one-way.md):
@@ -79,7 +80,10 @@ export interface ValidateOptions {
  * (status 400, the errors beside the fields, what was typed kept) and nothing is changed.
  */
 export function validateForm<S extends z.ZodType>(formData: FormData, schema: S, options: { hideFields?: string[]; headers?: HeadersInit } = {}) {
-  const submission = parseWithZod(formData, { schema }) as Submission<z.input<S>, string[], z.output<S>>;
+  const keepingEmpty = requestFormParser(schema);
+  const submission = (
+    keepingEmpty ? parseWithZod(formData, { schema: keepingEmpty, disableAutoCoercion: true }) : parseWithZod(formData, { schema })
+  ) as Submission<z.input<S>, string[], z.output<S>>;
   if (submission.status === "success") return { ok: true as const, submission, value: submission.value };
   return { ok: false as const, submission, reply: formReply(safeReply(submission, { hideFields: options.hideFields }), 400, options.headers) };
 }

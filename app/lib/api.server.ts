@@ -8,6 +8,7 @@ import { destroySessionCookie, getUser, loginRedirect } from "./session.server.t
 import { flashToasts } from "./toast.server.ts";
 import { observe } from "../../server/observe.mjs";
 import type { CallAnswer, CallBody, CallName, CallPage, CallQuery, CallRow, GetCallName, ListCallName, PlatformCalls, PostCallName } from "../../platform/contract/calls.ts";
+import { UNAVAILABLE } from "./messages.ts";
 
 /*
  * The one module for the console's platform calls and their errors (docs/decisions/
@@ -28,7 +29,7 @@ export type Query = Record<string, string | number | boolean | null | undefined>
 
 /** Thrown (as a 503 response) when the platform cannot be reached; the error boundary explains it. */
 export const SERVICE_UNAVAILABLE = "service-unavailable";
-const UNAVAILABLE_MESSAGE = "The service is unavailable right now. This page will retry by itself.";
+const UNAVAILABLE_MESSAGE = UNAVAILABLE;
 
 /** The platform's URL of a call: API_URL's, or the embedded platform's (any origin will do). */
 export function platformUrl(path: string, query?: Query): URL {

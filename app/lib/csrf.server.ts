@@ -26,6 +26,9 @@ export const csrf = new FastCSRF({ cookie, formDataKey: "csrf", secret: sessionS
 /** A console form is a few fields: a body larger than this is not one of ours. */
 export const FORM_MAX_BYTES = 1024 * 1024;
 
+/** An action refused for a missing or stale CSRF token. */
+export const FORM_EXPIRED = "Your form has expired. Reload the page and try again.";
+
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
 
 /** A plain-text error page answer (the route's error boundary shows the sentence). */
@@ -67,7 +70,7 @@ export async function readForm(request: Request): Promise<FormData> {
   try {
     await csrf.validate(formData, request.headers);
   } catch (error) {
-    if (error instanceof CSRFError) throw refuse(403, "Your form has expired. Reload the page and try again.");
+    if (error instanceof CSRFError) throw refuse(403, FORM_EXPIRED);
     throw error;
   }
   return formData;

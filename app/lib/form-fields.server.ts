@@ -1,3 +1,4 @@
+import { configureCoercion } from "@conform-to/zod/v4/future";
 import { z } from "zod";
 import { emailMessages, limits, maxMessage } from "../../platform/lib/fields.ts";
 
@@ -26,3 +27,25 @@ export const emailInput = (max: number = limits.email) =>
 
 /** A hidden id field of a form: `message` when it is missing (a broken page, not the user's typing). */
 export const hiddenId = (message: string) => z.string({ error: message });
+
+/*
+ * A form whose schema is its platform call's request schema (platform/contract/*.shapes.ts, issue 61
+ * item 1): `requestForm(CreateIamUserBody)`, or `.pick`/`.extend` of it for form-only fields. Such
+ * a form keeps an empty input as "" (what a JSON client sends for a field left blank) instead of
+ * Conform's default `undefined`: the request schema's own words are for "" ('Please select an
+ * entity.'), its 'Field required' for a field the request leaves out, which a rendered form never
+ * does. Numbers and checkboxes ('on') are still coerced from the form's strings.
+ */
+const keepEmpty = configureCoercion({ stripEmptyString: (value) => value });
+const requestForms = new WeakSet<z.ZodType>();
+
+/** Marks `schema` as a request schema used as a form's (validateForm parses it keeping ""). */
+export function requestForm<S extends z.ZodType>(schema: S): S {
+  requestForms.add(schema);
+  return schema;
+}
+
+/** The schema validateForm parses a form with: a request form's keeps empty inputs as "" (requestForm), else null (Conform's default). */
+export function requestFormParser<S extends z.ZodType>(schema: S): z.ZodType<z.output<S>, z.input<S>> | null {
+  return requestForms.has(schema) ? keepEmpty.coerceFormValue(schema) : null;
+}

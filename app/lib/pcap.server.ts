@@ -1,9 +1,10 @@
 import busboy from "busboy";
 import { Readable } from "node:stream";
 import { callPlatformRaw, parseBody } from "./api.server.ts";
-import { csrf } from "./csrf.server.ts";
+import { csrf, FORM_EXPIRED } from "./csrf.server.ts";
 import { cleanFileName, MAX_PCAP_BYTES, messages, PCAP_ANALYSIS_STOPPED, uploadErrorMessage } from "./pcap.ts";
 import { observe } from "../../server/observe.mjs";
+import { SESSION_ENDED } from "./messages.ts";
 
 /*
  * The server side of the PCAP analyzer's no-JS upload: the multipart form streamed into the
@@ -37,7 +38,7 @@ const CSRF_FIELD = "csrf";
 /** The file field of the upload form. */
 export const FILE_FIELD = "file";
 
-const CSRF_MESSAGE = "Your form has expired. Reload the page and try again.";
+const CSRF_MESSAGE = FORM_EXPIRED;
 
 /**
  * A busboy file stream as a pull-based web ReadableStream: a chunk is read only when the
@@ -186,7 +187,7 @@ export function receiveMultipartUpload(request: Request, token: string, checkFie
         }
         if (!stream.ended()) stream.drain();
         const parsed = parseBody(await response.text().catch(() => ""));
-        if (response.status === 401) return { ok: false, status: 401, message: "Your session has ended.", reason: "session" };
+        if (response.status === 401) return { ok: false, status: 401, message: SESSION_ENDED, reason: "session" };
         if (response.ok && parsed && typeof parsed === "object" && "pcap_file_key" in parsed) {
           return { ok: true, upload: parsed as Uploaded, fields };
         }

@@ -31,6 +31,7 @@ export {
   type PcapSession,
   type PcapSummary,
 } from "../../platform/contract/pcap.ts";
+import { pcapMessages } from "../../platform/contract/messages.ts";
 
 /** Spec 1 §5: the code of a file refused before the upload. */
 export const FILE_TOO_LARGE_CODE = "file-too-large";
@@ -39,10 +40,10 @@ export const FILE_TOO_LARGE_CODE = "file-too-large";
 export const messages = {
   fileTooLarge:
     "Sorry, we can only accept file size less than 10GB at this time. You may filter this pcap file with a wireshark to reduce its size and try again.",
-  uploadTooLarge: "Error: Chosen file is too large to upload.",
+  uploadTooLarge: pcapMessages.tooLarge,
   unknown: "Unknown error",
   noUploadDetails: "Failed to get upload details.",
-  noTestData: "There is no test data.",
+  noTestData: pcapMessages.noTestData,
   analyzed: "Successfully analyzed.",
   /** Not in the spec's catalogue: a submitted form without a file (the input is `required`, so only old browsers). */
   noFile: "Please choose a PCAP file to upload.",
@@ -57,7 +58,7 @@ export const messages = {
   sessionsAppear: "Its sessions appear here when it is done.",
   refreshToSee: "Refresh to see its sessions when it is done.",
   /** The sessions' CSV asked for before the analysis is done. */
-  stillAnalyzing: "The capture is still being analyzed. Try again in a moment.",
+  stillAnalyzing: pcapMessages.stillAnalyzing,
   /** Not in the spec's catalogue: the upload's decode-as rule is not one (issue 59). */
   badDecodeAs: "The decode-as rule must be a UDP port from 1 to 65535 and VXLAN or GENEVE.",
 } as const;

@@ -3,6 +3,7 @@
  * type}]}`), read in one place for the server (app/lib/api.server.ts, which owns calling and
  * failure replies) and the browser (the JS PCAP upload, app/lib/pcap.ts). No server imports.
  */
+import { FETCH_FAILED } from "./messages.ts";
 
 /** One item of a FastAPI-style error list. */
 export interface DetailItem {
@@ -30,7 +31,7 @@ export function detailOf(parsed: unknown): Detail {
 const itemMessage = (d: unknown): string => (d && typeof d === "object" && "msg" in d ? String((d as { msg: unknown }).msg) : String(d));
 
 /** Plain text of any detail, for toasts and logs. */
-export function detailText(detail: Detail, fallback = "An error occurred while fetching data."): string {
+export function detailText(detail: Detail, fallback = FETCH_FAILED): string {
   if (typeof detail === "string" && detail) return detail;
   if (Array.isArray(detail)) return detail.map(itemMessage).join(" ");
   return fallback;

@@ -1,5 +1,7 @@
 import { z } from "@hono/zod-openapi";
+import { emailField, idField, line, multiline, requiredName } from "../lib/fields.ts";
 import { changedFields, createdOf, pageOf, reachFields } from "./common.shapes.ts";
+import { contactLimits, contactTypes } from "./contacts.ts";
 
 /** A contact as the list, detail and export calls answer it (and get-contact-by-ep-id). */
 export const Contact = z
@@ -34,3 +36,35 @@ export type AssignedEntity = z.infer<typeof AssignedEntity>;
 
 export const ContactPage = pageOf(Contact, "ContactPage");
 export const ContactCreated = createdOf("ContactCreated", "contact_id");
+
+// The calls' requests: the platform validates with them; the console's Add and Edit Contact forms
+// are these schemas (app/routes/contacts/schemas.server.tsx).
+
+const typeList = contactTypes.join(", ");
+
+const contactTypeField = () =>
+  z
+    .enum(contactTypes, {
+      error: (iss) => (iss.input === undefined ? "Field required" : `Contact type must be one of: ${typeList}`),
+    })
+    .openapi({ description: "One of GET contact-types" });
+
+const contactFields = {
+  first_name: line(contactLimits.name).optional(),
+  last_name: line(contactLimits.name).optional(),
+  email: emailField(),
+  phone: line(contactLimits.phone).optional(),
+  address: multiline(contactLimits.address).optional(),
+  company_name: line(contactLimits.name).optional(),
+  contact_type: contactTypeField(),
+};
+
+export const CreateContactBody = z
+  .strictObject({ ...contactFields, entity_name: requiredName("Entity") })
+  .openapi("CreateContact");
+
+export const UpdateContactBody = z
+  .strictObject({ contact_id: idField("Contact id"), ...contactFields })
+  .openapi("UpdateContact", { description: "Fields left out keep their value; email and contact_type are required." });
+
+export const ContactIdBody = z.strictObject({ contact_id: idField("Contact id") }).openapi("ContactId");

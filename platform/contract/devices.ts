@@ -32,6 +32,7 @@ export type {
   NodeToken,
   DeviceMonitoring,
 } from "./devices.shapes.ts";
+import { entityMessages, pcapMessages } from "./messages.ts";
 export { type ListPage } from "./list.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -191,7 +192,7 @@ export const deviceMessages = {
   cpeCreated: "CPE router created.",
   cpeUpdated: "Updated CPE info successfully.",
   networkUpdated: "Updated network info successfully.",
-  assigned: "Assigned entity successfully.",
+  assigned: entityMessages.assigned,
   selectEntity: "Select Entity Name",
   diagnostics: "Get diagnostics successfully.",
   downloaded: "Download successfully!",
@@ -207,7 +208,7 @@ export const deviceMessages = {
   metroUpdated: "Updated metro info successfully.",
   oamUpdated: "Updated OAM info successfully.",
   peerIp: "Please enter peer IP address first.",
-  noTestData: "There is no test data.",
+  noTestData: pcapMessages.noTestData,
   speedDone: "Speed test completed",
   speedTimedOut: "Speed test timed out",
   speedStarted: "Speed test started",

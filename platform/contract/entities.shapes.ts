@@ -1,5 +1,7 @@
 import { z } from "@hono/zod-openapi";
+import { emailListField, idField, line, multiline, requiredName } from "../lib/fields.ts";
 import { createdOf, isoTime, pageOf } from "./common.shapes.ts";
+import { entityLimits } from "./entities.ts";
 
 export const Entity = z
   .object({
@@ -15,3 +17,33 @@ export type Entity = z.infer<typeof Entity>;
 
 export const EntityPage = pageOf(Entity, "EntityPage");
 export const EntityCreated = createdOf("EntityCreated", "entity_id");
+
+// The calls' requests: the platform validates with them; the console's Entities forms are these
+// schemas (app/routes/entities/schemas.server.ts).
+
+export const CreateEntityBody = z
+  .strictObject({
+    entity_name: requiredName("Entity name"),
+    description: multiline(entityLimits.description).optional(),
+    parent_entity_name: line(entityLimits.name).optional().openapi({ description: "Empty or absent: a top-level entity" }),
+  })
+  .openapi("CreateEntity");
+
+export const EditEntityBody = z
+  .strictObject({
+    entity_id: idField("Entity id"),
+    description: multiline(entityLimits.description).min(1, "Description is required"),
+    email: emailListField()
+      .optional()
+      .openapi({ description: "Alert e-mail addresses, comma separated; '' clears them; absent keeps them" }),
+  })
+  .openapi("EditEntityDescription");
+
+export const AssignParentBody = z
+  .strictObject({
+    entity_id: idField("Entity id"),
+    parent_entity_name: line(entityLimits.name).openapi({ description: "'' makes the entity top-level" }),
+  })
+  .openapi("AssignEntityParent");
+
+export const EntityIdBody = z.strictObject({ entity_id: idField("Entity id") }).openapi("EntityId");

@@ -16,9 +16,10 @@ export type {
   GeoEntry,
   MitigationSample,
 } from "./monitoring-insights.shapes.ts";
+import { pcapMessages } from "./messages.ts";
 
 /** From this score a source counts as malicious (and is blocked when blocking is on): the fleet's rule. */
 export const MALICIOUS_SCORE = 70;
 
 /** The flow report of a session that is not among the device's flows of the range. */
-export const flowNotFound = "There is no test data.";
+export const flowNotFound = pcapMessages.noTestData;

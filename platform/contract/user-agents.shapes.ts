@@ -1,5 +1,7 @@
 import { z } from "@hono/zod-openapi";
+import { body, emailField, expects, idField, limits, maxMessage, multiline, plainText, requiredName } from "../lib/fields.ts";
 import { createdOf, isoTime, pageOf } from "./common.shapes.ts";
+import { userAgentLimits, userAgentMessages } from "./user-agents.ts";
 
 /** A user agent as list_user_agent answers it (spec 2 §3); its state and last authentication from the fleet. */
 export const UserAgent = z
@@ -32,3 +34,26 @@ export type UserAgentEndpoint = z.infer<typeof UserAgentEndpoint>;
 
 export const UserAgentPage = pageOf(UserAgent, "UserAgentPage");
 export const UserAgentCreated = createdOf("UserAgentCreated", "user_agent_id");
+
+// The calls' requests: the platform validates with them; the console's User Agents forms are
+// these schemas (app/routes/user-agents/schemas.server.ts).
+
+/** A user agent's id (bodies and queries). */
+export const agentId = () => idField("User agent id", "ua-9k4l8z2x6c0v");
+/** The endpoint to link: spec 2 §5 'an endpoint must be chosen'. */
+const epId = () =>
+  z
+    .string({ error: expects("a valid string") })
+    .min(1, userAgentMessages.selectEndpoint)
+    .max(limits.id, maxMessage(limits.id))
+    .apply(plainText);
+
+export const CreateUserAgentBody = body({
+  name: requiredName("Name", userAgentLimits.name),
+  email: emailField(),
+  description: multiline(userAgentLimits.description).optional(),
+  ep_id: epId(),
+}).openapi("CreateUserAgentRequest");
+
+export const LinkBody = body({ user_agent_id: agentId(), ep_id: epId() }).openapi("UserAgentEndpointRequest");
+export const UserAgentIdBody = body({ user_agent_id: agentId() }).openapi("UserAgentIdRequest");

@@ -3,6 +3,7 @@
  * options shared by the platform (platform/routes/user-agents.ts) and the console
  * (app/routes/user-agents/*). Plain TypeScript without dependencies.
  */
+import { appServiceMessages } from "./messages.ts";
 export type { UserAgent, UserAgentEndpoint } from "./user-agents.shapes.ts";
 export { type ListPage } from "./list.ts";
 
@@ -24,5 +25,5 @@ export const userAgentMessages = {
   notLinked: "User agent is not linked to this endpoint.",
   noEndpoints: "No endpoints available to link to user agent.",
   noLinkedEndpoints: "User agent has no endpoints linked.",
-  selectEndpoint: "Select an endpoint.",
+  selectEndpoint: appServiceMessages.selectEndpoint,
 } as const;

@@ -7,6 +7,7 @@ import { ApiError } from "../lib/errors.ts";
 import { clearLoginFailures, normalizeUsername, revokeTokens, setPassword } from "./auth.ts";
 import { accountPcapKeys, deleteAccountPcapObjects } from "./pcap-retention.ts";
 import { addressProblem, metadataAddressMessages } from "../webhooks/address.ts";
+import { accountMessages as accountWords } from "../contract/messages.ts";
 
 // The caller's own account and IAM-user profile: list-account, update-account, update-iam-user,
 // remove-account, the MFA switches and the SAML metadata URL.
@@ -17,7 +18,7 @@ export const accountMessages = {
   removed: "Account removed.",
   mfaEnabled: "MFA enabled.",
   mfaDisabled: "MFA disabled.",
-  idpUpdated: "SAML metadata URL updated.",
+  idpUpdated: accountWords.idpUpdated,
   iamOnly: "Only an IAM user can do this; an account uses the account call.",
   cannotRemove: "The account still has data that cannot be removed. Remove it first.",
 } as const;

@@ -26,6 +26,7 @@ import { pgErrorCode, type DbOrTx } from "../db/client.ts";
 import { endpointsWhere, updateEndpoint } from "./endpoints.ts";
 import { regionSite } from "./regions.ts";
 import { ownRow, readOwnRow, updateOwnRow } from "../lib/own-rows.ts";
+import { appServiceMessages } from "../contract/messages.ts";
 
 /*
  * App services of an account (spec 1 §3 AppService, Hosting), their hostings, the service node
@@ -375,7 +376,7 @@ export async function setAppServiceContacts(
 /** One step up or down; refused past either end, and for onprem. The primary hosting's size is the service's. */
 export async function resizeAppService(db: Db, accountId: string, input: { app_service_id: string; hosting_id: string; direction: ResizeDirection }) {
   const as = await requireAppService(db, accountId, input.app_service_id);
-  if (as.deployment === "onprem") throw new ApiError(400, "An onprem App Service cannot be resized.");
+  if (as.deployment === "onprem") throw new ApiError(400, appServiceMessages.onpremResize);
   const [h] = await db
     .select({ size: hostings.size, priority: hostings.priorityId })
     .from(hostings)

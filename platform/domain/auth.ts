@@ -8,6 +8,7 @@ import { ApiError } from "../lib/errors.ts";
 import { newId } from "../lib/ids.ts";
 import { forgetLoginFailures, takeLimit } from "./abuse-limits.ts";
 import { createAccount, issueToken } from "./accounts.ts";
+import { authMessages } from "../contract/messages.ts";
 
 // Sign-in, recovery and registration: the rules behind POST token, register, forgot-password,
 // reset-password and iam-user-set-password (docs/decisions/2026-11-22-auth-and-account-calls.md).
@@ -24,9 +25,9 @@ export const messages = {
   badPasscode: "Invalid or expired passcode",
   passcodeSent: "We've emailed your passcode. Enter it to log in.",
   loggedOut: "Logged out",
-  registered: "Registration successful. You can now log in.",
+  registered: authMessages.registered,
   accountExists: "An account with this email already exists.",
-  resetSent: "An email confirmation has been sent to your registered email address.",
+  resetSent: authMessages.resetSent,
   passwordUpdated: "Password updated.",
   passwordSet: "Password set.",
   badLink: "Invalid or expired link.",

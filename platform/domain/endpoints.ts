@@ -23,6 +23,7 @@ import {
 import { pgErrorCode, type DbOrTx } from "../db/client.ts";
 import { contactList } from "./contacts.ts";
 import { deleteOwnRow, ownRow, readOwnRow, updateOwnRow } from "../lib/own-rows.ts";
+import { endpointMessages } from "../contract/messages.ts";
 
 /*
  * Endpoints of an account (spec 1 §3 Endpoint, §5, §7 Endpoints) and the endpoint node groups the
@@ -282,14 +283,14 @@ export const setEndpointDescription = (db: Db, accountId: string, epId: string, 
 /** Edit Agent Details: agent endpoints only. */
 export async function editAgentDetails(db: Db, accountId: string, input: { ep_id: string; user_agent_dns_servers: string[]; user_agent_cidrs: string[] }) {
   const ep = await requireEndpoint(db, accountId, input.ep_id);
-  if (ep.deployment !== "agent") throw badRequest("Agent details apply to agent endpoints only.");
+  if (ep.deployment !== "agent") throw badRequest(endpointMessages.agentOnly);
   await updateEndpoint(db, accountId, input.ep_id, { userAgentDnsServers: input.user_agent_dns_servers, userAgentCidrs: input.user_agent_cidrs });
 }
 
 /** One step up or down the documented sizes; refused past either end and for onprem. Answers the new size. */
 export async function resizeEndpoint(db: Db, accountId: string, epId: string, direction: "up" | "down"): Promise<Size> {
   const ep = await requireEndpoint(db, accountId, epId);
-  if (ep.deployment === "onprem") throw badRequest("An onprem endpoint cannot be resized.");
+  if (ep.deployment === "onprem") throw badRequest(endpointMessages.onpremResize);
   const i = sizes.indexOf(ep.size);
   const next = sizes[i + (direction === "up" ? 1 : -1)];
   if (i < 0 || next === undefined) {

@@ -9,6 +9,7 @@ import { ApiError } from "../lib/errors.ts";
 import { newId } from "../lib/ids.ts";
 import { takeLimit } from "./abuse-limits.ts";
 import { createLinkToken, IAM_SETUP_LINK_TTL_MS, normalizeUsername, sendMail } from "./auth.ts";
+import { entityMessages, iamMessages as iamWords } from "../contract/messages.ts";
 
 // IAM users of the caller's account: create (with the first-password e-mail), list, remove,
 // assign an entity, change the role. Every query is scoped by the caller's account.
@@ -21,9 +22,9 @@ export const iamMessages = {
   exists: "An IAM user with this username already exists.",
   ownerName: "This username belongs to the account owner.",
   created: (username: string) => `Created IAM user ${username} successfully.`,
-  removed: "IAM User removed.",
-  entityAssigned: "Assigned entity successfully.",
-  roleUpdated: "Updated IAM role successfully.",
+  removed: iamWords.removed,
+  entityAssigned: entityMessages.assigned,
+  roleUpdated: iamWords.roleUpdated,
 } as const;
 
 export type IamUserRow = IamUser;

@@ -14,6 +14,7 @@ import { historyRows } from "../fleet/index.ts";
 import { fleetObjectOf, storedNode, type DeviceRef } from "./devices.ts";
 import { computeNow, type Remember } from "../lib/auth.ts";
 import { findEntityByName } from "./entities.ts";
+import { monitoringMessages as monitoringWords } from "../contract/messages.ts";
 
 /*
  * The monitoring feeds of /main-dashboard (spec 3 §2.14): the account's summary (counts, regions,
@@ -28,7 +29,7 @@ import { findEntityByName } from "./entities.ts";
 type Deps = Pick<PlatformDeps, "db" | "fleet" | "config">;
 
 export const monitoringMessages = {
-  outageNotFound: "Outage not found.",
+  outageNotFound: monitoringWords.outageNotFound,
   entityNotFound: (name: string) => `Entity ${name} not found.`,
 } as const;
 

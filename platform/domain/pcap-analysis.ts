@@ -11,6 +11,7 @@ import { objectStore } from "../storage/index.ts";
 import { observe } from "../../server/observe.mjs";
 import { MAX_PCAP_BYTES } from "../contract/pcap.ts";
 import type { AnalyzeRequest, PcapAnalysis } from "./pcap.ts";
+import { pcapMessages } from "../contract/messages.ts";
 
 /*
  * A capture's analysis as a job on the shared queue (docs/decisions/2026-12-03-pcap-analyses-on-the-queue.md).
@@ -42,9 +43,9 @@ export interface PcapAnalysisJob {
 /** Spec 1 §8 / the call's 404 before the upload. */
 export const NOT_UPLOADED_DETAIL = "The PCAP file has not been uploaded.";
 /** A flow report asked for before the analysis is done (409). */
-export const STILL_ANALYZING_DETAIL = "The capture is still being analyzed. Try again in a moment.";
+export const STILL_ANALYZING_DETAIL = pcapMessages.stillAnalyzing;
 /** Spec 1 §8 'Upload', 413. */
-export const TOO_LARGE_DETAIL = "Error: Chosen file is too large to upload.";
+export const TOO_LARGE_DETAIL = pcapMessages.tooLarge;
 
 /** The analysis of a capture as the calls see it: done (with the result), or still on its way. */
 export type AnalysisAnswer =

@@ -24,12 +24,13 @@ import type { SignedPutQuery } from "../storage/signing.ts";
 /** Spec 1 §9: one file of at most 10 GB. */
 export { MAX_PCAP_BYTES } from "../contract/pcap.ts";
 import { MAX_PCAP_BYTES } from "../contract/pcap.ts";
+import { pcapMessages } from "../contract/messages.ts";
 /** Signed upload URLs expire after 15 minutes. */
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 /** Spec 1 §8 'Upload', 413. */
 export { STILL_ANALYZING_DETAIL, TOO_LARGE_DETAIL };
 /** Spec 1 §8 'Upload': a report without data. */
-export const NO_TEST_DATA_DETAIL = "There is no test data.";
+export const NO_TEST_DATA_DETAIL = pcapMessages.noTestData;
 
 /** An analysis still running after this long is stopped (a 10 GB capture takes a few minutes). */
 export const ANALYSIS_TIMEOUT_MS = PCAP_ANALYSIS_TIMEOUT_MINUTES * 60 * 1000;

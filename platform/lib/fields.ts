@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { authMessages, fieldMessages } from "../contract/messages.ts";
 
 /*
  * The field builders of every call's request schema and of the console's form schemas
@@ -90,7 +91,7 @@ export function idField(what: string, example?: string) {
 /** An id of an object (`iam-…`) without a name for the message. */
 export const objectId = () => text(limits.id, { min: 1 });
 
-export const emailMessages = { required: "Email is required.", invalid: "Enter a valid email address." } as const;
+export const emailMessages = { required: fieldMessages.emailRequired, invalid: fieldMessages.emailInvalid } as const;
 
 /**
  * An e-mail address, trimmed; a login's (accounts, IAM users) lower-cased, a contact's kept as
@@ -134,8 +135,8 @@ export const emailListField = () =>
 export function password() {
   return z
     .string({ error: expects("a valid string") })
-    .min(8, "Password must be at least 8 characters.")
-    .max(128, "Password must be at most 128 characters.")
+    .min(8, authMessages.passwordTooShort)
+    .max(128, authMessages.passwordTooLong)
     .refine(cleanText(false), "Password contains characters that are not allowed.")
     .openapi({ format: "password", pattern: textPattern(false) });
 }
@@ -144,7 +145,7 @@ export function password() {
 export function phone() {
   const allowed = /^[0-9A-Za-z+()\-./#*,; ]+$/;
   // The document's pattern: the characters a number may hold (no control character among them).
-  return text(limits.phone, { min: 1 }).regex(allowed, "Enter a valid phone number.").regex(/[0-9]/, "Enter a valid phone number.").openapi({ pattern: allowed.source });
+  return text(limits.phone, { min: 1 }).regex(allowed, fieldMessages.phoneInvalid).regex(/[0-9]/, fieldMessages.phoneInvalid).openapi({ pattern: allowed.source });
 }
 
 /** A JSON object body (FastAPI's message when it is not one). Unknown fields are ignored. */

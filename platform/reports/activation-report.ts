@@ -2,6 +2,7 @@ import { durationText } from "../contract/devices.ts";
 import type { ActivationReport } from "../contract/devices.shapes.ts";
 import { A4, openTaggedPdf, reportInk, writePageFeet } from "./pdf.ts";
 import { textHeight, writeText } from "./text.ts";
+import { reportMessages } from "../contract/messages.ts";
 
 /**
  * The activation test report (ITU-T Y.1564) of a CPE or a metro, A4: a header (device, product,
@@ -166,7 +167,7 @@ export async function renderActivationReportPdf(report: ActivationReport, opts: 
 
   heading("Service configuration test");
   if (report.configuration.length === 0) {
-    text("P", "No step was measured.", { size: 9.5, color: colors.muted });
+    text("P", reportMessages.noStep, { size: 9.5, color: colors.muted });
   } else {
     table(
       ["Step", "Offered", "IR", "FLR", "FTD min / avg / max (ms)", "FDV (ms)", "Verdict"],
@@ -216,7 +217,7 @@ export async function renderActivationReportPdf(report: ActivationReport, opts: 
 
   heading("Link speed");
   if (report.link_speed.length === 0) {
-    text("P", "No sample was taken.", { size: 9.5, color: colors.muted });
+    text("P", reportMessages.noSample, { size: 9.5, color: colors.muted });
   } else {
     text("P", "What the device sent towards the peer (TX) and received back (RX): one sample per configuration step, then one per interval of the service performance test.", { size: 8.5, color: colors.muted });
     doc.moveDown(0.3);

@@ -3,6 +3,7 @@ import type { AvailabilityFigures, SlaReport } from "../contract/availability.sh
 import { A4, openTaggedPdf, reportInk } from "./pdf.ts";
 import { drawTable } from "./table.ts";
 import { writeText } from "./text.ts";
+import { reportMessages } from "../contract/messages.ts";
 
 /**
  * The SLA report of a device or an entity for a calendar month, one A4 page a customer can be
@@ -97,7 +98,7 @@ export async function renderSlaReportPdf(report: SlaReport, opts: { productName:
   if (report.scope === "entity") {
     doc.moveDown(0.8);
     say("H2", `Devices (${report.devices.length})`, 13, ink.heading, true);
-    if (!report.devices.length) say("P", "The entity has no devices.", 9.5, ink.muted);
+    if (!report.devices.length) say("P", reportMessages.noDevices, 9.5, ink.muted);
     else
       grid(
         ["Device", "Availability", "Downtime (min)", "Outages", "Maintenance (min)"],
@@ -109,7 +110,7 @@ export async function renderSlaReportPdf(report: SlaReport, opts: { productName:
 
   doc.moveDown(0.8);
   say("H2", `Outages (${report.outage_list.length})`, 13, ink.heading, true);
-  if (!report.outage_list.length) say("P", "No outage this month.", 9.5, ink.muted);
+  if (!report.outage_list.length) say("P", reportMessages.noOutage, 9.5, ink.muted);
   else
     grid(
       ["Start", "End", "Counted (min)", report.scope === "entity" ? "Device" : "Self diagnosis"],

@@ -57,6 +57,7 @@ import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.
 import { bool, checkTimeRange, emailField, expects, idField, line, multiline, requiredName, timeParam, plainText } from "../lib/fields.ts";
 import { exportQuery, idsFilter, listQuery, ndjsonResponse } from "../lib/list.ts";
 import { defineCall, defineListCalls, DetailSchema } from "../lib/openapi.ts";
+import { appServiceMessages } from "../contract/messages.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Schemas
@@ -198,7 +199,7 @@ const ResizeBody = z
     hosting_id: z
       .string({ error: expects("a valid string") })
       .max(100)
-      .refine((s) => s.trim() !== "", "Please select a hosting location.")
+      .refine((s) => s.trim() !== "", appServiceMessages.selectHosting)
       .apply(plainText),
     direction: z.enum(resizeDirections, { error: "Direction must be up or down" }).default("up"),
   })
@@ -318,21 +319,21 @@ export function registerAppServiceCalls(app: PlatformApp) {
   app.openapi(routes.detail, async (c) => cachedJson(c, () => appServiceDetail(db(c), caller(c).accountId, c.req.valid("query").app_service_id)));
   app.openapi(
     routes.create,
-    answerChange(routes.create, (deps, who, b) => createAppService(deps.db, fleetOf(deps), who.accountId, b), (id) => ({ app_service_id: id, detail: "App Service created." })),
+    answerChange(routes.create, (deps, who, b) => createAppService(deps.db, fleetOf(deps), who.accountId, b), (id) => ({ app_service_id: id, detail: appServiceMessages.created })),
   );
   app.openapi(routes.setName, answerDetail(routes.setName, (deps, who, b) => setAppServiceName(deps.db, who.accountId, b.app_service_id, b.app_service_name), "App Service name updated."));
   app.openapi(
     routes.setDescription,
     answerDetail(routes.setDescription, (deps, who, b) => setAppServiceDescription(deps.db, who.accountId, b.app_service_id, b.description), "App Service description updated."),
   );
-  app.openapi(routes.edit, answerDetail(routes.edit, (deps, who, b) => editAppService(deps.db, who.accountId, b), "App Service updated."));
+  app.openapi(routes.edit, answerDetail(routes.edit, (deps, who, b) => editAppService(deps.db, who.accountId, b), appServiceMessages.updated));
   app.openapi(routes.contact, answerDetail(routes.contact, (deps, who, b) => setAppServiceContacts(deps.db, who.accountId, b), "Contacts updated."));
   app.openapi(routes.resize, answerDetail(routes.resize, (deps, who, b) => resizeAppService(deps.db, who.accountId, b), "Resized App Service successfully."));
   app.openapi(
     routes.latency,
     async (c) => c.json(await measureAppServiceLatency(db(c), fleetOf(c.get("deps")), caller(c).accountId, c.req.valid("json").app_service_id), 200),
   );
-  app.openapi(routes.remove, answerDetail(routes.remove, (deps, who, b) => removeAppService(deps.db, who.accountId, b.app_service_id), "App Service removed."));
+  app.openapi(routes.remove, answerDetail(routes.remove, (deps, who, b) => removeAppService(deps.db, who.accountId, b.app_service_id), appServiceMessages.removed));
   app.openapi(routes.endpoints, answerQuery(routes.endpoints, (deps, who, q) => appServiceEndpoints(deps.db, who.accountId, q.app_service_id)));
   app.openapi(routes.approve, answerDetail(routes.approve, (deps, who, b) => setEndpointApproval(deps.db, who.accountId, b.ep_id, "approved"), "Endpoint approved."));
   app.openapi(routes.reject, answerDetail(routes.reject, (deps, who, b) => setEndpointApproval(deps.db, who.accountId, b.ep_id, "rejected"), "Endpoint rejected."));
@@ -360,7 +361,7 @@ export function registerAppServiceCalls(app: PlatformApp) {
     answerChange(
       routes.createGroup,
       (deps, who, b) => createServiceNodeGroup(deps.db, who.accountId, b.service_node_group_name),
-      (id) => ({ service_node_group_id: id, detail: "Service Node Group created." }),
+      (id) => ({ service_node_group_id: id, detail: appServiceMessages.groupCreated }),
     ),
   );
 }

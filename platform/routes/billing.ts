@@ -15,6 +15,7 @@ import {
 import { requireOwner } from "../lib/context.ts";
 import { emailField, expects, isSingleLine, junkMessage, maxMessage, phone, requiredName, text } from "../lib/fields.ts";
 import { defineCall, DetailSchema } from "../lib/openapi.ts";
+import { billingMessages } from "../contract/messages.ts";
 
 /*
  * Billing (spec 1 §7 Billing): account sessions only. IAM users, admins included, get 403 on
@@ -153,7 +154,7 @@ export function registerBillingCalls(app: PlatformApp) {
     const who = requireOwner(c);
     const { db, config } = c.get("deps");
     const billing = await setupStripeSubscription(db, config.stripe, who.accountId, c.req.valid("json"));
-    return c.json({ detail: "Billing successfully added!", billing }, 200);
+    return c.json({ detail: billingMessages.added, billing }, 200);
   });
 
   app.openapi(checkoutRoute, async (c) => {
@@ -166,20 +167,20 @@ export function registerBillingCalls(app: PlatformApp) {
     const who = requireOwner(c);
     const { db, config } = c.get("deps");
     const billing = await completeStripeCheckout(db, config.stripe, who.accountId, c.req.valid("json").checkout_session_id);
-    return c.json({ detail: "Billing successfully added!", billing }, 200);
+    return c.json({ detail: billingMessages.added, billing }, 200);
   });
 
   app.openapi(preferredRoute, async (c) => {
     const who = requireOwner(c);
     await setPreferredBilling(c.get("deps").db, who.accountId, c.req.valid("json").provider);
-    return c.json({ detail: "Preferred billing method updated." }, 200);
+    return c.json({ detail: billingMessages.preferredUpdated }, 200);
   });
 
   app.openapi(removeRoute, async (c) => {
     const who = requireOwner(c);
     const { db, config } = c.get("deps");
     await removeBilling(db, config.stripe, who.accountId, c.req.valid("json").provider);
-    return c.json({ detail: "Billing method removed." }, 200);
+    return c.json({ detail: billingMessages.removed }, 200);
   });
 
   // The signature covers the exact bytes: the body is read raw, never parsed by a validator first.

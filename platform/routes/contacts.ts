@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { PlatformApp } from "../app.ts";
-import { contactLimits, contactSortable } from "../contract/contacts.ts";
-import { AssignedEntity, Contact, ContactCreated, ContactPage } from "../contract/contacts.shapes.ts";
+import { contactSortable } from "../contract/contacts.ts";
+import { AssignedEntity, Contact, ContactCreated, ContactIdBody, ContactPage, CreateContactBody, UpdateContactBody } from "../contract/contacts.shapes.ts";
 import {
   assignedEntities,
   assignEntity,
@@ -16,46 +16,20 @@ import {
   updateContact,
 } from "../domain/contacts.ts";
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
-import { emailField, idField, limits, line, maxMessage, multiline, requiredName, plainText } from "../lib/fields.ts";
+import { idField, limits, maxMessage, requiredName, plainText } from "../lib/fields.ts";
 import { ndjsonResponse, wantsPage } from "../lib/list.ts";
 import { defineCall, defineChange, defineListCalls } from "../lib/openapi.ts";
+import { contactMessages, entityMessages } from "../contract/messages.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Schemas
 
 const typeList = contactTypes.join(", ");
-const selectEntityAndTypes = "Please select an entity and types.";
-
-const contactTypeField = () =>
-  z
-    .enum(contactTypes, {
-      error: (iss) => (iss.input === undefined ? "Field required" : `Contact type must be one of: ${typeList}`),
-    })
-    .openapi({ description: "One of GET contact-types" });
+const selectEntityAndTypes = contactMessages.selectEntityAndTypes;
 
 const entityFilter = idField("Entity id")
   .optional()
   .openapi({ description: "Only the contacts assigned to this entity (unknown id: 404)" });
-
-const contactFields = {
-  first_name: line(contactLimits.name).optional(),
-  last_name: line(contactLimits.name).optional(),
-  email: emailField(),
-  phone: line(contactLimits.phone).optional(),
-  address: multiline(contactLimits.address).optional(),
-  company_name: line(contactLimits.name).optional(),
-  contact_type: contactTypeField(),
-};
-
-const CreateContactBody = z
-  .strictObject({ ...contactFields, entity_name: requiredName("Entity") })
-  .openapi("CreateContact");
-
-const UpdateContactBody = z
-  .strictObject({ contact_id: idField("Contact id"), ...contactFields })
-  .openapi("UpdateContact", { description: "Fields left out keep their value; email and contact_type are required." });
-
-const ContactIdBody = z.strictObject({ contact_id: idField("Contact id") }).openapi("ContactId");
 
 const AssignEntityBody = z
   .strictObject({
@@ -181,9 +155,9 @@ export function registerContactCalls(app: PlatformApp) {
 
   app.openapi(
     createContactRoute,
-    answerChange(createContactRoute, (deps, who, b) => createContact(deps.db, who.accountId, b), (contactId) => ({ contact_id: contactId, detail: "Contact successfully created." })),
+    answerChange(createContactRoute, (deps, who, b) => createContact(deps.db, who.accountId, b), (contactId) => ({ contact_id: contactId, detail: contactMessages.created })),
   );
-  app.openapi(updateContactRoute, answerDetail(updateContactRoute, (deps, who, b) => updateContact(deps.db, who.accountId, b), "Contact successfully updated."));
+  app.openapi(updateContactRoute, answerDetail(updateContactRoute, (deps, who, b) => updateContact(deps.db, who.accountId, b), contactMessages.updated));
   app.openapi(removeContactRoute, answerDetail(removeContactRoute, (deps, who, b) => removeContact(deps.db, who.accountId, b.contact_id), "Contact removed."));
   app.openapi(assignedEntitiesRoute, answerQuery(assignedEntitiesRoute, (deps, who, q) => assignedEntities(deps.db, who.accountId, q.contact_id)));
   app.openapi(
@@ -192,8 +166,8 @@ export function registerContactCalls(app: PlatformApp) {
       assignEntityRoute,
       (deps, who, b) =>
         assignEntity(deps.db, who.accountId, { contact_id: b.contact_id, new_entity_name: b.new_entity_name, contact_types: parseContactTypes(b.contact_types).types }),
-      "Assigned entity successfully.",
+      entityMessages.assigned,
     ),
   );
-  app.openapi(unassignEntityRoute, answerDetail(unassignEntityRoute, (deps, who, b) => unassignEntity(deps.db, who.accountId, b), "Unassigned entity successfully."));
+  app.openapi(unassignEntityRoute, answerDetail(unassignEntityRoute, (deps, who, b) => unassignEntity(deps.db, who.accountId, b), entityMessages.unassigned));
 }

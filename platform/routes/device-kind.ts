@@ -21,7 +21,7 @@ const words = {
   toggleDescription: { cpe: "An unchanged value: 409 (toggle dialogs, spec 3 §4). Answers 'Updated successfully.'.", metro: "An unchanged value: 409. Answers 'Updated successfully.'." },
   announcementNote: { cpe: "The fleet leaves the window out of uptime and alerts. ", metro: "" },
   removeSummary: { cpe: "Delete an Internet NID", metro: "Delete a Metro Ethernet NID" },
-  removeAnswer: { cpe: "CPE router removed.", metro: "Metro device removed." },
+  removeAnswer: { cpe: deviceMessages.cpeRemoved, metro: deviceMessages.metroRemoved },
 } satisfies Record<string, Record<DeviceKind, string>>;
 
 /**

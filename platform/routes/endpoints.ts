@@ -39,6 +39,7 @@ import { ndjsonResponse } from "../lib/list.ts";
 import { asnField, cidrList, ipField, ipList } from "../lib/net-fields.ts";
 import { defineCall, defineChange, defineListCalls } from "../lib/openapi.ts";
 import { MAX_SPAN } from "../fleet/index.ts";
+import { endpointMessages } from "../contract/messages.ts";
 
 /*
  * Endpoints (spec 1 §2 Endpoints screen, §3 Endpoint, §4, §5, §7 Endpoints, §8) and the endpoint
@@ -264,12 +265,12 @@ export function registerEndpointCalls(app: PlatformApp) {
   app.openapi(nameRoute, answerDetail(nameRoute, (deps, who, b) => setEndpointName(deps.db, who.accountId, b.ep_id, b.ep_name), "Endpoint name updated."));
   app.openapi(descriptionRoute, answerDetail(descriptionRoute, (deps, who, b) => setEndpointDescription(deps.db, who.accountId, b.ep_id, b.description), "Endpoint description updated."));
   app.openapi(resizeRoute, answerChange(resizeRoute, (deps, who, b) => resizeEndpoint(deps.db, who.accountId, b.ep_id, b.direction), (size) => ({ detail: "Resized Endpoint successfully.", size })));
-  app.openapi(proxyingRoute, answerDetail(proxyingRoute, (deps, who, b) => configureProxying(deps.db, who.accountId, b.ep_id, b.enabled), "Configured visibility successfully."));
+  app.openapi(proxyingRoute, answerDetail(proxyingRoute, (deps, who, b) => configureProxying(deps.db, who.accountId, b.ep_id, b.enabled), endpointMessages.visibilityConfigured));
   app.openapi(contactRoute, answerDetail(contactRoute, (deps, who, b) => setEndpointContact(deps.db, who.accountId, b), "Endpoint contacts updated."));
   app.openapi(contactByEpRoute, answerQuery(contactByEpRoute, (deps, who, q) => contactsOfEndpoint(deps.db, who.accountId, q.ep_id)));
   // Readonly users may measure: not a change.
   app.openapi(latencyRoute, async (c) => c.json(await measureEndpointLatency(c.get("deps"), caller(c).accountId, c.req.valid("json").ep_id), 200));
   app.openapi(sessionsRoute, answerQuery(sessionsRoute, (deps, who, q) => endpointSessions(deps, who.accountId, q.ep_id)));
   app.openapi(netflowsRoute, answerQuery(netflowsRoute, (deps, who, q) => endpointNetflows(deps, who.accountId, q.ep_id, { start: q.start_time.getTime(), end: q.end_time.getTime() })));
-  app.openapi(createNodeGroupRoute, answerChange(createNodeGroupRoute, (deps, who, b) => createEndpointNodeGroup(deps.db, who.accountId, b), (created) => ({ detail: "Endpoint Node Group created.", ...created })));
+  app.openapi(createNodeGroupRoute, answerChange(createNodeGroupRoute, (deps, who, b) => createEndpointNodeGroup(deps.db, who.accountId, b), (created) => ({ detail: endpointMessages.nodeGroupCreated, ...created })));
 };

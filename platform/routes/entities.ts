@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { PlatformApp } from "../app.ts";
-import { entityLimits, entitySortable } from "../contract/entities.ts";
-import { Entity, EntityCreated, EntityPage } from "../contract/entities.shapes.ts";
+import { entitySortable } from "../contract/entities.ts";
+import { AssignParentBody, CreateEntityBody, EditEntityBody, Entity, EntityCreated, EntityIdBody, EntityPage } from "../contract/entities.shapes.ts";
 import {
   assignEntityParent,
   createEntity,
@@ -14,9 +14,10 @@ import {
 } from "../domain/entities.ts";
 import { cachedJson } from "../lib/auth.ts";
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
-import { emailListField, idField, line, multiline, requiredName, splitEmails } from "../lib/fields.ts";
+import { idField, splitEmails } from "../lib/fields.ts";
 import { ndjsonResponse } from "../lib/list.ts";
 import { defineCall, defineChange, defineListCalls } from "../lib/openapi.ts";
+import { entityMessages } from "../contract/messages.ts";
 
 // Pattern for every call: declare it with defineCall (zod request schemas, the answer's shape from
 // platform/contract/entities.shapes.ts, what else it can answer), then implement it with a handler
@@ -34,33 +35,6 @@ const EntityNamesQuery = z.object({
     .optional()
     .openapi({ description: "With parent=true: the entity whose parent is being chosen. Unknown id: 404." }),
 });
-
-const CreateEntityBody = z
-  .strictObject({
-    entity_name: requiredName("Entity name"),
-    description: multiline(entityLimits.description).optional(),
-    parent_entity_name: line(entityLimits.name).optional().openapi({ description: "Empty or absent: a top-level entity" }),
-  })
-  .openapi("CreateEntity");
-
-const EditEntityBody = z
-  .strictObject({
-    entity_id: idField("Entity id"),
-    description: multiline(entityLimits.description).min(1, "Description is required"),
-    email: emailListField()
-      .optional()
-      .openapi({ description: "Alert e-mail addresses, comma separated; '' clears them; absent keeps them" }),
-  })
-  .openapi("EditEntityDescription");
-
-const AssignParentBody = z
-  .strictObject({
-    entity_id: idField("Entity id"),
-    parent_entity_name: line(entityLimits.name).openapi({ description: "'' makes the entity top-level" }),
-  })
-  .openapi("AssignEntityParent");
-
-const EntityIdBody = z.strictObject({ entity_id: idField("Entity id") }).openapi("EntityId");
 
 // ---------------------------------------------------------------------------------------------
 // Calls
@@ -161,7 +135,7 @@ export function registerEntityCalls(app: PlatformApp) {
   );
   app.openapi(
     assignParentRoute,
-    answerDetail(assignParentRoute, (deps, who, b) => assignEntityParent(deps.db, who.accountId, b), (b) => (b.parent_entity_name ? "Parent entity assigned." : "Parent entity cleared.")),
+    answerDetail(assignParentRoute, (deps, who, b) => assignEntityParent(deps.db, who.accountId, b), (b) => (b.parent_entity_name ? entityMessages.parentAssigned : entityMessages.parentCleared)),
   );
   app.openapi(removeEntityRoute, answerDetail(removeEntityRoute, (deps, who, b) => removeEntity(deps.db, who.accountId, b.entity_id), "Entity removed."));
 }

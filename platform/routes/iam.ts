@@ -6,7 +6,6 @@ import {
   exportIamUsers,
   iamList,
   iamMessages,
-  iamRoles,
   iamUserDetail,
   removeIamUser,
   updateIamUserRole,
@@ -14,31 +13,13 @@ import {
 import { clientAddress } from "../lib/client.ts";
 import { answerDetail, answerQuery, caller, requireWriter } from "../lib/context.ts";
 import { defineChange, defineListCalls } from "../lib/openapi.ts";
-import { body, email, idField, objectId, text } from "../lib/fields.ts";
+import { idField } from "../lib/fields.ts";
 import { ndjsonResponse } from "../lib/list.ts";
 import { iamSortable } from "../contract/iam.ts";
-import { IamUser, IamUserCreated, IamUserPage } from "../contract/iam.shapes.ts";
+import { AssignEntityBody, CreateIamUserBody, IamUser, IamUserCreated, IamUserIdBody, IamUserPage, UpdateRoleBody } from "../contract/iam.shapes.ts";
 
 // IAM users of the caller's account (the /iam screen). Readonly IAM users may list; every change
 // needs the owner or an admin IAM user.
-
-const roleEnum = (required: boolean) =>
-  z.enum(iamRoles, {
-    error: (iss) => (iss.input === undefined && required ? "Field required" : "Input should be 'readonly' or 'admin'"),
-  });
-
-const entityName = () => text(200, { min: 1, minMessage: "Please select an entity." });
-
-const CreateIamUserBody = body({
-  username: email("Invalid format. Username should be an email."),
-  role: roleEnum(false).default("readonly"),
-  entity_name: entityName(),
-  name: text(200).default(""),
-}).openapi("CreateIamUserRequest");
-
-const IamUserIdBody = body({ iam_user_id: objectId() }).openapi("IamUserIdRequest");
-const AssignEntityBody = body({ iam_user_id: objectId(), new_entity_name: entityName() }).openapi("IamUserAssignEntityRequest");
-const UpdateRoleBody = body({ iam_user_id: objectId(), new_role: roleEnum(true) }).openapi("IamUserUpdateRoleRequest");
 
 const tags = ["IAM"];
 

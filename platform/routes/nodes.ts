@@ -168,7 +168,7 @@ export const calls = {
     path: "/get-endpoint-node-group-details",
     tags: groupTags,
     summary: "One endpoint node group, with its nodes",
-    description: "Unknown id, or another account's: 404.",
+    description: "Unknown id, or another account's node: 404.",
     query: z.object({ ep_node_group_id: idField("Endpoint node group id", "epg-5r9t3y7u1i6o") }),
     response: EndpointNodeGroupDetail,
     errors: [404],

@@ -17,6 +17,7 @@ import { ErrorSchema } from "../lib/errors.ts";
 import { expects, idField, limits, maxMessage, text, plainText } from "../lib/fields.ts";
 import { ndjsonResponse } from "../lib/list.ts";
 import { defineCall, defineChange, defineListCalls } from "../lib/openapi.ts";
+import { supportMessages } from "../contract/messages.ts";
 
 /*
  * Support Center (spec 3 §2.12, §3 Ticket, §5, §7.3). The change log: platform/routes/change-log.ts.
@@ -154,8 +155,8 @@ export function registerSupportCalls(app: PlatformApp) {
   app.openapi(correspondenceRoute, answerQuery(correspondenceRoute, (deps, who, q) => correspondence(deps.db, who.accountId, q.ticket_id)));
   app.openapi(
     createTicketRoute,
-    answerChange(createTicketRoute, (deps, who, b) => createTicket(deps.db, who, b), (ticketId) => ({ ticket_id: ticketId, detail: "Ticket created successfully." })),
+    answerChange(createTicketRoute, (deps, who, b) => createTicket(deps.db, who, b), (ticketId) => ({ ticket_id: ticketId, detail: supportMessages.ticketCreated })),
   );
-  app.openapi(replyRoute, answerDetail(replyRoute, (deps, who, b) => addCorrespondence(deps.db, who, b), "Reply sent successfully."));
+  app.openapi(replyRoute, answerDetail(replyRoute, (deps, who, b) => addCorrespondence(deps.db, who, b), supportMessages.replySent));
   app.openapi(resolveRoute, answerDetail(resolveRoute, (deps, who, b) => resolveTicket(deps.db, who, b.ticket_id), "Ticket closed."));
 }

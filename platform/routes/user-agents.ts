@@ -1,8 +1,8 @@
 import { cachedValue } from "../lib/auth.ts";
 import { z } from "@hono/zod-openapi";
 import type { PlatformApp } from "../app.ts";
-import { userAgentLimits, userAgentMessages, userAgentSortable } from "../contract/user-agents.ts";
-import { UserAgent, UserAgentCreated, UserAgentEndpoint, UserAgentPage } from "../contract/user-agents.shapes.ts";
+import { userAgentMessages, userAgentSortable } from "../contract/user-agents.ts";
+import { agentId, CreateUserAgentBody, LinkBody, UserAgent, UserAgentCreated, UserAgentEndpoint, UserAgentIdBody, UserAgentPage } from "../contract/user-agents.shapes.ts";
 import {
   createUserAgent,
   exportUserAgents,
@@ -13,31 +13,11 @@ import {
   userAgentEndpointChoices,
 } from "../domain/user-agents.ts";
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
-import { body, emailField, expects, idField, limits, maxMessage, multiline, requiredName, plainText } from "../lib/fields.ts";
 import { ndjsonResponse, wantsPage } from "../lib/list.ts";
 import { defineCall, defineChange, defineListCalls } from "../lib/openapi.ts";
 
 // User agents of the caller's account (spec 2 §7 User agents; the /user-agents screen). Readonly
 // IAM users may list; every change needs the owner or an admin IAM user.
-
-const agentId = () => idField("User agent id", "ua-9k4l8z2x6c0v");
-/** The endpoint to link: spec 2 §5 'an endpoint must be chosen'. */
-const epId = () =>
-  z
-    .string({ error: expects("a valid string") })
-    .min(1, userAgentMessages.selectEndpoint)
-    .max(limits.id, maxMessage(limits.id))
-    .apply(plainText);
-
-const CreateUserAgentBody = body({
-  name: requiredName("Name", userAgentLimits.name),
-  email: emailField(),
-  description: multiline(userAgentLimits.description).optional(),
-  ep_id: epId(),
-}).openapi("CreateUserAgentRequest");
-
-const LinkBody = body({ user_agent_id: agentId(), ep_id: epId() }).openapi("UserAgentEndpointRequest");
-const UserAgentIdBody = body({ user_agent_id: agentId() }).openapi("UserAgentIdRequest");
 
 const tags = ["User agents"];
 

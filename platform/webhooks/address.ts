@@ -4,6 +4,7 @@ import https from "node:https";
 import net from "node:net";
 import ipaddr from "ipaddr.js";
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from "request-filtering-agent";
+import { webhookMessages } from "../contract/messages.ts";
 
 /*
  * Where a webhook may go, and where the SAML metadata may be read from (no SSRF): https only (http only to the hosts an operator allows,
@@ -25,7 +26,7 @@ export interface AddressMessages {
 
 export const addressMessages: AddressMessages = {
   invalid: "Enter a valid URL, e.g. https://hooks.example.com/linkwise.",
-  scheme: "The webhook address must start with https://.",
+  scheme: webhookMessages.scheme,
   credentials: "The webhook address must not contain a user name or password.",
   reserved: (ip: string) =>
     `The webhook address resolves to ${ip}, a loopback, private, link-local or reserved address: webhooks can only go to public addresses.`,

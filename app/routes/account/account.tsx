@@ -15,6 +15,7 @@ import { usePasswordForm } from "./password-form.tsx";
 import { accountAction } from "./actions.server.ts";
 import { accountConstraints } from "./schemas.server.ts";
 import { useCanManageAccount } from "../../components/hooks.ts";
+import { FETCH_FAILED } from "../../lib/messages.ts";
 
 /*
  * Settings (/account), spec 1 §2, §5 "Password update", §6, §7 "Session and account", §8.
@@ -30,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireSession(request);
   const [account, idp] = await Promise.all([getAccount(request), apiGet(request, "get-account-idp")]);
   if (!account.ok) {
-    throw data({ message: "An error occurred while fetching data." }, { status: account.status === 404 ? 404 : 500 });
+    throw data({ message: FETCH_FAILED }, { status: account.status === 404 ? 404 : 500 });
   }
   const iam = user.session_type === "iam_user" ? account.data.iam_user : null;
   const url = new URL(request.url);

@@ -6,6 +6,7 @@ import { destroySessionCookie, requireAccountOwner, requireSession, type Session
 import { getAccount } from "../../lib/shell.server.ts";
 import { deleteSchema, mfaSchema, passwordSchema, profileSchemas, samlSchema, WRONG_CURRENT_PASSWORD } from "./schemas.server.ts";
 import { observe } from "../../../server/observe.mjs";
+import { accountMessages } from "../../../platform/contract/messages.ts";
 
 /*
  * The actions of Settings (/account: password, mfa, saml, delete-account) and My Profile
@@ -78,7 +79,7 @@ const saml = (request: Request, formData: FormData) =>
     call: "update-account-idp",
     body: (v) => ({ metalink: v.metalink ?? "" }),
     fields: ["metalink"],
-    toast: "SAML metadata URL updated.",
+    toast: accountMessages.idpUpdated,
     redirect: "/account",
   });
 

@@ -9,6 +9,7 @@ import { replyFor, Screen } from "../../components/screen.tsx";
 import type { Route } from "./+types/profile";
 import { useIsPending } from "../../components/hooks.ts";
 import { profileAction } from "./actions.server.ts";
+import { FETCH_FAILED } from "../../lib/messages.ts";
 
 /*
  * My Profile (/profile), spec 1 §2 and §6: name, email, phone and address, each updated on its
@@ -27,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireSession(request);
   const account = await getAccount(request);
   if (!account.ok) {
-    throw data({ message: "An error occurred while fetching data." }, { status: account.status === 404 ? 404 : 500 });
+    throw data({ message: FETCH_FAILED }, { status: account.status === 404 ? 404 : 500 });
   }
   const source = user.session_type === "iam_user" && account.data.iam_user ? account.data.iam_user : account.data;
   return {

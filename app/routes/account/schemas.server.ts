@@ -3,6 +3,8 @@ import { PASSWORDS_DIFFER } from "../../components/auth-layout.tsx";
 import { confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
 import { formConstraints } from "../../components/constraints.server.ts";
 import { toggleSchema } from "../../components/toggle-dialog.tsx";
+import { authMessages, fieldMessages } from "../../../platform/contract/messages.ts";
+import { formMessages } from "../../lib/messages.ts";
 
 /*
  * The form schemas of Settings (/account) and My Profile (/profile), spec 1 §5, §6. Server-only:
@@ -14,11 +16,11 @@ export const WRONG_CURRENT_PASSWORD = "The current password is incorrect.";
 export const passwordSchema = z
   .object({
     intent: z.literal("password"),
-    current_password: z.string({ error: "Enter your current password." }).max(128, "Password must be at most 128 characters."),
+    current_password: z.string({ error: "Enter your current password." }).max(128, authMessages.passwordTooLong),
     password: z
       .string({ error: "Enter a new password." })
-      .min(8, "Password must be at least 8 characters.")
-      .max(128, "Password must be at most 128 characters."),
+      .min(8, authMessages.passwordTooShort)
+      .max(128, authMessages.passwordTooLong),
     confirm_password: z.string({ error: "Confirm the new password." }),
   })
   .refine((v) => v.password === v.confirm_password, { message: PASSWORDS_DIFFER, path: ["confirm_password"] });
@@ -45,11 +47,11 @@ export const profileSchemas = {
   email: z.object({
     intent: z.literal("email"),
     email: z
-      .string({ error: "Enter your email." })
+      .string({ error: formMessages.enterEmail })
       .trim()
-      .min(1, "Enter your email.")
+      .min(1, formMessages.enterEmail)
       .max(254, "Email must be at most 254 characters.")
-      .pipe(z.email({ error: "Enter a valid email address." })),
+      .pipe(z.email({ error: fieldMessages.emailInvalid })),
   }),
   // Phone and address are optional: an empty field clears them (Conform reads it as undefined).
   phone: z.object({
@@ -58,8 +60,8 @@ export const profileSchemas = {
       .string()
       .trim()
       .max(50, "Phone must be at most 50 characters.")
-      .regex(/^[0-9A-Za-z+()\-./#*,; ]*$/, "Enter a valid phone number.")
-      .refine((v) => v === "" || /[0-9]/.test(v), "Enter a valid phone number.")
+      .regex(/^[0-9A-Za-z+()\-./#*,; ]*$/, fieldMessages.phoneInvalid)
+      .refine((v) => v === "" || /[0-9]/.test(v), fieldMessages.phoneInvalid)
       .optional(),
   }),
   address: z.object({

@@ -18,6 +18,7 @@ import {
   subject,
   type CreateAppServiceValues,
 } from "./schemas.server.ts";
+import { appServiceMessages } from "../../../platform/contract/messages.ts";
 
 /* The App Services screen's action (spec 1 §2, §7 App services, §8): one function per intent. */
 
@@ -64,7 +65,7 @@ const create = createIntent(CREATE_FIELDS, {
   schema: CreateAppServiceSchema,
   call: "create-app-service",
   body: createBody,
-  toast: "App Service created.",
+  toast: appServiceMessages.created,
   redirect: (res: { app_service_id: string }) => ({ deployment: null, draft: null, selected: [res.app_service_id], tab: null }),
 });
 
@@ -74,7 +75,7 @@ const createGroup = (request: Request, formData: FormData) =>
     schema: GroupSchema,
     call: "create-service-node-group",
     fields: ["service_node_group_name"],
-    toast: "Service Node Group created.",
+    toast: appServiceMessages.groupCreated,
     redirect: () => new URL(request.url).pathname + new URL(request.url).search,
   });
 
@@ -84,13 +85,13 @@ const edit = (request: Request, formData: FormData) =>
     call: "edit-app-service",
     body: (v) => ({ app_service_id: v.app_service_id, proto: v.proto || undefined, port: v.port, fqdn: v.fqdn }),
     fields: ["proto", "port", "fqdn"],
-    toast: "App Service updated.",
+    toast: appServiceMessages.updated,
   });
 
 /** Approve or Reject the endpoint chosen on the Endpoints tab (a plain form: a refusal is a toast). */
 async function endpoint(request: Request, formData: FormData) {
   const form = validateForm(formData, EndpointDecisionSchema);
-  if (!form.ok) return redirectWithToast(request, returnUrl(request), { type: "error", message: "Select an endpoint.", persistent: true });
+  if (!form.ok) return redirectWithToast(request, returnUrl(request), { type: "error", message: appServiceMessages.selectEndpoint, persistent: true });
   const { ep_id, decision } = form.value;
   const res = await apiPost(request, decision === "approve" ? "approve-endpoint" : "reject-endpoint", { ep_id });
   if (!res.ok) return failureReply(request, res);
@@ -126,7 +127,7 @@ export const appServiceAction = intentAction(
     ...sharedIntents({ ...subject, area: "app-service", resizeCall: "resize-app-service" }),
     edit,
     latency: latencyIntent(IdSchema, "measure-app-service-latency"),
-    remove: removeIntent({ idField: "app_service_id", schema: removeSchema, call: "remove-app-service", toast: "App Service removed." }),
+    remove: removeIntent({ idField: "app_service_id", schema: removeSchema, call: "remove-app-service", toast: appServiceMessages.removed }),
     endpoint,
     "add-hosting": addHosting,
     "remove-hosting": removeHosting,

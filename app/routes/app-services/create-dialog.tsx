@@ -18,6 +18,7 @@ import {
   type CreateField,
   type ServiceNodeGroup,
 } from "./model.ts";
+import { EMPTY as NO_GROUPS } from "../service-node-groups/model.ts";
 
 /*
  * Create App Service (spec 1 §2, §5): the fields of the chosen deployment. Switching the deployment
@@ -134,7 +135,7 @@ function CreateGroupForm() {
   const pending = useIsPending({ intent: "create-group" });
   return (
     <>
-      <p className="mb-2">No Service Node Groups found.</p>
+      <p className="mb-2">{NO_GROUPS}</p>
       <ConformForm form={form} intent="create-group">
         <TextField field={fields.service_node_group_name} label="New Service Node Group name" autoComplete="off" />
         <DialogActions>

@@ -5,6 +5,8 @@ import { isAsn, isIp, isPort, netMessages } from "../../../platform/contract/net
 import { line, multiline } from "../../../platform/lib/fields.ts";
 import { cidrList } from "../../../platform/lib/net-fields.ts";
 import { requiredText, subjectSchemas, type SubjectFields } from "../services-shared/schemas.server.ts";
+import { formMessages } from "../../lib/messages.ts";
+import { appServiceMessages } from "../../../platform/contract/messages.ts";
 
 /*
  * The App Services screen's form schemas (spec 1 §5), used by the route's action only (no zod in
@@ -57,7 +59,7 @@ function missingFields(v: CreateInput): [string, string][] {
   };
   switch (v.location) {
     case "aws":
-      add("region", "Region is required.");
+      add("region", formMessages.regionRequired);
       add("cloud_endpoint_service_name", "Endpoint service name is required.");
       add("port", "Port is required.");
       break;
@@ -68,7 +70,7 @@ function missingFields(v: CreateInput): [string, string][] {
       add("port", "Port is required.");
       break;
     case "azure":
-      add("region", "Region is required.");
+      add("region", formMessages.regionRequired);
       add("proto", "Protocol is required.");
       add("port", "Port is required.");
       if (v.open_ai_private_link) {
@@ -78,12 +80,12 @@ function missingFields(v: CreateInput): [string, string][] {
       } else add("cloud_endpoint_service_name", "Private link service id is required.");
       break;
     case "network":
-      add("real_subnets", "Real subnets are required.");
+      add("real_subnets", formMessages.realSubnetsRequired);
       add("service_node_group_id", "Service node group is required.");
       if (v.bgp_enabled) {
-        add("bgp_local_asn", "Local ASN is required when BGP is on.");
-        add("bgp_peer_asn", "Peer ASN is required when BGP is on.");
-        add("bgp_peer_ip", "Peer IP is required when BGP is on.");
+        add("bgp_local_asn", formMessages.localAsnRequired);
+        add("bgp_peer_asn", formMessages.peerAsnRequired);
+        add("bgp_peer_ip", formMessages.peerIpRequired);
       }
       break;
   }
@@ -92,7 +94,7 @@ function missingFields(v: CreateInput): [string, string][] {
 
 export const CreateAppServiceSchema = z.object({
   location: z.enum(["aws", "onprem", "azure", "network"], { error: "Choose a deployment." }),
-  app_service_name: requiredText("Name is required.", appServiceLimits.name),
+  app_service_name: requiredText(formMessages.nameRequired, appServiceLimits.name),
   description: multiline(appServiceLimits.description).optional(),
   region: opt(100),
   cloud_endpoint_service_name: opt(),
@@ -132,7 +134,7 @@ export const subject: SubjectFields = {
   idField: "app_service_id",
   nameField: "app_service_name",
   limits: appServiceLimits,
-  resize: { hosting_id: z.string({ error: "Please select a hosting location." }).min(1, "Please select a hosting location.") },
+  resize: { hosting_id: z.string({ error: appServiceMessages.selectHosting }).min(1, appServiceMessages.selectHosting) },
 };
 export const sharedSchemas = subjectSchemas(subject);
 
@@ -144,11 +146,11 @@ export const EditSchema = z.object({
   fqdn: opt(appServiceLimits.fqdn),
 });
 export const IdSchema = z.object({ app_service_id: id("App Service id") });
-export const EndpointDecisionSchema = z.object({ ep_id: z.string({ error: "Select an endpoint." }).min(1, "Select an endpoint."), decision: z.enum(["approve", "reject"]) });
+export const EndpointDecisionSchema = z.object({ ep_id: z.string({ error: appServiceMessages.selectEndpoint }).min(1, appServiceMessages.selectEndpoint), decision: z.enum(["approve", "reject"]) });
 export const AddHostingSchema = z
   .object({
     app_service_id: id("App Service id"),
-    location: z.enum(["aws", "azure", "onprem"], { error: "Choose a location." }),
+    location: z.enum(["aws", "azure", "onprem"], { error: formMessages.chooseLocation }),
     region: opt(100),
     cloud_endpoint_service_name: opt(),
     fqdn: opt(appServiceLimits.fqdn),
@@ -165,14 +167,14 @@ export const AddHostingSchema = z
           need("fqdn", "FQDN is required.");
           need("service_node_group_id", "Node group is required.");
         } else {
-          need("region", "Region is required.");
+          need("region", formMessages.regionRequired);
           need("cloud_endpoint_service_name", v.location === "aws" ? "Endpoint service name is required." : "Private link service id is required.");
         }
       },
       { when: () => true },
     ),
   );
-export const GroupSchema = z.object({ service_node_group_name: requiredText("Node group name is required.", appServiceLimits.name) });
+export const GroupSchema = z.object({ service_node_group_name: requiredText(formMessages.nodeGroupNameRequired, appServiceLimits.name) });
 
 export const removeSchema = (phrase: string) => confirmPhraseSchema(phrase, { app_service_id: id("App Service id") });
 export const removeHostingSchema = (phrase: string) => confirmPhraseSchema(phrase, { app_service_id: id("App Service id"), hosting_id: id("Hosting id") });

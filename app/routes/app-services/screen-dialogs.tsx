@@ -6,6 +6,7 @@ import { CreateDialog } from "./create-dialog.tsx";
 import { AddHostingDialog, EditDialog, missing } from "./dialogs.tsx";
 import type { AppService } from "./model.ts";
 import type { Route } from "./+types/route";
+import { appServiceMessages } from "../../../platform/contract/messages.ts";
 
 /*
  * The App Services screen's dialogs (route.tsx opens them by URL): a module of their own, loaded in
@@ -36,7 +37,7 @@ export function AppServiceDialogs({ dialog, loaderData, actionData }: { dialog: 
         <ContactsDialog subject={subject} words={words} contacts={contacts} primary={dialogService?.primary_contact_id ?? null} secondary={dialogService?.secondary_contact_id ?? null} lastResult={result} />
       ) : null}
       {dialog === "resize" ? (
-        <ResizeDialog subject={subject} words={words} title="Resize App Service" blocked={dialogService?.deployment === "onprem" ? "An onprem App Service cannot be resized." : null} lastResult={result}>
+        <ResizeDialog subject={subject} words={words} title="Resize App Service" blocked={dialogService?.deployment === "onprem" ? appServiceMessages.onpremResize : null} lastResult={result}>
           {(fields) => (
             <SelectField
               field={fields.hosting_id!}

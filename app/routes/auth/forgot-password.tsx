@@ -10,6 +10,8 @@ import { safeReply } from "../../lib/api.server.ts";
 import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/forgot-password";
 import { useHydrated } from "../../components/hooks.ts";
+import { formMessages } from "../../lib/messages.ts";
+import { authMessages } from "../../../platform/contract/messages.ts";
 
 /*
  * /forgot-password (spec 3 §2.7, §4 Forgot password, §5): an email and, after a 300, the
@@ -17,13 +19,13 @@ import { useHydrated } from "../../components/hooks.ts";
  * is pending; without JavaScript the server checks the same rule.
  */
 
-const SENT_MESSAGE = "An email confirmation has been sent to your registered email address.";
+const SENT_MESSAGE = authMessages.resetSent;
 const CHOOSE_MESSAGE = "Several accounts use this email. Select an account and send again.";
 const MIN_EMAIL = 5;
 
 const forgotPasswordSchema = z.object({
   username: z
-    .string({ error: "Enter your email." })
+    .string({ error: formMessages.enterEmail })
     .trim()
     .min(MIN_EMAIL, `Enter an email of at least ${MIN_EMAIL} characters.`),
   account_id: z.string().optional(),

@@ -11,6 +11,8 @@ import { getSession, getUser, sessionStorage } from "../../lib/session.server.ts
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/login";
+import { formMessages } from "../../lib/messages.ts";
+import { fieldMessages } from "../../../platform/contract/messages.ts";
 
 /*
  * / and /login (spec 3 §2.4, §4 Login; spec 1 §4 Login, §8 Login). One form; the Account
@@ -26,10 +28,10 @@ const ENTER_PASSWORD = "Enter your password.";
 const loginSchema = (choosing: boolean) =>
   z.object({
     username: z
-      .string({ error: "Enter your email." })
+      .string({ error: formMessages.enterEmail })
       .trim()
-      .min(1, "Enter your email.")
-      .pipe(z.email({ error: "Enter a valid email address." })),
+      .min(1, formMessages.enterEmail)
+      .pipe(z.email({ error: fieldMessages.emailInvalid })),
     password: choosing ? z.string().optional() : z.string({ error: ENTER_PASSWORD }),
     account_id: z.string().optional(),
     subscriber: z.string().optional(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AuthLayout, AuthSwitch, useAuthForm } from "../../components/auth-layout.tsx";
+import { AuthLayout, AuthSwitch, NEW_PASSWORD_HINT, newPasswordField, useAuthForm } from "../../components/auth-layout.tsx";
 import { CheckboxField, ConformForm, formHasErrors, PasswordField, SubmitButton, TextField } from "../../components/forms.tsx";
 import { callApi } from "../../lib/api.server.ts";
 import { rememberedSubscriber } from "../../lib/auth.server.ts";
@@ -7,19 +7,19 @@ import { readForm } from "../../lib/csrf.server.ts";
 import { detailOr, passRetryAfter, submitForm } from "../../lib/action.server.ts";
 import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/register";
+import { formMessages } from "../../lib/messages.ts";
+import { fieldMessages } from "../../../platform/contract/messages.ts";
+import { authMessages } from "../../../platform/contract/messages.ts";
 
 /* /register (spec 3 §2.9, §3 Registration): 'Join us!' with email, password and the terms. */
 
 const registerSchema = z.object({
   username: z
-    .string({ error: "Enter your email." })
+    .string({ error: formMessages.enterEmail })
     .trim()
-    .min(1, "Enter your email.")
-    .pipe(z.email({ error: "Enter a valid email address." })),
-  password: z
-    .string({ error: "Enter a password." })
-    .min(8, "Use at least 8 characters.")
-    .max(128, "Use at most 128 characters."),
+    .min(1, formMessages.enterEmail)
+    .pipe(z.email({ error: fieldMessages.emailInvalid })),
+  password: newPasswordField,
   terms: z
     .string({ error: "Accept the terms of use and the privacy policy." })
     .refine((v) => v === "on", "Accept the terms of use and the privacy policy."),
@@ -50,7 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
       return result;
     },
     fields: Object.keys(fieldLabels),
-    toast: detailOr("Registration successful. You can now log in."),
+    toast: detailOr(authMessages.registered),
     redirect: (_, v) => {
       const sub = subscriberOf(v);
       return sub ? `/login?subscriber=${encodeURIComponent(sub)}` : "/login";
@@ -78,7 +78,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       <ConformForm form={form} className="flex flex-col gap-2">
         <input type="hidden" name="subscriber" value={loaderData.subscriber} />
         <TextField field={fields.username} label="Email" type="email" autoComplete="email" />
-        <PasswordField field={fields.password} label="Password" autoComplete="new-password" hint="At least 8 characters." />
+        <PasswordField field={fields.password} label="Password" autoComplete="new-password" hint={NEW_PASSWORD_HINT} />
         <CheckboxField field={fields.terms}>
           I agree to the{" "}
           <a className="link link-primary" href="#terms">

@@ -5,6 +5,7 @@ import { apiPost, detailMessages, safeReply } from "../../lib/api.server.ts";
 import { requireAccountOwner } from "../../lib/session.server.ts";
 import { flashToasts, redirectWithToast } from "../../lib/toast.server.ts";
 import { CardFormSchema, ProviderSchema } from "./schemas.server.ts";
+import { billingMessages } from "../../../platform/contract/messages.ts";
 
 /* The Billing screen's action (spec 1 §5 card form, §7 Billing, §8): account sessions only. */
 
@@ -31,7 +32,7 @@ async function card(request: Request, formData: FormData) {
     // With JavaScript: Stripe.js made the payment method.
     const res = await apiPost(request, "setup-billing-stripe-subscription", { ...details, payment_method_id: v.payment_method_id });
     if (!res.ok) return res.status === 422 ? failureReply(request, res, { submission, fields: CARD_FIELDS }) : cardFailure(request, submission, res);
-    return redirectWithToast(request, "/billing", { type: "success", message: "Billing successfully added!" });
+    return redirectWithToast(request, "/billing", { type: "success", message: billingMessages.added });
   }
   // Without JavaScript: Stripe Checkout in setup mode, which comes back to /billing. The page is
   // this answer: an error is in the form's summary, what was typed kept.
@@ -63,15 +64,15 @@ async function completeCheckout(request: Request, formData: FormData) {
   if (!sessionId || sessionId.length > 200) return redirectWithToast(request, "/billing", { type: "error", message: "Checkout session not found", persistent: true });
   const res = await apiPost(request, "complete-billing-stripe-checkout", { checkout_session_id: sessionId });
   if (!res.ok) return failureToasts(request, res, "/billing");
-  return redirectWithToast(request, "/billing", { type: "success", message: "Billing successfully added!" });
+  return redirectWithToast(request, "/billing", { type: "success", message: billingMessages.added });
 }
 
 export const billingAction = intentAction(
   {
     card,
     "complete-checkout": completeCheckout,
-    preferred: provider("set-preferred-billing", "Preferred billing method updated."),
-    remove: provider("remove-billing", "Billing method removed."),
+    preferred: provider("set-preferred-billing", billingMessages.preferredUpdated),
+    remove: provider("remove-billing", billingMessages.removed),
   },
   // IAM users: 404, as if the page did not exist (before the form is read).
   { guard: requireAccountOwner },

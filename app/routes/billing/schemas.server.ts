@@ -2,6 +2,7 @@ import { z } from "zod";
 import { billingLimits, billingProviders } from "../../../platform/contract/billing.ts";
 import { formConstraints } from "../../components/constraints.server.ts";
 import { emailInput } from "../../lib/form-fields.server.ts";
+import { fieldMessages } from "../../../platform/contract/messages.ts";
 
 /*
  * The Billing screen's form schemas (spec 1 §5 'Billing card form'), server-only (README
@@ -22,7 +23,7 @@ export const CardFormSchema = z.object({
   first_name: required("First name", 99),
   last_name: required("Last name", 100),
   email: emailInput(billingLimits.email),
-  phone: required("Phone", billingLimits.phone).regex(/^[0-9+()\-./ ]*[0-9][0-9+()\-./ ]*$/, "Enter a valid phone number."),
+  phone: required("Phone", billingLimits.phone).regex(/^[0-9+()\-./ ]*[0-9][0-9+()\-./ ]*$/, fieldMessages.phoneInvalid),
   street_addr_1: required("Address 1", billingLimits.street),
   street_addr_2: z.string().trim().max(billingLimits.street, `Address 2 must be at most ${billingLimits.street} characters.`).optional(),
   city: required("City", billingLimits.city),

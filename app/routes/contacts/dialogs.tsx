@@ -1,7 +1,7 @@
 import { getCollectionProps, type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { contactName, type Contact } from "./model.tsx";
+import { CONTACT_GONE, contactName, type Contact } from "./model.tsx";
 import { DialogActions, DialogWarning, UrlDialog } from "../../components/dialog.tsx";
 import { ConformForm, SelectField, SubmitButton, TextareaField, TextField, useForm, useIntentForm } from "../../components/forms.tsx";
 import { useIsPending } from "../../components/hooks.ts";
@@ -84,7 +84,7 @@ function ContactFields({ fields, types, children }: { fields: ContactFieldSet; t
 function Missing() {
   return (
     <>
-      <p>This contact no longer exists.</p>
+      <p>{CONTACT_GONE}</p>
       <DialogActions />
     </>
   );

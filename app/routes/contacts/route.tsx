@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { ContactDetails, UnassignDialog } from "./details.tsx";
 import { AssignDialog, CreateDialog, UpdateDialog } from "./dialogs.tsx";
-import { contactName, REMOVE_PHRASE } from "./model.tsx";
+import { CONTACT_GONE, contactName, REMOVE_PHRASE } from "./model.tsx";
 import { AssignEntitySchema, constraints, CreateContactSchema, RemoveContactSchema, UnassignSchema, UpdateContactSchema } from "./schemas.server.tsx";
 import { RemoveDialog } from "../../components/confirm-phrase-dialog.tsx";
 import { ListScreen } from "../../components/list-screen.tsx";
@@ -13,6 +13,7 @@ import { exportHref } from "../../lib/export.server.ts";
 import { fetchTablePage, listScreenQuery } from "../../lib/table.server.ts";
 import { hideable, screen, sortable } from "./columns.ts";
 import type { Route } from "./+types/route";
+import { contactMessages, entityMessages } from "../../../platform/contract/messages.ts";
 
 /* ------------------------------------------------------------------------------------------------
  * Contacts (spec 1 §2 Contacts screen, §3 Contact, §5, §7 Contacts, §8)
@@ -47,10 +48,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 /* Action: one function per intent -------------------------------------------------------------- */
 
 const create = (request: Request, formData: FormData) =>
-  submitForm(request, formData, { schema: CreateContactSchema, call: "create-contact", fields, toast: "Contact successfully created." });
+  submitForm(request, formData, { schema: CreateContactSchema, call: "create-contact", fields, toast: contactMessages.created });
 
 const update = (request: Request, formData: FormData) =>
-  submitForm(request, formData, { schema: UpdateContactSchema, call: "update-contact", fields, toast: "Contact successfully updated." });
+  submitForm(request, formData, { schema: UpdateContactSchema, call: "update-contact", fields, toast: contactMessages.updated });
 
 const assign = (request: Request, formData: FormData) =>
   submitForm(request, formData, {
@@ -58,13 +59,13 @@ const assign = (request: Request, formData: FormData) =>
     call: "contact-assign-entity",
     body: (v) => ({ contact_id: v.contact_id, contact_types: (v.contact_types ?? []).join(","), new_entity_name: v.new_entity_name ?? "" }),
     fields: ["new_entity_name", "contact_types"],
-    toast: detailOr("Assigned entity successfully."),
+    toast: detailOr(entityMessages.assigned),
   });
 
 const remove = removeIntent({ idField: "contact_id", schema: RemoveContactSchema, call: "remove-contact", toast: "Contact removed." });
 
 const unassign = (request: Request, formData: FormData) =>
-  submitForm(request, formData, { schema: UnassignSchema, call: "contact-unassign-entity", errors: "toast", toast: detailOr("Unassigned entity successfully.") });
+  submitForm(request, formData, { schema: UnassignSchema, call: "contact-unassign-entity", errors: "toast", toast: detailOr(entityMessages.unassigned) });
 
 export const action = intentAction({ create, update, assign, remove, unassign });
 
@@ -82,7 +83,7 @@ export default function Contacts({ loaderData, actionData }: Route.ComponentProp
         <AssignDialog contact={dialogContact} contactTypes={contactTypes ?? []} entityNames={entityNames ?? []} lastResult={result} />
       ) : null}
       {dialog === "remove" ? (
-        <RemoveDialog title="Remove Contact" phrase={REMOVE_PHRASE} fields={{ contact_id: dialogId ?? "" }} lastResult={result} gone="This contact no longer exists.">
+        <RemoveDialog title="Remove Contact" phrase={REMOVE_PHRASE} fields={{ contact_id: dialogId ?? "" }} lastResult={result} gone={CONTACT_GONE}>
           {dialogContact ? (
             <>
               Remove the contact <strong>{contactName(dialogContact)}</strong> ({dialogContact.email})? Its entity assignments are removed too.

@@ -3,6 +3,7 @@ import { getUser } from "../../lib/session.server.ts";
 import { kindOf, idField, SSE_PARAM } from "./activation.ts";
 import type { Route } from "./+types/activation-events";
 import { observe } from "../../../server/observe.mjs";
+import { SESSION_ENDED } from "../../lib/messages.ts";
 
 /*
  * GET /devices/:kind/:id/activation-events?sse_id=…: the activation test's server-sent events,
@@ -19,7 +20,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!kind) return text(404, "Not found");
   // A stream is not a page: an ended session is a 401 the client stops on, not a redirect to /login.
   const user = await getUser(request);
-  if (!user) return text(401, "Your session has ended.");
+  if (!user) return text(401, SESSION_ENDED);
   const sseId = new URL(request.url).searchParams.get(SSE_PARAM) ?? "";
   const lastEventId = request.headers.get("last-event-id");
   let upstream: Response;

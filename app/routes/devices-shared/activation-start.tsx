@@ -5,6 +5,7 @@ import { ConformForm, SelectField, SubmitButton, TextField, useForm } from "../.
 import { useConstraint, useHydrated, useIsPending } from "../../components/hooks.ts";
 import { activationDialogs, criteriaFields, DEFAULT_Y1564_CRITERIA, DEFAULT_Y1564_PERFORMANCE_DURATION, performanceDurationOptions, type DeviceKind } from "./activation.ts";
 import type { ActivationDevice } from "./activation.tsx";
+import { goneMessages } from "../../lib/messages.ts";
 
 /* Start Activation Test (spec 3 §4, §9): the peer, the service performance test's duration and the Y.1564 acceptance criteria (activation.tsx opens it). */
 
@@ -13,7 +14,7 @@ type Result = SubmissionResult<string[]> | null | undefined;
 function Gone() {
   return (
     <>
-      <p>This device no longer exists.</p>
+      <p>{goneMessages.device}</p>
       <DialogActions cancelLabel="Close" />
     </>
   );

@@ -21,6 +21,7 @@ import {
   type ActivationReport,
   type DeviceKind,
 } from "./activation.ts";
+import { SESSION_ENDED } from "../../lib/messages.ts";
 
 /*
  * The activation test's server half, for both screens: the start form's schema and intent, and
@@ -102,7 +103,7 @@ export type ActivationDialogData =
  */
 export async function testEventsSoFar(request: Request, kind: DeviceKind, deviceId: string, sseId: string, quietMs = 300, maxMs = 2500) {
   const user = await getUser(request);
-  if (!user) return { events: [], error: "Your session has ended." };
+  if (!user) return { events: [], error: SESSION_ENDED };
   const abort = new AbortController();
   const onAbort = () => abort.abort();
   request.signal.addEventListener("abort", onAbort, { once: true });

@@ -28,6 +28,7 @@ import {
 } from "./activation.ts";
 import type { ActivationDialogData } from "./activation.server.ts";
 import { StartActivationDialog } from "./activation-start.tsx";
+import { reportMessages } from "../../../platform/contract/messages.ts";
 
 /*
  * The activation test's dialogs, for both screens (spec 3 §4, §5, §8, §9). One entry point:
@@ -275,7 +276,7 @@ export function ActivationReportDialog({ kind, data }: { kind: DeviceKind; data:
             ]}
           />
           <div className="mt-3">
-            <StepsTable steps={r.configuration} empty="No step was measured." />
+            <StepsTable steps={r.configuration} empty={reportMessages.noStep} />
           </div>
           {r.performance ? (
             <div className="mt-3">
@@ -291,7 +292,7 @@ export function ActivationReportDialog({ kind, data }: { kind: DeviceKind; data:
                 columns={linkSpeedColumns(r.accelerated !== null)}
                 rows={r.link_speed}
                 getRowId={(x) => x.phase}
-                emptyMessage="No sample was taken."
+                emptyMessage={reportMessages.noSample}
                 scrollRegion="Link speed samples"
               />
             </div>

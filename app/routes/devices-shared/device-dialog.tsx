@@ -4,6 +4,7 @@ import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
 import { ConformForm, HiddenFields, SubmitButton, useForm } from "../../components/forms.tsx";
 import { useConstraint, useIsPending } from "../../components/hooks.ts";
 import { deviceIdOf, deviceNameOf, type DeviceDetail } from "./kind.ts";
+import { goneMessages } from "../../lib/messages.ts";
 
 /* The frame of a device's dialog (both kinds): the dialog by URL, the device it is about, or that it is gone. */
 
@@ -27,7 +28,7 @@ export function DeviceDialog<D extends DeviceDetail>({
         children(device)
       ) : (
         <>
-          <p>This device no longer exists.</p>
+          <p>{goneMessages.device}</p>
           <DialogActions />
         </>
       )}

@@ -1,6 +1,7 @@
 import { apiGet, detailText } from "../../lib/api.server.ts";
 import { requireSession } from "../../lib/session.server.ts";
 import { deviceMessages } from "../../../platform/contract/devices.ts";
+import { formMessages } from "../../lib/messages.ts";
 
 /*
  * Get Diagnostics' download (spec 3 §7.1 run_health_check, §8): GET …/diagnostics.json?id=<device
@@ -13,7 +14,7 @@ export async function loader({ request }: { request: Request }) {
   const id = new URL(request.url).searchParams.get("id") ?? "";
   const res = id ? await apiGet(request, "run_health_check", { node_id: id }) : null;
   if (!res || !res.ok) {
-    const message = res ? detailText(res.detail) || "Not found" : "The device id is missing.";
+    const message = res ? detailText(res.detail) || "Not found" : formMessages.deviceIdMissing;
     return new Response(message, { status: res?.status === 404 || !res ? 404 : 502, headers: { "content-type": "text/plain; charset=utf-8" } });
   }
   if (!res.data) return new Response(deviceMessages.noDiagnostics, { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });

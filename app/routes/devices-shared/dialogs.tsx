@@ -13,6 +13,7 @@ import { DdosDialog, DeviceToggleDialog } from "./toggle-dialogs.tsx";
 import { DiagnosticsDialog } from "./diagnostics-dialog.tsx";
 import { deviceIdOf, deviceNameOf, pingAnswerOf, tokenAnswerOf, type DeviceDetail, type DeviceKind } from "./kind.ts";
 import { deviceToggle } from "./toggles.ts";
+import { COPIED, goneMessages } from "../../lib/messages.ts";
 
 /*
  * The dialogs both kinds share (spec 3 §2.10 "Items common to all", §2.11, §5, §8), opened by URL
@@ -169,7 +170,7 @@ function TokenForm({ device, lastResult, answer }: { device: DeviceDetail; lastR
               className="btn btn-sm"
               onClick={() =>
                 copyText(answer.token).then(
-                  () => showToast({ type: "success", message: "Copied to clipboard!" }),
+                  () => showToast({ type: "success", message: COPIED }),
                   () => showToast({ type: "error", message: "Could not copy text to clipboard" }),
                 )
               }
@@ -254,7 +255,7 @@ const deleteTitles: Record<DeviceKind, string> = { cpe: "Delete Internet NID", m
 function DeleteDeviceDialog({ kind, device, lastResult }: { kind: DeviceKind; device: DeviceDetail | null; lastResult: Result }) {
   const id = device ? deviceIdOf(device) : "";
   return (
-    <RemoveDialog title={deleteTitles[kind]} phrase={id || "confirm"} fields={{ device_id: id }} lastResult={lastResult} gone="This device no longer exists.">
+    <RemoveDialog title={deleteTitles[kind]} phrase={id || "confirm"} fields={{ device_id: id }} lastResult={lastResult} gone={goneMessages.device}>
       {device ? (
         <>
           Delete <strong>{deviceNameOf(device)}</strong>? Its settings, announcements and test results go with it. Type the device id to confirm.

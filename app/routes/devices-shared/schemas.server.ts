@@ -5,13 +5,14 @@ import { hiddenId } from "../../lib/form-fields.server.ts";
 import { isIp } from "../../../platform/contract/net.ts";
 import { announcementLimits, ddosFieldLabel, ddosFloods, ddosMax, ddosOrderMessages, deviceLimits, deviceMessages, perfTestHours, type DdosFlood, type DdosThreshold } from "../../../platform/contract/devices.ts";
 import { maxMessage } from "../../../platform/lib/fields.ts";
+import { formMessages } from "../../lib/messages.ts";
 
 /*
  * The forms of the dialogs both kinds share (spec 3 §5), one schema each, with the platform's
  * words (platform/contract/devices.ts). Server-only: zod stays out of the browser.
  */
 
-export const deviceIdField = hiddenId("The device id is missing.");
+export const deviceIdField = hiddenId(formMessages.deviceIdMissing);
 
 export const AssignEntitySchema = z.object({
   device_id: deviceIdField,

@@ -8,6 +8,7 @@ import { hideable, screen, sortable } from "./columns.ts";
 import { DHCP, VRRP, type EndpointNodeGroup } from "./model.ts";
 import { dhcp, groupDetail, vrrp } from "./schemas.server.ts";
 import type { Route } from "./+types/route";
+import { goneMessages } from "../../lib/messages.ts";
 
 /* ------------------------------------------------------------------------------------------------
  * Manage Endpoint Node Groups (spec 2 §2 /endpoint-node-groups, §3, §4, §7 Endpoint node groups):
@@ -46,7 +47,7 @@ export default function EndpointNodeGroups({ loaderData, actionData }: Route.Com
         <AddressToggleDialog
           texts={toggle.texts}
           current={target ? toggle.current(target) : null}
-          gone="This node group no longer exists."
+          gone={goneMessages.nodeGroup}
           fields={{ node_group_id: target?.ep_node_group_id ?? "" }}
           lastResult={result}
         >

@@ -7,6 +7,7 @@ import { addressToggleIntent } from "../endpoint-node-groups/address-toggle.serv
 import { nodeDetail } from "../service-nodes/node-screen.server.ts";
 import { LAN, type EndpointNode, type EndpointNodeDetail } from "./model.ts";
 import { endpointNodes } from "./tabs.tsx";
+import { formMessages } from "../../lib/messages.ts";
 
 /*
  * The Endpoint Nodes screen's own forms (spec 2 §4, §5): Add Secondary IPs (comma separated IPv4
@@ -15,7 +16,7 @@ import { endpointNodes } from "./tabs.tsx";
  * address toggle, ../endpoint-node-groups/address-toggle.server.ts).
  */
 
-const epNodeId = { ep_node_id: hiddenId("The node is missing.") };
+const epNodeId = { ep_node_id: hiddenId(formMessages.nodeMissing) };
 
 export const secondaryIpsSchema = (node: Pick<EndpointNode, "primary_ip" | "secondary_ips"> | null) =>
   z.object({
@@ -42,7 +43,7 @@ export const secondaryIpsSchema = (node: Pick<EndpointNode, "primary_ip" | "seco
 /** Configure LAN Interface: the toggle-dialog rule against the node's LAN interface now. */
 export const lan = addressToggleIntent(LAN, {
   idField: "node_id",
-  missing: "The node is missing.",
+  missing: formMessages.nodeMissing,
   read: (request, id) => nodeDetail<EndpointNodeDetail>(request, endpointNodes, id),
   current: (n) => ({ enabled: n.lan_interface_enabled, address: n.lan_interface_ipaddress }),
   call: "configure-lan-interface",

@@ -9,6 +9,7 @@ import { readDraft, writeDraft } from "../services-shared/draft.ts";
 import { createIntent, latencyIntent, removeIntent, sharedIntents } from "../services-shared/intents.server.ts";
 import { CREATE_FIELDS } from "./model.ts";
 import { AgentDetailsSchema, CreateEndpointSchema, DecisionSchema, DeleteSchema, EpIdSchema, NodeGroupSchema, subject, type CreateEndpointValues } from "./schemas.server.ts";
+import { appServiceMessages, endpointMessages } from "../../../platform/contract/messages.ts";
 
 /* The Endpoints screen's action (spec 1 §2, §4, §7 Endpoints, §8): one function per intent. */
 
@@ -37,7 +38,7 @@ const createNodeGroup = (request: Request, formData: FormData) =>
     call: "create-endpoint-node-group",
     body: (v) => ({ ep_node_group_name: v.ep_node_group_name }),
     fields: ["ep_node_group_name"],
-    toast: detailOr("Endpoint Node Group created."),
+    toast: detailOr(endpointMessages.nodeGroupCreated),
     redirect: (res: { ep_node_group_id: string }, v) => ({ dialog: "create", panel: null, draft: writeDraft({ ...readDraft(v.draft, CREATE_FIELDS), ep_node_group_id: res.ep_node_group_id }, CREATE_FIELDS) }),
   });
 
@@ -60,14 +61,14 @@ async function visibility(request: Request, formData: FormData) {
     call: "configure-endpoint-proxying",
     body: (v) => ({ ep_id: epId, enabled: v.enabled }),
     fields: ["enabled"],
-    toast: "Configured visibility successfully.",
+    toast: endpointMessages.visibilityConfigured,
   });
 }
 
 /** Approve or Reject the single selected endpoint (spec 1 §2; the platform's approve-endpoint / reject-endpoint). */
 async function decision(request: Request, formData: FormData) {
   const form = validateForm(formData, DecisionSchema);
-  if (!form.ok) return redirectWithToast(request, returnUrl(request), { type: "error", message: "Select an endpoint.", persistent: true });
+  if (!form.ok) return redirectWithToast(request, returnUrl(request), { type: "error", message: appServiceMessages.selectEndpoint, persistent: true });
   const { ep_id, decision: d } = form.value;
   const res = await apiPost(request, d === "approve" ? "approve-endpoint" : "reject-endpoint", { ep_id });
   if (!res.ok) return failureReply(request, res);

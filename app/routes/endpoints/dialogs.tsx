@@ -11,6 +11,7 @@ import { BgpFields, DeploymentSwitch } from "../services-shared/create-fields.ts
 import { Missing, type Result } from "../services-shared/dialogs.tsx";
 import { writeDraft, type Draft } from "../services-shared/draft.ts";
 import { CREATE_FIELDS, deploymentLabel, endpointRequiredFields, type CloudRegion, endpointDeployments, type CreateField, type Endpoint, type EndpointDeployment, type EndpointNodeGroup, type EndpointSession } from "./model.ts";
+import { endpointMessages } from "../../../platform/contract/messages.ts";
 
 /*
  * The Endpoints screen's own dialogs (the ones it shares with App Services are in
@@ -187,7 +188,7 @@ function AgentForm({ target, lastResult, constraint }: { target: Endpoint; lastR
   if (target.deployment !== "agent") {
     return (
       <>
-        <p>Agent details apply to agent endpoints only.</p>
+        <p>{endpointMessages.agentOnly}</p>
         <DialogActions />
       </>
     );

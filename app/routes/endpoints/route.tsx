@@ -19,6 +19,7 @@ import { AgentDetailsSchema, CreateEndpointSchema, NodeGroupSchema, sharedSchema
 import { EndpointDecision } from "./decision.tsx";
 import { EndpointTabs, tabs } from "./tabs.tsx";
 import type { Route } from "./+types/route";
+import { endpointMessages } from "../../../platform/contract/messages.ts";
 
 /* ------------------------------------------------------------------------------------------------
  * Endpoints (spec 1 §2 Endpoints screen, §3 Endpoint, §4, §5, §7 Endpoints, §8, §9). The action
@@ -149,7 +150,7 @@ export default function Endpoints({ loaderData, actionData }: Route.ComponentPro
       {dialog === "describe" ? <DescriptionDialog subject={subject} words={words} description={target?.description ?? ""} lastResult={result} constraint={constraints.describe} /> : null}
       {dialog === "agent" ? <AgentDetailsDialog target={target} lastResult={result} constraint={constraints.agent} /> : null}
       {dialog === "resize" ? (
-        <ResizeDialog subject={subject} words={words} title="Resize Endpoints" blocked={target?.deployment === "onprem" ? "An onprem endpoint cannot be resized." : null} lastResult={result}>
+        <ResizeDialog subject={subject} words={words} title="Resize Endpoints" blocked={target?.deployment === "onprem" ? endpointMessages.onpremResize : null} lastResult={result}>
           {() =>
             target ? (
               <p className="mb-1">

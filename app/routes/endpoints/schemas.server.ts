@@ -4,6 +4,7 @@ import { endpointDeployments, endpointLimits } from "../../../platform/contract/
 import { line } from "../../../platform/lib/fields.ts";
 import { requiredText, subjectSchemas, type SubjectFields } from "../services-shared/schemas.server.ts";
 import { DELETE_PHRASE } from "./model.ts";
+import { formMessages } from "../../lib/messages.ts";
 
 /*
  * The Endpoints screen's form schemas (spec 1 §5), one per form, used by the route's action.
@@ -24,7 +25,7 @@ const asn = (what: string) =>
 
 export const CreateEndpointSchema = z
   .object({
-    deployment: z.enum(endpointDeployments, { error: "Choose a location." }),
+    deployment: z.enum(endpointDeployments, { error: formMessages.chooseLocation }),
     ep_name: required("Endpoint name is required.", endpointLimits.name),
     app_service_id: required("Choose an app service."),
     ep_node_group_id: optional(),
@@ -47,19 +48,19 @@ export const CreateEndpointSchema = z
       need(v.ep_node_id, "ep_node_id", "Node is required.");
     }
     if (v.deployment === "aws") {
-      need(v.region, "region", "Region is required.");
+      need(v.region, "region", formMessages.regionRequired);
       need(v.consumer_principle, "consumer_principle", "Allowed principal is required.");
     }
     if (v.deployment === "azure") {
-      need(v.region, "region", "Region is required.");
+      need(v.region, "region", formMessages.regionRequired);
       need(v.consumer_principle, "consumer_principle", "Subscription id is required.");
     }
     if (v.deployment === "network") {
-      need(v.real_subnets, "real_subnets", "Real subnets are required.");
+      need(v.real_subnets, "real_subnets", formMessages.realSubnetsRequired);
       if (v.bgp_enabled) {
-        need(v.bgp_local_asn, "bgp_local_asn", "Local ASN is required when BGP is on.");
-        need(v.bgp_peer_asn, "bgp_peer_asn", "Peer ASN is required when BGP is on.");
-        need(v.bgp_peer_ip, "bgp_peer_ip", "Peer IP is required when BGP is on.");
+        need(v.bgp_local_asn, "bgp_local_asn", formMessages.localAsnRequired);
+        need(v.bgp_peer_asn, "bgp_peer_asn", formMessages.peerAsnRequired);
+        need(v.bgp_peer_ip, "bgp_peer_ip", formMessages.peerIpRequired);
       }
     }
   }, { when: () => true }));
@@ -67,7 +68,7 @@ export const CreateEndpointSchema = z
 export type CreateEndpointValues = z.infer<typeof CreateEndpointSchema>;
 
 export const NodeGroupSchema = z.object({
-  ep_node_group_name: required("Node group name is required.", endpointLimits.name),
+  ep_node_group_name: required(formMessages.nodeGroupNameRequired, endpointLimits.name),
   draft: z.string().max(20000).optional(),
 });
 

@@ -1,58 +1,39 @@
 import { z } from "zod";
 import { entityLimits } from "../../../platform/contract/entities.ts";
+import { AssignParentBody, CreateEntityBody, EditEntityBody, EntityIdBody } from "../../../platform/contract/entities.shapes.ts";
+import { text } from "../../../platform/lib/fields.ts";
 import { confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
 import { formConstraints } from "../../components/constraints.server.ts";
-import { splitEmails } from "./schemas.ts";
+import { requestForm } from "../../lib/form-fields.server.ts";
 
-// One schema per form of the Entities screen (spec 2 §5, spec 3 §5). The limits are the platform's.
-// Server-only: the dialogs get their constraints from the loader (formConstraints).
+/*
+ * One schema per form of the Entities screen (spec 2 §5, spec 3 §5): each is its call's request
+ * schema (platform/contract/entities.shapes.ts). The requests are strict objects (an unknown field
+ * is a 422); a form also posts its intent and CSRF token, so a form takes the request's fields
+ * (`.shape`) in a plain object. Server-only: the dialogs get their constraints from the loader.
+ */
 
-const NAME_MAX = entityLimits.name;
-const DESCRIPTION_MAX = entityLimits.description;
-const EMAILS_MAX = entityLimits.emailList;
+// The forms' own words where the platform's differ (its FastAPI-style ones have no full stop):
+// the same field builder, the console's sentence.
+const ENTITY_NAME_REQUIRED = "Entity name is required.";
+const DESCRIPTION_REQUIRED = "Description is required.";
 
-/** The same address rule as the platform (zod's). */
-const emailPattern = z.regexes.email;
+export const CreateEntitySchema = requestForm(
+  z.object({ ...CreateEntityBody.shape, entity_name: text(entityLimits.name, { min: 1, minMessage: ENTITY_NAME_REQUIRED }) }),
+);
 
-export const emailError = (address: string) => `Not a valid e-mail address: ${address}`;
+export const EditEntitySchema = requestForm(
+  z.object({ ...EditEntityBody.shape, description: text(entityLimits.description, { min: 1, multiline: true, minMessage: DESCRIPTION_REQUIRED }) }),
+);
 
-export const CreateEntitySchema = z.object({
-  entity_name: z
-    .string({ error: "Entity name is required." })
-    .trim()
-    .min(1, "Entity name is required.")
-    .max(NAME_MAX, `Entity name must be at most ${NAME_MAX} characters.`),
-  description: z.string().trim().max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters.`).optional(),
-  parent_entity_name: z.string().optional(),
-});
-
-export const EditEntitySchema = z.object({
-  entity_id: z.string({ error: "The entity is missing." }),
-  description: z
-    .string({ error: "Description is required." })
-    .trim()
-    .min(1, "Description is required.")
-    .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters.`),
-  email: z
-    .string()
-    .max(EMAILS_MAX, `Alert message e-mails must be at most ${EMAILS_MAX} characters.`)
-    .optional()
-    .superRefine((value, ctx) => {
-      for (const address of splitEmails(value)) {
-        if (!emailPattern.test(address)) ctx.addIssue({ code: "custom", message: emailError(address) });
-      }
-    })
-    .transform((value) => splitEmails(value).join(",")),
-});
-
-export const AssignParentSchema = z.object({
-  entity_id: z.string({ error: "The entity is missing." }),
-  /** Empty ('None') makes the entity top-level. */
-  parent_entity_name: z.string().optional(),
-});
+/**
+ * '' ('None') makes the entity top-level. The request requires the field ('' allowed); the form's
+ * select must not carry `required`, or the browser would refuse 'None' (an empty first option).
+ */
+export const AssignParentSchema = requestForm(z.object({ ...AssignParentBody.shape, parent_entity_name: AssignParentBody.shape.parent_entity_name.default("") }));
 
 /** Delete: the typed phrase must be the entity id (spec 2 §4/§5, spec 3 §5). */
-export const deleteSchema = (entityId: string) => confirmPhraseSchema(entityId, { entity_id: z.string({ error: "The entity is missing." }) });
+export const deleteSchema = (entityId: string) => confirmPhraseSchema(entityId, EntityIdBody.shape);
 
 /** The forms' HTML constraints, from the schemas (the loader hands them to the dialogs: useConstraint). */
 export const constraints = formConstraints({ add: CreateEntitySchema, edit: EditEntitySchema, assign: AssignParentSchema });

@@ -1,3 +1,4 @@
+import { entityMessages } from "../../../platform/contract/messages.ts";
 
 /* The Entities screen's shapes, toasts and e-mail list rule; the zod schemas are in schemas.server.ts (zod stays out of the browser). */
 
@@ -20,8 +21,8 @@ export function splitEmails(value: string | null | undefined): string[] {
 export const toastText = {
   created: "Entity created.",
   updated: "Entity updated.",
-  parentAssigned: "Parent entity assigned.",
-  parentCleared: "Parent entity cleared.",
+  parentAssigned: entityMessages.parentAssigned,
+  parentCleared: entityMessages.parentCleared,
   removed: "Entity removed.",
 } as const;
 

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { CreateIamUserSchema } from "./schemas.server.ts";
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { iamRoles, type IamUser } from "./model.ts";
+import { IAM_USER_GONE, iamRoles, type IamUser } from "./model.ts";
 import { roleLabel } from "./columns.ts";
 import { DialogActions, DialogGone, DialogWarning, UrlDialog } from "../../components/dialog.tsx";
 import { ConformForm, SelectField, SubmitButton, TextField, useIntentForm } from "../../components/forms.tsx";
@@ -30,7 +30,7 @@ function NoEntities() {
   );
 }
 
-const gone = <DialogGone>This IAM user no longer exists.</DialogGone>;
+const gone = <DialogGone>{IAM_USER_GONE}</DialogGone>;
 
 export function CreateDialog({ entityNames, lastResult }: { entityNames: string[]; lastResult: Result }) {
   // The form's fields are its schema's (a misspelt field is a type error); types only, no zod here.

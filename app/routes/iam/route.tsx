@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { AssignDialog, CreateDialog, RoleDialog } from "./dialogs.tsx";
-import { REMOVE_PHRASE } from "./model.ts";
+import { IAM_USER_GONE, REMOVE_PHRASE } from "./model.ts";
 import { AssignEntitySchema, constraints, CreateIamUserSchema, RemoveIamUserSchema, UpdateRoleSchema } from "./schemas.server.ts";
 import { hideable, roleLabel, screen, sortable } from "./columns.ts";
 import { RemoveDialog } from "../../components/confirm-phrase-dialog.tsx";
@@ -11,6 +11,7 @@ import { apiGetOrThrow } from "../../lib/api.server.ts";
 import { exportHref } from "../../lib/export.server.ts";
 import { fetchTablePage, listScreenQuery } from "../../lib/table.server.ts";
 import type { Route } from "./+types/route";
+import { entityMessages, iamMessages } from "../../../platform/contract/messages.ts";
 
 /* ------------------------------------------------------------------------------------------------
  * IAM (spec 1 §2 IAM screen, §3 IAM user, §5, §6, §7 IAM, §8): the account's IAM users. Every
@@ -46,13 +47,13 @@ const assign = (request: Request, formData: FormData) =>
     schema: AssignEntitySchema,
     call: "iam-user-assign-entity",
     fields: ["new_entity_name"],
-    toast: detailOr("Assigned entity successfully."),
+    toast: detailOr(entityMessages.assigned),
   });
 
 const role = (request: Request, formData: FormData) =>
-  submitForm(request, formData, { schema: UpdateRoleSchema, call: "iam-user-update-role", fields: ["new_role"], toast: "Updated IAM role successfully." });
+  submitForm(request, formData, { schema: UpdateRoleSchema, call: "iam-user-update-role", fields: ["new_role"], toast: iamMessages.roleUpdated });
 
-const remove = removeIntent({ idField: "iam_user_id", schema: RemoveIamUserSchema, call: "remove-iam-user", toast: "IAM User removed." });
+const remove = removeIntent({ idField: "iam_user_id", schema: RemoveIamUserSchema, call: "remove-iam-user", toast: iamMessages.removed });
 
 export const action = intentAction({ create, assign, role, remove });
 
@@ -68,7 +69,7 @@ export default function Iam({ loaderData, actionData }: Route.ComponentProps) {
       {dialog === "assign" ? <AssignDialog user={dialogUser} entityNames={entityNames ?? []} lastResult={result} /> : null}
       {dialog === "role" ? <RoleDialog user={dialogUser} lastResult={result} /> : null}
       {dialog === "remove" ? (
-        <RemoveDialog title="Delete IAM User" phrase={REMOVE_PHRASE} fields={{ iam_user_id: dialogId ?? "" }} lastResult={result} gone="This IAM user no longer exists.">
+        <RemoveDialog title="Delete IAM User" phrase={REMOVE_PHRASE} fields={{ iam_user_id: dialogId ?? "" }} lastResult={result} gone={IAM_USER_GONE}>
           {dialogUser ? (
             <>
               Delete the IAM user <strong>{dialogUser.username}</strong> ({roleLabel(dialogUser.role)})? Their open sessions end at once.

@@ -2,9 +2,11 @@ import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { DialogCancel, UrlDialog } from "../../components/dialog.tsx";
 import { useHydrated } from "../../components/hooks.ts";
+import { ANALYSIS_FAILED } from "../../lib/messages.ts";
 import { openEventStream, type StreamState } from "../../lib/live/event-stream.ts";
 import { POST_MORTEM_EVENTS } from "../../../platform/contract/monitoring.ts";
 import { MARKDOWN_CLASSES, POST_MORTEM_TITLE, postMortemPageHref, postMortemPdfHref, postMortemStreamHref } from "./post-mortem-links.ts";
+import { monitoringMessages } from "../../../platform/contract/messages.ts";
 
 /*
  * The post-mortem dialog (`?dialog=post-mortem&id=<outage_id>`): the analysis streamed from the
@@ -55,8 +57,8 @@ function StreamedAnalysis({ deviceId, outageId }: { deviceId: string; outageId: 
   const failed = state?.kind === "closed" && state.reason === "refused";
   const status = failed
     ? state.status === 404
-      ? "Outage not found."
-      : "The analysis could not be loaded."
+      ? monitoringMessages.outageNotFound
+      : ANALYSIS_FAILED
     : done
       ? "Analysis complete."
       : state?.kind === "retrying"

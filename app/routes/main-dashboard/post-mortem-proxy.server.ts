@@ -1,6 +1,7 @@
 import { callPlatformRaw, sessionEnded, unavailableResponse } from "../../lib/api.server.ts";
 import { requireSession } from "../../lib/session.server.ts";
 import { DEVICE_PARAM } from "./model.ts";
+import { ANALYSIS_FAILED } from "../../lib/messages.ts";
 
 /*
  * The post-mortem's stream and PDF, passed through from the platform with the session's token as
@@ -67,7 +68,7 @@ export async function proxyPostMortem(request: Request, outageId: string | undef
     const body = (await upstream.json().catch(() => null)) as {
       detail?: unknown;
     } | null;
-    return text(upstream.status, typeof body?.detail === "string" ? body.detail : "The analysis could not be loaded.");
+    return text(upstream.status, typeof body?.detail === "string" ? body.detail : ANALYSIS_FAILED);
   }
   const headers = new Headers(k.headers);
   const length = upstream.headers.get("content-length");

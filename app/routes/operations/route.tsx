@@ -12,7 +12,7 @@ import type { CallBody } from "../../../platform/contract/calls.ts";
 import { formatTime } from "../../lib/format.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { deliveryCountText, LOG_SIZE, ROTATE_DIALOG, statusLabels, TITLE, type AccountOps, type OpsDelivery } from "./model.ts";
-import { constraints, DeliverySchema, SettingsSchema } from "./schemas.server.ts";
+import { CHOOSE_DELIVERY, constraints, DeliverySchema, SettingsSchema } from "./schemas.server.ts";
 import type { Route } from "./+types/route";
 
 /* ------------------------------------------------------------------------------------------------
@@ -70,7 +70,7 @@ const enable = (request: Request) => button(request, "enable-account-ops-webhook
 
 async function redeliver(request: Request, formData: FormData) {
   const form = validateForm(formData, DeliverySchema);
-  if (!form.ok) return redirectWithToast(request, "/operations", { type: "error", message: "Choose a delivery.", persistent: true });
+  if (!form.ok) return redirectWithToast(request, "/operations", { type: "error", message: CHOOSE_DELIVERY, persistent: true });
   return button(request, "redeliver-account-ops-delivery", { delivery_id: form.value.delivery_id });
 }
 

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { DialogActions, DialogGone, UrlDialog } from "../../components/dialog.tsx";
 import { CheckboxField, ConformForm, HiddenFields, SelectField, SubmitButton, TextareaField, TextField, useIntentForm } from "../../components/forms.tsx";
-import { hourText, reportCadenceLabels, reportCadences, reportContentLabels, reportLimits, WHOLE_ACCOUNT, type ReportSchedule } from "./model.ts";
+import { hourText, reportCadenceLabels, reportCadences, reportContentLabels, reportLimits, SCHEDULE_GONE, WHOLE_ACCOUNT, type ReportSchedule } from "./model.ts";
 
 /*
  * The Service Reports screen's dialogs (?dialog=create|update[&id=…]): one form for a schedule,
@@ -90,7 +90,7 @@ export function UpdateDialog({ schedule, entityNames, lastResult }: { schedule: 
       {schedule ? (
         <ScheduleForm key={schedule.schedule_id} intent="update" schedule={schedule} entityNames={entityNames} lastResult={lastResult} />
       ) : (
-        <DialogGone>This report schedule no longer exists.</DialogGone>
+        <DialogGone>{SCHEDULE_GONE}</DialogGone>
       )}
     </UrlDialog>
   );

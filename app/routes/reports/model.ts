@@ -6,6 +6,8 @@ export { reportCadenceLabels, reportCadences, reportContentLabels, reportContent
 export const TITLE = "Service Reports";
 /** The word Delete Report Schedule asks for. */
 export const REMOVE_PHRASE = "confirm";
+/** A dialog opened on a schedule removed meanwhile. */
+export const SCHEDULE_GONE = "This report schedule no longer exists.";
 /** The scope choice for the whole account (the entity select's first option). */
 export const WHOLE_ACCOUNT = "";
 /** History rows shown under the selected schedule. */

@@ -12,7 +12,7 @@ import { returnUrl } from "../../lib/url.ts";
 import { hideable, menuOf, screen, sortable } from "./columns.ts";
 import { ScheduleDetails } from "./details.tsx";
 import { CreateDialog, UpdateDialog } from "./dialogs.tsx";
-import { HISTORY_SIZE, REMOVE_PHRASE, reportMessages } from "./model.ts";
+import { HISTORY_SIZE, REMOVE_PHRASE, reportMessages, SCHEDULE_GONE } from "./model.ts";
 import { constraints, RemoveScheduleSchema, ScheduleIdSchema, scheduleBody, ScheduleSchema, UpdateScheduleSchema } from "./schemas.server.ts";
 import type { Route } from "./+types/route";
 
@@ -102,7 +102,7 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
       {dialog === "create" ? <CreateDialog entityNames={entityNames ?? []} lastResult={result} /> : null}
       {dialog === "update" ? <UpdateDialog schedule={dialogSchedule} entityNames={entityNames ?? []} lastResult={result} /> : null}
       {dialog === "remove" ? (
-        <RemoveDialog title="Delete Report Schedule" phrase={REMOVE_PHRASE} fields={{ schedule_id: dialogId ?? "" }} lastResult={result} gone="This report schedule no longer exists.">
+        <RemoveDialog title="Delete Report Schedule" phrase={REMOVE_PHRASE} fields={{ schedule_id: dialogId ?? "" }} lastResult={result} gone={SCHEDULE_GONE}>
           {dialogSchedule ? (
             <>
               Delete the report schedule <strong>{dialogSchedule.name}</strong>? No report is sent for it any more, and the history of the reports it sent is deleted with it.

@@ -4,6 +4,7 @@ import { emailInput, hiddenId, optionalText, requiredText } from "../../lib/form
 import { isCidr, isFqdn, isIp } from "../../../platform/contract/net.ts";
 import { cpeModes, cpeProductCodes, deviceLimits, deviceMessages, perfTestHours, scanInterval, wanAddressing } from "../../../platform/contract/devices.ts";
 import { deviceConstraints } from "../devices-shared/schemas.server.ts";
+import { formMessages } from "../../lib/messages.ts";
 
 /*
  * The Internet NIDs screen's own forms (spec 3 §2.10, §5, §7.1), one schema each, with the
@@ -11,8 +12,8 @@ import { deviceConstraints } from "../devices-shared/schemas.server.ts";
  * theirs in devices-shared/schemas.server.ts. Server-only: zod stays out of the browser.
  */
 
-const cpeId = hiddenId("The device id is missing.");
-const name = requiredText("Name is required.", deviceLimits.name);
+const cpeId = hiddenId(formMessages.deviceIdMissing);
+const name = requiredText(formMessages.nameRequired, deviceLimits.name);
 const siteAddress = requiredText("Site Address is required.", deviceLimits.address);
 const text = optionalText(deviceLimits.text);
 const address = optionalText(deviceLimits.address);

@@ -5,6 +5,7 @@ import { ConformForm, SubmitButton, TextareaField, useForm } from "../../compone
 import { useConstraint, useIsPending } from "../../components/hooks.ts";
 import { formatTime } from "../../lib/format.ts";
 import { certificateWarningDays, type NodeCertificate, type ServiceNodeGroupDetail, type ServiceNodeGroupRow } from "./model.ts";
+import { goneMessages } from "../../lib/messages.ts";
 
 /* Import External Certificates (spec 2 §4, §5) and the selected group's certificate (subject, issuer, serial, expiry). */
 
@@ -24,7 +25,7 @@ export function ImportDialog({ group, lastResult }: { group: ServiceNodeGroupRow
         )
       ) : (
         <>
-          <p role="alert">This node group no longer exists.</p>
+          <p role="alert">{goneMessages.nodeGroup}</p>
           <DialogActions />
         </>
       )}

@@ -10,6 +10,7 @@ import { GroupDetails, ImportDialog } from "./dialogs.tsx";
 import { DISABLE_PHRASE, nodeMessages } from "./model.ts";
 import { constraints, DisableSchema, ImportSchema } from "./schemas.server.ts";
 import type { Route } from "./+types/route";
+import { goneMessages } from "../../lib/messages.ts";
 
 /* ------------------------------------------------------------------------------------------------
  * Manage Service Node Groups (spec 2 §2 /service-node-groups, §3, §4, §5, §7, §8): the groups,
@@ -90,7 +91,7 @@ export default function ServiceNodeGroups({ loaderData, actionData }: Route.Comp
                 Disable the external root CA of <strong>{target.service_node_group_name}</strong>? Its nodes go back to the platform's own certificate.
               </>
             ) : (
-              "This node group no longer exists."
+              goneMessages.nodeGroup
             )}
           </p>
         </ConfirmPhraseDialog>

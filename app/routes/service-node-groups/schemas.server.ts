@@ -3,6 +3,7 @@ import { confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
 import { formConstraints } from "../../components/constraints.server.ts";
 import { hiddenId } from "../../lib/form-fields.server.ts";
 import { DISABLE_PHRASE, nodeLimits } from "./model.ts";
+import { formMessages } from "../../lib/messages.ts";
 
 /*
  * Import External Certificates needs three items (spec 2 §5): the certificate, the private key
@@ -10,7 +11,7 @@ import { DISABLE_PHRASE, nodeLimits } from "./model.ts";
  * encryption, validity, chain) and its messages go beside the fields.
  */
 
-const groupId = { service_node_group_id: hiddenId("The node group is missing.") };
+const groupId = { service_node_group_id: hiddenId(formMessages.nodeGroupMissing) };
 const max = nodeLimits.certificateBytes;
 const pem = (what: string) =>
   z

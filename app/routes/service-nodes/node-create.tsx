@@ -7,6 +7,7 @@ import { useConstraint, useIsPending } from "../../components/hooks.ts";
 import { hrefWith } from "../../lib/url.ts";
 import { FormFactorPanel, type FormFactorProps } from "./node-form-factor.tsx";
 import { formFactorText, type NodeKindInfo, type NodeView } from "./node-kind.ts";
+import { goneMessages } from "../../lib/messages.ts";
 
 /*
  * Create {Endpoint|Service} Node, the three-step flow (spec 2 §2, §4): 1 the node and its group
@@ -58,7 +59,7 @@ export function CreateNodeDialog(props: CreateFlowProps) {
       {step === "node" ? <NodeStep {...props} /> : null}
       {step !== "node" && !node ? (
         <>
-          <p role="alert">This node no longer exists.</p>
+          <p role="alert">{goneMessages.node}</p>
           <DialogActions />
         </>
       ) : null}

@@ -7,6 +7,7 @@ import { formatTime } from "../../lib/format.ts";
 import type { HealthStatus, NodeHealth } from "../../../platform/contract/nodes.ts";
 import { FormFactorPanel, type FormFactorProps } from "./node-form-factor.tsx";
 import type { NodeKindInfo, NodeView } from "./node-kind.ts";
+import { goneMessages } from "../../lib/messages.ts";
 
 /*
  * The row-menu dialogs both node screens have (spec 2 §2, §4): Manage Form Factor (the form-factor
@@ -16,7 +17,7 @@ import type { NodeKindInfo, NodeView } from "./node-kind.ts";
 
 type Result = SubmissionResult<string[]> | null | undefined;
 
-export const goneText = "This node no longer exists.";
+export const goneText = goneMessages.node;
 
 function Gone() {
   return (

@@ -8,6 +8,7 @@ import { showToast } from "../../components/toaster.tsx";
 import { hrefWith } from "../../lib/url.ts";
 import { defaultHostedVpcCidr, formFactorLabels, type CloudRegion, type CreationChoice, type NodeCloudInit } from "../../../platform/contract/nodes.ts";
 import { fileNameOf, formFactorText, type NodeKindInfo, type NodeView } from "./node-kind.ts";
+import { COPIED } from "../../lib/messages.ts";
 
 /*
  * The form-factor dialog's body (spec 2 §2 'Form-factor dialog', §4): tabs Download OVA, Hardware
@@ -130,7 +131,7 @@ function HardwareTab({ node, lastResult }: FormFactorProps) {
 async function copy(text: string) {
   try {
     await copyText(text);
-    showToast({ type: "success", message: "Copied to clipboard!" });
+    showToast({ type: "success", message: COPIED });
   } catch {
     showToast({ type: "error", message: "Could not copy text to clipboard" });
   }

@@ -1,4 +1,4 @@
-import { formFactorLabels, noFormFactorLabel, type EndpointNode, type FormFactor, type ServiceNode } from "../../../platform/contract/nodes.ts";
+import { formFactorLabels, noFormFactorLabel, nodeMessages, type EndpointNode, type FormFactor, type ServiceNode } from "../../../platform/contract/nodes.ts";
 
 /*
  * What the two node screens share (spec 2 §2, §4): a node kind's words, paths and calls, and the
@@ -54,8 +54,8 @@ export const endpointKind: NodeKindInfo = {
     groups: "list-endpoint-node-group",
   },
   deletePhrase: "delete",
-  created: "Endpoint Node created.",
-  removed: "Endpoint Node removed.",
+  created: nodeMessages.endpointNodeCreated,
+  removed: nodeMessages.endpointNodeRemoved,
 };
 
 export const serviceKind: NodeKindInfo = {
@@ -80,8 +80,8 @@ export const serviceKind: NodeKindInfo = {
     groups: "list_service_node_group",
   },
   deletePhrase: "confirm",
-  created: "Service Node created.",
-  removed: "Service Node removed.",
+  created: nodeMessages.serviceNodeCreated,
+  removed: nodeMessages.serviceNodeRemoved,
 };
 
 /** A node of either kind as the form-factor flow, the health dialog and Delete see it. */

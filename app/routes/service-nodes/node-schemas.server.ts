@@ -5,13 +5,14 @@ import { isCidr, isIpv4 } from "../../../platform/contract/net.ts";
 import { nodeLimits } from "../../../platform/contract/nodes.ts";
 import { optionalText } from "../../lib/form-fields.server.ts";
 import type { NodeKindInfo } from "./node-kind.ts";
+import { formMessages } from "../../lib/messages.ts";
 
 /*
  * The node screens' form schemas (spec 2 §5), one per form, for either node kind. Server-only (zod
  * stays out of the browser); the platform checks again and its messages go beside the fields.
  */
 
-const nodeId = { node_id: hiddenId("The node is missing.") };
+const nodeId = { node_id: hiddenId(formMessages.nodeMissing) };
 
 /** Step 1: a name, and either a new group's name or an existing group's id. */
 export function createNodeSchema(info: NodeKindInfo) {
@@ -25,7 +26,7 @@ export function createNodeSchema(info: NodeKindInfo) {
     .superRefine((v, ctx) => {
       const value = v as Record<string, unknown>;
       if (v.group_mode === "existing" && !value[info.groupIdField]) ctx.addIssue({ code: "custom", path: [info.groupIdField], message: "Select a node group." });
-      if (v.group_mode === "new" && !value[info.groupNameField]) ctx.addIssue({ code: "custom", path: [info.groupNameField], message: "Node group name is required." });
+      if (v.group_mode === "new" && !value[info.groupNameField]) ctx.addIssue({ code: "custom", path: [info.groupNameField], message: formMessages.nodeGroupNameRequired });
     });
 }
 

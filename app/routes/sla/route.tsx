@@ -10,6 +10,7 @@ import { recordNote, type DeviceAvailability, type SlaOutage } from "../../../pl
 import { lastMonth, loadSlaReport, slaQueryOf, slaQueryString } from "./data.server.ts";
 import { Figures, n3, uptimeText } from "./figures.tsx";
 import type { Route } from "./+types/route";
+import { reportMessages } from "../../../platform/contract/messages.ts";
 
 /*
  * /sla: the SLA report of a device or an entity for a calendar month (issue #26). A GET form (the
@@ -171,9 +172,9 @@ export default function SlaReportPage({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
           {report.scope === "entity" ? (
-            <ReportTable id="sla-devices" title={<>Devices ({report.devices.length})</>} caption="Devices of the entity" columns={deviceColumns} rows={report.devices} getRowId={(d) => d.node_id} emptyMessage="The entity has no devices." />
+            <ReportTable id="sla-devices" title={<>Devices ({report.devices.length})</>} caption="Devices of the entity" columns={deviceColumns} rows={report.devices} getRowId={(d) => d.node_id} emptyMessage={reportMessages.noDevices} />
           ) : null}
-          <ReportTable id="sla-outages" title={<>Outages ({report.outage_list.length})</>} caption="Outages of the month" columns={outageColumns} rows={report.outage_list} getRowId={(o) => o.outage_id} emptyMessage="No outage this month." />
+          <ReportTable id="sla-outages" title={<>Outages ({report.outage_list.length})</>} caption="Outages of the month" columns={outageColumns} rows={report.outage_list} getRowId={(o) => o.outage_id} emptyMessage={reportMessages.noOutage} />
         </article>
       ) : null}
     </Screen>

@@ -13,6 +13,7 @@ import { REPLY_SENT } from "./model.ts";
 import { constraints, CreateTicketSchema, ReplySchema, ResolveSchema } from "./schemas.server.ts";
 import type { Route } from "./+types/route";
 import { Faq } from "./faq.tsx";
+import { supportMessages } from "../../../platform/contract/messages.ts";
 
 /*
  * /support, the Support Center (spec 3 §2.12, §3 Ticket, §5, §7.3, §8): the tickets table (Ticket
@@ -48,7 +49,7 @@ const create = (request: Request, formData: FormData) =>
     call: "create_ticket",
     body: ({ device_id, ...fields }) => (device_id ? { ...fields, device_id } : fields),
     fields: ["title", "description", "priority", "category", "device_id"],
-    toast: detailOr("Ticket created successfully."),
+    toast: detailOr(supportMessages.ticketCreated),
     redirect: (ticket) => ({ selected: [ticket.ticket_id], tab: null }),
   });
 

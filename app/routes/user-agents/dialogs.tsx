@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "react-router";
-import { userAgentMessages, type UserAgent, type UserAgentEndpoint } from "./model.ts";
+import { USER_AGENT_GONE, userAgentMessages, type UserAgent, type UserAgentEndpoint } from "./model.ts";
 import { DialogActions, DialogGone, DialogWarning, UrlDialog } from "../../components/dialog.tsx";
 import { ConformForm, SelectField, SubmitButton, TextareaField, TextField, useIntentForm } from "../../components/forms.tsx";
 
@@ -17,7 +17,7 @@ const labels = { name: "Name", email: "Email", description: "Description", ep_id
 
 const endpointOptions = (eps: UserAgentEndpoint[]) => eps.map((e) => ({ value: e.ep_id, label: `${e.ep_name} (${e.ep_id})` }));
 
-const gone = <DialogGone>This user agent no longer exists.</DialogGone>;
+const gone = <DialogGone>{USER_AGENT_GONE}</DialogGone>;
 
 export function CreateDialog({ endpoints, lastResult }: { endpoints: UserAgentEndpoint[]; lastResult: Result }) {
   const { form, fields, pending } = useIntentForm<{ name: string; email: string; description: string; ep_id: string }>("create", {

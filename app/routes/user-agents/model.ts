@@ -2,3 +2,5 @@
 
 export type { UserAgent, UserAgentEndpoint } from "../../../platform/contract/user-agents.ts";
 export { userAgentLimits, userAgentMessages } from "../../../platform/contract/user-agents.ts";
+/** A dialog opened on a user agent removed meanwhile. */
+export const USER_AGENT_GONE = "This user agent no longer exists.";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { CreateDialog, LinkDialog } from "./dialogs.tsx";
-import { userAgentMessages } from "./model.ts";
+import { USER_AGENT_GONE, userAgentMessages } from "./model.ts";
 import { constraints, CreateUserAgentSchema, LinkSchema, removeSchema } from "./schemas.server.ts";
 import { hideable, screen, sortable } from "./columns.ts";
 import { RemoveDialog } from "../../components/confirm-phrase-dialog.tsx";
@@ -45,7 +45,7 @@ const create = (request: Request, formData: FormData) =>
     schema: CreateUserAgentSchema,
     call: "create_user_agent",
     fields: ["name", "email", "description", "ep_id"],
-    toast: detailOr("User Agent created."),
+    toast: detailOr(userAgentMessages.created),
   });
 
 const link = (request: Request, formData: FormData) =>
@@ -70,7 +70,7 @@ export default function UserAgents({ loaderData, actionData }: Route.ComponentPr
       {dialog === "create" ? <CreateDialog endpoints={endpoints} lastResult={result} /> : null}
       {dialog === "link" || dialog === "unlink" ? <LinkDialog mode={dialog} agent={dialogAgent} endpoints={endpoints} lastResult={result} /> : null}
       {dialog === "remove" ? (
-        <RemoveDialog title="Delete User Agent" phrase={dialogId ?? ""} fields={{ user_agent_id: dialogId ?? "" }} lastResult={result} gone="This user agent no longer exists.">
+        <RemoveDialog title="Delete User Agent" phrase={dialogId ?? ""} fields={{ user_agent_id: dialogId ?? "" }} lastResult={result} gone={USER_AGENT_GONE}>
           {dialogAgent ? (
             <>
               Delete the user agent <strong>{dialogAgent.name}</strong> ({dialogAgent.email})? Its links to {dialogAgent.ep_ids.length === 1 ? "1 endpoint" : `${dialogAgent.ep_ids.length} endpoints`} go with it.

@@ -1,29 +1,28 @@
 import { z } from "zod";
+import { CreateUserAgentBody, LinkBody, UserAgentIdBody } from "../../../platform/contract/user-agents.shapes.ts";
+import { text } from "../../../platform/lib/fields.ts";
 import { confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
 import { formConstraints } from "../../components/constraints.server.ts";
-import { clearableText, emailInput, hiddenId, requiredText } from "../../lib/form-fields.server.ts";
-import { userAgentLimits, userAgentMessages } from "./model.ts";
+import { requestForm } from "../../lib/form-fields.server.ts";
+import { formMessages } from "../../lib/messages.ts";
+import { userAgentLimits } from "./model.ts";
 
 /*
  * The User Agents screen's form schemas (spec 2 §5: an endpoint must be chosen; a name and an
- * e-mail), one per form, used by the action. Server-only: no zod in the page's JavaScript.
+ * e-mail), one per form, used by the action: each is its call's request schema
+ * (platform/contract/user-agents.shapes.ts). Server-only: no zod in the page's JavaScript.
  */
 
-const userAgentId = hiddenId("User agent id is missing.");
-const endpoint = requiredText(userAgentMessages.selectEndpoint, 100);
-
-export const CreateUserAgentSchema = z.object({
-  name: requiredText("Name is required.", userAgentLimits.name),
-  email: emailInput(userAgentLimits.email),
-  description: clearableText(userAgentLimits.description),
-  ep_id: endpoint,
-});
+/** The name keeps the console's 'Name is required.' (the platform's FastAPI-style one has no full stop). */
+export const CreateUserAgentSchema = requestForm(
+  z.object({ ...CreateUserAgentBody.shape, name: text(userAgentLimits.name, { min: 1, minMessage: formMessages.nameRequired }) }),
+);
 
 /** Link and Unlink: the agent and the chosen endpoint. */
-export const LinkSchema = z.object({ user_agent_id: userAgentId, ep_id: endpoint });
+export const LinkSchema = requestForm(LinkBody);
 
 /** Delete: typing the agent's id (spec 2 §4). */
-export const removeSchema = (id: string) => confirmPhraseSchema(id, { user_agent_id: userAgentId });
+export const removeSchema = (id: string) => confirmPhraseSchema(id, UserAgentIdBody.shape);
 
 /** The forms' HTML constraints, from the schemas (the loader hands them to the dialogs: useConstraint). */
 export const constraints = formConstraints({ create: CreateUserAgentSchema, link: LinkSchema, unlink: LinkSchema });

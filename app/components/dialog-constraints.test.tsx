@@ -1,0 +1,156 @@
+import type { ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { describe, expect, it } from "vitest";
+import { contactLimits, contactTypes, type Contact } from "../../platform/contract/contacts.ts";
+import { entityLimits } from "../../platform/contract/entities.ts";
+import { iamLimits } from "../../platform/contract/iam.ts";
+import { userAgentLimits, type UserAgent, type UserAgentEndpoint } from "../../platform/contract/user-agents.ts";
+import { limits } from "../../platform/lib/fields.ts";
+import type { IamUser } from "../../platform/contract/iam.ts";
+import type { Entity } from "../routes/entities/schemas.ts";
+import { CreateDialog as AddContactDialog, UpdateDialog as UpdateContactDialog } from "../routes/contacts/dialogs.tsx";
+import { constraints as contactConstraints } from "../routes/contacts/schemas.server.tsx";
+import { AddEntityDialog, AssignParentDialog, EditEntityDialog } from "../routes/entities/dialogs.tsx";
+import { constraints as entityConstraints } from "../routes/entities/schemas.server.ts";
+import { AssignDialog, CreateDialog, RoleDialog } from "../routes/iam/dialogs.tsx";
+import { constraints as iamConstraints } from "../routes/iam/schemas.server.ts";
+import { CreateDialog as CreateUserAgentDialog, LinkDialog } from "../routes/user-agents/dialogs.tsx";
+import { constraints as userAgentConstraints } from "../routes/user-agents/schemas.server.ts";
+import type { Constraint, FormConstraint } from "./constraints.server.ts";
+
+/*
+ * Every dialog's inputs carry the constraints of their schema (issue 61 item 2): each dialog is
+ * rendered on the server as its screen renders it (the loader's `constraints`, ?dialog=…), and
+ * each named input, select and textarea of its form is read back: `required`, `maxlength`,
+ * `minlength`, `min`, `max` and `pattern` must be what the schema's constraint map says (nothing
+ * more, nothing less), every field of the map must be rendered, and the limits must be the
+ * platform's (the contract's). Screens whose forms are their calls' request schemas are listed here.
+ */
+
+const iamUser: IamUser = {
+  iam_user_id: "iam-1",
+  username: "ops@example.com",
+  role: "readonly",
+  entity_name: "HQ",
+  first_name: null,
+  last_name: null,
+  name: "Ops",
+  email: null,
+  phone: null,
+  mfa_enabled: false,
+  mfa_type: null,
+  account_id: "acc-1",
+  created_at: "2026-12-03T00:00:00Z",
+} as unknown as IamUser; // why: the dialogs read a few fields; the rest of the row's shape is the list's.
+
+const entity = { entity_id: "ent-1", entity_name: "HQ", description: "Head office", email: "a@example.com", parent_entity_name: null } as unknown as Entity; // why: as above.
+
+const contact = {
+  contact_id: "con-1",
+  first_name: "Ada",
+  last_name: "Lovelace",
+  email: "ada@example.com",
+  phone: "",
+  address: "",
+  company_name: "",
+  contact_type: "business",
+  entity_name: "HQ",
+} as unknown as Contact; // why: as above.
+
+const contactMax = { first_name: contactLimits.name, last_name: contactLimits.name, email: contactLimits.email, phone: contactLimits.phone, address: contactLimits.address, company_name: contactLimits.name };
+
+const endpoints: UserAgentEndpoint[] = [{ ep_id: "ep-1", ep_name: "Edge", deployment: "agent", app_service_id: "as-1" }];
+const agent = { user_agent_id: "ua-1", name: "Laptop", email: "ua@example.com", description: "", ep_ids: ["ep-0"] } as unknown as UserAgent; // why: as above.
+
+interface DialogCase {
+  screen: string;
+  /** The constraint map's key (the form's intent, useIntentForm's name). */
+  dialog: string;
+  /** The URL's ?dialog= when it differs from the key. */
+  open?: string;
+  constraint: FormConstraint;
+  element: ReactNode;
+  /** The platform's limit of each field (the contract's), where it has one. */
+  maxLength: Record<string, number>;
+}
+
+const cases: DialogCase[] = [
+  { screen: "iam", dialog: "create", constraint: iamConstraints.create, element: <CreateDialog entityNames={["HQ"]} lastResult={null} />, maxLength: { username: iamLimits.username, entity_name: iamLimits.entityName, name: iamLimits.name } },
+  { screen: "iam", dialog: "assign", constraint: iamConstraints.assign, element: <AssignDialog user={iamUser} entityNames={["HQ"]} lastResult={null} />, maxLength: { new_entity_name: iamLimits.entityName, iam_user_id: limits.id } },
+  { screen: "iam", dialog: "role", constraint: iamConstraints.role, element: <RoleDialog user={iamUser} lastResult={null} />, maxLength: { iam_user_id: limits.id } },
+  { screen: "contacts", dialog: "create", constraint: contactConstraints.create, element: <AddContactDialog contactTypes={[...contactTypes]} entityNames={["HQ"]} lastResult={null} />, maxLength: { ...contactMax, entity_name: contactLimits.name } },
+  { screen: "contacts", dialog: "update", constraint: contactConstraints.update, element: <UpdateContactDialog contact={contact} contactTypes={[...contactTypes]} lastResult={null} />, maxLength: { ...contactMax, contact_id: limits.id } },
+  { screen: "entities", dialog: "add", constraint: entityConstraints.add, element: <AddEntityDialog parentChoices={["HQ"]} lastResult={undefined} />, maxLength: { entity_name: entityLimits.name, description: entityLimits.description, parent_entity_name: entityLimits.name } },
+  { screen: "entities", dialog: "edit", constraint: entityConstraints.edit, element: <EditEntityDialog entity={entity} lastResult={undefined} />, maxLength: { entity_id: limits.id, description: entityLimits.description, email: entityLimits.emailList } },
+  { screen: "entities", dialog: "assign", open: "assign-parent", constraint: entityConstraints.assign, element: <AssignParentDialog entity={entity} parentChoices={["HQ"]} lastResult={undefined} />, maxLength: { entity_id: limits.id, parent_entity_name: entityLimits.name } },
+  { screen: "user-agents", dialog: "create", constraint: userAgentConstraints.create, element: <CreateUserAgentDialog endpoints={endpoints} lastResult={null} />, maxLength: { name: userAgentLimits.name, email: userAgentLimits.email, description: userAgentLimits.description, ep_id: limits.id } },
+  { screen: "user-agents", dialog: "link", constraint: userAgentConstraints.link, element: <LinkDialog mode="link" agent={agent} endpoints={endpoints} lastResult={null} />, maxLength: { user_agent_id: limits.id, ep_id: limits.id } },
+  { screen: "user-agents", dialog: "unlink", constraint: userAgentConstraints.unlink, element: <LinkDialog mode="unlink" agent={agent} endpoints={endpoints} lastResult={null} />, maxLength: { user_agent_id: limits.id, ep_id: limits.id } },
+];
+
+function render(c: DialogCase): string {
+  const Stub = createRoutesStub([{ id: "screen", path: `/${c.screen}`, Component: () => <AuthenticityTokenProvider token="tok.sig">{c.element}</AuthenticityTokenProvider>, loader: () => null }]);
+  return renderToStaticMarkup(
+    <Stub initialEntries={[`/${c.screen}?dialog=${c.open ?? c.dialog}&id=x`]} hydrationData={{ loaderData: { screen: { constraints: { [c.dialog]: c.constraint } } } }} />,
+  );
+}
+
+/** The named form controls of the markup and their constraint attributes (as Conform's Constraint). */
+function renderedControls(html: string): Map<string, { element: string; hidden: boolean; attributes: Constraint }> {
+  const controls = new Map<string, { element: string; hidden: boolean; attributes: Constraint }>();
+  for (const [tag, element] of html.matchAll(/<(input|select|textarea)\b[^>]*>/g)) {
+    const attr = (name: string) => {
+      const m = new RegExp(`\\s${name}(?:="([^"]*)")?(?=[\\s/>])`, "i").exec(tag);
+      return m ? (m[1] ?? "") : undefined;
+    };
+    const name = attr("name");
+    // Form plumbing (intent, CSRF) and submit buttons carry no field's constraint.
+    if (name === undefined || name === "intent" || name === "csrf" || attr("type") === "submit") continue;
+    const c: Constraint = {};
+    if (attr("required") !== undefined) c.required = true;
+    const num = (n: string) => (attr(n) === undefined ? undefined : Number(attr(n)));
+    if (num("maxlength") !== undefined) c.maxLength = num("maxlength");
+    if (num("minlength") !== undefined) c.minLength = num("minlength");
+    if (attr("min") !== undefined) c.min = attr("min");
+    if (attr("max") !== undefined) c.max = attr("max");
+    if (attr("pattern") !== undefined) c.pattern = attr("pattern")!.replaceAll("&amp;", "&").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&quot;", '"');
+    controls.set(name, { element: element!, hidden: attr("type") === "hidden", attributes: c });
+  }
+  return controls;
+}
+
+/**
+ * What the schema's constraint says a control must carry, as HTML has them: a select takes
+ * `required` only, a textarea no pattern nor range, a hidden input (an id the page sets) none.
+ */
+function expected(c: Constraint, control: { element: string; hidden: boolean }): Constraint {
+  const out: Constraint = {};
+  if (control.hidden) return out;
+  if (c.required) out.required = true;
+  if (control.element === "select") return out;
+  if (c.maxLength !== undefined) out.maxLength = c.maxLength;
+  if (c.minLength !== undefined) out.minLength = c.minLength;
+  if (control.element === "textarea") return out;
+  if (c.min !== undefined) out.min = String(c.min);
+  if (c.max !== undefined) out.max = String(c.max);
+  if (c.pattern !== undefined) out.pattern = c.pattern;
+  return out;
+}
+
+describe("every dialog's inputs carry their schema's constraints", () => {
+  it.each(cases.map((c) => [`${c.screen} ?dialog=${c.dialog}`, c] as const))("%s", (_, c) => {
+    const html = render(c);
+    const controls = renderedControls(html);
+    expect(controls.size).toBeGreaterThan(0);
+    for (const [field, constraint] of Object.entries(c.constraint)) {
+      const control = controls.get(field);
+      expect(control, `${field} is rendered`).toBeDefined();
+      if (control) expect(control.attributes, `${field}'s attributes`).toEqual(expected(constraint, control));
+    }
+    for (const field of controls.keys()) expect(Object.keys(c.constraint), `${field} has a constraint`).toContain(field);
+    // The limits are the platform's: the schema's maxLength is the contract's for the field.
+    for (const [field, max] of Object.entries(c.maxLength)) expect(c.constraint[field]?.maxLength, `${field}'s maxLength`).toBe(max);
+  });
+});
