@@ -11,8 +11,9 @@ import { useHydrated, useIsPending } from "./hooks.ts";
  * A public page's one form: Conform's form with the action's reply, and whether it is being
  * posted (to `formAction`, default this page). No intent: each page's action has one form.
  */
-export function useAuthForm(id: string, lastResult: SubmissionResult<string[]> | undefined, formAction?: string) {
-  const [form, fields] = useForm({ id, lastResult });
+/** `Values`: the form's fields (its schema's input), so that each is typed. */
+export function useAuthForm<Values extends Record<string, unknown> = Record<never, never>>(id: string, lastResult: SubmissionResult<string[]> | undefined, formAction?: string) {
+  const [form, fields] = useForm<Values>({ id, lastResult });
   return { form, fields, pending: useIsPending(formAction ? { formAction } : {}) };
 }
 
@@ -114,7 +115,7 @@ export function SetPasswordPage({
   button: string;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const { form, fields, pending } = useAuthForm("set-password", lastResult);
+  const { form, fields, pending } = useAuthForm<{ password: string; confirm_password: string }>("set-password", lastResult);
   const hydrated = useHydrated();
   const password = fields.password.value ?? "";
   const confirm = fields.confirm_password.value ?? "";

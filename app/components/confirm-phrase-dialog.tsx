@@ -62,7 +62,7 @@ export function ConfirmPhraseForm({
   children,
   inDialog = false,
 }: DialogFormProps<ConfirmPhraseDialogProps>) {
-  const [form, formFields] = useForm({
+  const [form, formFields] = useForm<{ confirm: string }>({
     id,
     lastResult,
     constraint: { confirm: { required: true } },

@@ -26,6 +26,12 @@ type AnyForm = FormMetadata<any, any>;
 // why: Conform's own bound and default for a form's schema (field values typed by the caller).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnySchema = Record<string, any>;
+/**
+ * A form's fields when it says nothing of its schema: none. A form that reads `fields` gives its
+ * values' type (`useIntentForm<z.input<typeof Schema>>`, or a `defaultValue` it is inferred from),
+ * so a misspelt field is a type error on every form (issue 61; app/lib/contract.typecheck.test.ts).
+ */
+type NoFields = Record<never, never>;
 
 type ConformOptions<Schema extends AnySchema> = Parameters<typeof useConformForm<Schema, Schema, string[]>>[0];
 
@@ -38,7 +44,7 @@ type ConformOptions<Schema extends AnySchema> = Parameters<typeof useConformForm
  * `constraint` (the `required` asterisks, maxLength…) comes from the schema on the server:
  * `formConstraints(schema)` of constraints.server.ts, returned by the loader.
  */
-export function useForm<Schema extends AnySchema = AnySchema>(
+export function useForm<Schema extends AnySchema = NoFields>(
   options: Omit<ConformOptions<Schema>, "onValidate" | "shouldValidate" | "shouldRevalidate">,
 ) {
   return useConformForm<Schema, Schema, string[]>({
@@ -58,7 +64,7 @@ export function useForm<Schema extends AnySchema = AnySchema>(
  *
  *   const { form, fields, pending } = useIntentForm("create", { id: "create-iam-user", lastResult });
  */
-export function useIntentForm<Schema extends AnySchema = AnySchema>(
+export function useIntentForm<Schema extends AnySchema = NoFields>(
   intent: string,
   options: Omit<Parameters<typeof useForm<Schema>>[0], "id"> & { id?: string },
 ) {

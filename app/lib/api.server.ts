@@ -96,8 +96,8 @@ async function typedCall<N extends CallName>(request: Request | null, method: "G
   return result as ApiResult<CallAnswer<N>>;
 }
 
-/** A call by its path, untyped: for typedCall, and for the screens not yet converted (./untyped-calls.server.ts). */
-export async function callPlatform(
+/** A call by its path, untyped: typedCall's work (every caller names the call through typedCall). */
+async function callPlatform(
   request: Request | null,
   method: "GET" | "POST",
   path: string,

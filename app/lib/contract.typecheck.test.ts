@@ -20,7 +20,7 @@ const routes = "../../../../app/routes";
 const header = `import { apiGet, apiGetOrThrow, apiPost } from "${lib}/api.server.ts";
 import { submitForm } from "${lib}/action.server.ts";
 import { fetchTablePage, type TableState } from "${lib}/table.server.ts";
-import { useIntentForm } from "../../../../app/components/forms.tsx";
+import { useForm, useIntentForm } from "../../../../app/components/forms.tsx";
 import type { z } from "zod";
 import type { CreateIamUserSchema, RemoveIamUserSchema } from "${routes}/iam/schemas.server.ts";
 declare const request: Request;
@@ -65,6 +65,29 @@ await fetchTablePage(request, "list-iam-user", state, { getRowId: (r) => r.iam_u
 }`,
     errors: [2339, 2551],
   },
+  // Any form, not only one given its schema: without it a form has no fields (forms.tsx NoFields),
+  // with a defaultValue its fields are that value's.
+  "misspelt-field-untyped-form": {
+    code: `export function Form() {
+  const { fields } = useIntentForm("edit", { lastResult: null });
+  return fields.titel.name; // ERROR
+}`,
+    errors: [2339, 2551],
+  },
+  "misspelt-field-of-default": {
+    code: `export function Form() {
+  const { fields } = useIntentForm("edit", { lastResult: null, defaultValue: { title: "x" } });
+  return fields.titel.name; // ERROR
+}`,
+    errors: [2339, 2551],
+  },
+  "misspelt-field-plain-form": {
+    code: `export function Form() {
+  const [, fields] = useForm({ id: "f", lastResult: null });
+  return fields.titel.name; // ERROR
+}`,
+    errors: [2339, 2551],
+  },
 };
 
 const good = `const user = await apiGetOrThrow(request, "get-iam-user-detail", { iam_user_id: "u1" });
@@ -76,6 +99,10 @@ submitForm(request, formData, { schema, call: "remove-iam-user", toast: "x", bod
 export function Form() {
   const { fields } = useIntentForm<z.input<typeof CreateIamUserSchema>>("create", { lastResult: null });
   return fields.username.name;
+}
+export function Edit() {
+  const { fields } = useIntentForm("edit", { lastResult: null, defaultValue: { title: "x" } });
+  return fields.title.name;
 }`;
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -279,8 +279,8 @@ export function fetchTablePage<N extends ListCallName>(
   return tablePageOf<CallRow<N>>(get, state, { ...options, query: filters });
 }
 
-/** fetchTablePage's work, given how to read one page (`get`): for it and ./untyped-calls.server.ts. */
-export async function tablePageOf<T>(
+/** fetchTablePage's work, given how to read one page (`get`). */
+async function tablePageOf<T>(
   get: (query: Record<string, string>, shared: boolean) => Promise<unknown>,
   state: TableState,
   options: { getRowId: (row: T) => string; query: Record<string, string>; fields?: readonly (keyof T & string)[] },

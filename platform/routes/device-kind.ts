@@ -24,24 +24,17 @@ const words = {
   removeAnswer: { cpe: deviceMessages.cpeRemoved, metro: deviceMessages.metroRemoved },
 } satisfies Record<string, Record<DeviceKind, string>>;
 
-/**
- * What Internet NIDs (routes/cpe.ts) and Metro Ethernet NIDs (routes/metro.ts) define alike, once
- * for either kind (spec 3 §5, §7.1, §7.2): the id's query and body, the read and write call shapes,
- * the list, the toggles, the DDoS thresholds, Assign Entity, the LAN interfaces, Track Shipping,
- * announcements and removal, each with the kind's paths, id field, tag and words. The kind's files
- * register each call where it stands in their order (the OpenAPI document keeps it).
- */
-export function deviceKindCalls<K extends DeviceKind, I extends "cpe_id" | "metro_id">(kind: K, idName: I, tag: string) {
+type IdName = "cpe_id" | "metro_id";
+
+/** The declarations (no handlers), each kind's with its own id field. */
+function kindCalls<I extends IdName>(kind: DeviceKind, idName: I, tag: string) {
   const tags = [tag];
-  // why the casts: a computed key loses its name in TypeScript; the object has exactly the kind's
-  // id field. The shared calls below read it as v[key] (either name, as toggleBody types it); the
-  // kind's own calls get IdQuery and IdBody typed with its one name.
-  const key: "cpe_id" | "metro_id" = idName;
-  const idShape = { [key]: kind === "cpe" ? cpeId() : metroId() } as Record<typeof key, ReturnType<typeof cpeId>>;
-  const kindShape = idShape as Record<I, ReturnType<typeof cpeId>>;
-  const IdQuery = z.object(kindShape);
-  const IdBody = body(kindShape).strict().openapi(`${words.schema[kind]}Id`);
-  const idQuery = z.object(idShape);
+  // why the cast: a computed key loses its name in TypeScript; the object has exactly the kind's
+  // id field, so each kind's calls take their own body (cpe_id or metro_id, never both).
+  const idShape = { [idName]: kind === "cpe" ? cpeId() : metroId() } as Record<I, ReturnType<typeof cpeId>>;
+  const IdQuery = z.object(idShape);
+  const IdBody = body(idShape).strict().openapi(`${words.schema[kind]}Id`);
+  const idQuery = IdQuery;
 
   const read = <const P extends Path, Q extends z.ZodType, R extends z.ZodType>(path: P, summary: string, query: Q, response: R, description = "Unknown id, or another account's: 404.") =>
     defineCall({ method: "get", path, tags, summary, description, query, response, errors: [404] });
@@ -89,10 +82,34 @@ export function deviceKindCalls<K extends DeviceKind, I extends "cpe_id" | "metr
   );
   const remove = write(`/remove_${kind}`, words.removeSummary[kind], `Its announcements and tests go with it. Answers '${words.removeAnswer[kind]}'.`, IdBody);
 
+  /** The shared calls themselves, for platform/contract/calls.ts (types only). */
+  const calls = { thresholds, setThresholdsCall, assign, lan, shipping, announcement };
+  return { IdQuery, IdBody, read, write, list, toggles, remove, calls };
+}
+
+/** The shared calls as the handlers read them: the id under either name. */
+type WideCalls = ReturnType<typeof kindCalls<IdName>>;
+
+/**
+ * What Internet NIDs (routes/cpe.ts) and Metro Ethernet NIDs (routes/metro.ts) define alike, once
+ * for either kind (spec 3 §5, §7.1, §7.2): the id's query and body, the read and write call shapes,
+ * the list, the toggles, the DDoS thresholds, Assign Entity, the LAN interfaces, Track Shipping,
+ * announcements and removal, each with the kind's paths, id field, tag and words. The kind's files
+ * register each call where it stands in their order (the OpenAPI document keeps it).
+ */
+export function deviceKindCalls<I extends IdName>(kind: DeviceKind, idName: I, tag: string) {
+  const typed = kindCalls(kind, idName, tag);
+  // why the casts: the same objects, seen with the id under either name. Inside a function generic
+  // over the id's name, zod's inferred body types stay unresolved, so the handlers read them
+  // through this wide view; the kinds' files and the contract see each kind's own body.
+  const { thresholds, setThresholdsCall, assign, lan, shipping, announcement } = (typed as unknown as WideCalls).calls;
+  const key: IdName = idName;
+
   /** Registers the shared calls: each a function of the app, called where the kind's order has it. */
   const register = {
-    toggles: (app: PlatformApp, routes: ReturnType<typeof toggles>) => {
-      for (const { field, route } of routes) {
+    toggles: (app: PlatformApp, routes: ReturnType<typeof typed.toggles>) => {
+      for (const { field, route: typedRoute } of routes) {
+        const route = typedRoute as unknown as ReturnType<WideCalls["toggles"]>[number]["route"];
         app.openapi(route, answerDetail(route, (deps, who, b) => setToggle(deps.db, who.accountId, kind, b[key], field, b.enabled), "Updated successfully."));
       }
     },
@@ -111,7 +128,5 @@ export function deviceKindCalls<K extends DeviceKind, I extends "cpe_id" | "metr
       app.openapi(announcement, answerDetail(announcement, (deps, who, b) => addAnnouncement(deps.db, who.accountId, kind, b[key], b.start_time, b.duration), deviceMessages.announcement)),
   };
 
-  /** The shared calls themselves, for platform/contract/calls.ts (types only). */
-  const calls = { thresholds, setThresholdsCall, assign, lan, shipping, announcement };
-  return { IdQuery, IdBody, read, write, list, toggles, remove, register, calls };
+  return { ...typed, register };
 }

@@ -70,8 +70,8 @@ export const testType = () =>
 
 /** A toggle dialog's body. */
 // why the cast: a computed key loses its name in TypeScript; the object has exactly these two fields.
-export const toggleBody = (idName: "cpe_id" | "metro_id", name: string) =>
-  body({ [idName]: idName === "cpe_id" ? cpeId() : metroId(), enabled: bool() } as Record<typeof idName, ReturnType<typeof cpeId>> & { enabled: ReturnType<typeof bool> })
+export const toggleBody = <I extends "cpe_id" | "metro_id">(idName: I, name: string) =>
+  body({ [idName]: idName === "cpe_id" ? cpeId() : metroId(), enabled: bool() } as Record<I, ReturnType<typeof cpeId>> & { enabled: ReturnType<typeof bool> })
     .strict()
     .openapi(name);
 

@@ -57,7 +57,7 @@ const setFormFactorCall = <const P extends `/${string}`>(path: P, what: string, 
     errors: [404],
   });
 
-const prepareCall = <const P extends `/${string}`>(path: P, idName: "ep_node_id" | "service_node_id", what: string) =>
+const prepareCall = <const P extends `/${string}`, I extends "ep_node_id" | "service_node_id">(path: P, idName: I, what: string) =>
   defineCall({
     method: "get",
     path,
@@ -66,7 +66,7 @@ const prepareCall = <const P extends `/${string}`>(path: P, idName: "ep_node_id"
     description:
       "Builds the OVA (OVF descriptor naming the node with its id, the platform's address and a new single-use registration token valid 24 h; manifest; disk) and sets the form factor to ova. Download it from node_url. Answers 'OVA prepared.'.",
     only: "writer",
-    query: z.object({ [idName]: nodeId() } as Record<typeof idName, ReturnType<typeof nodeId>>),
+    query: z.object({ [idName]: nodeId() } as Record<I, ReturnType<typeof nodeId>>),
     response: NodeOva,
     errors: [404],
   });

@@ -1,3 +1,5 @@
+import type { passwordSchema } from "./schemas.server.ts";
+import type { z } from "zod";
 import { type SubmissionResult } from "@conform-to/react";
 import { ConformForm, PasswordField, SubmitButton, useForm } from "../../components/forms.tsx";
 import { useIsPending } from "../../components/hooks.ts";
@@ -14,7 +16,7 @@ export const passwordLabels = { current_password: "Current password", password: 
 
 export function usePasswordForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const pending = useIsPending({ intent: "password" });
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof passwordSchema>>({
     id: "password-form",
     lastResult,
     // No constraints: the three fields are always required and carry no asterisks (spec 1 §5's

@@ -124,7 +124,7 @@ export const appServiceAction = intentAction(
   {
     create,
     "create-group": createGroup,
-    ...sharedIntents({ ...subject, area: "app-service", resizeCall: "resize-app-service" }),
+    ...sharedIntents({ ...subject, area: "app-service" }),
     edit,
     latency: latencyIntent(IdSchema, "measure-app-service-latency"),
     remove: removeIntent({ idField: "app_service_id", schema: removeSchema, call: "remove-app-service", toast: appServiceMessages.removed }),

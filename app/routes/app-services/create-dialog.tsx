@@ -1,3 +1,5 @@
+import type { GroupSchema } from "./schemas.server.ts";
+import type { z } from "zod";
 import { useEffect, useState } from "react";
 import type { FormConstraint } from "../../components/constraints.server.ts";
 import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
@@ -131,7 +133,7 @@ export function CreateDialog({ deployment, draft, regions, groups, lastResult, c
 
 /** 'No Service Node Groups found.' and the way out: create one here (the dialog then offers it). */
 function CreateGroupForm() {
-  const [form, fields] = useForm({ id: "create-service-node-group" });
+  const [form, fields] = useForm<z.input<typeof GroupSchema>>({ id: "create-service-node-group" });
   const pending = useIsPending({ intent: "create-group" });
   return (
     <>

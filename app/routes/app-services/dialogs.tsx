@@ -1,3 +1,5 @@
+import type { AddHostingSchema, EditSchema } from "./schemas.server.ts";
+import type { z } from "zod";
 import { Link, useLocation } from "react-router";
 import type { FormConstraint } from "../../components/constraints.server.ts";
 import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
@@ -17,7 +19,7 @@ export const missing = "This App Service no longer exists.";
 
 
 export function EditDialog({ service, lastResult, constraint }: { service: AppService | null; lastResult: Result; constraint: FormConstraint }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof EditSchema>>({
     id: `edit-${service?.app_service_id}`,
     lastResult,
     constraint,
@@ -64,7 +66,7 @@ export function AddHostingDialog({ service, location, regions, groups, lastResul
   lastResult: Result;
   constraint: FormConstraint;
 }) {
-  const [form, fields] = useForm({ id: `add-hosting-${location}`, lastResult, constraint });
+  const [form, fields] = useForm<z.input<typeof AddHostingSchema>>({ id: `add-hosting-${location}`, lastResult, constraint });
   const pending = useIsPending({ intent: "add-hosting" });
   const here = useLocation();
   return (

@@ -60,7 +60,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
   const accounts = actionData?.accounts ?? [];
-  const { form, fields, pending } = useAuthForm("forgot-password", actionData?.result);
+  const { form, fields, pending } = useAuthForm<z.input<typeof forgotPasswordSchema>>("forgot-password", actionData?.result);
   // The button's disabled state needs JavaScript; before it runs, the server's check applies.
   const hydrated = useHydrated();
   const tooShort = String(fields.username.value ?? "").trim().length < MIN_EMAIL;

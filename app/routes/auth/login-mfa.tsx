@@ -69,7 +69,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function LoginMfa({ loaderData, actionData }: Route.ComponentProps) {
-  const { form, fields, pending } = useAuthForm("login-mfa", actionData?.result);
+  const { form, fields, pending } = useAuthForm<z.input<typeof loginCodeSchema>>("login-mfa", actionData?.result);
 
   return (
     <AuthLayout heading="Login" title="Login Code" error={formHasErrors(form)}>

@@ -107,7 +107,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   // why the cast: only the account-choice reply (300) carries `accounts`; narrowing the union of
   // replies with `in` leaves TypeScript with `unknown` for it.
   const accounts = actionData && "accounts" in actionData ? (actionData.accounts as AccountChoice[]) : [];
-  const { form, fields, pending } = useAuthForm("login", actionData?.result, "/login");
+  const { form, fields, pending } = useAuthForm<z.input<ReturnType<typeof loginSchema>>>("login", actionData?.result, "/login");
 
   return (
     <AuthLayout

@@ -59,7 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
-  const { form, fields, pending } = useAuthForm("register", actionData?.result);
+  const { form, fields, pending } = useAuthForm<z.input<typeof registerSchema>>("register", actionData?.result);
 
   return (
     <AuthLayout

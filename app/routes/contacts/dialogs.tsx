@@ -1,3 +1,5 @@
+import type { AssignEntitySchema } from "./schemas.server.tsx";
+import type { z } from "zod";
 import { getCollectionProps, type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -148,7 +150,7 @@ export function AssignDialog({
 }
 
 function AssignForm({ contact, contactTypes, entityNames, lastResult }: { contact: Contact; contactTypes: string[]; entityNames: string[]; lastResult: Result }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof AssignEntitySchema>>({
     id: `assign-entity-${contact.contact_id}`,
     lastResult,
   });

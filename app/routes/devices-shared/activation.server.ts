@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { apiGet, submitForm } from "../../lib/untyped-calls.server.ts";
 import { formConstraints } from "../../components/constraints.server.ts";
-import { callPlatformRaw, detailText } from "../../lib/api.server.ts";
+import { submitForm } from "../../lib/action.server.ts";
+import { apiGet, callPlatformRaw, detailText } from "../../lib/api.server.ts";
 
 import { hiddenId, optionalText } from "../../lib/form-fields.server.ts";
 import { SseParser } from "../../lib/live/event-stream.ts";
@@ -17,11 +17,11 @@ import {
   testState,
   y1564PerformanceDurations,
   type ActivationEvent,
-  type ActivationStarted,
   type ActivationReport,
   type DeviceKind,
 } from "./activation.ts";
 import { SESSION_ENDED } from "../../lib/messages.ts";
+import { deviceKinds } from "./kind.ts";
 
 /*
  * The activation test's server half, for both screens: the start form's schema and intent, and
@@ -77,13 +77,16 @@ export const activationConstraints = formConstraints({ [activationDialogs.start]
 
 /** The action's intent: start_<kind>_test, then the live view of the test (its sse_id in the URL). */
 export const startActivationIntent = (kind: DeviceKind) => (request: Request, formData: FormData) =>
-  submitForm<ReturnType<typeof StartActivationSchema>, ActivationStarted>(request, formData, {
+  submitForm(request, formData, {
     schema: StartActivationSchema(kind),
-    call: kind === "cpe" ? "start_cpe_test" : "start_metro_test",
+    call: deviceKinds[kind].calls.startTest,
     body: (v) => {
       const { device_id, layer, peer_ip, peer_mac, vlan_id, performance_duration_s, ...limits } = v;
-      const peer = layer === "l2" ? { peer_mac, vlan_id: Number(vlan_id) } : { peer_ip };
-      return { [idField(kind)]: device_id, ...peer, performance_duration_s: Number(performance_duration_s), ...Object.fromEntries(Object.entries(limits).filter(([, n]) => n !== undefined)) };
+      // A limit left blank is undefined: JSON leaves it out.
+      const test = { ...limits, performance_duration_s: y1564PerformanceDurations.find((d) => String(d) === performance_duration_s) };
+      // The schema asked for the layer's peer: L3 its IP; L2 (a metro only) its MAC and VLAN.
+      if (kind === "cpe") return { cpe_id: device_id, peer_ip: peer_ip ?? "", ...test };
+      return layer === "l2" ? { metro_id: device_id, peer_mac: peer_mac ?? "", vlan_id: Number(vlan_id), ...test } : { metro_id: device_id, peer_ip: peer_ip ?? "", ...test };
     },
     fields: ["peer_ip", "peer_mac", "vlan_id", "performance_duration_s", "ftd_max_ms", "fdv_max_ms", "flr_max_pct", "availability_min_pct"],
     // Spec 3 §8: the server's status, or a default text.
@@ -161,7 +164,7 @@ export async function activationDialogData(request: Request, kind: DeviceKind, d
     return { dialog: "progress", deviceId, sseId, events, error, refresh };
   }
   if (dialog === activationDialogs.report) {
-    const res = await apiGet<ActivationReport>(request, kind === "cpe" ? "get_cpe_test_report" : "get_metro_test_report", { [idField(kind)]: deviceId });
+    const res = await apiGet(request, deviceKinds[kind].calls.testReport, deviceKinds[kind].id(deviceId));
     if (res.ok) return { dialog: "report", deviceId, report: res.data, error: null };
     return { dialog: "report", deviceId, report: null, error: detailText(res.detail) || deviceMessages.noTestData };
   }

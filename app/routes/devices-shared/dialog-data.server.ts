@@ -1,5 +1,4 @@
-import { detailText } from "../../lib/api.server.ts";
-import { apiGet } from "../../lib/untyped-calls.server.ts";
+import { apiGet, detailText } from "../../lib/api.server.ts";
 import type { LanInterfaceRow } from "../../../platform/contract/devices.ts";
 import { deviceDetail } from "./intents.server.ts";
 import { deviceKinds, type DeviceDetail, type DeviceKind } from "./kind.ts";
@@ -25,9 +24,9 @@ export async function deviceDialogData(request: Request, kind: DeviceKind, dialo
   const info = deviceKinds[kind];
   const [detail, entityNames, lan, diagnostics] = await Promise.all([
     deviceDetail(request, kind, dialogId),
-    dialog === "assign" ? apiGet<string[]>(request, "get_entity_names") : null,
-    dialog === "reset-lan" ? apiGet<LanInterfaceRow[]>(request, info.calls.lan, { [info.idField]: dialogId }) : null,
-    dialog === "diagnostics" ? apiGet<string>(request, "run_health_check", { node_id: dialogId }) : null,
+    dialog === "assign" ? apiGet(request, "get_entity_names") : null,
+    dialog === "reset-lan" ? apiGet(request, info.calls.lan, info.id(dialogId)) : null,
+    dialog === "diagnostics" ? apiGet(request, "run_health_check", { node_id: dialogId }) : null,
   ]);
   return {
     device: detail.ok ? detail.data : null,

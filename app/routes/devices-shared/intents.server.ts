@@ -1,10 +1,9 @@
 import { data } from "react-router";
-import { submitForm, apiGet, apiPost } from "../../lib/untyped-calls.server.ts";
-import { deselect, detailOr, failureReply, validateForm, type IntentHandler } from "../../lib/action.server.ts";
-import { safeReply, type ApiResult } from "../../lib/api.server.ts";
+import { deselect, detailOr, failureReply, submitForm, validateForm, type IntentHandler } from "../../lib/action.server.ts";
+import { apiGet, apiPost, safeReply, type ApiResult } from "../../lib/api.server.ts";
 import { toggleSchema } from "../../components/toggle-dialog.tsx";
-import { announcementCall, deviceMessages, type NodeToken } from "../../../platform/contract/devices.ts";
-import { deviceIdOf, deviceKinds, type DeviceDetail, type DeviceKind, type PingAnswer, type TokenAnswer } from "./kind.ts";
+import { announcementCall, deviceMessages } from "../../../platform/contract/devices.ts";
+import { deviceIdOf, deviceKinds, type DeviceKind, type PingAnswer, type TokenAnswer } from "./kind.ts";
 import {
   AnnouncementSchema,
   AssignEntitySchema,
@@ -21,7 +20,8 @@ import { ddosToggleCall, deviceToggle } from "./toggles.ts";
 
 /*
  * The intents of the dialogs both kinds share (spec 3 §2.10 "Items common to all", §2.11): one
- * named function each, made for a kind (its id field and call names). A screen spreads them into
+ * named function each, made for a kind (its id field and call names: deviceKinds, typed per kind
+ * from the contract). A screen spreads them into
  * its own action: `intentAction({ ...deviceIntents("cpe"), …yours }, { readable: [...DEVICE_READABLE] })`.
  * Every form names its device as `device_id`; the kind's id field is set here.
  */
@@ -31,7 +31,9 @@ export const DEVICE_READABLE = ["ping"] as const;
 
 
 /** The device's detail, or the failed call. */
-export const deviceDetail = (request: Request, kind: DeviceKind, id: string) => apiGet<DeviceDetail>(request, deviceKinds[kind].calls.detail, { [deviceKinds[kind].idField]: id });
+export const deviceDetail = (request: Request, kind: DeviceKind, id: string) => apiGet(request, deviceKinds[kind].calls.detail, deviceKinds[kind].id(id));
+
+type DeviceDetail = Extract<Awaited<ReturnType<typeof deviceDetail>>, { ok: true }>["data"];
 
 /** A form whose schema depends on what the platform says now: read the device first (a failure is a toast). */
 async function withDevice(request: Request, formData: FormData, kind: DeviceKind, then: (device: DeviceDetail) => Promise<unknown>) {
@@ -43,7 +45,7 @@ async function withDevice(request: Request, formData: FormData, kind: DeviceKind
 
 export function deviceIntents(kind: DeviceKind) {
   const info = deviceKinds[kind];
-  const idOf = (v: { device_id: string }) => ({ [info.idField]: v.device_id });
+  const idOf = (v: { device_id: string }) => info.id(v.device_id);
 
   const assign: IntentHandler = (request, formData) =>
     submitForm(request, formData, {
@@ -61,7 +63,7 @@ export function deviceIntents(kind: DeviceKind) {
       return submitForm(request, formData, {
         schema: toggleSchema(def.current(device), toggleFields),
         call: def.calls[kind]!,
-        body: (v) => ({ [info.idField]: deviceIdOf(device), enabled: v.enabled }),
+        body: (v) => ({ ...info.id(deviceIdOf(device)), enabled: v.enabled }),
         fields: ["enabled"],
         toast: detailOr(`${def.label} updated.`),
       });
@@ -107,7 +109,7 @@ export function deviceIntents(kind: DeviceKind) {
     const form = validateForm(formData, PingSchema);
     if (!form.ok) return form.reply;
     const { device_id, ip_address, tool } = form.value;
-    const res = await apiGet<{ result: string }>(request, tool === "ping" ? "run_ping" : "run_traceroute", { node_id: device_id, ip_address });
+    const res = await apiGet(request, tool === "ping" ? "run_ping" : "run_traceroute", { node_id: device_id, ip_address });
     if (!res.ok) return failureReply(request, res, { submission: form.submission, fields: ["ip_address"] });
     const answer: PingAnswer = { ping: { tool, ip_address, output: res.data.result } };
     // The accepted submission too: the form leaves the errors of a refusal before it (issue 63 item 18).
@@ -117,7 +119,7 @@ export function deviceIntents(kind: DeviceKind) {
   const token: IntentHandler = async (request, formData) => {
     const form = validateForm(formData, DeviceIdSchema);
     if (!form.ok) return form.reply;
-    const res = await apiPost<NodeToken>(request, "generate_node_token", { node_id: form.value.device_id });
+    const res = await apiPost(request, "generate_node_token", { node_id: form.value.device_id });
     if (!res.ok) return failureReply(request, res, { submission: form.submission });
     return { token: res.data } satisfies TokenAnswer;
   };
@@ -136,8 +138,10 @@ export function deviceIntents(kind: DeviceKind) {
       schema: AnnouncementSchema,
       // Spec 3 §5: the CPE call for an id starting with cpe, the metro call otherwise.
       call: (v, req) => {
-        const call = announcementCall(v.device_id);
-        return apiPost(req, call, { [call === "cpe_add_announcement" ? "cpe_id" : "metro_id"]: v.device_id, start_time: v.start_time, duration: v.duration });
+        const when = { start_time: v.start_time, duration: v.duration };
+        return announcementCall(v.device_id) === "cpe_add_announcement"
+          ? apiPost(req, "cpe_add_announcement", { cpe_id: v.device_id, ...when })
+          : apiPost(req, "metro_add_announcement", { metro_id: v.device_id, ...when });
       },
       fields: ["date", "hour", "duration"],
       toast: detailOr(deviceMessages.announcement),

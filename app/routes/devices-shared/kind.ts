@@ -1,5 +1,6 @@
 import type { MenuItem } from "../../components/row-menu.tsx";
 import type { CpeDetail, MetroDetail, NodeToken } from "../../../platform/contract/devices.ts";
+import type { GetCallName, PostCallName } from "../../../platform/contract/calls.ts";
 import { deviceMessages } from "../../../platform/contract/devices.ts";
 
 /*
@@ -15,16 +16,24 @@ export interface DeviceKindInfo {
   kind: DeviceKind;
   /** The id field of the kind's calls. */
   idField: "cpe_id" | "metro_id";
+  /** The id as the kind's calls take it (in a query or a body): `{ cpe_id }` or `{ metro_id }`. */
+  id: (id: string) => { cpe_id: string } | { metro_id: string };
   /** The screen's path (the diagnostics download sits under it). */
   path: "/routers" | "/ethernet-devices";
-  calls: { detail: string; assign: string; lan: string; shipping: string; remove: string; thresholds: string; setThresholds: string };
+  calls: { detail: GetCallName; assign: PostCallName; lan: GetCallName; shipping: PostCallName; remove: PostCallName; thresholds: GetCallName; setThresholds: PostCallName; startTest: PostCallName; testReport: GetCallName };
   removed: string;
 }
 
-export const deviceKinds: Record<DeviceKind, DeviceKindInfo> = {
+/**
+ * Each kind's names as literals (`as const satisfies`): `deviceKinds[kind].calls.assign` is the
+ * union of the two kinds' calls, and their bodies and answers are the contract's (platform/
+ * contract/calls.ts), each kind's id under its own name.
+ */
+export const deviceKinds = {
   cpe: {
     kind: "cpe",
     idField: "cpe_id",
+    id: (id: string) => ({ cpe_id: id }),
     path: "/routers",
     calls: {
       detail: "get_cpe_detail",
@@ -34,12 +43,15 @@ export const deviceKinds: Record<DeviceKind, DeviceKindInfo> = {
       remove: "remove_cpe",
       thresholds: "get_cpe_denial_of_service_thresholds",
       setThresholds: "set_cpe_denial_of_service_thresholds",
+      startTest: "start_cpe_test",
+      testReport: "get_cpe_test_report",
     },
     removed: deviceMessages.cpeRemoved,
   },
   metro: {
     kind: "metro",
     idField: "metro_id",
+    id: (id: string) => ({ metro_id: id }),
     path: "/ethernet-devices",
     calls: {
       detail: "get_metro_detail",
@@ -49,10 +61,12 @@ export const deviceKinds: Record<DeviceKind, DeviceKindInfo> = {
       remove: "remove_metro",
       thresholds: "get_metro_denial_of_service_thresholds",
       setThresholds: "set_metro_denial_of_service_thresholds",
+      startTest: "start_metro_test",
+      testReport: "get_metro_test_report",
     },
     removed: deviceMessages.metroRemoved,
   },
-};
+} as const satisfies Record<DeviceKind, DeviceKindInfo>;
 
 /** The detail tabs of both kinds (spec 3 §2.10, §2.11); BN-CPE-IP has Details only (routers/tabs.tsx). */
 export const DEVICE_TABS = [

@@ -1,4 +1,10 @@
+import type { CallBody, PostCallName } from "../../../platform/contract/calls.ts";
 import type { DeviceDetail, DeviceKind } from "./kind.ts";
+
+/** The calls whose body is exactly the kind's id and `enabled`: a toggle of that kind. */
+type ToggleCall<I extends string> = {
+  [N in PostCallName]: [CallBody<N>] extends [Record<I, string> & { enabled: boolean }] ? ([Record<I, string> & { enabled: boolean }] extends [CallBody<N>] ? N : never) : never;
+}[PostCallName];
 
 /*
  * The toggle dialogs of both kinds as one table (spec 3 §2.10 "Dialogs with toggles … show an
@@ -13,7 +19,7 @@ export interface DeviceToggle {
   title: string;
   label: string;
   /** The call per kind; a kind without the call has no such dialog. */
-  calls: Partial<Record<DeviceKind, string>>;
+  calls: { cpe?: ToggleCall<"cpe_id">; metro?: ToggleCall<"metro_id"> };
   current: (d: DeviceDetail) => boolean;
   hint: string;
 }
@@ -66,4 +72,4 @@ export const DEVICE_TOGGLES: readonly DeviceToggle[] = [
 export const deviceToggle = (kind: DeviceKind, dialog: string | null) => DEVICE_TOGGLES.find((t) => t.dialog === dialog && t.calls[kind]) ?? null;
 
 /** The DDoS switch's call per kind (the DDoS dialog: the switch and the thresholds). */
-export const ddosToggleCall: Record<DeviceKind, string> = { cpe: "toggle_cpe_denial_of_service", metro: "toggle_metro_denial_of_service" };
+export const ddosToggleCall = { cpe: "toggle_cpe_denial_of_service", metro: "toggle_metro_denial_of_service" } as const satisfies { [K in DeviceKind]: ToggleCall<`${K}_id`> };

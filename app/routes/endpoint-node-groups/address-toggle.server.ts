@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { submitForm } from "../../lib/untyped-calls.server.ts";
 import { toggleUnchangedError } from "../../components/toggle-dialog.tsx";
-import { failureReply } from "../../lib/action.server.ts";
-import type { ApiResult } from "../../lib/api.server.ts";
+import { failureReply, submitForm } from "../../lib/action.server.ts";
+import { apiPost, type ApiResult } from "../../lib/api.server.ts";
 import { hiddenId } from "../../lib/form-fields.server.ts";
 import { isCidr, isIpv4 } from "../../../platform/contract/net.ts";
 import type { AddressToggleTexts, ToggleState } from "./model.ts";
@@ -34,6 +33,15 @@ export function addressToggleSchema<Extra extends z.ZodRawShape>(current: Toggle
     .transform((value) => ({ ...value, enabled: Boolean((value as Record<string, unknown>).enabled), address: addressOf(value as Record<string, unknown>) }));
 }
 
+/** The toggle calls, each with its body (the subject's id, the switch and the address under the call's own names), typed by the contract. */
+const toggleCalls = {
+  "configure-dhcp-relay": (r: Request, id: string, enabled: boolean, address: string) =>
+    apiPost(r, "configure-dhcp-relay", { node_group_id: id, enabled, ...(address ? { server_ip: address } : {}) }),
+  "configure-vrrp": (r: Request, id: string, enabled: boolean, address: string) => apiPost(r, "configure-vrrp", { node_group_id: id, enabled, ...(address ? { virtual_ip: address } : {}) }),
+  "configure-lan-interface": (r: Request, id: string, enabled: boolean, address: string) =>
+    apiPost(r, "configure-lan-interface", { node_id: id, enabled, ...(address ? { primary_ipv4_address: address } : {}) }),
+};
+
 export interface ToggleIntent<T> {
   /** The subject's id field, in the form and the platform's body ("node_group_id"), and the message when it is missing. */
   idField: string;
@@ -41,8 +49,8 @@ export interface ToggleIntent<T> {
   /** The subject now (its detail call), and its switch and address. */
   read: (request: Request, id: string) => Promise<ApiResult<T>>;
   current: (subject: T) => ToggleState;
-  /** The platform call; its body is the id, `enabled` and the address under the field's own name. */
-  call: string;
+  /** The platform call (toggleCalls). */
+  call: keyof typeof toggleCalls;
 }
 
 /** The intent of an address toggle dialog: the subject's value now, the schema against it, the call, the toast. */
@@ -53,8 +61,10 @@ export function addressToggleIntent<T>(texts: AddressToggleTexts, o: ToggleInten
     if (!subject.ok) return failureReply(request, subject);
     return submitForm(request, formData, {
       schema: addressToggleSchema(o.current(subject.data), texts, extra),
-      call: o.call,
-      body: (v) => ({ [o.idField]: (v as Record<string, unknown>)[o.idField], enabled: v.enabled, ...(v.address ? { [texts.address.name]: v.address } : {}) }),
+      call: (v, req) => {
+        const id = (v as Record<string, unknown>)[o.idField];
+        return toggleCalls[o.call](req, typeof id === "string" ? id : "", v.enabled, v.address);
+      },
       fields: ["enabled", texts.address.name],
       toast: (_, v) => (v.enabled ? texts.enabled : texts.disabled),
     });

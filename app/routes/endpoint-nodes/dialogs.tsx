@@ -26,7 +26,7 @@ export function SecondaryIpsDialog({ node, lastResult }: { node: EndpointNodeDet
 }
 
 function SecondaryIpsForm({ node, lastResult }: { node: EndpointNodeDetail; lastResult: Result }) {
-  const [form, fields] = useForm({ id: `secondary-ips-${node.ep_node_id}`, lastResult, constraint: { secondary_ips: { required: true } } });
+  const [form, fields] = useForm<{ secondary_ips: string }>({ id: `secondary-ips-${node.ep_node_id}`, lastResult, constraint: { secondary_ips: { required: true } } });
   const pending = useIsPending({ intent: "secondary-ips" });
   return (
     <ConformForm form={form} intent="secondary-ips">

@@ -1,5 +1,6 @@
 import { useScreen } from "../../components/screen.tsx";
 import { NodeScreen, readableNodeDialogs } from "../service-nodes/node-screen.tsx";
+import { nodeCalls } from "../service-nodes/node-calls.server.ts";
 import { nodeAction, nodeLoader } from "../service-nodes/node-screen.server.ts";
 import { hideable, sortable } from "./columns.ts";
 import { LanDialog, SecondaryIpsDialog } from "./dialogs.tsx";
@@ -15,7 +16,7 @@ import type { Route } from "./+types/route";
  * kind (tabs.tsx), with this screen's own two intents and dialogs.
  * ---------------------------------------------------------------------------------------------- */
 
-export const loader = nodeLoader(endpointNodes, { sortable, hideable });
+export const loader = nodeLoader(endpointNodes, { sortable, hideable }, nodeCalls.endpoint);
 
 export const action = nodeAction(endpointNodes, { "secondary-ips": secondaryIps, lan });
 

@@ -4,9 +4,8 @@ import { hiddenId } from "../../lib/form-fields.server.ts";
 import { nodeMessages } from "../../../platform/contract/nodes.ts";
 import { isIpv4, splitList } from "../../../platform/contract/net.ts";
 import { addressToggleIntent } from "../endpoint-node-groups/address-toggle.server.ts";
-import { nodeDetail } from "../service-nodes/node-screen.server.ts";
-import { LAN, type EndpointNode, type EndpointNodeDetail } from "./model.ts";
-import { endpointNodes } from "./tabs.tsx";
+import { nodeCalls } from "../service-nodes/node-calls.server.ts";
+import { LAN, type EndpointNode } from "./model.ts";
 import { formMessages } from "../../lib/messages.ts";
 
 /*
@@ -44,14 +43,14 @@ export const secondaryIpsSchema = (node: Pick<EndpointNode, "primary_ip" | "seco
 export const lan = addressToggleIntent(LAN, {
   idField: "node_id",
   missing: formMessages.nodeMissing,
-  read: (request, id) => nodeDetail<EndpointNodeDetail>(request, endpointNodes, id),
+  read: (request, id) => nodeCalls.endpoint.detail(request, id),
   current: (n) => ({ enabled: n.lan_interface_enabled, address: n.lan_interface_ipaddress }),
   call: "configure-lan-interface",
 });
 
 /** Add Secondary IPs: checked against what the node holds now. */
 export async function secondaryIps(request: Request, formData: FormData) {
-  const current = await nodeDetail<EndpointNodeDetail>(request, endpointNodes, String(formData.get("ep_node_id") ?? ""));
+  const current = await nodeCalls.endpoint.detail(request, String(formData.get("ep_node_id") ?? ""));
   if (!current.ok) return failureReply(request, current);
   return submitForm(request, formData, {
     schema: secondaryIpsSchema(current.data),

@@ -80,7 +80,7 @@ const reset = (request: Request, formData: FormData) => submitForm(request, form
 export const endpointAction = intentAction({
   create,
   "create-node-group": createNodeGroup,
-  ...sharedIntents({ ...subject, area: "endpoint", resizeCall: "resize-endpoint-throughput" }),
+  ...sharedIntents({ ...subject, area: "endpoint" }),
   agent,
   visibility,
   reset,

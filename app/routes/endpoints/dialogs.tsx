@@ -1,3 +1,5 @@
+import type { NodeGroupSchema } from "./schemas.server.ts";
+import type { z } from "zod";
 import { Link, useLocation } from "react-router";
 import type { FormConstraint } from "../../components/constraints.server.ts";
 import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
@@ -151,7 +153,7 @@ function CreateForm({ deployment, appServices, regions, nodes, nodeGroups, draft
 
 function NodeGroupPanel({ draftText, lastResult, constraint }: { draftText: string; lastResult: Result; constraint: FormConstraint }) {
   const location = useLocation();
-  const [form, fields] = useForm({ id: "create-node-group", lastResult, constraint });
+  const [form, fields] = useForm<z.input<typeof NodeGroupSchema>>({ id: "create-node-group", lastResult, constraint });
   const pending = useIsPending({ intent: "create-node-group" });
   return (
     <>

@@ -1,3 +1,5 @@
+import type { CreateEntitySchema } from "./schemas.server.ts";
+import type { z } from "zod";
 import { type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
@@ -53,7 +55,7 @@ function EntityFormDialog({
 }
 
 export function AddEntityDialog({ parentChoices, lastResult }: { parentChoices: string[]; lastResult: ActionResult }) {
-  const { form, fields } = useIntentForm("add", { id: "add-entity", lastResult });
+  const { form, fields } = useIntentForm<z.input<typeof CreateEntitySchema>>("add", { id: "add-entity", lastResult });
   return (
     <EntityFormDialog name="add" title="Add Entity" form={form} intent="create" submitLabel="Add Entity">
       <TextField field={fields.entity_name} label="Entity Name" autoComplete="off" />

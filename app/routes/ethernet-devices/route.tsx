@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { submitForm as untypedSubmitForm } from "../../lib/untyped-calls.server.ts";
 import { lazyChart } from "../../components/chart/lazy-chart.tsx";
 import { openDialogConstraints } from "../../components/constraints.server.ts";
 import { ListScreen } from "../../components/list-screen.tsx";
@@ -81,8 +80,27 @@ const editNid = (request: Request, formData: FormData) =>
     toast: deviceMessages.metroUpdated,
   });
 
+const text = (x: unknown) => (typeof x === "string" ? x : undefined);
+
+/** Edit OAM: the schema's value (the CFM fields only with continuity check on, checked there), field by field as edit_oam takes it; a field left out is undefined (JSON drops it). */
 const editOam = (request: Request, formData: FormData) =>
-  untypedSubmitForm(request, formData, { schema: OamSchema, call: "edit_oam", fields: oamFields, toast: deviceMessages.oamUpdated });
+  submitForm(request, formData, {
+    schema: OamSchema,
+    call: "edit_oam",
+    body: (v: Record<string, unknown>) => ({
+      metro_id: text(v.metro_id) ?? "",
+      loopback_enabled: v.loopback_enabled === true,
+      ccp_enabled: v.ccp_enabled === true,
+      ccm_interval: text(v.ccm_interval),
+      md_name: text(v.md_name),
+      md_level: v.md_level,
+      md_association: text(v.md_association),
+      mep_id: v.mep_id,
+      vlan_id: v.vlan_id,
+    }),
+    fields: oamFields,
+    toast: deviceMessages.oamUpdated,
+  });
 
 const shared = deviceIntents(KIND);
 export const action = intentAction(

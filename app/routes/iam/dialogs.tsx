@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
-import type { CreateIamUserSchema } from "./schemas.server.ts";
+import type { AssignEntitySchema, CreateIamUserSchema } from "./schemas.server.ts";
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { IAM_USER_GONE, iamRoles, type IamUser } from "./model.ts";
@@ -74,7 +74,7 @@ export function AssignDialog({ user, entityNames, lastResult }: { user: IamUser 
 }
 
 function AssignForm({ user, entityNames, lastResult }: { user: IamUser; entityNames: string[]; lastResult: Result }) {
-  const { form, fields, pending } = useIntentForm("assign", { id: `assign-iam-entity-${user.iam_user_id}`, lastResult });
+  const { form, fields, pending } = useIntentForm<z.input<typeof AssignEntitySchema>>("assign", { id: `assign-iam-entity-${user.iam_user_id}`, lastResult });
   return (
     <ConformForm form={form} intent="assign">
       <input type="hidden" name="iam_user_id" value={user.iam_user_id} />

@@ -1,13 +1,12 @@
 import { data } from "react-router";
-import { submitForm, apiGet, apiGetOrThrow, apiPost, fetchTablePage } from "../../lib/untyped-calls.server.ts";
 import { lazyChart } from "../../components/chart/lazy-chart.tsx";
 import { openDialogConstraints } from "../../components/constraints.server.ts";
 import type { MenuItem } from "../../components/row-menu.tsx";
 import { useScreen } from "../../components/screen.tsx";
 import { currentTab } from "../../components/tabs.tsx";
-import { detailOr, intentAction, refreshIntent, validateForm } from "../../lib/action.server.ts";
-import { detailText } from "../../lib/api.server.ts";
-import { listScreenQuery, selectedRows } from "../../lib/table.server.ts";
+import { detailOr, intentAction, refreshIntent, submitForm, validateForm } from "../../lib/action.server.ts";
+import { apiGet, apiGetOrThrow, apiPost, detailText } from "../../lib/api.server.ts";
+import { fetchTablePage, listScreenQuery, selectedRows } from "../../lib/table.server.ts";
 import { speedTestProgress, speedTestTimedOut } from "../../lib/live/speed-test.ts";
 import { deviceMessages } from "../../../platform/contract/devices.ts";
 import { activationDialogData, activationHeaders, activationRefreshHeaders, activationConstraints, startActivationIntent } from "../devices-shared/activation.server.ts";
@@ -25,11 +24,7 @@ import {
   SERVICE_PRODUCT,
   type Cpe,
   type CpeDetail,
-  type CpeProduct,
-  type PeerRegion,
-  type SpeedTestAnswer,
   type SpeedTestRun,
-  type SpeedTestStarted,
 } from "./model.ts";
 import { cpeMonitoring, earlyMonitoring } from "../../lib/device-monitoring.server.ts";
 import {
@@ -63,7 +58,7 @@ async function speedTestRun(request: Request, cpeId: string, params: URLSearchPa
   const startedAt = Date.parse(started!);
   const finishesAt = Date.parse(until!);
   if (!type || !Number.isFinite(startedAt) || !Number.isFinite(finishesAt)) return null;
-  const res = await apiGet<SpeedTestAnswer>(request, "get_cpe_speedtest_cli_test_result", { cpe_id: cpeId, test_type: type });
+  const res = await apiGet(request, "get_cpe_speedtest_cli_test_result", { cpe_id: cpeId, test_type: type });
   if (res.ok) return { state: "done", type, answer: res.data };
   if (res.status !== 404) return { state: "error", type, message: detailText(res.detail) };
   const now = Date.now();
@@ -77,11 +72,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   // On the Monitoring tab the samples are asked for at once, beside the page; used only if the page holds the device.
   const early = await earlyMonitoring(request, state.selected.length === 1 && currentTab(params, DEVICE_TAB_IDS) === "monitoring" ? state.selected[0]! : null);
   const [[filter, table], deviceDialog, activation, products, regions, speedRun] = await Promise.all([
-    withEntityFilter(request, (query) => fetchTablePage<Cpe>(request, "get_cpe", state, { ...screen, query, fields: ROW_FIELDS })),
+    withEntityFilter(request, (query) => fetchTablePage(request, "get_cpe", state, { ...screen, query, fields: ROW_FIELDS })),
     deviceDialogData(request, "cpe", dialog, dialogId),
     activationDialogData(request, "cpe", dialog, dialogId),
-    dialog === "create" ? apiGetOrThrow<CpeProduct[]>(request, "get_cpe_products") : null,
-    dialog === "perf" ? apiGet<PeerRegion[]>(request, "get_peer_regions").then((r) => (r.ok ? r.data : [])) : null,
+    dialog === "create" ? apiGetOrThrow(request, "get_cpe_products") : null,
+    dialog === "perf" ? apiGet(request, "get_peer_regions").then((r) => (r.ok ? r.data : [])) : null,
     dialog === "speed-test" && dialogId ? speedTestRun(request, dialogId, params) : null,
   ]);
   // The selected device's tab: Details reads the device's detail; Monitoring needs only the row's
@@ -104,16 +99,13 @@ export const headers = activationHeaders;
 
 /* Action: one function per intent (the shared ones from ../devices-shared/intents.server.ts) ---- */
 
-/** The form's value with these optional text fields as the platform takes them: "" when left empty. */
-const withBlanks = <V extends Record<string, unknown>>(v: V, keys: readonly (keyof V & string)[]) => ({ ...v, ...Object.fromEntries(keys.map((k) => [k, v[k] ?? ""])) });
-
 const create = (request: Request, formData: FormData) =>
   submitForm(request, formData, {
     schema: CreateCpeSchema,
     call: "create_cpe",
     fields: ["prod_code", "cpe_name", "site_address", "shipping_address", "provider_service_id", "client_circuit_id", "entity_name", "contact_name", "contact_email", "contact_phone", "description"],
     toast: detailOr(deviceMessages.cpeCreated),
-    redirect: (answer: { cpe_id: string }) => ({ selected: answer.cpe_id }),
+    redirect: (answer) => ({ selected: answer.cpe_id }),
   });
 
 const info = (request: Request, formData: FormData) =>
@@ -121,7 +113,13 @@ const info = (request: Request, formData: FormData) =>
     schema: UpdateCpeInfoSchema,
     call: "update_cpe_info",
     body: (v) => ({
-      ...withBlanks(v, ["provider_service_id", "client_circuit_id", "ping_dns_ip", "ping_gw_ip", "description"]),
+      // The optional text fields as the platform takes them: "" when left empty.
+      ...v,
+      provider_service_id: v.provider_service_id ?? "",
+      client_circuit_id: v.client_circuit_id ?? "",
+      ping_dns_ip: v.ping_dns_ip ?? "",
+      ping_gw_ip: v.ping_gw_ip ?? "",
+      description: v.description ?? "",
       ping_email_notification: Boolean(v.ping_email_notification),
       ping_webhook_notification: Boolean(v.ping_webhook_notification),
     }),
@@ -161,7 +159,7 @@ const network = (request: Request, formData: FormData) =>
     schema: NetworkInfoSchema,
     call: "update_cpe_network_info",
     // The platform takes the DNS servers as the form has them: comma-separated.
-    body: (v) => withBlanks(v, ["wan_cidr", "wan_gateway", "lan_cidr", "dns_servers"]),
+    body: (v) => ({ ...v, wan_cidr: v.wan_cidr ?? "", wan_gateway: v.wan_gateway ?? "", lan_cidr: v.lan_cidr ?? "", dns_servers: v.dns_servers ?? "" }),
     fields: ["mode", "wan_addressing", "wan_cidr", "wan_gateway", "dns_servers", "lan_cidr"],
     toast: detailOr(deviceMessages.networkUpdated),
   });
@@ -198,7 +196,7 @@ const target = (request: Request, formData: FormData) =>
 
 /** Run Speed Test: start it, then the dialog follows it (its run in the URL). */
 const speedTest = (request: Request, formData: FormData) =>
-  submitForm<typeof SpeedTestSchema, SpeedTestStarted>(request, formData, {
+  submitForm(request, formData, {
     schema: SpeedTestSchema,
     call: "start_cpe_speedtest_cli",
     fields: ["host"],

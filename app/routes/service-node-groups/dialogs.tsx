@@ -1,3 +1,5 @@
+import type { ImportSchema } from "./schemas.server.ts";
+import type { z } from "zod";
 import type { SubmissionResult } from "@conform-to/react";
 import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
 import { DetailsTable } from "../../components/details-table.tsx";
@@ -36,7 +38,7 @@ export function ImportDialog({ group, lastResult }: { group: ServiceNodeGroupRow
 const pemHint = "PEM text, from -----BEGIN to -----END; at most 64 KB.";
 
 function ImportForm({ group, lastResult }: { group: ServiceNodeGroupRow; lastResult: Result }) {
-  const [form, fields] = useForm({ id: `import-${group.service_node_group_id}`, lastResult, constraint: useConstraint("import") });
+  const [form, fields] = useForm<z.input<typeof ImportSchema>>({ id: `import-${group.service_node_group_id}`, lastResult, constraint: useConstraint("import") });
   const pending = useIsPending({ intent: "import" });
   return (
     <ConformForm form={form} intent="import">

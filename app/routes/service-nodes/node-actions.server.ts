@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
-import { submitForm, apiGet, apiPost } from "../../lib/untyped-calls.server.ts";
-import { deselect, failureReply, validateForm } from "../../lib/action.server.ts";
-import type { ApiResult } from "../../lib/api.server.ts";
+import { deselect, failureReply, submitForm, validateForm } from "../../lib/action.server.ts";
+import { apiPost, type ApiResult } from "../../lib/api.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { returnUrl } from "../../lib/url.ts";
-import { nodeMessages, type NodeCloudInit, type NodeOva, type NodeVpnConfig } from "../../../platform/contract/nodes.ts";
+import { nodeMessages } from "../../../platform/contract/nodes.ts";
+import { nodeCalls } from "./node-calls.server.ts";
 import type { NodeKindInfo } from "./node-kind.ts";
 import { createNodeSchema, HardwareSchema, HostedSchema, NodeIdSchema, removeNodeSchema } from "./node-schemas.server.ts";
 
@@ -20,8 +20,6 @@ const here = (request: Request) => {
   return `${url.pathname}${url.search}`;
 };
 
-const setFormFactor = (info: NodeKindInfo, request: Request, body: Record<string, unknown>) => apiPost(request, info.calls.setFormFactor, body);
-
 /** Runs calls in turn: the first failure, else the last answer. */
 async function inTurn<T>(first: () => Promise<ApiResult<unknown>>, then: () => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
   const a = await first();
@@ -31,6 +29,7 @@ async function inTurn<T>(first: () => Promise<ApiResult<unknown>>, then: () => P
 
 export function nodeIntents(info: NodeKindInfo) {
   const createSchema = createNodeSchema(info);
+  const calls = nodeCalls[info.kind];
 
   /**
    * Step 1: the node is created, and the spec's toast says so now (issue 63 item 17: the stepper
@@ -40,14 +39,13 @@ export function nodeIntents(info: NodeKindInfo) {
   async function create(request: Request, formData: FormData) {
     const form = validateForm(formData, createSchema);
     if (!form.ok) return form.reply;
-    const v = form.value as Record<string, unknown>;
-    const body =
-      v.group_mode === "new"
-        ? { [info.nameField]: v[info.nameField], [info.groupNameField]: v[info.groupNameField], [info.newGroupField]: true }
-        : { [info.nameField]: v[info.nameField], [info.groupIdField]: v[info.groupIdField], [info.newGroupField]: false };
-    const res = await apiPost<Record<string, string>>(request, info.calls.create, body);
+    // The schema's fields are named by the kind (createNodeSchema): read by those names.
+    const v: Record<string, unknown> = form.value;
+    const text = (field: string) => (typeof v[field] === "string" ? v[field] : "");
+    const group = v.group_mode === "new" ? { newName: text(info.groupNameField) } : { id: text(info.groupIdField) };
+    const res = await calls.create(request, { name: text(info.nameField), group });
     if (!res.ok) return failureReply(request, res, { submission: form.submission, fields: [info.nameField, info.groupIdField, info.groupNameField] });
-    return redirectWithToast(request, returnUrl(request, { dialog: "create", step: "form-factor", id: res.data[info.idField], ff: "hosted_aws" }), { type: "success", message: info.created });
+    return redirectWithToast(request, returnUrl(request, { dialog: "create", step: "form-factor", id: res.data.id, ff: "hosted_aws" }), { type: "success", message: info.created });
   }
 
   const ova = (request: Request, formData: FormData) =>
@@ -55,8 +53,8 @@ export function nodeIntents(info: NodeKindInfo) {
       schema: NodeIdSchema,
       call: (v) =>
         inTurn(
-          () => setFormFactor(info, request, { node_id: v.node_id, form_factor: "ova" }),
-          () => apiGet<NodeOva>(request, info.calls.prepareOva, { [info.idField]: v.node_id }),
+          () => calls.setFormFactor(request, { node_id: v.node_id, form_factor: "ova" }),
+          () => calls.prepareOva(request, v.node_id),
         ),
       toast: nodeMessages.ovaPrepared,
       redirect: here(request),
@@ -65,7 +63,7 @@ export function nodeIntents(info: NodeKindInfo) {
   const hw = (request: Request, formData: FormData) =>
     submitForm(request, formData, {
       schema: HardwareSchema,
-      call: (v) => setFormFactor(info, request, { node_id: v.node_id, form_factor: "hw", shipping_addr: v.shipping_addr }),
+      call: (v) => calls.setFormFactor(request, { node_id: v.node_id, form_factor: "hw", shipping_addr: v.shipping_addr }),
       fields: ["shipping_addr"],
       toast: nodeMessages.formFactorSaved,
       redirect: here(request),
@@ -77,8 +75,8 @@ export function nodeIntents(info: NodeKindInfo) {
     if (!form.ok) return form.reply;
     const id = form.value.node_id;
     const res = await inTurn(
-      () => setFormFactor(info, request, { node_id: id, form_factor: "ami" }),
-      () => apiPost<NodeCloudInit>(request, "generate-node-cloud-init-data", { node_id: id }),
+      () => calls.setFormFactor(request, { node_id: id, form_factor: "ami" }),
+      () => apiPost(request, "generate-node-cloud-init-data", { node_id: id }),
     );
     if (!res.ok) return failureReply(request, res, { submission: form.submission });
     return data({ cloudInit: res.data, nodeId: id });
@@ -88,10 +86,10 @@ export function nodeIntents(info: NodeKindInfo) {
     submitForm(request, formData, {
       schema: HostedSchema,
       call: (v) => {
-        const fields = { form_factor: "hosted_aws", hosted_region: v.hosted_region, hosted_vpc_cidr: v.hosted_vpc_cidr, hosted_peer_ip: v.hosted_peer_ip, hosted_peer_prefix: Number(v.hosted_peer_prefix) };
+        const fields = { form_factor: "hosted_aws" as const, hosted_region: v.hosted_region, hosted_vpc_cidr: v.hosted_vpc_cidr, hosted_peer_ip: v.hosted_peer_ip, hosted_peer_prefix: Number(v.hosted_peer_prefix) };
         return inTurn(
-          () => setFormFactor(info, request, { node_id: v.node_id, ...fields }),
-          () => apiPost<NodeVpnConfig>(request, "generate-hsn-vpn-config", { node_id: v.node_id, ...fields }),
+          () => calls.setFormFactor(request, { node_id: v.node_id, ...fields }),
+          () => apiPost(request, "generate-hsn-vpn-config", { node_id: v.node_id, ...fields }),
         );
       },
       fields: ["hosted_region", "hosted_vpc_cidr", "hosted_peer_ip", "hosted_peer_prefix"],
@@ -110,8 +108,7 @@ export function nodeIntents(info: NodeKindInfo) {
   const remove = (request: Request, formData: FormData) =>
     submitForm(request, formData, {
       schema: removeSchema,
-      call: info.calls.remove,
-      body: (v) => (info.kind === "endpoint" ? { ep_node_id: v.node_id, ep_node_group_id: v.group_id ?? "" } : { service_node_id: v.node_id }),
+      call: (v) => calls.remove(request, v),
       toast: info.removed,
       redirect: (_, v) => deselect(request, v.node_id),
     });

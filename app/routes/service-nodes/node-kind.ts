@@ -3,7 +3,7 @@ import { formFactorLabels, noFormFactorLabel, nodeMessages, type EndpointNode, t
 /*
  * What the two node screens share (spec 2 §2, §4): a node kind's words, paths and calls, and the
  * node as the form-factor flow sees it (NodeView), whichever kind it is. /endpoint-nodes and
- * /service-nodes differ only in these; the flow, the dialogs, the health list and the Monitoring
+ * /service-nodes differ only in these (and their calls: node-calls.server.ts); the flow, the dialogs, the health list and the Monitoring
  * tab (node-*.tsx beside this file) are the same code.
  */
 
@@ -25,7 +25,6 @@ export interface NodeKindInfo {
   groupNameField: "ep_node_group_name" | "service_node_group_name";
   newGroupField: "new_ep_node_group" | "new_service_node_group";
   nameField: "ep_node_name" | "service_node_name";
-  calls: { list: string; create: string; detail: string; remove: string; setFormFactor: string; prepareOva: string; groups: string };
   /** The word Delete asks for (spec 2 §4). */
   deletePhrase: string;
   created: string;
@@ -44,15 +43,6 @@ export const endpointKind: NodeKindInfo = {
   groupNameField: "ep_node_group_name",
   newGroupField: "new_ep_node_group",
   nameField: "ep_node_name",
-  calls: {
-    list: "list-endpoint-node",
-    create: "create-endpoint-node",
-    detail: "get-endpoint-node-detail",
-    remove: "remove-endpoint-node",
-    setFormFactor: "set-endpoint-node-form-factor",
-    prepareOva: "prepare-epn-ova",
-    groups: "list-endpoint-node-group",
-  },
   deletePhrase: "delete",
   created: nodeMessages.endpointNodeCreated,
   removed: nodeMessages.endpointNodeRemoved,
@@ -70,15 +60,6 @@ export const serviceKind: NodeKindInfo = {
   groupNameField: "service_node_group_name",
   newGroupField: "new_service_node_group",
   nameField: "service_node_name",
-  calls: {
-    list: "list_service_node",
-    create: "create-service-node",
-    detail: "get_service_node_detail",
-    remove: "remove_service_node",
-    setFormFactor: "set-service-node-form-factor",
-    prepareOva: "prepare-sn-ova",
-    groups: "list_service_node_group",
-  },
   deletePhrase: "confirm",
   created: nodeMessages.serviceNodeCreated,
   removed: nodeMessages.serviceNodeRemoved,

@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { apiGet, fetchTablePage } from "../../lib/untyped-calls.server.ts";
 import { formConstraints } from "../../components/constraints.server.ts";
 import { currentTab } from "../../components/tabs.tsx";
 import { intentAction, refreshIntent, type IntentHandler } from "../../lib/action.server.ts";
@@ -7,6 +6,7 @@ import { intentAction, refreshIntent, type IntentHandler } from "../../lib/actio
 import { exportHref } from "../../lib/export.server.ts";
 import { listScreenQuery, type TableOptions } from "../../lib/table.server.ts";
 import { nodeIntents } from "./node-actions.server.ts";
+import type { NodeCalls } from "./node-calls.server.ts";
 import { nodeDialogData } from "./node-loader.server.ts";
 import { nodeMonitoring } from "./node-metrics.server.ts";
 import type { NodeScreenData, NodeScreenKind } from "./node-screen.tsx";
@@ -18,11 +18,8 @@ import { createNodeSchema, HardwareSchema, HostedSchema } from "./node-schemas.s
  * detail and, on its Monitoring tab, its charts; the shared intents plus the kind's own.
  */
 
-/** The node's detail, or null (gone, another account's). */
-export const nodeDetail = <D,>(request: Request, kind: Pick<NodeScreenKind<never, never>, "info">, id: string) =>
-  apiGet<D>(request, kind.info.calls.detail, { [kind.info.idField]: id });
-
-export function nodeLoader<Row, Detail extends Row>(kind: NodeScreenKind<Row, Detail>, options: TableOptions) {
+/** The loader of a node screen: `calls` are the kind's (node-calls.server.ts nodeCalls), typed with its row and detail. */
+export function nodeLoader<Row, Detail extends Row>(kind: NodeScreenKind<Row, Detail>, options: TableOptions, calls: NodeCalls<Row, Detail>) {
   const { info } = kind;
   const constraints = formConstraints({ create: createNodeSchema(info), hw: HardwareSchema, hosted: HostedSchema });
   return async ({ request }: { request: Request }) => {
@@ -32,9 +29,9 @@ export function nodeLoader<Row, Detail extends Row>(kind: NodeScreenKind<Row, De
     // less); it is shown only when the table's search still holds the node.
     const [first] = state.selected;
     const [table, dialogData, picked] = await Promise.all([
-      fetchTablePage<Row>(request, info.calls.list, state, { getRowId: kind.screen.getRowId, fields: kind.fields }),
-      nodeDialogData<Detail>(request, info, dialog, dialogId, kind.view),
-      first ? nodeDetail<Detail>(request, kind, first).then((r) => (r.ok ? r.data : null)) : null,
+      calls.list(request, state, { getRowId: kind.screen.getRowId, fields: kind.fields }),
+      nodeDialogData(request, info, dialog, dialogId, kind.view, calls.detail),
+      first ? calls.detail(request, first).then((r) => (r.ok ? r.data : null)) : null,
     ]);
     const selected = picked && table.selected.length === 1 && table.selected[0] === first ? picked : null;
     const view = selected ? kind.view(selected) : null;

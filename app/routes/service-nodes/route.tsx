@@ -1,5 +1,6 @@
 import { hideable, sortable } from "./columns.ts";
 import { NodeScreen } from "./node-screen.tsx";
+import { nodeCalls } from "./node-calls.server.ts";
 import { nodeAction, nodeLoader } from "./node-screen.server.ts";
 import { serviceNodes } from "./tabs.tsx";
 import type { Route } from "./+types/route";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/route";
  * (node-screen.tsx, node-screen.server.ts), bound here to the service kind (tabs.tsx).
  * ---------------------------------------------------------------------------------------------- */
 
-export const loader = nodeLoader(serviceNodes, { sortable, hideable });
+export const loader = nodeLoader(serviceNodes, { sortable, hideable }, nodeCalls.service);
 export const action = nodeAction(serviceNodes);
 
 export default function ServiceNodes({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,9 +1,8 @@
 import { data, redirect } from "react-router";
-import { submitForm as untypedSubmitForm, apiPost } from "../../lib/untyped-calls.server.ts";
 import type { z } from "zod";
 import { failureReply, removeIntent as kitRemoveIntent, submitForm, validateForm, type SubmitOptions } from "../../lib/action.server.ts";
-import { apiListOrThrow } from "../../lib/api.server.ts";
-import type { CallAnswer, PostCallName } from "../../../platform/contract/calls.ts";
+import { apiListOrThrow, apiPost } from "../../lib/api.server.ts";
+import type { CallAnswer, CallBody, PostCallName } from "../../../platform/contract/calls.ts";
 import { returnUrl } from "../../lib/url.ts";
 import type { ContactOption } from "./dialogs.tsx";
 import { draftOf, switchChanges, writeDraft } from "./draft.ts";
@@ -15,41 +14,47 @@ import { subjectSchemas, type SubjectFields } from "./schemas.server.ts";
  */
 
 export interface SharedIntentsConfig extends SubjectFields {
-  /** The platform area: its calls are set-{area}-name, set-{area}-description, set-{area}-contact. */
-  area: string;
-  /** The resize call (resize-app-service, resize-endpoint-throughput). */
-  resizeCall: string;
+  /** The platform area: its calls (./intents.server.ts areaCalls). */
+  area: keyof typeof areaCalls;
 }
 
 type Values = Record<string, unknown>;
 const blank = (v: unknown) => (typeof v === "string" ? v : "");
+const direction = (v: Values) => (v.direction === "down" ? "down" : "up");
+
+/**
+ * Each area's calls of the shared dialogs, each with its body from the form's value (the schemas
+ * are built for both areas from their field names, ./schemas.server.ts: the bodies are typed
+ * here, per area, by the contract). A blank description or "None" contact clears it.
+ */
+const areaCalls = {
+  "app-service": {
+    rename: (r: Request, v: Values) => apiPost(r, "set-app-service-name", { app_service_id: blank(v.app_service_id), app_service_name: blank(v.app_service_name) }),
+    describe: (r: Request, v: Values) => apiPost(r, "set-app-service-description", { app_service_id: blank(v.app_service_id), description: blank(v.description) }),
+    contacts: (r: Request, v: Values) =>
+      apiPost(r, "set-app-service-contact", { app_service_id: blank(v.app_service_id), primary_contact_id: blank(v.primary_contact_id), secondary_contact_id: blank(v.secondary_contact_id) }),
+    resize: (r: Request, v: Values) => apiPost(r, "resize-app-service", { app_service_id: blank(v.app_service_id), hosting_id: blank(v.hosting_id), direction: direction(v) }),
+  },
+  endpoint: {
+    rename: (r: Request, v: Values) => apiPost(r, "set-endpoint-name", { ep_id: blank(v.ep_id), ep_name: blank(v.ep_name) }),
+    describe: (r: Request, v: Values) => apiPost(r, "set-endpoint-description", { ep_id: blank(v.ep_id), description: blank(v.description) }),
+    contacts: (r: Request, v: Values) => apiPost(r, "set-endpoint-contact", { ep_id: blank(v.ep_id), primary_contact_id: blank(v.primary_contact_id), secondary_contact_id: blank(v.secondary_contact_id) }),
+    resize: (r: Request, v: Values) => apiPost(r, "resize-endpoint-throughput", { ep_id: blank(v.ep_id), direction: direction(v) }),
+  },
+};
 
 export function sharedIntents(c: SharedIntentsConfig) {
   const schemas = subjectSchemas(c);
-  const calls = { rename: `set-${c.area}-name`, describe: `set-${c.area}-description`, contacts: `set-${c.area}-contact`, resize: c.resizeCall };
+  const calls = areaCalls[c.area];
   return {
-    rename: (request: Request, formData: FormData) => untypedSubmitForm(request, formData, { schema: schemas.rename, call: calls.rename, fields: [c.nameField], toast: `${c.noun} name updated.` }),
+    rename: (request: Request, formData: FormData) => submitForm(request, formData, { schema: schemas.rename, call: (v, req) => calls.rename(req, v), fields: [c.nameField], toast: `${c.noun} name updated.` }),
     describe: (request: Request, formData: FormData) =>
-      untypedSubmitForm(request, formData, {
-        schema: schemas.describe,
-        call: calls.describe,
-        // A blank description clears it.
-        body: (v) => ({ [c.idField]: (v as Values)[c.idField], description: blank((v as Values).description) }),
-        fields: ["description"],
-        toast: `${c.noun} description updated.`,
-      }),
+      submitForm(request, formData, { schema: schemas.describe, call: (v, req) => calls.describe(req, v), fields: ["description"], toast: `${c.noun} description updated.` }),
     contacts: (request: Request, formData: FormData) =>
-      untypedSubmitForm(request, formData, {
-        schema: schemas.contacts,
-        call: calls.contacts,
-        // "None" clears a contact.
-        body: (v) => ({ [c.idField]: (v as Values)[c.idField], primary_contact_id: blank((v as Values).primary_contact_id), secondary_contact_id: blank((v as Values).secondary_contact_id) }),
-        fields: ["primary_contact_id", "secondary_contact_id"],
-        toast: `${c.noun} contacts updated.`,
-      }),
+      submitForm(request, formData, { schema: schemas.contacts, call: (v, req) => calls.contacts(req, v), fields: ["primary_contact_id", "secondary_contact_id"], toast: `${c.noun} contacts updated.` }),
     // A refusal keeps the dialog open with the platform's reason; Confirm works again (spec 1 §4).
     resize: (request: Request, formData: FormData) =>
-      untypedSubmitForm(request, formData, { schema: schemas.resize, call: calls.resize, fields: [...Object.keys(c.resize ?? {}), "direction"], toast: `Resized ${c.noun} successfully.` }),
+      submitForm(request, formData, { schema: schemas.resize, call: (v, req) => calls.resize(req, v), fields: [...Object.keys(c.resize ?? {}), "direction"], toast: `Resized ${c.noun} successfully.` }),
   };
 }
 
@@ -69,7 +74,7 @@ export function createIntent<S extends z.ZodType, N extends PostCallName, R = Ca
   fields: readonly string[],
   options: Omit<SubmitOptions<S, N, R>, "fields" | "body"> & { body: NonNullable<SubmitOptions<S, N, R>["body"]> },
 ) {
-  return async (request: Request, formData: FormData) => keepDraft(request, formData, fields) ?? submitForm<S, N, R>(request, formData, { ...options, fields: [...fields] });
+  return async (request: Request, formData: FormData) => keepDraft(request, formData, fields) ?? submitForm(request, formData, { ...options, fields: [...fields] });
 }
 
 /** Delete, confirmed by a typed phrase: the kit's removeIntent; a refusal is one persistent toast per detail item and the dialog closes (spec 1 §8). */
@@ -83,11 +88,11 @@ export const contactOptions = (request: Request): Promise<ContactOption[]> => ap
  * button's POST, never on a GET; it is readable (list "latency" in the action's `readable`: every
  * role may measure, as the platform allows). Its answer is the action's `latency`.
  */
-export function latencyIntent(schema: z.ZodType<Record<string, string>>, call: "measure-app-service-latency" | "measure-endpoint-latency") {
+export function latencyIntent<N extends "measure-app-service-latency" | "measure-endpoint-latency">(schema: z.ZodType<CallBody<N>>, call: N) {
   return async (request: Request, formData: FormData) => {
     const form = validateForm(formData, schema);
     if (!form.ok) return form.reply;
-    const res = await apiPost<Record<string, unknown>>(request, call, form.value);
+    const res = await apiPost(request, call, form.value);
     if (!res.ok) return failureReply(request, res);
     return data({ latency: res.data });
   };

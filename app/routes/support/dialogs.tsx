@@ -1,3 +1,5 @@
+import type { CreateTicketSchema, ReplySchema } from "./schemas.server.ts";
+import type { z } from "zod";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -26,7 +28,7 @@ export function CreateTicketDialog({
   devices: DeviceNames;
   lastResult: Result;
 }) {
-  const { form, fields, pending } = useIntentForm("create", { id: "create-ticket", lastResult });
+  const { form, fields, pending } = useIntentForm<z.input<typeof CreateTicketSchema>>("create", { id: "create-ticket", lastResult });
   const deviceOptions = [...devices.cpe, ...devices.metro].map((d) => ({ value: d.id, label: `${d.name} (${d.id})` }));
   return (
     <UrlDialog name="create" title="Create Ticket" size="lg">
@@ -47,7 +49,7 @@ export function CreateTicketDialog({
 }
 
 export function ReplyDialog({ ticket, lastResult }: { ticket: Ticket | null; lastResult: Result }) {
-  const { form, fields, pending } = useIntentForm("reply", { id: "reply-ticket", lastResult });
+  const { form, fields, pending } = useIntentForm<z.input<typeof ReplySchema>>("reply", { id: "reply-ticket", lastResult });
   return (
     <UrlDialog name="reply" title="Reply" size="lg">
       {ticket && ticket.state !== "Closed" ? (

@@ -1,3 +1,5 @@
+import type { LinkSchema } from "./schemas.server.ts";
+import type { z } from "zod";
 import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "react-router";
 import { USER_AGENT_GONE, userAgentMessages, type UserAgent, type UserAgentEndpoint } from "./model.ts";
@@ -58,7 +60,7 @@ export function LinkDialog({ mode, agent, endpoints, lastResult }: { mode: "link
 }
 
 function LinkForm({ mode, agent, endpoints, lastResult }: { mode: "link" | "unlink"; agent: UserAgent; endpoints: UserAgentEndpoint[]; lastResult: Result }) {
-  const { form, fields, pending } = useIntentForm(mode, { id: `${mode}-user-agent-${agent.user_agent_id}`, lastResult });
+  const { form, fields, pending } = useIntentForm<z.input<typeof LinkSchema>>(mode, { id: `${mode}-user-agent-${agent.user_agent_id}`, lastResult });
   const link = mode === "link";
   return (
     <ConformForm form={form} intent={mode} labels={labels}>
