@@ -14,7 +14,15 @@ const { logger } = obs;
 // An uncaught exception leaves the process in an undefined state: log it, fail readiness, drain,
 // exit 1 (docs/decisions/2026-12-03-observability-and-draining.md). Requests' own errors are
 // caught where they happen and never get here.
-exitOnFatal((reason) => shutdown(reason, 1));
+// Set once the server exists: a fatal error before that (the build cannot be loaded, say) has
+// nothing to drain, and is logged and ends the process at once.
+let stopping = null;
+let serving = false;
+exitOnFatal((reason) => {
+  if (serving) return shutdown(reason, 1);
+  logger.fatal({ reason }, "failed before serving");
+  process.exit(1);
+});
 const { createRequestHandler } = await import("react-router");
 
 const buildPath = path.resolve(process.argv[2] ?? "build/server/index.js");
@@ -89,7 +97,7 @@ server.listen(port, host, () => {
 // platform closes (its database checkpoints) and the process exits. platform/thread/host.ts
 // leaves the platform's closing to this when the flag below is set.
 globalThis[Symbol.for("linkwise.shutdown-by-server")] = true;
-let stopping = null;
+serving = true;
 function shutdown(reason, code = 0) {
   stopping ??= (async () => {
     logger.info({ reason }, "shutting down: draining");
