@@ -106,3 +106,14 @@ test("answers that are not pages carry a policy that allows nothing, and the sec
     expect(headers["content-security-policy"], path).not.toContain("script-src");
   }
 });
+
+test("the page's scripts start after its first paint: no modulepreload in the HTML, React Router's own after it", async ({ page, request }) => {
+  // Issue 60 (app/scripts-after-paint.tsx): if a new React Router writes <Scripts> otherwise, the
+  // rewrite falls back to its output unchanged — this notices.
+  const html = await (await request.get("/login")).text();
+  expect(html).not.toMatch(/<link[^>]*rel="modulepreload"/);
+  expect(html).toContain('type="text/x-after-paint"');
+  await page.goto("/login");
+  await expect.poll(() => page.evaluate(() => document.querySelectorAll('link[rel="modulepreload"]').length)).toBeGreaterThan(0);
+  await expect(page.locator('script[type="module"]')).not.toHaveCount(0);
+});
