@@ -89,6 +89,8 @@ test("search, sort, hidden columns, pages and the remembered page size", async (
   await page.goto("/contacts");
   await expect(table(page).getByRole("row")).toHaveCount(11); // header + 10
   await expect(page.getByText("Rows 1–10 of 12")).toBeVisible();
+  // Typed before the scripts start (after the first paint), a search waits for Enter, as without JavaScript.
+  if (!noJs) await hydrated(page);
 
   // Search (with JS: 250 ms after typing stops, no button).
   const search = page.getByRole("search").getByLabel("Search");
