@@ -173,7 +173,8 @@ export function EncapsulationNote({
   const names = encapsulation.encapsulations
     .map(pcapEncapsulationLabel)
     .join(" and ");
-  const vnis = [...new Set(encapsulation.mirror_sessions.map((m) => m.vni))];
+  // In numeric order (the sessions below keep their order of appearance): "VNIs 0, 100, 16777215".
+  const vnis = [...new Set(encapsulation.mirror_sessions.map((m) => m.vni))].sort((a, b) => a - b);
   return (
     <div className="text-sm" data-testid="pcap-encapsulation">
       <p>
