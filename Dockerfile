@@ -10,16 +10,12 @@
 # platform's entries as plain JavaScript (npm run build), then the dev dependencies removed.
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
-# npm ci runs the postinstall script (scripts/patch-dependencies.mjs), which reads patches/: both
-# come in with the package files, before it.
 COPY package.json package-lock.json ./
-COPY scripts/patch-dependencies.mjs scripts/
-COPY patches/ patches/
 RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-# What runs: production dependencies (already patched), the build, the console's server. No
+# What runs: production dependencies, the build, the console's server. No
 # TypeScript, no sources, no dev dependency (tsx, vite, esbuild are not there).
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/data

@@ -6,7 +6,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", "node_modules/**", ".react-router/**", "data/**", "test-results/**", "playwright-report/**", "bench/out/**", "bench/tmp/**", "public/**", "patches/**"] },
+  { ignores: ["build/**", "node_modules/**", ".react-router/**", "data/**", "test-results/**", "playwright-report/**", "bench/out/**", "bench/tmp/**", "public/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -5,8 +5,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { buildDockerfile, DockerfileStepError, imagePath, startImage } from "./dockerfile-steps.mjs";
 
 // The Dockerfile steps on small build contexts made here: a package whose postinstall script reads a
-// file of its own, as the project's does (scripts/patch-dependencies.mjs reads patches/). The
-// project's own Dockerfile is built and started by tests/docker/image.test.ts.
+// file of its own (the project's has no postinstall since 2026-12-04; a Dockerfile that runs npm ci
+// before what an install script reads must still fail here as in docker build). The project's own
+// Dockerfile is built and started by tests/docker/image.test.ts.
 
 const folders: string[] = [];
 afterEach(() => {

@@ -1,16 +1,29 @@
 import { z } from "@hono/zod-openapi";
 import { emailField, idField, line, multiline, requiredName } from "../lib/fields.ts";
-import { changedFields, createdOf, pageOf, reachFields } from "./common.shapes.ts";
+import { contacts } from "../db/schema.ts";
+import { tableAnswer } from "../lib/table-answer.ts";
+import { createdOf, pageOf } from "./common.shapes.ts";
 import { contactLimits, contactTypes } from "./contacts.ts";
+
+/** The contact's own columns under the answer's names (its type and entity depend on the call, below). */
+export const contactColumns = tableAnswer(contacts, {
+  contact_id: "contactId",
+  first_name: "firstName",
+  last_name: "lastName",
+  email: "email",
+  phone: "phone",
+  address: "address",
+  company_name: "companyName",
+  created_at: "createdAt",
+  updated_at: "updatedAt",
+});
+const { contact_id, created_at, updated_at, ...person } = contactColumns.shape;
 
 /** A contact as the list, detail and export calls answer it (and get-contact-by-ep-id). */
 export const Contact = z
   .object({
-    contact_id: z.string().openapi({ example: "con-5q2w8e1r4t6y" }),
-    first_name: z.string(),
-    last_name: z.string(),
-    ...reachFields,
-    company_name: z.string(),
+    contact_id: contact_id.openapi({ example: "con-5q2w8e1r4t6y" }),
+    ...person,
     contact_type: z.string().openapi({
       description:
         "All contacts: the contact's own type. Contacts of an entity: the types it holds for that entity, comma-joined. Contacts of an endpoint: business (the primary contact) or technical (the secondary)",
@@ -18,7 +31,8 @@ export const Contact = z
     entity_name: z.string().openapi({
       description: "All contacts: the first assigned entity's name, or ''. Contacts of an entity: that entity's name",
     }),
-    ...changedFields,
+    created_at,
+    updated_at,
   })
   .openapi("Contact");
 export type Contact = z.infer<typeof Contact>;

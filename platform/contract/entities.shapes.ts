@@ -1,16 +1,28 @@
 import { z } from "@hono/zod-openapi";
 import { emailListField, idField, line, multiline, requiredName } from "../lib/fields.ts";
-import { createdOf, isoTime, pageOf } from "./common.shapes.ts";
+import { entities } from "../db/schema.ts";
+import { tableAnswer } from "../lib/table-answer.ts";
+import { createdOf, pageOf } from "./common.shapes.ts";
 import { entityLimits } from "./entities.ts";
+
+/** The entity's own columns under the answer's names (its parent is answered by name, below). */
+export const entityColumns = tableAnswer(entities, {
+  entity_id: "entityId",
+  entity_name: "entityName",
+  description: "description",
+  email: "email",
+  created_at: "createdAt",
+});
+const { entity_id, entity_name, description, email, created_at } = entityColumns.shape;
 
 export const Entity = z
   .object({
-    entity_id: z.string().openapi({ example: "ent-3k9x0q1z7m2a" }),
-    entity_name: z.string(),
+    entity_id: entity_id.openapi({ example: "ent-3k9x0q1z7m2a" }),
+    entity_name,
     parent_entity_name: z.string().openapi({ description: "'' for a top-level entity" }),
-    description: z.string(),
-    email: z.string().openapi({ description: "Alert e-mail addresses, comma separated ('' when none)" }),
-    created_at: isoTime(),
+    description,
+    email: email.openapi({ description: "Alert e-mail addresses, comma separated ('' when none)" }),
+    created_at,
   })
   .openapi("Entity");
 export type Entity = z.infer<typeof Entity>;

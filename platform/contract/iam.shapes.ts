@@ -1,22 +1,30 @@
 import { z } from "@hono/zod-openapi";
 import { body, email, objectId, text } from "../lib/fields.ts";
-import { createdOf, isoTime, pageOf, personFields } from "./common.shapes.ts";
+import { iamUsers } from "../db/schema.ts";
+import { tableAnswer } from "../lib/table-answer.ts";
+import { createdOf, pageOf } from "./common.shapes.ts";
 import { iamLimits, iamRoles } from "./iam.ts";
 import { iamMessages } from "./messages.ts";
 
-/** An IAM user as list-iam-user answers it. */
+/** The IAM user's own columns under the answer's names (the password hash is not one of them). */
+export const iamUserColumns = tableAnswer(iamUsers, {
+  iam_user_id: "iamUserId",
+  username: "username",
+  role: "role",
+  name: "name",
+  email: "email",
+  phone: "phone",
+  address: "address",
+  mfa_enabled: "mfaEnabled",
+  mfa_type: "mfaType",
+  account_id: "accountId",
+  created_at: "createdAt",
+});
+const { iam_user_id, username, role, ...person } = iamUserColumns.shape;
+
+/** An IAM user as list-iam-user answers it: its columns and its entity's name. */
 export const IamUser = z
-  .object({
-    iam_user_id: z.string(),
-    username: z.string(),
-    role: z.string(),
-    entity_name: z.string().nullable(),
-    ...personFields,
-    mfa_enabled: z.boolean(),
-    mfa_type: z.string().nullable(),
-    account_id: z.string(),
-    created_at: isoTime(),
-  })
+  .object({ iam_user_id, username, role, entity_name: z.string().nullable(), ...person })
   .openapi("IamUser");
 export type IamUser = z.infer<typeof IamUser>;
 

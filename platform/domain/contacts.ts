@@ -7,6 +7,8 @@ import { columns, defineList, isoText, listTable, textColumn, type ListQuery } f
 import { contactTypes, type Contact, type ContactSortColumn, type ContactType } from "../contract/contacts.ts";
 import { entityNameNotFound, findEntityByName, requireEntity } from "./entities.ts";
 import { deleteOwnRow, ownRow } from "../lib/own-rows.ts";
+import { answerRow } from "../lib/table-answer.ts";
+import { contactColumns } from "../contract/contacts.shapes.ts";
 
 /**
  * Contacts of an account and their assignments to entities. A contact has one main
@@ -42,36 +44,18 @@ export function parseContactTypes(joined: string): { types: ContactType[]; unkno
   };
 }
 
-const contactColumns = {
-  contact_id: contacts.contactId,
-  first_name: contacts.firstName,
-  last_name: contacts.lastName,
-  email: contacts.email,
-  phone: contacts.phone,
-  address: contacts.address,
-  company_name: contacts.companyName,
-  created_at: contacts.createdAt,
-  updated_at: contacts.updatedAt,
-};
-
-const iso = <T extends { created_at: Date; updated_at: Date }>(r: T) => ({
-  ...r,
-  created_at: r.created_at.toISOString(),
-  updated_at: r.updated_at.toISOString(),
-});
-
 /** All contacts of the account, or with `entityId` the contacts assigned to that entity. */
 export const listContacts = (db: DbOrTx, accountId: string, entityId?: string): Promise<ContactView[]> => contactList.all(db, accountId, { entityId });
 
 async function allContacts(db: DbOrTx, accountId: string, entity: ListedEntity | undefined): Promise<ContactView[]> {
   if (entity) {
     const rows = await db
-      .select({ ...contactColumns, contact_type: contactEntities.contactTypes })
+      .select({ ...contactColumns.columns, contact_type: contactEntities.contactTypes })
       .from(contactEntities)
       .innerJoin(contacts, eq(contacts.contactId, contactEntities.contactId))
       .where(and(eq(contactEntities.entityId, entity.entityId), eq(contacts.accountId, accountId)))
       .orderBy(asc(contacts.createdAt), asc(contacts.contactId));
-    return rows.map((r) => ({ ...iso(r), entity_name: entity.entityName }));
+    return rows.map((r) => ({ ...answerRow(r), entity_name: entity.entityName }));
   }
   // One statement, and the list comes back as a single JSON value built by Postgres: the list is
   // on every /contacts page view, and decoding ~12 fields per row one by one was most of the
@@ -243,15 +227,15 @@ const firstEntityName = sql`coalesce((select e.entity_name from contact_entities
 async function contactsById(db: DbOrTx, accountId: string, ids: string[], entity?: ListedEntity) {
   if (entity) {
     const rows = await db
-      .select({ ...contactColumns, contact_type: contactEntities.contactTypes })
+      .select({ ...contactColumns.columns, contact_type: contactEntities.contactTypes })
       .from(contactEntities)
       .innerJoin(contacts, eq(contacts.contactId, contactEntities.contactId))
       .where(and(eq(contactEntities.entityId, entity.entityId), eq(contacts.accountId, accountId), inArray(contacts.contactId, ids)));
-    return rows.map((r) => ({ ...iso(r), entity_name: entity.entityName }));
+    return rows.map((r) => ({ ...answerRow(r), entity_name: entity.entityName }));
   }
   const rows = await db
     .select({
-      ...contactColumns,
+      ...contactColumns.columns,
       contact_type: contacts.contactType,
       // Spelled out: inside a sql template drizzle may write a column without its table, and a bare
       // contact_id here would be the subquery's own (every contact would get any account's first entity).
@@ -260,7 +244,7 @@ async function contactsById(db: DbOrTx, accountId: string, ids: string[], entity
     })
     .from(contacts)
     .where(and(eq(contacts.accountId, accountId), inArray(contacts.contactId, ids)));
-  return rows.map(iso);
+  return rows.map(answerRow);
 }
 
 /**

@@ -7,6 +7,8 @@ import { newId } from "../lib/ids.ts";
 import { columns, defineList, listTable, textColumn, type ListQuery } from "../lib/list.ts";
 import type { Entity, EntitySortColumn } from "../contract/entities.ts";
 import { ownRow } from "../lib/own-rows.ts";
+import { answerRow } from "../lib/table-answer.ts";
+import { entityColumns } from "../contract/entities.shapes.ts";
 
 /**
  * The entity tree of an account: entities, their parents, their alert e-mails.
@@ -94,23 +96,18 @@ export async function entityNames(db: DbOrTx, accountId: string, opts: { parentC
   return [...tree.values()].filter((e) => !excluded.has(e.id)).map((e) => e.name);
 }
 
+const { entity_id, entity_name, ...details } = entityColumns.columns;
+
 /** The entities `where` selects as the list shows them (the parent's name, '' for none), by name. */
 async function entityRows(db: DbOrTx, where: SQL | undefined): Promise<Entity[]> {
   const parent = alias(entities, "parent");
   const rows = await db
-    .select({
-      entity_id: entities.entityId,
-      entity_name: entities.entityName,
-      parent_entity_name: parent.entityName,
-      description: entities.description,
-      email: entities.email,
-      created_at: entities.createdAt,
-    })
+    .select({ entity_id, entity_name, parent_entity_name: parent.entityName, ...details })
     .from(entities)
     .leftJoin(parent, and(eq(parent.entityId, entities.parentEntityId), eq(parent.accountId, entities.accountId)))
     .where(where)
     .orderBy(asc(entities.entityName));
-  return rows.map((r) => ({ ...r, parent_entity_name: r.parent_entity_name ?? "", created_at: r.created_at.toISOString() }));
+  return rows.map((r) => answerRow({ ...r, parent_entity_name: r.parent_entity_name ?? "" }));
 }
 
 export const listEntities = (db: DbOrTx, accountId: string): Promise<EntityView[]> => entityRows(db, eq(entities.accountId, accountId));

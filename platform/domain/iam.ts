@@ -6,6 +6,8 @@ import { columns, defineList, textColumn, type ListQuery, listTable } from "../l
 import { accounts, entities, iamUsers } from "../db/schema.ts";
 import type { Caller, PlatformDeps } from "../lib/context.ts";
 import { ApiError } from "../lib/errors.ts";
+import { answerRow } from "../lib/table-answer.ts";
+import { iamUserColumns } from "../contract/iam.shapes.ts";
 import { newId } from "../lib/ids.ts";
 import { takeLimit } from "./abuse-limits.ts";
 import { createLinkToken, IAM_SETUP_LINK_TTL_MS, normalizeUsername, sendMail } from "./auth.ts";
@@ -120,24 +122,9 @@ async function inviteIamUser(
   return { iamUserId, username };
 }
 
-const iamColumns = { user: iamUsers, entityName: entities.entityName };
-
-function toIamUser({ user, entityName }: { user: typeof iamUsers.$inferSelect; entityName: string | null }): IamUserRow {
-  return {
-    iam_user_id: user.iamUserId,
-    username: user.username,
-    role: user.role,
-    entity_name: entityName ?? null,
-    name: user.name,
-    email: user.email,
-    phone: user.phone,
-    address: user.address,
-    mfa_enabled: user.mfaEnabled,
-    mfa_type: user.mfaType ?? null,
-    account_id: user.accountId,
-    created_at: user.createdAt.toISOString(),
-  };
-}
+const { iam_user_id, username, role, ...person } = iamUserColumns.columns;
+/** The list's select: the user's columns (contract/iam.shapes.ts) and its entity's name, in the answer's order. */
+const iamColumns = { iam_user_id, username, role, entity_name: entities.entityName, ...person };
 
 async function allIamUsers(db: DbOrTx, accountId: string): Promise<IamUserRow[]> {
   const rows = await db
@@ -146,7 +133,7 @@ async function allIamUsers(db: DbOrTx, accountId: string): Promise<IamUserRow[]>
     .leftJoin(entities, eq(entities.entityId, iamUsers.entityId))
     .where(eq(iamUsers.accountId, accountId))
     .orderBy(asc(iamUsers.createdAt), asc(iamUsers.username));
-  return rows.map(toIamUser);
+  return rows.map(answerRow);
 }
 
 /** Every IAM user of the account, oldest first (the spec's list-iam-user array). */
@@ -160,7 +147,7 @@ async function iamUsersById(db: DbOrTx, accountId: string, ids: string[]): Promi
     .from(iamUsers)
     .leftJoin(entities, eq(entities.entityId, iamUsers.entityId))
     .where(and(eq(iamUsers.accountId, accountId), inArray(iamUsers.iamUserId, ids)));
-  return rows.map(toIamUser);
+  return rows.map(answerRow);
 }
 
 /** The account's IAM users: search in username, name, e-mail, role or entity. */

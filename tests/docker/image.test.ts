@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDockerfile, DockerfileStepError, healthy, imagePath, startImage, type Image } from "../../scripts/dockerfile-steps.mjs";
+import { buildDockerfile, healthy, imagePath, startImage, type Image } from "../../scripts/dockerfile-steps.mjs";
 import { createPrivateDatabase, serverReachable } from "../../scripts/private-database.mjs";
 import { freePort } from "../../platform/test/ports.ts";
 
@@ -90,14 +90,11 @@ describe.skipIf(!postgres)("the image (Dockerfile)", () => {
     }
     const files = filesOf(imagePath(image, "."));
     expect(files.filter((f) => /\.(ts|tsx|mts)$/.test(f))).toEqual([]);
-    expect(files.filter((f) => /^(app|platform|tests|scripts|patches|docs)\//.test(f))).toEqual([]);
+    expect(files.filter((f) => /^(app|platform|tests|scripts|docs)\//.test(f))).toEqual([]);
     expect(files).toContain("build/server/index.js");
     expect(files).toContain("build/platform/server.mjs");
     expect(files).toContain("build/platform/thread-worker.mjs");
     expect(files).toContain("build/platform/pcap-worker.mjs");
-    // The patched dependencies stay patched (npm prune kept them as npm ci's postinstall left them).
-    const router = fs.readFileSync(path.join(modules, "react-router/dist/production/chunk-Q34X6AWR.mjs"), "utf8");
-    expect(router).toContain('Linkwise patch "react-router createStaticRouter"');
   });
 
   it("runs as a non-root user, exposes its port, stops on SIGTERM and checks its health", () => {
@@ -169,14 +166,4 @@ describe.skipIf(!postgres)("the image (Dockerfile)", () => {
     expect(answer.ok).toBe(true);
     expect(answer.result.packets).toBeGreaterThan(0);
   });
-
-  it("fails, as docker build would, when npm ci comes before the files its postinstall script reads", async () => {
-    const dockerfile = fs.readFileSync(path.join(root, "Dockerfile"), "utf8");
-    const copies = "COPY scripts/patch-dependencies.mjs scripts/\nCOPY patches/ patches/\n";
-    expect(dockerfile).toMatch(new RegExp(`${copies}RUN [^\n]*npm ci`));
-    const outOfOrder = dockerfile.replace(copies, "").replace("COPY . .\n", `COPY . .\n${copies}`);
-    const broken = buildDockerfile({ context: root, text: outOfOrder, workDir: fs.mkdtempSync(path.join(work, "broken-")) });
-    await expect(broken).rejects.toThrow(DockerfileStepError);
-    await expect(broken).rejects.toThrow(/RUN [^\n]*npm ci[\s\S]*(MODULE_NOT_FOUND|Cannot find module)/);
-  }, 600_000);
 });
