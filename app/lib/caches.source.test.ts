@@ -17,14 +17,12 @@ const root = path.resolve(import.meta.dirname, "../..");
  * may only shrink. No screen's route module or view is on it.
  */
 const notYetBelow = [
-  "app/routes/dashboard/cache.server.ts",
   "app/routes/main-dashboard/devices.server.ts",
   "app/routes/main-dashboard/feeds.server.ts",
   "app/routes/main-dashboard/header.tsx",
   "app/routes/main-dashboard/tab-ddos.server.ts",
   "app/routes/main-dashboard/tab-health.server.ts",
   "app/routes/main-dashboard/tab-utilization.server.ts",
-  "app/routes/service-nodes/node-metrics.server.ts",
 ];
 
 function sources(dir: string): string[] {

@@ -56,12 +56,26 @@ describe("cpeMonitoring: the session's tab kept until the bucket ends", () => {
   it("reads the platform when the row's op or admin state changed (a device down by itself, or a change made on another instance)", async () => {
     await mod.cpeMonitoring(view(), cpeId, up("Kept NID"));
     const before = monitoringCalls();
-    await mod.cpeMonitoring(view(), cpeId, { ...up("Kept NID"), op_state: "down" });
+    await mod.cpeMonitoring(view(), cpeId, { ...up("Kept NID"), admin_state: "inactive" });
     expect(monitoringCalls()).toBe(before + 1);
-    await mod.cpeMonitoring(view(), cpeId, { ...up("Kept NID"), op_state: "down" });
+    await mod.cpeMonitoring(view(), cpeId, { ...up("Kept NID"), admin_state: "inactive" });
     expect(monitoringCalls()).toBe(before + 1);
     await mod.cpeMonitoring(view(), cpeId, { ...up("Kept NID"), op_state: "down", admin_state: "inactive" });
     expect(monitoringCalls()).toBe(before + 2);
+  });
+
+  it("reads the platform on every view of a device that stays down (its uptime falls by the second, not at the bucket's end)", async () => {
+    const down = { ...up("Kept NID"), op_state: "down" };
+    await mod.cpeMonitoring(view(), cpeId, down);
+    const before = monitoringCalls();
+    await mod.cpeMonitoring(view(), cpeId, down);
+    await mod.cpeMonitoring(view(), cpeId, down);
+    expect(monitoringCalls()).toBe(before + 2);
+    // Nor does the loader's early call find it kept.
+    expect(await kept(view())).toBe(false);
+    // Up again: kept as before.
+    await mod.cpeMonitoring(view(), cpeId, up("Kept NID"));
+    expect(await kept(view())).toBe(true);
   });
 
   it("reads the platform on the view after a change or Refresh (its flash cookie), on any instance", async () => {

@@ -24,7 +24,7 @@ import { followsChange } from "./toast.server.ts";
  * Kept with the device's name (the charts' titles) and its op and admin state as the list shows
  * them: a renamed device's tab is made anew, and so is the tab of a device that went down or came
  * up (by itself, or through a change on another instance of the console), so that the tab never
- * contradicts the row above it. The view that follows a change or Refresh (followsChange), on any
+ * contradicts the row above it. A device that is down is read on every view (its uptime moves). The view that follows a change or Refresh (followsChange), on any
  * instance, drops the session's kept tabs and reads afresh (no screen has to forget them). A view
  * asking for a 'Show data' table reads the platform. Derived data of one session, bounded, never
  * shared.
@@ -101,6 +101,9 @@ export async function cpeMonitoring(request: Request, cpeId: string, device: Mon
     DEVICE_CHARTS.map(({ id, title, unit, yDomain, series }) => ({ id, spec: { title: `${cpeName}: ${title}`, unit, kind: "line" as const, yDomain, series: series(res.data) } })),
   );
   const monitoring = { range, uptime: res.data.uptime_percent, charts, error: null };
-  if (key !== null) kept.set(key, { device: stamp, monitoring }, bucketEnd(res.data.health.slice(-2).map((h) => h.timestamp)));
+  // A device that is down is not kept (and what was kept of it goes): its uptime falls by the
+  // second, where a kept tab would show the figure of the bucket's start (up to an hour at 1w).
+  if (key !== null && device.op_state === "down") kept.delete(key);
+  else if (key !== null) kept.set(key, { device: stamp, monitoring }, bucketEnd(res.data.health.slice(-2).map((h) => h.timestamp)));
   return monitoring;
 }

@@ -33,6 +33,10 @@ export class UntilNextBucket<V> {
     if (expires > now) this.#memo.set(key, { expires, value });
   }
 
+  delete(key: string): void {
+    this.#memo.delete(key);
+  }
+
   /** Drops the entries whose key `drop` picks (Refresh: one session's). */
   deleteWhere(drop: (key: string) => boolean): void {
     this.#memo.deleteWhere(drop);

@@ -7,7 +7,7 @@ import { RefreshButton } from "../../components/table-toolbar.tsx";
 import { intentAction, refreshIntent } from "../../lib/action.server.ts";
 import { requireSession } from "../../lib/session.server.ts";
 import { dashboardRanges, type AccountSummary } from "../../../platform/contract/dashboard.ts";
-import { accountSummary, charts as trafficCharts } from "./data.server.ts";
+import { accountSummary, charts as trafficCharts } from "../../lib/dashboard-traffic.server.ts";
 import type { Route } from "./+types/route";
 
 /*
@@ -27,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { range, summary, ...traffic };
 }
 
-// Refresh reads again (its redirect's view reads afresh: data.server.ts) and says so (every role may).
+// Refresh reads again (its redirect's view reads afresh: lib/dashboard-traffic.server.ts) and says so (every role may).
 export const action = intentAction({ refresh: refreshIntent("Refreshed Dashboard.") }, { readable: ["refresh"] });
 
 const cards: { key: keyof AccountSummary; label: string; to: string }[] = [

@@ -39,7 +39,7 @@ export interface NodeChart {
 }
 
 
-/** The Monitoring tab's data, from the loader (node-metrics.server.ts). */
+/** The Monitoring tab's data, from the loader (lib/node-monitoring.server.ts). */
 export interface Monitoring {
   range: NodeRange;
   charts: NodeChart[];

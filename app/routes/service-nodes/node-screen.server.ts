@@ -8,7 +8,7 @@ import { listScreenQuery, type TableOptions } from "../../lib/table.server.ts";
 import { nodeIntents } from "./node-actions.server.ts";
 import type { NodeCalls } from "./node-calls.server.ts";
 import { nodeDialogData } from "./node-loader.server.ts";
-import { nodeMonitoring } from "./node-metrics.server.ts";
+import { nodeMonitoring } from "../../lib/node-monitoring.server.ts";
 import type { NodeScreenData, NodeScreenKind } from "./node-screen.tsx";
 import { createNodeSchema, HardwareSchema, HostedSchema } from "./node-schemas.server.ts";
 

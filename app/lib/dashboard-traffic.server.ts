@@ -1,16 +1,29 @@
-import { apiGet, detailText } from "../../lib/api.server.ts";
-import type { CallAnswer, CallQuery, GetCallName } from "../../../platform/contract/calls.ts";
-import { NET_STATS_MAX_IDS, dashboardRangeMs, type DashboardRange, type NetStats } from "../../../platform/contract/dashboard.ts";
+import { apiGet, detailText } from "./api.server.ts";
+import type { CallAnswer, CallQuery, GetCallName } from "../../platform/contract/calls.ts";
+import { NET_STATS_MAX_IDS, dashboardRangeMs, type DashboardRange, type NetStats } from "../../platform/contract/dashboard.ts";
 import { createHash } from "node:crypto";
-import { withSvgMarkup } from "../../components/chart/markup.server.tsx";
-import { bucketEnd, cachedCharts, storeCharts } from "./cache.server.ts";
-import { dashboardCharts, type DashboardChart, type Traffic, type TrafficObject } from "./model.ts";
-import { followsChange } from "../../lib/toast.server.ts";
+import { withSvgMarkup } from "../components/chart/markup.server.tsx";
+import { bucketEnd, UntilNextBucket } from "../components/chart/until-next-bucket.server.ts";
+// The charts are the dashboard's (what its view draws); their loading and keeping are here.
+import { dashboardCharts, type DashboardChart, type Traffic, type TrafficObject } from "../routes/dashboard/model.ts";
+import { followsChange } from "./toast.server.ts";
 
 /*
- * The dashboard's data (spec 2 §7): the counts, then the objects and their traffic over the
- * range. Each part fails on its own: its error takes its place and the rest of the page renders.
+ * /dashboard's data (spec 2 §7), below the screen (issue 61 item 4): the counts, then the objects
+ * and their traffic over the range. Each part fails on its own: its error takes its place and the
+ * rest of the page renders. The screen calls accountSummary and charts and knows nothing of what
+ * is kept.
+ *
+ * The prepared charts of a (session, range, charted objects) are kept until the traffic's last
+ * bucket ends (UntilNextBucket): get-net-stats of every object is the page's one big cost (~0.6 MB
+ * of JSON for 54 objects over a day) and its buckets only change when a new one begins. Never
+ * shared between sessions (the key holds the session's token); the view after a change or Refresh
+ * (the redirect's, followsChange) reads afresh and keeps what it read. A `?data=` view reads afresh
+ * (the table needs every object) and stores its charts, so the chart and the table show the same
+ * figures.
  */
+
+const kept = new UntilNextBucket<DashboardChart[]>();
 
 export type Part<T> = { ok: true; data: T } | { ok: false; error: string };
 
@@ -56,21 +69,22 @@ export async function traffic(request: Request, named: readonly NamedObject[], r
 }
 
 /**
- * The four charts, prepared (model.ts), and the one table `?data=` asks for. The charts come from
- * this instance's cache (cache.server.ts) while the session, range and objects are the same and the
- * newest bucket has not ended; a `?data=` view reads afresh so its table and charts agree.
+ * The four charts, prepared (the dashboard's model.ts), and the one table `?data=` asks for. The
+ * charts are kept (above) while the session, range and objects are the same and the newest bucket
+ * has not ended; a `?data=` view reads afresh so its table and charts agree.
  */
 export async function charts(request: Request, token: string, range: DashboardRange, dataParam: string | null): Promise<{ charts: DashboardChart[]; error: string | null }> {
   const objects = await chartedObjects(request);
   if (!objects.ok) return { charts: dashboardCharts(null, range, null), error: objects.error };
-  const key = `${range} ${createHash("sha256").update(JSON.stringify(objects.data)).digest("base64url")}`;
+  const key = `${range} ${createHash("sha256").update(JSON.stringify(objects.data)).digest("base64url")} ${token}`;
   // Refresh's redirect reads afresh on whichever instance it lands (followsChange), not only on the one that dropped its cache.
-  const cached = dataParam || followsChange(request) ? null : cachedCharts(token, key);
+  const cached = dataParam || followsChange(request) ? null : kept.get(key);
   if (cached) return { charts: cached, error: null };
   const net = await traffic(request, objects.data, range);
   if (!net.ok) return { charts: dashboardCharts(null, range, null), error: net.error };
   // The SVG markup is made here once; cached views write it as it is.
   const prepared = dashboardCharts(net.data, range, dataParam).map((c) => ({ ...c, chart: withSvgMarkup(c.chart, c.id) }));
-  storeCharts(token, key, prepared, bucketEnd(net.data.times));
+  // Kept without their table (the next view asks for its own).
+  kept.set(key, prepared.map((c) => ({ ...c, table: null })), bucketEnd(net.data.times));
   return { charts: prepared, error: null };
 }

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { consoleOnPlatform, type ConsoleOnPlatform } from "../../test/console-platform.ts";
+import { consoleOnPlatform, type ConsoleOnPlatform } from "../test/console-platform.ts";
 
-/* /dashboard's charts kept until the newest bucket ends (data.server.ts, cache.server.ts), against the real platform. */
+/* /dashboard's charts kept until the newest bucket ends (dashboard-traffic.server.ts), against the real platform. */
 
 describe("the dashboard's charts: kept for the session until the bucket ends", () => {
-  let data: typeof import("./data.server.ts");
+  let data: typeof import("./dashboard-traffic.server.ts");
   let c: ConsoleOnPlatform;
 
   beforeAll(async () => {
@@ -14,7 +14,7 @@ describe("the dashboard's charts: kept for the session until the bucket ends", (
       body: { app_service_name: "CRM", location: "aws", region: "us-east-1", cloud_endpoint_service_name: "com.amazonaws.vpce.us-east-1.vpce-svc-0a1b2c3d4e5f60718", port: 443 },
     });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
-    data = await import("./data.server.ts");
+    data = await import("./dashboard-traffic.server.ts");
   });
 
   const statsCalls = () => c.callsOf("get-net-stats");

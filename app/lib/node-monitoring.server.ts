@@ -1,14 +1,17 @@
-import { chartTableHtml } from "../../components/chart/chart-table.tsx";
-import { DATA_PARAM } from "../../components/chart/data-link.tsx";
-import { preparedChartWithMarkup } from "../../components/chart/markup.server.tsx";
-import { currentRange } from "../../components/chart/range-toggle.tsx";
-import { bucketEnd, UntilNextBucket } from "../../components/chart/until-next-bucket.server.ts";
-import { apiGet, detailText } from "../../lib/api.server.ts";
-import { requireSession } from "../../lib/session.server.ts";
-import { followsChange } from "../../lib/toast.server.ts";
-import { NODE_CHARTS, NODE_RANGES, nodeChartSpec, nodeRangeMs, type Monitoring, type NodeChart } from "./node-metrics.ts";
+import { chartTableHtml } from "../components/chart/chart-table.tsx";
+import { DATA_PARAM } from "../components/chart/data-link.tsx";
+import { preparedChartWithMarkup } from "../components/chart/markup.server.tsx";
+import { currentRange } from "../components/chart/range-toggle.tsx";
+import { bucketEnd, UntilNextBucket } from "../components/chart/until-next-bucket.server.ts";
+import { apiGet, detailText } from "./api.server.ts";
+import { requireSession } from "./session.server.ts";
+import { followsChange } from "./toast.server.ts";
+// The tab's charts and ranges are the nodes' screens' (what their view draws); its loading is here.
+import { NODE_CHARTS, NODE_RANGES, nodeChartSpec, nodeRangeMs, type Monitoring, type NodeChart } from "../routes/service-nodes/node-metrics.ts";
 
 /*
+ * The nodes' Monitoring tab on the server (service and endpoint nodes), below the screens: they
+ * call nodeMonitoring and know nothing of what is kept (issue 61 item 4).
  * The Monitoring tab on the server: get-node-metrics over the range, each chart prepared (its SVG
  * as markup, chart kit README 'Prepared charts') and the one 'Show data' table the URL asks for.
  * The prepared charts of a (session, node, range) are kept in this instance's memory until the

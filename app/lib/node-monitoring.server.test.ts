@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { consoleOnPlatform, type ConsoleOnPlatform } from "../../test/console-platform.ts";
+import { consoleOnPlatform, type ConsoleOnPlatform } from "../test/console-platform.ts";
 
-/* The nodes' Monitoring tab kept until the newest bucket ends (node-metrics.server.ts), against the real platform. */
+/* The nodes' Monitoring tab kept until the newest bucket ends (node-monitoring.server.ts), against the real platform. */
 
 describe("nodeMonitoring: the session's charts kept until the bucket ends", () => {
-  let mod: typeof import("./node-metrics.server.ts");
+  let mod: typeof import("./node-monitoring.server.ts");
   let c: ConsoleOnPlatform;
   let nodeId: string;
 
@@ -16,7 +16,7 @@ describe("nodeMonitoring: the session's charts kept until the bucket ends", () =
     });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     nodeId = made.body.service_node_id;
-    mod = await import("./node-metrics.server.ts");
+    mod = await import("./node-monitoring.server.ts");
   });
 
   const path = (query = "") => `/service-nodes?selected=${nodeId}&tab=monitoring${query}`;
