@@ -30,8 +30,8 @@ async function xLabels(fig: Locator, noJs: boolean): Promise<Box[]> {
     );
     return boxes.sort((a, b) => a.left - b.left);
   }
-  // The canvas comes when its figure is in view (the interactive layer, chart.tsx): scroll to it.
-  await fig.scrollIntoViewIfNeeded();
+  // The canvas comes when its figure is first pointed at (the interactive layer, chart.tsx): hover it.
+  await fig.hover();
   const canvas = fig.locator("canvas[data-x-labels]");
   await expect(canvas).toHaveCount(1);
   const [drawn, at] = await Promise.all([canvas.getAttribute("data-x-labels"), canvas.boundingBox()]);
@@ -49,7 +49,7 @@ async function expectLabelsApart(page: Page, noJs: boolean) {
     const title = await fig.locator("figcaption").textContent();
     // With JavaScript the canvas is drawn once chart.js has loaded; its labels follow its width.
     if (!noJs) {
-      await fig.scrollIntoViewIfNeeded();
+      await fig.hover();
       await expect(fig.locator("canvas[data-x-labels]")).toHaveCount(1);
     }
     await expect(async () => {
@@ -118,7 +118,7 @@ test("Application Visibility: the y labels stand left of the first bar, at 1366 
         for (const l of labels.slice(1)) expect(l.right, `${title} at ${width} px`).toBeLessThanOrEqual(bar!.x);
       } else {
         // chart.js keeps its y axis outside the plot; its x labels are checked like the SVG's.
-        await fig.scrollIntoViewIfNeeded();
+        await fig.hover();
         await expect(fig.locator("canvas[data-x-labels]")).toHaveCount(1);
       }
     }
@@ -229,11 +229,11 @@ test("tooltips by keyboard: on a chart's canvas the arrow keys show chart.js' to
   await page.goto("/dashboard?range=1d");
   await ready(page);
   for (const fig of [page.locator("figure.chart").first(), page.locator("figure.chart").last()]) {
-    await fig.scrollIntoViewIfNeeded();
+    // The SVG's box is the tab stop where the canvas will be: focusing it brings the canvas, with the focus.
+    await fig.locator(".chart-server").focus();
     const canvas = fig.locator("canvas[data-x-labels]");
-    await expect(canvas).toHaveCount(1);
+    await expect(canvas).toBeFocused();
     const said = fig.locator("[data-chart-tooltip]");
-    await canvas.focus();
     await page.keyboard.press("Home");
     // The tooltip's title and its lines, "<series>: <value> <unit>" as the pointer's tooltip shows them.
     await expect(said).toHaveText(/\S.*: -?[\d,.]+ \S/);

@@ -89,8 +89,8 @@ test("the demo account's traffic: every range, the SVG or the canvas, 'Show data
       await expect(svg.locator(".chart-x-tick")).not.toHaveCount(0);
       await expect(fig.locator("canvas")).toHaveCount(0);
     } else {
-      // The canvas comes when its figure is in view (the interactive layer): scroll to it.
-      await fig.scrollIntoViewIfNeeded();
+      // The canvas comes when its figure is first pointed at (the interactive layer): hover it.
+      await fig.hover();
       await expect(fig.locator("canvas")).toBeVisible();
       await expect(fig.locator('svg[role="img"]')).toHaveCount(0);
     }
@@ -154,8 +154,8 @@ test("with JavaScript the canvases are drawn and a theme switch redraws them in 
   await page.goto("/dashboard?range=1d");
   await ready(page);
   const canvases = page.locator("figure.chart canvas");
-  // Each canvas comes when its figure is in view (the interactive layer): scroll to each.
-  for (const title of CHARTS) await figure(page, title).scrollIntoViewIfNeeded();
+  // Each canvas comes when its figure is first pointed at (the interactive layer): hover each.
+  for (const title of CHARTS) await figure(page, title).hover();
   await expect(canvases).toHaveCount(4);
   // Pixels of a series colour on each canvas (anti-aliasing aside, a 2 px line has exact pixels).
   const pixelsOf = (hex: string) =>
@@ -195,7 +195,8 @@ test("a range pressed while the charts' interactive layer is still loading works
   await page.goto("/dashboard?range=1h");
   await ready(page);
   const fig = figure(page, CHARTS[0]!);
-  // The chart is in view, so the layer is asked for at an idle moment; meanwhile the server's SVG is the chart.
+  // The chart is pointed at, so the layer is asked for; meanwhile the server's SVG is the chart.
+  await fig.hover();
   await expect.poll(() => asked).toBeGreaterThan(0);
   await expect(fig.locator('svg[role="img"]')).toBeVisible();
   const before = await fig.locator('svg[role="img"] desc').textContent();
@@ -255,7 +256,7 @@ test("Top Talkers: a stacked bar chart from the kit, ranges 1h … 1w", async ({
   await expect(fig.locator("figcaption")).toHaveText("Top talkers over 1d");
   if (jsDisabled()) await expect(fig.locator(".chart-series rect")).not.toHaveCount(0);
   else {
-    await fig.scrollIntoViewIfNeeded();
+    await fig.hover();
     await expect(fig.locator("canvas")).toBeVisible();
   }
   await fig.getByText("Show data").click();

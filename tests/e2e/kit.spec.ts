@@ -83,8 +83,8 @@ test.describe("kit", () => {
         await page.goto(path);
         await ready(page);
         if (path.includes("map")) {
-          // Leaflet comes when the map is in view (the interactive layer): below the fold at 320 px.
-          await page.locator("figure[data-map-layer]").first().scrollIntoViewIfNeeded();
+          // Leaflet comes when the map is first pointed at (the interactive layer): hover it.
+          await page.locator("figure[data-map-layer]").first().hover();
           await page.locator(".map-leaflet").first().waitFor();
         }
         // Within 2 px: a live figure may redraw a row a pixel taller between the two loads; the

@@ -49,8 +49,8 @@ async function expectCharts(page: Page, titles: string[], noJs: boolean) {
       await fig.getByText("Show data").click();
       await expect(fig.getByRole("table")).toBeVisible();
     } else {
-      // The canvas comes when its figure is in view (the interactive layer): scroll to it.
-      await fig.scrollIntoViewIfNeeded();
+      // The canvas comes when its figure is first pointed at (the interactive layer): hover it.
+      await fig.hover();
       const canvas = fig.locator("canvas");
       await expect(canvas).toBeVisible();
       // Drawn: some pixel is not transparent.
@@ -155,7 +155,7 @@ test("DDoS Protection Suite: three maps with popups, the malicious-IP bars, bloc
       await expect(fig.locator('svg[role="img"] .map-marker')).toHaveCount(m.points);
       continue;
     }
-    await fig.scrollIntoViewIfNeeded();
+    await fig.hover();
     const leaflet = fig.locator('[data-map="leaflet"]');
     await expect(leaflet).toHaveAttribute("data-map-ready", "true");
     await expect(leaflet.locator(".map-leaflet-marker")).toHaveCount(m.points);

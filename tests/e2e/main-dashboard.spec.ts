@@ -97,8 +97,8 @@ test("the demo estate: the SVG and its table without JavaScript, Leaflet markers
     return;
   }
   // With JavaScript: Leaflet, the countries from our own origin, no tile layer.
-  // Leaflet comes when the map is in view (the interactive layer): scroll to it.
-  await fig.scrollIntoViewIfNeeded();
+  // Leaflet comes when the map is first pointed at (the interactive layer): hover it.
+  await fig.hover();
   const leaflet = fig.locator('[data-map="leaflet"]');
   await expect(leaflet).toHaveAttribute("data-map-ready", "true");
   await expect(leaflet.locator(".leaflet-tile-pane img")).toHaveCount(0);
@@ -180,7 +180,7 @@ test("devices without coordinates are counted and listed, not drawn; the other t
   await expect(table.locator("tbody tr").filter({ hasText: "Nowhere" })).toContainText("Missing");
   if (jsDisabled()) await expect(mapFigure(page).locator(".map-marker")).toHaveCount(1);
   else {
-    await mapFigure(page).scrollIntoViewIfNeeded();
+    await mapFigure(page).hover();
     await expect(mapFigure(page).locator(".map-leaflet-marker")).toHaveCount(1);
   }
   await expectAccessible(page);
@@ -201,8 +201,8 @@ test("axe in both themes on the demo estate, and no sideways scroll at 320 px", 
   await signIn(demo);
   await page.goto("/main-dashboard?tab=map");
   await ready(page);
-  // Leaflet comes when the map is in view (the interactive layer): scroll to it.
-  if (!jsDisabled()) await mapFigure(page).scrollIntoViewIfNeeded();
+  // Leaflet comes when the map is first pointed at (the interactive layer): hover it.
+  if (!jsDisabled()) await mapFigure(page).hover();
   if (!jsDisabled()) await expect(page.locator('[data-map="leaflet"]')).toHaveAttribute("data-map-ready", "true");
   await expectAccessible(page);
   await page.setViewportSize({ width: 320, height: 800 });
@@ -212,8 +212,8 @@ test("axe in both themes on the demo estate, and no sideways scroll at 320 px", 
   expect(await noSideways(page)).toBe(true);
   await page.goto("/main-dashboard?tab=map");
   await ready(page);
-  // Leaflet comes when the map is in view (the interactive layer): scroll to it.
-  if (!jsDisabled()) await mapFigure(page).scrollIntoViewIfNeeded();
+  // Leaflet comes when the map is first pointed at (the interactive layer): hover it.
+  if (!jsDisabled()) await mapFigure(page).hover();
   if (!jsDisabled()) await expect(page.locator('[data-map="leaflet"]')).toHaveAttribute("data-map-ready", "true");
   expect(await noSideways(page)).toBe(true);
   await expectAccessible(page);
@@ -239,8 +239,8 @@ test("screenshots at 1280 and 390 px in both themes", async ({ page, signIn }) =
       await page.setViewportSize({ width, height: 900 });
       await page.goto("/main-dashboard?tab=map");
       await ready(page);
-      // Leaflet comes when the map is in view (the interactive layer): scroll to it.
-      if (!jsDisabled()) await mapFigure(page).scrollIntoViewIfNeeded();
+      // Leaflet comes when the map is first pointed at (the interactive layer): hover it.
+      if (!jsDisabled()) await mapFigure(page).hover();
       if (!jsDisabled()) await expect(page.locator('[data-map="leaflet"]')).toHaveAttribute("data-map-ready", "true");
       await page.screenshot({
         path: `${dir}/main-dashboard-${project}-${scheme}-${width}.png`,
@@ -300,8 +300,8 @@ async function expectChart(page: Page, title: string) {
   if (state !== "ok") return state;
   if (jsDisabled()) await expect(fig.locator('svg[role="img"]').first()).toBeVisible();
   else {
-    // The canvas comes when its figure is in view (the interactive layer): scroll to it.
-    await fig.scrollIntoViewIfNeeded();
+    // The canvas comes when its figure is first pointed at (the interactive layer): hover it.
+    await fig.hover();
     await expect(fig.locator("canvas")).toBeVisible();
   }
   await expect(fig.getByRole("link", { name: "Show data" })).toBeVisible();

@@ -25,7 +25,7 @@ import { DASH_ARRAYS, POINT_STYLES, readPalette, type LivePalette } from "./pale
 
 /*
  * The interactive chart (tooltips, hover, legend toggles): chart.js, imported only by
- * loadChartCanvas in chart.tsx (when the chart is first touched or comes into view), with only the controllers, elements and scales the kit's kinds use. Same
+ * loadChartCanvas in chart.tsx (when the chart is first touched, pointed at or focused), with only the controllers, elements and scales the kit's kinds use. Same
  * series, order, colours, domains and ticks as the SVG (geometry.ts). Redraws when the theme
  * changes (data-theme on <html>, or the system's scheme when no theme is chosen).
  */

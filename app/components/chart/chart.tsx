@@ -11,9 +11,10 @@ import { ChartSvg } from "./svg.tsx";
  * A chart (README.md): the server's SVG in a <figure> with its legend, caption and 'Show data'
  * table. The SVG reaches the browser as markup that React does not walk (dangerouslySetInnerHTML:
  * hydration keeps the server's DOM as it is). The interactive layer, chart.js on a canvas
- * (canvas.tsx), is imported when the chart is first touched or comes into view at an idle moment
+ * (canvas.tsx), is imported when the chart is first touched, pointed at or focused
  * (interactive-layer.ts), never during page start-up, and takes the SVG's box at the SVG's height:
- * nothing below moves. `error`: the call behind the chart failed; its message takes the chart's
+ * nothing below moves. With JavaScript the SVG's box takes the focus (a tab stop where the canvas
+ * will be): focusing it brings the canvas, which then has the focus, for the keyboard's tooltips. `error`: the call behind the chart failed; its message takes the chart's
  * place and the rest of the page renders. `spec` may be a PreparedChart (the server's
  * prepareChart: only the drawn series reach the page); its 'Show data' is then `data` (e.g.
  * ChartDataLink: the table by URL), since the page does not hold every object's figures.
@@ -84,13 +85,18 @@ export function Chart({ spec: given, error, className = "", figureId, data }: Ch
   const state = error ? "error" : (prepared ? !given.empty : hasData(drawnSeries(given.series))) ? "ok" : "empty";
   const live = canvas !== null && state === "ok";
 
+  // The SVG's box had the focus when the canvas came: the canvas takes it.
+  const focusCanvas = useRef(false);
   useEffect(() => {
     const el = figure.current;
     if (canvas || state !== "ok" || !el) return;
+    // A tab stop only with JavaScript (set here, not rendered: without it the box does nothing).
+    if (box.current) box.current.tabIndex = 0;
     let cancelled = false;
     const stop = attachWhenWanted(el, () => {
       void loadChartCanvas().then((Canvas) => {
         if (cancelled) return;
+        focusCanvas.current = !!box.current && box.current === document.activeElement;
         // The canvas takes the server's box at its height (legend included): nothing below moves.
         setCanvas({ Canvas, height: box.current?.offsetHeight || CANVAS_H });
       });
@@ -100,6 +106,11 @@ export function Chart({ spec: given, error, className = "", figureId, data }: Ch
       stop();
     };
   }, [canvas, state]);
+  useEffect(() => {
+    if (!canvas || !focusCanvas.current) return;
+    focusCanvas.current = false;
+    figure.current?.querySelector<HTMLCanvasElement>("canvas")?.focus();
+  }, [canvas]);
 
   const title = given.title;
   const table = data !== undefined ? data : prepared ? null : <ChartTable title={title} unit={given.unit} series={given.series} time={rowsByTime(given)} xLabel={given.xLabel} />;

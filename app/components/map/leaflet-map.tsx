@@ -8,8 +8,8 @@ import { readMapPalette, type MapColor } from "./palette.ts";
 import { markerPath } from "./shapes.ts";
 
 /*
- * The interactive map (README.md), loaded by world-map.tsx when the map is first touched or comes
- * into view: never import it directly.
+ * The interactive map (README.md), loaded by world-map.tsx when the map is first touched, pointed at
+ * or focused: never import it directly.
  * Leaflet with the countries (the TopoJSON our own origin serves, WORLD_URL) as its only layer —
  * no tile server, ever. Markers draw the SVG's shapes (circle up, triangle down, diamond N/A) in
  * the theme's colours; a click opens a marker's popup. From the keyboard, the table's 'Show on map'

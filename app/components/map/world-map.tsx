@@ -9,7 +9,7 @@ import { MAP_MARKUP, mapPoints, type PreparedMap } from "./prepared.ts";
  * A world map (README.md): the server's SVG (countries, markers, role="img" with the sentence) in
  * a <figure> with a skip link to the table of the same points, the legend and that table. The SVG
  * and the table reach the browser as markup React does not walk. Leaflet (leaflet-map.tsx, a chunk
- * of its own) is imported when the map is first touched or comes into view at an idle moment
+ * of its own) is imported when the map is first touched, pointed at or focused
  * (interactive-layer.ts), never during page start-up, and takes the SVG's box (the same size):
  * the same countries as its only layer, markers with popups, zoom and pan. Without JavaScript the
  * SVG and the table are the whole map. `isolate`: Leaflet's panes and controls (z-index 400–1000)

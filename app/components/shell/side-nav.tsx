@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { ScreenLink } from "../query-link.tsx";
+import { useClientRender } from "../interactive-layer.ts";
 import { useMenuBehavior } from "../row-menu.tsx";
+import { staticHtml } from "../static-html.ts";
 import { Icon, type IconName } from "./icons.tsx";
 import { PreferencesForm } from "./preferences-form.tsx";
 
@@ -116,44 +118,53 @@ function isCurrent(pathname: string, to: string) {
   return pathname === to || pathname === `${to}/`;
 }
 
-/** The links, grouped (shared by the side navigation and the narrow screens' menu). */
+/** The links, grouped, as markup (static-html.ts): the same elements with and without JavaScript. */
+function navLinksHtml(pathname: string, showBilling: boolean, idPrefix: string): string {
+  return staticHtml(
+    navGroups.map((group) => {
+      const items = group.items.filter((item) => !item.accountOnly || showBilling);
+      const headingId = `${idPrefix}-${group.title.toLowerCase().replace(/\s+/g, "-")}`;
+      return (
+        <li key={group.title} className="nav-group">
+          <h2 id={headingId} className="nav-group-title">
+            {group.title}
+          </h2>
+          <ul aria-labelledby={headingId} className="flex flex-col gap-0.5">
+            {items.map((item) => {
+              const current = isCurrent(pathname, item.to);
+              const section = !current && (item.also ?? []).some((p) => isCurrent(pathname, p));
+              return (
+                <li key={item.to}>
+                  <ScreenLink to={item.to} className="nav-link" aria-current={current ? "page" : undefined} data-section={section || undefined} title={item.label}>
+                    <Icon name={item.icon} />
+                    <span className="nav-label">{item.label}</span>
+                  </ScreenLink>
+                </li>
+              );
+            })}
+          </ul>
+        </li>
+      );
+    }),
+  );
+}
+
+/**
+ * The links, grouped (shared by the side navigation and the narrow screens' menu). They are plain
+ * links (the document's one click listener follows them: query-link.tsx), so they reach the
+ * browser as markup React does not walk: the shell draws them twice (~200 elements each), and
+ * hydration kept the server's DOM anyway. While hydrating the browser passes "" and React leaves
+ * the server's DOM as it is; after a navigation to another page it writes the markup itself (the
+ * current page's link changes).
+ */
 function NavLinks({ showBilling, idPrefix }: { showBilling: boolean; idPrefix: string }) {
   const { pathname } = useLocation();
-  return (
-    <ul className="flex flex-col gap-1">
-      {navGroups.map((group) => {
-        const items = group.items.filter((item) => !item.accountOnly || showBilling);
-        const headingId = `${idPrefix}-${group.title.toLowerCase().replace(/\s+/g, "-")}`;
-        return (
-          <li key={group.title} className="nav-group">
-            <h2 id={headingId} className="nav-group-title">
-              {group.title}
-            </h2>
-            <ul aria-labelledby={headingId} className="flex flex-col gap-0.5">
-              {items.map((item) => {
-                const current = isCurrent(pathname, item.to);
-                const section = !current && (item.also ?? []).some((p) => isCurrent(pathname, p));
-                return (
-                  <li key={item.to}>
-                    <ScreenLink
-                      to={item.to}
-                      className="nav-link"
-                      aria-current={current ? "page" : undefined}
-                      data-section={section || undefined}
-                      title={item.label}
-                    >
-                      <Icon name={item.icon} />
-                      <span className="nav-label">{item.label}</span>
-                    </ScreenLink>
-                  </li>
-                );
-              })}
-            </ul>
-          </li>
-        );
-      })}
-    </ul>
-  );
+  const client = useClientRender();
+  // The page whose links are the server's DOM; once the browser has written its own, never "" again.
+  const serverPath = useRef<string | null>(client ? null : pathname);
+  if (serverPath.current !== null && serverPath.current !== pathname) serverPath.current = null;
+  const html = typeof document === "undefined" || serverPath.current !== pathname ? navLinksHtml(pathname, showBilling, idPrefix) : "";
+  return <ul className="flex flex-col gap-1" dangerouslySetInnerHTML={{ __html: html }} suppressHydrationWarning />;
 }
 
 function NavStyles() {
