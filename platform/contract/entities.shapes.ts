@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { emailListField, idField, line, multiline, requiredName } from "../lib/fields.ts";
+import { emailListField, idField, limits, line, multiline, text } from "../lib/fields.ts";
 import { createdOf, isoTime, pageOf } from "./common.shapes.ts";
 import { entityLimits } from "./entities.ts";
+import { entityMessages, fieldMessages } from "./messages.ts";
 
 export const Entity = z
   .object({
@@ -23,7 +24,7 @@ export const EntityCreated = createdOf("EntityCreated", "entity_id");
 
 export const CreateEntityBody = z
   .strictObject({
-    entity_name: requiredName("Entity name"),
+    entity_name: text(limits.name, { min: 1, minMessage: entityMessages.nameRequired }),
     description: multiline(entityLimits.description).optional(),
     parent_entity_name: line(entityLimits.name).optional().openapi({ description: "Empty or absent: a top-level entity" }),
   })
@@ -32,7 +33,7 @@ export const CreateEntityBody = z
 export const EditEntityBody = z
   .strictObject({
     entity_id: idField("Entity id"),
-    description: multiline(entityLimits.description).min(1, "Description is required"),
+    description: multiline(entityLimits.description).min(1, fieldMessages.descriptionRequired),
     email: emailListField()
       .optional()
       .openapi({ description: "Alert e-mail addresses, comma separated; '' clears them; absent keeps them" }),
