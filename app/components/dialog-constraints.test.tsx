@@ -19,6 +19,11 @@ import { constraints as iamConstraints } from "../routes/iam/schemas.server.ts";
 import { CreateDialog as CreateUserAgentDialog, LinkDialog } from "../routes/user-agents/dialogs.tsx";
 import { constraints as userAgentConstraints } from "../routes/user-agents/schemas.server.ts";
 import type { Constraint, FormConstraint } from "./constraints.server.ts";
+// forms-rest: the imports of the screens converted with Contacts' Assign Entity.
+import { ticketLimits, type Ticket } from "../../platform/contract/support.ts";
+import { AssignDialog as AssignContactDialog } from "../routes/contacts/dialogs.tsx";
+import { CreateTicketDialog, ReplyDialog } from "../routes/support/dialogs.tsx";
+import { constraints as supportConstraints } from "../routes/support/schemas.server.ts";
 
 /*
  * Every dialog's inputs carry the constraints of their schema (issue 61 item 2): each dialog is
@@ -64,6 +69,9 @@ const contactMax = { first_name: contactLimits.name, last_name: contactLimits.na
 const endpoints: UserAgentEndpoint[] = [{ ep_id: "ep-1", ep_name: "Edge", deployment: "agent", app_service_id: "as-1" }];
 const agent = { user_agent_id: "ua-1", name: "Laptop", email: "ua@example.com", description: "", ep_ids: ["ep-0"] } as unknown as UserAgent; // why: as above.
 
+// forms-rest: the rows the dialogs below read.
+const ticket = { ticket_id: "tkt-1", title: "VPN drops", state: "Open" } as unknown as Ticket; // why: as above.
+
 interface DialogCase {
   screen: string;
   /** The constraint map's key (the form's intent, useIntentForm's name). */
@@ -88,6 +96,10 @@ const cases: DialogCase[] = [
   { screen: "user-agents", dialog: "create", constraint: userAgentConstraints.create, element: <CreateUserAgentDialog endpoints={endpoints} lastResult={null} />, maxLength: { name: userAgentLimits.name, email: userAgentLimits.email, description: userAgentLimits.description, ep_id: limits.id } },
   { screen: "user-agents", dialog: "link", constraint: userAgentConstraints.link, element: <LinkDialog mode="link" agent={agent} endpoints={endpoints} lastResult={null} />, maxLength: { user_agent_id: limits.id, ep_id: limits.id } },
   { screen: "user-agents", dialog: "unlink", constraint: userAgentConstraints.unlink, element: <LinkDialog mode="unlink" agent={agent} endpoints={endpoints} lastResult={null} />, maxLength: { user_agent_id: limits.id, ep_id: limits.id } },
+  // forms-rest: Contacts' Assign Entity, Support Center, Service Reports, Billing, Settings.
+  { screen: "contacts", dialog: "assign", constraint: contactConstraints.assign, element: <AssignContactDialog contact={contact} contactTypes={[...contactTypes]} entityNames={["HQ"]} lastResult={null} />, maxLength: { contact_id: limits.id, new_entity_name: limits.name } },
+  { screen: "support", dialog: "create", constraint: supportConstraints.create, element: <CreateTicketDialog priorities={["Low"]} categories={["Other"]} devices={{ cpe: [{ name: "Edge", id: "cpe-1" }], metro: [] }} lastResult={null} />, maxLength: { title: ticketLimits.title, description: ticketLimits.description, device_id: limits.id } },
+  { screen: "support", dialog: "reply", constraint: supportConstraints.reply, element: <ReplyDialog ticket={ticket} lastResult={null} />, maxLength: { ticket_id: limits.id, correspondence: ticketLimits.correspondence } },
 ];
 
 function render(c: DialogCase): string {
@@ -127,7 +139,8 @@ function renderedControls(html: string): Map<string, { element: string; hidden: 
  */
 function expected(c: Constraint, control: { element: string; hidden: boolean }): Constraint {
   const out: Constraint = {};
-  if (control.hidden) return out;
+  // A list's checkboxes (forms-rest: Contacts' Assign Entity): no one box is required.
+  if (control.hidden || c.multiple) return out;
   if (c.required) out.required = true;
   if (control.element === "select") return out;
   if (c.maxLength !== undefined) out.maxLength = c.maxLength;
@@ -145,6 +158,8 @@ describe("every dialog's inputs carry their schema's constraints", () => {
     const controls = renderedControls(html);
     expect(controls.size).toBeGreaterThan(0);
     for (const [field, constraint] of Object.entries(c.constraint)) {
+      // A list's items (`contact_types[]`) are its controls, checked under the list's name.
+      if (field.endsWith("[]")) continue;
       const control = controls.get(field);
       expect(control, `${field} is rendered`).toBeDefined();
       if (control) expect(control.attributes, `${field}'s attributes`).toEqual(expected(constraint, control));

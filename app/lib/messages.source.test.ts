@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
@@ -11,6 +12,8 @@ import { describe, expect, it } from "vitest";
  * and lists each sentence-like literal (a capital first, `.`, `!` or `?` last, three words or
  * more: string, template without substitutions or JSX text) that stands in more than one module,
  * with file:line. The same module saying it twice is one definition (one place to change).
+ * Near-twins are refused too: two wordings of one message that differ only in their trailing
+ * stop or their case ('Entity name is required' beside 'Entity name is required.').
  */
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -23,16 +26,16 @@ function sources(dir: string): string[] {
   });
 }
 
-/** Sentence-like literals of the sources: text → where it stands (file:line). */
-export function sentences(files: string[]): Map<string, string[]> {
+/** Literals of the sources that read as words (a capital first, three words or more): text → where it stands (file:line). */
+function phrases(files: string[]): Map<string, string[]> {
   const found = new Map<string, string[]>();
   for (const file of files) {
-    const text = readFileSync(path.join(root, file), "utf8");
+    const text = readFileSync(path.resolve(root, file), "utf8");
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
     const visit = (node: ts.Node) => {
       if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isJsxText(node)) {
         const s = node.text.trim().replace(/\s+/g, " ");
-        if (/^[A-Z].*[.!?]$/.test(s) && s.split(" ").length >= 3) {
+        if (/^[A-Z]/.test(s) && s.split(" ").length >= 3) {
           const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
           const where = found.get(s) ?? [];
           found.set(s, [...where, `${file}:${line}`]);
@@ -44,6 +47,73 @@ export function sentences(files: string[]): Map<string, string[]> {
   }
   return found;
 }
+
+/** Sentence-like literals of the sources (a capital first, `.`, `!` or `?` last, three words or more). */
+export function sentences(files: string[]): Map<string, string[]> {
+  return new Map([...phrases(files)].filter(([text]) => /[.!?]$/.test(text)));
+}
+
+/**
+ * Near-twins: the wordings of one message (the same words once the trailing stop and the case are
+ * set aside) written more than one way, at least one of them a sentence (a label's case variants,
+ * 'Node Group Id' beside 'Node group id', are labels, not messages). Key (lower case, no stop) →
+ * each wording and where it stands.
+ */
+export function nearTwins(files: string[]): Map<string, Map<string, string[]>> {
+  const groups = new Map<string, Map<string, string[]>>();
+  for (const [text, where] of phrases(files)) {
+    const key = text.replace(/[.!?]+$/, "").toLowerCase();
+    groups.set(key, (groups.get(key) ?? new Map()).set(text, where));
+  }
+  return new Map([...groups].filter(([, wordings]) => wordings.size > 1 && [...wordings.keys()].some((t) => /[.!?]$/.test(t))));
+}
+
+/*
+ * The near-twins of the screens still to be converted (issue 61 item 1: app services, endpoints,
+ * nodes, devices), each the console's form saying with a stop what the platform says without.
+ * Their conversions make the platform's request schemas say the stopped wording (as entities,
+ * contacts, user agents and support do) and remove them here; the list must be exact, so a fixed
+ * one cannot stay and a new one cannot come. Keys are lower case, without the stop.
+ */
+const nearTwinsLeft: string[] = [
+  "region is required",
+  "real subnets are required",
+  "local asn is required when bgp is on",
+  "peer asn is required when bgp is on",
+  "peer ip is required when bgp is on",
+  "node group name is required",
+  "select a node group",
+  "port is required",
+  "endpoint service name is required",
+  "fqdn is required",
+  "service node group is required",
+  "protocol is required",
+  "private endpoint ip is required",
+  "remote vnet resource id is required",
+  "customer user email is required",
+  "private link service id is required",
+  "node group is required",
+  "choose a time",
+  "node is required",
+  "allowed principal is required",
+  "subscription id is required",
+  "select a product",
+  "product code is required",
+  "wan address is required for static addressing",
+  "wan gateway is required for static addressing",
+  "lan address is required in router mode",
+  "shipping address is required",
+  "peer prefix is required",
+  "vpc cidr is required",
+  "peer ip is required",
+  // Not yet decided: a select's placeholder ('Select an endpoint') beside the error of the same
+  // words ('Select an endpoint.'); the platform's 404 details 'Entity not found' (entities,
+  // availability: also in the OpenAPI document's descriptions) beside IAM's 'Entity not found.',
+  // and availability's 'Outage not found' beside monitoring's 'Outage not found.'.
+  "select an endpoint",
+  "entity not found",
+  "outage not found",
+];
 
 describe("user-facing messages", () => {
   const found = sentences([...sources("app"), ...sources("platform")]);
@@ -59,4 +129,24 @@ describe("user-facing messages", () => {
       .map(([text, where]) => `${JSON.stringify(text)}: ${where.join(", ")}`);
     expect(duplicated).toEqual([]);
   });
+
+  it("are not written in two near-twin wordings (a stop or a case apart)", () => {
+    const twins = nearTwins([...sources("app"), ...sources("platform")]);
+    for (const [key, wordings] of twins) if (!nearTwinsLeft.includes(key)) console.log(key, [...wordings]);
+    expect([...twins.keys()].sort()).toEqual([...nearTwinsLeft].sort());
+  });
+
+  it("finds the near-twins it is meant to (the scan works)", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "near-twins-"));
+    try {
+      writeFileSync(path.join(dir, "a.ts"), 'export const a = "Entity name is required";\nexport const label = "Node Group Id";');
+      writeFileSync(path.join(dir, "b.tsx"), 'export const b = <p>Entity Name is required.</p>;\nexport const label = "Node group id";');
+      const twins = nearTwins([path.join(dir, "a.ts"), path.join(dir, "b.tsx")]);
+      expect([...twins.keys()]).toEqual(["entity name is required"]);
+      expect([...twins.get("entity name is required")!.keys()].sort()).toEqual(["Entity Name is required.", "Entity name is required"]);
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
+  });
 });
+

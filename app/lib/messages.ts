@@ -1,3 +1,4 @@
+import { fieldMessages } from "../../platform/contract/messages.ts";
 /*
  * The console's own messages that several of its modules say (issue 61 item 1): the words the
  * platform says too are in platform/contract/messages.ts, a screen's own in its model. Plain
@@ -17,7 +18,7 @@ export const ANALYSIS_FAILED = "The analysis could not be loaded.";
 /** Form errors said by several screens' forms. */
 export const formMessages = {
   enterEmail: "Enter your email.",
-  nameRequired: "Name is required.",
+  nameRequired: fieldMessages.nameRequired,
   regionRequired: "Region is required.",
   chooseLocation: "Choose a location.",
   realSubnetsRequired: "Real subnets are required.",

@@ -1,9 +1,10 @@
 import { z } from "@hono/zod-openapi";
-import { emailField, idField, line, multiline, requiredName } from "../lib/fields.ts";
+import { emailField, idField, limits, line, maxMessage, multiline, plainText, text } from "../lib/fields.ts";
 import { contacts } from "../db/schema.ts";
 import { tableAnswer } from "../lib/table-answer.ts";
 import { createdOf, pageOf } from "./common.shapes.ts";
-import { contactLimits, contactTypes } from "./contacts.ts";
+import { contactLimits, contactTypes, parseContactTypes } from "./contacts.ts";
+import { contactMessages, fieldMessages } from "./messages.ts";
 
 /** The contact's own columns under the answer's names (its type and entity depend on the call, below). */
 export const contactColumns = tableAnswer(contacts, {
@@ -52,7 +53,7 @@ export const ContactPage = pageOf(Contact, "ContactPage");
 export const ContactCreated = createdOf("ContactCreated", "contact_id");
 
 // The calls' requests: the platform validates with them; the console's Add and Edit Contact forms
-// are these schemas (app/routes/contacts/schemas.server.tsx).
+// are these schemas, Assign Entity and Unassign too (app/routes/contacts/schemas.server.tsx).
 
 const typeList = contactTypes.join(", ");
 
@@ -74,7 +75,7 @@ const contactFields = {
 };
 
 export const CreateContactBody = z
-  .strictObject({ ...contactFields, entity_name: requiredName("Entity") })
+  .strictObject({ ...contactFields, entity_name: text(limits.name, { min: 1, minMessage: fieldMessages.entityRequired }) })
   .openapi("CreateContact");
 
 export const UpdateContactBody = z
@@ -82,3 +83,33 @@ export const UpdateContactBody = z
   .openapi("UpdateContact", { description: "Fields left out keep their value; email and contact_type are required." });
 
 export const ContactIdBody = z.strictObject({ contact_id: idField("Contact id") }).openapi("ContactId");
+
+const selectEntityAndTypes = contactMessages.selectEntityAndTypes;
+
+export const AssignEntityBody = z
+  .strictObject({
+    contact_id: idField("Contact id"),
+    contact_types: z
+      .string({ error: selectEntityAndTypes })
+      .max(limits.name, maxMessage(limits.name))
+      .superRefine((s, ctx) => {
+        const { types, unknown } = parseContactTypes(s);
+        if (unknown.length > 0) {
+          ctx.addIssue({ code: "custom", message: `Unknown contact type: ${unknown.join(", ").slice(0, 100)}. Choose from ${typeList}` });
+        } else if (types.length === 0) {
+          ctx.addIssue({ code: "custom", message: selectEntityAndTypes });
+        }
+      })
+      .openapi({ description: `Comma-joined, at least one of: ${typeList}`, example: "business,technical" }),
+    new_entity_name: z
+      .string({ error: selectEntityAndTypes })
+      .trim()
+      .min(1, selectEntityAndTypes)
+      .max(limits.name, maxMessage(limits.name))
+      .apply(plainText),
+  })
+  .openapi("ContactAssignEntity");
+
+export const UnassignEntityBody = z
+  .strictObject({ contact_id: idField("Contact id"), entity_name: text(limits.name, { min: 1, minMessage: fieldMessages.entityRequired }) })
+  .openapi("ContactUnassignEntity");

@@ -10,6 +10,19 @@ export { type ListPage } from "./list.ts";
 export const contactTypes = ["business", "technical", "billing", "security"] as const;
 export type ContactType = (typeof contactTypes)[number];
 
+/** Splits a comma-joined type list; returns the known types in canonical order and the unknown ones. */
+export function parseContactTypes(joined: string): { types: ContactType[]; unknown: string[] } {
+  const items = joined
+    .split(",")
+    .map((t) => t.trim())
+    .filter((t) => t.length > 0);
+  const known = new Set<string>(contactTypes);
+  return {
+    types: contactTypes.filter((t) => items.includes(t)),
+    unknown: [...new Set(items.filter((t) => !known.has(t)))],
+  };
+}
+
 /** Field limits (characters). */
 export const contactLimits = { name: 200, email: 254, phone: 50, address: 500 } as const;
 

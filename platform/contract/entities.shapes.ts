@@ -1,9 +1,10 @@
 import { z } from "@hono/zod-openapi";
-import { emailListField, idField, line, multiline, requiredName } from "../lib/fields.ts";
+import { emailListField, idField, limits, line, multiline, text } from "../lib/fields.ts";
 import { entities } from "../db/schema.ts";
 import { tableAnswer } from "../lib/table-answer.ts";
 import { createdOf, pageOf } from "./common.shapes.ts";
 import { entityLimits } from "./entities.ts";
+import { entityMessages, fieldMessages } from "./messages.ts";
 
 /** The entity's own columns under the answer's names (its parent is answered by name, below). */
 export const entityColumns = tableAnswer(entities, {
@@ -35,7 +36,7 @@ export const EntityCreated = createdOf("EntityCreated", "entity_id");
 
 export const CreateEntityBody = z
   .strictObject({
-    entity_name: requiredName("Entity name"),
+    entity_name: text(limits.name, { min: 1, minMessage: entityMessages.nameRequired }),
     description: multiline(entityLimits.description).optional(),
     parent_entity_name: line(entityLimits.name).optional().openapi({ description: "Empty or absent: a top-level entity" }),
   })
@@ -44,7 +45,7 @@ export const CreateEntityBody = z
 export const EditEntityBody = z
   .strictObject({
     entity_id: idField("Entity id"),
-    description: multiline(entityLimits.description).min(1, "Description is required"),
+    description: multiline(entityLimits.description).min(1, fieldMessages.descriptionRequired),
     email: emailListField()
       .optional()
       .openapi({ description: "Alert e-mail addresses, comma separated; '' clears them; absent keeps them" }),

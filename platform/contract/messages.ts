@@ -12,6 +12,7 @@ export const entityMessages = {
   unassigned: "Unassigned entity successfully.",
   parentAssigned: "Parent entity assigned.",
   parentCleared: "Parent entity cleared.",
+  nameRequired: "Entity name is required.",
 } as const;
 
 /** IAM (spec 1 §5, §8). */
@@ -37,11 +38,17 @@ export const authMessages = {
   passwordTooLong: "Password must be at most 128 characters.",
 } as const;
 
-/** Form fields every area shares (platform/lib/fields.ts and the console's forms). */
+/**
+ * Form fields every area shares (platform/lib/fields.ts and the console's forms). A required
+ * field's message ends with its stop as the specs' validation messages do (spec 1 §5, spec 3 §5).
+ */
 export const fieldMessages = {
   emailRequired: "Email is required.",
   emailInvalid: "Enter a valid email address.",
   phoneInvalid: "Enter a valid phone number.",
+  descriptionRequired: "Description is required.",
+  nameRequired: "Name is required.",
+  entityRequired: "Entity is required.",
 } as const;
 
 /** Account settings (spec 3 §8). */
@@ -93,12 +100,18 @@ export const reportMessages = {
 /** Monitoring (spec 1 §8). */
 export const monitoringMessages = {
   outageNotFound: "Outage not found.",
+  /** An outage under way: its "Recovered by" (the page's value; the post-mortem's sentence adds the stop). */
+  notRecovered: "Not recovered yet",
 } as const;
 
 /** Support tickets (spec 3 §8). */
 export const supportMessages = {
   ticketCreated: "Ticket created successfully.",
   replySent: "Reply sent successfully.",
+  subjectRequired: "Subject is required.",
+  priorityRequired: "Priority is required.",
+  categoryRequired: "Category is required.",
+  replyRequired: "Reply is required.",
 } as const;
 
 /** Webhook addresses (operations). */

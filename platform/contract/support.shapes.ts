@@ -1,5 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { apiLogCountCap } from "./support.ts";
+import { expects, idField, limits, maxMessage, plainText, text } from "../lib/fields.ts";
+import { fieldMessages, supportMessages } from "./messages.ts";
+import { apiLogCountCap, ticketCategories, ticketLimits, ticketPriorities } from "./support.ts";
 import { changedFields, createdOf, isoTime, pageOf } from "./common.shapes.ts";
 
 /** A ticket as the list and detail calls answer it (spec 3 §3 Ticket, without the correspondence). */
@@ -70,3 +72,40 @@ export const ApiLogPage = z
   })
   .openapi("ApiLogPage");
 export type ApiLogPage = z.infer<typeof ApiLogPage>;
+
+// The calls' requests: the platform validates with them and the console's Support Center forms
+// are these schemas (app/routes/support/schemas.server.ts).
+
+// One message a value: an empty choice is "required", not also "must be one of" (issue 63 item 26).
+const choice = (required: string, what: string, values: readonly string[]) =>
+  z
+    .string({ error: expects("a valid string") })
+    .superRefine((v, ctx) => {
+      if (v === "") ctx.addIssue({ code: "custom", message: required });
+      else if (!values.includes(v)) ctx.addIssue({ code: "custom", message: `${what} must be one of: ${values.join(", ")}` });
+    })
+    .openapi({ enum: [...values] });
+
+/** Non-blank text of at most `max` characters, line breaks allowed. */
+const message = (required: string, max: number) => text(max, { min: 1, multiline: true, minMessage: required });
+
+export const CreateTicketBody = z
+  .strictObject({
+    title: text(ticketLimits.title, { min: 1, minMessage: supportMessages.subjectRequired }).openapi({ description: "The subject" }),
+    description: message(fieldMessages.descriptionRequired, ticketLimits.description),
+    priority: choice(supportMessages.priorityRequired, "Priority", ticketPriorities).openapi({ description: "One of GET get_ticket_priority" }),
+    category: choice(supportMessages.categoryRequired, "Category", ticketCategories).openapi({ description: "One of GET get_ticket_category" }),
+    device_id: z
+      .string({ error: expects("a valid string") })
+      .max(limits.id, maxMessage(limits.id))
+      .apply(plainText)
+      .optional()
+      .openapi({ description: "One of GET dashboard_get_device_names (unknown: 404); '' or absent: none" }),
+  })
+  .openapi("CreateTicket");
+
+export const TicketIdBody = z.strictObject({ ticket_id: idField("Ticket id") }).openapi("TicketId");
+
+export const ReplyBody = z
+  .strictObject({ ticket_id: idField("Ticket id"), correspondence: message(supportMessages.replyRequired, ticketLimits.correspondence) })
+  .openapi("AddCorrespondence");

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { body, emailField, expects, idField, limits, maxMessage, multiline, plainText, requiredName } from "../lib/fields.ts";
+import { body, emailField, expects, idField, limits, maxMessage, multiline, plainText, text } from "../lib/fields.ts";
 import { createdOf, isoTime, pageOf } from "./common.shapes.ts";
+import { fieldMessages } from "./messages.ts";
 import { userAgentLimits, userAgentMessages } from "./user-agents.ts";
 
 /** A user agent as list_user_agent answers it (spec 2 §3); its state and last authentication from the fleet. */
@@ -49,7 +50,7 @@ const epId = () =>
     .apply(plainText);
 
 export const CreateUserAgentBody = body({
-  name: requiredName("Name", userAgentLimits.name),
+  name: text(userAgentLimits.name, { min: 1, minMessage: fieldMessages.nameRequired }),
   email: emailField(),
   description: multiline(userAgentLimits.description).optional(),
   ep_id: epId(),

@@ -4,7 +4,7 @@ import { contactEntities, contacts, entities } from "../db/schema.ts";
 import { notFound } from "../lib/errors.ts";
 import { newId } from "../lib/ids.ts";
 import { columns, defineList, isoText, listTable, textColumn, type ListQuery } from "../lib/list.ts";
-import { contactTypes, type Contact, type ContactSortColumn, type ContactType } from "../contract/contacts.ts";
+import { contactTypes, parseContactTypes, type Contact, type ContactSortColumn, type ContactType } from "../contract/contacts.ts";
 import { entityNameNotFound, findEntityByName, requireEntity } from "./entities.ts";
 import { deleteOwnRow, ownRow } from "../lib/own-rows.ts";
 import { answerRow } from "../lib/table-answer.ts";
@@ -16,7 +16,7 @@ import { contactColumns } from "../contract/contacts.shapes.ts";
  * holds there (set on create for the first entity, then by contact-assign-entity).
  */
 
-export { contactTypes, type ContactType };
+export { contactTypes, parseContactTypes, type ContactType };
 export type ContactView = Contact;
 
 export interface ContactFields {
@@ -31,18 +31,6 @@ export interface ContactFields {
 
 export const contactNotFound = () => notFound("Contact not found");
 
-/** Splits a comma-joined type list; returns the known types in canonical order and the unknown ones. */
-export function parseContactTypes(joined: string): { types: ContactType[]; unknown: string[] } {
-  const items = joined
-    .split(",")
-    .map((t) => t.trim())
-    .filter((t) => t.length > 0);
-  const known = new Set<string>(contactTypes);
-  return {
-    types: contactTypes.filter((t) => items.includes(t)),
-    unknown: [...new Set(items.filter((t) => !known.has(t)))],
-  };
-}
 
 /** All contacts of the account, or with `entityId` the contacts assigned to that entity. */
 export const listContacts = (db: DbOrTx, accountId: string, entityId?: string): Promise<ContactView[]> => contactList.all(db, accountId, { entityId });

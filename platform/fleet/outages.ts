@@ -1,6 +1,7 @@
 import { normalise, overlap, type CauseCode, type Interval, type OutageFacts, type Prepared } from "./model.ts";
 import { pathTo, wanAddresses, type Hop } from "./paths.ts";
 import { iso } from "./time.ts";
+import { monitoringMessages } from "../contract/messages.ts";
 
 /*
  * Outages as the product shows them: the self-diagnosis the device made, the path at the time,
@@ -171,7 +172,7 @@ export function postMortemMarkdown(p: Prepared, o: Outage, affected: Affected, t
   }
   lines.push("");
   lines.push("## How long", "", `${duration(o.duration_s)}${o.end_time ? "" : " (still under way)"}.`, "");
-  lines.push("## What recovered it", "", o.recovery ? o.recovery + "." : "Not recovered yet.", "");
+  lines.push("## What recovered it", "", `${o.recovery || monitoringMessages.notRecovered}.`, "");
   lines.push("## What it affected", "");
   if (!affected.app_services.length && !affected.endpoints.length) lines.push("No app service or endpoint is served through this device.", "");
   else {

@@ -1,7 +1,17 @@
 import { z } from "@hono/zod-openapi";
 import type { PlatformApp } from "../app.ts";
 import { contactSortable } from "../contract/contacts.ts";
-import { AssignedEntity, Contact, ContactCreated, ContactIdBody, ContactPage, CreateContactBody, UpdateContactBody } from "../contract/contacts.shapes.ts";
+import {
+  AssignedEntity,
+  AssignEntityBody,
+  Contact,
+  ContactCreated,
+  ContactIdBody,
+  ContactPage,
+  CreateContactBody,
+  UnassignEntityBody,
+  UpdateContactBody,
+} from "../contract/contacts.shapes.ts";
 import {
   assignedEntities,
   assignEntity,
@@ -16,7 +26,7 @@ import {
   updateContact,
 } from "../domain/contacts.ts";
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
-import { idField, limits, maxMessage, requiredName, plainText } from "../lib/fields.ts";
+import { idField } from "../lib/fields.ts";
 import { ndjsonResponse, wantsPage } from "../lib/list.ts";
 import { defineCall, defineChange, defineListCalls } from "../lib/openapi.ts";
 import { contactMessages, entityMessages } from "../contract/messages.ts";
@@ -24,40 +34,9 @@ import { contactMessages, entityMessages } from "../contract/messages.ts";
 // ---------------------------------------------------------------------------------------------
 // Schemas
 
-const typeList = contactTypes.join(", ");
-const selectEntityAndTypes = contactMessages.selectEntityAndTypes;
-
 const entityFilter = idField("Entity id")
   .optional()
   .openapi({ description: "Only the contacts assigned to this entity (unknown id: 404)" });
-
-const AssignEntityBody = z
-  .strictObject({
-    contact_id: idField("Contact id"),
-    contact_types: z
-      .string({ error: selectEntityAndTypes })
-      .max(limits.name, maxMessage(limits.name))
-      .superRefine((s, ctx) => {
-        const { types, unknown } = parseContactTypes(s);
-        if (unknown.length > 0) {
-          ctx.addIssue({ code: "custom", message: `Unknown contact type: ${unknown.join(", ").slice(0, 100)}. Choose from ${typeList}` });
-        } else if (types.length === 0) {
-          ctx.addIssue({ code: "custom", message: selectEntityAndTypes });
-        }
-      })
-      .openapi({ description: `Comma-joined, at least one of: ${typeList}`, example: "business,technical" }),
-    new_entity_name: z
-      .string({ error: selectEntityAndTypes })
-      .trim()
-      .min(1, selectEntityAndTypes)
-      .max(limits.name, maxMessage(limits.name))
-      .apply(plainText),
-  })
-  .openapi("ContactAssignEntity");
-
-const UnassignEntityBody = z
-  .strictObject({ contact_id: idField("Contact id"), entity_name: requiredName("Entity") })
-  .openapi("ContactUnassignEntity");
 
 // ---------------------------------------------------------------------------------------------
 // Calls

@@ -137,7 +137,7 @@ describe("entities: create_entity", () => {
     expect(missing.body.detail[0]).toEqual({ loc: ["body", "entity_name"], msg: "Field required", type: "invalid_type" });
     const blank = await post(a, "create_entity", { entity_name: "   " });
     expect(blank.status).toBe(422);
-    expect(blank.body.detail[0].msg).toBe("Entity name is required");
+    expect(blank.body.detail[0].msg).toBe("Entity name is required.");
     expect((await post(a, "create_entity", { entity_name: "x".repeat(201) })).status).toBe(422);
     expect((await post(a, "create_entity", { entity_name: "ok", description: "d".repeat(2001) })).status).toBe(422);
     expect((await get(a, "get_entity_names")).body).toEqual(["Root"]);
@@ -177,7 +177,7 @@ describe("entities: edit_entity_description", () => {
     const id = await createEntity(a, "Root", "", "keep");
     const blank = await post(a, "edit_entity_description", { entity_id: id, description: "  ", email: "" });
     expect(blank.status).toBe(422);
-    expect(blank.body.detail).toEqual([{ loc: ["body", "description"], msg: "Description is required", type: "too_small" }]);
+    expect(blank.body.detail).toEqual([{ loc: ["body", "description"], msg: "Description is required.", type: "too_small" }]);
     const bad = await post(a, "edit_entity_description", { entity_id: id, description: "d", email: "good@example.com, not-an-email, x@y" });
     expect(bad.status).toBe(422);
     expect(bad.body.detail.map((d: any) => d.msg)).toEqual(["Not a valid e-mail address: not-an-email", "Not a valid e-mail address: x@y"]);

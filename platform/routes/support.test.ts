@@ -100,7 +100,7 @@ describe("support: tickets", () => {
     // An empty choice says one thing once (issue 63 item 26).
     for (const field of ["priority", "category"]) {
       const r = await post(a, "create_ticket", { ...ticket, [field]: "" });
-      expect((r.body as { detail: { msg: string }[] }).detail.map((d) => d.msg)).toEqual([`${field[0]!.toUpperCase()}${field.slice(1)} is required`]);
+      expect((r.body as { detail: { msg: string }[] }).detail.map((d) => d.msg)).toEqual([`${field[0]!.toUpperCase()}${field.slice(1)} is required.`]);
     }
     for (const missing of ["title", "description", "priority", "category"]) {
       const body: Record<string, unknown> = { ...ticket };

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { PlatformApp } from "../app.ts";
-import { ticketCategories, ticketLimits, ticketPriorities, ticketSortable } from "../contract/support.ts";
-import { Correspondence, DeviceNames, Ticket, TicketCreated, TicketPage } from "../contract/support.shapes.ts";
+import { ticketCategories, ticketPriorities, ticketSortable } from "../contract/support.ts";
+import { Correspondence, CreateTicketBody, DeviceNames, ReplyBody, Ticket, TicketCreated, TicketIdBody, TicketPage } from "../contract/support.shapes.ts";
 import {
   addCorrespondence,
   correspondence,
@@ -14,7 +14,7 @@ import {
 import { cachedJson } from "../lib/auth.ts";
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
 import { ErrorSchema } from "../lib/errors.ts";
-import { expects, idField, limits, maxMessage, text, plainText } from "../lib/fields.ts";
+import { idField } from "../lib/fields.ts";
 import { ndjsonResponse } from "../lib/list.ts";
 import { defineCall, defineChange, defineListCalls } from "../lib/openapi.ts";
 import { supportMessages } from "../contract/messages.ts";
@@ -27,40 +27,6 @@ import { supportMessages } from "../contract/messages.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Schemas
-
-// One message a value: an empty choice is "required", not also "must be one of" (issue 63 item 26).
-const choice = (what: string, values: readonly string[]) =>
-  z
-    .string({ error: expects("a valid string") })
-    .superRefine((v, ctx) => {
-      if (v === "") ctx.addIssue({ code: "custom", message: `${what} is required` });
-      else if (!values.includes(v)) ctx.addIssue({ code: "custom", message: `${what} must be one of: ${values.join(", ")}` });
-    })
-    .openapi({ enum: [...values] });
-
-/** Non-blank text of at most `max` characters, line breaks allowed. */
-const message = (what: string, max: number) => text(max, { min: 1, multiline: true, minMessage: `${what} is required` });
-
-const CreateTicketBody = z
-  .strictObject({
-    title: text(ticketLimits.title, { min: 1, minMessage: "Subject is required" }).openapi({ description: "The subject" }),
-    description: message("Description", ticketLimits.description),
-    priority: choice("Priority", ticketPriorities).openapi({ description: "One of GET get_ticket_priority" }),
-    category: choice("Category", ticketCategories).openapi({ description: "One of GET get_ticket_category" }),
-    device_id: z
-      .string({ error: expects("a valid string") })
-      .max(limits.id, maxMessage(limits.id))
-      .apply(plainText)
-      .optional()
-      .openapi({ description: "One of GET dashboard_get_device_names (unknown: 404); '' or absent: none" }),
-  })
-  .openapi("CreateTicket");
-
-const TicketIdBody = z.strictObject({ ticket_id: idField("Ticket id") }).openapi("TicketId");
-
-const ReplyBody = z
-  .strictObject({ ticket_id: idField("Ticket id"), correspondence: message("Reply", ticketLimits.correspondence) })
-  .openapi("AddCorrespondence");
 
 const closedResponse = {
   409: { description: "The ticket is closed (resolving is irreversible)", content: { "application/json": { schema: ErrorSchema } } },

@@ -96,7 +96,7 @@ describe("POST create_user_agent", () => {
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ name: "A", email: "a@example.com", ep_id: "" }, "ep_id", "Select an endpoint."],
       [{ name: "A", email: "a@example.com" }, "ep_id", "Field required"],
-      [{ name: " ", email: "a@example.com", ep_id: laptops }, "name", "Name is required"],
+      [{ name: " ", email: "a@example.com", ep_id: laptops }, "name", "Name is required."],
       [{ name: "A", email: "not an address", ep_id: laptops }, "email", "Enter a valid email address."],
       [{ name: "A".repeat(201), email: "a@example.com", ep_id: laptops }, "name", "Must be at most 200 characters."],
       [{ name: "A", email: "a@example.com", description: "d".repeat(2001), ep_id: laptops }, "description", "Must be at most 2000 characters."],

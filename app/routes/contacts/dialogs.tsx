@@ -5,8 +5,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { CONTACT_GONE, contactName, type Contact } from "./model.tsx";
 import { DialogActions, DialogWarning, UrlDialog } from "../../components/dialog.tsx";
-import { ConformForm, SelectField, SubmitButton, TextareaField, TextField, useForm, useIntentForm } from "../../components/forms.tsx";
-import { useIsPending } from "../../components/hooks.ts";
+import { ConformForm, SelectField, SubmitButton, TextareaField, TextField, useIntentForm } from "../../components/forms.tsx";
 
 /*
  * The Contacts screen's dialogs (opened by ?dialog=create|update|assign). The action validates
@@ -150,11 +149,7 @@ export function AssignDialog({
 }
 
 function AssignForm({ contact, contactTypes, entityNames, lastResult }: { contact: Contact; contactTypes: string[]; entityNames: string[]; lastResult: Result }) {
-  const [form, fields] = useForm<z.input<typeof AssignEntitySchema>>({
-    id: `assign-entity-${contact.contact_id}`,
-    lastResult,
-  });
-  const pending = useIsPending({ intent: "assign" });
+  const { form, fields, pending } = useIntentForm<z.input<typeof AssignEntitySchema>>("assign", { id: `assign-entity-${contact.contact_id}`, lastResult });
   const typesField = fields.contact_types;
   const typesErrorId = typesField.errorId;
   const typesInvalid = Boolean(typesField.errors?.length);

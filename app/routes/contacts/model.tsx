@@ -6,11 +6,9 @@
 // The shapes are the platform's contract (platform/contract/contacts.ts): declared once.
 export type { AssignedEntity, Contact } from "../../../platform/contract/contacts.ts";
 import type { Contact } from "../../../platform/contract/contacts.ts";
-import { contactMessages } from "../../../platform/contract/messages.ts";
 
 /** The phrase that Remove Contact asks for (spec 1 §5: "a confirmation word"). */
 export const REMOVE_PHRASE = "confirm";
-export const SELECT_ENTITY_AND_TYPES = contactMessages.selectEntityAndTypes;
 /** A dialog opened on a contact removed meanwhile. */
 export const CONTACT_GONE = "This contact no longer exists.";
 

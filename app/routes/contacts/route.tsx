@@ -57,7 +57,6 @@ const assign = (request: Request, formData: FormData) =>
   submitForm(request, formData, {
     schema: AssignEntitySchema,
     call: "contact-assign-entity",
-    body: (v) => ({ contact_id: v.contact_id, contact_types: (v.contact_types ?? []).join(","), new_entity_name: v.new_entity_name ?? "" }),
     fields: ["new_entity_name", "contact_types"],
     toast: detailOr(entityMessages.assigned),
   });

@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { entityLimits } from "../../../platform/contract/entities.ts";
 import { AssignParentBody, CreateEntityBody, EditEntityBody, EntityIdBody } from "../../../platform/contract/entities.shapes.ts";
-import { text } from "../../../platform/lib/fields.ts";
 import { confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
 import { formConstraints } from "../../components/constraints.server.ts";
 import { requestForm } from "../../lib/form-fields.server.ts";
@@ -13,18 +11,9 @@ import { requestForm } from "../../lib/form-fields.server.ts";
  * (`.shape`) in a plain object. Server-only: the dialogs get their constraints from the loader.
  */
 
-// The forms' own words where the platform's differ (its FastAPI-style ones have no full stop):
-// the same field builder, the console's sentence.
-const ENTITY_NAME_REQUIRED = "Entity name is required.";
-const DESCRIPTION_REQUIRED = "Description is required.";
+export const CreateEntitySchema = requestForm(z.object({ ...CreateEntityBody.shape }));
 
-export const CreateEntitySchema = requestForm(
-  z.object({ ...CreateEntityBody.shape, entity_name: text(entityLimits.name, { min: 1, minMessage: ENTITY_NAME_REQUIRED }) }),
-);
-
-export const EditEntitySchema = requestForm(
-  z.object({ ...EditEntityBody.shape, description: text(entityLimits.description, { min: 1, multiline: true, minMessage: DESCRIPTION_REQUIRED }) }),
-);
+export const EditEntitySchema = requestForm(z.object({ ...EditEntityBody.shape }));
 
 /**
  * '' ('None') makes the entity top-level. The request requires the field ('' allowed); the form's

@@ -7,6 +7,7 @@ import { apiGet, detailText } from "../../lib/api.server.ts";
 import { formatTime } from "../../lib/format.ts";
 import { requireSession } from "../../lib/session.server.ts";
 import type { OutageRecord } from "../../../platform/contract/availability.ts";
+import { monitoringMessages } from "../../../platform/contract/messages.ts";
 import { postMortemPageHref, postMortemPdfHref } from "../main-dashboard/post-mortem-links.ts";
 import { n3 } from "../sla/figures.tsx";
 import type { Route } from "./+types/route";
@@ -108,7 +109,7 @@ export default function OutagePage({ loaderData }: Route.ComponentProps) {
             { label: "End", value: o.end_time ? formatTime(o.end_time) : "Under way" },
             { label: o.end_time ? "Duration" : "Duration so far", value: durationText(o.duration_s) },
             { label: "Self Diagnosis", value: o.self_diagnosis },
-            { label: "Recovered by", value: o.recovery ?? "Not recovered yet" },
+            { label: "Recovered by", value: o.recovery ?? monitoringMessages.notRecovered },
             { label: "Outage ID", value: o.outage_id },
           ]}
         />

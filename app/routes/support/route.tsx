@@ -47,7 +47,6 @@ const create = (request: Request, formData: FormData) =>
   submitForm(request, formData, {
     schema: CreateTicketSchema,
     call: "create_ticket",
-    body: ({ device_id, ...fields }) => (device_id ? { ...fields, device_id } : fields),
     fields: ["title", "description", "priority", "category", "device_id"],
     toast: detailOr(supportMessages.ticketCreated),
     redirect: (ticket) => ({ selected: [ticket.ticket_id], tab: null }),

@@ -1,11 +1,7 @@
-import { z } from "zod";
 import { CreateUserAgentBody, LinkBody, UserAgentIdBody } from "../../../platform/contract/user-agents.shapes.ts";
-import { text } from "../../../platform/lib/fields.ts";
 import { confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
 import { formConstraints } from "../../components/constraints.server.ts";
 import { requestForm } from "../../lib/form-fields.server.ts";
-import { formMessages } from "../../lib/messages.ts";
-import { userAgentLimits } from "./model.ts";
 
 /*
  * The User Agents screen's form schemas (spec 2 §5: an endpoint must be chosen; a name and an
@@ -13,10 +9,7 @@ import { userAgentLimits } from "./model.ts";
  * (platform/contract/user-agents.shapes.ts). Server-only: no zod in the page's JavaScript.
  */
 
-/** The name keeps the console's 'Name is required.' (the platform's FastAPI-style one has no full stop). */
-export const CreateUserAgentSchema = requestForm(
-  z.object({ ...CreateUserAgentBody.shape, name: text(userAgentLimits.name, { min: 1, minMessage: formMessages.nameRequired }) }),
-);
+export const CreateUserAgentSchema = requestForm(CreateUserAgentBody);
 
 /** Link and Unlink: the agent and the chosen endpoint. */
 export const LinkSchema = requestForm(LinkBody);
