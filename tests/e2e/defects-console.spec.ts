@@ -132,7 +132,7 @@ test.describe("defects-console", () => {
   });
 
   // #27 item 15: Approve and Reject act on the single selected endpoint on /endpoints too.
-  test("#27.15 approve and reject the selected endpoint on /endpoints", async ({ page, account, signIn, api }) => {
+  test("#27.15 approve and reject the selected endpoint on /endpoints", async ({ page, workerAccount: account, signIn, api }) => {
     const id = await createAppService(api, account, { app_service_name: "Decide svc", ...awsService });
     const ep = await createEndpoint(api, account, { ep_name: "Decide ep", app_service_id: id, deployment: "agent" });
     await signIn(account);
@@ -150,7 +150,7 @@ test.describe("defects-console", () => {
   });
 
   // #27 item 14: Create Endpoint keeps the focus, marks what each location requires, offers the region list.
-  test("#27.14 Create Endpoint: focus, required marks, the region list", async ({ page, account, signIn, api }) => {
+  test("#27.14 Create Endpoint: focus, required marks, the region list", async ({ page, workerAccount: account, signIn, api }) => {
     await createAppService(api, account, { app_service_name: "Create ep svc", ...awsService });
     await signIn(account);
     await page.goto("/endpoints?dialog=create&deployment=onprem");
@@ -200,7 +200,7 @@ test.describe("defects-console", () => {
   });
 
   // #27 item 14 (App Services): 'Clear selection' does not drop the focus to <body>.
-  test("#27.14 Clear selection keeps the focus in the table", async ({ page, account, signIn, api }) => {
+  test("#27.14 Clear selection keeps the focus in the table", async ({ page, workerAccount: account, signIn, api }) => {
     test.skip(jsDisabled(), "focus after a client-side navigation");
     const id = await createAppService(api, account, { app_service_name: "Clear svc", ...awsService });
     await signIn(account);
@@ -212,7 +212,7 @@ test.describe("defects-console", () => {
   });
 
   // #27 item 16: Create App Service reports every error at once; Add Hosting names the field by its label.
-  test("#27.16 every error at once in Create App Service and Add Hosting", async ({ page, account, signIn, api }) => {
+  test("#27.16 every error at once in Create App Service and Add Hosting", async ({ page, workerAccount: account, signIn, api }) => {
     const id = await createAppService(api, account, { app_service_name: "Errors svc", ...awsService });
     await signIn(account);
     await page.goto("/app-services?dialog=create&deployment=aws");
@@ -246,7 +246,7 @@ test.describe("defects-console", () => {
   });
 
   // #27 item 17: the op-state dot in the panels; words and formats instead of raw keys and ISO times.
-  test("#27.17 op-state dots, Top Talkers and flows in the console's words", async ({ page, account, signIn, api }) => {
+  test("#27.17 op-state dots, Top Talkers and flows in the console's words", async ({ page, workerAccount: account, signIn, api }) => {
     const id = await createAppService(api, account, { app_service_name: "Words svc", ...awsService });
     const ep = await createEndpoint(api, account, { ep_name: "Words ep", app_service_id: id, deployment: "aws", region: "us-east-1", consumer_principle: "arn:aws:iam::123456789012:root" });
     await signIn(account);
@@ -271,7 +271,7 @@ test.describe("defects-console", () => {
   });
 
   // #27 item 18: the smaller ones.
-  test("#27.18 AWS protocol, resize keeps Direction, 320 px top bar and dialogs", async ({ page, account, signIn, api }) => {
+  test("#27.18 AWS protocol, resize keeps Direction, 320 px top bar and dialogs", async ({ page, workerAccount: account, signIn, api }) => {
     const id = await createAppService(api, account, { app_service_name: "Small svc", ...awsService });
     await signIn(account);
     await page.goto("/app-services?dialog=create&deployment=aws");

@@ -237,10 +237,12 @@ async function registerAccount(request: APIRequestContext, prefix = "owner"): Pr
 
 /**
  * Signs in over HTTP exactly as the login form does without JavaScript (GET /login for the CSRF
- * token, POST the form), in `request`'s cookie jar, then follows the redirect so that the "You
- * successfully logged in" flash is consumed. Returns the path it landed on.
+ * token, POST the form), in `request`'s cookie jar. The redirect is not followed: its page would
+ * only consume the "You successfully logged in" flash, a cookie (`__toast`) the caller drops
+ * instead, so the test's first page shows no stale toast. Rendering the landing dashboard for
+ * every test cost a page load each; landing there is auth.spec's own check.
  */
-async function signInOverHttp(request: APIRequestContext, account: Account): Promise<string> {
+async function signInOverHttp(request: APIRequestContext, account: Account): Promise<void> {
   const form = await request.get("/login");
   const input = (await form.text()).match(/<input\b[^>]*\bname="csrf"[^>]*>/)?.[0];
   const csrf = input?.match(/\bvalue="([^"]*)"/)?.[1];
@@ -250,10 +252,13 @@ async function signInOverHttp(request: APIRequestContext, account: Account): Pro
   if (![302, 303].includes(res.status()) || !location || /^\/login/.test(location)) {
     throw new Error(`sign-in of ${account.username} failed: ${res.status()} ${location ?? (await res.text()).slice(0, 300)}`);
   }
-  const landed = await request.get(location);
-  expect(landed.status(), `GET ${location} after signing in`).toBe(200);
-  return new URL(landed.url()).pathname;
 }
+
+/** The sign-in's flash cookie, dropped instead of rendering the page that would consume it (`signInOverHttp`). */
+const FLASH_COOKIE = "__toast";
+
+/** This worker's stored session (its cookies), by the worker account's username: `signIn` reuses it. */
+const workerCookies = new Map<string, Awaited<ReturnType<APIRequestContext["storageState"]>>["cookies"]>();
 
 type Fixtures = {
   /** A fresh account owner of this test alone, registered through the platform API. */
@@ -262,7 +267,8 @@ type Fixtures = {
    * Signs the page's browser context in as `account`. By default over HTTP (the login form's own
    * POST, no page rendered): the page stays where it was, so go to the page under test next.
    * `{ via: "form" }` fills in and submits the login form and waits to leave /login, when the
-   * form itself is part of what is tested.
+   * form itself is part of what is tested. The worker's account (`workerAccount`) is signed in
+   * with the worker's stored session, as `signedIn` does: no sign-in request at all.
    */
   signIn: (account: Account, opts?: { via?: "http" | "form" }) => Promise<void>;
   /** Calls the platform API as an account (returns the parsed JSON body and status). */
@@ -274,7 +280,12 @@ type Fixtures = {
    * own use `account` + `signIn`.
    */
   signedIn: boolean;
-  /** The account owner of this worker's stored session (registered once per worker, on first use). */
+  /**
+   * The account owner of this worker's stored session (registered once per worker, on first use).
+   * A test may take it (`{ workerAccount: account }`, then `signIn(account)` costs no request)
+   * when it counts no rows of a list, finds its own data by id or by a name only it uses, and
+   * changes nothing account-wide (docs/decisions/2026-12-03-suite-time.md, 4 December).
+   */
   workerAccount: Account;
 };
 
@@ -295,8 +306,11 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
         try {
           const account = await registerAccount(request, `worker${workerInfo.workerIndex}`);
           await signInOverHttp(request, account);
+          const state = await request.storageState();
+          const cookies = state.cookies.filter((c) => c.name !== FLASH_COOKIE);
           fs.mkdirSync(path.dirname(storageState), { recursive: true });
-          await request.storageState({ path: storageState });
+          fs.writeFileSync(storageState, JSON.stringify({ ...state, cookies }));
+          workerCookies.set(account.username, cookies);
           return { account, storageState };
         } finally {
           await request.dispose();
@@ -326,7 +340,13 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
         await page.waitForURL((url) => !url.pathname.startsWith("/login"));
         return;
       }
+      const stored = workerCookies.get(account.username);
+      if (stored) {
+        await page.context().addCookies(stored);
+        return;
+      }
       await signInOverHttp(page.context().request, account);
+      await page.context().clearCookies({ name: FLASH_COOKIE });
     });
   },
   api: async ({ request }, use) => {

@@ -82,7 +82,7 @@ test.describe("issue 63", () => {
   // Item 18: a field required only under a condition is marked (asterisk, aria-required) when the
   // condition holds: at once with JavaScript; without, in the form the server renders after a
   // refused submit. While it does not hold, its label says when it is required.
-  test("#63.18 conditionally required fields are marked when their condition holds", async ({ page, account, signIn, api }, testInfo) => {
+  test("#63.18 conditionally required fields are marked when their condition holds", async ({ page, workerAccount: account, signIn, api }, testInfo) => {
     const noJs = jsDisabled(testInfo);
     const metro = await createMetro(api, account, "Marked NID");
     const group = await api(account, "POST", "create-service-node-group", { service_node_group_name: "Marked group" });
@@ -151,7 +151,7 @@ test.describe("issue 63", () => {
 
   // Item 22: Reset LAN Ports on a metro offers the LAN ports of its Interfaces grid (it offered
   // lan1–lan4 beside a grid of wan0 and lan1); the platform refuses another, beside the field.
-  test("#63.22 Reset LAN Ports offers the metro's own LAN ports", async ({ page, account, signIn, api }, testInfo) => {
+  test("#63.22 Reset LAN Ports offers the metro's own LAN ports", async ({ page, workerAccount: account, signIn, api }, testInfo) => {
     const noJs = jsDisabled(testInfo);
     const metro = await createMetro(api, account, "Port NID");
     await signIn(account);

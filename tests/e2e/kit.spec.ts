@@ -110,7 +110,7 @@ test.describe("kit", () => {
     await expectAccessibleBothThemes(page);
   });
 
-  test("a dialog opened by URL holds the keyboard: the first Tab lands in it, the page behind is inert", async ({ page, account, api, signIn }) => {
+  test("a dialog opened by URL holds the keyboard: the first Tab lands in it, the page behind is inert", async ({ page, workerAccount: account, api, signIn }) => {
     await createEntity(api, account, `Dlg ${Date.now().toString(36)}`);
     await signIn(account);
     await page.goto("/contacts?dialog=create");
@@ -132,7 +132,7 @@ test.describe("kit", () => {
     await expectAccessible(page);
   });
 
-  test("after a failed submit, typing sends no request and the summary stays until the next submit", async ({ page, account, api, signIn }) => {
+  test("after a failed submit, typing sends no request and the summary stays until the next submit", async ({ page, workerAccount: account, api, signIn }) => {
     test.skip(jsDisabled(test.info()), "the rule's JavaScript part");
     const entity = `Val ${Date.now().toString(36)}`;
     await createEntity(api, account, entity);
