@@ -19,6 +19,14 @@ import { constraints as iamConstraints } from "../routes/iam/schemas.server.ts";
 import { CreateDialog as CreateUserAgentDialog, LinkDialog } from "../routes/user-agents/dialogs.tsx";
 import { constraints as userAgentConstraints } from "../routes/user-agents/schemas.server.ts";
 import type { Constraint, FormConstraint } from "./constraints.server.ts";
+// forms-devices:
+import { deviceLimits, type CpeDetail } from "../../platform/contract/devices.ts";
+import { opsLimits } from "../../platform/contract/operations.ts";
+import { DeviceDialogs } from "../routes/devices-shared/dialogs.tsx";
+import { CreateDeviceDialog, EditInfoDialog, OneValueDialog } from "../routes/routers/dialogs.tsx";
+import { constraints as routerConstraints } from "../routes/routers/schemas.server.ts";
+import { SettingsForm } from "../routes/operations/route.tsx";
+import { constraints as opsConstraints } from "../routes/operations/schemas.server.ts";
 
 /*
  * Every dialog's inputs carry the constraints of their schema (issue 61 item 2): each dialog is
@@ -64,6 +72,26 @@ const contactMax = { first_name: contactLimits.name, last_name: contactLimits.na
 const endpoints: UserAgentEndpoint[] = [{ ep_id: "ep-1", ep_name: "Edge", deployment: "agent", app_service_id: "as-1" }];
 const agent = { user_agent_id: "ua-1", name: "Laptop", email: "ua@example.com", description: "", ep_ids: ["ep-0"] } as unknown as UserAgent; // why: as above.
 
+// forms-devices: an Internet NID as the dialogs read it, and a dialog of the kinds' shared ones.
+const cpe = {
+  cpe_id: "cpe-1",
+  cpe_name: "Lisbon edge",
+  prod_code: "BN-CPE-1000",
+  entity_name: "HQ",
+  site_address: "Avenida 1",
+  provider_service_id: "",
+  client_circuit_id: "",
+  ping_dns_ip: "",
+  ping_gw_ip: "",
+  description: "",
+  tracking_number: "",
+  scan_gap: 1,
+  ip_monitor_target: "8.8.8.8",
+  denial_of_service_enabled: false,
+  ddos_thresholds: null,
+} as unknown as CpeDetail; // why: as above.
+const shared = (dialog: string) => <DeviceDialogs kind="cpe" dialog={dialog} data={{ device: cpe, entityNames: ["HQ"], lan: [], diagnostics: null }} actionData={null} lastResult={null} />;
+
 interface DialogCase {
   screen: string;
   /** The constraint map's key (the form's intent, useIntentForm's name). */
@@ -88,6 +116,21 @@ const cases: DialogCase[] = [
   { screen: "user-agents", dialog: "create", constraint: userAgentConstraints.create, element: <CreateUserAgentDialog endpoints={endpoints} lastResult={null} />, maxLength: { name: userAgentLimits.name, email: userAgentLimits.email, description: userAgentLimits.description, ep_id: limits.id } },
   { screen: "user-agents", dialog: "link", constraint: userAgentConstraints.link, element: <LinkDialog mode="link" agent={agent} endpoints={endpoints} lastResult={null} />, maxLength: { user_agent_id: limits.id, ep_id: limits.id } },
   { screen: "user-agents", dialog: "unlink", constraint: userAgentConstraints.unlink, element: <LinkDialog mode="unlink" agent={agent} endpoints={endpoints} lastResult={null} />, maxLength: { user_agent_id: limits.id, ep_id: limits.id } },
+  // forms-devices:
+  { screen: "routers", dialog: "assign", constraint: routerConstraints.assign, element: shared("assign"), maxLength: { new_entity_name: deviceLimits.name } },
+  { screen: "routers", dialog: "reset-lan", constraint: routerConstraints["reset-lan"], element: shared("reset-lan"), maxLength: { interface: 20 } },
+  { screen: "routers", dialog: "shipping", constraint: routerConstraints.shipping, element: shared("shipping"), maxLength: { tracking_number: deviceLimits.tracking } },
+  {
+    screen: "routers",
+    dialog: "create",
+    constraint: routerConstraints.create,
+    element: <CreateDeviceDialog products={[]} entityNames={["HQ"]} lastResult={null} />,
+    maxLength: { cpe_name: deviceLimits.name, site_address: deviceLimits.name, shipping_address: deviceLimits.address, provider_service_id: deviceLimits.text, client_circuit_id: deviceLimits.text, entity_name: deviceLimits.name, contact_name: deviceLimits.contact, description: deviceLimits.description },
+  },
+  { screen: "routers", dialog: "info", constraint: routerConstraints.info, element: <EditInfoDialog device={cpe} lastResult={null} />, maxLength: { cpe_id: limits.id, cpe_name: deviceLimits.name, provider_service_id: deviceLimits.text, ping_dns_ip: 45, description: deviceLimits.description } },
+  { screen: "routers", dialog: "scan", constraint: routerConstraints.scan, element: <OneValueDialog name="scan" cpe={cpe} lastResult={null} />, maxLength: { cpe_id: limits.id } },
+  { screen: "routers", dialog: "target", constraint: routerConstraints.target, element: <OneValueDialog name="target" cpe={cpe} lastResult={null} />, maxLength: { cpe_id: limits.id, ip_monitor_target: 45 } },
+  { screen: "operations", dialog: "settings", constraint: opsConstraints.settings, element: <SettingsForm ops={null} lastResult={undefined} />, maxLength: { webhook_url: opsLimits.webhookUrl, email: opsLimits.email } },
 ];
 
 function render(c: DialogCase): string {
