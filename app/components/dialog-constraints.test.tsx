@@ -24,6 +24,14 @@ import { ticketLimits, type Ticket } from "../../platform/contract/support.ts";
 import { AssignDialog as AssignContactDialog } from "../routes/contacts/dialogs.tsx";
 import { CreateTicketDialog, ReplyDialog } from "../routes/support/dialogs.tsx";
 import { constraints as supportConstraints } from "../routes/support/schemas.server.ts";
+// forms-devices:
+import { deviceLimits, type CpeDetail } from "../../platform/contract/devices.ts";
+import { opsLimits } from "../../platform/contract/operations.ts";
+import { DeviceDialogs } from "../routes/devices-shared/dialogs.tsx";
+import { CreateDeviceDialog, EditInfoDialog, OneValueDialog } from "../routes/routers/dialogs.tsx";
+import { constraints as routerConstraints } from "../routes/routers/schemas.server.ts";
+import { SettingsForm } from "../routes/operations/route.tsx";
+import { constraints as opsConstraints } from "../routes/operations/schemas.server.ts";
 
 /*
  * Every dialog's inputs carry the constraints of their schema (issue 61 item 2): each dialog is
@@ -71,6 +79,25 @@ const agent = { user_agent_id: "ua-1", name: "Laptop", email: "ua@example.com", 
 
 // forms-rest: the rows the dialogs below read.
 const ticket = { ticket_id: "tkt-1", title: "VPN drops", state: "Open" } as unknown as Ticket; // why: as above.
+// forms-devices: an Internet NID as the dialogs read it, and a dialog of the kinds' shared ones.
+const cpe = {
+  cpe_id: "cpe-1",
+  cpe_name: "Lisbon edge",
+  prod_code: "BN-CPE-1000",
+  entity_name: "HQ",
+  site_address: "Avenida 1",
+  provider_service_id: "",
+  client_circuit_id: "",
+  ping_dns_ip: "",
+  ping_gw_ip: "",
+  description: "",
+  tracking_number: "",
+  scan_gap: 1,
+  ip_monitor_target: "8.8.8.8",
+  denial_of_service_enabled: false,
+  ddos_thresholds: null,
+} as unknown as CpeDetail; // why: as above.
+const shared = (dialog: string) => <DeviceDialogs kind="cpe" dialog={dialog} data={{ device: cpe, entityNames: ["HQ"], lan: [], diagnostics: null }} actionData={null} lastResult={null} />;
 
 interface DialogCase {
   screen: string;
@@ -100,6 +127,21 @@ const cases: DialogCase[] = [
   { screen: "contacts", dialog: "assign", constraint: contactConstraints.assign, element: <AssignContactDialog contact={contact} contactTypes={[...contactTypes]} entityNames={["HQ"]} lastResult={null} />, maxLength: { contact_id: limits.id, new_entity_name: limits.name } },
   { screen: "support", dialog: "create", constraint: supportConstraints.create, element: <CreateTicketDialog priorities={["Low"]} categories={["Other"]} devices={{ cpe: [{ name: "Edge", id: "cpe-1" }], metro: [] }} lastResult={null} />, maxLength: { title: ticketLimits.title, description: ticketLimits.description, device_id: limits.id } },
   { screen: "support", dialog: "reply", constraint: supportConstraints.reply, element: <ReplyDialog ticket={ticket} lastResult={null} />, maxLength: { ticket_id: limits.id, correspondence: ticketLimits.correspondence } },
+  // forms-devices:
+  { screen: "routers", dialog: "assign", constraint: routerConstraints.assign, element: shared("assign"), maxLength: { new_entity_name: deviceLimits.name } },
+  { screen: "routers", dialog: "reset-lan", constraint: routerConstraints["reset-lan"], element: shared("reset-lan"), maxLength: { interface: 20 } },
+  { screen: "routers", dialog: "shipping", constraint: routerConstraints.shipping, element: shared("shipping"), maxLength: { tracking_number: deviceLimits.tracking } },
+  {
+    screen: "routers",
+    dialog: "create",
+    constraint: routerConstraints.create,
+    element: <CreateDeviceDialog products={[]} entityNames={["HQ"]} lastResult={null} />,
+    maxLength: { cpe_name: deviceLimits.name, site_address: deviceLimits.name, shipping_address: deviceLimits.address, provider_service_id: deviceLimits.text, client_circuit_id: deviceLimits.text, entity_name: deviceLimits.name, contact_name: deviceLimits.contact, description: deviceLimits.description },
+  },
+  { screen: "routers", dialog: "info", constraint: routerConstraints.info, element: <EditInfoDialog device={cpe} lastResult={null} />, maxLength: { cpe_id: limits.id, cpe_name: deviceLimits.name, provider_service_id: deviceLimits.text, ping_dns_ip: 45, description: deviceLimits.description } },
+  { screen: "routers", dialog: "scan", constraint: routerConstraints.scan, element: <OneValueDialog name="scan" cpe={cpe} lastResult={null} />, maxLength: { cpe_id: limits.id } },
+  { screen: "routers", dialog: "target", constraint: routerConstraints.target, element: <OneValueDialog name="target" cpe={cpe} lastResult={null} />, maxLength: { cpe_id: limits.id, ip_monitor_target: 45 } },
+  { screen: "operations", dialog: "settings", constraint: opsConstraints.settings, element: <SettingsForm ops={null} lastResult={undefined} />, maxLength: { webhook_url: opsLimits.webhookUrl, email: opsLimits.email } },
 ];
 
 function render(c: DialogCase): string {

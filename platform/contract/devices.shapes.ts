@@ -1,5 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { adminStates, ccmIntervals, cpeModes, testStatuses, wanAddressing, y1564Steps } from "./devices.ts";
+import { body, bool, line, maxMessage } from "../lib/fields.ts";
+import { ipList } from "../lib/net-fields.ts";
+import { adminStates, ccmIntervals, cpeModes, cpeProductCodes, deviceLimits, deviceMessages, scanInterval, testStatuses, wanAddressing, y1564Steps } from "./devices.ts";
+import { cidrField, contactFields as contactInputs, cpeId, description, deviceName, ipTarget, latitude, longitude, nodeId, optionalIp, optionalText, wholeIn } from "./devices-fields.shapes.ts";
 import { isoTime, pageOf } from "./common.shapes.ts";
 import { LinkSpeedTestSample } from "./monitoring.shapes.ts";
 
@@ -363,3 +366,81 @@ export const DeviceMonitoring = z
   })
   .openapi("DeviceMonitoring");
 export type DeviceMonitoring = z.infer<typeof DeviceMonitoring>;
+
+// ---------------------------------------------------------------------------------------------
+// The calls' requests: the platform validates with them and the console's device forms are these
+// schemas (app/routes/devices-shared, routers: schemas.server.ts), so both say the same words
+// within the same limits. The bodies the two kinds share, each with the kind's id, are built per
+// kind (routes/device-kind.ts) from the fields of devices-fields.shapes.ts.
+
+export const ResetInterfaceBody = body({
+  node_id: nodeId(),
+  interface: z
+    .string({ error: (iss) => (iss.input === undefined ? deviceMessages.chooseInterface : "Input should be a valid string") })
+    .trim()
+    .min(1, deviceMessages.chooseInterface)
+    .max(20, maxMessage(20)),
+})
+  .strict()
+  .openapi("ResetInterface");
+
+// Internet NIDs (routes/cpe.ts)
+
+export const CreateCpeBody = body({
+  cpe_name: deviceName("Name"),
+  // why the cast: z.enum wants a non-empty tuple; the product list is a constant with four codes.
+  prod_code: z.enum(cpeProductCodes as [string, ...string[]], { error: (iss) => (iss.input === undefined ? "Product code is required" : `Product code must be one of: ${cpeProductCodes.join(", ")}`) }),
+  site_address: deviceName("Site Address").pipe(z.string().max(deviceLimits.address)),
+  shipping_address: optionalText(deviceLimits.address),
+  provider_service_id: optionalText(deviceLimits.text),
+  client_circuit_id: optionalText(deviceLimits.text),
+  ...contactInputs,
+  description: description().optional(),
+  entity_name: optionalText(deviceLimits.name),
+  latitude: latitude().nullable().optional(),
+  longitude: longitude().nullable().optional(),
+})
+  .strict()
+  .openapi("CreateCpe");
+
+export const UpdateCpeInfoBody = body({
+  cpe_id: cpeId(),
+  cpe_name: deviceName("Name"),
+  site_address: deviceName("Site Address").pipe(z.string().max(deviceLimits.address)),
+  provider_service_id: line(deviceLimits.text),
+  client_circuit_id: line(deviceLimits.text),
+  ping_dns_ip: optionalIp("Ping DNS IP"),
+  ping_email_notification: bool(),
+  ping_webhook_notification: bool(),
+  ping_gw_ip: optionalIp("Ping gateway IP"),
+  description: description().optional(),
+  latitude: latitude().nullable().optional(),
+  longitude: longitude().nullable().optional(),
+  shipping_address: optionalText(deviceLimits.address),
+  ...contactInputs,
+})
+  .strict()
+  .openapi("UpdateCpeInfo");
+
+export const UpdateCpeNetworkBody = body({
+  cpe_id: cpeId(),
+  mode: z.enum(cpeModes, { error: `Mode must be one of: ${cpeModes.join(", ")}` }),
+  wan_addressing: z.enum(wanAddressing, { error: `WAN addressing must be one of: ${wanAddressing.join(", ")}` }),
+  wan_cidr: cidrField("WAN address").default(""),
+  wan_gateway: optionalIp("WAN gateway").default(""),
+  dns_servers: ipList("DNS servers").default([]),
+  lan_cidr: cidrField("LAN address").default(""),
+})
+  .strict()
+  .superRefine((v, ctx) => {
+    if (v.wan_addressing === "static") {
+      if (!v.wan_cidr) ctx.addIssue({ code: "custom", path: ["wan_cidr"], message: "WAN address is required for static addressing" });
+      if (!v.wan_gateway) ctx.addIssue({ code: "custom", path: ["wan_gateway"], message: "WAN gateway is required for static addressing" });
+    }
+    if (v.mode === "ROUTER" && !v.lan_cidr) ctx.addIssue({ code: "custom", path: ["lan_cidr"], message: "LAN address is required in ROUTER mode" });
+  })
+  .openapi("UpdateCpeNetworkInfo");
+
+export const SetCpeScanIntervalBody = body({ cpe_id: cpeId(), scan_interval: wholeIn("Down notification interval", scanInterval.min, scanInterval.max) }).strict().openapi("SetCpeScanInterval");
+export const UpdateCpeIpMonitorTargetBody = body({ cpe_id: cpeId(), ip_monitor_target: ipTarget("IP monitor target") }).strict().openapi("UpdateCpeIpMonitorTarget");
+

@@ -1,5 +1,7 @@
 import { z } from "@hono/zod-openapi";
+import { emailMessages, idField, isEmail, text } from "../lib/fields.ts";
 import { isoTime, pageOf } from "./common.shapes.ts";
+import { opsLimits } from "./operations.ts";
 
 /** The account's operations settings (spec 2 §3 Account operations settings), as get-account-ops lists them. */
 export const AccountOps = z
@@ -62,3 +64,20 @@ export type OpsDelivery = z.infer<typeof OpsDelivery>;
 export const OpsDeliveryPage = pageOf(OpsDelivery, "OpsDeliveryPage");
 
 export const OpsEventQueued = z.object({ event_id: z.string(), detail: z.string() }).openapi("OpsEventQueued");
+
+// The calls' requests: the platform validates with them and the console's Operations forms are these
+// schemas (app/routes/operations/schemas.server.ts), so both say the same words within the same limits.
+
+export const SetAccountOpsBody = z
+  .strictObject({
+    webhook_url: text(opsLimits.webhookUrl).openapi({
+      description: "https:// (http:// only to hosts the operator allows); no user:password; must resolve to public addresses only. Empty: no webhook.",
+      example: "https://hooks.example.com/linkwise",
+    }),
+    email: text(opsLimits.email)
+      .refine((s) => s === "" || isEmail(s), emailMessages.invalid)
+      .openapi({ description: "Where the events are e-mailed (grouped: at most one mail per 10 minutes). Empty: no e-mail.", example: "ops@example.com" }),
+  })
+  .openapi("SetAccountOps");
+
+export const DeliveryIdBody = z.strictObject({ delivery_id: idField("Delivery id") }).openapi("OpsDeliveryId");

@@ -2,7 +2,8 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { cpes } from "../db/schema.ts";
 import { cpeProducts, deviceMessages, SERVICE_PRODUCT, type CpeSortColumn } from "../contract/devices.ts";
-import type { Cpe, CpeDetail, CpeProduct, DevicePort, SpeedTestAnswer } from "../contract/devices.shapes.ts";
+import type { z } from "zod";
+import type { Cpe, CpeDetail, CpeProduct, CreateCpeBody, DevicePort, SpeedTestAnswer, UpdateCpeInfoBody, UpdateCpeNetworkBody } from "../contract/devices.shapes.ts";
 import { speedTestReport } from "../fleet/index.ts";
 import { fleetOf } from "../fleet/runtime.ts";
 import type { PlatformDeps } from "../lib/context.ts";
@@ -149,21 +150,8 @@ export async function cpeDetail(deps: Deps, accountId: string, cpeId: string, re
   };
 }
 
-export interface CreateCpeInput {
-  cpe_name: string;
-  prod_code: string;
-  site_address: string;
-  shipping_address?: string;
-  provider_service_id?: string;
-  client_circuit_id?: string;
-  contact_name?: string;
-  contact_email?: string;
-  contact_phone?: string;
-  description?: string;
-  entity_name?: string;
-  latitude?: number | null;
-  longitude?: number | null;
-}
+/** create_cpe's request, as validated. */
+export type CreateCpeInput = z.output<typeof CreateCpeBody>;
 
 /** create_cpe: the device as ordered; BN-CPE-IP waits for Activate Service (inactive). */
 export async function createCpe(deps: Deps, accountId: string, input: CreateCpeInput): Promise<string> {
@@ -199,24 +187,8 @@ export async function createCpe(deps: Deps, accountId: string, input: CreateCpeI
   return cpeId;
 }
 
-export interface UpdateCpeInfoInput {
-  cpe_id: string;
-  cpe_name: string;
-  site_address: string;
-  provider_service_id: string;
-  client_circuit_id: string;
-  ping_dns_ip: string;
-  ping_email_notification: boolean;
-  ping_webhook_notification: boolean;
-  ping_gw_ip: string;
-  description?: string;
-  latitude?: number | null;
-  longitude?: number | null;
-  contact_name?: string;
-  contact_email?: string;
-  contact_phone?: string;
-  shipping_address?: string;
-}
+/** update_cpe_info's request, as validated. */
+export type UpdateCpeInfoInput = z.output<typeof UpdateCpeInfoBody>;
 
 /** update_cpe_info (Edit CPE Info, and Edit Site of BN-CPE-IP): a moved site takes its nearest PoP as region. */
 export async function updateCpeInfo(deps: Deps, accountId: string, b: UpdateCpeInfoInput): Promise<void> {
@@ -243,15 +215,8 @@ export async function updateCpeInfo(deps: Deps, accountId: string, b: UpdateCpeI
   });
 }
 
-export interface NetworkInfoInput {
-  cpe_id: string;
-  mode: "ROUTER" | "BRIDGE";
-  wan_addressing: "dhcp" | "static";
-  wan_cidr: string;
-  wan_gateway: string;
-  dns_servers: string[];
-  lan_cidr: string;
-}
+/** update_cpe_network_info's request, as validated. */
+export type NetworkInfoInput = z.output<typeof UpdateCpeNetworkBody>;
 
 /** update_cpe_network_info (Edit Network Info; ours). */
 export const updateNetworkInfo = (db: Db, accountId: string, b: NetworkInfoInput) =>

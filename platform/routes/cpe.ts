@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { PlatformApp } from "../app.ts";
-import { cpeModes, cpeProductCodes, cpeSortable, deviceLimits, deviceMessages, scanInterval, wanAddressing } from "../contract/devices.ts";
-import { Cpe, CpeCreated, CpeDetail, CpePage, CpeProduct, PeerRegion, SpeedTestAnswer, SpeedTestStarted } from "../contract/devices.shapes.ts";
+import { cpeSortable, deviceMessages, scanInterval } from "../contract/devices.ts";
+import { Cpe, CpeCreated, CpeDetail, CpePage, CpeProduct, CreateCpeBody, PeerRegion, SetCpeScanIntervalBody, SpeedTestAnswer, SpeedTestStarted, UpdateCpeInfoBody, UpdateCpeIpMonitorTargetBody, UpdateCpeNetworkBody } from "../contract/devices.shapes.ts";
 import {
   configurePerfTest,
   cpeDetail,
@@ -20,10 +20,9 @@ import {
 import { fleetOf } from "../fleet/runtime.ts";
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
 import { body, bool, line } from "../lib/fields.ts";
-import { ipList } from "../lib/net-fields.ts";
 import { defineCall } from "../lib/openapi.ts";
 import { deviceKindCalls } from "./device-kind.ts";
-import { cidrField, contactFields, cpeId, description, deviceName, hourOfDay, ipTarget, latitude, longitude, optionalIp, optionalText, testType, wholeIn } from "./devices-fields.ts";
+import { cpeId, hourOfDay, testType } from "../contract/devices-fields.shapes.ts";
 
 /*
  * Internet NIDs (spec 3 §2.10, §5, §7.1): the spec's calls with their paths and fields, and the
@@ -41,22 +40,6 @@ export const detailRoute = read("/get_cpe_detail", "One Internet NID with every 
 export const productsRoute = defineCall({ method: "get", path: "/get_cpe_products", tags, summary: "The Internet NID products (Create Device)", response: z.array(CpeProduct) });
 export const peerRegionsRoute = defineCall({ method: "get", path: "/get_peer_regions", tags, summary: "The peer regions of the daily performance test", response: z.array(PeerRegion) });
 
-const CreateBody = body({
-  cpe_name: deviceName("Name"),
-  // why the cast: z.enum wants a non-empty tuple; the product list is a constant with four codes.
-  prod_code: z.enum(cpeProductCodes as [string, ...string[]], { error: (iss) => (iss.input === undefined ? "Product code is required" : `Product code must be one of: ${cpeProductCodes.join(", ")}`) }),
-  site_address: deviceName("Site Address").pipe(z.string().max(deviceLimits.address)),
-  shipping_address: optionalText(deviceLimits.address),
-  provider_service_id: optionalText(deviceLimits.text),
-  client_circuit_id: optionalText(deviceLimits.text),
-  ...contactFields,
-  description: description().optional(),
-  entity_name: optionalText(deviceLimits.name),
-  latitude: latitude().nullable().optional(),
-  longitude: longitude().nullable().optional(),
-})
-  .strict()
-  .openapi("CreateCpe");
 export const createRoute = defineCall({
   method: "post",
   path: "/create_cpe",
@@ -64,54 +47,18 @@ export const createRoute = defineCall({
   summary: "Create an Internet NID (Create Device)",
   description: "BN-CPE-IP starts inactive (Activate Service); the others active. Answers 'CPE router created.' and cpe_id; an unknown entity_name: 404.",
   only: "writer",
-  body: CreateBody,
+  body: CreateCpeBody,
   response: CpeCreated,
   errors: [404],
 });
 
-const InfoBody = body({
-  cpe_id: cpeId(),
-  cpe_name: deviceName("Name"),
-  site_address: deviceName("Site Address").pipe(z.string().max(deviceLimits.address)),
-  provider_service_id: line(deviceLimits.text),
-  client_circuit_id: line(deviceLimits.text),
-  ping_dns_ip: optionalIp("Ping DNS IP"),
-  ping_email_notification: bool(),
-  ping_webhook_notification: bool(),
-  ping_gw_ip: optionalIp("Ping gateway IP"),
-  description: description().optional(),
-  latitude: latitude().nullable().optional(),
-  longitude: longitude().nullable().optional(),
-  shipping_address: optionalText(deviceLimits.address),
-  ...contactFields,
-})
-  .strict()
-  .openapi("UpdateCpeInfo");
-export const infoRoute = write("/update_cpe_info", "Edit CPE Info (and Edit Site of BN-CPE-IP)", "Name and Site Address are required (spec 3 §5). Answers 'Updated CPE info successfully.'.", InfoBody);
+export const infoRoute = write("/update_cpe_info", "Edit CPE Info (and Edit Site of BN-CPE-IP)", "Name and Site Address are required (spec 3 §5). Answers 'Updated CPE info successfully.'.", UpdateCpeInfoBody);
 
-const NetworkBody = body({
-  cpe_id: cpeId(),
-  mode: z.enum(cpeModes, { error: `Mode must be one of: ${cpeModes.join(", ")}` }),
-  wan_addressing: z.enum(wanAddressing, { error: `WAN addressing must be one of: ${wanAddressing.join(", ")}` }),
-  wan_cidr: cidrField("WAN address").default(""),
-  wan_gateway: optionalIp("WAN gateway").default(""),
-  dns_servers: ipList("DNS servers").default([]),
-  lan_cidr: cidrField("LAN address").default(""),
-})
-  .strict()
-  .superRefine((v, ctx) => {
-    if (v.wan_addressing === "static") {
-      if (!v.wan_cidr) ctx.addIssue({ code: "custom", path: ["wan_cidr"], message: "WAN address is required for static addressing" });
-      if (!v.wan_gateway) ctx.addIssue({ code: "custom", path: ["wan_gateway"], message: "WAN gateway is required for static addressing" });
-    }
-    if (v.mode === "ROUTER" && !v.lan_cidr) ctx.addIssue({ code: "custom", path: ["lan_cidr"], message: "LAN address is required in ROUTER mode" });
-  })
-  .openapi("UpdateCpeNetworkInfo");
 export const networkRoute = write(
   "/update_cpe_network_info",
   "Edit Network Info",
   "Mode ROUTER or BRIDGE; WAN by DHCP or static (address with prefix and gateway); DNS servers comma-separated; the LAN address in ROUTER mode. Answers 'Updated network info successfully.'.",
-  NetworkBody,
+  UpdateCpeNetworkBody,
 );
 
 export const activateRoute = write("/activate_cpe_service", "Activate Service (BN-CPE-IP)", "Allowed when the admin state is not active (409 otherwise); other products: 400. Answers 'Service activated.'.", CpeIdBody, [400, 404, 409]);
@@ -130,9 +77,9 @@ export const scanRoute = write(
   "/set_cpe_scan_interval",
   "Edit Down Notification Interval (minutes)",
   `1–60 minutes; default ${scanInterval.default}. Answers 'Down notification interval updated.'.`,
-  body({ cpe_id: cpeId(), scan_interval: wholeIn("Down notification interval", scanInterval.min, scanInterval.max) }).strict().openapi("SetCpeScanInterval"),
+  SetCpeScanIntervalBody,
 );
-export const targetRoute = write("/update_cpe_ip_monitor_target", "Edit IP Monitor Target", "An IP address. Answers 'IP monitor target updated.'.", body({ cpe_id: cpeId(), ip_monitor_target: ipTarget("IP monitor target") }).strict().openapi("UpdateCpeIpMonitorTarget"));
+export const targetRoute = write("/update_cpe_ip_monitor_target", "Edit IP Monitor Target", "An IP address. Answers 'IP monitor target updated.'.", UpdateCpeIpMonitorTargetBody);
 
 const PerfBody = body({ cpe_id: cpeId(), peer_region: line(20).optional(), hour_of_day: hourOfDay().optional(), enable: bool() })
   .strict()

@@ -8,7 +8,7 @@ import { answerDetail, answerQuery, requireWriter } from "../lib/context.ts";
 import { body, line } from "../lib/fields.ts";
 import { idsFilter, listQuery } from "../lib/list.ts";
 import { defineCall, defineListCalls, DetailSchema } from "../lib/openapi.ts";
-import { announcementFields, cpeId, entityNameChoice, metroId, ThresholdsBody, toggleBody, trackingNumber } from "./devices-fields.ts";
+import { announcementFields, assignEntityFields, cpeId, metroId, shippingFields, ThresholdsBody, toggleBody } from "../contract/devices-fields.shapes.ts";
 
 type Path = `/${string}`;
 type ToggleField = Parameters<typeof setToggle>[4];
@@ -71,9 +71,9 @@ function kindCalls<I extends IdName>(kind: DeviceKind, idName: I, tag: string) {
     response: DetailSchema,
     errors: [404],
   });
-  const assign = write(`/${kind}_assign_entity`, "Assign Entity", words.assignDescription[kind], body({ ...idShape, new_entity_name: entityNameChoice() }).strict().openapi(`${words.schema[kind]}AssignEntity`));
+  const assign = write(`/${kind}_assign_entity`, "Assign Entity", words.assignDescription[kind], body({ ...idShape, ...assignEntityFields() }).strict().openapi(`${words.schema[kind]}AssignEntity`));
   const lan = read(`/get_${kind}_lan_interfaces`, words.lanSummary[kind], idQuery, z.array(LanInterfaceRow));
-  const shipping = write(`/update_${kind}_shipping_info`, "Track Shipping: the tracking number", "Answers 'Shipping info updated.'.", body({ ...idShape, tracking_number: trackingNumber() }).strict().openapi(`Update${words.schema[kind]}ShippingInfo`));
+  const shipping = write(`/update_${kind}_shipping_info`, "Track Shipping: the tracking number", "Answers 'Shipping info updated.'.", body({ ...idShape, ...shippingFields() }).strict().openapi(`Update${words.schema[kind]}ShippingInfo`));
   const announcement = write(
     `/${kind}_add_announcement`,
     "Announcement: a maintenance window",

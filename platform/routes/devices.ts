@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
 import type { PlatformApp } from "../app.ts";
 import { deviceMessages, monitoringRanges, type Y1564PerformanceDuration } from "../contract/devices.ts";
-import { ActivationEvent, ActivationReport, ActivationStarted, DeviceMonitoring, NodeRegistered, NodeToken, ToolResult } from "../contract/devices.shapes.ts";
+import { ActivationEvent, ActivationReport, ActivationStarted, DeviceMonitoring, NodeRegistered, NodeToken, ResetInterfaceBody, ToolResult } from "../contract/devices.shapes.ts";
 import { deviceMonitoring, diagnostics, generateNodeToken, registerNode, resetInterface, resetNode, runTool } from "../domain/device-ops.ts";
 import { openTestStream, startTest, testEvents, testReport, type Peer, type TestChoices } from "../domain/device-tests.ts";
 import type { DeviceKind } from "../domain/devices.ts";
@@ -14,7 +14,7 @@ import { attachment } from "../lib/attachment.ts";
 import { body, expects, idField, maxMessage } from "../lib/fields.ts";
 import { ipField } from "../lib/net-fields.ts";
 import { defineCall, DetailSchema } from "../lib/openapi.ts";
-import { cpeId, criteriaFields, macField, metroId, nodeId, performanceDurationField, vlanId } from "./devices-fields.ts";
+import { cpeId, criteriaFields, macField, metroId, nodeId, performanceDurationField, vlanId } from "../contract/devices-fields.shapes.ts";
 
 /*
  * What both kinds of device answer (spec 3 §7.1 node calls: run_ping, run_traceroute,
@@ -58,16 +58,7 @@ export const resetInterfaceRoute = defineCall({
   summary: "Reset LAN Ports: one interface",
   description: "'Please choose an interface first.' when none; an interface the device does not have: 400. The port is down for 5 s. Answers 'Interface reset.'.",
   only: "writer",
-  body: body({
-    node_id: nodeId(),
-    interface: z
-      .string({ error: (iss) => (iss.input === undefined ? deviceMessages.chooseInterface : "Input should be a valid string") })
-      .trim()
-      .min(1, deviceMessages.chooseInterface)
-      .max(20, maxMessage(20)),
-  })
-    .strict()
-    .openapi("ResetInterface"),
+  body: ResetInterfaceBody,
   response: DetailSchema,
   errors: [400, 404],
 });

@@ -7,7 +7,7 @@ import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.
 import { body, bool, expects, maxMessage } from "../lib/fields.ts";
 import { defineCall } from "../lib/openapi.ts";
 import { deviceKindCalls } from "./device-kind.ts";
-import { contactFields, description, deviceName, latitude, longitude, metroId, optionalText, rateMbps, vlanId, wholeIn } from "./devices-fields.ts";
+import { contactFields, description, deviceName, latitude, longitude, metroId, optionalText, rateMbps, vlanId, wholeIn } from "../contract/devices-fields.shapes.ts";
 
 /*
  * Metro Ethernet NIDs (spec 3 §2.11, §5, §7.2): the spec's calls with their paths and fields; OAM

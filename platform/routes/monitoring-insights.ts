@@ -8,7 +8,7 @@ import { renderPcapInsightsPdf } from "../reports/pcap-insights.ts";
 import { rememberIn } from "../lib/auth.ts";
 import { caller } from "../lib/context.ts";
 import { defineCall } from "../lib/openapi.ts";
-import { nodeId } from "./devices-fields.ts";
+import { nodeId } from "../contract/devices-fields.shapes.ts";
 
 /*
  * /main-dashboard tabs 4–6 (spec 3 §2.14; §7.4 leaves these calls out, so they are ours, named in

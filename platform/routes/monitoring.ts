@@ -10,7 +10,7 @@ import { cachedJson } from "../lib/auth.ts";
 import { answerQuery, caller, type Ctx } from "../lib/context.ts";
 import { expects, idField, limits, maxMessage, plainText } from "../lib/fields.ts";
 import { defineCall } from "../lib/openapi.ts";
-import { nodeId } from "./devices-fields.ts";
+import { nodeId } from "../contract/devices-fields.shapes.ts";
 
 /*
  * /main-dashboard's monitoring feeds (spec 3 §2.14, §3; §7.4 shows none, so they are ours, in the

@@ -1,11 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import type { PlatformApp } from "../app.ts";
-import { opsDeliverySortable, opsLimits, opsMessages } from "../contract/operations.ts";
-import { AccountOps, AccountOpsSaved, OpsDelivery, OpsDeliveryPage, OpsEventQueued } from "../contract/operations.shapes.ts";
+import { opsDeliverySortable, opsMessages } from "../contract/operations.ts";
+import { AccountOps, AccountOpsSaved, DeliveryIdBody, OpsDelivery, OpsDeliveryPage, OpsEventQueued, SetAccountOpsBody } from "../contract/operations.shapes.ts";
 import { accountOps, deliveryList, enableWebhook, redeliver, rotateSecret, sendTestEvent, setAccountOps } from "../domain/operations.ts";
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
 import { maskedSecret } from "../webhooks/signing.ts";
-import { EmptyBody, emailMessages, idField, isEmail, text } from "../lib/fields.ts";
+import { EmptyBody } from "../lib/fields.ts";
 import { idsFilter, listQuery } from "../lib/list.ts";
 import { defineCall, defineChange, defineListCalls } from "../lib/openapi.ts";
 
@@ -16,18 +16,6 @@ import { defineCall, defineChange, defineListCalls } from "../lib/openapi.ts";
  */
 
 const tags = ["Operations"];
-
-const SetAccountOpsBody = z
-  .strictObject({
-    webhook_url: text(opsLimits.webhookUrl).openapi({
-      description: "https:// (http:// only to hosts the operator allows); no user:password; must resolve to public addresses only. Empty: no webhook.",
-      example: "https://hooks.example.com/linkwise",
-    }),
-    email: text(opsLimits.email)
-      .refine((s) => s === "" || isEmail(s), emailMessages.invalid)
-      .openapi({ description: "Where the events are e-mailed (grouped: at most one mail per 10 minutes). Empty: no e-mail.", example: "ops@example.com" }),
-  })
-  .openapi("SetAccountOps");
 
 export const getRoute = defineCall({
   method: "get",
@@ -71,8 +59,6 @@ export const listRoute = defineListCalls({
 }).list;
 
 export const testRoute = defineChange({ path: "/send-account-ops-test-event", tags, summary: "Send a webhook.test event to the webhook address", body: EmptyBody, response: OpsEventQueued, errors: [409] });
-
-const DeliveryIdBody = z.strictObject({ delivery_id: idField("Delivery id") }).openapi("OpsDeliveryId");
 
 export const redeliverRoute = defineChange({ path: "/redeliver-account-ops-delivery", tags, summary: "Attempt a failed delivery again now", body: DeliveryIdBody, errors: [404, 409] });
 export const enableRoute = defineChange({ path: "/enable-account-ops-webhook", tags, summary: "Start deliveries again after the endpoint was disabled", body: EmptyBody, errors: [409] });

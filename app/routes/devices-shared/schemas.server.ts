@@ -1,28 +1,29 @@
 import { z } from "zod";
 import { confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
 import { formConstraints } from "../../components/constraints.server.ts";
-import { hiddenId } from "../../lib/form-fields.server.ts";
+import { hiddenId, requestForm } from "../../lib/form-fields.server.ts";
 import { isIp } from "../../../platform/contract/net.ts";
-import { announcementLimits, ddosFieldLabel, ddosFloods, ddosMax, ddosOrderMessages, deviceLimits, deviceMessages, perfTestHours, type DdosFlood, type DdosThreshold } from "../../../platform/contract/devices.ts";
-import { maxMessage } from "../../../platform/lib/fields.ts";
+import { announcementLimits, deviceLimits, deviceMessages, perfTestHours } from "../../../platform/contract/devices.ts";
+import { assignEntityFields, shippingFields, thresholdOrder, ThresholdsBody } from "../../../platform/contract/devices-fields.shapes.ts";
+import { ResetInterfaceBody } from "../../../platform/contract/devices.shapes.ts";
+import { text } from "../../../platform/lib/fields.ts";
 import { formMessages } from "../../lib/messages.ts";
 
 /*
- * The forms of the dialogs both kinds share (spec 3 §5), one schema each, with the platform's
- * words (platform/contract/devices.ts). Server-only: zod stays out of the browser.
+ * The forms of the dialogs both kinds share (spec 3 §5), one schema each. Assign Entity, Reset LAN
+ * Ports, Track Shipping and DDoS Mitigation are their calls' requests (platform/contract/
+ * devices-fields.shapes.ts, devices.shapes.ts), so each says the platform's words within its
+ * limits. Every form names its device `device_id`: the kinds' bodies differ only in the id's name
+ * (cpe_id, metro_id), which the intent sets (intents.server.ts). Server-only: zod stays out of the
+ * browser.
  */
 
 export const deviceIdField = hiddenId(formMessages.deviceIdMissing);
 
-export const AssignEntitySchema = z.object({
-  device_id: deviceIdField,
-  new_entity_name: z.string({ error: deviceMessages.selectEntity }).trim().min(1, deviceMessages.selectEntity).max(deviceLimits.name, maxMessage(deviceLimits.name)),
-});
+export const AssignEntitySchema = requestForm(z.object({ device_id: deviceIdField, ...assignEntityFields() }));
 
-export const ResetLanSchema = z.object({
-  device_id: deviceIdField,
-  interface: z.string({ error: deviceMessages.chooseInterface }).trim().min(1, deviceMessages.chooseInterface).max(20, maxMessage(20)),
-});
+/** reset_interface's request, the device under the form's name (the call's node_id). */
+export const ResetLanSchema = requestForm(z.object({ device_id: deviceIdField, interface: ResetInterfaceBody.shape.interface }));
 
 export const DeviceIdSchema = z.object({ device_id: deviceIdField });
 
@@ -31,11 +32,15 @@ const ipAddress = z.string({ error: IP_MESSAGE }).trim().max(45, IP_MESSAGE).ref
 
 export const PingSchema = z.object({ device_id: deviceIdField, ip_address: ipAddress, tool: z.enum(["ping", "traceroute"]).default("ping") });
 
-export const ShippingSchema = z.object({
-  device_id: deviceIdField,
-  // Saving nothing said "Shipping info updated." (issue 63 item 23): a tracking number is asked for.
-  tracking_number: z.string({ error: "Enter a tracking number." }).trim().min(1, "Enter a tracking number.").max(deviceLimits.tracking, maxMessage(deviceLimits.tracking)),
-});
+export const ShippingSchema = requestForm(
+  z.object({
+    device_id: deviceIdField,
+    ...shippingFields(),
+    // Saving nothing said "Shipping info updated." (issue 63 item 23): the dialog asks for a
+    // tracking number, which the call (a JSON client may clear it) does not.
+    tracking_number: text(deviceLimits.tracking, { min: 1, minMessage: "Enter a tracking number." }),
+  }),
+);
 
 /** Announcement: date, an hour 00:00–23:00 and a duration ≥ 1 hour; 'Please fill out all fields.' when one is missing (spec 3 §5). */
 export const AnnouncementSchema = z
@@ -71,33 +76,8 @@ export const removeSchema = (deviceId: string) => confirmPhraseSchema(deviceId, 
 /** The toggle dialogs' form (one for every switch): which toggle, the device, the switch. */
 export const toggleFields = { device_id: deviceIdField, toggle: z.string() };
 
-// DDoS mitigation: the switch and three threshold sets, alert ≤ block ≤ max, each message naming the field as the dialog labels it.
-const threshold = (flood: DdosFlood, key: DdosThreshold) => {
-  const message = `${ddosFieldLabel(flood, key)} must be a whole number from 0 to ${ddosMax}`;
-  return z.coerce.number({ error: message }).int(message).min(0, message).max(ddosMax, message);
-};
-const thresholdSet = (flood: DdosFlood) =>
-  z.object({
-    alert_threshold: threshold(flood, "alert_threshold"),
-    block_threshold: threshold(flood, "block_threshold"),
-    max_threshold: threshold(flood, "max_threshold"),
-  });
-
-export const DdosSchema = z
-  .object({
-    device_id: deviceIdField,
-    enabled: z.boolean().optional(),
-    tcp_syn_flood_thresholds: thresholdSet("tcp_syn_flood_thresholds"),
-    udp_thresholds: thresholdSet("udp_thresholds"),
-    icmp_thresholds: thresholdSet("icmp_thresholds"),
-  })
-  .superRefine((v, ctx) => {
-    for (const f of ddosFloods) {
-      const t = v[f];
-      if (t.alert_threshold > t.block_threshold) ctx.addIssue({ code: "custom", path: [f, "alert_threshold"], message: ddosOrderMessages.alert(f) });
-      if (t.block_threshold > t.max_threshold) ctx.addIssue({ code: "custom", path: [f, "block_threshold"], message: ddosOrderMessages.block(f) });
-    }
-  });
+/** DDoS mitigation: the switch and the call's three threshold sets, alert ≤ block ≤ max (set_*_denial_of_service_thresholds). */
+export const DdosSchema = requestForm(z.object({ device_id: deviceIdField, enabled: z.boolean().optional(), ...ThresholdsBody.shape }).superRefine(thresholdOrder));
 
 /** The shared forms' HTML constraints (spread into the screen's own `formConstraints` result). */
 export const deviceConstraints = formConstraints({

@@ -40,10 +40,7 @@ const secretReply = (intent: string, message: string, secret: string) =>
 async function settings(request: Request, formData: FormData) {
   const form = validateForm(formData, SettingsSchema);
   if (!form.ok) return form.reply;
-  const res = await apiPost(request, "set-account-ops", {
-    webhook_url: form.value.webhook_url ?? "",
-    email: form.value.email ?? "",
-  });
+  const res = await apiPost(request, "set-account-ops", form.value);
   if (!res.ok) return failureReply(request, res, { submission: form.submission, fields: ["webhook_url", "email"] });
   // The whole secret only after the save that made it (issue 63 item 9); a later save answers it masked.
   if (!res.data.signature_key_new) return redirectWithToast(request, "/operations", { type: "success", message: res.data.detail });
@@ -78,7 +75,7 @@ export const action = intentAction({ settings, rotate, test, enable, redeliver }
 
 /* Component ------------------------------------------------------------------------------------- */
 
-function SettingsForm({ ops, lastResult }: { ops: AccountOps | null; lastResult: ReturnType<typeof replyFor> }) {
+export function SettingsForm({ ops, lastResult }: { ops: AccountOps | null; lastResult: ReturnType<typeof replyFor> }) {
   const { form, fields, pending } = useIntentForm("settings", {
     id: "ops-settings",
     lastResult,

@@ -1,28 +1,20 @@
 import { z } from "zod";
 import { formConstraints } from "../../components/constraints.server.ts";
-import { hiddenId } from "../../lib/form-fields.server.ts";
-import { emailMessages, maxMessage } from "../../../platform/lib/fields.ts";
-import { opsLimits } from "./model.ts";
-import { webhookMessages } from "../../../platform/contract/messages.ts";
+import { requestForm } from "../../lib/form-fields.server.ts";
+import { DeliveryIdBody, SetAccountOpsBody } from "../../../platform/contract/operations.shapes.ts";
 
 /*
- * The forms of /operations. The webhook address's rules that need DNS (public addresses only) are
- * the platform's: its message comes back beside the field. Server-only.
+ * The forms of /operations: each is its call's request schema (platform/contract/operations.shapes.ts).
+ * The requests are strict objects and a form also posts its intent and CSRF token, so a form takes
+ * the request's fields in a plain object. The webhook address's rules (https, public addresses
+ * only: DNS) are the platform's: its message comes back beside the field. Server-only.
  */
 
-const url = z
-  .string()
-  .trim()
-  .max(opsLimits.webhookUrl, maxMessage(opsLimits.webhookUrl))
-  .refine((s) => /^https?:\/\//i.test(s), webhookMessages.scheme)
-  .optional();
-
-const email = z.string().trim().max(opsLimits.email, maxMessage(opsLimits.email)).pipe(z.email(emailMessages.invalid)).optional();
-
-export const SettingsSchema = z.object({ intent: z.literal("settings"), webhook_url: url, email });
+// Either may be left empty (no webhook, no e-mail): '' by default, so the inputs carry no `required`.
+export const SettingsSchema = requestForm(z.object({ webhook_url: SetAccountOpsBody.shape.webhook_url.default(""), email: SetAccountOpsBody.shape.email.default("") }));
 
 /** A redelivery without its delivery (a broken page). */
 export const CHOOSE_DELIVERY = "Choose a delivery.";
-export const DeliverySchema = z.object({ intent: z.literal("redeliver"), delivery_id: hiddenId(CHOOSE_DELIVERY) });
+export const DeliverySchema = requestForm(z.object({ ...DeliveryIdBody.shape }));
 
 export const constraints = formConstraints({ settings: SettingsSchema });

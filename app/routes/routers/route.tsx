@@ -112,17 +112,6 @@ const info = (request: Request, formData: FormData) =>
   submitForm(request, formData, {
     schema: UpdateCpeInfoSchema,
     call: "update_cpe_info",
-    body: (v) => ({
-      // The optional text fields as the platform takes them: "" when left empty.
-      ...v,
-      provider_service_id: v.provider_service_id ?? "",
-      client_circuit_id: v.client_circuit_id ?? "",
-      ping_dns_ip: v.ping_dns_ip ?? "",
-      ping_gw_ip: v.ping_gw_ip ?? "",
-      description: v.description ?? "",
-      ping_email_notification: Boolean(v.ping_email_notification),
-      ping_webhook_notification: Boolean(v.ping_webhook_notification),
-    }),
     fields: ["cpe_name", "site_address", "provider_service_id", "client_circuit_id", "ping_dns_ip", "ping_gw_ip", "description"],
     toast: detailOr(deviceMessages.cpeUpdated),
   });

@@ -1,21 +1,28 @@
 import { z } from "zod";
 import { formConstraints } from "../../components/constraints.server.ts";
-import { emailInput, hiddenId, optionalText, requiredText } from "../../lib/form-fields.server.ts";
+import { hiddenId, optionalText, requestForm } from "../../lib/form-fields.server.ts";
 import { isCidr, isFqdn, isIp } from "../../../platform/contract/net.ts";
 import { cpeModes, cpeProductCodes, deviceLimits, deviceMessages, perfTestHours, scanInterval, wanAddressing } from "../../../platform/contract/devices.ts";
+import { CreateCpeBody, SetCpeScanIntervalBody, UpdateCpeInfoBody, UpdateCpeIpMonitorTargetBody } from "../../../platform/contract/devices.shapes.ts";
+import { text } from "../../../platform/lib/fields.ts";
 import { deviceConstraints } from "../devices-shared/schemas.server.ts";
 import { formMessages } from "../../lib/messages.ts";
 
 /*
- * The Internet NIDs screen's own forms (spec 3 §2.10, §5, §7.1), one schema each, with the
- * platform's words and limits (platform/contract/devices.ts). The dialogs both kinds share have
+ * The Internet NIDs screen's own forms (spec 3 §2.10, §5, §7.1), one schema each. Create Device,
+ * Edit CPE Info, Edit Down Notification Interval and Edit IP Monitor Target are their calls'
+ * requests (platform/contract/devices.shapes.ts); the requests are strict objects and a form also
+ * posts its intent and CSRF token, so a form takes the request's fields (`.shape`) in a plain
+ * object, overriding a field whose words the dialog keeps. The others keep schemas of their own
+ * (docs/decisions/2026-12-03-contract.md, "Form schemas"). The dialogs both kinds share have
  * theirs in devices-shared/schemas.server.ts. Server-only: zod stays out of the browser.
  */
 
 const cpeId = hiddenId(formMessages.deviceIdMissing);
-const name = requiredText(formMessages.nameRequired, deviceLimits.name);
-const siteAddress = requiredText("Site Address is required.", deviceLimits.address);
-const text = optionalText(deviceLimits.text);
+// The dialogs' sentences, with their full stop (issue 63 item 23), where the request's have none.
+const name = text(deviceLimits.name, { min: 1, minMessage: formMessages.nameRequired });
+// The request's limit: its site_address is a device name (200 characters) piped to the address's 500.
+const siteAddress = text(deviceLimits.name, { min: 1, minMessage: "Site Address is required." });
 const address = optionalText(deviceLimits.address);
 
 const optionalIp = (what: string) =>
@@ -29,33 +36,29 @@ const number = (what: string, min: number, max: number) =>
   z.coerce.number({ error: `${what} must be a number from ${min} to ${max}.` }).min(min, `${what} must be a number from ${min} to ${max}.`).max(max, `${what} must be a number from ${min} to ${max}.`);
 const whole = (what: string, min: number, max: number) => number(what, min, max).int(`${what} must be a whole number from ${min} to ${max}.`);
 
-export const CreateCpeSchema = z.object({
-  // why the cast: z.enum wants a non-empty tuple; the product codes are a constant list of four.
-  prod_code: z.enum(cpeProductCodes as [string, ...string[]], { error: "Select a product." }),
-  cpe_name: name,
-  site_address: siteAddress,
-  shipping_address: address,
-  provider_service_id: text,
-  client_circuit_id: text,
-  entity_name: optionalText(deviceLimits.name),
-  contact_name: optionalText(deviceLimits.contact),
-  contact_email: emailInput().optional(),
-  contact_phone: optionalText(40),
-  description: optionalText(deviceLimits.description),
-});
+// why the cast: z.enum wants a non-empty tuple; the product codes are a constant list of four.
+// The select left at its placeholder says 'Select a product.' (the request's words are a JSON client's).
+const product = z.enum(cpeProductCodes as [string, ...string[]], { error: "Select a product." });
 
-export const UpdateCpeInfoSchema = z.object({
-  cpe_id: cpeId,
-  cpe_name: name,
-  site_address: siteAddress,
-  provider_service_id: text,
-  client_circuit_id: text,
-  ping_dns_ip: optionalIp("Ping DNS IP"),
-  ping_gw_ip: optionalIp("Ping gateway IP"),
-  ping_email_notification: z.boolean().optional(),
-  ping_webhook_notification: z.boolean().optional(),
-  description: optionalText(deviceLimits.description),
-});
+/** Create Device: the request without the site's coordinates (the dialog has none; the platform places the site). */
+export const CreateCpeSchema = requestForm(z.object({ ...CreateCpeBody.shape, prod_code: product, cpe_name: name, site_address: siteAddress }).omit({ latitude: true, longitude: true }));
+
+/**
+ * Edit CPE Info: the request's fields the dialog shows (the coordinates and shipping address are
+ * Edit Site's, the contact the detail's; left out, the platform keeps them). An unchecked box posts
+ * nothing: off.
+ */
+export const UpdateCpeInfoSchema = requestForm(
+  z
+    .object({
+      ...UpdateCpeInfoBody.shape,
+      cpe_name: name,
+      site_address: siteAddress,
+      ping_email_notification: UpdateCpeInfoBody.shape.ping_email_notification.default(false),
+      ping_webhook_notification: UpdateCpeInfoBody.shape.ping_webhook_notification.default(false),
+    })
+    .omit({ latitude: true, longitude: true, shipping_address: true, contact_name: true, contact_email: true, contact_phone: true }),
+);
 
 export const EditSiteSchema = z.object({
   cpe_id: cpeId,
@@ -113,12 +116,18 @@ export const PerfTestSchema = z
     }
   });
 
-export const ScanIntervalSchema = z.object({ cpe_id: cpeId, scan_interval: whole("Down notification interval", scanInterval.min, scanInterval.max) });
+// The dialog's words ('must be a number from 1 to 60.' for any entry that is none; the request's
+// 'must be a whole number' is a JSON client's) and the input's min and max (the request's field
+// takes a string too, so its JSON Schema has no range).
+export const ScanIntervalSchema = requestForm(z.object({ ...SetCpeScanIntervalBody.shape, scan_interval: whole("Down notification interval", scanInterval.min, scanInterval.max) }));
 
-export const MonitorTargetSchema = z.object({
-  cpe_id: cpeId,
-  ip_monitor_target: z.string({ error: "IP monitor target must be an IP address." }).trim().max(45, "IP monitor target must be an IP address.").refine(isIp, "IP monitor target must be an IP address."),
-});
+// One sentence for a blank entry and a wrong one (the request's 'Not a valid IP address: …' quotes it).
+export const MonitorTargetSchema = requestForm(
+  z.object({
+    ...UpdateCpeIpMonitorTargetBody.shape,
+    ip_monitor_target: z.string({ error: "IP monitor target must be an IP address." }).trim().max(45, "IP monitor target must be an IP address.").refine(isIp, "IP monitor target must be an IP address."),
+  }),
+);
 
 /** Run Speed Test: ookla by default, or an iPerf3 server (a host name or an IP address). */
 export const SpeedTestSchema = z

@@ -1,12 +1,15 @@
 import { z } from "@hono/zod-openapi";
-import { announcementLimits, ddosFieldLabel, ddosFloods, ddosMax, ddosOrderMessages, deviceLimits, deviceMessages, perfTestHours, vlanRange, y1564PerformanceDurations, type DdosFlood } from "../contract/devices.ts";
-import { isCidr, isFqdn, isIp } from "../contract/net.ts";
+import { announcementLimits, ddosFieldLabel, ddosFloods, ddosMax, ddosOrderMessages, deviceLimits, deviceMessages, perfTestHours, vlanRange, y1564PerformanceDurations, type DdosFlood } from "./devices.ts";
+import { isCidr, isFqdn, isIp } from "./net.ts";
 import { body, bool, email, expects, idField, line, maxMessage, multiline, phone, requiredName, TIME_MAX, plainText, textPattern } from "../lib/fields.ts";
 import { ipField } from "../lib/net-fields.ts";
 
 /*
  * The request fields of the device calls (spec 3 §5, §7.1, §7.2), shared by routes/cpe.ts,
- * routes/metro.ts and routes/devices.ts: one wording per rule.
+ * routes/metro.ts and routes/devices.ts: one wording per rule. In the contract so the console's
+ * device forms are these fields too (app/routes/devices-shared, routers: schemas.server.ts); a
+ * body that differs per kind (cpe_id or metro_id) is built per kind (routes/device-kind.ts) from
+ * the kind's id and the fields here.
  */
 
 export const cpeId = () => idField("CPE id", "cpe-7m3q9w5e1r8t");
@@ -96,19 +99,24 @@ const thresholdSet = (flood: DdosFlood) =>
     })
     .strict();
 
+type Thresholds = Record<DdosFlood, { alert_threshold: number; block_threshold: number; max_threshold: number }>;
+
+/** Each flood's alert ≤ block ≤ max, the message beside the field that breaks it (the call's and the DDoS dialog's check). */
+export function thresholdOrder(v: Thresholds, ctx: z.core.$RefinementCtx) {
+  for (const f of ddosFloods) {
+    const t = v[f];
+    if (t.alert_threshold > t.block_threshold) ctx.addIssue({ code: "custom", path: [f, "alert_threshold"], message: ddosOrderMessages.alert(f) });
+    if (t.block_threshold > t.max_threshold) ctx.addIssue({ code: "custom", path: [f, "block_threshold"], message: ddosOrderMessages.block(f) });
+  }
+}
+
 export const ThresholdsBody = body({
   tcp_syn_flood_thresholds: thresholdSet("tcp_syn_flood_thresholds"),
   udp_thresholds: thresholdSet("udp_thresholds"),
   icmp_thresholds: thresholdSet("icmp_thresholds"),
 })
   .strict()
-  .superRefine((v, ctx) => {
-    for (const f of ddosFloods) {
-      const t = v[f];
-      if (t.alert_threshold > t.block_threshold) ctx.addIssue({ code: "custom", path: [f, "alert_threshold"], message: ddosOrderMessages.alert(f) });
-      if (t.block_threshold > t.max_threshold) ctx.addIssue({ code: "custom", path: [f, "block_threshold"], message: ddosOrderMessages.block(f) });
-    }
-  })
+  .superRefine(thresholdOrder)
   .openapi("SetDdosThresholds", { description: "Packets per second; alert ≤ block ≤ max for each flood" });
 
 // ---------------------------------------------------------------------------------------------
@@ -154,6 +162,10 @@ export const announcementFields = {
 };
 
 export const trackingNumber = () => line(deviceLimits.tracking);
+
+// The fields of the kinds' Assign Entity and Track Shipping beside the kind's id (device-kind.ts).
+export const assignEntityFields = () => ({ new_entity_name: entityNameChoice() });
+export const shippingFields = () => ({ tracking_number: trackingNumber() });
 
 // ---------------------------------------------------------------------------------------------
 // Network fields
