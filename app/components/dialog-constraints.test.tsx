@@ -19,6 +19,20 @@ import { constraints as iamConstraints } from "../routes/iam/schemas.server.ts";
 import { CreateDialog as CreateUserAgentDialog, LinkDialog } from "../routes/user-agents/dialogs.tsx";
 import { constraints as userAgentConstraints } from "../routes/user-agents/schemas.server.ts";
 import type { Constraint, FormConstraint } from "./constraints.server.ts";
+// forms-nodes: App Services, Endpoints (their shared dialogs) and Service Node Groups.
+import { appServiceLimits } from "../../platform/contract/app-services.ts";
+import { endpointLimits } from "../../platform/contract/endpoints.ts";
+import type { AppService } from "../routes/app-services/model.ts";
+import { EditDialog as EditAppServiceDialog } from "../routes/app-services/dialogs.tsx";
+import { constraints as appServiceConstraints } from "../routes/app-services/schemas.server.ts";
+import type { Endpoint } from "../routes/endpoints/model.ts";
+import { AgentDetailsDialog, CreateEndpointDialog } from "../routes/endpoints/dialogs.tsx";
+import { constraints as endpointConstraints } from "../routes/endpoints/schemas.server.ts";
+import { ContactsDialog, DescriptionDialog, NameDialog, ResizeDialog, type Subject } from "../routes/services-shared/dialogs.tsx";
+import { ImportDialog } from "../routes/service-node-groups/dialogs.tsx";
+import { constraints as serviceNodeGroupConstraints } from "../routes/service-node-groups/schemas.server.ts";
+import type { ServiceNodeGroupRow } from "../../platform/contract/nodes.ts";
+import { SelectField } from "./forms.tsx";
 
 /*
  * Every dialog's inputs carry the constraints of their schema (issue 61 item 2): each dialog is
@@ -64,6 +78,16 @@ const contactMax = { first_name: contactLimits.name, last_name: contactLimits.na
 const endpoints: UserAgentEndpoint[] = [{ ep_id: "ep-1", ep_name: "Edge", deployment: "agent", app_service_id: "as-1" }];
 const agent = { user_agent_id: "ua-1", name: "Laptop", email: "ua@example.com", description: "", ep_ids: ["ep-0"] } as unknown as UserAgent; // why: as above.
 
+// forms-nodes: the subjects of the App Services, Endpoints and Service Node Groups dialogs.
+const words = { screen: "App Services", missing: "Gone." };
+const appServiceSubject: Subject = { idField: "app_service_id", id: "as-1", name: "Billing" };
+const endpointSubject: Subject = { idField: "ep_id", id: "ep-1", name: "Edge" };
+const contactOptions = [{ contact_id: "con-1", first_name: "Ada", last_name: "Lovelace", email: "ada@example.com" }];
+const onpremService = { app_service_id: "as-1", app_service_name: "Billing", deployment: "onprem", proto: "tcp", port: 443, fqdn: "billing.example.com" } as unknown as AppService; // why: as above.
+const agentEndpoint = { ep_id: "ep-1", ep_name: "Edge", deployment: "agent", user_agent_dns_servers: ["10.0.0.2"], user_agent_cidrs: ["10.0.0.0/8"] } as unknown as Endpoint; // why: as above.
+const serviceNodeGroup = { service_node_group_id: "sng-1", service_node_group_name: "Core", external_certificate: false } as unknown as ServiceNodeGroupRow; // why: as above.
+const idMax = (field: string) => ({ [field]: limits.id });
+
 interface DialogCase {
   screen: string;
   /** The constraint map's key (the form's intent, useIntentForm's name). */
@@ -88,6 +112,36 @@ const cases: DialogCase[] = [
   { screen: "user-agents", dialog: "create", constraint: userAgentConstraints.create, element: <CreateUserAgentDialog endpoints={endpoints} lastResult={null} />, maxLength: { name: userAgentLimits.name, email: userAgentLimits.email, description: userAgentLimits.description, ep_id: limits.id } },
   { screen: "user-agents", dialog: "link", constraint: userAgentConstraints.link, element: <LinkDialog mode="link" agent={agent} endpoints={endpoints} lastResult={null} />, maxLength: { user_agent_id: limits.id, ep_id: limits.id } },
   { screen: "user-agents", dialog: "unlink", constraint: userAgentConstraints.unlink, element: <LinkDialog mode="unlink" agent={agent} endpoints={endpoints} lastResult={null} />, maxLength: { user_agent_id: limits.id, ep_id: limits.id } },
+  // forms-nodes:
+  { screen: "app-services", dialog: "rename", constraint: appServiceConstraints.rename, element: <NameDialog subject={appServiceSubject} words={words} field="app_service_name" label="Name" lastResult={null} constraint={appServiceConstraints.rename} />, maxLength: { ...idMax("app_service_id"), app_service_name: appServiceLimits.name } },
+  { screen: "app-services", dialog: "describe", constraint: appServiceConstraints.describe, element: <DescriptionDialog subject={appServiceSubject} words={words} description="" lastResult={null} constraint={appServiceConstraints.describe} />, maxLength: { ...idMax("app_service_id"), description: appServiceLimits.description } },
+  { screen: "app-services", dialog: "contacts", constraint: appServiceConstraints.contacts, element: <ContactsDialog subject={appServiceSubject} words={words} contacts={contactOptions} primary={null} secondary={null} lastResult={null} constraint={appServiceConstraints.contacts} />, maxLength: { ...idMax("app_service_id"), primary_contact_id: limits.id, secondary_contact_id: limits.id } },
+  {
+    screen: "app-services",
+    dialog: "resize",
+    constraint: appServiceConstraints.resize,
+    element: (
+      <ResizeDialog subject={appServiceSubject} words={words} title="Resize App Service" lastResult={null} constraint={appServiceConstraints.resize}>
+        {(fields) => <SelectField field={fields.hosting_id!} label="Hosting location" options={[{ value: "h-1", label: "aws us-east-1 (small)" }]} placeholder="Select a hosting location" />}
+      </ResizeDialog>
+    ),
+    maxLength: { ...idMax("app_service_id"), hosting_id: limits.id },
+  },
+  { screen: "app-services", dialog: "edit", constraint: appServiceConstraints.edit, element: <EditAppServiceDialog service={onpremService} lastResult={null} constraint={appServiceConstraints.edit} />, maxLength: { ...idMax("app_service_id"), fqdn: appServiceLimits.fqdn } },
+  { screen: "endpoints", dialog: "rename", constraint: endpointConstraints.rename, element: <NameDialog subject={endpointSubject} words={words} field="ep_name" label="Endpoint Name" lastResult={null} constraint={endpointConstraints.rename} />, maxLength: { ...idMax("ep_id"), ep_name: endpointLimits.name } },
+  { screen: "endpoints", dialog: "describe", constraint: endpointConstraints.describe, element: <DescriptionDialog subject={endpointSubject} words={words} description="" lastResult={null} constraint={endpointConstraints.describe} />, maxLength: { ...idMax("ep_id"), description: limits.description } },
+  { screen: "endpoints", dialog: "contacts", constraint: endpointConstraints.contacts, element: <ContactsDialog subject={endpointSubject} words={words} contacts={contactOptions} primary={null} secondary={null} lastResult={null} constraint={endpointConstraints.contacts} />, maxLength: { ...idMax("ep_id"), primary_contact_id: limits.id, secondary_contact_id: limits.id } },
+  { screen: "endpoints", dialog: "resize", constraint: endpointConstraints.resize, element: <ResizeDialog subject={endpointSubject} words={words} title="Resize Endpoints" lastResult={null} constraint={endpointConstraints.resize} />, maxLength: idMax("ep_id") },
+  { screen: "endpoints", dialog: "agent", constraint: endpointConstraints.agent, element: <AgentDetailsDialog target={agentEndpoint} lastResult={null} constraint={endpointConstraints.agent} />, maxLength: { ...idMax("ep_id"), user_agent_dns_servers: endpointLimits.description, user_agent_cidrs: endpointLimits.description } },
+  {
+    screen: "endpoints",
+    dialog: "group",
+    open: "create",
+    constraint: endpointConstraints.group,
+    element: <CreateEndpointDialog deployment="agent" appServices={[]} regions={[]} nodes={[]} nodeGroups={[]} draft={{}} panel lastResult={null} constraints={{ create: endpointConstraints.create, group: endpointConstraints.group }} />,
+    maxLength: { ep_node_group_name: endpointLimits.name },
+  },
+  { screen: "service-node-groups", dialog: "import", constraint: serviceNodeGroupConstraints.import, element: <ImportDialog group={serviceNodeGroup} lastResult={null} />, maxLength: idMax("service_node_group_id") },
 ];
 
 function render(c: DialogCase): string {
