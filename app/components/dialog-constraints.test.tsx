@@ -32,6 +32,20 @@ import { CreateDeviceDialog, EditInfoDialog, OneValueDialog } from "../routes/ro
 import { constraints as routerConstraints } from "../routes/routers/schemas.server.ts";
 import { SettingsForm } from "../routes/operations/route.tsx";
 import { constraints as opsConstraints } from "../routes/operations/schemas.server.ts";
+// forms-nodes: App Services, Endpoints (their shared dialogs) and Service Node Groups.
+import { appServiceLimits } from "../../platform/contract/app-services.ts";
+import { endpointLimits } from "../../platform/contract/endpoints.ts";
+import type { AppService } from "../routes/app-services/model.ts";
+import { EditDialog as EditAppServiceDialog } from "../routes/app-services/dialogs.tsx";
+import { constraints as appServiceConstraints } from "../routes/app-services/schemas.server.ts";
+import type { Endpoint } from "../routes/endpoints/model.ts";
+import { AgentDetailsDialog, CreateEndpointDialog } from "../routes/endpoints/dialogs.tsx";
+import { constraints as endpointConstraints } from "../routes/endpoints/schemas.server.ts";
+import { ContactsDialog, DescriptionDialog, NameDialog, ResizeDialog, type Subject } from "../routes/services-shared/dialogs.tsx";
+import { ImportDialog } from "../routes/service-node-groups/dialogs.tsx";
+import { constraints as serviceNodeGroupConstraints } from "../routes/service-node-groups/schemas.server.ts";
+import type { ServiceNodeGroupRow } from "../../platform/contract/nodes.ts";
+import { SelectField } from "./forms.tsx";
 
 /*
  * Every dialog's inputs carry the constraints of their schema (issue 61 item 2): each dialog is
@@ -98,6 +112,15 @@ const cpe = {
   ddos_thresholds: null,
 } as unknown as CpeDetail; // why: as above.
 const shared = (dialog: string) => <DeviceDialogs kind="cpe" dialog={dialog} data={{ device: cpe, entityNames: ["HQ"], lan: [], diagnostics: null }} actionData={null} lastResult={null} />;
+// forms-nodes: the subjects of the App Services, Endpoints and Service Node Groups dialogs.
+const words = { screen: "App Services", missing: "Gone." };
+const appServiceSubject: Subject = { idField: "app_service_id", id: "as-1", name: "Billing" };
+const endpointSubject: Subject = { idField: "ep_id", id: "ep-1", name: "Edge" };
+const contactOptions = [{ contact_id: "con-1", first_name: "Ada", last_name: "Lovelace", email: "ada@example.com" }];
+const onpremService = { app_service_id: "as-1", app_service_name: "Billing", deployment: "onprem", proto: "tcp", port: 443, fqdn: "billing.example.com" } as unknown as AppService; // why: as above.
+const agentEndpoint = { ep_id: "ep-1", ep_name: "Edge", deployment: "agent", user_agent_dns_servers: ["10.0.0.2"], user_agent_cidrs: ["10.0.0.0/8"] } as unknown as Endpoint; // why: as above.
+const serviceNodeGroup = { service_node_group_id: "sng-1", service_node_group_name: "Core", external_certificate: false } as unknown as ServiceNodeGroupRow; // why: as above.
+const idMax = (field: string) => ({ [field]: limits.id });
 
 interface DialogCase {
   screen: string;
@@ -142,6 +165,36 @@ const cases: DialogCase[] = [
   { screen: "routers", dialog: "scan", constraint: routerConstraints.scan, element: <OneValueDialog name="scan" cpe={cpe} lastResult={null} />, maxLength: { cpe_id: limits.id } },
   { screen: "routers", dialog: "target", constraint: routerConstraints.target, element: <OneValueDialog name="target" cpe={cpe} lastResult={null} />, maxLength: { cpe_id: limits.id, ip_monitor_target: 45 } },
   { screen: "operations", dialog: "settings", constraint: opsConstraints.settings, element: <SettingsForm ops={null} lastResult={undefined} />, maxLength: { webhook_url: opsLimits.webhookUrl, email: opsLimits.email } },
+  // forms-nodes:
+  { screen: "app-services", dialog: "rename", constraint: appServiceConstraints.rename, element: <NameDialog subject={appServiceSubject} words={words} field="app_service_name" label="Name" lastResult={null} constraint={appServiceConstraints.rename} />, maxLength: { ...idMax("app_service_id"), app_service_name: appServiceLimits.name } },
+  { screen: "app-services", dialog: "describe", constraint: appServiceConstraints.describe, element: <DescriptionDialog subject={appServiceSubject} words={words} description="" lastResult={null} constraint={appServiceConstraints.describe} />, maxLength: { ...idMax("app_service_id"), description: appServiceLimits.description } },
+  { screen: "app-services", dialog: "contacts", constraint: appServiceConstraints.contacts, element: <ContactsDialog subject={appServiceSubject} words={words} contacts={contactOptions} primary={null} secondary={null} lastResult={null} constraint={appServiceConstraints.contacts} />, maxLength: { ...idMax("app_service_id"), primary_contact_id: limits.id, secondary_contact_id: limits.id } },
+  {
+    screen: "app-services",
+    dialog: "resize",
+    constraint: appServiceConstraints.resize,
+    element: (
+      <ResizeDialog subject={appServiceSubject} words={words} title="Resize App Service" lastResult={null} constraint={appServiceConstraints.resize}>
+        {(fields) => <SelectField field={fields.hosting_id!} label="Hosting location" options={[{ value: "h-1", label: "aws us-east-1 (small)" }]} placeholder="Select a hosting location" />}
+      </ResizeDialog>
+    ),
+    maxLength: { ...idMax("app_service_id"), hosting_id: limits.id },
+  },
+  { screen: "app-services", dialog: "edit", constraint: appServiceConstraints.edit, element: <EditAppServiceDialog service={onpremService} lastResult={null} constraint={appServiceConstraints.edit} />, maxLength: { ...idMax("app_service_id"), fqdn: appServiceLimits.fqdn } },
+  { screen: "endpoints", dialog: "rename", constraint: endpointConstraints.rename, element: <NameDialog subject={endpointSubject} words={words} field="ep_name" label="Endpoint Name" lastResult={null} constraint={endpointConstraints.rename} />, maxLength: { ...idMax("ep_id"), ep_name: endpointLimits.name } },
+  { screen: "endpoints", dialog: "describe", constraint: endpointConstraints.describe, element: <DescriptionDialog subject={endpointSubject} words={words} description="" lastResult={null} constraint={endpointConstraints.describe} />, maxLength: { ...idMax("ep_id"), description: limits.description } },
+  { screen: "endpoints", dialog: "contacts", constraint: endpointConstraints.contacts, element: <ContactsDialog subject={endpointSubject} words={words} contacts={contactOptions} primary={null} secondary={null} lastResult={null} constraint={endpointConstraints.contacts} />, maxLength: { ...idMax("ep_id"), primary_contact_id: limits.id, secondary_contact_id: limits.id } },
+  { screen: "endpoints", dialog: "resize", constraint: endpointConstraints.resize, element: <ResizeDialog subject={endpointSubject} words={words} title="Resize Endpoints" lastResult={null} constraint={endpointConstraints.resize} />, maxLength: idMax("ep_id") },
+  { screen: "endpoints", dialog: "agent", constraint: endpointConstraints.agent, element: <AgentDetailsDialog target={agentEndpoint} lastResult={null} constraint={endpointConstraints.agent} />, maxLength: { ...idMax("ep_id"), user_agent_dns_servers: endpointLimits.description, user_agent_cidrs: endpointLimits.description } },
+  {
+    screen: "endpoints",
+    dialog: "group",
+    open: "create",
+    constraint: endpointConstraints.group,
+    element: <CreateEndpointDialog deployment="agent" appServices={[]} regions={[]} nodes={[]} nodeGroups={[]} draft={{}} panel lastResult={null} constraints={{ create: endpointConstraints.create, group: endpointConstraints.group }} />,
+    maxLength: { ep_node_group_name: endpointLimits.name },
+  },
+  { screen: "service-node-groups", dialog: "import", constraint: serviceNodeGroupConstraints.import, element: <ImportDialog group={serviceNodeGroup} lastResult={null} />, maxLength: idMax("service_node_group_id") },
 ];
 
 function render(c: DialogCase): string {

@@ -1,5 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { approvalStatuses, endpointDeployments } from "./endpoints.ts";
+import { regionsOf } from "../domain/regions.ts";
+import { body, bool, idField, limits, line, maxMessage, multiline, plainText, requiredName } from "../lib/fields.ts";
+import { asnField, cidrList, ipField, ipList } from "../lib/net-fields.ts";
+import { approvalStatuses, endpointDeployments, endpointLimits } from "./endpoints.ts";
 import { sizes } from "./app-services.ts";
 import { isoTime, pageOf, serviceContactFields, txRxFields } from "./common.shapes.ts";
 
@@ -121,3 +124,113 @@ export const EndpointPage = pageOf(EndpointRow, "EndpointPage");
 export const EndpointCreated = z.object({ ep_id: z.string(), detail: z.string() }).openapi("EndpointCreated");
 export const EndpointResized = z.object({ detail: z.string(), size: z.enum(sizes) }).openapi("EndpointResized");
 export const EndpointNodeGroupCreated = z.object({ detail: z.string(), ep_node_group_id: z.string() }).openapi("EndpointNodeGroupCreated");
+
+// The calls' requests: the platform validates with them; the console's Endpoints forms are these
+// schemas where converted (app/routes/endpoints/schemas.server.ts, ../services-shared).
+
+export const epId = () => idField("Endpoint id", "ep-2b6n0v4c8x1z");
+
+export const EpIdBody = body({ ep_id: epId() }).strict().openapi("EndpointId");
+
+const optionalId = (what: string) => idField(what).optional();
+
+export const CreateEndpointBody = body({
+  ep_name: requiredName("Endpoint name", endpointLimits.name),
+  app_service_id: idField("App service id"),
+  deployment: z.enum(endpointDeployments, {
+    error: (iss) => (iss.input === undefined ? "Field required" : `Deployment must be one of: ${endpointDeployments.join(", ")}`),
+  }),
+  description: multiline(limits.description).optional(),
+  ep_node_id: optionalId("Node id"),
+  ep_node_group_id: optionalId("Node group id"),
+  region: line(endpointLimits.text).optional(),
+  consumer_principle: line(endpointLimits.text).optional(),
+  real_subnets: cidrList("Real subnets").optional(),
+  bgp_enabled: bool().optional(),
+  bgp_local_asn: asnField("Local ASN").optional(),
+  bgp_peer_asn: asnField("Peer ASN").optional(),
+  bgp_peer_ip: ipField("Peer IP").optional(),
+})
+  .strict()
+  .superRefine((v, ctx) => {
+    // Spec 1 §5, by deployment.
+    const need = (ok: unknown, path: string, message: string) => {
+      if (ok === undefined || ok === "" || ok === null || (Array.isArray(ok) && ok.length === 0)) ctx.addIssue({ code: "custom", path: [path], message });
+    };
+    // A region of the location's list (list-aws-regions, list-azure-regions), as App Services checks (issue 27 item 14).
+    const knownRegion = (region: string | undefined, location: "aws" | "azure") => {
+      if (region && !regionsOf[location].some((r) => r.region === region)) ctx.addIssue({ code: "custom", path: ["region"], message: `Choose a region of list-${location}-regions` });
+    };
+    switch (v.deployment) {
+      case "onprem":
+        need(v.ep_node_group_id, "ep_node_group_id", "Node group is required");
+        need(v.ep_node_id, "ep_node_id", "Node is required");
+        break;
+      case "aws":
+        need(v.region, "region", "Region is required");
+        need(v.consumer_principle, "consumer_principle", "Allowed principal is required");
+        knownRegion(v.region, "aws");
+        break;
+      case "azure":
+        need(v.region, "region", "Region is required");
+        need(v.consumer_principle, "consumer_principle", "Subscription id is required");
+        knownRegion(v.region, "azure");
+        break;
+      case "network":
+        need(v.real_subnets, "real_subnets", "Real subnets is required");
+        need(v.ep_node_group_id, "ep_node_group_id", "Node group is required");
+        need(v.ep_node_id, "ep_node_id", "Node is required");
+        if (v.bgp_enabled) {
+          need(v.bgp_local_asn, "bgp_local_asn", "Local ASN is required when BGP is on");
+          need(v.bgp_peer_asn, "bgp_peer_asn", "Peer ASN is required when BGP is on");
+          need(v.bgp_peer_ip, "bgp_peer_ip", "Peer IP is required when BGP is on");
+        }
+        break;
+      case "agent":
+        break;
+    }
+  })
+  .openapi("CreateEndpoint");
+
+export const SetNameBody = body({ ep_id: epId(), ep_name: requiredName("Endpoint name", endpointLimits.name) }).strict().openapi("SetEndpointName");
+export const SetDescriptionBody = body({ ep_id: epId(), description: multiline(limits.description) }).strict().openapi("SetEndpointDescription");
+
+export const EditEndpointBody = body({
+  ep_id: epId(),
+  user_agent_dns_servers: ipList("DNS servers"),
+  user_agent_cidrs: cidrList("CIDRs"),
+})
+  .strict()
+  .openapi("EditEndpoint", { description: "Agent endpoints only: comma-separated DNS server addresses and CIDRs, each checked" });
+
+export const ResizeBody = body({
+  ep_id: epId(),
+  // Spec 1: "Resize direction is up or down, default up", as resize-app-service (issue 63 item 33).
+  direction: z.enum(["up", "down"], { error: "Direction must be up or down" }).default("up"),
+})
+  .strict()
+  .openapi("ResizeEndpoint");
+
+export const ProxyingBody = body({
+  ep_id: epId(),
+  enabled: bool(),
+})
+  .strict()
+  .openapi("ConfigureEndpointProxying");
+
+const contactRef = (what: string) =>
+  z
+    .string({ error: (iss) => (iss.input === undefined ? "Field required" : "Input should be a valid string") })
+    .max(limits.id, maxMessage(limits.id))
+    .apply(plainText)
+    .openapi({ description: `${what} contact id, or '' for none` });
+
+export const SetContactBody = body({ ep_id: epId(), primary_contact_id: contactRef("Business"), secondary_contact_id: contactRef("Technical") })
+  .strict()
+  .openapi("SetEndpointContact");
+
+export const NodeGroupBody = body({
+  ep_node_group_name: requiredName("Node group name", endpointLimits.name),
+})
+  .strict()
+  .openapi("CreateEndpointNodeGroup");

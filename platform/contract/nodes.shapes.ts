@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { formFactors, healthCheckNames, healthStatuses } from "./nodes.ts";
+import { body, expects, idField } from "../lib/fields.ts";
+import { formFactors, healthCheckNames, healthStatuses, nodeLimits } from "./nodes.ts";
 import { EndpointNodeGroup } from "./endpoints.shapes.ts";
 import { ServiceNodeGroup } from "./app-services.shapes.ts";
 import { isoTime, pageOf } from "./common.shapes.ts";
@@ -257,3 +258,30 @@ export const EndpointNodePage = pageOf(EndpointNode, "EndpointNodePage");
 export const ServiceNodePage = pageOf(ServiceNode, "ServiceNodePage");
 export const EndpointNodeGroupPage = pageOf(EndpointNodeGroup, "EndpointNodeGroupPage");
 export const ServiceNodeGroupPage = pageOf(ServiceNodeGroupRow, "ServiceNodeGroupPage");
+
+// The calls' requests: the platform validates with them; the console's forms are these schemas
+// where converted (app/routes/service-node-groups/schemas.server.ts).
+
+export const serviceNodeGroupId = () => idField("Service node group id", "sng-4h8j2k6l0z5x");
+
+const KB = 1024;
+/** A PEM item of enable_external_certificate: required, at most 64 KB (UTF-8 bytes). */
+const pemField = (what: string) =>
+  z
+    .string({ error: expects("a valid string") })
+    .superRefine((s, ctx) => {
+      if (s.trim() === "") ctx.addIssue({ code: "custom", message: `${what} is required` });
+      else if (Buffer.byteLength(s, "utf8") > nodeLimits.certificateBytes) ctx.addIssue({ code: "custom", message: `${what} is larger than ${nodeLimits.certificateBytes / KB} KB.` });
+      else if (s.includes("\u0000")) ctx.addIssue({ code: "custom", message: `${what} is not PEM text.` });
+    });
+
+export const CertificateBody = body({
+  service_node_group_id: serviceNodeGroupId(),
+  certificate: pemField("The certificate"),
+  private_key: pemField("The private key"),
+  ca_chain: pemField("The CA chain"),
+})
+  .strict()
+  .openapi("EnableExternalCertificate", { description: "PEM: the certificate, its unencrypted private key and the CA chain up to the root; each at most 64 KB." });
+
+export const GroupBody = body({ service_node_group_id: serviceNodeGroupId() }).strict().openapi("ServiceNodeGroupId");

@@ -1,9 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import { measureLatencyCall } from "./measure.ts";
-import { regionsOf } from "../domain/regions.ts";
 import type { PlatformApp } from "../app.ts";
-import { endpointDeployments, endpointLimits, endpointSortable, sizes } from "../contract/endpoints.ts";
+import { endpointSortable, sizes } from "../contract/endpoints.ts";
 import {
+  CreateEndpointBody,
+  EditEndpointBody,
   EndpointCreated,
   EndpointDetail,
   EndpointNodeGroupCreated,
@@ -11,7 +12,15 @@ import {
   EndpointResized,
   EndpointRow,
   EndpointSession,
+  epId,
+  EpIdBody,
   NetflowRow,
+  NodeGroupBody,
+  ProxyingBody,
+  ResizeBody,
+  SetContactBody,
+  SetDescriptionBody,
+  SetNameBody,
 } from "../contract/endpoints.shapes.ts";
 import { Contact } from "../contract/contacts.shapes.ts";
 import {
@@ -34,9 +43,8 @@ import {
   setEndpointName,
 } from "../domain/endpoints.ts";
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
-import { body, bool, checkTimeRange, idField, limits, line, maxMessage, multiline, requiredName, timeParam, plainText } from "../lib/fields.ts";
+import { checkTimeRange, timeParam } from "../lib/fields.ts";
 import { ndjsonResponse } from "../lib/list.ts";
-import { asnField, cidrList, ipField, ipList } from "../lib/net-fields.ts";
 import { defineCall, defineChange, defineListCalls } from "../lib/openapi.ts";
 import { MAX_SPAN } from "../fleet/index.ts";
 import { endpointMessages } from "../contract/messages.ts";
@@ -48,119 +56,13 @@ import { endpointMessages } from "../contract/messages.ts";
  */
 
 // ---------------------------------------------------------------------------------------------
-// Schemas
-
-const epId = () => idField("Endpoint id", "ep-2b6n0v4c8x1z");
+// Schemas (the calls' requests are the contract's: ../contract/endpoints.shapes.ts)
 
 const EpIdQuery = z.object({ ep_id: epId() });
-const EpIdBody = body({ ep_id: epId() }).strict().openapi("EndpointId");
-
-const optionalId = (what: string) => idField(what).optional();
-
-const CreateEndpointBody = body({
-  ep_name: requiredName("Endpoint name", endpointLimits.name),
-  app_service_id: idField("App service id"),
-  deployment: z.enum(endpointDeployments, {
-    error: (iss) => (iss.input === undefined ? "Field required" : `Deployment must be one of: ${endpointDeployments.join(", ")}`),
-  }),
-  description: multiline(limits.description).optional(),
-  ep_node_id: optionalId("Node id"),
-  ep_node_group_id: optionalId("Node group id"),
-  region: line(endpointLimits.text).optional(),
-  consumer_principle: line(endpointLimits.text).optional(),
-  real_subnets: cidrList("Real subnets").optional(),
-  bgp_enabled: bool().optional(),
-  bgp_local_asn: asnField("Local ASN").optional(),
-  bgp_peer_asn: asnField("Peer ASN").optional(),
-  bgp_peer_ip: ipField("Peer IP").optional(),
-})
-  .strict()
-  .superRefine((v, ctx) => {
-    // Spec 1 §5, by deployment.
-    const need = (ok: unknown, path: string, message: string) => {
-      if (ok === undefined || ok === "" || ok === null || (Array.isArray(ok) && ok.length === 0)) ctx.addIssue({ code: "custom", path: [path], message });
-    };
-    // A region of the location's list (list-aws-regions, list-azure-regions), as App Services checks (issue 27 item 14).
-    const knownRegion = (region: string | undefined, location: "aws" | "azure") => {
-      if (region && !regionsOf[location].some((r) => r.region === region)) ctx.addIssue({ code: "custom", path: ["region"], message: `Choose a region of list-${location}-regions` });
-    };
-    switch (v.deployment) {
-      case "onprem":
-        need(v.ep_node_group_id, "ep_node_group_id", "Node group is required");
-        need(v.ep_node_id, "ep_node_id", "Node is required");
-        break;
-      case "aws":
-        need(v.region, "region", "Region is required");
-        need(v.consumer_principle, "consumer_principle", "Allowed principal is required");
-        knownRegion(v.region, "aws");
-        break;
-      case "azure":
-        need(v.region, "region", "Region is required");
-        need(v.consumer_principle, "consumer_principle", "Subscription id is required");
-        knownRegion(v.region, "azure");
-        break;
-      case "network":
-        need(v.real_subnets, "real_subnets", "Real subnets is required");
-        need(v.ep_node_group_id, "ep_node_group_id", "Node group is required");
-        need(v.ep_node_id, "ep_node_id", "Node is required");
-        if (v.bgp_enabled) {
-          need(v.bgp_local_asn, "bgp_local_asn", "Local ASN is required when BGP is on");
-          need(v.bgp_peer_asn, "bgp_peer_asn", "Peer ASN is required when BGP is on");
-          need(v.bgp_peer_ip, "bgp_peer_ip", "Peer IP is required when BGP is on");
-        }
-        break;
-      case "agent":
-        break;
-    }
-  })
-  .openapi("CreateEndpoint");
-
-const SetNameBody = body({ ep_id: epId(), ep_name: requiredName("Endpoint name", endpointLimits.name) }).strict().openapi("SetEndpointName");
-const SetDescriptionBody = body({ ep_id: epId(), description: multiline(limits.description) }).strict().openapi("SetEndpointDescription");
-
-const EditEndpointBody = body({
-  ep_id: epId(),
-  user_agent_dns_servers: ipList("DNS servers"),
-  user_agent_cidrs: cidrList("CIDRs"),
-})
-  .strict()
-  .openapi("EditEndpoint", { description: "Agent endpoints only: comma-separated DNS server addresses and CIDRs, each checked" });
-
-const ResizeBody = body({
-  ep_id: epId(),
-  // Spec 1: "Resize direction is up or down, default up", as resize-app-service (issue 63 item 33).
-  direction: z.enum(["up", "down"], { error: "Direction must be up or down" }).default("up"),
-})
-  .strict()
-  .openapi("ResizeEndpoint");
-
-const ProxyingBody = body({
-  ep_id: epId(),
-  enabled: bool(),
-})
-  .strict()
-  .openapi("ConfigureEndpointProxying");
-
-const contactRef = (what: string) =>
-  z
-    .string({ error: (iss) => (iss.input === undefined ? "Field required" : "Input should be a valid string") })
-    .max(limits.id, maxMessage(limits.id))
-    .apply(plainText)
-    .openapi({ description: `${what} contact id, or '' for none` });
-
-const SetContactBody = body({ ep_id: epId(), primary_contact_id: contactRef("Business"), secondary_contact_id: contactRef("Technical") })
-  .strict()
-  .openapi("SetEndpointContact");
 
 const NetflowQuery = z
   .object({ ep_id: epId(), start_time: timeParam("start_time"), end_time: timeParam("end_time") })
   .superRefine((v, ctx) => checkTimeRange(ctx, { start: v.start_time, end: v.end_time }, { maxDays: MAX_SPAN / 86_400_000 }));
-
-const NodeGroupBody = body({
-  ep_node_group_name: requiredName("Node group name", endpointLimits.name),
-})
-  .strict()
-  .openapi("CreateEndpointNodeGroup");
 
 // ---------------------------------------------------------------------------------------------
 // Calls

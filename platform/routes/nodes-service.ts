@@ -1,7 +1,18 @@
 import { z } from "@hono/zod-openapi";
 import type { PlatformApp } from "../app.ts";
 import { nodeLimits, nodeMessages, serviceNodeGroupSortable, serviceNodeSortable } from "../contract/nodes.ts";
-import { ServiceNode, ServiceNodeCreated, ServiceNodeDetail, ServiceNodeGroupDetail, ServiceNodeGroupPage, ServiceNodeGroupRow, ServiceNodePage } from "../contract/nodes.shapes.ts";
+import {
+  CertificateBody,
+  GroupBody,
+  ServiceNode,
+  ServiceNodeCreated,
+  ServiceNodeDetail,
+  ServiceNodeGroupDetail,
+  serviceNodeGroupId,
+  ServiceNodeGroupPage,
+  ServiceNodeGroupRow,
+  ServiceNodePage,
+} from "../contract/nodes.shapes.ts";
 import { disableExternalCertificate, enableExternalCertificate } from "../domain/certificates.ts";
 import {
   createServiceNode,
@@ -13,7 +24,7 @@ import {
 } from "../domain/nodes-service.ts";
 import { serviceNodeGroupList } from "../domain/nodes-groups.ts";
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
-import { body, bool, expects, idField, multiline, requiredName } from "../lib/fields.ts";
+import { body, bool, idField, multiline, requiredName } from "../lib/fields.ts";
 import { exportQuery, idsFilter, listQuery, ndjsonResponse } from "../lib/list.ts";
 import { defineCall, defineListCalls, DetailSchema } from "../lib/openapi.ts";
 
@@ -26,9 +37,8 @@ import { defineCall, defineListCalls, DetailSchema } from "../lib/openapi.ts";
 const tags = ["Service nodes"];
 const groupTags = ["Service node groups"];
 const snId = () => idField("Service node id", "sn-2p6a0s4d8f3g");
-const groupId = () => idField("Service node group id", "sng-4h8j2k6l0z5x");
 
-const ListQuery = z.object({ ...listQuery(serviceNodeSortable), ids: idsFilter, service_node_group_id: groupId().optional() });
+const ListQuery = z.object({ ...listQuery(serviceNodeSortable), ids: idsFilter, service_node_group_id: serviceNodeGroupId().optional() });
 
 const CreateBody = body({
   service_node_name: requiredName("Node name", nodeLimits.name),
@@ -49,27 +59,6 @@ const toCreateInput = (b: z.output<typeof CreateBody>): CreateServiceNodeInput =
     ? { service_node_name: b.service_node_name, description: b.description, new_service_node_group: true, service_node_group_name: b.service_node_group_name ?? "" }
     : { service_node_name: b.service_node_name, description: b.description, new_service_node_group: false, service_node_group_id: b.service_node_group_id ?? "" };
 
-const KB = 1024;
-/** A PEM item of enable_external_certificate: required, at most 64 KB (UTF-8 bytes). */
-const pemField = (what: string) =>
-  z
-    .string({ error: expects("a valid string") })
-    .superRefine((s, ctx) => {
-      if (s.trim() === "") ctx.addIssue({ code: "custom", message: `${what} is required` });
-      else if (Buffer.byteLength(s, "utf8") > nodeLimits.certificateBytes) ctx.addIssue({ code: "custom", message: `${what} is larger than ${nodeLimits.certificateBytes / KB} KB.` });
-      else if (s.includes("\u0000")) ctx.addIssue({ code: "custom", message: `${what} is not PEM text.` });
-    });
-
-const CertificateBody = body({
-  service_node_group_id: groupId(),
-  certificate: pemField("The certificate"),
-  private_key: pemField("The private key"),
-  ca_chain: pemField("The CA chain"),
-})
-  .strict()
-  .openapi("EnableExternalCertificate", { description: "PEM: the certificate, its unencrypted private key and the CA chain up to the root; each at most 64 KB." });
-
-const GroupBody = body({ service_node_group_id: groupId() }).strict().openapi("ServiceNodeGroupId");
 
 export const calls = {
   list: defineListCalls({ tags, item: ServiceNode, page: ServiceNodePage, list: { path: "/list_service_node", summary: "The caller's service nodes", rows: ["service node", "newest first"], query: ListQuery } }).list,
@@ -81,7 +70,7 @@ export const calls = {
       path: "/export-service-nodes",
       summary: "Every service node the search selects, streamed",
       description: "The rows of list_service_node with the same q, sort and service_node_group_id, all of them, as NDJSON (one ServiceNode per line).",
-      query: z.object({ ...exportQuery(serviceNodeSortable), service_node_group_id: groupId().optional() }),
+      query: z.object({ ...exportQuery(serviceNodeSortable), service_node_group_id: serviceNodeGroupId().optional() }),
     },
   }).export,
   detail: defineCall({
@@ -122,7 +111,7 @@ export const calls = {
     tags: groupTags,
     summary: "One service node group, with its certificate and nodes",
     description: "The certificate's subject, issuer, serial, validity and a warning within 30 days of its expiry (never its key). Unknown id, or another account's: 404.",
-    query: z.object({ service_node_group_id: groupId() }),
+    query: z.object({ service_node_group_id: serviceNodeGroupId() }),
     response: ServiceNodeGroupDetail,
     errors: [404],
   }),

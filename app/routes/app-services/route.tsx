@@ -1,7 +1,6 @@
 import { Suspense } from "react";
 import { data } from "react-router";
 import { lazyChart } from "../../components/chart/lazy-chart.tsx";
-import { formConstraints } from "../../components/constraints.server.ts";
 import { createHint, DataTable, SelectionStatus, type RowMenuSpec } from "../../components/data-table.tsx";
 import { TableToolbar } from "../../components/table-toolbar.tsx";
 import { useCanWrite, useDialog } from "../../components/hooks.ts";
@@ -15,7 +14,7 @@ import { contactOptions } from "../services-shared/intents.server.ts";
 import { appServiceAction } from "./actions.server.ts";
 import { columns, hideable, sortable, tableFields } from "./columns.ts";
 import { appServiceDeployments, CREATE_FIELDS, namedTalkers, topTalkerRangeMs, topTalkerRanges, type AppService, type AppServiceDeployment } from "./model.ts";
-import { AddHostingSchema, CreateAppServiceSchema, EditSchema, sharedSchemas } from "./schemas.server.ts";
+import { constraints } from "./schemas.server.ts";
 import { AppServiceTabs, tabs, type TabData } from "./tabs.tsx";
 import type { Route } from "./+types/route";
 
@@ -93,7 +92,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       draft: readDraft(p.get("draft"), CREATE_FIELDS),
       hostingLocation,
       exportLink: exportHref("/app-services/export.csv", state),
-      constraints: dialog ? formConstraints({ create: CreateAppServiceSchema, rename: sharedSchemas.rename, describe: sharedSchemas.describe, edit: EditSchema, hosting: AddHostingSchema }) : null,
+      constraints: dialog ? constraints : null,
     },
     { headers },
   );

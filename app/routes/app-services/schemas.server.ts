@@ -1,12 +1,25 @@
 import { z } from "zod";
 import { confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
+import { formConstraints } from "../../components/constraints.server.ts";
 import { appServiceLimits } from "../../../platform/contract/app-services.ts";
 import { isAsn, isIp, isPort, netMessages } from "../../../platform/contract/net.ts";
-import { line, multiline } from "../../../platform/lib/fields.ts";
+import {
+  AddHostingBody,
+  AppServiceIdBody,
+  ContactBody,
+  type CreateGroupBody,
+  EditBody,
+  EpIdBody,
+  RemoveHostingBody,
+  ResizeBody,
+  SetDescriptionBody,
+  SetNameBody,
+} from "../../../platform/contract/app-services.shapes.ts";
+import { limits, line, multiline, text } from "../../../platform/lib/fields.ts";
 import { cidrList } from "../../../platform/lib/net-fields.ts";
-import { requiredText, subjectSchemas, type SubjectFields } from "../services-shared/schemas.server.ts";
+import { requestForm } from "../../lib/form-fields.server.ts";
+import { requiredText, subjectName, type SubjectFields } from "../services-shared/schemas.server.ts";
 import { formMessages } from "../../lib/messages.ts";
-import { appServiceMessages } from "../../../platform/contract/messages.ts";
 
 /*
  * The App Services screen's form schemas (spec 1 §5), used by the route's action only (no zod in
@@ -14,7 +27,6 @@ import { appServiceMessages } from "../../../platform/contract/messages.ts";
  * fields (submitForm, app/lib/action.server.ts).
  */
 
-const id = (what: string) => z.string({ error: `${what} is missing.` }).min(1, `${what} is missing.`);
 const opt = (max: number = appServiceLimits.text) => line(max).optional();
 const port = (required: boolean) =>
   z
@@ -128,36 +140,33 @@ export const CreateAppServiceSchema = z.object({
 );
 export type CreateAppServiceValues = z.infer<typeof CreateAppServiceSchema>;
 
-/** The dialogs shared with Endpoints (../services-shared/schemas.server.ts). */
-export const subject: SubjectFields = {
-  noun: "App Service",
-  idField: "app_service_id",
-  nameField: "app_service_name",
-  limits: appServiceLimits,
-  resize: { hosting_id: z.string({ error: appServiceMessages.selectHosting }).min(1, appServiceMessages.selectHosting) },
-};
-export const sharedSchemas = subjectSchemas(subject);
+/*
+ * The dialogs' schemas below are their calls' request schemas (platform/contract/app-services.shapes.ts,
+ * issue 61 item 1), the console's words kept where the platform's differ (its FastAPI-style ones
+ * have no full stop) and the screen's tests and users see the console's.
+ */
 
-// proto: the platform's choices ("" keeps the protocol).
-export const EditSchema = z.object({
-  app_service_id: id("App Service id"),
-  proto: z.enum(["tcp", "udp", "ftp", ""], { error: "Protocol must be one of: tcp, udp, ftp" }).optional(),
-  port: port(false),
-  fqdn: opt(appServiceLimits.fqdn),
-});
-export const IdSchema = z.object({ app_service_id: id("App Service id") });
-export const EndpointDecisionSchema = z.object({ ep_id: z.string({ error: appServiceMessages.selectEndpoint }).min(1, appServiceMessages.selectEndpoint), decision: z.enum(["approve", "reject"]) });
-export const AddHostingSchema = z
-  .object({
-    app_service_id: id("App Service id"),
-    location: z.enum(["aws", "azure", "onprem"], { error: formMessages.chooseLocation }),
-    region: opt(100),
-    cloud_endpoint_service_name: opt(),
-    fqdn: opt(appServiceLimits.fqdn),
-    service_node_group_id: opt(100),
-  })
-  .check(
-    // Every missing field at once, in the form's order, each named by its own label (issue 27 item 16).
+const contactChoice = () => text(limits.id).default("");
+
+/** The dialogs shared with Endpoints (../services-shared). Description and contacts: '' clears; a `required` field would refuse it (a select's 'None'). */
+export const sharedSchemas = {
+  rename: requestForm(z.object({ ...SetNameBody.shape, app_service_name: subjectName("App Service", appServiceLimits.name) })),
+  describe: requestForm(z.object({ ...SetDescriptionBody.shape, description: SetDescriptionBody.shape.description.default("") })),
+  // A contact is one of the account's or None (''): the request's union of an id and '' reads as
+  // `required` to Conform, which would refuse None; the form takes a string within the id's limit.
+  contacts: requestForm(z.object({ ...ContactBody.shape, primary_contact_id: contactChoice(), secondary_contact_id: contactChoice() })),
+  resize: requestForm(z.object(ResizeBody.shape)),
+};
+export const subject: SubjectFields = { noun: "App Service", idField: "app_service_id", nameField: "app_service_name", schemas: sharedSchemas };
+
+/** The port keeps the console's reading of what was typed: not a number says the range, as out of range does. */
+export const EditSchema = requestForm(z.object({ ...EditBody.shape, port: port(false) }));
+export const IdSchema = requestForm(z.object(AppServiceIdBody.shape));
+export const EndpointDecisionSchema = requestForm(z.object({ ...EpIdBody.shape, decision: z.enum(["approve", "reject"]) }));
+
+/** Add Hosting: the location's required fields at once, in the form's order, each named by its own label (issue 27 item 16). */
+export const AddHostingSchema = requestForm(
+  z.object(AddHostingBody.shape).check(
     z.superRefine(
       (v, ctx) => {
         const need = (field: "region" | "cloud_endpoint_service_name" | "fqdn" | "service_node_group_id", message: string) => {
@@ -173,8 +182,12 @@ export const AddHostingSchema = z
       },
       { when: () => true },
     ),
-  );
-export const GroupSchema = z.object({ service_node_group_name: requiredText(formMessages.nodeGroupNameRequired, appServiceLimits.name) });
+  ),
+);
+export const GroupSchema = requestForm(z.object({ service_node_group_name: text(limits.name, { min: 1, minMessage: formMessages.nodeGroupNameRequired }) }) satisfies z.ZodType<z.input<typeof CreateGroupBody>>);
 
-export const removeSchema = (phrase: string) => confirmPhraseSchema(phrase, { app_service_id: id("App Service id") });
-export const removeHostingSchema = (phrase: string) => confirmPhraseSchema(phrase, { app_service_id: id("App Service id"), hosting_id: id("Hosting id") });
+export const removeSchema = (phrase: string) => confirmPhraseSchema(phrase, AppServiceIdBody.shape);
+export const removeHostingSchema = (phrase: string) => confirmPhraseSchema(phrase, RemoveHostingBody.shape);
+
+/** The forms' HTML constraints, from the schemas (the loader hands them to the dialogs). */
+export const constraints = formConstraints({ create: CreateAppServiceSchema, ...sharedSchemas, edit: EditSchema, hosting: AddHostingSchema });

@@ -34,10 +34,10 @@ export function AppServiceDialogs({ dialog, loaderData, actionData }: { dialog: 
       {dialog === "describe" ? <DescriptionDialog subject={subject} words={words} description={dialogService?.description ?? ""} lastResult={result} constraint={c?.describe} /> : null}
       {dialog === "edit" && c ? <EditDialog service={dialogService} lastResult={result} constraint={c.edit} /> : null}
       {dialog === "contacts" ? (
-        <ContactsDialog subject={subject} words={words} contacts={contacts} primary={dialogService?.primary_contact_id ?? null} secondary={dialogService?.secondary_contact_id ?? null} lastResult={result} />
+        <ContactsDialog subject={subject} words={words} contacts={contacts} primary={dialogService?.primary_contact_id ?? null} secondary={dialogService?.secondary_contact_id ?? null} lastResult={result} constraint={c?.contacts} />
       ) : null}
       {dialog === "resize" ? (
-        <ResizeDialog subject={subject} words={words} title="Resize App Service" blocked={dialogService?.deployment === "onprem" ? appServiceMessages.onpremResize : null} lastResult={result}>
+        <ResizeDialog subject={subject} words={words} title="Resize App Service" blocked={dialogService?.deployment === "onprem" ? appServiceMessages.onpremResize : null} lastResult={result} constraint={c?.resize}>
           {(fields) => (
             <SelectField
               field={fields.hosting_id!}

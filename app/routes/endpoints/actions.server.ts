@@ -46,7 +46,7 @@ const agent = (request: Request, formData: FormData) =>
   submitForm(request, formData, {
     schema: AgentDetailsSchema,
     call: "edit-endpoint",
-    body: (v) => ({ ep_id: v.ep_id, user_agent_dns_servers: v.user_agent_dns_servers ?? "", user_agent_cidrs: v.user_agent_cidrs ?? "" }),
+    body: (v) => ({ ep_id: v.ep_id, user_agent_dns_servers: v.user_agent_dns_servers.join(", "), user_agent_cidrs: v.user_agent_cidrs.join(", ") }),
     fields: ["user_agent_dns_servers", "user_agent_cidrs"],
     toast: "Endpoint updated.",
   });

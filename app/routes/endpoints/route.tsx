@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { useScreen } from "../../components/screen.tsx";
 import { ConfirmPhraseDialog } from "../../components/confirm-phrase-dialog.tsx";
-import { formConstraints } from "../../components/constraints.server.ts";
 import { ListScreen } from "../../components/list-screen.tsx";
 import type { MenuItem } from "../../components/row-menu.tsx";
 import { ToggleDialog } from "../../components/toggle-dialog.tsx";
@@ -15,7 +14,7 @@ import { endpointAction } from "./actions.server.ts";
 import { hideable, screen, sortable, tableFields } from "./columns.ts";
 import { AgentDetailsDialog, CreateEndpointDialog, FlowsDialog, missing, ResetDialog } from "./dialogs.tsx";
 import { CREATE_FIELDS, DELETE_PHRASE, defaultEndpointDeployment, endpointDeployments, NETFLOW_RANGES, type Endpoint, type EndpointDeployment } from "./model.ts";
-import { AgentDetailsSchema, CreateEndpointSchema, NodeGroupSchema, sharedSchemas } from "./schemas.server.ts";
+import { constraints } from "./schemas.server.ts";
 import { EndpointDecision } from "./decision.tsx";
 import { EndpointTabs, tabs } from "./tabs.tsx";
 import type { Route } from "./+types/route";
@@ -88,7 +87,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       netflows,
       range: range.id,
       exportLink: exportHref("/endpoints/export.csv", state),
-      constraints: formConstraints({ create: CreateEndpointSchema, group: NodeGroupSchema, rename: sharedSchemas.rename, describe: sharedSchemas.describe, agent: AgentDetailsSchema }),
+      constraints,
     },
     { headers },
   );
@@ -150,7 +149,7 @@ export default function Endpoints({ loaderData, actionData }: Route.ComponentPro
       {dialog === "describe" ? <DescriptionDialog subject={subject} words={words} description={target?.description ?? ""} lastResult={result} constraint={constraints.describe} /> : null}
       {dialog === "agent" ? <AgentDetailsDialog target={target} lastResult={result} constraint={constraints.agent} /> : null}
       {dialog === "resize" ? (
-        <ResizeDialog subject={subject} words={words} title="Resize Endpoints" blocked={target?.deployment === "onprem" ? endpointMessages.onpremResize : null} lastResult={result}>
+        <ResizeDialog subject={subject} words={words} title="Resize Endpoints" blocked={target?.deployment === "onprem" ? endpointMessages.onpremResize : null} lastResult={result} constraint={constraints.resize}>
           {() =>
             target ? (
               <p className="mb-1">
@@ -161,7 +160,7 @@ export default function Endpoints({ loaderData, actionData }: Route.ComponentPro
         </ResizeDialog>
       ) : null}
       {dialog === "contacts" ? (
-        <ContactsDialog subject={subject} words={words} contacts={contacts} primary={target?.primary_contact_id ?? null} secondary={target?.secondary_contact_id ?? null} lastResult={result} />
+        <ContactsDialog subject={subject} words={words} contacts={contacts} primary={target?.primary_contact_id ?? null} secondary={target?.secondary_contact_id ?? null} lastResult={result} constraint={constraints.contacts} />
       ) : null}
       {dialog === "reset" ? <ResetDialog target={target} lastResult={result} /> : null}
       {dialog === "visibility" && target ? (

@@ -1,8 +1,11 @@
 import { z } from "zod";
 import { confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
+import { formConstraints } from "../../components/constraints.server.ts";
 import { endpointDeployments, endpointLimits } from "../../../platform/contract/endpoints.ts";
-import { line } from "../../../platform/lib/fields.ts";
-import { requiredText, subjectSchemas, type SubjectFields } from "../services-shared/schemas.server.ts";
+import { EditEndpointBody, EpIdBody, NodeGroupBody, ResizeBody, SetContactBody, SetDescriptionBody, SetNameBody } from "../../../platform/contract/endpoints.shapes.ts";
+import { line, text } from "../../../platform/lib/fields.ts";
+import { requestForm } from "../../lib/form-fields.server.ts";
+import { requiredText, subjectName, type SubjectFields } from "../services-shared/schemas.server.ts";
 import { DELETE_PHRASE } from "./model.ts";
 import { formMessages } from "../../lib/messages.ts";
 
@@ -12,7 +15,6 @@ import { formMessages } from "../../lib/messages.ts";
  * ASN ranges) again and its messages are shown beside the fields.
  */
 
-const epId = z.string({ error: "The endpoint is missing." });
 const required = (message: string, max: number = endpointLimits.text) => requiredText(message, max);
 const optional = (max: number = endpointLimits.text) => line(max).optional();
 const asn = (what: string) =>
@@ -67,21 +69,39 @@ export const CreateEndpointSchema = z
 
 export type CreateEndpointValues = z.infer<typeof CreateEndpointSchema>;
 
-export const NodeGroupSchema = z.object({
-  ep_node_group_name: required(formMessages.nodeGroupNameRequired, endpointLimits.name),
-  draft: z.string().max(20000).optional(),
-});
+/*
+ * The dialogs' schemas below are their calls' request schemas (platform/contract/endpoints.shapes.ts,
+ * issue 61 item 1), the console's words kept where the platform's differ (no full stop there).
+ */
 
-/** The dialogs shared with App Services (../services-shared/schemas.server.ts). */
-export const subject: SubjectFields = { noun: "Endpoint", idField: "ep_id", nameField: "ep_name", limits: endpointLimits };
-export const sharedSchemas = subjectSchemas(subject);
+/** Create Node Group (the create dialog's side panel): the create form's draft rides along. */
+export const NodeGroupSchema = requestForm(
+  z.object({ ...NodeGroupBody.shape, ep_node_group_name: text(endpointLimits.name, { min: 1, minMessage: formMessages.nodeGroupNameRequired }), draft: z.string().max(20000).optional() }),
+);
 
-export const AgentDetailsSchema = z.object({
-  ep_id: epId,
-  user_agent_dns_servers: optional(endpointLimits.description),
-  user_agent_cidrs: optional(endpointLimits.description),
-});
-export const EpIdSchema = z.object({ ep_id: epId });
+/** The dialogs shared with App Services (../services-shared). Description and contacts: '' clears; a `required` field would refuse it (a select's 'None'). */
+export const sharedSchemas = {
+  rename: requestForm(z.object({ ...SetNameBody.shape, ep_name: subjectName("Endpoint", endpointLimits.name) })),
+  describe: requestForm(z.object({ ...SetDescriptionBody.shape, description: SetDescriptionBody.shape.description.default("") })),
+  contacts: requestForm(
+    z.object({ ...SetContactBody.shape, primary_contact_id: SetContactBody.shape.primary_contact_id.default(""), secondary_contact_id: SetContactBody.shape.secondary_contact_id.default("") }),
+  ),
+  resize: requestForm(z.object(ResizeBody.shape)),
+};
+export const subject: SubjectFields = { noun: "Endpoint", idField: "ep_id", nameField: "ep_name", schemas: sharedSchemas };
+
+/**
+ * Agent details: each list's items checked as the platform does (its words); the call takes them
+ * comma-joined. An empty list clears it: not `required` (the default only drops that mark; a
+ * rendered form always posts the field).
+ */
+export const AgentDetailsSchema = requestForm(
+  z.object({ ...EditEndpointBody.shape, user_agent_dns_servers: EditEndpointBody.shape.user_agent_dns_servers.default([]), user_agent_cidrs: EditEndpointBody.shape.user_agent_cidrs.default([]) }),
+);
+export const EpIdSchema = requestForm(z.object(EpIdBody.shape));
 /** Approve or Reject the selected endpoint (issue 27 item 15). */
-export const DecisionSchema = z.object({ ep_id: epId, decision: z.enum(["approve", "reject"]) });
-export const DeleteSchema = confirmPhraseSchema(DELETE_PHRASE, { ep_id: epId });
+export const DecisionSchema = requestForm(z.object({ ...EpIdBody.shape, decision: z.enum(["approve", "reject"]) }));
+export const DeleteSchema = confirmPhraseSchema(DELETE_PHRASE, EpIdBody.shape);
+
+/** The forms' HTML constraints, from the schemas (the loader hands them to the dialogs). */
+export const constraints = formConstraints({ create: CreateEndpointSchema, group: NodeGroupSchema, ...sharedSchemas, agent: AgentDetailsSchema });

@@ -143,8 +143,8 @@ export function ContactsDialog(props: ContactsProps) {
   );
 }
 
-function ContactsForm({ subject, words, lastResult, contacts, primary, secondary }: ContactsProps & { subject: Subject }) {
-  const [form, fields] = useForm({ id: `contacts-${subject.id}`, lastResult, defaultValue: { primary_contact_id: primary ?? "", secondary_contact_id: secondary ?? "" } });
+function ContactsForm({ subject, words, lastResult, constraint, contacts, primary, secondary }: ContactsProps & { subject: Subject }) {
+  const [form, fields] = useForm({ id: `contacts-${subject.id}`, lastResult, constraint, defaultValue: { primary_contact_id: primary ?? "", secondary_contact_id: secondary ?? "" } });
   const options = contacts.map((c) => ({ value: c.contact_id, label: `${`${c.first_name} ${c.last_name}`.trim() || c.email} (${c.email})` }));
   return (
     <SubjectForm form={form} intent="contacts" title="Setup Contacts" subject={subject} words={words}>
@@ -181,11 +181,11 @@ export function ResizeDialog(props: ResizeProps) {
   );
 }
 
-function ResizeForm({ subject, words, lastResult, title, children }: ResizeProps & { subject: Subject }) {
+function ResizeForm({ subject, words, lastResult, constraint, title, children }: ResizeProps & { subject: Subject }) {
   // A refused resize keeps what was chosen (issue 27 item 18): the form is new after each refusal, so its defaults are the refused values.
   const sent = (lastResult?.initialValue ?? {}) as Record<string, unknown>;
   const chosen = (k: string) => (typeof sent[k] === "string" ? (sent[k] as string) : undefined);
-  const [form, fields] = useForm({ id: `resize-${subject.id}`, lastResult, defaultValue: { direction: chosen("direction") ?? "up", hosting_id: chosen("hosting_id") ?? "" } });
+  const [form, fields] = useForm({ id: `resize-${subject.id}`, lastResult, constraint, defaultValue: { direction: chosen("direction") ?? "up", hosting_id: chosen("hosting_id") ?? "" } });
   return (
     <SubjectForm form={form} intent="resize" title={title} subject={subject} words={words} submit="Confirm">
       {children?.(fields)}

@@ -6,7 +6,7 @@ import type { CallAnswer, CallBody, PostCallName } from "../../../platform/contr
 import { returnUrl } from "../../lib/url.ts";
 import type { ContactOption } from "./dialogs.tsx";
 import { draftOf, switchChanges, writeDraft } from "./draft.ts";
-import { subjectSchemas, type SubjectFields } from "./schemas.server.ts";
+import type { SubjectFields } from "./schemas.server.ts";
 
 /*
  * The intents App Services and Endpoints share (their dialogs are ./dialogs.tsx): the same
@@ -44,7 +44,9 @@ const areaCalls = {
 };
 
 export function sharedIntents(c: SharedIntentsConfig) {
-  const schemas = subjectSchemas(c);
+  const schemas = c.schemas;
+  // Resize's fields beside the id (App Services: the hosting location, then the direction).
+  const resizeFields = Object.keys(schemas.resize.shape).filter((k) => k !== c.idField);
   const calls = areaCalls[c.area];
   return {
     rename: (request: Request, formData: FormData) => submitForm(request, formData, { schema: schemas.rename, call: (v, req) => calls.rename(req, v), fields: [c.nameField], toast: `${c.noun} name updated.` }),
@@ -54,7 +56,7 @@ export function sharedIntents(c: SharedIntentsConfig) {
       submitForm(request, formData, { schema: schemas.contacts, call: (v, req) => calls.contacts(req, v), fields: ["primary_contact_id", "secondary_contact_id"], toast: `${c.noun} contacts updated.` }),
     // A refusal keeps the dialog open with the platform's reason; Confirm works again (spec 1 §4).
     resize: (request: Request, formData: FormData) =>
-      submitForm(request, formData, { schema: schemas.resize, call: (v, req) => calls.resize(req, v), fields: [...Object.keys(c.resize ?? {}), "direction"], toast: `Resized ${c.noun} successfully.` }),
+      submitForm(request, formData, { schema: schemas.resize, call: (v, req) => calls.resize(req, v), fields: resizeFields, toast: `Resized ${c.noun} successfully.` }),
   };
 }
 
