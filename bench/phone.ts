@@ -17,8 +17,9 @@
 // Lighthouse report: its diagnostics, e.g. `jq '.audits["bootup-time"].details.items'`).
 // PHONE_ONLY=a,b measures those pages only (and the shell); PHONE_RUNS=n (default 1) measures each
 // page n times and takes the medians; PHONE_COMPARE=<earlier phone.json> prints its figures
-// beside; PHONE_BUILD=<dir> serves that build instead of building (`cp -r build /tmp/before`
-// before a change, then a run on each, one after the other); PHONE_OUT=<file> writes the figures there instead; PHONE_SHELL_EVERY (default 8)
+// beside; PHONE_BUILD=<dir> serves that build instead of building (`cp -r build bench/out/builds/before`
+// before a change: inside the checkout, where its server finds node_modules; a copy in /tmp does
+// not start; then a run on each, one after the other); PHONE_OUT=<file> writes the figures there instead; PHONE_SHELL_EVERY (default 8)
 // pages between two measurements of the shell; PHONE_PORT (default 3392); CHROMIUM_PATH as for
 // the end-to-end tests (scripts/chromium.mjs).
 import { execSync } from "node:child_process";

@@ -530,12 +530,19 @@ describe("PCAP analyzer calls", () => {
   it("analyses on the job queue: one job per capture however often it is asked for, one analysis at a time per instance", async () => {
     const a = await uploadFile(owner.token, capture("pcapplusplus-example2.pcap"));
     const b = await uploadFile(owner.token, capture("tcpdump-afs.pcap"));
-    // Asked for at once, twice for `a`: every answer is the progress; one job per capture.
-    const asked = await Promise.all([a, b, a, b, a].map((u) => p.call("GET", "analyze-s3-pcap", { token: owner.token, query: analyzeQuery(u) })));
+    // Asked for at once, thrice for `a`, twice for `b`: every answer is the progress, or the
+    // analysis when the worker already finished it (the small capture takes a fraction of a second
+    // on a quiet machine); the answer that queued a capture is the progress. One job per capture (below).
+    const order = [a, b, a, b, a];
+    const asked = await Promise.all(order.map((u) => p.call("GET", "analyze-s3-pcap", { token: owner.token, query: analyzeQuery(u) })));
     for (const r of asked) {
-      expect(r.status, JSON.stringify(r.body)).toBe(202);
-      expect(["queued", "analyzing"]).toContain(r.body.state);
+      if (r.status === 200) expect(r.body.state).toBe("done");
+      else {
+        expect(r.status, JSON.stringify(r.body)).toBe(202);
+        expect(["queued", "analyzing"]).toContain(r.body.state);
+      }
     }
+    for (const u of [a, b]) expect(asked.some((r, i) => order[i] === u && r.status === 202)).toBe(true);
     // A flow report asked for before the analysis is done: 409, and no further job.
     const early = await p.call("POST", "perform-flow-analysis", { token: owner.token, body: { pcap_file_key: a.pcap_file_key, session_id: "1" } });
     expect(early).toEqual({ status: 409, body: { detail: STILL_ANALYZING_DETAIL } });
