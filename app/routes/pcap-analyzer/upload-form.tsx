@@ -135,11 +135,11 @@ export function UploadForm({
         <label htmlFor="pcap-file" className="font-semibold">
           PCAP file
         </label>
-        {hydrated ? (
-          <p className="text-base-content/80 text-sm" aria-hidden="true">
-            Drag and drop one capture here, or choose it below.
-          </p>
-        ) : null}
+        {/* Keeps its place until hydration (invisible: the button below does not move when it
+            comes, issue 60's CLS); without JavaScript it takes none (`js-only`, app/root.tsx). */}
+        <p className={`text-base-content/80 text-sm${hydrated ? "" : " invisible js-only"}`} aria-hidden="true">
+          Drag and drop one capture here, or choose it below.
+        </p>
         <input
           ref={input}
           id="pcap-file"
