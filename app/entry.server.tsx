@@ -2,7 +2,6 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { createNonce, setPageSecurityHeaders } from "./lib/csp.server.ts";
-import { BIG_CHUNK, encodedOnce } from "./lib/encoded-once.server.ts";
 import { NonceContext } from "./lib/nonce.ts";
 import { startEmbeddedPlatform } from "./lib/platform.server.ts";
 import { observe } from "../server/observe.mjs";
@@ -46,9 +45,8 @@ export default function handleRequest(
     // machine per chunk (a page writes a few hundred); React needs only write, end and on.
     const sink = {
       write(chunk: Uint8Array | string): boolean {
-        const part = typeof chunk === "string" && chunk.length >= BIG_CHUNK ? encodedOnce(chunk) : chunk;
-        chunks.push(part);
-        length += typeof part === "string" ? Buffer.byteLength(part) : part.byteLength;
+        chunks.push(chunk);
+        length += typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.byteLength;
         return true;
       },
       end() {

@@ -93,7 +93,7 @@ describe("BoundedMemo", () => {
 
   it("finds a long key among many of its length at the cost of a short one", () => {
     const memo = new BoundedMemo<string, number>({ maxEntries: 256 });
-    // A page's data: one length, the same first 20,000 characters, new on every view (as encoded-once.server.ts sees it).
+    // A page's data: one length, the same first 20,000 characters, new on every view (as a memo of rendered chunks saw it).
     const data = (i: number) => `${"d".repeat(20000)}${String(100000 + i)}`;
     for (let i = 0; i < 256; i++) memo.set(data(i), i);
     // Flat strings, as a page's chunks are, and the code warmed up first: only the lookups are timed.

@@ -8,8 +8,8 @@
  * by its length alone, so a Map's long keys of one length share a bucket and a lookup compares its
  * key with each of them in turn, to the first character that differs. Such crowds are common here:
  * a page's data is new on every view, one length view after view, the same first few hundred
- * characters (encoded-once.server.ts remembered 256 of them; each view compared its own with all,
- * then twice more to move the hit last). A long key's Map key is its length and three samples of
+ * characters (a memo of 256 rendered chunks compared each view's own with all, then twice more to
+ * move the hit last). A long key's Map key is its length and three samples of
  * it, short enough to be hashed in full; the entry keeps the whole key, and a lookup hits only when
  * that is the key asked for (a pointer comparison for the same string, a full one for an equal
  * one). Two long keys that share a Map key take turns in its entry.

@@ -11,20 +11,6 @@ import { describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-/**
- * Loader modules under app/routes that still hold a cache of their own (each to move below the
- * screens, as the devices' Monitoring tab went to app/lib/device-monitoring.server.ts); the list
- * may only shrink. No screen's route module or view is on it.
- */
-const notYetBelow = [
-  "app/routes/main-dashboard/devices.server.ts",
-  "app/routes/main-dashboard/feeds.server.ts",
-  "app/routes/main-dashboard/header.tsx",
-  "app/routes/main-dashboard/tab-ddos.server.ts",
-  "app/routes/main-dashboard/tab-health.server.ts",
-  "app/routes/main-dashboard/tab-utilization.server.ts",
-];
-
 function sources(dir: string): string[] {
   return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((e) => {
     const rel = `${dir}/${e.name}`;
@@ -34,7 +20,7 @@ function sources(dir: string): string[] {
 }
 
 /** Modules that are caches, and names that are cache functions, none of which a screen may use. */
-const cacheModules = /from "[^"]*\/(bounded-memo|shared-answer\.server|derived|until-next-bucket\.server|encoded-once\.server|kept\.server)(\.tsx?)?"/;
+const cacheModules = /from "[^"]*\/(bounded-memo|shared-answer\.server|derived|until-next-bucket\.server|kept\.server)(\.tsx?)?"/;
 const cacheNames = /\b(BoundedMemo|UntilNextBucket|KeptUntilNextBucket|sharedAnswer|apiGetShared|forgetKeptMonitoring|monitoringKept|derived)\b|\bshared: true\b|\?\.catch\(\(\) => \{\}\)/;
 
 describe("screens and caches", () => {
@@ -45,16 +31,12 @@ describe("screens and caches", () => {
   });
 
   it("no screen module imports a cache or calls a cache function", () => {
-    const found = screens.filter((f) => !notYetBelow.includes(f)).flatMap((f) =>
+    const found = screens.flatMap((f) =>
       readFileSync(path.join(root, f), "utf8")
         .split("\n")
         .flatMap((line, i) => (cacheModules.test(line) || (cacheNames.test(line) && !/^\s*(\/\/|\*|\/\*)/.test(line)) ? [`${f}:${i + 1}: ${line.trim()}`] : [])),
     );
     expect(found).toEqual([]);
-  });
-
-  it("lists only modules that still hold a cache (a module moved or cleaned comes off the list)", () => {
-    for (const f of notYetBelow) expect(readFileSync(path.join(root, f), "utf8"), f).toMatch(new RegExp(`${cacheModules.source}|${cacheNames.source}`));
   });
 
   it("refuses what it is meant to refuse", () => {

@@ -3,7 +3,8 @@ import { createRoutesStub } from "react-router";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { describe, expect, it } from "vitest";
 import { rowsJson } from "../../lib/table-rows.ts";
-import { DeviceHeader, deviceOptionsHtml } from "./header.tsx";
+import { deviceOptionsHtml } from "../../components/device-options.tsx";
+import { DeviceHeader } from "./header.tsx";
 import type { DashboardDevice } from "./model.ts";
 
 const devices: DashboardDevice[] = [

@@ -2,8 +2,7 @@ import { useState } from "react";
 import { Form, Link } from "react-router";
 import { RangeToggle } from "../../components/chart/range-toggle.tsx";
 import { useHydrated } from "../../components/hooks.ts";
-import { staticHtml } from "../../components/static-html.ts";
-import { derived } from "../../lib/derived.ts";
+import { deviceOptionsHtml } from "../../components/device-options.tsx";
 import { tableRows, type RowsJson } from "../../lib/table-rows.ts";
 import { RefreshButton } from "../../components/table-toolbar.tsx";
 import { DASHBOARD_RANGES, DEVICE_PARAM, helpHref, tabLabel, type DashboardDevice, type DashboardRange, type DashboardTab } from "./model.ts";
@@ -14,38 +13,6 @@ import { DASHBOARD_RANGES, DEVICE_PARAM, helpHref, tabLabel, type DashboardDevic
  * applies at once), the tab's info link to its help section, Refresh, and the time range. The
  * device and the range are in the URL, so every tab link keeps them.
  */
-
-const GROUPS: { kind: DashboardDevice["kind"]; label: string }[] = [
-  { kind: "cpe", label: "Internet NIDs" },
-  { kind: "metro", label: "Metro Ethernet NIDs" },
-];
-
-/** The picker's options by kind, the chosen one `selected` (React marks it so for a <select>'s own options). */
-export function deviceOptionsHtml(devices: readonly DashboardDevice[], chosen: string | undefined): string {
-  return staticHtml(
-    GROUPS.map((g) => {
-      const of = devices.filter((d) => d.kind === g.kind);
-      return of.length ? (
-        <optgroup key={g.kind} label={g.label}>
-          {of.map((d) => (
-            <option key={d.id} value={d.id} selected={d.id === chosen}>
-              {d.name} ({d.id})
-            </option>
-          ))}
-        </optgroup>
-      ) : null;
-    }),
-  );
-}
-
-/*
- * The whole list's options, remembered by the list (tableRows answers the same array for the same
- * text) and the chosen id: a view of a tab writes the markup it wrote for the previous view. A
- * search's narrowed list (in the browser) is written anew.
- */
-const optionsOfList = new WeakMap<readonly DashboardDevice[], Map<string, string>>();
-const allDeviceOptionsHtml = (devices: readonly DashboardDevice[], chosen: string | undefined) =>
-  derived(optionsOfList, devices, chosen ?? "", () => deviceOptionsHtml(devices, chosen));
 
 function DevicePickerForm({ tab, range, devices, device }: { tab: DashboardTab; range: DashboardRange; devices: DashboardDevice[]; device: DashboardDevice | null }) {
   const hydrated = useHydrated();
@@ -76,8 +43,7 @@ function DevicePickerForm({ tab, range, devices, device }: { tab: DashboardTab; 
       {/* The label has the width (capped by the form's): a select sized by its longest option overflowed a phone's card. */}
       <label className="flex w-72 max-w-full min-w-0 flex-col gap-1 text-sm" htmlFor="dashboard-device">
         <span className="font-semibold">Device</span>
-        {/* The options as one string of markup (static-html.ts), as a table's rows are: React wrote an account's
-            hundred-odd devices element by element, a third of the elements of a tab's whole page. */}
+        {/* The options as one string of markup (components/device-options.tsx). */}
         <select
           id="dashboard-device"
           name={DEVICE_PARAM}
@@ -85,7 +51,7 @@ function DevicePickerForm({ tab, range, devices, device }: { tab: DashboardTab; 
           key={`${device?.id ?? ""} ${q}`}
           className="select select-sm w-full"
           onChange={hydrated ? (e) => e.currentTarget.form?.requestSubmit() : undefined}
-          dangerouslySetInnerHTML={{ __html: shown === devices ? allDeviceOptionsHtml(devices, device?.id) : deviceOptionsHtml(shown, device?.id) }}
+          dangerouslySetInnerHTML={{ __html: deviceOptionsHtml(shown, device?.id) }}
         />
       </label>
       {hydrated ? (
@@ -109,7 +75,7 @@ export function DeviceHeader({
 }: {
   tab: DashboardTab;
   range: DashboardRange;
-  /** The account's devices as JSON text (devices.server.ts). */
+  /** The account's devices as JSON text (lib/dashboard-reads.server.ts). */
   devices: RowsJson<DashboardDevice>;
   device: DashboardDevice | null;
   error: string | null;

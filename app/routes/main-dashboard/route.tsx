@@ -6,7 +6,7 @@ import { currentRange } from "../../components/chart/range-toggle.tsx";
 import { currentTab, TabPanel, Tabs } from "../../components/tabs.tsx";
 import { intentAction, refreshIntent } from "../../lib/action.server.ts";
 import { requireSession } from "../../lib/session.server.ts";
-import { devicePicker } from "./devices.server.ts";
+import { devicePicker } from "../../lib/dashboard-reads.server.ts";
 import { DeviceHeader, NoDevice } from "./header.tsx";
 import { DASHBOARD_RANGES, dashboardTabs, tabIds, tabLabel, TITLE, type DashboardTab, type DeviceTabContext } from "./model.ts";
 import * as mapTab from "./tab-map.server.ts";

@@ -1,9 +1,7 @@
-import { sharedGridCharts } from "../../components/chart/grid.server.ts";
+import { gridCharts } from "../../components/chart/grid.server.ts";
 import { prepareMap } from "../../components/map/markup.server.tsx";
 import type { MapPoint, MapWords } from "../../components/map/model.ts";
-import type { PreparedMap } from "../../components/map/prepared.ts";
-import { derived } from "../../lib/shared-answer.server.ts";
-import { MALICIOUS_SCORE, type DdosProtection } from "../../../platform/contract/monitoring-insights.ts";
+import { MALICIOUS_SCORE } from "../../../platform/contract/monitoring-insights.ts";
 import { deviceFeed } from "./feeds.server.ts";
 import type { DeviceTabContext } from "./model.ts";
 
@@ -64,28 +62,23 @@ function cityPoint(p: Place): MapPoint {
   };
 }
 
-/** The tab's maps, remembered beside the shared answer (its chart: sharedGridCharts): a view of the same answer draws nothing. */
-const mapsOfAnswer = new WeakMap<DdosProtection, Map<string, PreparedMap[]>>();
-
 export async function load(request: Request, ctx: DeviceTabContext) {
-  const feed = await deviceFeed(request, "dashboard_get_ddos", ctx, {}, { shared: true });
+  const feed = await deviceFeed(request, "dashboard_get_ddos", ctx);
   if (!feed.ok) return { error: feed.error, ddos: null, maps: [], charts: [] };
   const d = feed.data;
-  const maps = derived(mapsOfAnswer, d, "", () =>
-    DDOS_MAPS.map((m) =>
-      prepareMap({
-        id: m.id,
-        title: m.title,
-        points: (d[m.key].locations as Place[]).map(cityPoint),
-        words,
-      }),
-    ),
+  const maps = DDOS_MAPS.map((m) =>
+    prepareMap({
+      id: m.id,
+      title: m.title,
+      points: (d[m.key].locations as Place[]).map(cityPoint),
+      words,
+    }),
   );
   const series = (name: string, key: "blocked_bps" | "passed_bps") => ({
     name,
     points: d.mitigation.map((x) => ({ t: x.timestamp, v: x[key] })),
   });
-  const charts = sharedGridCharts(request, d, "", () => [
+  const charts = gridCharts(request, [
     {
       id: "ddos-mitigation",
       spec: {

@@ -64,7 +64,7 @@ export function healthCharts(h: WanLinkHealth | null, bands: ChartBand[]) {
 
 export async function load(request: Request, { device, range }: DeviceTabContext) {
   const [health, route, availability] = await Promise.all([
-    part(request, "dashboard_get_wan_link_health", { node_id: device.id, range }, { shared: true }),
+    part(request, "dashboard_get_wan_link_health", { node_id: device.id, range }),
     part(request, "dashboard_get_route", { node_id: device.id }),
     loadAvailability(request, device.id, range),
   ]);

@@ -101,7 +101,7 @@ export function utilizationCharts(u: WanLinkUtilization | null): { id: string; s
 const PEAK_HOUR_ID = "wan-peak-hour";
 
 export async function load(request: Request, { device, range }: DeviceTabContext) {
-  const u = await part(request, "dashboard_get_wan_link_utilization", { node_id: device.id, range }, { shared: true });
+  const u = await part(request, "dashboard_get_wan_link_utilization", { node_id: device.id, range });
   const data = u.ok ? u.data : null;
   const charts = data ? sharedGridCharts(request, data, "", () => utilizationCharts(data)) : gridCharts(request, utilizationCharts(null));
   // The scatter's table says each day and its busiest hour (its axis' reference day means nothing).
