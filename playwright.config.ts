@@ -42,6 +42,10 @@ export default defineConfig({
     // test waited: contacts + routers, both projects, 191 s with motion, 163 s without (2026-12-02).
     // The transitions themselves stay what a user without that preference gets.
     reducedMotion: "reduce",
+    // E2E_REUSE=1: one browser context per worker, reset by Playwright between tests (and by the
+    // fixtures' `contextReset`), instead of a new one per test. An experiment, off by default:
+    // side by side under load it was 2 % faster (docs/decisions/2026-12-03-suite-time.md).
+    reuseContext: process.env.E2E_REUSE === "1",
     launchOptions,
   },
   projects: [

@@ -295,7 +295,21 @@ type WorkerFixtures = {
   workerSession: () => Promise<WorkerSession>;
 };
 
-export const test = base.extend<Fixtures, WorkerFixtures>({
+export const test = base.extend<Fixtures & { contextReset: void }, WorkerFixtures>({
+  // With `E2E_REUSE=1` (playwright.config.ts's `reuseContext`, an experiment: not the default) a
+  // worker's tests share one browser context, which Playwright resets between them (cookies,
+  // cache, storage, pages, routes, viewport, emulation) but for what a test may change at run
+  // time: extra HTTP headers (abuse-limits' and auth.spec's x-forwarded-for) and granted
+  // permissions (the clipboard). Those are reset here.
+  contextReset: [
+    async ({ context }, use) => {
+      await use();
+      if (process.env.E2E_REUSE !== "1") return;
+      await context.setExtraHTTPHeaders({});
+      await context.clearPermissions();
+    },
+    { auto: true },
+  ],
   workerSession: [
     async ({ playwright }, use, workerInfo) => {
       // A function, so that a worker whose tests never opt in registers no account.
