@@ -34,6 +34,23 @@ if (typeof document !== "undefined") {
   installDataRetry();
 }
 
+/**
+ * Styles for a browser without JavaScript only (inside <noscript>: CSP allows inline styles,
+ * style-src 'unsafe-inline', app/lib/csp.server.ts).
+ * - What is there for JavaScript only and keeps its place until hydration (invisible, so that
+ *   nothing moves when it comes) takes no place.
+ * - A dialog opened by URL is a plain <dialog open>, not a modal (app/components/dialog.tsx):
+ *   everything else on the page is made inert (the shell adds `inert` to its bar and navigation,
+ *   this covers the page content), so the keyboard stays in the dialog. Inert elements cannot be
+ *   escaped by a descendant: it marks every element that neither holds the dialog nor is in it.
+ *   Not in app.css: with JavaScript that `:has()` on <body> over every element made Chromium
+ *   restyle about twice the elements on each DOM change during hydration (issue 60,
+ *   bench/style-recalcs.ts), and there the dialogs are modal (showModal) anyway.
+ */
+export const NO_SCRIPT_CSS =
+  ".js-only{display:none!important}" +
+  "body:has(dialog[data-url-dialog][open]:not(:modal)) *:not(:has(dialog[data-url-dialog][open]),dialog[data-url-dialog][open],dialog[data-url-dialog][open] *){interactivity:inert}";
+
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -61,10 +78,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
             came after them, and a phone on slow 4G fetched ~190 KB of scripts before the CSS that
             blocks the first paint (Lighthouse mobile, issue 60: FCP and LCP waited for it). */}
         <link rel="stylesheet" href={stylesheet} precedence="app" nonce={nonce} />
-        {/* What is there for JavaScript only and keeps its place until hydration (invisible, so
-            that nothing moves when it comes) takes no place without JavaScript. */}
+        {/* No frame before the page's content (<main id="main">, after the top bar) is parsed
+            whole: a browser paints while the document still arrives, and a frame drawn halfway
+            through the top bar or a table's toolbar (a <details> still without its summary, the
+            buttons after it still to come) moved everything in it when the rest came: the top
+            bar's PCAP Analyzer button's layout shift on Lighthouse's mobile runs (issue 60).
+            Without a #main (the sign-in pages) it waits for the end of the document. Chromium
+            124+; other browsers ignore it. */}
+        <link rel="expect" href="#main" blocking="render" />
         <noscript>
-          <style>{".js-only{display:none!important}"}</style>
+          <style>{NO_SCRIPT_CSS}</style>
         </noscript>
         <Meta />
         <Links nonce={nonce} />
