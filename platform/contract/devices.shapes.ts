@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { body, bool, line, maxMessage } from "../lib/fields.ts";
 import { ipList } from "../lib/net-fields.ts";
 import { adminStates, ccmIntervals, cpeModes, cpeProductCodes, deviceLimits, deviceMessages, scanInterval, testStatuses, wanAddressing, y1564Steps } from "./devices.ts";
-import { cidrField, contactFields as contactInputs, cpeId, description, deviceName, ipTarget, latitude, longitude, nodeId, optionalIp, optionalText, wholeIn } from "./devices-fields.shapes.ts";
+import { cidrField, contactFields as contactInputs, cpeId, description, deviceName, hourOfDay, ipTarget, latitude, longitude, nodeId, optionalIp, optionalText, testType, wholeIn } from "./devices-fields.shapes.ts";
 import { isoTime, pageOf } from "./common.shapes.ts";
 import { LinkSpeedTestSample } from "./monitoring.shapes.ts";
 
@@ -422,6 +422,17 @@ export const UpdateCpeInfoBody = body({
   .strict()
   .openapi("UpdateCpeInfo");
 
+type NetworkInfo = { mode: string; wan_addressing: string; wan_cidr: string; wan_gateway: string; lan_cidr: string };
+
+/** Edit Network Info's rules (the call's and the dialog's): static addressing needs the WAN address and gateway, ROUTER mode the LAN address. */
+export function networkRules(v: NetworkInfo, ctx: z.core.$RefinementCtx) {
+  if (v.wan_addressing === "static") {
+    if (!v.wan_cidr) ctx.addIssue({ code: "custom", path: ["wan_cidr"], message: "WAN address is required for static addressing." });
+    if (!v.wan_gateway) ctx.addIssue({ code: "custom", path: ["wan_gateway"], message: "WAN gateway is required for static addressing." });
+  }
+  if (v.mode === "ROUTER" && !v.lan_cidr) ctx.addIssue({ code: "custom", path: ["lan_cidr"], message: "LAN address is required in ROUTER mode." });
+}
+
 export const UpdateCpeNetworkBody = body({
   cpe_id: cpeId(),
   mode: z.enum(cpeModes, { error: `Mode must be one of: ${cpeModes.join(", ")}` }),
@@ -432,15 +443,21 @@ export const UpdateCpeNetworkBody = body({
   lan_cidr: cidrField("LAN address").default(""),
 })
   .strict()
-  .superRefine((v, ctx) => {
-    if (v.wan_addressing === "static") {
-      if (!v.wan_cidr) ctx.addIssue({ code: "custom", path: ["wan_cidr"], message: "WAN address is required for static addressing" });
-      if (!v.wan_gateway) ctx.addIssue({ code: "custom", path: ["wan_gateway"], message: "WAN gateway is required for static addressing" });
-    }
-    if (v.mode === "ROUTER" && !v.lan_cidr) ctx.addIssue({ code: "custom", path: ["lan_cidr"], message: "LAN address is required in ROUTER mode" });
-  })
+  .superRefine(networkRules)
   .openapi("UpdateCpeNetworkInfo");
 
 export const SetCpeScanIntervalBody = body({ cpe_id: cpeId(), scan_interval: wholeIn("Down notification interval", scanInterval.min, scanInterval.max) }).strict().openapi("SetCpeScanInterval");
 export const UpdateCpeIpMonitorTargetBody = body({ cpe_id: cpeId(), ip_monitor_target: ipTarget("IP monitor target") }).strict().openapi("UpdateCpeIpMonitorTarget");
 
+
+/** Edit Daily Performance Test's rule (the call's and the dialog's): Start needs a peer region and an hour (spec 3 §5). */
+export function perfTestRules(v: { enable: boolean; peer_region?: string | undefined; hour_of_day?: number | undefined }, ctx: z.core.$RefinementCtx) {
+  if (v.enable && (!v.peer_region || v.hour_of_day === undefined)) ctx.addIssue({ code: "custom", path: [v.peer_region ? "hour_of_day" : "peer_region"], message: deviceMessages.selectPeerRegion });
+}
+
+export const ConfigurePerfTestBody = body({ cpe_id: cpeId(), peer_region: line(20).optional(), hour_of_day: hourOfDay().optional(), enable: bool() })
+  .strict()
+  .superRefine(perfTestRules)
+  .openapi("ConfigurePerfTestSchedule");
+
+export const StartCpeSpeedTestBody = body({ cpe_id: cpeId(), test_type: testType() }).strict().openapi("StartCpeSpeedTest");

@@ -91,7 +91,7 @@ describe("Internet NIDs: create, list, detail", () => {
     r = await post(a, "create_cpe", cpeBody({ entity_name: "No such entity" }));
     expect(r.status).toBe(404);
     r = await post(a, "create_cpe", cpeBody({ latitude: 91 }));
-    expect(messages(r)).toContain("Latitude must be a number from -90 to 90");
+    expect(messages(r)).toContain("Latitude must be a number from -90 to 90.");
   });
 });
 
@@ -114,12 +114,13 @@ describe("Internet NIDs: every setting is stored and read back by get_cpe_detail
     r = await post(a, "update_cpe_info", { cpe_id: id, cpe_name: "", site_address: "", provider_service_id: "", client_circuit_id: "", ping_dns_ip: "x", ping_email_notification: true, ping_webhook_notification: false, ping_gw_ip: "" });
     expect(r.status).toBe(422);
     expect(messages(r)).toContain("Name is required");
-    expect(messages(r)).toContain("Ping DNS IP must be an IP address");
+    expect(messages(r)).toContain("Ping DNS IP must be an IP address.");
 
     r = await post(a, "update_cpe_network_info", { cpe_id: id, mode: "ROUTER", wan_addressing: "static", wan_cidr: "203.0.113.10/29", wan_gateway: "203.0.113.9", dns_servers: "9.9.9.9, 1.1.1.1", lan_cidr: "10.10.0.1/24" });
     expect(r.body.detail).toBe(deviceMessages.networkUpdated);
     r = await post(a, "update_cpe_network_info", { cpe_id: id, mode: "ROUTER", wan_addressing: "static", wan_cidr: "", wan_gateway: "", dns_servers: "", lan_cidr: "" });
-    expect(messages(r)).toContain("WAN address is required for static addressing");
+    expect(messages(r)).toContain("WAN address is required for static addressing.");
+    expect(messages(r)).toContain("LAN address is required in ROUTER mode.");
 
     const iam = await p.newIamUser(a, "admin");
     expect((await post(a, "cpe_assign_entity", { cpe_id: id, new_entity_name: "" })).body.detail[0].msg).toBe("Select Entity Name");
