@@ -30,6 +30,9 @@ import { opsLimits } from "../../platform/contract/operations.ts";
 import { DeviceDialogs } from "../routes/devices-shared/dialogs.tsx";
 import { CreateDeviceDialog, EditInfoDialog, EditSiteDialog, NetworkInfoDialog, OneValueDialog, PerfTestDialog, StopServiceDialog } from "../routes/routers/dialogs.tsx";
 import { SpeedTestDialog } from "../routes/routers/speed-test.tsx";
+import type { MetroDetail } from "../../platform/contract/devices.ts";
+import { CreateMetroDialog, EditNidDialog } from "../routes/ethernet-devices/dialogs.tsx";
+import { constraints as metroConstraints } from "../routes/ethernet-devices/schemas.server.ts";
 import { constraints as routerConstraints } from "../routes/routers/schemas.server.ts";
 import { SettingsForm } from "../routes/operations/route.tsx";
 import { constraints as opsConstraints } from "../routes/operations/schemas.server.ts";
@@ -130,6 +133,30 @@ const cpeSite = {
   admin_state: "active",
   speed_test_ip: "",
 } as unknown as CpeDetail; // why: as above.
+// forms-devices: a Metro Ethernet NID of the fibre product (its SFP selects shown) as Edit NID info reads it.
+const metro = {
+  metro_id: "metro-1",
+  metro_name: "Hamburg DC",
+  prod_code: "BN-METRO-1000F",
+  description: "",
+  site_address: "",
+  shipping_address: "",
+  provider_service_id: "",
+  client_circuit_id: "",
+  contact_name: "",
+  contact_email: "",
+  contact_phone: "",
+  wan_data_vlan_id: null,
+  wan_q_in_q_vlan_id: null,
+  lan_data_vlan_id: null,
+  lan_q_in_q_vlan_id: null,
+  wan_mgmt_vlan_id: 100,
+  wan_cir_mbps: null,
+  wan_eir_mbps: null,
+  wan_sfp: null,
+  lan_sfp: null,
+} as unknown as MetroDetail; // why: as above.
+const metroMax = { site_address: deviceLimits.address, shipping_address: deviceLimits.address, provider_service_id: deviceLimits.text, contact_name: deviceLimits.contact };
 // forms-nodes: the subjects of the App Services, Endpoints and Service Node Groups dialogs.
 const words = { screen: "App Services", missing: "Gone." };
 const appServiceSubject: Subject = { idField: "app_service_id", id: "as-1", name: "Billing" };
@@ -187,6 +214,8 @@ const cases: DialogCase[] = [
   { screen: "routers", dialog: "perf", constraint: routerConstraints.perf, element: <PerfTestDialog cpe={cpeSite} regions={[{ peer_region: "FRA", city: "Frankfurt", country: "DE", peer_ip: "192.0.2.1" }]} confirm={null} lastResult={null} />, maxLength: { cpe_id: limits.id, peer_region: 20 } },
   { screen: "routers", dialog: "speed-test", constraint: routerConstraints["speed-test"], element: <SpeedTestDialog cpe={cpeSite} run={null} lastResult={null} />, maxLength: { cpe_id: limits.id, host: 253 } },
   { screen: "routers", dialog: "service", open: "stop-service", constraint: routerConstraints.service, element: <StopServiceDialog device={cpeSite} />, maxLength: { cpe_id: limits.id } },
+  { screen: "ethernet-devices", dialog: "create", constraint: metroConstraints.create, element: <CreateMetroDialog products={[]} lastResult={null} />, maxLength: { metro_name: deviceLimits.name, ...metroMax } },
+  { screen: "ethernet-devices", dialog: "edit-nid", constraint: metroConstraints["edit-nid"], element: <EditNidDialog device={metro} products={[]} lastResult={null} />, maxLength: { metro_id: limits.id, metro_name: deviceLimits.name, description: deviceLimits.description, ...metroMax } },
   { screen: "operations", dialog: "settings", constraint: opsConstraints.settings, element: <SettingsForm ops={null} lastResult={undefined} />, maxLength: { webhook_url: opsLimits.webhookUrl, email: opsLimits.email } },
   // forms-nodes:
   { screen: "app-services", dialog: "rename", constraint: appServiceConstraints.rename, element: <NameDialog subject={appServiceSubject} words={words} field="app_service_name" label="Name" lastResult={null} constraint={appServiceConstraints.rename} />, maxLength: { ...idMax("app_service_id"), app_service_name: appServiceLimits.name } },

@@ -98,7 +98,6 @@ const nearTwinsLeft: string[] = [
   "allowed principal is required",
   "subscription id is required",
   "select a product",
-  "product code is required",
   "shipping address is required",
   "peer prefix is required",
   "vpc cidr is required",

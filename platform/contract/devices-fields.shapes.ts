@@ -22,7 +22,7 @@ export const optionalIp = (what: string) =>
 
 /** A whole number in a range (JSON numbers; a numeric string from a form is taken too): `what` names it. */
 export const wholeIn = (what: string, min: number, max: number) => {
-  const message = `${what} must be a whole number from ${min} to ${max}`;
+  const message = `${what} must be a whole number from ${min} to ${max}.`;
   return z.preprocess(
     (v) => (typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
     z
@@ -36,14 +36,14 @@ export const wholeIn = (what: string, min: number, max: number) => {
 /** A VLAN id (IEEE 802.1Q: 1–4094). */
 export const vlanId = (what: string) => wholeIn(what, vlanRange.min, vlanRange.max);
 
-/** A rate in Mbps: a number ≥ 0 (spec 3 §5: "must be numeric"). */
+/** A rate in Mbps: a number ≥ 0 (spec 3 §5: "must be numeric"), with the dialogs' stop. */
 export const rateMbps = (what: string) =>
   z.preprocess(
     (v) => (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : v),
     z
-      .number({ error: (iss) => (iss.input === undefined ? "Field required" : `${what} must be numeric`) })
-      .min(0, `${what} must be at least 0`)
-      .max(100_000, `${what} must be at most 100000`),
+      .number({ error: (iss) => (iss.input === undefined ? "Field required" : `${what} must be numeric.`) })
+      .min(0, `${what} must be at least 0.`)
+      .max(100_000, `${what} must be at most 100000.`),
   );
 
 /** A number in a range, one sentence for anything else (Edit Site's coordinates, with the dialog's stop). */

@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { body, bool, line, maxMessage } from "../lib/fields.ts";
+import { body, bool, line, maxMessage, text } from "../lib/fields.ts";
 import { ipList } from "../lib/net-fields.ts";
-import { adminStates, ccmIntervals, cpeModes, cpeProductCodes, deviceLimits, deviceMessages, scanInterval, testStatuses, wanAddressing, y1564Steps } from "./devices.ts";
-import { cidrField, contactFields as contactInputs, cpeId, description, deviceName, hourOfDay, ipTarget, latitude, longitude, nodeId, optionalIp, optionalText, testType, wholeIn } from "./devices-fields.shapes.ts";
+import { adminStates, ccmIntervals, cpeModes, cpeProductCodes, deviceLimits, deviceMessages, metroProductCodes, scanInterval, SFP_PRODUCT, sfpTypes, testStatuses, wanAddressing, y1564Steps } from "./devices.ts";
+import { cidrField, contactFields as contactInputs, cpeId, description, deviceName, hourOfDay, ipTarget, latitude, longitude, metroId, nodeId, optionalIp, optionalText, rateMbps, testType, vlanId, wholeIn } from "./devices-fields.shapes.ts";
 import { isoTime, pageOf } from "./common.shapes.ts";
 import { LinkSpeedTestSample } from "./monitoring.shapes.ts";
 
@@ -389,7 +389,7 @@ export const ResetInterfaceBody = body({
 export const CreateCpeBody = body({
   cpe_name: deviceName("Name"),
   // why the cast: z.enum wants a non-empty tuple; the product list is a constant with four codes.
-  prod_code: z.enum(cpeProductCodes as [string, ...string[]], { error: (iss) => (iss.input === undefined ? "Product code is required" : `Product code must be one of: ${cpeProductCodes.join(", ")}`) }),
+  prod_code: z.enum(cpeProductCodes as [string, ...string[]], { error: (iss) => (iss.input === undefined || iss.input === "" ? deviceMessages.productRequired : `Product code must be one of: ${cpeProductCodes.join(", ")}`) }),
   site_address: deviceName("Site Address").pipe(z.string().max(deviceLimits.address)),
   shipping_address: optionalText(deviceLimits.address),
   provider_service_id: optionalText(deviceLimits.text),
@@ -461,3 +461,38 @@ export const ConfigurePerfTestBody = body({ cpe_id: cpeId(), peer_region: line(2
   .openapi("ConfigurePerfTestSchedule");
 
 export const StartCpeSpeedTestBody = body({ cpe_id: cpeId(), test_type: testType() }).strict().openapi("StartCpeSpeedTest");
+
+// Metro Ethernet NIDs (routes/metro.ts)
+
+const optionalVlan = (what: string) => vlanId(what).nullable().optional();
+/** Create Device's and Edit NID info's fields (a blank VLAN id, rate or SFP is null: none). */
+export const metroFields = {
+  metro_name: text(deviceLimits.name, { min: 1, minMessage: "Metro name is required." }),
+  // why the cast: z.enum wants a non-empty tuple; the product list is a constant with three codes.
+  prod_code: z.enum(metroProductCodes as [string, ...string[]], { error: (iss) => (iss.input === undefined || iss.input === "" ? deviceMessages.productRequired : `Product code must be one of: ${metroProductCodes.join(", ")}`) }),
+  shipping_address: optionalText(deviceLimits.address),
+  site_address: optionalText(deviceLimits.address),
+  provider_service_id: optionalText(deviceLimits.text),
+  client_circuit_id: optionalText(deviceLimits.text),
+  ...contactInputs,
+  wan_data_vlan_id: optionalVlan("WAN data VLAN id"),
+  wan_q_in_q_vlan_id: optionalVlan("WAN Q-in-Q VLAN id"),
+  lan_data_vlan_id: optionalVlan("LAN data VLAN id"),
+  lan_q_in_q_vlan_id: optionalVlan("LAN Q-in-Q VLAN id"),
+  wan_mgmt_vlan_id: optionalVlan("WAN management VLAN id").openapi({ description: "Default 100" }),
+  wan_cir_mbps: rateMbps("WAN CIR").nullable().optional(),
+  wan_eir_mbps: rateMbps("WAN EIR").nullable().optional(),
+  wan_sfp: z.enum(sfpTypes, { error: `SFP must be one of: ${sfpTypes.join(", ")}` }).nullable().optional(),
+  lan_sfp: z.enum(sfpTypes, { error: `SFP must be one of: ${sfpTypes.join(", ")}` }).nullable().optional(),
+  entity_name: optionalText(deviceLimits.name),
+  latitude: latitude().nullable().optional(),
+  longitude: longitude().nullable().optional(),
+};
+/** SFP choices only for BN-METRO-1000F (spec 3 §5): the calls' rule and the dialogs'. */
+export const sfpOnlyForFibre = (v: { prod_code: string; wan_sfp?: string | null; lan_sfp?: string | null }, ctx: z.core.$RefinementCtx) => {
+  if (v.prod_code === SFP_PRODUCT) return;
+  for (const f of ["wan_sfp", "lan_sfp"] as const) if (v[f]) ctx.addIssue({ code: "custom", path: [f], message: `SFP choices are only for ${SFP_PRODUCT}` });
+};
+
+export const CreateMetroBody = body(metroFields).strict().superRefine(sfpOnlyForFibre).openapi("CreateMetro");
+export const UpdateMetroInfoBody = body({ metro_id: metroId(), ...metroFields, description: description().optional() }).strict().superRefine(sfpOnlyForFibre).openapi("UpdateMetroInfo");
