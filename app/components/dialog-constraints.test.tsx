@@ -28,7 +28,11 @@ import { constraints as supportConstraints } from "../routes/support/schemas.ser
 import { deviceLimits, type CpeDetail } from "../../platform/contract/devices.ts";
 import { opsLimits } from "../../platform/contract/operations.ts";
 import { DeviceDialogs } from "../routes/devices-shared/dialogs.tsx";
-import { CreateDeviceDialog, EditInfoDialog, OneValueDialog } from "../routes/routers/dialogs.tsx";
+import { CreateDeviceDialog, EditInfoDialog, EditSiteDialog, NetworkInfoDialog, OneValueDialog, PerfTestDialog, StopServiceDialog } from "../routes/routers/dialogs.tsx";
+import { SpeedTestDialog } from "../routes/routers/speed-test.tsx";
+import type { MetroDetail } from "../../platform/contract/devices.ts";
+import { CreateMetroDialog, EditNidDialog } from "../routes/ethernet-devices/dialogs.tsx";
+import { constraints as metroConstraints } from "../routes/ethernet-devices/schemas.server.ts";
 import { constraints as routerConstraints } from "../routes/routers/schemas.server.ts";
 import { SettingsForm } from "../routes/operations/route.tsx";
 import { constraints as opsConstraints } from "../routes/operations/schemas.server.ts";
@@ -112,6 +116,47 @@ const cpe = {
   ddos_thresholds: null,
 } as unknown as CpeDetail; // why: as above.
 const shared = (dialog: string) => <DeviceDialogs kind="cpe" dialog={dialog} data={{ device: cpe, entityNames: ["HQ"], lan: [], diagnostics: null }} actionData={null} lastResult={null} />;
+// forms-devices: the Internet NID's site, network and service as Edit Site, Edit Network Info and Stop Service read them.
+const cpeSite = {
+  ...cpe,
+  shipping_address: "",
+  latitude: null,
+  longitude: null,
+  mode: "ROUTER",
+  wan_addressing: "dhcp",
+  wan_cidr: "",
+  wan_gateway: "",
+  dns_servers: ["1.1.1.1"],
+  lan_cidr: "10.0.0.1/24",
+  perf_test_scheduled: false,
+  prod_code: "BN-CPE-IP",
+  admin_state: "active",
+  speed_test_ip: "",
+} as unknown as CpeDetail; // why: as above.
+// forms-devices: a Metro Ethernet NID of the fibre product (its SFP selects shown) as Edit NID info reads it.
+const metro = {
+  metro_id: "metro-1",
+  metro_name: "Hamburg DC",
+  prod_code: "BN-METRO-1000F",
+  description: "",
+  site_address: "",
+  shipping_address: "",
+  provider_service_id: "",
+  client_circuit_id: "",
+  contact_name: "",
+  contact_email: "",
+  contact_phone: "",
+  wan_data_vlan_id: null,
+  wan_q_in_q_vlan_id: null,
+  lan_data_vlan_id: null,
+  lan_q_in_q_vlan_id: null,
+  wan_mgmt_vlan_id: 100,
+  wan_cir_mbps: null,
+  wan_eir_mbps: null,
+  wan_sfp: null,
+  lan_sfp: null,
+} as unknown as MetroDetail; // why: as above.
+const metroMax = { site_address: deviceLimits.address, shipping_address: deviceLimits.address, provider_service_id: deviceLimits.text, contact_name: deviceLimits.contact };
 // forms-nodes: the subjects of the App Services, Endpoints and Service Node Groups dialogs.
 const words = { screen: "App Services", missing: "Gone." };
 const appServiceSubject: Subject = { idField: "app_service_id", id: "as-1", name: "Billing" };
@@ -164,6 +209,13 @@ const cases: DialogCase[] = [
   { screen: "routers", dialog: "info", constraint: routerConstraints.info, element: <EditInfoDialog device={cpe} lastResult={null} />, maxLength: { cpe_id: limits.id, cpe_name: deviceLimits.name, provider_service_id: deviceLimits.text, ping_dns_ip: 45, description: deviceLimits.description } },
   { screen: "routers", dialog: "scan", constraint: routerConstraints.scan, element: <OneValueDialog name="scan" cpe={cpe} lastResult={null} />, maxLength: { cpe_id: limits.id } },
   { screen: "routers", dialog: "target", constraint: routerConstraints.target, element: <OneValueDialog name="target" cpe={cpe} lastResult={null} />, maxLength: { cpe_id: limits.id, ip_monitor_target: 45 } },
+  { screen: "routers", dialog: "site", constraint: routerConstraints.site, element: <EditSiteDialog device={cpeSite} lastResult={null} />, maxLength: { cpe_id: limits.id, site_address: deviceLimits.name, shipping_address: deviceLimits.address } },
+  { screen: "routers", dialog: "network", constraint: routerConstraints.network, element: <NetworkInfoDialog device={cpeSite} lastResult={null} />, maxLength: { cpe_id: limits.id, wan_cidr: 49, wan_gateway: 45, lan_cidr: 49 } },
+  { screen: "routers", dialog: "perf", constraint: routerConstraints.perf, element: <PerfTestDialog cpe={cpeSite} regions={[{ peer_region: "FRA", city: "Frankfurt", country: "DE", peer_ip: "192.0.2.1" }]} confirm={null} lastResult={null} />, maxLength: { cpe_id: limits.id, peer_region: 20 } },
+  { screen: "routers", dialog: "speed-test", constraint: routerConstraints["speed-test"], element: <SpeedTestDialog cpe={cpeSite} run={null} lastResult={null} />, maxLength: { cpe_id: limits.id, host: 253 } },
+  { screen: "routers", dialog: "service", open: "stop-service", constraint: routerConstraints.service, element: <StopServiceDialog device={cpeSite} />, maxLength: { cpe_id: limits.id } },
+  { screen: "ethernet-devices", dialog: "create", constraint: metroConstraints.create, element: <CreateMetroDialog products={[]} lastResult={null} />, maxLength: { metro_name: deviceLimits.name, ...metroMax } },
+  { screen: "ethernet-devices", dialog: "edit-nid", constraint: metroConstraints["edit-nid"], element: <EditNidDialog device={metro} products={[]} lastResult={null} />, maxLength: { metro_id: limits.id, metro_name: deviceLimits.name, description: deviceLimits.description, ...metroMax } },
   { screen: "operations", dialog: "settings", constraint: opsConstraints.settings, element: <SettingsForm ops={null} lastResult={undefined} />, maxLength: { webhook_url: opsLimits.webhookUrl, email: opsLimits.email } },
   // forms-nodes:
   { screen: "app-services", dialog: "rename", constraint: appServiceConstraints.rename, element: <NameDialog subject={appServiceSubject} words={words} field="app_service_name" label="Name" lastResult={null} constraint={appServiceConstraints.rename} />, maxLength: { ...idMax("app_service_id"), app_service_name: appServiceLimits.name } },
@@ -223,21 +275,22 @@ function renderedControls(html: string): Map<string, { element: string; hidden: 
     if (attr("min") !== undefined) c.min = attr("min");
     if (attr("max") !== undefined) c.max = attr("max");
     if (attr("pattern") !== undefined) c.pattern = attr("pattern")!.replaceAll("&amp;", "&").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&quot;", '"');
-    controls.set(name, { element: element!, hidden: attr("type") === "hidden", attributes: c });
+    // forms-devices: a radio group (Run Speed Test's type) is read as one control, like a select.
+    controls.set(name, { element: attr("type") === "radio" ? "radio" : element!, hidden: attr("type") === "hidden", attributes: c });
   }
   return controls;
 }
 
 /**
- * What the schema's constraint says a control must carry, as HTML has them: a select takes
- * `required` only, a textarea no pattern nor range, a hidden input (an id the page sets) none.
+ * What the schema's constraint says a control must carry, as HTML has them: a select and a radio
+ * group take `required` only, a textarea no pattern nor range, a hidden input (an id the page sets) none.
  */
 function expected(c: Constraint, control: { element: string; hidden: boolean }): Constraint {
   const out: Constraint = {};
   // A list's checkboxes (forms-rest: Contacts' Assign Entity): no one box is required.
   if (control.hidden || c.multiple) return out;
   if (c.required) out.required = true;
-  if (control.element === "select") return out;
+  if (control.element === "select" || control.element === "radio") return out;
   if (c.maxLength !== undefined) out.maxLength = c.maxLength;
   if (c.minLength !== undefined) out.minLength = c.minLength;
   if (control.element === "textarea") return out;

@@ -37,15 +37,36 @@ export const hiddenId = (message: string) => z.string({ error: message });
  * does. Numbers and checkboxes ('on') are still coerced from the form's strings.
  */
 const keepEmpty = configureCoercion({ stripEmptyString: (value) => value });
-const requestForms = new WeakSet<z.ZodType>();
+const requestForms = new WeakMap<z.ZodType, z.ZodType>();
 
-/** Marks `schema` as a request schema used as a form's (validateForm parses it keeping ""). */
-export function requestForm<S extends z.ZodType>(schema: S): S {
-  requestForms.add(schema);
+/** What a request form reads a blank input of some fields as. */
+export interface RequestFormOptions<K extends string> {
+  /**
+   * Fields whose blank input (empty or spaces) is null: a number the request takes as `null` for
+   * none (Edit Site's coordinates, a VLAN id), which Conform would otherwise coerce from "" to NaN.
+   */
+  blankAsNull?: readonly K[];
+}
+
+/** The form's values with each of `fields` that is blank as null. */
+function blanksAsNull(fields: readonly string[]) {
+  return (values: unknown) => {
+    if (typeof values !== "object" || values === null) return values;
+    const out: Record<string, unknown> = { ...values };
+    for (const f of fields) if (typeof out[f] === "string" && out[f].trim() === "") out[f] = null;
+    return out;
+  };
+}
+
+/** Marks `schema` as a request schema used as a form's (validateForm parses it keeping "", or null for `blankAsNull`'s fields). */
+export function requestForm<S extends z.ZodType>(schema: S, options: RequestFormOptions<keyof z.input<S> & string> = {}): S {
+  const coerced = keepEmpty.coerceFormValue(schema);
+  requestForms.set(schema, options.blankAsNull?.length ? z.preprocess(blanksAsNull(options.blankAsNull), coerced) : coerced);
   return schema;
 }
 
 /** The schema validateForm parses a form with: a request form's keeps empty inputs as "" (requestForm), else null (Conform's default). */
 export function requestFormParser<S extends z.ZodType>(schema: S): z.ZodType<z.output<S>, z.input<S>> | null {
-  return requestForms.has(schema) ? keepEmpty.coerceFormValue(schema) : null;
+  // why the cast: the map holds each schema's own coerced parser (requestForm), typed as its schema.
+  return (requestForms.get(schema) as z.ZodType<z.output<S>, z.input<S>> | undefined) ?? null;
 }

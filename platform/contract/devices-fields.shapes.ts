@@ -16,13 +16,13 @@ export const cpeId = () => idField("CPE id", "cpe-7m3q9w5e1r8t");
 export const metroId = () => idField("Metro id", "metro-6y2u8i4o0p3a");
 export const nodeId = () => idField("Node id", "cpe-7m3q9w5e1r8t");
 
-/** An optional IP address, or '' for none. */
+/** An optional IP address, or '' for none ('{what} must be an IP address.': the device dialogs' sentence). */
 export const optionalIp = (what: string) =>
-  line(45).refine((s) => s === "" || isIp(s), `${what} must be an IP address`);
+  line(45).refine((s) => s === "" || isIp(s), `${what} must be an IP address.`);
 
 /** A whole number in a range (JSON numbers; a numeric string from a form is taken too): `what` names it. */
 export const wholeIn = (what: string, min: number, max: number) => {
-  const message = `${what} must be a whole number from ${min} to ${max}`;
+  const message = `${what} must be a whole number from ${min} to ${max}.`;
   return z.preprocess(
     (v) => (typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
     z
@@ -36,19 +36,23 @@ export const wholeIn = (what: string, min: number, max: number) => {
 /** A VLAN id (IEEE 802.1Q: 1–4094). */
 export const vlanId = (what: string) => wholeIn(what, vlanRange.min, vlanRange.max);
 
-/** A rate in Mbps: a number ≥ 0 (spec 3 §5: "must be numeric"). */
+/** A rate in Mbps: a number ≥ 0 (spec 3 §5: "must be numeric"), with the dialogs' stop. */
 export const rateMbps = (what: string) =>
   z.preprocess(
     (v) => (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : v),
     z
-      .number({ error: (iss) => (iss.input === undefined ? "Field required" : `${what} must be numeric`) })
-      .min(0, `${what} must be at least 0`)
-      .max(100_000, `${what} must be at most 100000`),
+      .number({ error: (iss) => (iss.input === undefined ? "Field required" : `${what} must be numeric.`) })
+      .min(0, `${what} must be at least 0.`)
+      .max(100_000, `${what} must be at most 100000.`),
   );
 
-export const latitude = () => z.number({ error: "Latitude must be a number from -90 to 90" }).min(-90, "Latitude must be a number from -90 to 90").max(90, "Latitude must be a number from -90 to 90");
-export const longitude = () =>
-  z.number({ error: "Longitude must be a number from -180 to 180" }).min(-180, "Longitude must be a number from -180 to 180").max(180, "Longitude must be a number from -180 to 180");
+/** A number in a range, one sentence for anything else (Edit Site's coordinates, with the dialog's stop). */
+const numberIn = (what: string, min: number, max: number) => {
+  const message = `${what} must be a number from ${min} to ${max}.`;
+  return z.number({ error: message }).min(min, message).max(max, message);
+};
+export const latitude = () => numberIn("Latitude", -90, 90);
+export const longitude = () => numberIn("Longitude", -180, 180);
 
 export const optionalText = (max: number) => line(max).optional();
 export const contactFields = {
@@ -176,7 +180,7 @@ export const cidrField = (what: string) =>
     .string({ error: expects("a valid string") })
     .trim()
     .max(49, maxMessage(49))
-    .refine((s) => s === "" || isCidr(s), `${what} must be an address with its prefix (192.0.2.10/24)`);
+    .refine((s) => s === "" || isCidr(s), `${what} must be an address with its prefix (192.0.2.10/24).`);
 
 export const hourOfDay = () => wholeIn("Hour of day", perfTestHours.min, perfTestHours.max);
 

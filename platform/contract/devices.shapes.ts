@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import { body, bool, line, maxMessage } from "../lib/fields.ts";
+import { body, bool, line, maxMessage, text } from "../lib/fields.ts";
 import { ipList } from "../lib/net-fields.ts";
-import { adminStates, ccmIntervals, cpeModes, cpeProductCodes, deviceLimits, deviceMessages, scanInterval, testStatuses, wanAddressing, y1564Steps } from "./devices.ts";
-import { cidrField, contactFields as contactInputs, cpeId, description, deviceName, ipTarget, latitude, longitude, nodeId, optionalIp, optionalText, wholeIn } from "./devices-fields.shapes.ts";
+import { adminStates, ccmIntervals, cpeModes, cpeProductCodes, deviceLimits, deviceMessages, metroProductCodes, scanInterval, SFP_PRODUCT, sfpTypes, testStatuses, wanAddressing, y1564Steps } from "./devices.ts";
+import { cidrField, contactFields as contactInputs, cpeId, description, deviceName, hourOfDay, ipTarget, latitude, longitude, metroId, nodeId, optionalIp, optionalText, rateMbps, testType, vlanId, wholeIn } from "./devices-fields.shapes.ts";
 import { isoTime, pageOf } from "./common.shapes.ts";
 import { LinkSpeedTestSample } from "./monitoring.shapes.ts";
 
@@ -389,7 +389,7 @@ export const ResetInterfaceBody = body({
 export const CreateCpeBody = body({
   cpe_name: deviceName("Name"),
   // why the cast: z.enum wants a non-empty tuple; the product list is a constant with four codes.
-  prod_code: z.enum(cpeProductCodes as [string, ...string[]], { error: (iss) => (iss.input === undefined ? "Product code is required" : `Product code must be one of: ${cpeProductCodes.join(", ")}`) }),
+  prod_code: z.enum(cpeProductCodes as [string, ...string[]], { error: (iss) => (iss.input === undefined || iss.input === "" ? deviceMessages.productRequired : `Product code must be one of: ${cpeProductCodes.join(", ")}`) }),
   site_address: deviceName("Site Address").pipe(z.string().max(deviceLimits.address)),
   shipping_address: optionalText(deviceLimits.address),
   provider_service_id: optionalText(deviceLimits.text),
@@ -422,6 +422,17 @@ export const UpdateCpeInfoBody = body({
   .strict()
   .openapi("UpdateCpeInfo");
 
+type NetworkInfo = { mode: string; wan_addressing: string; wan_cidr: string; wan_gateway: string; lan_cidr: string };
+
+/** Edit Network Info's rules (the call's and the dialog's): static addressing needs the WAN address and gateway, ROUTER mode the LAN address. */
+export function networkRules(v: NetworkInfo, ctx: z.core.$RefinementCtx) {
+  if (v.wan_addressing === "static") {
+    if (!v.wan_cidr) ctx.addIssue({ code: "custom", path: ["wan_cidr"], message: "WAN address is required for static addressing." });
+    if (!v.wan_gateway) ctx.addIssue({ code: "custom", path: ["wan_gateway"], message: "WAN gateway is required for static addressing." });
+  }
+  if (v.mode === "ROUTER" && !v.lan_cidr) ctx.addIssue({ code: "custom", path: ["lan_cidr"], message: "LAN address is required in ROUTER mode." });
+}
+
 export const UpdateCpeNetworkBody = body({
   cpe_id: cpeId(),
   mode: z.enum(cpeModes, { error: `Mode must be one of: ${cpeModes.join(", ")}` }),
@@ -432,15 +443,56 @@ export const UpdateCpeNetworkBody = body({
   lan_cidr: cidrField("LAN address").default(""),
 })
   .strict()
-  .superRefine((v, ctx) => {
-    if (v.wan_addressing === "static") {
-      if (!v.wan_cidr) ctx.addIssue({ code: "custom", path: ["wan_cidr"], message: "WAN address is required for static addressing" });
-      if (!v.wan_gateway) ctx.addIssue({ code: "custom", path: ["wan_gateway"], message: "WAN gateway is required for static addressing" });
-    }
-    if (v.mode === "ROUTER" && !v.lan_cidr) ctx.addIssue({ code: "custom", path: ["lan_cidr"], message: "LAN address is required in ROUTER mode" });
-  })
+  .superRefine(networkRules)
   .openapi("UpdateCpeNetworkInfo");
 
 export const SetCpeScanIntervalBody = body({ cpe_id: cpeId(), scan_interval: wholeIn("Down notification interval", scanInterval.min, scanInterval.max) }).strict().openapi("SetCpeScanInterval");
 export const UpdateCpeIpMonitorTargetBody = body({ cpe_id: cpeId(), ip_monitor_target: ipTarget("IP monitor target") }).strict().openapi("UpdateCpeIpMonitorTarget");
 
+
+/** Edit Daily Performance Test's rule (the call's and the dialog's): Start needs a peer region and an hour (spec 3 §5). */
+export function perfTestRules(v: { enable: boolean; peer_region?: string | undefined; hour_of_day?: number | undefined }, ctx: z.core.$RefinementCtx) {
+  if (v.enable && (!v.peer_region || v.hour_of_day === undefined)) ctx.addIssue({ code: "custom", path: [v.peer_region ? "hour_of_day" : "peer_region"], message: deviceMessages.selectPeerRegion });
+}
+
+export const ConfigurePerfTestBody = body({ cpe_id: cpeId(), peer_region: line(20).optional(), hour_of_day: hourOfDay().optional(), enable: bool() })
+  .strict()
+  .superRefine(perfTestRules)
+  .openapi("ConfigurePerfTestSchedule");
+
+export const StartCpeSpeedTestBody = body({ cpe_id: cpeId(), test_type: testType() }).strict().openapi("StartCpeSpeedTest");
+
+// Metro Ethernet NIDs (routes/metro.ts)
+
+const optionalVlan = (what: string) => vlanId(what).nullable().optional();
+/** Create Device's and Edit NID info's fields (a blank VLAN id, rate or SFP is null: none). */
+export const metroFields = {
+  metro_name: text(deviceLimits.name, { min: 1, minMessage: "Metro name is required." }),
+  // why the cast: z.enum wants a non-empty tuple; the product list is a constant with three codes.
+  prod_code: z.enum(metroProductCodes as [string, ...string[]], { error: (iss) => (iss.input === undefined || iss.input === "" ? deviceMessages.productRequired : `Product code must be one of: ${metroProductCodes.join(", ")}`) }),
+  shipping_address: optionalText(deviceLimits.address),
+  site_address: optionalText(deviceLimits.address),
+  provider_service_id: optionalText(deviceLimits.text),
+  client_circuit_id: optionalText(deviceLimits.text),
+  ...contactInputs,
+  wan_data_vlan_id: optionalVlan("WAN data VLAN id"),
+  wan_q_in_q_vlan_id: optionalVlan("WAN Q-in-Q VLAN id"),
+  lan_data_vlan_id: optionalVlan("LAN data VLAN id"),
+  lan_q_in_q_vlan_id: optionalVlan("LAN Q-in-Q VLAN id"),
+  wan_mgmt_vlan_id: optionalVlan("WAN management VLAN id").openapi({ description: "Default 100" }),
+  wan_cir_mbps: rateMbps("WAN CIR").nullable().optional(),
+  wan_eir_mbps: rateMbps("WAN EIR").nullable().optional(),
+  wan_sfp: z.enum(sfpTypes, { error: `SFP must be one of: ${sfpTypes.join(", ")}` }).nullable().optional(),
+  lan_sfp: z.enum(sfpTypes, { error: `SFP must be one of: ${sfpTypes.join(", ")}` }).nullable().optional(),
+  entity_name: optionalText(deviceLimits.name),
+  latitude: latitude().nullable().optional(),
+  longitude: longitude().nullable().optional(),
+};
+/** SFP choices only for BN-METRO-1000F (spec 3 §5): the calls' rule and the dialogs'. */
+export const sfpOnlyForFibre = (v: { prod_code: string; wan_sfp?: string | null; lan_sfp?: string | null }, ctx: z.core.$RefinementCtx) => {
+  if (v.prod_code === SFP_PRODUCT) return;
+  for (const f of ["wan_sfp", "lan_sfp"] as const) if (v[f]) ctx.addIssue({ code: "custom", path: [f], message: `SFP choices are only for ${SFP_PRODUCT}` });
+};
+
+export const CreateMetroBody = body(metroFields).strict().superRefine(sfpOnlyForFibre).openapi("CreateMetro");
+export const UpdateMetroInfoBody = body({ metro_id: metroId(), ...metroFields, description: description().optional() }).strict().superRefine(sfpOnlyForFibre).openapi("UpdateMetroInfo");

@@ -199,6 +199,7 @@ export const deviceMessages = {
   noDiagnostics: "No diagnostic data available to download.",
   chooseInterface: "Please choose an interface first.",
   selectPeerRegion: "Select the Peer region and hour of day.",
+  productRequired: "Product code is required.",
   fillAll: "Please fill out all fields.",
   announcement: "Maintenance announcement created.",
   announcementPast: "Start time must not be in the past: announce maintenance from the next hour on.",

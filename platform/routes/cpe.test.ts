@@ -91,7 +91,7 @@ describe("Internet NIDs: create, list, detail", () => {
     r = await post(a, "create_cpe", cpeBody({ entity_name: "No such entity" }));
     expect(r.status).toBe(404);
     r = await post(a, "create_cpe", cpeBody({ latitude: 91 }));
-    expect(messages(r)).toContain("Latitude must be a number from -90 to 90");
+    expect(messages(r)).toContain("Latitude must be a number from -90 to 90.");
   });
 });
 
@@ -114,12 +114,13 @@ describe("Internet NIDs: every setting is stored and read back by get_cpe_detail
     r = await post(a, "update_cpe_info", { cpe_id: id, cpe_name: "", site_address: "", provider_service_id: "", client_circuit_id: "", ping_dns_ip: "x", ping_email_notification: true, ping_webhook_notification: false, ping_gw_ip: "" });
     expect(r.status).toBe(422);
     expect(messages(r)).toContain("Name is required");
-    expect(messages(r)).toContain("Ping DNS IP must be an IP address");
+    expect(messages(r)).toContain("Ping DNS IP must be an IP address.");
 
     r = await post(a, "update_cpe_network_info", { cpe_id: id, mode: "ROUTER", wan_addressing: "static", wan_cidr: "203.0.113.10/29", wan_gateway: "203.0.113.9", dns_servers: "9.9.9.9, 1.1.1.1", lan_cidr: "10.10.0.1/24" });
     expect(r.body.detail).toBe(deviceMessages.networkUpdated);
     r = await post(a, "update_cpe_network_info", { cpe_id: id, mode: "ROUTER", wan_addressing: "static", wan_cidr: "", wan_gateway: "", dns_servers: "", lan_cidr: "" });
-    expect(messages(r)).toContain("WAN address is required for static addressing");
+    expect(messages(r)).toContain("WAN address is required for static addressing.");
+    expect(messages(r)).toContain("LAN address is required in ROUTER mode.");
 
     const iam = await p.newIamUser(a, "admin");
     expect((await post(a, "cpe_assign_entity", { cpe_id: id, new_entity_name: "" })).body.detail[0].msg).toBe("Select Entity Name");
@@ -136,7 +137,7 @@ describe("Internet NIDs: every setting is stored and read back by get_cpe_detail
     expect(r.body.detail.map((x: Row) => x.msg)).toEqual(["UDP flood: Alert must be at most Block.", "UDP flood: Block must be at most Max."]);
     expect(r.body.detail[0].loc).toEqual(["body", "udp_thresholds", "alert_threshold"]);
     r = await post(a, "set_cpe_denial_of_service_thresholds", { ...DEFAULT_DDOS, tcp_syn_flood_thresholds: { alert_threshold: 200, block_threshold: 2000, max_threshold: 10_000_001 } }, { cpe_id: id });
-    expect(r.body.detail.map((x: Row) => x.msg)).toEqual(["TCP SYN flood: Max must be a whole number from 0 to 10000000"]);
+    expect(r.body.detail.map((x: Row) => x.msg)).toEqual(["TCP SYN flood: Max must be a whole number from 0 to 10000000."]);
     r = await post(a, "set_cpe_denial_of_service_thresholds", { ...DEFAULT_DDOS, tcp_syn_flood_thresholds: { alert_threshold: 3000, block_threshold: 2000, max_threshold: 5000 } }, { cpe_id: id });
     expect(r.body.detail.map((x: Row) => x.msg)).toEqual(["TCP SYN flood: Alert must be at most Block."]);
     for (const item of r.body.detail as Row[]) expect(String(item.msg)).not.toMatch(/_threshold|\.[a-z]/);
@@ -146,7 +147,7 @@ describe("Internet NIDs: every setting is stored and read back by get_cpe_detail
     const interval = await post(a, "set_cpe_scan_interval", { cpe_id: id, scan_interval: 0 });
     expect(interval.status).toBe(422);
     // The spec's name for it (issue 63 item 23: the answer said "Scan interval").
-    expect(interval.body.detail.map((x: Row) => x.msg)).toEqual(["Down notification interval must be a whole number from 1 to 60"]);
+    expect(interval.body.detail.map((x: Row) => x.msg)).toEqual(["Down notification interval must be a whole number from 1 to 60."]);
     expect((await post(a, "set_cpe_scan_interval", { cpe_id: id, scan_interval: 5 })).status).toBe(200);
     expect((await post(a, "update_cpe_ip_monitor_target", { cpe_id: id, ip_monitor_target: "not an ip" })).status).toBe(422);
     expect((await post(a, "update_cpe_ip_monitor_target", { cpe_id: id, ip_monitor_target: "9.9.9.9" })).status).toBe(200);

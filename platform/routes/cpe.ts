@@ -1,7 +1,23 @@
 import { z } from "@hono/zod-openapi";
 import type { PlatformApp } from "../app.ts";
 import { cpeSortable, deviceMessages, scanInterval } from "../contract/devices.ts";
-import { Cpe, CpeCreated, CpeDetail, CpePage, CpeProduct, CreateCpeBody, PeerRegion, SetCpeScanIntervalBody, SpeedTestAnswer, SpeedTestStarted, UpdateCpeInfoBody, UpdateCpeIpMonitorTargetBody, UpdateCpeNetworkBody } from "../contract/devices.shapes.ts";
+import {
+  ConfigurePerfTestBody,
+  Cpe,
+  CpeCreated,
+  CpeDetail,
+  CpePage,
+  CpeProduct,
+  CreateCpeBody,
+  PeerRegion,
+  SetCpeScanIntervalBody,
+  SpeedTestAnswer,
+  SpeedTestStarted,
+  StartCpeSpeedTestBody,
+  UpdateCpeInfoBody,
+  UpdateCpeIpMonitorTargetBody,
+  UpdateCpeNetworkBody,
+} from "../contract/devices.shapes.ts";
 import {
   configurePerfTest,
   cpeDetail,
@@ -19,10 +35,9 @@ import {
 } from "../domain/cpe.ts";
 import { fleetOf } from "../fleet/runtime.ts";
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
-import { body, bool, line } from "../lib/fields.ts";
 import { defineCall } from "../lib/openapi.ts";
 import { deviceKindCalls } from "./device-kind.ts";
-import { cpeId, hourOfDay, testType } from "../contract/devices-fields.shapes.ts";
+import { cpeId, testType } from "../contract/devices-fields.shapes.ts";
 
 /*
  * Internet NIDs (spec 3 §2.10, §5, §7.1): the spec's calls with their paths and fields, and the
@@ -81,17 +96,11 @@ export const scanRoute = write(
 );
 export const targetRoute = write("/update_cpe_ip_monitor_target", "Edit IP Monitor Target", "An IP address. Answers 'IP monitor target updated.'.", UpdateCpeIpMonitorTargetBody);
 
-const PerfBody = body({ cpe_id: cpeId(), peer_region: line(20).optional(), hour_of_day: hourOfDay().optional(), enable: bool() })
-  .strict()
-  .superRefine((v, ctx) => {
-    if (v.enable && (!v.peer_region || v.hour_of_day === undefined)) ctx.addIssue({ code: "custom", path: [v.peer_region ? "hour_of_day" : "peer_region"], message: deviceMessages.selectPeerRegion });
-  })
-  .openapi("ConfigurePerfTestSchedule");
 export const perfRoute = write(
   "/configure_perf_test_schedule",
   "Edit Daily Performance Test: start (enable) or stop",
   "Start needs a peer region of get_peer_regions and an hour 0–23 UTC ('Select the Peer region and hour of day.'); Start only when not scheduled, Stop only when scheduled (409).",
-  PerfBody,
+  ConfigurePerfTestBody,
   [400, 404, 409],
 );
 
@@ -102,7 +111,7 @@ export const speedStartRoute = defineCall({
   summary: "Run Speed Test",
   description: "test_type 'ookla' (the Speedtest CLI) or an iPerf3 server's host. The test takes 8–14 s; read the result with get_cpe_speedtest_cli_test_result. A stopped BN-CPE-IP service: 409.",
   only: "writer",
-  body: body({ cpe_id: cpeId(), test_type: testType() }).strict().openapi("StartCpeSpeedTest"),
+  body: StartCpeSpeedTestBody,
   response: SpeedTestStarted,
   errors: [404, 409],
 });

@@ -122,7 +122,7 @@ describe("the activation test (ITU-T Y.1564)", () => {
     expect((await post(a, "start_cpe_test", { cpe_id: cpe })).body.detail[0].msg).toBe("Please enter peer IP address first.");
     expect((await post(a, "start_metro_test", { metro_id: metro })).body.detail[0].msg).toBe("Please enter peer IP address first.");
     const l2 = await post(a, "start_metro_test", { metro_id: metro, peer_mac: "00:11:22:33:44", vlan_id: 5000 });
-    expect(l2.body.detail.map((x: Row) => x.msg)).toEqual(["Peer MAC must be a MAC address (00:11:22:33:44:55)", "VLAN id must be a whole number from 1 to 4094"]);
+    expect(l2.body.detail.map((x: Row) => x.msg)).toEqual(["Peer MAC must be a MAC address (00:11:22:33:44:55)", "VLAN id must be a whole number from 1 to 4094."]);
     const ok = await post(a, "start_metro_test", { metro_id: metro, peer_mac: "00:11:22:33:44:55", vlan_id: 210 });
     expect(ok.body).toMatchObject({ status: "Activation test started", sse_id: expect.stringMatching(/^sse-/) });
     expect((await post(a, "start_metro_test", { metro_id: metro, peer_ip: "192.0.2.1" })).status).toBe(409);

@@ -74,11 +74,11 @@ describe("Metro Ethernet NIDs: create, list, detail", () => {
   it("refuses what §5 refuses: name and product, numeric CIR/EIR, VLAN ids 1–4094, SFPs of other products (a detail list)", async () => {
     const a = await p.newAccount();
     let r = await post(a, "create_metro", metroBody({ metro_name: "", prod_code: undefined }));
-    expect(msgs(r)).toEqual(expect.arrayContaining(["Metro name is required", "Product code is required"]));
+    expect(msgs(r)).toEqual(expect.arrayContaining(["Metro name is required.", "Product code is required."]));
     r = await post(a, "create_metro", metroBody({ wan_cir_mbps: "fast", wan_eir_mbps: -1, wan_data_vlan_id: 4095, lan_q_in_q_vlan_id: 0 }));
     expect(r.status).toBe(422);
     expect(msgs(r)).toEqual(
-      expect.arrayContaining(["WAN CIR must be numeric", "WAN EIR must be at least 0", "WAN data VLAN id must be a whole number from 1 to 4094", "LAN Q-in-Q VLAN id must be a whole number from 1 to 4094"]),
+      expect.arrayContaining(["WAN CIR must be numeric.", "WAN EIR must be at least 0.", "WAN data VLAN id must be a whole number from 1 to 4094.", "LAN Q-in-Q VLAN id must be a whole number from 1 to 4094."]),
     );
     r = await post(a, "create_metro", metroBody({ wan_sfp: "sfp_smf" }));
     expect(msgs(r)).toEqual(["SFP choices are only for BN-METRO-1000F"]);
@@ -93,7 +93,7 @@ describe("Metro Ethernet NIDs: edit, OAM and the settings read back", () => {
     let r = await post(a, "update_metro_info", { metro_id: id, ...metroBody({ metro_name: "Hamburg DC", description: "Rack 12", wan_cir_mbps: 500, wan_eir_mbps: 0, wan_mgmt_vlan_id: 4000 }) });
     expect(r.body.detail).toBe("Updated metro info successfully.");
     r = await post(a, "update_metro_info", { metro_id: id, ...metroBody({ metro_name: " ", lan_data_vlan_id: "x" }) });
-    expect(msgs(r)).toEqual(expect.arrayContaining(["Metro name is required", "LAN data VLAN id must be a whole number from 1 to 4094"]));
+    expect(msgs(r)).toEqual(expect.arrayContaining(["Metro name is required.", "LAN data VLAN id must be a whole number from 1 to 4094."]));
     for (const call of ["toggle_metro_netflow", "toggle_metro_geo_visibility", "toggle_metro_denial_of_service", "toggle_metro_malicious_ip_block"]) {
       expect((await post(a, call, { metro_id: id, enabled: true })).status, call).toBe(200);
       expect((await post(a, call, { metro_id: id, enabled: true })).status, call).toBe(409);
@@ -153,12 +153,12 @@ describe("Metro Ethernet NIDs: edit, OAM and the settings read back", () => {
     expect(await detail(a, id)).toMatchObject({ oam_loopback_enabled: true, oam_ccp_enabled: true, oam_ccm_interval: "1s", oam_md_name: "LINKWISE-MD", oam_md_level: 5, oam_md_association: "EVC-4410-MA", oam_mep_id: 101, oam_vlan_id: 210 });
     // The edges of each range
     for (const [field, good, bad, message] of [
-      ["md_level", 0, 8, "MD level must be a whole number from 0 to 7"],
-      ["md_level", 7, -1, "MD level must be a whole number from 0 to 7"],
-      ["mep_id", 1, 0, "MEP id must be a whole number from 1 to 8191"],
-      ["mep_id", 8191, 8192, "MEP id must be a whole number from 1 to 8191"],
-      ["vlan_id", 4094, 4095, "VLAN id must be a whole number from 1 to 4094"],
-      ["vlan_id", 1, 0, "VLAN id must be a whole number from 1 to 4094"],
+      ["md_level", 0, 8, "MD level must be a whole number from 0 to 7."],
+      ["md_level", 7, -1, "MD level must be a whole number from 0 to 7."],
+      ["mep_id", 1, 0, "MEP id must be a whole number from 1 to 8191."],
+      ["mep_id", 8191, 8192, "MEP id must be a whole number from 1 to 8191."],
+      ["vlan_id", 4094, 4095, "VLAN id must be a whole number from 1 to 4094."],
+      ["vlan_id", 1, 0, "VLAN id must be a whole number from 1 to 4094."],
       ["md_name", "x".repeat(43), "x".repeat(44), "MD name must be 1–43 printable ASCII characters"],
       ["md_name", "a", "", "MD name must be 1–43 printable ASCII characters"],
       ["md_name", "~ !", "Straße", "MD name must be 1–43 printable ASCII characters"],

@@ -1,13 +1,13 @@
 import { z } from "@hono/zod-openapi";
 import type { PlatformApp } from "../app.ts";
-import { ccmIntervals, deviceLimits, deviceMessages, isPrintableAscii, metroProductCodes, metroSortable, oamLimits, SFP_PRODUCT, sfpTypes } from "../contract/devices.ts";
-import { Metro, MetroCreated, MetroDetail, MetroPage, MetroProduct } from "../contract/devices.shapes.ts";
+import { ccmIntervals, deviceMessages, isPrintableAscii, metroSortable, oamLimits } from "../contract/devices.ts";
+import { CreateMetroBody, Metro, MetroCreated, MetroDetail, MetroPage, MetroProduct, UpdateMetroInfoBody } from "../contract/devices.shapes.ts";
 import { ccmIntervalList, createMetro, editOam, metroDetail, metroList, metroProductList, removeMetro, updateMetroInfo } from "../domain/metro.ts";
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
 import { body, bool, expects, maxMessage } from "../lib/fields.ts";
 import { defineCall } from "../lib/openapi.ts";
 import { deviceKindCalls } from "./device-kind.ts";
-import { contactFields, description, deviceName, latitude, longitude, metroId, optionalText, rateMbps, vlanId, wholeIn } from "../contract/devices-fields.shapes.ts";
+import { metroId, vlanId, wholeIn } from "../contract/devices-fields.shapes.ts";
 
 /*
  * Metro Ethernet NIDs (spec 3 §2.11, §5, §7.2): the spec's calls with their paths and fields; OAM
@@ -24,35 +24,6 @@ export const detailRoute = kind.read("/get_metro_detail", "One Metro Ethernet NI
 export const productsRoute = defineCall({ method: "get", path: "/metro_products", tags, summary: "The Metro Ethernet NID products", response: z.array(MetroProduct) });
 export const ccmRoute = defineCall({ method: "get", path: "/metro_ccm_interval", tags, summary: "The CCM intervals of IEEE 802.1ag", response: z.array(z.string()) });
 
-const optionalVlan = (what: string) => vlanId(what).nullable().optional();
-const metroFields = {
-  metro_name: deviceName("Metro name"),
-  // why the cast: z.enum wants a non-empty tuple; the product list is a constant with three codes.
-  prod_code: z.enum(metroProductCodes as [string, ...string[]], { error: (iss) => (iss.input === undefined ? "Product code is required" : `Product code must be one of: ${metroProductCodes.join(", ")}`) }),
-  shipping_address: optionalText(deviceLimits.address),
-  site_address: optionalText(deviceLimits.address),
-  provider_service_id: optionalText(deviceLimits.text),
-  client_circuit_id: optionalText(deviceLimits.text),
-  ...contactFields,
-  wan_data_vlan_id: optionalVlan("WAN data VLAN id"),
-  wan_q_in_q_vlan_id: optionalVlan("WAN Q-in-Q VLAN id"),
-  lan_data_vlan_id: optionalVlan("LAN data VLAN id"),
-  lan_q_in_q_vlan_id: optionalVlan("LAN Q-in-Q VLAN id"),
-  wan_mgmt_vlan_id: optionalVlan("WAN management VLAN id").openapi({ description: "Default 100" }),
-  wan_cir_mbps: rateMbps("WAN CIR").nullable().optional(),
-  wan_eir_mbps: rateMbps("WAN EIR").nullable().optional(),
-  wan_sfp: z.enum(sfpTypes, { error: `SFP must be one of: ${sfpTypes.join(", ")}` }).nullable().optional(),
-  lan_sfp: z.enum(sfpTypes, { error: `SFP must be one of: ${sfpTypes.join(", ")}` }).nullable().optional(),
-  entity_name: optionalText(deviceLimits.name),
-  latitude: latitude().nullable().optional(),
-  longitude: longitude().nullable().optional(),
-};
-const sfpOnlyForFibre = (v: { prod_code: string; wan_sfp?: string | null; lan_sfp?: string | null }, ctx: z.core.$RefinementCtx) => {
-  if (v.prod_code === SFP_PRODUCT) return;
-  for (const f of ["wan_sfp", "lan_sfp"] as const) if (v[f]) ctx.addIssue({ code: "custom", path: [f], message: `SFP choices are only for ${SFP_PRODUCT}` });
-};
-
-const CreateBody = body(metroFields).strict().superRefine(sfpOnlyForFibre).openapi("CreateMetro");
 export const createRoute = defineCall({
   method: "post",
   path: "/create_metro",
@@ -61,12 +32,11 @@ export const createRoute = defineCall({
   description:
     "Name and product code required; VLAN ids 1–4094, CIR and EIR numeric (Mbps); management VLAN default 100; SFP types (sfp_mmf, sfp_smf) only for BN-METRO-1000F. Errors as a detail list (one item per field). Answers 'Metro device created.' and metro_id.",
   only: "writer",
-  body: CreateBody,
+  body: CreateMetroBody,
   response: MetroCreated,
   errors: [404],
 });
-const UpdateBody = body({ metro_id: metroId(), ...metroFields, description: description().optional() }).strict().superRefine(sfpOnlyForFibre).openapi("UpdateMetroInfo");
-export const updateRoute = write("/update_metro_info", "Edit NID info", "The create fields and the description; name required, numeric CIR, EIR and VLAN ids. Answers 'Updated metro info successfully.'.", UpdateBody);
+export const updateRoute = write("/update_metro_info", "Edit NID info", "The create fields and the description; name required, numeric CIR, EIR and VLAN ids. Answers 'Updated metro info successfully.'.", UpdateMetroInfoBody);
 
 const asciiName = (what: string, range: { min: number; max: number }) =>
   z

@@ -34,7 +34,7 @@ describe("DdosSchema: messages in the dialog's words (issue 63 item 16)", () => 
 
   it("a threshold that is no whole number in range: 'ICMP flood: Max must be …'", () => {
     const r = DdosSchema.safeParse(form({ icmp_thresholds: { alert_threshold: 100, block_threshold: 3000, max_threshold: 1.5 } }));
-    expect(r.error?.issues.map((i) => i.message)).toContain("ICMP flood: Max must be a whole number from 0 to 10000000");
+    expect(r.error?.issues.map((i) => i.message)).toContain("ICMP flood: Max must be a whole number from 0 to 10000000.");
     for (const i of r.error?.issues ?? []) expect(i.message).not.toMatch(/_threshold/);
   });
 });

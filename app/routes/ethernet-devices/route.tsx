@@ -75,7 +75,7 @@ const editNid = (request: Request, formData: FormData) =>
   submitForm(request, formData, {
     schema: EditMetroSchema,
     call: "update_metro_info",
-    body: (v) => ({ ...metroBody(v), metro_id: v.metro_id, description: v.description ?? "" }),
+    body: metroBody,
     fields: metroFormFields,
     toast: deviceMessages.metroUpdated,
   });

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { validateForm } from "../../lib/action.server.ts";
 import { StartActivationSchema } from "../devices-shared/activation.server.ts";
 import { CreateMetroSchema, metroBody, OamSchema } from "./schemas.server.ts";
 
@@ -40,20 +41,28 @@ describe("Edit OAM info", () => {
 });
 
 describe("Create Device", () => {
+  // What the rendered dialog posts: every field, a blank one as "".
+  const blank = { metro_name: "", prod_code: "", site_address: "", shipping_address: "", provider_service_id: "", client_circuit_id: "", contact_name: "", contact_email: "", contact_phone: "" };
+  const vlans = { wan_data_vlan_id: "", wan_q_in_q_vlan_id: "", lan_data_vlan_id: "", lan_q_in_q_vlan_id: "", wan_mgmt_vlan_id: "", wan_cir_mbps: "", wan_eir_mbps: "" };
+  const errors = (fields: Record<string, string>) => {
+    const r = validateForm(form(fields), CreateMetroSchema);
+    return r.ok ? {} : (r.submission.error ?? {});
+  };
   it("needs a name and a product; VLAN ids 1–4094, CIR/EIR numeric; SFPs only for BN-METRO-1000F", () => {
-    expect(errorsOf(CreateMetroSchema, {})).toMatchObject({ metro_name: ["Metro name is required."], prod_code: ["Product code is required."] });
-    const e = errorsOf(CreateMetroSchema, { metro_name: "m", prod_code: "BN-METRO-100", wan_data_vlan_id: "0", lan_q_in_q_vlan_id: "4095", wan_cir_mbps: "fast", wan_sfp: "sfp_smf" });
+    expect(errors({ ...blank, ...vlans })).toMatchObject({ metro_name: ["Metro name is required."], prod_code: ["Product code is required."] });
+    const e = errors({ ...blank, ...vlans, metro_name: "m", prod_code: "BN-METRO-100", wan_data_vlan_id: "0", lan_q_in_q_vlan_id: "4095", wan_cir_mbps: "fast" });
     expect(e).toMatchObject({
       wan_data_vlan_id: ["WAN data VLAN id must be a whole number from 1 to 4094."],
       lan_q_in_q_vlan_id: ["LAN Q-in-Q VLAN id must be a whole number from 1 to 4094."],
       wan_cir_mbps: ["WAN CIR must be numeric."],
-      wan_sfp: ["SFP choices are only for BN-METRO-1000F"],
     });
+    // The product's rule, as the call's, once the fields are each right.
+    expect(errors({ ...blank, ...vlans, metro_name: "m", prod_code: "BN-METRO-100", wan_sfp: "sfp_smf" })).toEqual({ wan_sfp: ["SFP choices are only for BN-METRO-1000F"] });
   });
-  it("sends the management VLAN 100 by default and blanks as cleared", () => {
-    const s = parseWithZod(form({ metro_name: "m", prod_code: "BN-METRO-1000F", wan_sfp: "sfp_mmf" }), { schema: CreateMetroSchema });
-    if (s.status !== "success") throw new Error("refused");
-    expect(metroBody(s.value)).toMatchObject({ wan_mgmt_vlan_id: 100, wan_data_vlan_id: null, site_address: "", wan_sfp: "sfp_mmf", lan_sfp: null, wan_cir_mbps: null });
+  it("sends the management VLAN 100 by default and blanks as cleared (text '', VLAN ids, rates and SFPs null)", () => {
+    const r = validateForm(form({ ...blank, ...vlans, metro_name: "m", prod_code: "BN-METRO-1000F", wan_sfp: "sfp_mmf", lan_sfp: "", wan_eir_mbps: "20" }), CreateMetroSchema);
+    if (!r.ok) throw new Error("refused");
+    expect(metroBody(r.value)).toMatchObject({ wan_mgmt_vlan_id: 100, wan_data_vlan_id: null, site_address: "", wan_sfp: "sfp_mmf", lan_sfp: null, wan_cir_mbps: null, wan_eir_mbps: 20 });
   });
 });
 

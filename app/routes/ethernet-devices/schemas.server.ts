@@ -1,17 +1,19 @@
 import { z } from "zod";
 import { formConstraints } from "../../components/constraints.server.ts";
-import { hiddenId, optionalText, requiredText } from "../../lib/form-fields.server.ts";
-import { deviceLimits, metroProductCodes } from "../../../platform/contract/devices.ts";
+import { hiddenId, requestForm } from "../../lib/form-fields.server.ts";
+import { CreateMetroBody, sfpOnlyForFibre, UpdateMetroInfoBody } from "../../../platform/contract/devices.shapes.ts";
 import { activationConstraints } from "../devices-shared/activation.server.ts";
 import { deviceConstraints } from "../devices-shared/schemas.server.ts";
-import { ccmIntervals, DEFAULT_MGMT_VLAN, oamLimits, SFP_PRODUCT, sfpTypes, siteFields, vlanFields, vlanRange } from "./model.ts";
+import { ccmIntervals, DEFAULT_MGMT_VLAN, oamLimits, SFP_PRODUCT, siteFields, vlanFields, vlanRange } from "./model.ts";
 
 /*
- * The screen's own forms (spec 3 §5, §7.2): Create Device, Edit NID info, Edit OAM info. Same words
- * as the platform (platform/routes/metro.ts, devices-fields.ts), which checks them again.
+ * The screen's own forms (spec 3 §5, §7.2): Create Device and Edit NID info are their calls'
+ * requests (platform/contract/devices.shapes.ts: the same words within the same limits; a blank
+ * VLAN id, rate or SFP is null, none); Edit OAM info keeps a schema of its own (platform/routes/
+ * metro.ts checks it again).
  */
 
-/** A whole number in a range, or nothing: `{what} must be a whole number from {min} to {max}`. */
+/** A whole number in a range, or nothing: `{what} must be a whole number from {min} to {max}.` (Edit OAM info). */
 const wholeIn = (what: string, min: number, max: number) => {
   const message = `${what} must be a whole number from ${min} to ${max}.`;
   return z
@@ -21,50 +23,23 @@ const wholeIn = (what: string, min: number, max: number) => {
     .refine((s) => s === undefined || (/^\d+$/.test(s) && Number(s) >= min && Number(s) <= max), message)
     .transform((s) => (s === undefined ? undefined : Number(s)));
 };
-const rate = (what: string) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .refine((s) => s === undefined || (s !== "" && Number.isFinite(Number(s))), `${what} must be numeric.`)
-    .refine((s) => s === undefined || !Number.isFinite(Number(s)) || Number(s) >= 0, `${what} must be at least 0.`)
-    .transform((s) => (s === undefined ? undefined : Number(s)));
 
-const texts = Object.fromEntries(siteFields.map(([name]) => [name, optionalText(deviceLimits.address)])) as Record<(typeof siteFields)[number][0], ReturnType<typeof optionalText>>;
-const vlans = Object.fromEntries(vlanFields.map(([name, label]) => [name, wholeIn(label, vlanRange.min, vlanRange.max)])) as Record<(typeof vlanFields)[number][0], ReturnType<typeof wholeIn>>;
+/** What a blank of the form is: none (null) for a VLAN id, a rate or an SFP. */
+const blankAsNull = [...vlanFields.map(([name]) => name), "wan_cir_mbps", "wan_eir_mbps", "wan_sfp", "lan_sfp"] as const;
+// The dialogs show no coordinates nor entity (the platform keeps them).
+const hidden = { latitude: true, longitude: true, entity_name: true } as const;
 
-const metroFields = {
-  metro_name: requiredText("Metro name is required.", deviceLimits.name),
-  prod_code: z.enum(metroProductCodes as [string, ...string[]], { error: "Product code is required." }), // why: a constant list of three codes
-  ...texts,
-  ...vlans,
-  wan_cir_mbps: rate("WAN CIR"),
-  wan_eir_mbps: rate("WAN EIR"),
-  wan_sfp: z.enum(sfpTypes).optional(),
-  lan_sfp: z.enum(sfpTypes).optional(),
-};
+export const CreateMetroSchema = requestForm(z.object(CreateMetroBody.shape).omit(hidden).superRefine(sfpOnlyForFibre), { blankAsNull });
+export const EditMetroSchema = requestForm(z.object(UpdateMetroInfoBody.shape).omit(hidden).superRefine(sfpOnlyForFibre), { blankAsNull });
 
-type MetroForm = z.infer<z.ZodObject<typeof metroFields>>;
+type MetroForm = z.output<typeof CreateMetroSchema>;
 
-/** SFP choices only for BN-METRO-1000F (spec 3 §5). */
-function sfpOnlyForFibre(v: { prod_code: string; wan_sfp?: string; lan_sfp?: string }, ctx: z.RefinementCtx) {
-  if (v.prod_code === SFP_PRODUCT) return;
-  for (const f of ["wan_sfp", "lan_sfp"] as const) if (v[f]) ctx.addIssue({ code: "custom", path: [f], message: `SFP choices are only for ${SFP_PRODUCT}` });
-}
-
-export const CreateMetroSchema = z.object(metroFields).superRefine(sfpOnlyForFibre);
-export const EditMetroSchema = z.object({ metro_id: hiddenId("Metro id is missing."), ...metroFields, description: optionalText(deviceLimits.description) }).superRefine(sfpOnlyForFibre);
-
-/** The platform's body: every field given (a blank one clears it), management VLAN 100 by default, SFPs only for the fibre product. */
-export function metroBody(v: MetroForm) {
+/** The platform's body: management VLAN 100 by default, SFPs only for the fibre product. */
+export function metroBody<V extends MetroForm>(v: V) {
   const fibre = v.prod_code === SFP_PRODUCT;
   return {
     ...v,
-    ...Object.fromEntries(siteFields.map(([name]) => [name, v[name] ?? ""])),
-    ...Object.fromEntries(vlanFields.map(([name]) => [name, v[name] ?? null])),
     wan_mgmt_vlan_id: v.wan_mgmt_vlan_id ?? DEFAULT_MGMT_VLAN,
-    wan_cir_mbps: v.wan_cir_mbps ?? null,
-    wan_eir_mbps: v.wan_eir_mbps ?? null,
     wan_sfp: fibre ? (v.wan_sfp ?? null) : null,
     lan_sfp: fibre ? (v.lan_sfp ?? null) : null,
   };

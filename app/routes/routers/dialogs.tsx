@@ -193,7 +193,7 @@ const regionText = (regions: PeerRegion[], id: string | null | undefined) => {
 
 function PerfTestForm({ cpe, regions, lastResult }: { cpe: CpeDetail; regions: PeerRegion[]; lastResult: Result }) {
   const scheduled = cpe.perf_test_scheduled;
-  const [form, fields] = useForm<Record<string, string>>({ id: `perf-${cpe.cpe_id}`, lastResult });
+  const [form, fields] = useForm<Record<string, string>>({ id: `perf-${cpe.cpe_id}`, lastResult, constraint: useConstraint("perf") });
   const pending = useIsPending({ intent: "perf" });
   return (
     <ConformForm form={form} intent="perf">

@@ -147,8 +147,8 @@ const network = (request: Request, formData: FormData) =>
   submitForm(request, formData, {
     schema: NetworkInfoSchema,
     call: "update_cpe_network_info",
-    // The platform takes the DNS servers as the form has them: comma-separated.
-    body: (v) => ({ ...v, wan_cidr: v.wan_cidr ?? "", wan_gateway: v.wan_gateway ?? "", lan_cidr: v.lan_cidr ?? "", dns_servers: v.dns_servers ?? "" }),
+    // The request's field gave the typed DNS servers as a list; the call takes them comma-separated.
+    body: (v) => ({ ...v, dns_servers: v.dns_servers.join(", ") }),
     fields: ["mode", "wan_addressing", "wan_cidr", "wan_gateway", "dns_servers", "lan_cidr"],
     toast: detailOr(deviceMessages.networkUpdated),
   });
@@ -167,13 +167,13 @@ const perf = async (request: Request, formData: FormData) => {
   const form = validateForm(formData, PerfTestSchema);
   if (!form.ok) return form.reply;
   const v = form.value;
-  if (!v.confirmed) return { perfConfirm: { enable: v.enable, peer_region: v.peer_region, hour_of_day: v.hour_of_day } satisfies PerfConfirm };
+  if (!v.confirmed) return { perfConfirm: { enable: v.enable ? "start" : "stop", peer_region: v.peer_region, hour_of_day: v.hour_of_day?.toString() } satisfies PerfConfirm };
   return submitForm(request, formData, {
     schema: PerfTestSchema,
     call: "configure_perf_test_schedule",
-    body: (x) => (x.enable === "start" ? { cpe_id: x.cpe_id, enable: true, peer_region: x.peer_region, hour_of_day: Number(x.hour_of_day) } : { cpe_id: x.cpe_id, enable: false }),
+    body: (x) => (x.enable ? { cpe_id: x.cpe_id, enable: true, peer_region: x.peer_region, hour_of_day: x.hour_of_day } : { cpe_id: x.cpe_id, enable: false }),
     fields: ["peer_region", "hour_of_day"],
-    toast: detailOr((x: { enable: string }) => (x.enable === "start" ? deviceMessages.perfScheduled : deviceMessages.perfStopped)),
+    toast: detailOr((x: { enable: boolean }) => (x.enable ? deviceMessages.perfScheduled : deviceMessages.perfStopped)),
   });
 };
 

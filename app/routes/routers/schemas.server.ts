@@ -1,9 +1,20 @@
 import { z } from "zod";
 import { formConstraints } from "../../components/constraints.server.ts";
-import { hiddenId, optionalText, requestForm } from "../../lib/form-fields.server.ts";
-import { isCidr, isFqdn, isIp } from "../../../platform/contract/net.ts";
-import { cpeModes, cpeProductCodes, deviceLimits, deviceMessages, perfTestHours, scanInterval, wanAddressing } from "../../../platform/contract/devices.ts";
-import { CreateCpeBody, SetCpeScanIntervalBody, UpdateCpeInfoBody, UpdateCpeIpMonitorTargetBody } from "../../../platform/contract/devices.shapes.ts";
+import { requestForm } from "../../lib/form-fields.server.ts";
+import { isIp } from "../../../platform/contract/net.ts";
+import { cpeProductCodes, deviceLimits, scanInterval } from "../../../platform/contract/devices.ts";
+import { cpeId } from "../../../platform/contract/devices-fields.shapes.ts";
+import {
+  ConfigurePerfTestBody,
+  CreateCpeBody,
+  networkRules,
+  perfTestRules,
+  SetCpeScanIntervalBody,
+  StartCpeSpeedTestBody,
+  UpdateCpeInfoBody,
+  UpdateCpeIpMonitorTargetBody,
+  UpdateCpeNetworkBody,
+} from "../../../platform/contract/devices.shapes.ts";
 import { text } from "../../../platform/lib/fields.ts";
 import { deviceConstraints } from "../devices-shared/schemas.server.ts";
 import { formMessages } from "../../lib/messages.ts";
@@ -18,20 +29,11 @@ import { formMessages } from "../../lib/messages.ts";
  * theirs in devices-shared/schemas.server.ts. Server-only: zod stays out of the browser.
  */
 
-const cpeId = hiddenId(formMessages.deviceIdMissing);
 // The dialogs' sentences, with their full stop (issue 63 item 23), where the request's have none.
 const name = text(deviceLimits.name, { min: 1, minMessage: formMessages.nameRequired });
 // The request's limit: its site_address is a device name (200 characters) piped to the address's 500.
 const siteAddress = text(deviceLimits.name, { min: 1, minMessage: "Site Address is required." });
-const address = optionalText(deviceLimits.address);
 
-const optionalIp = (what: string) =>
-  z
-    .string()
-    .trim()
-    .max(45, `${what} must be an IP address.`)
-    .refine((s) => isIp(s), `${what} must be an IP address.`)
-    .optional();
 const number = (what: string, min: number, max: number) =>
   z.coerce.number({ error: `${what} must be a number from ${min} to ${max}.` }).min(min, `${what} must be a number from ${min} to ${max}.`).max(max, `${what} must be a number from ${min} to ${max}.`);
 const whole = (what: string, min: number, max: number) => number(what, min, max).int(`${what} must be a whole number from ${min} to ${max}.`);
@@ -60,61 +62,29 @@ export const UpdateCpeInfoSchema = requestForm(
     .omit({ latitude: true, longitude: true, shipping_address: true, contact_name: true, contact_email: true, contact_phone: true }),
 );
 
-export const EditSiteSchema = z.object({
-  cpe_id: cpeId,
-  site_address: siteAddress,
-  shipping_address: address,
-  latitude: number("Latitude", -90, 90).optional(),
-  longitude: number("Longitude", -180, 180).optional(),
-});
+/**
+ * Edit Site: the request's site fields (the rest of update_cpe_info is sent as the device has it,
+ * route.tsx). A blank coordinate is none (null), not a number.
+ */
+export const EditSiteSchema = requestForm(
+  z.object({ ...UpdateCpeInfoBody.shape, site_address: siteAddress }).pick({ cpe_id: true, site_address: true, shipping_address: true, latitude: true, longitude: true }),
+  { blankAsNull: ["latitude", "longitude"] },
+);
 
-const cidr = (what: string) =>
-  z
-    .string()
-    .trim()
-    .max(49, `${what} must be an address with its prefix (192.0.2.10/24).`)
-    .refine((s) => isCidr(s), `${what} must be an address with its prefix (192.0.2.10/24).`)
-    .optional();
+/**
+ * Edit Network Info: the request and its rules (static addressing, ROUTER mode). The DNS servers
+ * are typed comma-separated; the request's field checks each and gives the list.
+ */
+export const NetworkInfoSchema = requestForm(z.object(UpdateCpeNetworkBody.shape).superRefine(networkRules));
 
-export const NetworkInfoSchema = z
-  .object({
-    cpe_id: cpeId,
-    mode: z.enum(cpeModes, { error: "Choose a mode." }),
-    wan_addressing: z.enum(wanAddressing, { error: "Choose the WAN addressing." }),
-    wan_cidr: cidr("WAN address"),
-    wan_gateway: optionalIp("WAN gateway"),
-    dns_servers: z
-      .string()
-      .trim()
-      .max(400, "DNS servers must be IP addresses, separated by commas.")
-      .refine((s) => s.split(",").every((x) => isIp(x.trim())), "DNS servers must be IP addresses, separated by commas.")
-      .optional(),
-    lan_cidr: cidr("LAN address"),
-  })
-  .superRefine((v, ctx) => {
-    if (v.wan_addressing === "static") {
-      if (!v.wan_cidr) ctx.addIssue({ code: "custom", path: ["wan_cidr"], message: "WAN address is required for static addressing." });
-      if (!v.wan_gateway) ctx.addIssue({ code: "custom", path: ["wan_gateway"], message: "WAN gateway is required for static addressing." });
-    }
-    if (v.mode === "ROUTER" && !v.lan_cidr) ctx.addIssue({ code: "custom", path: ["lan_cidr"], message: "LAN address is required in ROUTER mode." });
-  });
-
-/** Edit Daily Performance Test: Start needs a peer region and an hour (spec 3 §5); each asks for a confirmation first. */
-export const PerfTestSchema = z
-  .object({
-    cpe_id: cpeId,
-    enable: z.enum(["start", "stop"]),
-    peer_region: z.string().trim().max(20).optional(),
-    hour_of_day: z.string().trim().optional(),
-    confirmed: z.literal("yes").optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.enable !== "start") return;
-    const hour = Number(v.hour_of_day);
-    if (!v.peer_region || v.hour_of_day === undefined || !Number.isInteger(hour) || hour < perfTestHours.min || hour > perfTestHours.max) {
-      ctx.addIssue({ code: "custom", path: [v.peer_region ? "hour_of_day" : "peer_region"], message: deviceMessages.selectPeerRegion });
-    }
-  });
+/**
+ * Edit Daily Performance Test: the request and its rule (Start needs a peer region and an hour,
+ * spec 3 §5), each Start or Stop confirmed first (`confirmed`). The form posts Start or Stop
+ * (`enable`); a select left at its placeholder is missing, as the request's rule reads it, so the
+ * form keeps Conform's reading of a blank (not a request form's "").
+ */
+const perfFields = { ...ConfigurePerfTestBody.shape, enable: z.enum(["start", "stop"]).transform((v) => v === "start") };
+export const PerfTestSchema = z.object({ ...perfFields, confirmed: z.literal("yes").optional() }).superRefine(perfTestRules);
 
 // The dialog's words ('must be a number from 1 to 60.' for any entry that is none; the request's
 // 'must be a whole number' is a JSON client's) and the input's min and max (the request's field
@@ -129,15 +99,20 @@ export const MonitorTargetSchema = requestForm(
   }),
 );
 
-/** Run Speed Test: ookla by default, or an iPerf3 server (a host name or an IP address). */
-export const SpeedTestSchema = z
-  .object({ cpe_id: cpeId, test_kind: z.enum(["ookla", "host"]).default("ookla"), host: z.string().trim().max(253).optional() })
+/**
+ * Run Speed Test: ookla by default, or an iPerf3 server, checked as the request's test_type (a
+ * host name or an IP address) with the dialog's sentence.
+ */
+const speedTestForm = z
+  .object({ cpe_id: StartCpeSpeedTestBody.shape.cpe_id, test_kind: z.enum(["ookla", "host"]).default("ookla"), host: z.string().trim().max(253).optional() })
   .superRefine((v, ctx) => {
-    if (v.test_kind === "host" && !(v.host && (isIp(v.host) || isFqdn(v.host)))) ctx.addIssue({ code: "custom", path: ["host"], message: "Enter the iPerf3 server's host name or IP address." });
-  })
-  .transform((v) => ({ cpe_id: v.cpe_id, test_type: v.test_kind === "host" ? v.host! : "ookla" }));
+    if (v.test_kind === "host" && !(v.host && v.host !== "ookla" && StartCpeSpeedTestBody.shape.test_type.safeParse(v.host).success))
+      ctx.addIssue({ code: "custom", path: ["host"], message: "Enter the iPerf3 server's host name or IP address." });
+  });
+export const SpeedTestSchema = speedTestForm.transform((v) => ({ cpe_id: v.cpe_id, test_type: v.test_kind === "host" ? v.host! : "ookla" }));
 
-export const ServiceSchema = z.object({ cpe_id: cpeId, service: z.enum(["activate", "stop"]) });
+/** Activate Service (the row menu) and Stop Service (its confirmation): the call's id, the button's choice of call. */
+export const ServiceSchema = requestForm(z.object({ cpe_id: cpeId(), service: z.enum(["activate", "stop"]) }));
 
 export const constraints = {
   ...deviceConstraints,
@@ -146,6 +121,10 @@ export const constraints = {
     info: UpdateCpeInfoSchema,
     site: EditSiteSchema,
     network: NetworkInfoSchema,
+    // The choice's controls (the confirmation's `confirmed` is hidden and carries none).
+    perf: z.object(perfFields),
+    "speed-test": speedTestForm,
+    service: ServiceSchema,
     scan: ScanIntervalSchema,
     target: MonitorTargetSchema,
   }),

@@ -4,6 +4,7 @@ import { Link, useLocation } from "react-router";
 import { DialogActions } from "../../components/dialog.tsx";
 import { DetailsTable } from "../../components/details-table.tsx";
 import { ConformForm, FieldErrors, HiddenFields, TextField, useForm } from "../../components/forms.tsx";
+import { useConstraint } from "../../components/hooks.ts";
 import { showToast } from "../../components/toaster.tsx";
 import { fetchSpeedTestResult, pollSpeedTest } from "../../lib/live/speed-test.ts";
 import { hrefWithout } from "../../lib/url.ts";
@@ -31,7 +32,7 @@ export function SpeedTestDialog({ cpe, run, lastResult }: { cpe: CpeDetail | nul
 }
 
 function StartForm({ cpe, lastResult }: { cpe: CpeDetail; lastResult: Result }) {
-  const [form, fields] = useForm<Record<string, string>>({ id: `speed-test-${cpe.cpe_id}`, lastResult, defaultValue: { test_kind: "ookla" } });
+  const [form, fields] = useForm<Record<string, string>>({ id: `speed-test-${cpe.cpe_id}`, lastResult, constraint: useConstraint("speed-test"), defaultValue: { test_kind: "ookla" } });
   const kind = fields.test_kind!;
   const chosen = String(kind.value ?? kind.initialValue ?? "ookla");
   return (
