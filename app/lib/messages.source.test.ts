@@ -76,20 +76,12 @@ export function nearTwins(files: string[]): Map<string, Map<string, string[]>> {
  * one cannot stay and a new one cannot come. Keys are lower case, without the stop.
  */
 const nearTwinsLeft: string[] = [
-  "region is required",
-  "node group name is required",
-  "select a node group",
-  "node group is required",
   "choose a time",
   "select a product",
   "product code is required",
   "wan address is required for static addressing",
   "wan gateway is required for static addressing",
   "lan address is required in router mode",
-  "shipping address is required",
-  "peer prefix is required",
-  "vpc cidr is required",
-  "peer ip is required",
   // Not yet decided: a select's placeholder ('Select an endpoint') beside the error of the same
   // words ('Select an endpoint.'); the platform's 404 details 'Entity not found' (entities,
   // availability: also in the OpenAPI document's descriptions) beside IAM's 'Entity not found.',

@@ -19,12 +19,6 @@ export const ANALYSIS_FAILED = "The analysis could not be loaded.";
 export const formMessages = {
   enterEmail: "Enter your email.",
   nameRequired: fieldMessages.nameRequired,
-  regionRequired: deploymentMessages.regionRequired,
-  chooseLocation: "Choose a location.",
-  realSubnetsRequired: deploymentMessages.realSubnetsRequired,
-  localAsnRequired: deploymentMessages.localAsnRequired,
-  peerAsnRequired: deploymentMessages.peerAsnRequired,
-  peerIpRequired: deploymentMessages.peerIpRequired,
   nodeGroupNameRequired: deploymentMessages.nodeGroupNameRequired,
   /** Hidden id fields (a broken page, not the user's typing). */
   deviceIdMissing: "The device id is missing.",
