@@ -50,6 +50,13 @@ import { ImportDialog } from "../routes/service-node-groups/dialogs.tsx";
 import { constraints as serviceNodeGroupConstraints } from "../routes/service-node-groups/schemas.server.ts";
 import type { ServiceNodeGroupRow } from "../../platform/contract/nodes.ts";
 import { SelectField } from "./forms.tsx";
+import { addHostingRequired, appServiceDeployments, type AppServiceDeployment } from "../../platform/contract/app-services.ts";
+import { endpointDeployments, type EndpointDeployment } from "../../platform/contract/endpoints.ts";
+import { AddHostingDialog } from "../routes/app-services/dialogs.tsx";
+import { CreateDialog as CreateAppServiceDialog } from "../routes/app-services/create-dialog.tsx";
+import { requiredFields as appServiceRequired } from "../routes/app-services/model.ts";
+import { endpointRequiredFields } from "../routes/endpoints/model.ts";
+import { markRequired } from "../routes/services-shared/create-fields.tsx";
 
 /*
  * Every dialog's inputs carry the constraints of their schema (issue 61 item 2): each dialog is
@@ -166,6 +173,21 @@ const onpremService = { app_service_id: "as-1", app_service_name: "Billing", dep
 const agentEndpoint = { ep_id: "ep-1", ep_name: "Edge", deployment: "agent", user_agent_dns_servers: ["10.0.0.2"], user_agent_cidrs: ["10.0.0.0/8"] } as unknown as Endpoint; // why: as above.
 const serviceNodeGroup = { service_node_group_id: "sng-1", service_node_group_name: "Core", external_certificate: false } as unknown as ServiceNodeGroupRow; // why: as above.
 const idMax = (field: string) => ({ [field]: limits.id });
+/** The fields each deployment's create form shows beside its name (and description), as the dialogs render them. */
+const createAppServiceFieldsOf: Record<AppServiceDeployment, string[]> = {
+  aws: ["region", "cloud_endpoint_service_name", "proto", "port"],
+  onprem: ["fqdn", "service_node_group_id", "proto", "port"],
+  azure: ["region", "proto", "port", "cloud_endpoint_service_name", "open_ai_private_link", "private_endpoint_ip_address", "azure_user_email", "remote_vnet_resource_id"],
+  network: ["service_node_group_id", "real_subnets", "address_translation_enabled", "virtual_subnet_pools", "bgp_enabled", "bgp_local_asn", "bgp_peer_asn", "bgp_peer_ip"],
+};
+const bgpFields = ["bgp_enabled", "bgp_local_asn", "bgp_peer_asn", "bgp_peer_ip"];
+const createEndpointFieldsOf: Record<EndpointDeployment, string[]> = {
+  agent: [],
+  onprem: ["ep_node_group_id", "ep_node_id"],
+  aws: ["region", "consumer_principle"],
+  azure: ["region", "consumer_principle"],
+  network: ["ep_node_group_id", "ep_node_id", "real_subnets", ...bgpFields],
+};
 
 interface DialogCase {
   screen: string;
@@ -177,6 +199,8 @@ interface DialogCase {
   element: ReactNode;
   /** The platform's limit of each field (the contract's), where it has one. */
   maxLength: Record<string, number>;
+  /** The fields of the map this rendering shows (one form for several locations renders one location's): the others must be absent. */
+  only?: readonly string[];
 }
 
 const cases: DialogCase[] = [
@@ -247,6 +271,33 @@ const cases: DialogCase[] = [
     maxLength: { ep_node_group_name: endpointLimits.name },
   },
   { screen: "service-node-groups", dialog: "import", constraint: serviceNodeGroupConstraints.import, element: <ImportDialog group={serviceNodeGroup} lastResult={null} />, maxLength: idMax("service_node_group_id") },
+  // forms-nodes: the creates (one form for every deployment, each rendered with its own fields
+  // and required marks, the call's rules') and Add Hosting (one location's fields each).
+  ...appServiceDeployments.map((d): DialogCase => ({
+    screen: "app-services",
+    dialog: "create",
+    constraint: markRequired(appServiceConstraints.create, appServiceRequired[d]),
+    element: <CreateAppServiceDialog deployment={d} draft={{}} regions={[]} groups={[{ service_node_group_id: "sng-1", service_node_group_name: "Core", external_certificate: false, created_at: "" }]} lastResult={null} constraint={appServiceConstraints.create} />,
+    maxLength: { app_service_name: appServiceLimits.name, description: appServiceLimits.description, ...(d === "onprem" ? { fqdn: appServiceLimits.fqdn } : {}), ...(d === "network" ? { real_subnets: appServiceLimits.description, virtual_subnet_pools: appServiceLimits.description } : {}) },
+    only: ["location", "app_service_name", "description", ...createAppServiceFieldsOf[d]],
+  })),
+  ...endpointDeployments.map((d): DialogCase => ({
+    screen: "endpoints",
+    dialog: "create",
+    constraint: markRequired(endpointConstraints.create, endpointRequiredFields[d]),
+    element: <CreateEndpointDialog deployment={d} appServices={[]} regions={[]} nodes={[]} nodeGroups={[]} draft={{}} panel={false} lastResult={null} constraints={{ create: endpointConstraints.create, group: endpointConstraints.group }} />,
+    maxLength: { ep_name: endpointLimits.name, app_service_id: limits.id, ...(d === "aws" || d === "azure" ? { region: endpointLimits.text, consumer_principle: endpointLimits.text } : {}) },
+    only: ["deployment", "ep_name", "app_service_id", ...createEndpointFieldsOf[d]],
+  })),
+  ...(["aws", "azure", "onprem"] as const).map((location): DialogCase => ({
+    screen: "app-services",
+    dialog: "hosting",
+    open: "add-hosting",
+    constraint: markRequired(appServiceConstraints.hosting, addHostingRequired(location).map(([f]) => f)),
+    element: <AddHostingDialog service={onpremService} location={location} regions={[]} groups={[]} lastResult={null} constraint={appServiceConstraints.hosting} />,
+    maxLength: { ...idMax("app_service_id"), ...(location === "onprem" ? { fqdn: appServiceLimits.fqdn } : {}) },
+    only: ["app_service_id", "location", ...(location === "onprem" ? ["fqdn", "service_node_group_id"] : ["region", "cloud_endpoint_service_name"])],
+  })),
 ];
 
 function render(c: DialogCase): string {
@@ -301,7 +352,7 @@ function expected(c: Constraint, control: { element: string; hidden: boolean }):
 }
 
 describe("every dialog's inputs carry their schema's constraints", () => {
-  it.each(cases.map((c) => [`${c.screen} ?dialog=${c.dialog}`, c] as const))("%s", (_, c) => {
+  it.each(cases.map((c, i) => [`${c.screen} ?dialog=${c.dialog}${c.only ? ` (#${i}: ${c.only.slice(0, 4).join(", ")}…)` : ""}`, c] as const))("%s", (_, c) => {
     const html = render(c);
     const controls = renderedControls(html);
     expect(controls.size).toBeGreaterThan(0);
@@ -309,6 +360,10 @@ describe("every dialog's inputs carry their schema's constraints", () => {
       // A list's items (`contact_types[]`) are its controls, checked under the list's name.
       if (field.endsWith("[]")) continue;
       const control = controls.get(field);
+      if (c.only && !c.only.includes(field)) {
+        expect(control, `${field} is not rendered here`).toBeUndefined();
+        continue;
+      }
       expect(control, `${field} is rendered`).toBeDefined();
       if (control) expect(control.attributes, `${field}'s attributes`).toEqual(expected(constraint, control));
     }

@@ -1,6 +1,7 @@
 import { configureCoercion } from "@conform-to/zod/v4/future";
 import { z } from "zod";
 import { emailMessages, limits, maxMessage } from "../../platform/lib/fields.ts";
+import { splitList } from "../../platform/contract/net.ts";
 
 /*
  * The console's form field builders (routes' schemas.server.ts), with the platform's wording
@@ -70,3 +71,26 @@ export function requestFormParser<S extends z.ZodType>(schema: S): z.ZodType<z.o
   // why the cast: the map holds each schema's own coerced parser (requestForm), typed as its schema.
   return (requestForms.get(schema) as z.ZodType<z.output<S>, z.input<S>> | undefined) ?? null;
 }
+
+/**
+ * A request field whose blank input means "not given" (a create form posts every field, the call
+ * leaves an unused one out): '' becomes undefined before the field's own checks, so an optional
+ * number, id or e-mail left blank is missing rather than refused. The constraint is the field's.
+ */
+export const blankAsMissing = <S extends z.ZodType>(field: S) => z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), field);
+
+/**
+ * A list the call takes as a JSON list, typed in one input separated by commas (or lines): each
+ * item checked by the request's own `list` schema (its words); at most `max` characters typed. A
+ * transform, not `.pipe`: Conform would read the list's constraint (`multiple`) from a pipe's end.
+ */
+export const typedList = <S extends z.ZodType<unknown[] | undefined>>(list: S, max: number) =>
+  z
+    .string()
+    .max(max, maxMessage(max))
+    .transform((s, ctx): z.output<S> => {
+      const parsed = list.safeParse(splitList(s.replaceAll("\n", ",")));
+      if (parsed.success) return parsed.data;
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message });
+      return z.NEVER;
+    });

@@ -1,4 +1,4 @@
-import { fieldMessages } from "../../platform/contract/messages.ts";
+import { deploymentMessages, fieldMessages } from "../../platform/contract/messages.ts";
 /*
  * The console's own messages that several of its modules say (issue 61 item 1): the words the
  * platform says too are in platform/contract/messages.ts, a screen's own in its model. Plain
@@ -19,13 +19,7 @@ export const ANALYSIS_FAILED = "The analysis could not be loaded.";
 export const formMessages = {
   enterEmail: "Enter your email.",
   nameRequired: fieldMessages.nameRequired,
-  regionRequired: "Region is required.",
-  chooseLocation: "Choose a location.",
-  realSubnetsRequired: "Real subnets are required.",
-  localAsnRequired: "Local ASN is required when BGP is on.",
-  peerAsnRequired: "Peer ASN is required when BGP is on.",
-  peerIpRequired: "Peer IP is required when BGP is on.",
-  nodeGroupNameRequired: "Node group name is required.",
+  nodeGroupNameRequired: deploymentMessages.nodeGroupNameRequired,
   /** Hidden id fields (a broken page, not the user's typing). */
   deviceIdMissing: "The device id is missing.",
   nodeGroupMissing: "The node group is missing.",

@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { awsRegions, azureRegions } from "../domain/regions.ts";
-import { bool, emailField, expects, idField, line, multiline, plainText, requiredName } from "../lib/fields.ts";
-import { appServiceDeployments, appServiceLimits, appServiceProtocols, resizeDirections, sizes } from "./app-services.ts";
+import { bool, emailField, expects, idField, line, multiline, plainText, requiredName, text } from "../lib/fields.ts";
+import { addHostingRequired, appServiceDeployments, appServiceLimits, appServiceProtocols, createAppServiceRequired, resizeDirections, sizes } from "./app-services.ts";
 import { createdOf, isoTime, pageOf, serviceContactFields } from "./common.shapes.ts";
-import { appServiceMessages } from "./messages.ts";
+import { appServiceMessages, fieldMessages } from "./messages.ts";
 import { isAsn, isAwsEndpointServiceName, isAzureResourceId, isCidr, isFqdnOrIp, isIp, isPort, netMessages } from "./net.ts";
 
 /** Spec 1 §3 AppService, as list and detail answer it. */
@@ -116,87 +116,79 @@ const cidrList = () =>
 const awsRegionIds = awsRegions.map((r) => r.region);
 const azureRegionIds = azureRegions.map((r) => r.region);
 
+/** create-app-service's fields (spec 1 §7); what each deployment requires is createAppServiceRules'. */
+export const createAppServiceFields = {
+  app_service_name: text(appServiceLimits.name, { min: 1, minMessage: fieldMessages.nameRequired }),
+  description: multiline(appServiceLimits.description).optional(),
+  location: z.enum(appServiceDeployments, { error: (iss) => (iss.input === undefined ? "Field required" : `Location must be one of: ${appServiceDeployments.join(", ")}`) }),
+  region: textField(100).optional(),
+  cloud_endpoint_service_name: textField().optional(),
+  proto: textField(10).optional(),
+  port: portField().optional(),
+  fqdn: textField(appServiceLimits.fqdn).optional(),
+  service_node_group_id: idField("Service node group").optional(),
+  real_subnets: cidrList().optional(),
+  network_mode_enabled: bool().optional(),
+  address_translation_enabled: bool().optional(),
+  virtual_subnet_pools: cidrList().optional(),
+  bgp_enabled: bool().optional(),
+  bgp_local_asn: asnField().optional(),
+  bgp_peer_asn: asnField().optional(),
+  bgp_peer_ip: textField(45).optional(),
+  open_ai_private_link: bool().optional(),
+  private_endpoint_ip_address: textField(45).optional(),
+  azure_user_email: emailField().optional(),
+  remote_vnet_resource_id: textField().optional(),
+};
+export type CreateAppServiceValues = z.output<z.ZodObject<typeof createAppServiceFields>>;
+
+/** An issue at `path` when a required value is missing ('', an empty list). */
+const requireIn = (ctx: z.RefinementCtx, values: Record<string, unknown>, required: readonly (readonly [string, string])[]) => {
+  for (const [path, message] of required) {
+    const v = values[path];
+    if (v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0)) ctx.addIssue({ code: "custom", path: [path], message });
+  }
+};
+
+/**
+ * create-app-service's rules by deployment (spec 1 §5): the platform's body checks them and so
+ * does the console's create form (on the body it would send), each missing field at once.
+ */
+export function createAppServiceRules(b: CreateAppServiceValues, ctx: z.RefinementCtx): void {
+  // The console runs these also when a field failed (every error at once): a broken location has none.
+  if (!appServiceDeployments.includes(b.location)) return;
+  const check = (value: string | undefined, valid: (s: string) => boolean, path: string, message: string) => {
+    if (value !== undefined && value !== "" && !valid(value)) ctx.addIssue({ code: "custom", path: [path], message });
+  };
+  requireIn(ctx, b, createAppServiceRequired(b.location, b));
+  const protocols: readonly string[] = appServiceProtocols[b.location];
+  if (b.location !== "network" && b.proto && !protocols.includes(b.proto)) {
+    ctx.addIssue({ code: "custom", path: ["proto"], message: b.location === "aws" ? "An aws App Service is TCP only" : `Protocol must be one of: ${protocols.join(", ")}` });
+  }
+  switch (b.location) {
+    case "aws":
+      if (b.region && !awsRegionIds.includes(b.region)) ctx.addIssue({ code: "custom", path: ["region"], message: "Choose a region of list-aws-regions" });
+      check(b.cloud_endpoint_service_name, isAwsEndpointServiceName, "cloud_endpoint_service_name", netMessages.awsEndpointServiceName);
+      break;
+    case "onprem":
+      check(b.fqdn, isFqdnOrIp, "fqdn", netMessages.fqdnOrIp(b.fqdn ?? ""));
+      break;
+    case "azure":
+      if (b.region && !azureRegionIds.includes(b.region)) ctx.addIssue({ code: "custom", path: ["region"], message: "Choose a region of list-azure-regions" });
+      if (b.open_ai_private_link) {
+        check(b.private_endpoint_ip_address, isIp, "private_endpoint_ip_address", netMessages.ip(b.private_endpoint_ip_address ?? ""));
+        check(b.remote_vnet_resource_id, isAzureResourceId, "remote_vnet_resource_id", netMessages.azureResourceId);
+      } else check(b.cloud_endpoint_service_name, isAzureResourceId, "cloud_endpoint_service_name", netMessages.azureResourceId);
+      break;
+    case "network":
+      if (b.bgp_enabled) check(b.bgp_peer_ip, isIp, "bgp_peer_ip", netMessages.ip(b.bgp_peer_ip ?? ""));
+      break;
+  }
+}
+
 export const CreateAppServiceBody = z
-  .strictObject({
-    app_service_name: requiredName("Name", appServiceLimits.name),
-    description: multiline(appServiceLimits.description).optional(),
-    location: z.enum(appServiceDeployments, { error: (iss) => (iss.input === undefined ? "Field required" : `Location must be one of: ${appServiceDeployments.join(", ")}`) }),
-    region: textField(100).optional(),
-    cloud_endpoint_service_name: textField().optional(),
-    proto: textField(10).optional(),
-    port: portField().optional(),
-    fqdn: textField(appServiceLimits.fqdn).optional(),
-    service_node_group_id: idField("Service node group").optional(),
-    real_subnets: cidrList().optional(),
-    network_mode_enabled: bool().optional(),
-    address_translation_enabled: bool().optional(),
-    virtual_subnet_pools: cidrList().optional(),
-    bgp_enabled: bool().optional(),
-    bgp_local_asn: asnField().optional(),
-    bgp_peer_asn: asnField().optional(),
-    bgp_peer_ip: textField(45).optional(),
-    open_ai_private_link: bool().optional(),
-    private_endpoint_ip_address: textField(45).optional(),
-    azure_user_email: emailField().optional(),
-    remote_vnet_resource_id: textField().optional(),
-  })
-  .superRefine((b, ctx) => {
-    const need = (ok: unknown, path: string, message: string) => {
-      if (ok === undefined || ok === "" || (Array.isArray(ok) && ok.length === 0)) ctx.addIssue({ code: "custom", path: [path], message });
-    };
-    const check = (value: string | undefined, valid: (s: string) => boolean, path: string, message: string) => {
-      if (value !== undefined && value !== "" && !valid(value)) ctx.addIssue({ code: "custom", path: [path], message });
-    };
-    const protocols: readonly string[] = appServiceProtocols[b.location];
-    const protocolRule = () => {
-      need(b.proto, "proto", "Protocol is required");
-      if (b.proto && !protocols.includes(b.proto)) ctx.addIssue({ code: "custom", path: ["proto"], message: `Protocol must be one of: ${protocols.join(", ")}` });
-    };
-    switch (b.location) {
-      case "aws":
-        need(b.region, "region", "Region is required");
-        if (b.region && !awsRegionIds.includes(b.region)) ctx.addIssue({ code: "custom", path: ["region"], message: "Choose a region of list-aws-regions" });
-        need(b.cloud_endpoint_service_name, "cloud_endpoint_service_name", "Endpoint service name is required");
-        check(b.cloud_endpoint_service_name, isAwsEndpointServiceName, "cloud_endpoint_service_name", netMessages.awsEndpointServiceName);
-        need(b.port, "port", "Port is required");
-        if (b.proto && b.proto !== "tcp") ctx.addIssue({ code: "custom", path: ["proto"], message: "An aws App Service is TCP only" });
-        break;
-      case "onprem":
-        need(b.fqdn, "fqdn", "FQDN is required");
-        check(b.fqdn, isFqdnOrIp, "fqdn", netMessages.fqdnOrIp(b.fqdn ?? ""));
-        need(b.service_node_group_id, "service_node_group_id", "Service node group is required");
-        protocolRule();
-        need(b.port, "port", "Port is required");
-        break;
-      case "azure":
-        protocolRule();
-        need(b.port, "port", "Port is required");
-        need(b.region, "region", "Region is required");
-        if (b.region && !azureRegionIds.includes(b.region)) ctx.addIssue({ code: "custom", path: ["region"], message: "Choose a region of list-azure-regions" });
-        if (b.open_ai_private_link) {
-          need(b.private_endpoint_ip_address, "private_endpoint_ip_address", "Private endpoint IP is required");
-          check(b.private_endpoint_ip_address, isIp, "private_endpoint_ip_address", netMessages.ip(b.private_endpoint_ip_address ?? ""));
-          need(b.remote_vnet_resource_id, "remote_vnet_resource_id", "Remote VNET resource id is required");
-          check(b.remote_vnet_resource_id, isAzureResourceId, "remote_vnet_resource_id", netMessages.azureResourceId);
-          need(b.azure_user_email, "azure_user_email", "Customer user email is required");
-        } else {
-          need(b.cloud_endpoint_service_name, "cloud_endpoint_service_name", "Private link service id is required");
-          check(b.cloud_endpoint_service_name, isAzureResourceId, "cloud_endpoint_service_name", netMessages.azureResourceId);
-        }
-        break;
-      case "network":
-        need(b.real_subnets, "real_subnets", "Real subnets are required");
-        need(b.service_node_group_id, "service_node_group_id", "Service node group is required");
-        if (b.address_translation_enabled) need(b.virtual_subnet_pools, "virtual_subnet_pools", "Virtual subnet pools are required when address translation is on");
-        if (b.bgp_enabled) {
-          need(b.bgp_local_asn, "bgp_local_asn", "Local ASN is required when BGP is on");
-          need(b.bgp_peer_asn, "bgp_peer_asn", "Peer ASN is required when BGP is on");
-          need(b.bgp_peer_ip, "bgp_peer_ip", "Peer IP is required when BGP is on");
-          check(b.bgp_peer_ip, isIp, "bgp_peer_ip", netMessages.ip(b.bgp_peer_ip ?? ""));
-        }
-        break;
-    }
-  })
+  .strictObject(createAppServiceFields)
+  .superRefine(createAppServiceRules)
   .openapi("CreateAppService", {
     description:
       "Required by location (spec 1 §5): aws — app_service_name, region, cloud_endpoint_service_name, port (TCP); onprem — fqdn, service_node_group_id, proto (tcp, udp, ftp), port; azure — proto (tcp, udp), port, region, and cloud_endpoint_service_name (the private link service id), or with open_ai_private_link private_endpoint_ip_address, remote_vnet_resource_id, azure_user_email; network — real_subnets, service_node_group_id, virtual_subnet_pools with address_translation_enabled, bgp_local_asn, bgp_peer_asn, bgp_peer_ip with bgp_enabled. Fields of other locations are ignored.",
@@ -238,33 +230,33 @@ export const ResizeBody = z
   .openapi("ResizeAppService");
 export const AppServiceIdBody = z.strictObject({ app_service_id: appServiceIdField() }).openapi("AppServiceId");
 export const EpIdBody = z.strictObject({ ep_id: idField("Endpoint id") }).openapi("EndpointDecision");
+export const addHostingFields = {
+  app_service_id: appServiceIdField(),
+  location: z.enum(["aws", "azure", "onprem"], { error: (iss) => (iss.input === undefined ? "Field required" : "Location must be one of: aws, azure, onprem") }),
+  region: textField(100).optional(),
+  cloud_endpoint_service_name: textField().optional(),
+  fqdn: textField(appServiceLimits.fqdn).optional(),
+  service_node_group_id: idField("Service node group").optional(),
+};
+
+/** add-app-service-hosting's rules by location (spec 1 §5): the platform's body and the console's Add Hosting form check them. */
+export function addHostingRules(b: z.output<z.ZodObject<typeof addHostingFields>>, ctx: z.RefinementCtx): void {
+  if (!["aws", "azure", "onprem"].includes(b.location)) return;
+  requireIn(ctx, b, addHostingRequired(b.location));
+  if (b.location === "onprem") {
+    if (b.fqdn && !isFqdnOrIp(b.fqdn)) ctx.addIssue({ code: "custom", path: ["fqdn"], message: netMessages.fqdnOrIp(b.fqdn) });
+  } else {
+    const ids = b.location === "aws" ? awsRegionIds : azureRegionIds;
+    if (b.region && !ids.includes(b.region)) ctx.addIssue({ code: "custom", path: ["region"], message: `Choose a region of list-${b.location}-regions` });
+    const v = b.cloud_endpoint_service_name;
+    if (v && b.location === "aws" && !isAwsEndpointServiceName(v)) ctx.addIssue({ code: "custom", path: ["cloud_endpoint_service_name"], message: netMessages.awsEndpointServiceName });
+    if (v && b.location === "azure" && !isAzureResourceId(v)) ctx.addIssue({ code: "custom", path: ["cloud_endpoint_service_name"], message: netMessages.azureResourceId });
+  }
+}
+
 export const AddHostingBody = z
-  .strictObject({
-    app_service_id: appServiceIdField(),
-    location: z.enum(["aws", "azure", "onprem"], { error: (iss) => (iss.input === undefined ? "Field required" : "Location must be one of: aws, azure, onprem") }),
-    region: textField(100).optional(),
-    cloud_endpoint_service_name: textField().optional(),
-    fqdn: textField(appServiceLimits.fqdn).optional(),
-    service_node_group_id: idField("Service node group").optional(),
-  })
-  .superRefine((b, ctx) => {
-    const need = (v: string | undefined, path: string, message: string) => {
-      if (!v) ctx.addIssue({ code: "custom", path: [path], message });
-    };
-    if (b.location === "onprem") {
-      need(b.fqdn, "fqdn", "FQDN is required");
-      if (b.fqdn && !isFqdnOrIp(b.fqdn)) ctx.addIssue({ code: "custom", path: ["fqdn"], message: netMessages.fqdnOrIp(b.fqdn) });
-      need(b.service_node_group_id, "service_node_group_id", "Node group is required");
-    } else {
-      need(b.region, "region", "Region is required");
-      const ids = b.location === "aws" ? awsRegionIds : azureRegionIds;
-      if (b.region && !ids.includes(b.region)) ctx.addIssue({ code: "custom", path: ["region"], message: `Choose a region of list-${b.location}-regions` });
-      need(b.cloud_endpoint_service_name, "cloud_endpoint_service_name", b.location === "aws" ? "Endpoint service name is required" : "Private link service id is required");
-      const v = b.cloud_endpoint_service_name;
-      if (v && b.location === "aws" && !isAwsEndpointServiceName(v)) ctx.addIssue({ code: "custom", path: ["cloud_endpoint_service_name"], message: netMessages.awsEndpointServiceName });
-      if (v && b.location === "azure" && !isAzureResourceId(v)) ctx.addIssue({ code: "custom", path: ["cloud_endpoint_service_name"], message: netMessages.azureResourceId });
-    }
-  })
+  .strictObject(addHostingFields)
+  .superRefine(addHostingRules)
   .openapi("AppServiceAddHosting", { description: "aws/azure: region and cloud_endpoint_service_name (the name); onprem: fqdn and service_node_group_id." });
 export const RemoveHostingBody = z.strictObject({ app_service_id: appServiceIdField(), hosting_id: idField("Hosting id") }).openapi("AppServiceRemoveHosting");
 export const CreateGroupBody = z.strictObject({ service_node_group_name: requiredName("Node group name") }).openapi("CreateServiceNodeGroup");

@@ -5,6 +5,7 @@
  */
 export type { AppService, Hosting, TopTalker, CloudRegion, ServiceNodeGroup } from "./app-services.shapes.ts";
 export { type ListPage } from "./list.ts";
+import { deploymentMessages } from "./messages.ts";
 
 export const appServiceDeployments = ["aws", "onprem", "azure", "network"] as const;
 export type AppServiceDeployment = (typeof appServiceDeployments)[number];
@@ -71,3 +72,51 @@ export const appServiceSortable = [
   "created_at",
 ] as const;
 export type AppServiceSortColumn = (typeof appServiceSortable)[number];
+
+/** The switches of a create-app-service that change what its deployment requires. */
+export type CreateAppServiceSwitches = { open_ai_private_link?: boolean; address_translation_enabled?: boolean; bgp_enabled?: boolean };
+
+/**
+ * What create-app-service requires of each deployment beside the name (spec 1 §5), in the create
+ * form's order, each with its message: the platform's rules (createAppServiceRules of
+ * ./app-services.shapes.ts), the console's form (the same rules) and its Create button's enabled
+ * state (app/routes/app-services/model.ts) read it.
+ */
+export function createAppServiceRequired(location: AppServiceDeployment, on: CreateAppServiceSwitches): readonly (readonly [string, string])[] {
+  const m = deploymentMessages;
+  switch (location) {
+    case "aws":
+      return [["region", m.regionRequired], ["cloud_endpoint_service_name", m.endpointServiceNameRequired], ["port", m.portRequired]];
+    case "onprem":
+      return [["fqdn", m.fqdnRequired], ["service_node_group_id", m.serviceNodeGroupRequired], ["proto", m.protocolRequired], ["port", m.portRequired]];
+    case "azure":
+      return [
+        ["region", m.regionRequired],
+        ["proto", m.protocolRequired],
+        ["port", m.portRequired],
+        ...(on.open_ai_private_link
+          ? ([["private_endpoint_ip_address", m.privateEndpointIpRequired], ["remote_vnet_resource_id", m.remoteVnetResourceIdRequired], ["azure_user_email", m.customerUserEmailRequired]] as const)
+          : ([["cloud_endpoint_service_name", m.privateLinkServiceIdRequired]] as const)),
+      ];
+    case "network":
+      return [
+        ["real_subnets", m.realSubnetsRequired],
+        ["service_node_group_id", m.serviceNodeGroupRequired],
+        ...(on.address_translation_enabled ? ([["virtual_subnet_pools", m.virtualPoolsRequired]] as const) : []),
+        ...(on.bgp_enabled ? ([["bgp_local_asn", m.localAsnRequired], ["bgp_peer_asn", m.peerAsnRequired], ["bgp_peer_ip", m.peerIpRequired]] as const) : []),
+      ];
+  }
+}
+
+/** The fields a deployment requires whatever its switches (the create form marks them `required`). */
+export function alwaysRequired(required: (on: CreateAppServiceSwitches) => readonly (readonly [string, string])[]): string[] {
+  const on = new Set(required({ open_ai_private_link: true, address_translation_enabled: true, bgp_enabled: true }).map(([f]) => f));
+  return required({}).map(([f]) => f).filter((f) => on.has(f));
+}
+
+/** What add-app-service-hosting requires of each location (spec 1 §5), with its messages. */
+export function addHostingRequired(location: "aws" | "azure" | "onprem"): readonly (readonly [string, string])[] {
+  const m = deploymentMessages;
+  if (location === "onprem") return [["fqdn", m.fqdnRequired], ["service_node_group_id", m.nodeGroupRequired]];
+  return [["region", m.regionRequired], ["cloud_endpoint_service_name", location === "aws" ? m.endpointServiceNameRequired : m.privateLinkServiceIdRequired]];
+}

@@ -1,8 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { regionsOf } from "../domain/regions.ts";
-import { body, bool, idField, limits, line, maxMessage, multiline, plainText, requiredName } from "../lib/fields.ts";
+import { body, bool, idField, limits, line, maxMessage, multiline, plainText, requiredName, text } from "../lib/fields.ts";
 import { asnField, cidrList, ipField, ipList } from "../lib/net-fields.ts";
-import { approvalStatuses, endpointDeployments, endpointLimits } from "./endpoints.ts";
+import { approvalStatuses, createEndpointRequired, endpointDeployments, endpointLimits } from "./endpoints.ts";
+import { endpointMessages } from "./messages.ts";
 import { sizes } from "./app-services.ts";
 import { isoTime, pageOf, serviceContactFields, txRxFields } from "./common.shapes.ts";
 
@@ -134,8 +135,9 @@ export const EpIdBody = body({ ep_id: epId() }).strict().openapi("EndpointId");
 
 const optionalId = (what: string) => idField(what).optional();
 
-export const CreateEndpointBody = body({
-  ep_name: requiredName("Endpoint name", endpointLimits.name),
+/** create-endpoint's fields (spec 1 §7); what each location requires is createEndpointRules'. */
+export const createEndpointFields = {
+  ep_name: text(endpointLimits.name, { min: 1, minMessage: endpointMessages.nameRequired }),
   app_service_id: idField("App service id"),
   deployment: z.enum(endpointDeployments, {
     error: (iss) => (iss.input === undefined ? "Field required" : `Deployment must be one of: ${endpointDeployments.join(", ")}`),
@@ -150,46 +152,29 @@ export const CreateEndpointBody = body({
   bgp_local_asn: asnField("Local ASN").optional(),
   bgp_peer_asn: asnField("Peer ASN").optional(),
   bgp_peer_ip: ipField("Peer IP").optional(),
-})
+};
+export type CreateEndpointValues = z.output<z.ZodObject<typeof createEndpointFields>>;
+
+/**
+ * create-endpoint's rules by location (spec 1 §5): the platform's body checks them and so does
+ * the console's create form (on the body it would send), each missing field at once.
+ */
+export function createEndpointRules(v: CreateEndpointValues, ctx: z.RefinementCtx): void {
+  // The console runs these also when a field failed (every error at once): a broken location has none.
+  if (!endpointDeployments.includes(v.deployment)) return;
+  for (const [path, message] of createEndpointRequired(v.deployment, v)) {
+    const value: unknown = v[path as keyof CreateEndpointValues];
+    if (value === undefined || value === "" || value === null || (Array.isArray(value) && value.length === 0)) ctx.addIssue({ code: "custom", path: [path], message });
+  }
+  // A region of the location's list (list-aws-regions, list-azure-regions), as App Services checks (issue 27 item 14).
+  if ((v.deployment === "aws" || v.deployment === "azure") && v.region && !regionsOf[v.deployment].some((r) => r.region === v.region)) {
+    ctx.addIssue({ code: "custom", path: ["region"], message: `Choose a region of list-${v.deployment}-regions` });
+  }
+}
+
+export const CreateEndpointBody = body(createEndpointFields)
   .strict()
-  .superRefine((v, ctx) => {
-    // Spec 1 §5, by deployment.
-    const need = (ok: unknown, path: string, message: string) => {
-      if (ok === undefined || ok === "" || ok === null || (Array.isArray(ok) && ok.length === 0)) ctx.addIssue({ code: "custom", path: [path], message });
-    };
-    // A region of the location's list (list-aws-regions, list-azure-regions), as App Services checks (issue 27 item 14).
-    const knownRegion = (region: string | undefined, location: "aws" | "azure") => {
-      if (region && !regionsOf[location].some((r) => r.region === region)) ctx.addIssue({ code: "custom", path: ["region"], message: `Choose a region of list-${location}-regions` });
-    };
-    switch (v.deployment) {
-      case "onprem":
-        need(v.ep_node_group_id, "ep_node_group_id", "Node group is required");
-        need(v.ep_node_id, "ep_node_id", "Node is required");
-        break;
-      case "aws":
-        need(v.region, "region", "Region is required");
-        need(v.consumer_principle, "consumer_principle", "Allowed principal is required");
-        knownRegion(v.region, "aws");
-        break;
-      case "azure":
-        need(v.region, "region", "Region is required");
-        need(v.consumer_principle, "consumer_principle", "Subscription id is required");
-        knownRegion(v.region, "azure");
-        break;
-      case "network":
-        need(v.real_subnets, "real_subnets", "Real subnets is required");
-        need(v.ep_node_group_id, "ep_node_group_id", "Node group is required");
-        need(v.ep_node_id, "ep_node_id", "Node is required");
-        if (v.bgp_enabled) {
-          need(v.bgp_local_asn, "bgp_local_asn", "Local ASN is required when BGP is on");
-          need(v.bgp_peer_asn, "bgp_peer_asn", "Peer ASN is required when BGP is on");
-          need(v.bgp_peer_ip, "bgp_peer_ip", "Peer IP is required when BGP is on");
-        }
-        break;
-      case "agent":
-        break;
-    }
-  })
+  .superRefine(createEndpointRules)
   .openapi("CreateEndpoint");
 
 export const SetNameBody = body({ ep_id: epId(), ep_name: requiredName("Endpoint name", endpointLimits.name) }).strict().openapi("SetEndpointName");

@@ -5,6 +5,7 @@
  */
 export type { Endpoint, EndpointRow, EndpointDetail, EndpointUserAgent, EndpointNodeGroup, EndpointSession, NetflowRow } from "./endpoints.shapes.ts";
 export { type ListPage } from "./list.ts";
+import { deploymentMessages } from "./messages.ts";
 export { sizes, type Size, resizeDirections, type ResizeDirection } from "./app-services.ts";
 
 export const endpointDeployments = ["agent", "onprem", "aws", "azure", "network"] as const;
@@ -37,3 +38,29 @@ export type EndpointSortColumn = (typeof endpointSortable)[number];
 
 export { sizeMbps } from "./app-services.ts";
 
+
+/**
+ * What create-endpoint requires of each location beside its name and app service (spec 1 §5), in
+ * the create form's order, each with its message: the platform's rules (createEndpointRules of
+ * ./endpoints.shapes.ts), the console's form (the same rules) and its required marks read it.
+ */
+export function createEndpointRequired(deployment: EndpointDeployment, on: { bgp_enabled?: boolean }): readonly (readonly [string, string])[] {
+  const m = deploymentMessages;
+  const node = [["ep_node_group_id", m.nodeGroupRequired], ["ep_node_id", m.nodeRequired]] as const;
+  switch (deployment) {
+    case "agent":
+      return [];
+    case "onprem":
+      return node;
+    case "aws":
+      return [["region", m.regionRequired], ["consumer_principle", m.allowedPrincipalRequired]];
+    case "azure":
+      return [["region", m.regionRequired], ["consumer_principle", m.subscriptionIdRequired]];
+    case "network":
+      return [
+        ...node,
+        ["real_subnets", m.realSubnetsRequired],
+        ...(on.bgp_enabled ? ([["bgp_local_asn", m.localAsnRequired], ["bgp_peer_asn", m.peerAsnRequired], ["bgp_peer_ip", m.peerIpRequired]] as const) : []),
+      ];
+  }
+}

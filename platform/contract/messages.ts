@@ -63,6 +63,34 @@ export const billingMessages = {
   removed: "Billing method removed.",
 } as const;
 
+/**
+ * A create's (or Add Hosting's) required fields by deployment (spec 1 §5): the platform answers
+ * them and the console's forms say them, from the same rules (createAppServiceRequired,
+ * createEndpointRequired).
+ */
+export const deploymentMessages = {
+  regionRequired: "Region is required.",
+  portRequired: "Port is required.",
+  protocolRequired: "Protocol is required.",
+  fqdnRequired: "FQDN is required.",
+  serviceNodeGroupRequired: "Service node group is required.",
+  nodeGroupRequired: "Node group is required.",
+  nodeRequired: "Node is required.",
+  endpointServiceNameRequired: "Endpoint service name is required.",
+  privateLinkServiceIdRequired: "Private link service id is required.",
+  privateEndpointIpRequired: "Private endpoint IP is required.",
+  remoteVnetResourceIdRequired: "Remote VNET resource id is required.",
+  customerUserEmailRequired: "Customer user email is required.",
+  allowedPrincipalRequired: "Allowed principal is required.",
+  subscriptionIdRequired: "Subscription id is required.",
+  realSubnetsRequired: "Real subnets are required.",
+  virtualPoolsRequired: "Virtual subnet pools are required when address translation is on.",
+  localAsnRequired: "Local ASN is required when BGP is on.",
+  peerAsnRequired: "Peer ASN is required when BGP is on.",
+  peerIpRequired: "Peer IP is required when BGP is on.",
+  nodeGroupNameRequired: "Node group name is required.",
+} as const;
+
 /** App Services (spec 2 §8). */
 export const appServiceMessages = {
   created: "App Service created.",
@@ -76,6 +104,7 @@ export const appServiceMessages = {
 
 /** Endpoints (spec 2 §8). */
 export const endpointMessages = {
+  nameRequired: "Endpoint name is required.",
   nodeGroupCreated: "Endpoint Node Group created.",
   visibilityConfigured: "Configured visibility successfully.",
   agentOnly: "Agent details apply to agent endpoints only.",

@@ -89,6 +89,11 @@ export const nodeMessages = {
   serviceNodeRemoved: "Service Node removed.",
   formFactorSaved: "Form Factor saved.",
   secondaryIpsAdded: "Secondary IPs added.",
+  /** The form factors' required fields (spec 2 §5), said by the platform and the console's forms. */
+  shippingAddressRequired: "Shipping address is required.",
+  vpcCidrRequired: "VPC CIDR is required.",
+  peerIpRequired: "Peer IP is required.",
+  peerPrefixRequired: "Peer prefix is required.",
   lanEnabled: "LAN Interface enabled.",
   lanDisabled: "LAN Interface disabled.",
   dhcpEnabled: "DHCP Relay enabled.",

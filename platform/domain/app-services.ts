@@ -26,7 +26,7 @@ import { pgErrorCode, type DbOrTx } from "../db/client.ts";
 import { endpointsWhere, updateEndpoint } from "./endpoints.ts";
 import { regionSite } from "./regions.ts";
 import { ownRow, readOwnRow, updateOwnRow } from "../lib/own-rows.ts";
-import { appServiceMessages } from "../contract/messages.ts";
+import { appServiceMessages, deploymentMessages } from "../contract/messages.ts";
 
 /*
  * App services of an account (spec 1 §3 AppService, Hosting), their hostings, the service node
@@ -332,7 +332,7 @@ export async function editAppService(db: DbOrTx, accountId: string, input: { app
   if (d === "network") issues.push(field("proto", "A network App Service has no protocol, port or FQDN to edit."));
   else if (input.proto !== undefined && !allowed.includes(input.proto)) issues.push(field("proto", `Protocol must be one of: ${allowed.join(", ")}`));
   if (input.fqdn !== undefined && input.fqdn !== "" && d !== "onprem") issues.push(field("fqdn", "Only an onprem App Service has an FQDN."));
-  if (d === "onprem" && input.fqdn === "") issues.push(field("fqdn", "FQDN is required"));
+  if (d === "onprem" && input.fqdn === "") issues.push(field("fqdn", deploymentMessages.fqdnRequired));
   if (issues.length) throw new ApiError(422, issues);
   await db
     .update(appServices)

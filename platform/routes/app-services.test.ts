@@ -104,37 +104,37 @@ describe("app services: create by deployment (spec 1 §5)", () => {
     const a = await p.newAccount();
     const sng = await group(a);
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ ...awsBody, app_service_name: " " }, "app_service_name: Name is required"],
-      [{ ...awsBody, region: undefined }, "region: Region is required"],
+      [{ ...awsBody, app_service_name: " " }, "app_service_name: Name is required."],
+      [{ ...awsBody, region: undefined }, "region: Region is required."],
       [{ ...awsBody, region: "mars-1" }, "region: Choose a region of list-aws-regions"],
-      [{ ...awsBody, cloud_endpoint_service_name: undefined }, "cloud_endpoint_service_name: Endpoint service name is required"],
+      [{ ...awsBody, cloud_endpoint_service_name: undefined }, "cloud_endpoint_service_name: Endpoint service name is required."],
       [{ ...awsBody, cloud_endpoint_service_name: "my-service" }, "cloud_endpoint_service_name: Endpoint service name must look like com.amazonaws.vpce.{region}.vpce-svc-{id}"],
-      [{ ...awsBody, port: undefined }, "port: Port is required"],
+      [{ ...awsBody, port: undefined }, "port: Port is required."],
       [{ ...awsBody, port: 0 }, "port: Port must be a whole number from 1 to 65535"],
       [{ ...awsBody, port: 65536 }, "port: Port must be a whole number from 1 to 65535"],
       [{ ...awsBody, port: 80.5 }, "port: Port must be a whole number from 1 to 65535"],
       [{ ...awsBody, proto: "udp" }, "proto: An aws App Service is TCP only"],
-      [{ ...onpremBody(sng), fqdn: "" }, "fqdn: FQDN is required"],
+      [{ ...onpremBody(sng), fqdn: "" }, "fqdn: FQDN is required."],
       [{ ...onpremBody(sng), fqdn: "not a host" }, "fqdn: Not a valid FQDN or IP address: not a host"],
-      [{ ...onpremBody(sng), service_node_group_id: undefined }, "service_node_group_id: Service node group is required"],
-      [{ ...onpremBody(sng), proto: undefined }, "proto: Protocol is required"],
+      [{ ...onpremBody(sng), service_node_group_id: undefined }, "service_node_group_id: Service node group is required."],
+      [{ ...onpremBody(sng), proto: undefined }, "proto: Protocol is required."],
       [{ ...onpremBody(sng), proto: "icmp" }, "proto: Protocol must be one of: tcp, udp, ftp"],
       [{ ...azureBody, proto: "ftp" }, "proto: Protocol must be one of: tcp, udp"],
       [{ ...azureBody, region: "us-east-1" }, "region: Choose a region of list-azure-regions"],
-      [{ ...azureBody, cloud_endpoint_service_name: undefined }, "cloud_endpoint_service_name: Private link service id is required"],
+      [{ ...azureBody, cloud_endpoint_service_name: undefined }, "cloud_endpoint_service_name: Private link service id is required."],
       [{ ...azureBody, cloud_endpoint_service_name: "/subscriptions/x/foo" }, expect.stringContaining("cloud_endpoint_service_name: Not a valid Azure resource id") as any],
-      [{ ...azureBody, open_ai_private_link: true }, "private_endpoint_ip_address: Private endpoint IP is required"],
+      [{ ...azureBody, open_ai_private_link: true }, "private_endpoint_ip_address: Private endpoint IP is required."],
       [{ ...azureBody, open_ai_private_link: true, private_endpoint_ip_address: "10.1.0.300", remote_vnet_resource_id: vnetId, azure_user_email: "x@example.com" }, "private_endpoint_ip_address: Not a valid IP address: 10.1.0.300"],
       [{ ...azureBody, open_ai_private_link: true, private_endpoint_ip_address: "10.1.0.3", remote_vnet_resource_id: "vnet-hub", azure_user_email: "x@example.com" }, expect.stringContaining("remote_vnet_resource_id: Not a valid Azure resource id") as any],
-      [{ ...azureBody, open_ai_private_link: true, private_endpoint_ip_address: "10.1.0.3", remote_vnet_resource_id: vnetId }, "azure_user_email: Customer user email is required"],
-      [{ ...networkBody(sng), real_subnets: [] }, "real_subnets: Real subnets are required"],
+      [{ ...azureBody, open_ai_private_link: true, private_endpoint_ip_address: "10.1.0.3", remote_vnet_resource_id: vnetId }, "azure_user_email: Customer user email is required."],
+      [{ ...networkBody(sng), real_subnets: [] }, "real_subnets: Real subnets are required."],
       [{ ...networkBody(sng), real_subnets: ["10.0.0.0/33"] }, "0: Not a valid CIDR (address/prefix, e.g. 10.0.0.0/24): 10.0.0.0/33"],
-      [{ ...networkBody(sng), service_node_group_id: undefined }, "service_node_group_id: Service node group is required"],
-      [{ ...networkBody(sng), virtual_subnet_pools: [] }, "virtual_subnet_pools: Virtual subnet pools are required when address translation is on"],
-      [{ ...networkBody(sng), bgp_local_asn: undefined }, "bgp_local_asn: Local ASN is required when BGP is on"],
+      [{ ...networkBody(sng), service_node_group_id: undefined }, "service_node_group_id: Service node group is required."],
+      [{ ...networkBody(sng), virtual_subnet_pools: [] }, "virtual_subnet_pools: Virtual subnet pools are required when address translation is on."],
+      [{ ...networkBody(sng), bgp_local_asn: undefined }, "bgp_local_asn: Local ASN is required when BGP is on."],
       [{ ...networkBody(sng), bgp_peer_asn: 4294967296 }, "bgp_peer_asn: ASN must be a whole number from 1 to 4294967295"],
       [{ ...networkBody(sng), bgp_peer_asn: 0 }, "bgp_peer_asn: ASN must be a whole number from 1 to 4294967295"],
-      [{ ...networkBody(sng), bgp_peer_ip: undefined }, "bgp_peer_ip: Peer IP is required when BGP is on"],
+      [{ ...networkBody(sng), bgp_peer_ip: undefined }, "bgp_peer_ip: Peer IP is required when BGP is on."],
       [{ ...networkBody(sng), bgp_peer_ip: "192.0.2" }, "bgp_peer_ip: Not a valid IP address: 192.0.2"],
       [{ ...awsBody, location: "gcp" }, "location: Location must be one of: aws, onprem, azure, network"],
     ];
@@ -255,8 +255,8 @@ describe("app services: hostings, traffic, regions, node groups", () => {
     expect(azureH.body.detail).toBe("Hosting added.");
     const onpremH = await add({ location: "onprem", fqdn: "crm.dc2.example", service_node_group_id: sng });
     expect(onpremH.status).toBe(200);
-    expect(messages(await add({ location: "aws" }))).toEqual(["region: Region is required", "cloud_endpoint_service_name: Endpoint service name is required"]);
-    expect(messages(await add({ location: "onprem" }))).toEqual(["fqdn: FQDN is required", "service_node_group_id: Node group is required"]);
+    expect(messages(await add({ location: "aws" }))).toEqual(["region: Region is required.", "cloud_endpoint_service_name: Endpoint service name is required."]);
+    expect(messages(await add({ location: "onprem" }))).toEqual(["fqdn: FQDN is required.", "service_node_group_id: Node group is required."]);
     expect((await add({ location: "onprem", fqdn: "x.example.com", service_node_group_id: "sng-other" })).status).toBe(404);
     const list = (await get(a, "app-service-get-hosting", { app_service_id: aws })).body;
     expect(list.map((h: any) => [h.priority_id, h.service_provider])).toEqual([[1, "aws"], [2, "azure"], [3, "onprem"]]);

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { isIpv4 } from "../contract/net.ts";
-import { formFactors, nodeLimits } from "../contract/nodes.ts";
+import { formFactors, nodeLimits, nodeMessages } from "../contract/nodes.ts";
+import { deploymentMessages } from "../contract/messages.ts";
 import { awsRegions } from "../domain/regions.ts";
 import { expects, idField, line, maxMessage, text } from "../lib/fields.ts";
 
@@ -51,7 +52,7 @@ export const hostedFields = {
     .trim()
     .max(40, maxMessage(40))
     .superRefine((s, ctx) => {
-      if (s === "") ctx.addIssue({ code: "custom", message: "Region is required" });
+      if (s === "") ctx.addIssue({ code: "custom", message: deploymentMessages.regionRequired });
       else if (!awsRegionIds.includes(s)) ctx.addIssue({ code: "custom", message: "Choose a region of list-aws-regions" });
     }),
   hosted_vpc_cidr: ipv4WithPrefix("VPC CIDR", true),
@@ -83,12 +84,12 @@ export const formFactorBody = (name: string) =>
       const need = (v: unknown, path: string, message: string) => {
         if (v === undefined || v === "") ctx.addIssue({ code: "custom", path: [path], message });
       };
-      if (b.form_factor === "hw") need(b.shipping_addr, "shipping_addr", "Shipping address is required");
+      if (b.form_factor === "hw") need(b.shipping_addr, "shipping_addr", nodeMessages.shippingAddressRequired);
       if (b.form_factor === "hosted_aws") {
-        need(b.hosted_region, "hosted_region", "Region is required");
-        need(b.hosted_vpc_cidr, "hosted_vpc_cidr", "VPC CIDR is required");
-        need(b.hosted_peer_ip, "hosted_peer_ip", "Peer IP is required");
-        need(b.hosted_peer_prefix, "hosted_peer_prefix", "Peer prefix is required");
+        need(b.hosted_region, "hosted_region", deploymentMessages.regionRequired);
+        need(b.hosted_vpc_cidr, "hosted_vpc_cidr", nodeMessages.vpcCidrRequired);
+        need(b.hosted_peer_ip, "hosted_peer_ip", nodeMessages.peerIpRequired);
+        need(b.hosted_peer_prefix, "hosted_peer_prefix", nodeMessages.peerPrefixRequired);
       }
     })
     .openapi(name, { description: "hw: shipping_addr required; hosted_aws: hosted_region (list-aws-regions), hosted_vpc_cidr (default 10.100.0.0/24), hosted_peer_ip and hosted_peer_prefix required; fields of other form factors are ignored." });

@@ -217,9 +217,9 @@ describe("Hosted Node", () => {
       "Peer prefix must be a whole number from 1 to 32",
     ]);
     const hw = await post(a.token, "set-endpoint-node-form-factor", { node_id: id, form_factor: "hw", shipping_addr: "  " });
-    expect(messages(hw)).toEqual(["Shipping address is required"]);
+    expect(messages(hw)).toEqual(["Shipping address is required."]);
     const missing = await post(a.token, "set-endpoint-node-form-factor", { node_id: id, form_factor: "hosted_aws" });
-    expect(messages(missing)).toEqual(["Region is required", "VPC CIDR is required", "Peer IP is required", "Peer prefix is required"]);
+    expect(messages(missing)).toEqual(["Region is required.", "VPC CIDR is required.", "Peer IP is required.", "Peer prefix is required."]);
     const ok = await post(a.token, "set-endpoint-node-form-factor", { node_id: id, form_factor: "hw", shipping_addr: "1 Main St\nSpringfield" });
     expect(ok.body).toEqual({ detail: "Form Factor saved." });
     expect((await get(a.token, "get-endpoint-node-detail", { ep_node_id: id })).body).toMatchObject({ form_factor: "hw", shipping_addr: "1 Main St\nSpringfield" });

@@ -69,8 +69,8 @@ describe("service nodes", () => {
     const a = await p.newAccount();
     const n = await newServiceNode(a);
     expect(messages(await post(a.token, "create-service-node", { service_node_name: "", new_service_node_group: true, service_node_group_name: "X" }))).toEqual(["Node name is required"]);
-    expect(messages(await post(a.token, "create-service-node", { service_node_name: "N", new_service_node_group: false }))).toEqual(["Node group is required"]);
-    expect(messages(await post(a.token, "create-service-node", { service_node_name: "N", new_service_node_group: true }))).toEqual(["Node group name is required"]);
+    expect(messages(await post(a.token, "create-service-node", { service_node_name: "N", new_service_node_group: false }))).toEqual(["Node group is required."]);
+    expect(messages(await post(a.token, "create-service-node", { service_node_name: "N", new_service_node_group: true }))).toEqual(["Node group name is required."]);
     const b = await p.newAccount();
     expect((await get(b.token, "get_service_node_detail", { service_node_id: n.service_node_id })).status).toBe(404);
     expect((await get(b.token, "get-service-node-group-details", { service_node_group_id: n.service_node_group_id })).status).toBe(404);

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { PlatformApp } from "../app.ts";
 import { nodeLimits, nodeMessages, serviceNodeGroupSortable, serviceNodeSortable } from "../contract/nodes.ts";
+import { deploymentMessages } from "../contract/messages.ts";
 import {
   CertificateBody,
   GroupBody,
@@ -49,8 +50,8 @@ const CreateBody = body({
 })
   .strict()
   .superRefine((b, ctx) => {
-    if (b.new_service_node_group === true && !b.service_node_group_name) ctx.addIssue({ code: "custom", path: ["service_node_group_name"], message: "Node group name is required" });
-    if (b.new_service_node_group === false && !b.service_node_group_id) ctx.addIssue({ code: "custom", path: ["service_node_group_id"], message: "Node group is required" });
+    if (b.new_service_node_group === true && !b.service_node_group_name) ctx.addIssue({ code: "custom", path: ["service_node_group_name"], message: deploymentMessages.nodeGroupNameRequired });
+    if (b.new_service_node_group === false && !b.service_node_group_id) ctx.addIssue({ code: "custom", path: ["service_node_group_id"], message: deploymentMessages.nodeGroupRequired });
   })
   .openapi("CreateServiceNode", { description: "new_service_node_group true: service_node_group_name (a new group); false: service_node_group_id (an existing one)." });
 

@@ -63,9 +63,9 @@ describe("endpoint nodes", () => {
     expect(noName.status).toBe(422);
     expect(messages(noName)).toContain("Node name is required");
     const noGroupName = await post(a.token, "create-endpoint-node", { ep_node_name: "N", new_ep_node_group: true });
-    expect(messages(noGroupName)).toContain("Node group name is required");
+    expect(messages(noGroupName)).toContain("Node group name is required.");
     const noGroupId = await post(a.token, "create-endpoint-node", { ep_node_name: "N", new_ep_node_group: false });
-    expect(messages(noGroupId)).toContain("Node group is required");
+    expect(messages(noGroupId)).toContain("Node group is required.");
     const unknownGroup = await post(a.token, "create-endpoint-node", { ep_node_name: "N", new_ep_node_group: false, ep_node_group_id: "epg-nope" });
     expect(unknownGroup.status).toBe(404);
     await newEndpointNode(a, "N", "Taken");

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { PlatformApp } from "../app.ts";
 import { endpointNodeGroupSortable, endpointNodeSortable, nodeLimits, nodeMessages } from "../contract/nodes.ts";
+import { deploymentMessages } from "../contract/messages.ts";
 import { EndpointNodeGroup } from "../contract/endpoints.shapes.ts";
 import { endpointNodeGroupList } from "../domain/nodes-groups.ts";
 import { EndpointNode, EndpointNodeCreated, EndpointNodeDetail, EndpointNodeGroupDetail, EndpointNodeGroupPage, EndpointNodePage, SecondaryIpsAdded } from "../contract/nodes.shapes.ts";
@@ -47,8 +48,8 @@ const CreateBody = body({
   .strict()
   .superRefine((b, ctx) => {
     // Spec 2 §5: a node name, and either a new group's name or an existing group's id.
-    if (b.new_ep_node_group === true && !b.ep_node_group_name) ctx.addIssue({ code: "custom", path: ["ep_node_group_name"], message: "Node group name is required" });
-    if (b.new_ep_node_group === false && !b.ep_node_group_id) ctx.addIssue({ code: "custom", path: ["ep_node_group_id"], message: "Node group is required" });
+    if (b.new_ep_node_group === true && !b.ep_node_group_name) ctx.addIssue({ code: "custom", path: ["ep_node_group_name"], message: deploymentMessages.nodeGroupNameRequired });
+    if (b.new_ep_node_group === false && !b.ep_node_group_id) ctx.addIssue({ code: "custom", path: ["ep_node_group_id"], message: deploymentMessages.nodeGroupRequired });
   })
   .openapi("CreateEndpointNode", { description: "new_ep_node_group true: ep_node_group_name (a new group); false: ep_node_group_id (an existing one)." });
 

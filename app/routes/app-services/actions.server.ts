@@ -1,9 +1,7 @@
 import { failureReply, intentAction, refreshIntent, submitForm, validateForm } from "../../lib/action.server.ts";
-import type { CallBody } from "../../../platform/contract/calls.ts";
 import { apiPost } from "../../lib/api.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { returnUrl } from "../../lib/url.ts";
-import { defaultVirtualPool } from "../../../platform/contract/net.ts";
 import { createIntent, latencyIntent, removeIntent, sharedIntents } from "../services-shared/intents.server.ts";
 import { CREATE_FIELDS } from "./model.ts";
 import {
@@ -16,55 +14,17 @@ import {
   removeHostingSchema,
   removeSchema,
   subject,
-  type CreateAppServiceValues,
+  createAppServiceBody,
 } from "./schemas.server.ts";
 import { appServiceMessages } from "../../../platform/contract/messages.ts";
 
 /* The App Services screen's action (spec 1 §2, §7 App services, §8): one function per intent. */
 
-const t = (s: string | undefined) => (s ? s : undefined);
-
-/** The create-app-service body for the chosen deployment (spec 1 §7): only its fields, empty ones left out. */
-function createBody(v: CreateAppServiceValues): CallBody<"create-app-service"> {
-  const base = { app_service_name: v.app_service_name, description: t(v.description), location: v.location };
-  switch (v.location) {
-    case "aws":
-      return { ...base, region: t(v.region), cloud_endpoint_service_name: t(v.cloud_endpoint_service_name), proto: "tcp" as const, port: v.port };
-    case "onprem":
-      return { ...base, fqdn: t(v.fqdn), service_node_group_id: t(v.service_node_group_id), proto: t(v.proto), port: v.port };
-    case "azure": {
-      const azure = { ...base, proto: t(v.proto), port: v.port, region: t(v.region) };
-      return v.open_ai_private_link
-        ? {
-            ...azure,
-            open_ai_private_link: true,
-            private_endpoint_ip_address: t(v.private_endpoint_ip_address),
-            remote_vnet_resource_id: t(v.remote_vnet_resource_id),
-            azure_user_email: t(v.azure_user_email),
-          }
-        : { ...azure, cloud_endpoint_service_name: t(v.cloud_endpoint_service_name), open_ai_private_link: false };
-    }
-    case "network": {
-      const pools = v.virtual_subnet_pools.length ? v.virtual_subnet_pools : v.real_subnets[0] ? [defaultVirtualPool(v.real_subnets[0])].filter(Boolean) : [];
-      return {
-        ...base,
-        network_mode_enabled: true,
-        real_subnets: v.real_subnets,
-        service_node_group_id: t(v.service_node_group_id),
-        address_translation_enabled: v.address_translation_enabled,
-        ...(v.address_translation_enabled ? { virtual_subnet_pools: pools } : {}),
-        bgp_enabled: v.bgp_enabled,
-        ...(v.bgp_enabled ? { bgp_local_asn: v.bgp_local_asn, bgp_peer_asn: v.bgp_peer_asn, bgp_peer_ip: t(v.bgp_peer_ip) } : {}),
-      };
-    }
-  }
-}
-
 /** Create; a deployment switch keeps what was typed. The new one is then selected, on its Details tab. */
 const create = createIntent(CREATE_FIELDS, {
   schema: CreateAppServiceSchema,
   call: "create-app-service",
-  body: createBody,
+  body: createAppServiceBody,
   toast: appServiceMessages.created,
   redirect: (res: { app_service_id: string }) => ({ deployment: null, draft: null, selected: [res.app_service_id], tab: null }),
 });

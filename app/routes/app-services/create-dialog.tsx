@@ -5,7 +5,7 @@ import type { FormConstraint } from "../../components/constraints.server.ts";
 import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
 import { CheckboxField, ConformForm, SelectField, SubmitButton, TextareaField, TextField, useForm } from "../../components/forms.tsx";
 import { useHydrated, useIsPending } from "../../components/hooks.ts";
-import { BgpFields, DeploymentSwitch } from "../services-shared/create-fields.tsx";
+import { BgpFields, DeploymentSwitch, markRequired } from "../services-shared/create-fields.tsx";
 import type { Result } from "../services-shared/dialogs.tsx";
 import type { Draft } from "../services-shared/draft.ts";
 import {
@@ -46,13 +46,6 @@ function useRequiredFilled(formId: string, deployment: AppServiceDeployment) {
   return { disabled: hydrated && missingSome, onChange: read };
 }
 
-/** The schema's constraints with the deployment's required marks (spec 1 §5); conditional ones say so in their labels. */
-function createConstraint(base: FormConstraint, deployment: AppServiceDeployment): FormConstraint {
-  const out: FormConstraint = { ...base };
-  for (const f of requiredFields[deployment]) out[f] = { ...out[f], required: true };
-  return out;
-}
-
 export function CreateDialog({ deployment, draft, regions, groups, lastResult, constraint }: {
   deployment: AppServiceDeployment;
   draft: Draft<CreateField>;
@@ -62,7 +55,7 @@ export function CreateDialog({ deployment, draft, regions, groups, lastResult, c
   constraint: FormConstraint;
 }) {
   const formId = `create-app-service-${deployment}`;
-  const [form, fields] = useForm<Record<CreateField | "location", string>>({ id: formId, lastResult, defaultValue: { ...draft, location: deployment, ...(deployment === "aws" ? { proto: "TCP" } : {}) }, constraint: createConstraint(constraint, deployment) });
+  const [form, fields] = useForm<Record<CreateField | "location", string>>({ id: formId, lastResult, defaultValue: { ...draft, location: deployment, ...(deployment === "aws" ? { proto: "TCP" } : {}) }, constraint: markRequired(constraint, requiredFields[deployment]) });
   const pending = useIsPending({ intent: "create" });
   const { disabled, onChange } = useRequiredFilled(formId, deployment);
   const protocols: readonly string[] = appServiceProtocols[deployment];

@@ -7,6 +7,8 @@ import { ConformForm, SelectField, SubmitButton, TextField, useForm } from "../.
 import { useIsPending } from "../../components/hooks.ts";
 import { hrefWith } from "../../lib/url.ts";
 import { Missing, type Result } from "../services-shared/dialogs.tsx";
+import { markRequired } from "../services-shared/create-fields.tsx";
+import { addHostingRequired } from "../../../platform/contract/app-services.ts";
 import { appServiceProtocols, protoLabel, type AppService, type CloudRegion, type ServiceNodeGroup } from "./model.ts";
 
 /*
@@ -66,7 +68,8 @@ export function AddHostingDialog({ service, location, regions, groups, lastResul
   lastResult: Result;
   constraint: FormConstraint;
 }) {
-  const [form, fields] = useForm<z.input<typeof AddHostingSchema>>({ id: `add-hosting-${location}`, lastResult, constraint });
+  // The location's required fields (the call's rules) marked `required`.
+  const [form, fields] = useForm<z.input<typeof AddHostingSchema>>({ id: `add-hosting-${location}`, lastResult, constraint: markRequired(constraint, addHostingRequired(location).map(([f]) => f)) });
   const pending = useIsPending({ intent: "add-hosting" });
   const here = useLocation();
   return (

@@ -12,7 +12,7 @@ export {
   topTalkerRanges,
   topTalkerRangeMs,
 } from "../../../platform/contract/app-services.ts";
-import type { AppServiceDeployment, TopTalker } from "../../../platform/contract/app-services.ts";
+import { alwaysRequired, createAppServiceRequired, type AppServiceDeployment, type TopTalker } from "../../../platform/contract/app-services.ts";
 import type { Endpoint } from "../../../platform/contract/endpoints.ts";
 import { seriesNames } from "../../components/chart/model.ts";
 export type { AppServiceDeployment };
@@ -58,21 +58,17 @@ export type CreateField = (typeof CREATE_FIELDS)[number];
 
 export const protoLabel = (p: string) => (p === "ftp" ? "FTP-Passive" : p.toUpperCase());
 
-/** The fields each deployment requires (spec 1 §5); the conditional ones are in missingRequired. */
-export const requiredFields: Record<AppServiceDeployment, readonly string[]> = {
-  aws: ["app_service_name", "region", "cloud_endpoint_service_name", "port"],
-  onprem: ["app_service_name", "fqdn", "service_node_group_id", "proto", "port"],
-  azure: ["app_service_name", "proto", "port", "region"],
-  network: ["app_service_name", "real_subnets", "service_node_group_id"],
-};
+/** The fields each deployment requires whatever its switches (spec 1 §5: the call's rules, createAppServiceRequired): marked required in Create. */
+const alwaysOf = (d: AppServiceDeployment) => ["app_service_name", ...alwaysRequired((on) => createAppServiceRequired(d, on))];
+export const requiredFields: Record<AppServiceDeployment, readonly string[]> = { aws: alwaysOf("aws"), onprem: alwaysOf("onprem"), azure: alwaysOf("azure"), network: alwaysOf("network") };
 
-/** Required fields by deployment (spec 1 §5), for Create's enabled state with JavaScript. */
+/**
+ * Whether a required field is still empty, for Create's enabled state with JavaScript: the call's
+ * rules (createAppServiceRequired) with the form's switches. Address translation without pools is
+ * fine: the console sends {ip}/16 of the first real subnet (spec 1 §9).
+ */
 export function missingRequired(d: AppServiceDeployment, v: Record<string, string | boolean>): boolean {
   const has = (k: string) => typeof v[k] === "string" && (v[k] as string).trim() !== "";
-  if (!requiredFields[d].every(has)) return true;
-  // Azure: the private link service id, or with OpenAI/PaaS its three fields.
-  if (d === "azure") return v.open_ai_private_link ? !(has("private_endpoint_ip_address") && has("remote_vnet_resource_id") && has("azure_user_email")) : !has("cloud_endpoint_service_name");
-  // Network: address translation without pools is fine (the platform uses {ip}/16 of the first subnet); BGP needs its three.
-  if (d === "network" && v.bgp_enabled) return !(has("bgp_local_asn") && has("bgp_peer_asn") && has("bgp_peer_ip"));
-  return false;
+  if (!has("app_service_name")) return true;
+  return createAppServiceRequired(d, { open_ai_private_link: v.open_ai_private_link === true, bgp_enabled: v.bgp_enabled === true }).some(([f]) => !has(f));
 }

@@ -2,11 +2,15 @@ import { z } from "zod";
 import { confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
 import { formConstraints } from "../../components/constraints.server.ts";
 import { appServiceLimits } from "../../../platform/contract/app-services.ts";
-import { isAsn, isIp, isPort, netMessages } from "../../../platform/contract/net.ts";
+import { defaultVirtualPool, isPort, netMessages } from "../../../platform/contract/net.ts";
 import {
-  AddHostingBody,
+  addHostingFields,
+  addHostingRules,
   AppServiceIdBody,
   ContactBody,
+  createAppServiceFields,
+  createAppServiceRules,
+  type CreateAppServiceValues,
   type CreateGroupBody,
   EditBody,
   EpIdBody,
@@ -15,10 +19,9 @@ import {
   SetDescriptionBody,
   SetNameBody,
 } from "../../../platform/contract/app-services.shapes.ts";
-import { limits, line, multiline, text } from "../../../platform/lib/fields.ts";
-import { cidrList } from "../../../platform/lib/net-fields.ts";
-import { requestForm } from "../../lib/form-fields.server.ts";
-import { requiredText, subjectName, type SubjectFields } from "../services-shared/schemas.server.ts";
+import { limits, text } from "../../../platform/lib/fields.ts";
+import { blankAsMissing, requestForm, typedList } from "../../lib/form-fields.server.ts";
+import { subjectName, type SubjectFields } from "../services-shared/schemas.server.ts";
 import { formMessages } from "../../lib/messages.ts";
 
 /*
@@ -27,118 +30,85 @@ import { formMessages } from "../../lib/messages.ts";
  * fields (submitForm, app/lib/action.server.ts).
  */
 
-const opt = (max: number = appServiceLimits.text) => line(max).optional();
-const port = (required: boolean) =>
+/** A port as typed: blank is missing (the rules say when it is required), not a number says the range as out of range does. */
+const port = () =>
   z
     .string()
     .trim()
     .optional()
     .superRefine((s, ctx) => {
-      if (!s) {
-        if (required) ctx.addIssue({ code: "custom", message: "Port is required." });
-      } else if (!/^\d+$/.test(s) || !isPort(Number(s))) ctx.addIssue({ code: "custom", message: netMessages.port });
+      if (s && (!/^\d+$/.test(s) || !isPort(Number(s)))) ctx.addIssue({ code: "custom", message: netMessages.port });
     })
     .transform((s) => (s ? Number(s) : undefined));
-const asn = z
-  .string()
-  .trim()
-  .optional()
-  .superRefine((s, ctx) => {
-    if (s && (!/^\d+$/.test(s) || !isAsn(Number(s)))) ctx.addIssue({ code: "custom", message: netMessages.asn });
-  })
-  .transform((s) => (s ? Number(s) : undefined));
-const cidrs = (what: string) =>
-  cidrList(what)
-    .optional()
-    .transform((v) => v ?? []);
-const checkbox = z
-  .string()
-  .optional()
-  .transform((v) => v === "on" || v === "true");
+const f = createAppServiceFields;
+// The form's fields: the request's, a blank one missing, the lists typed comma-separated; network
+// mode is the deployment's (the body sets it), not a field.
+const { network_mode_enabled: _networkMode, ...createFields } = f;
+const listMax = appServiceLimits.description;
 
-type CreateInput = {
-  location: "aws" | "onprem" | "azure" | "network";
-  [field: string]: unknown;
-};
-
-const blank = (v: unknown) => v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0);
-
-/** The deployment's required fields that are empty, in the form's order, with the platform's messages (platform/routes/app-services.ts). */
-function missingFields(v: CreateInput): [string, string][] {
-  const need: [string, string][] = [];
-  const add = (field: string, message: string) => {
-    if (blank(v[field])) need.push([field, message]);
-  };
+/**
+ * The body create-app-service gets from the form: the deployment's fields only, blank ones left
+ * out, aws's protocol TCP, and without typed pools the default {ip}/16 of the first real subnet
+ * (spec 1 §9). The form is checked by the call's own rules on this body (createAppServiceRules).
+ */
+export function createAppServiceBody(v: Omit<CreateAppServiceValues, "network_mode_enabled">): CreateAppServiceValues {
+  const t = (s: string | undefined) => (s ? s : undefined);
+  const base = { app_service_name: v.app_service_name, description: t(v.description), location: v.location };
   switch (v.location) {
     case "aws":
-      add("region", formMessages.regionRequired);
-      add("cloud_endpoint_service_name", "Endpoint service name is required.");
-      add("port", "Port is required.");
-      break;
+      return { ...base, region: t(v.region), cloud_endpoint_service_name: t(v.cloud_endpoint_service_name), proto: "tcp", port: v.port };
     case "onprem":
-      add("fqdn", "FQDN is required.");
-      add("service_node_group_id", "Service node group is required.");
-      add("proto", "Protocol is required.");
-      add("port", "Port is required.");
-      break;
-    case "azure":
-      add("region", formMessages.regionRequired);
-      add("proto", "Protocol is required.");
-      add("port", "Port is required.");
-      if (v.open_ai_private_link) {
-        add("private_endpoint_ip_address", "Private endpoint IP is required.");
-        add("remote_vnet_resource_id", "Remote VNET resource id is required.");
-        add("azure_user_email", "Customer user email is required.");
-      } else add("cloud_endpoint_service_name", "Private link service id is required.");
-      break;
-    case "network":
-      add("real_subnets", formMessages.realSubnetsRequired);
-      add("service_node_group_id", "Service node group is required.");
-      if (v.bgp_enabled) {
-        add("bgp_local_asn", formMessages.localAsnRequired);
-        add("bgp_peer_asn", formMessages.peerAsnRequired);
-        add("bgp_peer_ip", formMessages.peerIpRequired);
-      }
-      break;
+      return { ...base, fqdn: t(v.fqdn), service_node_group_id: t(v.service_node_group_id), proto: t(v.proto), port: v.port };
+    case "azure": {
+      const azure = { ...base, proto: t(v.proto), port: v.port, region: t(v.region) };
+      return v.open_ai_private_link
+        ? {
+            ...azure,
+            open_ai_private_link: true,
+            private_endpoint_ip_address: t(v.private_endpoint_ip_address),
+            remote_vnet_resource_id: t(v.remote_vnet_resource_id),
+            azure_user_email: t(v.azure_user_email),
+          }
+        : { ...azure, cloud_endpoint_service_name: t(v.cloud_endpoint_service_name), open_ai_private_link: false };
+    }
+    case "network": {
+      const real = v.real_subnets ?? [];
+      const typed = v.virtual_subnet_pools ?? [];
+      const pools = typed.length ? typed : real[0] ? [defaultVirtualPool(real[0])].filter(Boolean) : [];
+      return {
+        ...base,
+        network_mode_enabled: true,
+        real_subnets: real,
+        service_node_group_id: t(v.service_node_group_id),
+        address_translation_enabled: Boolean(v.address_translation_enabled),
+        ...(v.address_translation_enabled ? { virtual_subnet_pools: pools } : {}),
+        bgp_enabled: Boolean(v.bgp_enabled),
+        ...(v.bgp_enabled ? { bgp_local_asn: v.bgp_local_asn, bgp_peer_asn: v.bgp_peer_asn, bgp_peer_ip: t(v.bgp_peer_ip) } : {}),
+      };
+    }
   }
-  return need;
+  return { ...base };
 }
 
-export const CreateAppServiceSchema = z.object({
-  location: z.enum(["aws", "onprem", "azure", "network"], { error: "Choose a deployment." }),
-  app_service_name: requiredText(formMessages.nameRequired, appServiceLimits.name),
-  description: multiline(appServiceLimits.description).optional(),
-  region: opt(100),
-  cloud_endpoint_service_name: opt(),
-  proto: opt(10),
-  port: port(false),
-  fqdn: opt(appServiceLimits.fqdn),
-  service_node_group_id: opt(100),
-  real_subnets: cidrs("Real subnets"),
-  address_translation_enabled: checkbox,
-  virtual_subnet_pools: cidrs("Virtual subnet pools"),
-  bgp_enabled: checkbox,
-  bgp_local_asn: asn,
-  bgp_peer_asn: asn,
-  bgp_peer_ip: opt(45).superRefine((s, ctx) => {
-    if (s && !isIp(s)) ctx.addIssue({ code: "custom", message: netMessages.ip(s) });
-  }),
-  open_ai_private_link: checkbox,
-  private_endpoint_ip_address: opt(45),
-  azure_user_email: opt(appServiceLimits.email),
-  remote_vnet_resource_id: opt(),
-}).check(
-  // Every missing field at once, with or without JavaScript (issue 27 item 16): the deployment's
-  // required fields (spec 1 §5) in the platform's words, checked here before the platform is
-  // called; `when`: also when a field already failed (a missing name), not only after the rest passed.
-  z.superRefine(
-    (v, ctx) => {
-      for (const [path, message] of missingFields(v)) ctx.addIssue({ code: "custom", path: [path], message, input: v });
-    },
-    { when: () => true },
-  ),
+/**
+ * Create App Service (one form for every deployment): create-app-service's fields and rules
+ * (platform/contract/app-services.shapes.ts). Every missing field at once, with or without
+ * JavaScript (issue 27 item 16): the rules run also when a field already failed (`when`).
+ */
+export const CreateAppServiceSchema = requestForm(
+  z
+    .object({
+      ...createFields,
+      port: port(),
+      service_node_group_id: blankAsMissing(f.service_node_group_id),
+      real_subnets: typedList(f.real_subnets, listMax).optional(),
+      virtual_subnet_pools: typedList(f.virtual_subnet_pools, listMax).optional(),
+      bgp_local_asn: blankAsMissing(f.bgp_local_asn),
+      bgp_peer_asn: blankAsMissing(f.bgp_peer_asn),
+      azure_user_email: blankAsMissing(f.azure_user_email),
+    })
+    .check(z.superRefine((v, ctx) => createAppServiceRules(createAppServiceBody(v), ctx), { when: () => true })),
 );
-export type CreateAppServiceValues = z.infer<typeof CreateAppServiceSchema>;
 
 /*
  * The dialogs' schemas below are their calls' request schemas (platform/contract/app-services.shapes.ts,
@@ -160,29 +130,15 @@ export const sharedSchemas = {
 export const subject: SubjectFields = { noun: "App Service", idField: "app_service_id", nameField: "app_service_name", schemas: sharedSchemas };
 
 /** The port keeps the console's reading of what was typed: not a number says the range, as out of range does. */
-export const EditSchema = requestForm(z.object({ ...EditBody.shape, port: port(false) }));
+export const EditSchema = requestForm(z.object({ ...EditBody.shape, port: port() }));
 export const IdSchema = requestForm(z.object(AppServiceIdBody.shape));
 export const EndpointDecisionSchema = requestForm(z.object({ ...EpIdBody.shape, decision: z.enum(["approve", "reject"]) }));
 
-/** Add Hosting: the location's required fields at once, in the form's order, each named by its own label (issue 27 item 16). */
+/** Add Hosting: the call's fields and rules (one location's fields rendered), every missing one at once (issue 27 item 16). */
 export const AddHostingSchema = requestForm(
-  z.object(AddHostingBody.shape).check(
-    z.superRefine(
-      (v, ctx) => {
-        const need = (field: "region" | "cloud_endpoint_service_name" | "fqdn" | "service_node_group_id", message: string) => {
-          if (!v[field]) ctx.addIssue({ code: "custom", path: [field], message, input: v });
-        };
-        if (v.location === "onprem") {
-          need("fqdn", "FQDN is required.");
-          need("service_node_group_id", "Node group is required.");
-        } else {
-          need("region", formMessages.regionRequired);
-          need("cloud_endpoint_service_name", v.location === "aws" ? "Endpoint service name is required." : "Private link service id is required.");
-        }
-      },
-      { when: () => true },
-    ),
-  ),
+  z
+    .object({ ...addHostingFields, service_node_group_id: blankAsMissing(addHostingFields.service_node_group_id) })
+    .check(z.superRefine(addHostingRules, { when: () => true })),
 );
 export const GroupSchema = requestForm(z.object({ service_node_group_name: text(limits.name, { min: 1, minMessage: formMessages.nodeGroupNameRequired }) }) satisfies z.ZodType<z.input<typeof CreateGroupBody>>);
 

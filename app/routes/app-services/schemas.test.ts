@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { AddHostingSchema, CreateAppServiceSchema } from "./schemas.server.ts";
+import { requestFormParser } from "../../lib/form-fields.server.ts";
+import { AddHostingSchema as AddHostingForm, CreateAppServiceSchema as CreateAppServiceForm } from "./schemas.server.ts";
+
+// Parsed as validateForm parses a request form (its empty inputs kept as "", numbers and checkboxes coerced).
+const CreateAppServiceSchema = requestFormParser(CreateAppServiceForm)!;
+const AddHostingSchema = requestFormParser(AddHostingForm)!;
 
 // Issue 27 item 16: without JavaScript a refused form reports every error at once, each under its own words.
 const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) => (r.error?.issues ?? []).map((i) => `${i.path.join(".")}: ${i.message}`);

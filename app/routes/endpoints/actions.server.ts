@@ -2,31 +2,21 @@ import { z } from "zod";
 import { toggleSchema } from "../../components/toggle-dialog.tsx";
 import { detailOr, failureReply, intentAction, submitForm, validateForm } from "../../lib/action.server.ts";
 import { apiGet, apiPost } from "../../lib/api.server.ts";
-import type { CallBody } from "../../../platform/contract/calls.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { returnUrl } from "../../lib/url.ts";
 import { readDraft, writeDraft } from "../services-shared/draft.ts";
 import { createIntent, latencyIntent, removeIntent, sharedIntents } from "../services-shared/intents.server.ts";
 import { CREATE_FIELDS } from "./model.ts";
-import { AgentDetailsSchema, CreateEndpointSchema, DecisionSchema, DeleteSchema, EpIdSchema, NodeGroupSchema, subject, type CreateEndpointValues } from "./schemas.server.ts";
+import { AgentDetailsSchema, CreateEndpointSchema, DecisionSchema, DeleteSchema, EpIdSchema, NodeGroupSchema, subject, createEndpointBody } from "./schemas.server.ts";
 import { appServiceMessages, endpointMessages } from "../../../platform/contract/messages.ts";
 
 /* The Endpoints screen's action (spec 1 §2, §4, §7 Endpoints, §8): one function per intent. */
-
-/** The create-endpoint body: the location's fields only; ASNs as numbers (spec 1 §5). */
-function createBody(v: CreateEndpointValues): CallBody<"create-endpoint"> {
-  const node = v.deployment === "onprem" || v.deployment === "network" ? { ep_node_group_id: v.ep_node_group_id, ep_node_id: v.ep_node_id } : {};
-  const cloud = v.deployment === "aws" || v.deployment === "azure" ? { region: v.region, consumer_principle: v.consumer_principle } : {};
-  const bgp = v.bgp_enabled ? { bgp_local_asn: v.bgp_local_asn, bgp_peer_asn: v.bgp_peer_asn, bgp_peer_ip: v.bgp_peer_ip } : {};
-  const network = v.deployment === "network" ? { real_subnets: v.real_subnets, bgp_enabled: Boolean(v.bgp_enabled), ...bgp } : {};
-  return { ep_name: v.ep_name, app_service_id: v.app_service_id, deployment: v.deployment, ...node, ...cloud, ...network };
-}
 
 /** Create; a location switch or the new-node-group panel keeps what was typed. */
 const create = createIntent(CREATE_FIELDS, {
   schema: CreateEndpointSchema,
   call: "create-endpoint",
-  body: createBody,
+  body: createEndpointBody,
   toast: "Endpoint created.",
   redirect: { deployment: null, draft: null, panel: null },
 });

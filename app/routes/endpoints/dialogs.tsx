@@ -9,7 +9,7 @@ import { useIsPending } from "../../components/hooks.ts";
 import { SimpleTable, type SimpleColumn } from "../../components/simple-table.tsx";
 import { formatBytes, formatTime } from "../../lib/format.ts";
 import { hrefWith } from "../../lib/url.ts";
-import { BgpFields, DeploymentSwitch } from "../services-shared/create-fields.tsx";
+import { BgpFields, DeploymentSwitch, markRequired } from "../services-shared/create-fields.tsx";
 import { Missing, type Result } from "../services-shared/dialogs.tsx";
 import { writeDraft, type Draft } from "../services-shared/draft.ts";
 import { CREATE_FIELDS, deploymentLabel, endpointRequiredFields, type CloudRegion, endpointDeployments, type CreateField, type Endpoint, type EndpointDeployment, type EndpointNodeGroup, type EndpointSession } from "./model.ts";
@@ -69,18 +69,11 @@ export function CreateEndpointDialog(props: CreateProps) {
   );
 }
 
-/** The schema's constraints with the location's required marks (issue 27 item 14); BGP's say so in their labels. */
-function createConstraint(base: FormConstraint, deployment: EndpointDeployment): FormConstraint {
-  const out: FormConstraint = { ...base };
-  for (const f of endpointRequiredFields[deployment]) out[f] = { ...out[f], required: true };
-  return out;
-}
-
 function CreateForm({ deployment, appServices, regions, nodes, nodeGroups, draft, lastResult, constraints }: CreateProps) {
   const [form, fields] = useForm<Record<CreateField | "deployment", string>>({
     id: `create-endpoint-${deployment}`,
     lastResult,
-    constraint: createConstraint(constraints.create, deployment),
+    constraint: markRequired(constraints.create, endpointRequiredFields[deployment]),
     defaultValue: { ...draft, deployment },
   });
   const pending = useIsPending({ intent: "create" });

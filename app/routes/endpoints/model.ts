@@ -2,7 +2,7 @@
  * The Endpoints screen's shapes and constants (spec 1 §3 Endpoint, §5, §9). The form schemas are
  * in schemas.server.ts: only the action uses them, so zod is not shipped to the browser.
  */
-import type { EndpointDeployment } from "../../../platform/contract/endpoints.ts";
+import { createEndpointRequired, type EndpointDeployment } from "../../../platform/contract/endpoints.ts";
 
 export type { EndpointDeployment, EndpointNodeGroup, EndpointSession, NetflowRow } from "../../../platform/contract/endpoints.ts";
 export type { EndpointRow as Endpoint, EndpointDetail, EndpointUserAgent } from "../../../platform/contract/endpoints.ts";
@@ -40,13 +40,14 @@ export const CREATE_FIELDS = [
 ] as const;
 export type CreateField = (typeof CREATE_FIELDS)[number];
 
-/** The fields each location requires (spec 1 §5; the action's schema checks them): marked required in Create. */
-export const endpointRequiredFields: Record<EndpointDeployment, readonly CreateField[]> = {
-  agent: ["ep_name", "app_service_id"],
-  onprem: ["ep_name", "app_service_id", "ep_node_group_id", "ep_node_id"],
-  aws: ["ep_name", "app_service_id", "region", "consumer_principle"],
-  azure: ["ep_name", "app_service_id", "region", "consumer_principle"],
-  network: ["ep_name", "app_service_id", "ep_node_group_id", "ep_node_id", "real_subnets"],
+/** The fields each location requires whatever BGP (spec 1 §5: the call's rules, createEndpointRequired): marked required in Create. */
+const requiredOf = (d: EndpointDeployment): readonly string[] => ["ep_name", "app_service_id", ...createEndpointRequired(d, {}).map(([f]) => f)];
+export const endpointRequiredFields: Record<EndpointDeployment, readonly string[]> = {
+  agent: requiredOf("agent"),
+  onprem: requiredOf("onprem"),
+  aws: requiredOf("aws"),
+  azure: requiredOf("azure"),
+  network: requiredOf("network"),
 };
 
 export type { CloudRegion } from "../../../platform/contract/app-services.ts";

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
 import { formConstraints } from "../../components/constraints.server.ts";
-import { endpointDeployments, endpointLimits } from "../../../platform/contract/endpoints.ts";
-import { EditEndpointBody, EpIdBody, NodeGroupBody, ResizeBody, SetContactBody, SetDescriptionBody, SetNameBody } from "../../../platform/contract/endpoints.shapes.ts";
-import { line, text } from "../../../platform/lib/fields.ts";
-import { requestForm } from "../../lib/form-fields.server.ts";
-import { requiredText, subjectName, type SubjectFields } from "../services-shared/schemas.server.ts";
+import { endpointLimits } from "../../../platform/contract/endpoints.ts";
+import { createEndpointFields, createEndpointRules, EditEndpointBody, EpIdBody, NodeGroupBody, ResizeBody, SetContactBody, SetDescriptionBody, SetNameBody } from "../../../platform/contract/endpoints.shapes.ts";
+import { limits, text } from "../../../platform/lib/fields.ts";
+import { blankAsMissing, requestForm } from "../../lib/form-fields.server.ts";
+import type { CallBody } from "../../../platform/contract/calls.ts";
+import { subjectName, type SubjectFields } from "../services-shared/schemas.server.ts";
 import { DELETE_PHRASE } from "./model.ts";
 import { formMessages } from "../../lib/messages.ts";
 
@@ -15,59 +16,38 @@ import { formMessages } from "../../lib/messages.ts";
  * ASN ranges) again and its messages are shown beside the fields.
  */
 
-const required = (message: string, max: number = endpointLimits.text) => requiredText(message, max);
-const optional = (max: number = endpointLimits.text) => line(max).optional();
-const asn = (what: string) =>
-  z.coerce
-    .number({ error: `${what} must be a number.` })
-    .int(`${what} must be a whole number.`)
-    .min(1, `${what} must be between 1 and 4294967295.`)
-    .max(4294967295, `${what} must be between 1 and 4294967295.`)
-    .optional();
+const f = createEndpointFields;
+// The form's fields: the request's but the description, which Create does not ask for; a blank
+// one missing; the app service keeps the console's 'Choose an app service.' (a select).
+const { description: _description, ...createFields } = f;
+const CreateEndpointFields = z.object({
+  ...createFields,
+  app_service_id: text(limits.id, { min: 1, minMessage: "Choose an app service." }),
+  ep_node_id: blankAsMissing(f.ep_node_id),
+  ep_node_group_id: blankAsMissing(f.ep_node_group_id),
+  bgp_local_asn: blankAsMissing(f.bgp_local_asn),
+  bgp_peer_asn: blankAsMissing(f.bgp_peer_asn),
+  bgp_peer_ip: blankAsMissing(f.bgp_peer_ip),
+});
 
-export const CreateEndpointSchema = z
-  .object({
-    deployment: z.enum(endpointDeployments, { error: formMessages.chooseLocation }),
-    ep_name: required("Endpoint name is required.", endpointLimits.name),
-    app_service_id: required("Choose an app service."),
-    ep_node_group_id: optional(),
-    ep_node_id: optional(),
-    region: optional(),
-    consumer_principle: optional(),
-    real_subnets: optional(endpointLimits.description),
-    bgp_enabled: z.boolean().optional(),
-    bgp_local_asn: asn("Local ASN"),
-    bgp_peer_asn: asn("Peer ASN"),
-    bgp_peer_ip: optional(),
-  })
-  // Every error at once (issue 27 item 16): also when a field already failed (`when`).
-  .check(z.superRefine((v, ctx) => {
-    const need = (value: unknown, path: string, message: string) => {
-      if (value === undefined || value === "") ctx.addIssue({ code: "custom", path: [path], message, input: v });
-    };
-    if (v.deployment === "onprem" || v.deployment === "network") {
-      need(v.ep_node_group_id, "ep_node_group_id", "Choose a node group.");
-      need(v.ep_node_id, "ep_node_id", "Node is required.");
-    }
-    if (v.deployment === "aws") {
-      need(v.region, "region", formMessages.regionRequired);
-      need(v.consumer_principle, "consumer_principle", "Allowed principal is required.");
-    }
-    if (v.deployment === "azure") {
-      need(v.region, "region", formMessages.regionRequired);
-      need(v.consumer_principle, "consumer_principle", "Subscription id is required.");
-    }
-    if (v.deployment === "network") {
-      need(v.real_subnets, "real_subnets", formMessages.realSubnetsRequired);
-      if (v.bgp_enabled) {
-        need(v.bgp_local_asn, "bgp_local_asn", formMessages.localAsnRequired);
-        need(v.bgp_peer_asn, "bgp_peer_asn", formMessages.peerAsnRequired);
-        need(v.bgp_peer_ip, "bgp_peer_ip", formMessages.peerIpRequired);
-      }
-    }
-  }, { when: () => true }));
+/** The body create-endpoint gets from the form: the location's fields only, blank ones left out, the subnets comma-joined as the call takes them. */
+export function createEndpointBody(v: z.output<typeof CreateEndpointFields>): CallBody<"create-endpoint"> {
+  const t = (s: string | undefined) => (s ? s : undefined);
+  const node = v.deployment === "onprem" || v.deployment === "network" ? { ep_node_group_id: t(v.ep_node_group_id), ep_node_id: t(v.ep_node_id) } : {};
+  const cloud = v.deployment === "aws" || v.deployment === "azure" ? { region: t(v.region), consumer_principle: t(v.consumer_principle) } : {};
+  const bgp = v.bgp_enabled ? { bgp_local_asn: v.bgp_local_asn, bgp_peer_asn: v.bgp_peer_asn, bgp_peer_ip: t(v.bgp_peer_ip) } : {};
+  const network = v.deployment === "network" ? { real_subnets: (v.real_subnets ?? []).join(", "), bgp_enabled: Boolean(v.bgp_enabled), ...bgp } : {};
+  return { ep_name: v.ep_name, app_service_id: v.app_service_id, deployment: v.deployment, ...node, ...cloud, ...network };
+}
 
-export type CreateEndpointValues = z.infer<typeof CreateEndpointSchema>;
+/**
+ * Create Endpoint (one form for every location): create-endpoint's fields and rules
+ * (platform/contract/endpoints.shapes.ts). Every error at once (issue 27 item 16): the rules run
+ * also when a field already failed (`when`), on the body the form would send.
+ */
+export const CreateEndpointSchema = requestForm(
+  CreateEndpointFields.check(z.superRefine((v, ctx) => createEndpointRules({ ...createEndpointBody(v), real_subnets: v.real_subnets }, ctx), { when: () => true })),
+);
 
 /*
  * The dialogs' schemas below are their calls' request schemas (platform/contract/endpoints.shapes.ts,

@@ -1,3 +1,4 @@
+import type { FormConstraint } from "../../components/constraints.server.ts";
 import { CheckboxField, TextField } from "../../components/forms.tsx";
 
 /*
@@ -50,4 +51,15 @@ export function BgpFields({ fields, when, asnInput }: { fields: Record<"bgp_enab
       </div>
     </>
   );
+}
+
+/**
+ * The schema's constraints with a location's required fields marked `required` (the call's rules
+ * say which: createAppServiceRequired, createEndpointRequired, addHostingRequired); one form serves
+ * every location, so its schema leaves them optional.
+ */
+export function markRequired(base: FormConstraint, fields: readonly string[]): FormConstraint {
+  const out: FormConstraint = { ...base };
+  for (const f of fields) out[f] = { ...out[f], required: true };
+  return out;
 }
