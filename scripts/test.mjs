@@ -1,4 +1,4 @@
-// `npm test`: every test. Unit and platform tests on PGlite, the platform tests again on
+// `npm test`: every test. Unit and platform tests on PGlite, the tests that use the database again on
 // PostgreSQL, then the end-to-end tests (JavaScript on and off) in Chromium.
 // Prints how long each run took, and ends with one line "N passed, N failed, N skipped" summing
 // all runs. `npm test -- unit` / `npm test -- e2e` (or npm run test:unit / test:e2e) run one part;
@@ -17,6 +17,7 @@ import path from "node:path";
 import pg from "pg";
 import { findChromium, NO_CHROMIUM } from "./chromium.mjs";
 import { createPrivateDatabase } from "./private-database.mjs";
+import { databaseTestFiles, vitestFiles } from "./database-tests.mjs";
 
 // The runtime the suite is for (docs/decisions/2026-12-03-node-24.md): the major of the `node` dev
 // dependency, which npm scripts find first on their PATH whatever node the machine has.
@@ -210,12 +211,14 @@ if (!only || only === "unit" || only === "scaled") {
   if (!only || only === "unit") {
     if (url) {
       const pgReport = path.join(out, "vitest-postgres.json");
-      // Only the files that open a database (through the test harness, platform/test/, or
-      // TEST_DATABASE_URL itself): the others (the capture decoders and their tshark agreement,
-      // config parsing, PDF layout) would run the same code again for nothing.
-      const all = fs.globSync("platform/**/*.test.ts");
-      const onDatabase = all.filter((file) => /TEST_DATABASE_URL|from "[^"]*\/test\//.test(fs.readFileSync(file, "utf8")));
-      console.log(`\nThe platform run on PostgreSQL: ${onDatabase.length} of ${all.length} platform test files (those that open a database).`);
+      // The rule (scripts/database-tests.mjs): only the files that use the database, those that
+      // import the test harness (platform/test/harness.ts, on TEST_DATABASE_URL here) or read
+      // TEST_DATABASE_URL themselves, in any folder of the run. The others would run the same code
+      // again for nothing. scripts/database-tests.test.ts refuses a test file that reaches a
+      // database some other way (and so would escape this run).
+      const all = vitestFiles();
+      const onDatabase = databaseTestFiles();
+      console.log(`\nThe platform run on PostgreSQL: ${onDatabase.length} of ${all.length} test files (those that use the database).`);
       side.push(["platform (PostgreSQL)", "npx", ["vitest", "run", ...onDatabase, "--reporter=default", "--reporter=json", `--outputFile.json=${pgReport}`], { TEST_DATABASE_URL: url }]);
       reports.push(() => countVitest(pgReport));
     } else if (process.env.CI) {

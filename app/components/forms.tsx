@@ -29,7 +29,7 @@ type AnySchema = Record<string, any>;
 /**
  * A form's fields when it says nothing of its schema: none. A form that reads `fields` gives its
  * values' type (`useIntentForm<z.input<typeof Schema>>`, or a `defaultValue` it is inferred from),
- * so a misspelt field is a type error on every form (issue 61; app/lib/contract.typecheck.test.ts).
+ * so a misspelt field is a type error on every form (issue 61; app/lib/contract.typecheck-fixture.tsx).
  */
 type NoFields = Record<never, never>;
 

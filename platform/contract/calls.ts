@@ -4,7 +4,7 @@
  * the console. The console imports this file with `import type` only, so neither zod nor the
  * platform's modules reach its bundle. `callApi`, `submitForm`, `fetchTablePage` (app/lib/) take a
  * call's name as a key of `PlatformCalls`: a misspelt name, a wrong body field or an answer read
- * wrongly is a type error (app/lib/contract.typecheck.test.ts).
+ * wrongly is a type error (app/lib/contract.typecheck-fixture.tsx, checked by `npm run typecheck`).
  */
 import type { z } from "zod";
 import type { OperationId } from "../lib/openapi.ts";

@@ -17,7 +17,9 @@ const updated = { status: 200, body: { detail: "Account updated." } };
 /** Every variant gets a 4xx (never a 2xx, 3xx or 5xx). */
 async function expectRefused(call: string, example: Record<string, unknown>, token: string, legit?: (m: MalformedPayload) => boolean) {
   const variants = malformedPayloads(example).filter((m) => !legit?.(m));
-  expect(variants.length).toBeGreaterThanOrEqual(50);
+  // The call's schema variants (platform/routes/malformed.test.ts sends the parser's once): at least 15
+  // for a body with fields, the 4 that are not an object for `{}`.
+  expect(variants.length).toBeGreaterThanOrEqual(Object.keys(example).length ? 15 : 4);
   for (const m of variants) {
     const r = await p.call("POST", call, { token, rawBody: m.rawBody, contentType: m.contentType });
     expect(r.status, `${call} ${m.name}: ${JSON.stringify(r.body).slice(0, 300)}`).toBeGreaterThanOrEqual(400);

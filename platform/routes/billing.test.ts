@@ -4,7 +4,7 @@ import { billingMethods, stripeEvents } from "../db/schema.ts";
 import { eq } from "drizzle-orm";
 import { startStripeStandin, type StripeStandin } from "../../tests/stripe-standin.mjs";
 import { testPlatform, type TestAccount, type TestPlatform } from "../test/harness.ts";
-import { malformedPayloads, validVariants } from "../test/malformed.ts";
+import { malformedPayloads, parserPayloads, validVariants } from "../test/malformed.ts";
 import type { StripeConfig } from "../lib/config.ts";
 
 /*
@@ -341,7 +341,10 @@ describe("billing: Stripe's webhook", () => {
       const r = await webhook(payload);
       expect(r.status, JSON.stringify(payload)).toBe(422);
     }
-    for (const m of malformedPayloads(event("invoice.paid", { id: "in_1" }))) {
+    // The webhook reads its body itself (Stripe's signature is over the raw text), not through the
+    // calls' JSON parser: the parser's variants as well as the schema's.
+    const example = event("invoice.paid", { id: "in_1" });
+    for (const m of [...parserPayloads(example), ...malformedPayloads(example)]) {
       const signature = Stripe.webhooks.generateTestHeaderString({ payload: m.rawBody, secret: "whsec_wrong" });
       const res = await p.app.fetch(
         new Request("http://platform.test/api/v1/stripe-webhook", {
@@ -371,7 +374,7 @@ describe("billing: malformed bodies", () => {
       const before = (await get(a, "get-billings")).body;
       const isValid = validVariants({ optional });
       const payloads = malformedPayloads(valid()).filter((m) => !isValid(m));
-      expect(payloads.length).toBeGreaterThanOrEqual(50);
+      expect(payloads.length).toBeGreaterThanOrEqual(15);
       const notRefused: string[] = [];
       for (const m of payloads) {
         const r = await p.call("POST", call, { token: a.token, rawBody: m.rawBody, contentType: m.contentType });

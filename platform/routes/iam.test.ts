@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { entities, iamUsers, oneTimeSecrets } from "../db/schema.ts";
 import { newId } from "../lib/ids.ts";
-import { malformedPayloads, validForEmptyBody, type MalformedPayload } from "../test/malformed.ts";
+import { malformedPayloads, type MalformedPayload } from "../test/malformed.ts";
 import { testPlatform, type TestAccount, type TestPlatform } from "../test/harness.ts";
 
 let p: TestPlatform;
@@ -33,7 +33,9 @@ function mailText(to: string): string {
 /** Every variant gets a 4xx (never a 2xx, 3xx or 5xx). */
 async function expectRefused(call: string, example: Record<string, unknown>, token: string, legit?: (m: MalformedPayload) => boolean) {
   const variants = malformedPayloads(example).filter((m) => !legit?.(m));
-  expect(variants.length).toBeGreaterThanOrEqual(50);
+  // The call's schema variants (platform/routes/malformed.test.ts sends the parser's once): at least 15
+  // for a body with fields, the 4 that are not an object for `{}`.
+  expect(variants.length).toBeGreaterThanOrEqual(Object.keys(example).length ? 15 : 4);
   for (const m of variants) {
     const r = await p.call("POST", call, { token, rawBody: m.rawBody, contentType: m.contentType });
     expect(r.status, `${call} ${m.name}: ${JSON.stringify(r.body).slice(0, 300)}`).toBeGreaterThanOrEqual(400);
@@ -276,10 +278,6 @@ describe("malformed payloads get a 4xx", () => {
     await expectRefused("iam-user-update-role", { iam_user_id: u.iamUserId, new_role: "admin" }, a.token);
     expect((await list(a.token))[0]!.role).toBe("readonly");
     expect((await post(a.token, "iam-user-update-role", { iam_user_id: u.iamUserId, new_role: "admin" })).status).toBe(200);
-  });
-
-  it("the generator gives at least 50 variants even for an empty body", () => {
-    expect(malformedPayloads({}).filter((m) => !validForEmptyBody(m)).length).toBeGreaterThanOrEqual(50);
   });
 });
 

@@ -1,4 +1,14 @@
-// Malformed request bodies for a JSON call, generated from one valid example body.
+// Malformed request bodies for a JSON call, generated from one valid example body, in two sets:
+//
+// - `malformedPayloads(example)`: what tests the call's own schema (each field missing, null, of the
+//   wrong type, nested, empty, 10 000 characters long or full of unicode junk; the fields not where
+//   they belong; a few bodies that are not an object). Each call's tests send these.
+// - `parserPayloads(example)`: what tests the JSON body parser and the middleware before any call's
+//   schema (not JSON, not UTF-8, a wrong content-type, over 2 MB, 5000 levels deep, JSON that is not
+//   an object). Every call with a JSON body reads it through the one parser (defineCall's required
+//   JSON body, the app's middleware), so platform/routes/malformed.test.ts sends these once, and
+//   checks that every call reads its body that way (docs/decisions/2026-12-03-suite-time.md,
+//   2026-12-04 afternoon). A call that parses its body itself (the Stripe webhook) sends both.
 //
 //   import { malformedPayloads } from "../test/malformed.ts";
 //   for (const m of malformedPayloads({ entity_name: "Edge", description: "x" })) {
@@ -115,7 +125,7 @@ function fieldVariants(example: Record<string, unknown>, key: string): Array<{ n
   return out;
 }
 
-/** Whole bodies that are not a JSON object, or not JSON at all. */
+/** Whole bodies that are not a JSON object, or not JSON at all: the parser's variants (see the top). */
 function wholeBodyVariants(example: Record<string, unknown>): MalformedPayload[] {
   const valid = JSON.stringify(example);
   const json = (name: string, v: unknown): MalformedPayload => ({ name: `body: ${name}`, rawBody: JSON.stringify(v) });
@@ -196,31 +206,58 @@ function wholeBodyVariants(example: Record<string, unknown>): MalformedPayload[]
     raw("valid body as octet-stream", valid, "application/octet-stream"),
     raw("valid body without content-type", valid, ""),
     raw("valid body with a misspelt JSON content-type", valid, "application/jsn"),
-    // An object, but the fields are not where they belong.
+  ];
+}
+
+/**
+ * Whole bodies that test the call's schema rather than the parser: an object whose fields are not
+ * where they belong, and a few JSON values that are not an object (each call's body schema must be
+ * one: the cheap ones, the parser's set has the rest).
+ */
+function misplacedFieldVariants(example: Record<string, unknown>): MalformedPayload[] {
+  const json = (name: string, v: unknown): MalformedPayload => ({ name: `body: ${name}`, rawBody: JSON.stringify(v) });
+  return [
+    json("empty array", []),
+    json("array of the valid body", [example]),
+    json("null", null),
+    json("string", "hello"),
     json("valid body wrapped in an object", { data: example }),
     json("valid body with every value replaced by null", Object.fromEntries(Object.keys(example).map((k) => [k, null]))),
     json("valid body with every key upper-cased", Object.fromEntries(Object.entries(example).map(([k, v]) => [k.toUpperCase(), v]))),
   ];
 }
 
-/**
- * At least 50 malformed variants of a valid JSON body: each field missing, null, of the wrong type,
- * nested, empty, 10 000 characters long or full of unicode junk; the whole body as an array,
- * string, number or null; malformed JSON text; a wrong content-type.
- */
-export function malformedPayloads(validExample: Record<string, unknown>): Array<{ name: string; rawBody: string; contentType?: string }> {
-  const out: MalformedPayload[] = [];
-  for (const key of Object.keys(validExample)) {
-    for (const v of fieldVariants(validExample, key)) out.push({ name: v.name, rawBody: v.rawBody ?? JSON.stringify(v.body) });
-  }
-  out.push(...wholeBodyVariants(validExample));
+const unique = (list: MalformedPayload[]) => {
   const seen = new Set<string>();
-  return out.filter((m) => {
+  return list.filter((m) => {
     const k = `${m.contentType ?? ""}\u0001${m.rawBody}`;
     if (seen.has(k)) return false;
     seen.add(k);
     return true;
   });
+};
+
+/**
+ * The variants of a valid JSON body that test the call's own schema: each field missing, null, of
+ * the wrong type, nested, empty, 10 000 characters long or full of unicode junk; the fields not
+ * where they belong; a few bodies that are not an object. (At least 20 for a body of one field.)
+ */
+export function malformedPayloads(validExample: Record<string, unknown>): MalformedPayload[] {
+  const out: MalformedPayload[] = [];
+  for (const key of Object.keys(validExample)) {
+    for (const v of fieldVariants(validExample, key)) out.push({ name: v.name, rawBody: v.rawBody ?? JSON.stringify(v.body) });
+  }
+  out.push(...misplacedFieldVariants(validExample));
+  return unique(out);
+}
+
+/**
+ * At least 50 variants that test the JSON body parser and the middleware (the same for every call):
+ * the whole body as an array, string, number or null; malformed JSON text; bytes that are not UTF-8;
+ * nesting 5000 levels deep; over 2 MB; a wrong content-type.
+ */
+export function parserPayloads(validExample: Record<string, unknown>): MalformedPayload[] {
+  return unique(wholeBodyVariants(validExample));
 }
 
 /** Names of the variants that are a valid body when the call's body is `{}` (no fields). */
