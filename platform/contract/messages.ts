@@ -36,6 +36,7 @@ export const authMessages = {
   resetSent: "An email confirmation has been sent to your registered email address.",
   passwordTooShort: "Password must be at least 8 characters.",
   passwordTooLong: "Password must be at most 128 characters.",
+  acceptTerms: "Accept the terms of use and the privacy policy.",
 } as const;
 
 /**
@@ -54,6 +55,7 @@ export const fieldMessages = {
 /** Account settings (spec 3 §8). */
 export const accountMessages = {
   idpUpdated: "SAML metadata URL updated.",
+  idpInvalid: "Enter a valid http or https URL.",
 } as const;
 
 /** Billing (spec 3 §8). */
