@@ -13,6 +13,8 @@ export const entityMessages = {
   parentAssigned: "Parent entity assigned.",
   parentCleared: "Parent entity cleared.",
   nameRequired: "Entity name is required.",
+  /** The 404 of an entity id or name the caller's account does not hold (entities, IAM, availability). */
+  notFound: "Entity not found.",
 } as const;
 
 /** IAM (spec 1 §5, §8). */
@@ -101,6 +103,7 @@ export const reportMessages = {
 
 /** Monitoring (spec 1 §8). */
 export const monitoringMessages = {
+  /** The 404 of an outage the device does not have (monitoring, availability). */
   outageNotFound: "Outage not found.",
   /** An outage under way: its "Recovered by" (the page's value; the post-mortem's sentence adds the stop). */
   notRecovered: "Not recovered yet",
