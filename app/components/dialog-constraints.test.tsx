@@ -46,16 +46,9 @@ import { ImportDialog } from "../routes/service-node-groups/dialogs.tsx";
 import { constraints as serviceNodeGroupConstraints } from "../routes/service-node-groups/schemas.server.ts";
 import type { ServiceNodeGroupRow } from "../../platform/contract/nodes.ts";
 import { SelectField } from "./forms.tsx";
-// forms-account: the sign-in pages, Settings' SAML form and My Profile's forms (full pages count as dialogs here).
-import { SetPasswordPage } from "./auth-layout.tsx";
-import Login from "../routes/auth/login.tsx";
-import LoginMfa from "../routes/auth/login-mfa.tsx";
-import Register from "../routes/auth/register.tsx";
-import ForgotPassword from "../routes/auth/forgot-password.tsx";
-import { authConstraints } from "../routes/auth/schemas.server.ts";
+// forms-account: Settings' SAML form (the sign-in pages and My Profile carry no constraints: the asterisk would change their labels).
 import { SamlForm } from "../routes/account/account.tsx";
-import { ProfileFieldForm } from "../routes/account/profile.tsx";
-import { accountConstraints, profileConstraints } from "../routes/account/schemas.server.ts";
+import { accountConstraints } from "../routes/account/schemas.server.ts";
 
 /*
  * Every dialog's inputs carry the constraints of their schema (issue 61 item 2): each dialog is
@@ -131,12 +124,6 @@ const onpremService = { app_service_id: "as-1", app_service_name: "Billing", dep
 const agentEndpoint = { ep_id: "ep-1", ep_name: "Edge", deployment: "agent", user_agent_dns_servers: ["10.0.0.2"], user_agent_cidrs: ["10.0.0.0/8"] } as unknown as Endpoint; // why: as above.
 const serviceNodeGroup = { service_node_group_id: "sng-1", service_node_group_name: "Core", external_certificate: false } as unknown as ServiceNodeGroupRow; // why: as above.
 const idMax = (field: string) => ({ [field]: limits.id });
-// forms-account: a page rendered with its loader's and action's data (the Account select shows after a 300).
-function page(Page: (props: never) => ReactNode, loaderData: object, actionData?: object): ReactNode {
-  const Rendered = Page as (props: { loaderData: object; actionData?: object }) => ReactNode; // why: the pages read loaderData and actionData only, not the rest of Route.ComponentProps.
-  return <Rendered loaderData={loaderData} actionData={actionData} />;
-}
-const choices = { accounts: [{ account_id: "acc-1", account_domain: "example.com" }] };
 
 interface DialogCase {
   screen: string;
@@ -212,16 +199,7 @@ const cases: DialogCase[] = [
   },
   { screen: "service-node-groups", dialog: "import", constraint: serviceNodeGroupConstraints.import, element: <ImportDialog group={serviceNodeGroup} lastResult={null} />, maxLength: idMax("service_node_group_id") },
   // forms-account:
-  { screen: "login", dialog: "login", constraint: authConstraints.login, element: page(Login, { subscriber: "", redirectTo: "" }, choices), maxLength: { username: limits.email, password: 128, account_id: limits.id, subscriber: 200 } },
-  { screen: "login-mfa", dialog: "login-mfa", constraint: authConstraints["login-mfa"], element: page(LoginMfa, { username: "ops@example.com" }), maxLength: { otp: 32 } },
-  { screen: "register", dialog: "register", constraint: authConstraints.register, element: page(Register, { subscriber: "" }), maxLength: { username: limits.email, password: 128, subscriber: 200 } },
-  { screen: "forgot-password", dialog: "forgot-password", constraint: authConstraints["forgot-password"], element: page(ForgotPassword, { sent: false }, choices), maxLength: { username: limits.email, account_id: limits.id } },
-  { screen: "reset-password-template", dialog: "set-password", constraint: authConstraints["set-password"], element: <SetPasswordPage heading="Reset password" token="tok" invalidText="Invalid." button="Reset password" lastResult={undefined} />, maxLength: { password: 128 } },
   { screen: "account", dialog: "saml", constraint: accountConstraints.saml, element: <SamlForm metalink="" lastResult={undefined} />, maxLength: { metalink: 2048 } },
-  { screen: "profile", dialog: "name", constraint: profileConstraints.name, element: <ProfileFieldForm name="name" value="" />, maxLength: { name: limits.name } },
-  { screen: "profile", dialog: "email", constraint: profileConstraints.email, element: <ProfileFieldForm name="email" value="" />, maxLength: { email: limits.email } },
-  { screen: "profile", dialog: "phone", constraint: profileConstraints.phone, element: <ProfileFieldForm name="phone" value="" />, maxLength: { phone: limits.phone } },
-  { screen: "profile", dialog: "address", constraint: profileConstraints.address, element: <ProfileFieldForm name="address" value="" />, maxLength: { address: limits.address } },
 ];
 
 function render(c: DialogCase): string {
