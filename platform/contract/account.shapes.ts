@@ -36,7 +36,7 @@ export const profileShape = {
   name: text(200, { min: 1, minMessage: fieldMessages.nameRequired }).optional(),
   email: email().optional(),
   // Phone and address are optional in the spec: an empty (or blank) value clears them.
-  phone: z.union([z.string().trim().length(0), phone()]).optional(),
+  phone: z.union([z.string().trim().length(0), phone()], { error: fieldMessages.phoneInvalid }).optional(),
   address: text(500, { multiline: true }).optional(),
 };
 
