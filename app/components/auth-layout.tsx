@@ -3,7 +3,6 @@ import { DataRequestNotice } from "./data-request-notice.tsx";
 import { type SubmissionResult } from "@conform-to/react";
 import { type ReactNode } from "react";
 import { Link, useRouteLoaderData } from "react-router";
-import { z } from "zod";
 import { ConformForm, formHasErrors, PageTitle, PasswordField, SelectField, SubmitButton, useForm, type Option } from "./forms.tsx";
 import { useHydrated, useIsPending } from "./hooks.ts";
 
@@ -13,6 +12,7 @@ import { useHydrated, useIsPending } from "./hooks.ts";
  */
 /** `Values`: the form's fields (its schema's input), so that each is typed. */
 export function useAuthForm<Values extends Record<string, unknown> = Record<never, never>>(id: string, lastResult: SubmissionResult<string[]> | undefined, formAction?: string) {
+  // No constraints: the required asterisk would change the labels ('Password') the pages show.
   const [form, fields] = useForm<Values>({ id, lastResult });
   return { form, fields, pending: useIsPending(formAction ? { formAction } : {}) };
 }
@@ -88,18 +88,8 @@ export function Notice({ tone = "info", children, alert = false }: { tone?: "inf
 
 export const PASSWORDS_DIFFER = "Passwords do not match.";
 
-/** A new password's field (set-a-password screens and /register): spec 3 §2.8. */
-export const newPasswordField = z.string({ error: "Enter a password." }).min(8, "Use at least 8 characters.").max(128, "Use at most 128 characters.");
 /** The hint under a new password's field. */
 export const NEW_PASSWORD_HINT = "At least 8 characters.";
-
-export const setPasswordSchema = z
-  .object({
-    token: z.string({ error: "The link is missing its token." }),
-    password: newPasswordField,
-    confirm_password: z.string({ error: "Confirm the password." }),
-  })
-  .refine((v) => v.password === v.confirm_password, { message: PASSWORDS_DIFFER, path: ["confirm_password"] });
 
 export function SetPasswordPage({
   heading,

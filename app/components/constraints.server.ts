@@ -41,6 +41,7 @@ interface JsonSchemaNode {
   type?: string | string[];
   properties?: Record<string, JsonSchemaNode>;
   items?: JsonSchemaNode;
+  anyOf?: JsonSchemaNode[];
   minLength?: number;
   maxLength?: number;
   pattern?: string;
@@ -58,6 +59,17 @@ interface JsonSchemaNode {
 function addLimits(out: FormConstraint, node: JsonSchemaNode, name: string): void {
   if (node.properties) {
     for (const [key, child] of Object.entries(node.properties)) addLimits(out, child, name ? `${name}.${key}` : key);
+    return;
+  }
+  // A nullable field (`.nullish()`: a JSON client may send null): its string's limits. A union of
+  // strings ('' or a phone number): the longest any branch takes, the shortest, no one's pattern.
+  const branches = node.anyOf?.filter((b) => b.type !== "null");
+  if (branches?.length === 1) {
+    addLimits(out, branches[0]!, name);
+    return;
+  }
+  if (branches && branches.length > 1 && branches.every((b) => b.type === "string" && b.maxLength !== undefined)) {
+    addLimits(out, { maxLength: Math.max(...branches.map((b) => b.maxLength!)), minLength: Math.min(...branches.map((b) => b.minLength ?? 0)) || undefined }, name);
     return;
   }
   if (node.items) {

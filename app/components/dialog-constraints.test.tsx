@@ -57,6 +57,9 @@ import { CreateDialog as CreateAppServiceDialog } from "../routes/app-services/c
 import { requiredFields as appServiceRequired } from "../routes/app-services/model.ts";
 import { endpointRequiredFields } from "../routes/endpoints/model.ts";
 import { markRequired } from "../routes/services-shared/create-fields.tsx";
+// forms-account: Settings' SAML form (the sign-in pages and My Profile carry no constraints: the asterisk would change their labels).
+import { SamlForm } from "../routes/account/account.tsx";
+import { accountConstraints } from "../routes/account/schemas.server.ts";
 
 /*
  * Every dialog's inputs carry the constraints of their schema (issue 61 item 2): each dialog is
@@ -298,6 +301,8 @@ const cases: DialogCase[] = [
     maxLength: { ...idMax("app_service_id"), ...(location === "onprem" ? { fqdn: appServiceLimits.fqdn } : {}) },
     only: ["app_service_id", "location", ...(location === "onprem" ? ["fqdn", "service_node_group_id"] : ["region", "cloud_endpoint_service_name"])],
   })),
+  // forms-account:
+  { screen: "account", dialog: "saml", constraint: accountConstraints.saml, element: <SamlForm metalink="" lastResult={undefined} />, maxLength: { metalink: 2048 } },
 ];
 
 function render(c: DialogCase): string {

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { data } from "react-router";
-import { setPasswordSchema } from "../components/auth-layout.tsx";
+import { setPasswordSchema } from "../routes/auth/schemas.server.ts";
+import { requestFormParser } from "./form-fields.server.ts";
 import { callApi, type ApiResult, type Detail } from "./api.server.ts";
 import { readForm } from "./csrf.server.ts";
 import { sessionSecrets } from "./env.server.ts";
@@ -213,7 +214,8 @@ export async function setPasswordAction(
   opts: { call: "reset-password"; tokenField: "access_token"; invalidText: string; successToast: string } | { call: "iam-user-set-password"; tokenField: "iam_user_token"; invalidText: string; successToast: string },
 ) {
   const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: setPasswordSchema });
+  // A request form: an empty input is "" (the request's password says why it is refused).
+  const submission = parseWithZod(formData, { schema: requestFormParser(setPasswordSchema) ?? setPasswordSchema, disableAutoCoercion: true });
   if (submission.status !== "success") {
     const formErrors = formData.get("token") ? [] : [opts.invalidText];
     return data({ result: safeReply(submission, { formErrors }) }, { status: 400 });

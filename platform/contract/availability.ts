@@ -4,6 +4,8 @@
  * (app/routes/outages/, app/routes/sla/, app/routes/main-dashboard/availability.tsx). Plain
  * TypeScript without dependencies: the console may import these values in client code.
  */
+import { entityMessages, monitoringMessages } from "./messages.ts";
+
 export type { Availability, AvailabilityFigures, DeviceAvailability, OutageHistoryEntry, OutageRecord, SlaReport, SlaOutage } from "./availability.shapes.ts";
 
 /** The service level objective the figures are held against. */
@@ -22,8 +24,8 @@ export const availabilityMessages = {
   label: "excl. maintenance",
   sloLine: `SLO ${SLO_PERCENT} % ≈ ${SLO_MONTH_MINUTES} minutes a month`,
   deviceNotFound: "Device not found",
-  entityNotFound: "Entity not found",
-  outageNotFound: "Outage not found",
+  entityNotFound: entityMessages.notFound,
+  outageNotFound: monitoringMessages.outageNotFound,
   oneScope: "Give either node_id or entity_id.",
   oneWindow: "Give either range or month.",
   month: "Month must be YYYY-MM, from 2000-01 to the current month.",

@@ -13,6 +13,8 @@ export const entityMessages = {
   parentAssigned: "Parent entity assigned.",
   parentCleared: "Parent entity cleared.",
   nameRequired: "Entity name is required.",
+  /** The 404 of an entity id or name the caller's account does not hold (entities, IAM, availability). */
+  notFound: "Entity not found.",
 } as const;
 
 /** IAM (spec 1 §5, §8). */
@@ -36,6 +38,7 @@ export const authMessages = {
   resetSent: "An email confirmation has been sent to your registered email address.",
   passwordTooShort: "Password must be at least 8 characters.",
   passwordTooLong: "Password must be at most 128 characters.",
+  acceptTerms: "Accept the terms of use and the privacy policy.",
 } as const;
 
 /**
@@ -54,6 +57,7 @@ export const fieldMessages = {
 /** Account settings (spec 3 §8). */
 export const accountMessages = {
   idpUpdated: "SAML metadata URL updated.",
+  idpInvalid: "Enter a valid http or https URL.",
 } as const;
 
 /** Billing (spec 3 §8). */
@@ -128,6 +132,7 @@ export const reportMessages = {
 
 /** Monitoring (spec 1 §8). */
 export const monitoringMessages = {
+  /** The 404 of an outage the device does not have (monitoring, availability). */
   outageNotFound: "Outage not found.",
   /** An outage under way: its "Recovered by" (the page's value; the post-mortem's sentence adds the stop). */
   notRecovered: "Not recovered yet",

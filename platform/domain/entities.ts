@@ -6,6 +6,7 @@ import { badRequest, conflict, notFound, type DetailItem } from "../lib/errors.t
 import { newId } from "../lib/ids.ts";
 import { columns, defineList, listTable, textColumn, type ListQuery } from "../lib/list.ts";
 import type { Entity, EntitySortColumn } from "../contract/entities.ts";
+import { entityMessages } from "../contract/messages.ts";
 import { ownRow } from "../lib/own-rows.ts";
 import { answerRow } from "../lib/table-answer.ts";
 import { entityColumns } from "../contract/entities.shapes.ts";
@@ -27,7 +28,7 @@ export type { DbOrTx };
 
 export type EntityView = Entity;
 
-export const entityNotFound = () => notFound("Entity not found");
+export const entityNotFound = () => notFound(entityMessages.notFound);
 export const entityNameNotFound = (name: string) => notFound(`Entity ${name} not found.`);
 
 

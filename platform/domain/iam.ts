@@ -20,7 +20,7 @@ export { iamRoles, type IamRole };
 
 export const iamMessages = {
   notFound: "IAM user not found.",
-  entityNotFound: "Entity not found.",
+  entityNotFound: entityMessages.notFound,
   exists: "An IAM user with this username already exists.",
   ownerName: "This username belongs to the account owner.",
   created: (username: string) => `Created IAM user ${username} successfully.`,

@@ -95,12 +95,14 @@ export const emailMessages = { required: fieldMessages.emailRequired, invalid: f
 
 /**
  * An e-mail address, trimmed; a login's (accounts, IAM users) lower-cased, a contact's kept as
- * written (`keepCase`). `message`: the spec's own text for a bad one (and a blank one).
+ * written (`keepCase`). `message`: the spec's own text for a bad one (and a blank one);
+ * `required`: a blank one's, where it differs. A blank address gets its one message (`abort`),
+ * not that and the bad one's too.
  */
-export function email(message?: string, opts: { keepCase?: boolean } = {}) {
+export function email(message?: string, opts: { keepCase?: boolean; required?: string } = {}) {
   const trimmed = z.string({ error: expects("a valid string") }).trim();
   return (opts.keepCase ? trimmed : trimmed.toLowerCase())
-    .min(1, message ?? emailMessages.required)
+    .min(1, { message: opts.required ?? message ?? emailMessages.required, abort: true })
     .max(limits.email, maxMessage(limits.email))
     .regex(emailPattern, message ?? emailMessages.invalid)
     .openapi({ format: "email", example: "ops@example.com" });

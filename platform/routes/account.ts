@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { Account, AccountIdp } from "../contract/account.shapes.ts";
+import { Account, AccountIdp, EnableMfaBody, IdpBody, type profileFields, RemoveAccountBody, UpdateAccountBody, UpdateIamUserBody } from "../contract/account.shapes.ts";
 import type { PlatformApp } from "../app.ts";
 import {
   accountMessages,
@@ -18,68 +18,15 @@ import {
 import { cachedJson } from "../lib/auth.ts";
 import { caller, requireOwner, requireWriter } from "../lib/context.ts";
 import { defineCall, DetailSchema } from "../lib/openapi.ts";
-import { body, EmptyBody, email, expects, password, phone, text } from "../lib/fields.ts";
+import { EmptyBody } from "../lib/fields.ts";
 
 // The caller's own account: Settings (/account) and My Profile (/profile).
-
-const profileFields = ["password", "name", "email", "phone", "address"] as const;
-const profileShape = {
-  password: password().optional(),
-  name: text(200, { min: 1 }).optional(),
-  email: email().optional(),
-  // Phone and address are optional in the spec: an empty (or blank) value clears them.
-  phone: z.union([z.string().trim().length(0), phone()]).optional(),
-  address: text(500, { multiline: true }).optional(),
-};
-
-/** Exactly one of password, name, email, phone, address. */
-function exactlyOneField(value: Record<string, unknown>, ctx: z.RefinementCtx) {
-  const sent = profileFields.filter((k) => value[k] !== undefined);
-  if (sent.length !== 1) {
-    ctx.addIssue({
-      code: "custom",
-      message: `Send exactly one of: ${profileFields.join(", ")}.`,
-      path: sent.length > 1 ? [sent[1]!] : [],
-    });
-  }
-}
 
 function toChange(value: Partial<Record<(typeof profileFields)[number], string>>): ProfileChange {
   if (value.password !== undefined) return { password: value.password };
   const field = (["name", "email", "phone", "address"] as ProfileField[]).find((k) => value[k] !== undefined)!;
   return { field, value: value[field]! };
 }
-
-const UpdateAccountBody = body({ username: text(254, { min: 1 }), ...profileShape })
-  .superRefine(exactlyOneField)
-  .openapi("UpdateAccountRequest", { description: "`username` (the caller's) and exactly one of password, name, email, phone, address" });
-
-const UpdateIamUserBody = body(profileShape)
-  .superRefine(exactlyOneField)
-  .openapi("UpdateIamUserRequest", { description: "Exactly one of password, name, email, phone, address" });
-
-const RemoveAccountBody = body({ username: text(254, { min: 1 }) }).openapi("RemoveAccountRequest");
-
-const EnableMfaBody = body({
-  type: z.enum(["email"], { error: (iss) => (iss.input === undefined ? "Field required" : "Input should be 'email'") }),
-}).openapi("EnableMfaRequest");
-
-const isHttpUrl = (value: string) => {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
-  } catch {
-    return false;
-  }
-};
-
-const IdpBody = body({
-  metalink: z
-    .string({ error: expects("a valid string") })
-    .trim()
-    .max(2048, "String should have at most 2048 characters")
-    .refine((v) => v === "" || isHttpUrl(v), "Enter an http(s) URL, or nothing to remove it."),
-}).openapi("UpdateAccountIdpRequest");
 
 const ListAccountQuery = z.object({
   username: z.string().max(254).optional().openapi({ description: "The caller's username (account or IAM user); any other answers 404" }),

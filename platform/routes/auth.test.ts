@@ -327,7 +327,7 @@ describe("POST register", () => {
     expect((await p.call("POST", "register", { body: { username: a.username, password: "another password", terms: true } })).status).toBe(409);
     const noTerms = await p.call("POST", "register", { body: { username: uniqueEmail("t"), password: "a fine password", terms: false } });
     expect(noTerms.status).toBe(422);
-    expect(noTerms.body.detail[0]).toMatchObject({ loc: ["body", "terms"], msg: "You must accept the terms of use and privacy policy." });
+    expect(noTerms.body.detail[0]).toMatchObject({ loc: ["body", "terms"], msg: "Accept the terms of use and the privacy policy." });
     const short = await p.call("POST", "register", { body: { username: uniqueEmail("t"), password: "short", terms: true } });
     expect(short.status).toBe(422);
     expect(short.body.detail[0]).toMatchObject({ loc: ["body", "password"], msg: "Password must be at least 8 characters." });

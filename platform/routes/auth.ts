@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { AccountChoices, Token } from "../contract/auth.shapes.ts";
+import { AccountChoices, ForgotBody, IamSetPasswordBody, RegisterBody, ResetBody, Token, TokenBody } from "../contract/auth.shapes.ts";
 import type { PlatformApp } from "../app.ts";
 import {
   forgotPassword,
@@ -14,41 +14,7 @@ import { clientAddress } from "../lib/client.ts";
 import { answerPublic, caller } from "../lib/context.ts";
 import { ErrorSchema } from "../lib/errors.ts";
 import { defineCall, defineChange, DetailSchema } from "../lib/openapi.ts";
-import { body, email, EmptyBody, expects, password, text } from "../lib/fields.ts";
-
-// ---------------------------------------------------------------------------------------------
-// Schemas
-
-const TokenBody = body({
-  username: text(254, { min: 1 }).openapi({ description: "The e-mail address of an account owner or IAM user" }),
-  password: z
-    .string({ error: expects("a valid string") })
-    .min(1, "Field must not be empty")
-    .max(128, "String should have at most 128 characters")
-    .openapi({ format: "password" }),
-  account_id: text(100).nullish().openapi({ description: "The account chosen after a 300 answer" }),
-  otp: text(32).nullish().openapi({ description: "The six-digit code e-mailed when MFA is on" }),
-  subscriber: text(200).nullish(),
-}).openapi("TokenRequest");
-
-const RegisterBody = body({
-  username: email(),
-  password: password(),
-  terms: z.literal(true, {
-    error: (iss) => (iss.input === undefined ? "Field required" : "You must accept the terms of use and privacy policy."),
-  }),
-  subscriber: text(200).nullish(),
-}).openapi("RegisterRequest");
-
-const ForgotBody = body({
-  username: text(254, { min: 1 }),
-  account_id: text(100).nullish(),
-}).openapi("ForgotPasswordRequest");
-
-const linkToken = () => text(200, { min: 1 });
-
-const ResetBody = body({ access_token: linkToken(), password: password() }).openapi("ResetPasswordRequest");
-const IamSetPasswordBody = body({ iam_user_token: linkToken(), password: password() }).openapi("IamUserSetPasswordRequest");
+import { EmptyBody } from "../lib/fields.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Routes

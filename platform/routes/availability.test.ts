@@ -122,7 +122,7 @@ describe("get_availability", () => {
     expect((await get(a, "get_availability", { node_id: id, range: "2d" })).status).toBe(422);
     expect((await get(b, "get_availability", { node_id: id })).status).toBe(404);
     expect((await get(b, "get_availability", { node_id: "nope" })).body.detail).toBe("Device not found");
-    expect((await get(b, "get_availability", { entity_id: "ent-nope" })).body.detail).toBe("Entity not found");
+    expect((await get(b, "get_availability", { entity_id: "ent-nope" })).body.detail).toBe("Entity not found.");
     const ro = await p.newIamUser(a, "readonly");
     expect((await get(ro, "get_availability", { node_id: id })).status).toBe(200);
   });
@@ -217,7 +217,7 @@ describe("outage history and the outage record", () => {
     const { id, outages } = await device(a);
     expect((await get(b, "get_outage_history", { node_id: id })).status).toBe(404);
     expect((await get(b, "export_outage_history", { node_id: id })).status).toBe(404);
-    expect((await get(b, "get_outage", { outage_id: outages[0]!.outage_id })).body.detail).toBe("Outage not found");
+    expect((await get(b, "get_outage", { outage_id: outages[0]!.outage_id })).body.detail).toBe("Outage not found.");
     expect((await get(a, "get_outage", { outage_id: `out-${id}-99999` })).status).toBe(404);
     expect((await get(a, "get_outage", { outage_id: "garbage" })).status).toBe(404);
     expect((await get(a, "get_outage_history", { node_id: id, range: "5y" })).status).toBe(422);

@@ -100,7 +100,7 @@ describe("contacts: reads", () => {
       expect(rows[0]).toMatchObject({ contact_id: c, contact_type: "billing,security", entity_name: "Branch" });
       expect((await get(a, path, { entity_id: hq })).body[0]).toMatchObject({ contact_type: "business", entity_name: "HQ" });
     }
-    expect(await get(a, "get-contact", { entity_id: "ent-missing" })).toEqual({ status: 404, body: { detail: "Entity not found" } });
+    expect(await get(a, "get-contact", { entity_id: "ent-missing" })).toEqual({ status: 404, body: { detail: "Entity not found." } });
     expect((await get(a, "get-contact", { entity_id: "" })).status).toBe(422);
   });
 

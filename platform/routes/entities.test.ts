@@ -51,7 +51,7 @@ describe("entities: reads", () => {
     expect((await get(a, "get_entity_names", { parent: "false", entity_id: mid })).body).toEqual(["Leaf", "Mid", "Other", "Root"]);
     expect(await get(a, "get_entity_names", { parent: "true", entity_id: "ent-nope" })).toEqual({
       status: 404,
-      body: { detail: "Entity not found" },
+      body: { detail: "Entity not found." },
     });
   });
 
@@ -102,7 +102,7 @@ describe("entities: reads", () => {
         updated_at: expect.any(String),
       },
     ]);
-    expect(await get(a, "get_contact", { entity_id: "ent-unknown" })).toEqual({ status: 404, body: { detail: "Entity not found" } });
+    expect(await get(a, "get_contact", { entity_id: "ent-unknown" })).toEqual({ status: 404, body: { detail: "Entity not found." } });
     // Text Postgres cannot store is refused before any query (a NUL would otherwise be a 500).
     expect((await get(a, "get_contact", { entity_id: "ent-\u0000" })).status).toBe(422);
     expect((await get(a, "get_entity_names", { parent: "true", entity_id: "ent-\u001b[0m" })).status).toBe(422);
@@ -185,7 +185,7 @@ describe("entities: edit_entity_description", () => {
     expect((await post(a, "edit_entity_description", { entity_id: id, description: "d", email: `${"a".repeat(250)}@example.com` })).status).toBe(422);
     expect(await post(a, "edit_entity_description", { entity_id: "ent-nope", description: "d", email: "" })).toEqual({
       status: 404,
-      body: { detail: "Entity not found" },
+      body: { detail: "Entity not found." },
     });
     expect(await entityRow(a, id)).toMatchObject({ description: "keep", email: "" });
   });
@@ -254,7 +254,7 @@ describe("entities: remove_entity", () => {
     const id = await createEntity(a, "Gone");
     expect(await post(a, "remove_entity", { entity_id: id })).toEqual({ status: 200, body: { detail: "Entity removed." } });
     expect((await get(a, "get_entity")).body).toEqual([]);
-    expect(await post(a, "remove_entity", { entity_id: id })).toEqual({ status: 404, body: { detail: "Entity not found" } });
+    expect(await post(a, "remove_entity", { entity_id: id })).toEqual({ status: 404, body: { detail: "Entity not found." } });
   });
 
   it("answers one detail item per blocking reason: child entities, assigned contacts, IAM users", async () => {

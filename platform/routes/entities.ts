@@ -50,7 +50,7 @@ export const { list: getEntity, export: exportEntitiesRoute, detail: entityDetai
   tags, sortable: entitySortable, item: Entity, itemName: "Entity", page: EntityPage,
   list: { path: "/get_entity", summary: "The caller's entities, sorted by name", rows: ["entity", "sorted by name"] },
   export: { path: "/export-entities", summary: "Every entity the search selects, streamed", description: "The rows of get_entity with the same q and sort, all of them, as NDJSON (one Entity per line), streamed from SQL in batches. Readonly users may export." },
-  detail: { path: "/get-entity-detail", summary: "One entity of the caller's account", description: "The entity as get_entity lists it. Unknown id, or another account's: 404 'Entity not found'.", query: z.object({ entity_id: idField("Entity id", "ent-3k9x0q1z7m2a") }) },
+  detail: { path: "/get-entity-detail", summary: "One entity of the caller's account", description: "The entity as get_entity lists it. Unknown id, or another account's: 404 'Entity not found.'.", query: z.object({ entity_id: idField("Entity id", "ent-3k9x0q1z7m2a") }) },
 });
 
 // A change of one entity; an unknown entity (or parent) answers 404.

@@ -53,7 +53,7 @@ function Section({ tone, ...props }: { title: string; id: string; children: Reac
   return <Card {...props} className={`bg-base-100 shadow-sm ${tone === "danger" ? "border-error/40 border" : ""}`} bodyClassName="card-body gap-3" />;
 }
 
-function SamlForm({ metalink, lastResult }: { metalink: string; lastResult: SubmissionResult<string[]> | undefined }) {
+export function SamlForm({ metalink, lastResult }: { metalink: string; lastResult: SubmissionResult<string[]> | undefined }) {
   const { form, fields, pending } = useIntentForm("saml", { id: "saml-form", lastResult, defaultValue: { metalink } });
   return (
     <ConformForm form={form} intent="saml" className="flex max-w-xl flex-col gap-2">

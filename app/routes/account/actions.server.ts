@@ -77,7 +77,7 @@ const saml = (request: Request, formData: FormData) =>
   submitForm(request, formData, {
     schema: samlSchema,
     call: "update-account-idp",
-    body: (v) => ({ metalink: v.metalink ?? "" }),
+    body: (v) => ({ metalink: v.metalink }),
     fields: ["metalink"],
     toast: accountMessages.idpUpdated,
     redirect: "/account",

@@ -3,8 +3,9 @@ import { PASSWORDS_DIFFER } from "../../components/auth-layout.tsx";
 import { confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
 import { formConstraints } from "../../components/constraints.server.ts";
 import { toggleSchema } from "../../components/toggle-dialog.tsx";
-import { authMessages, fieldMessages } from "../../../platform/contract/messages.ts";
-import { formMessages } from "../../lib/messages.ts";
+import { authMessages } from "../../../platform/contract/messages.ts";
+import { IdpBody, profileShape } from "../../../platform/contract/account.shapes.ts";
+import { requestForm } from "../../lib/form-fields.server.ts";
 
 /*
  * The form schemas of Settings (/account) and My Profile (/profile), spec 1 §5, §6. Server-only:
@@ -28,46 +29,25 @@ export const passwordSchema = z
 /** The MFA switch; `current` (the platform's value) is refused: Confirm needs a change (spec 1 §4). */
 export const mfaSchema = (current: boolean) => toggleSchema(current, { intent: z.literal("mfa") }, "mfa_enabled");
 
-export const samlSchema = z.object({
-  intent: z.literal("saml"),
-  metalink: z
-    .url({ protocol: /^https?$/, error: "Enter a valid http or https URL." })
-    .max(2048, "The URL must be at most 2048 characters.")
-    .optional(),
-});
+/**
+ * The SAML form is update-account-idp's request: an empty URL clears it, so the field is not
+ * `required` (`.default("")`: the request form keeps an empty input as "").
+ */
+export const samlSchema = requestForm(z.object({ metalink: IdpBody.shape.metalink.default("") }));
 
 /** Account deletion needs the typed phrase 'confirm' (spec 1 §5), checked here too. */
 export const deleteSchema = confirmPhraseSchema("confirm", { intent: z.literal("delete-account") });
 
+/**
+ * My Profile posts one field per form, and its call (update-account, update-iam-user) takes exactly
+ * one: each form is that field of the request (required for name and e-mail; an empty phone or
+ * address clears it, so those stay optional and the request form keeps "" for them).
+ */
 export const profileSchemas = {
-  name: z.object({
-    intent: z.literal("name"),
-    name: z.string({ error: "Enter your name." }).trim().min(1, "Enter your name.").max(200, "Name must be at most 200 characters."),
-  }),
-  email: z.object({
-    intent: z.literal("email"),
-    email: z
-      .string({ error: formMessages.enterEmail })
-      .trim()
-      .min(1, formMessages.enterEmail)
-      .max(254, "Email must be at most 254 characters.")
-      .pipe(z.email({ error: fieldMessages.emailInvalid })),
-  }),
-  // Phone and address are optional: an empty field clears them (Conform reads it as undefined).
-  phone: z.object({
-    intent: z.literal("phone"),
-    phone: z
-      .string()
-      .trim()
-      .max(50, "Phone must be at most 50 characters.")
-      .regex(/^[0-9A-Za-z+()\-./#*,; ]*$/, fieldMessages.phoneInvalid)
-      .refine((v) => v === "" || /[0-9]/.test(v), fieldMessages.phoneInvalid)
-      .optional(),
-  }),
-  address: z.object({
-    intent: z.literal("address"),
-    address: z.string().trim().max(500, "Address must be at most 500 characters.").optional(),
-  }),
+  name: requestForm(z.object({ name: profileShape.name.unwrap() })),
+  email: requestForm(z.object({ email: profileShape.email.unwrap() })),
+  phone: requestForm(z.object({ phone: profileShape.phone })),
+  address: requestForm(z.object({ address: profileShape.address })),
 } as const;
 
 /** The forms' HTML constraints, from the schemas (the loaders hand them to the forms: useConstraint). */

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { z } from "zod";
+import type { z } from "zod";
 import { AccountChoiceField, AuthLayout, BackToLogin, Notice, useAuthForm } from "../../components/auth-layout.tsx";
 import { ConformForm, formHasErrors, SubmitButton, TextField } from "../../components/forms.tsx";
 import { callApi } from "../../lib/api.server.ts";
@@ -10,7 +10,7 @@ import { safeReply } from "../../lib/api.server.ts";
 import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/forgot-password";
 import { useHydrated } from "../../components/hooks.ts";
-import { formMessages } from "../../lib/messages.ts";
+import { forgotPasswordSchema } from "./schemas.server.ts";
 import { authMessages } from "../../../platform/contract/messages.ts";
 
 /*
@@ -22,14 +22,6 @@ import { authMessages } from "../../../platform/contract/messages.ts";
 const SENT_MESSAGE = authMessages.resetSent;
 const CHOOSE_MESSAGE = "Several accounts use this email. Select an account and send again.";
 const MIN_EMAIL = 5;
-
-const forgotPasswordSchema = z.object({
-  username: z
-    .string({ error: formMessages.enterEmail })
-    .trim()
-    .min(MIN_EMAIL, `Enter an email of at least ${MIN_EMAIL} characters.`),
-  account_id: z.string().optional(),
-});
 
 const fieldLabels = { username: "Email", account_id: "Account" };
 

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { LANDING_PATH } from "../../lib/redirect.ts";
-import { z } from "zod";
+import type { z } from "zod";
 import { ACCOUNT_CHOICE_MESSAGE, AuthLayout, AuthLink, useAuthForm } from "../../components/auth-layout.tsx";
 import { ConformForm, formHasErrors, SubmitButton, TextField } from "../../components/forms.tsx";
 import { clearPendingLogin, finishLogin, readPendingLogin, requestToken } from "../../lib/auth.server.ts";
@@ -10,19 +10,13 @@ import { safeReply } from "../../lib/api.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/login-mfa";
+import { loginCodeSchema } from "./schemas.server.ts";
 
 /*
  * /login-mfa (spec 3 §2.5; spec 1 §4 Login): the one-time-code step. It exists only while a
  * pending login does (set by /login when the platform e-mailed a code); otherwise it redirects
  * to /main-dashboard. It resubmits the stored email and password with the otp.
  */
-
-const loginCodeSchema = z.object({
-  otp: z
-    .string({ error: "Enter the login code." })
-    .trim()
-    .min(1, "Enter the login code."),
-});
 
 const noStore = { "Cache-Control": "no-store" };
 // Credentials may be on the page (the 300 answer keeps the password filled in): never cache it.

@@ -1,6 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import { LANDING_PATH } from "../../lib/redirect.ts";
-import { z } from "zod";
+import type { z } from "zod";
 import { AccountChoiceField, ACCOUNT_CHOICE_MESSAGE, AuthLayout, AuthSwitch, useAuthForm } from "../../components/auth-layout.tsx";
 import { ConformForm, formHasErrors, PasswordField, SubmitButton, TextField } from "../../components/forms.tsx";
 import { commitAccountChoice, commitPendingLogin, finishLogin, readAccountChoice, rememberedSubscriber, requestToken, type AccountChoice } from "../../lib/auth.server.ts";
@@ -11,32 +11,12 @@ import { getSession, getUser, sessionStorage } from "../../lib/session.server.ts
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/login";
-import { formMessages } from "../../lib/messages.ts";
-import { fieldMessages } from "../../../platform/contract/messages.ts";
+import { ENTER_PASSWORD, loginSchema } from "./schemas.server.ts";
 
 /*
  * / and /login (spec 3 §2.4, §4 Login; spec 1 §4 Login, §8 Login). One form; the Account
  * dropdown appears only after the platform answered 300 with the accounts sharing the e-mail.
  */
-
-const ENTER_PASSWORD = "Enter your password.";
-
-/**
- * While choosing the account (after a 300) the password may stay empty: the console kept it,
- * sealed, in the session rather than sending it back into the page.
- */
-const loginSchema = (choosing: boolean) =>
-  z.object({
-    username: z
-      .string({ error: formMessages.enterEmail })
-      .trim()
-      .min(1, formMessages.enterEmail)
-      .pipe(z.email({ error: fieldMessages.emailInvalid })),
-    password: choosing ? z.string().optional() : z.string({ error: ENTER_PASSWORD }),
-    account_id: z.string().optional(),
-    subscriber: z.string().optional(),
-    redirectTo: z.string().optional(),
-  });
 
 const fieldLabels = { username: "Email", password: "Password", account_id: "Account" };
 const noStore = { "Cache-Control": "no-store" };
@@ -75,7 +55,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (!form.ok) return form.reply;
   const { submission } = form;
   const none: AccountChoice[] = [];
-  const { username, account_id, redirectTo } = submission.value;
+  const { username, redirectTo } = submission.value;
+  // The request form keeps an empty select as "": no account chosen.
+  const account_id = submission.value.account_id || undefined;
   const password = submission.value.password || (await readAccountChoice(request, username));
   if (!password) {
     return data({ result: safeReply(submission, { fieldErrors: { password: [ENTER_PASSWORD] } }), accounts: none }, { status: 400, headers: noStore });

@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { AuthLayout, AuthSwitch, NEW_PASSWORD_HINT, newPasswordField, useAuthForm } from "../../components/auth-layout.tsx";
+import type { z } from "zod";
+import { AuthLayout, AuthSwitch, NEW_PASSWORD_HINT, useAuthForm } from "../../components/auth-layout.tsx";
 import { CheckboxField, ConformForm, formHasErrors, PasswordField, SubmitButton, TextField } from "../../components/forms.tsx";
 import { callApi } from "../../lib/api.server.ts";
 import { rememberedSubscriber } from "../../lib/auth.server.ts";
@@ -7,24 +7,10 @@ import { readForm } from "../../lib/csrf.server.ts";
 import { detailOr, passRetryAfter, submitForm } from "../../lib/action.server.ts";
 import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/register";
-import { formMessages } from "../../lib/messages.ts";
-import { fieldMessages } from "../../../platform/contract/messages.ts";
+import { registerSchema } from "./schemas.server.ts";
 import { authMessages } from "../../../platform/contract/messages.ts";
 
 /* /register (spec 3 §2.9, §3 Registration): 'Join us!' with email, password and the terms. */
-
-const registerSchema = z.object({
-  username: z
-    .string({ error: formMessages.enterEmail })
-    .trim()
-    .min(1, formMessages.enterEmail)
-    .pipe(z.email({ error: fieldMessages.emailInvalid })),
-  password: newPasswordField,
-  terms: z
-    .string({ error: "Accept the terms of use and the privacy policy." })
-    .refine((v) => v === "on", "Accept the terms of use and the privacy policy."),
-  subscriber: z.string().optional(),
-});
 
 const fieldLabels = { username: "Email", password: "Password", terms: "Terms" };
 
@@ -38,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readForm(request);
   const remembered = await rememberedSubscriber(request);
-  const subscriberOf = (v: { subscriber?: string }) => v.subscriber?.trim() || remembered;
+  const subscriberOf = (v: { subscriber?: string | null }) => v.subscriber?.trim() || remembered;
   return submitForm(request, formData, {
     schema: registerSchema,
     call: async (v) => {
