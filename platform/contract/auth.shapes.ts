@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { body, email, expects, password, text } from "../lib/fields.ts";
+import { body, email, expects, limits, password, text } from "../lib/fields.ts";
 import { authMessages } from "./messages.ts";
 
 /** POST token's answer when signed in. */
@@ -24,15 +24,18 @@ export const AccountChoices = z.object({ detail: z.array(AccountChoice) }).opena
 // The calls' requests: the platform validates with them and the console's sign-in forms are these
 // schemas (app/routes/auth/schemas.server.ts), so both say the same words within the same limits.
 
+/** The sign-in requests' own limits, which the console's sign-in forms keep too. */
+export const authLimits = { username: limits.email, password: 128, otp: 32 } as const;
+
 export const TokenBody = body({
-  username: text(254, { min: 1 }).openapi({ description: "The e-mail address of an account owner or IAM user" }),
+  username: text(authLimits.username, { min: 1 }).openapi({ description: "The e-mail address of an account owner or IAM user" }),
   password: z
     .string({ error: expects("a valid string") })
     .min(1, "Field must not be empty")
-    .max(128, "String should have at most 128 characters")
+    .max(authLimits.password, `String should have at most ${authLimits.password} characters`)
     .openapi({ format: "password" }),
   account_id: text(100).nullish().openapi({ description: "The account chosen after a 300 answer" }),
-  otp: text(32).nullish().openapi({ description: "The six-digit code e-mailed when MFA is on" }),
+  otp: text(authLimits.otp).nullish().openapi({ description: "The six-digit code e-mailed when MFA is on" }),
   subscriber: text(200).nullish(),
 }).openapi("TokenRequest");
 
@@ -46,7 +49,7 @@ export const RegisterBody = body({
 }).openapi("RegisterRequest");
 
 export const ForgotBody = body({
-  username: text(254, { min: 1 }),
+  username: text(authLimits.username, { min: 1 }),
   account_id: text(100).nullish(),
 }).openapi("ForgotPasswordRequest");
 

@@ -3,7 +3,7 @@ import { PASSWORDS_DIFFER } from "../../components/auth-layout.tsx";
 import { requestForm } from "../../lib/form-fields.server.ts";
 import { formMessages } from "../../lib/messages.ts";
 import { authMessages } from "../../../platform/contract/messages.ts";
-import { ForgotBody, RegisterBody, ResetBody, TokenBody } from "../../../platform/contract/auth.shapes.ts";
+import { authLimits, ForgotBody, RegisterBody, ResetBody, TokenBody } from "../../../platform/contract/auth.shapes.ts";
 import { email, maxMessage, text } from "../../../platform/lib/fields.ts";
 
 /*
@@ -15,8 +15,6 @@ import { email, maxMessage, text } from "../../../platform/lib/fields.ts";
 
 export const ENTER_PASSWORD = "Enter your password.";
 const MIN_EMAIL = 5;
-// The request's limit of `otp` (TokenBody).
-const OTP_MAX = 32;
 
 /** An e-mail typed into a sign-in page: 'Enter your email.' when blank (one message), kept as typed. */
 const signInEmail = () => email(undefined, { keepCase: true, required: formMessages.enterEmail });
@@ -31,13 +29,13 @@ export const loginSchema = (choosing: boolean) =>
     z.object({
       ...TokenBody.omit({ otp: true }).shape,
       username: signInEmail(),
-      password: z.string({ error: ENTER_PASSWORD }).min(choosing ? 0 : 1, ENTER_PASSWORD).max(128, maxMessage(128)),
+      password: z.string({ error: ENTER_PASSWORD }).min(choosing ? 0 : 1, ENTER_PASSWORD).max(authLimits.password, maxMessage(authLimits.password)),
       redirectTo: z.string().optional(),
     }),
   );
 
 /** The login code: POST token's `otp`, required on this page. */
-export const loginCodeSchema = requestForm(z.object({ otp: text(OTP_MAX, { min: 1, minMessage: "Enter the login code." }) }));
+export const loginCodeSchema = requestForm(z.object({ otp: text(authLimits.otp, { min: 1, minMessage: "Enter the login code." }) }));
 
 /** Register: the request; the terms box posts 'on' (the call takes `true`: a transform, not a pipe, so the box keeps its constraint). */
 export const registerSchema = requestForm(
@@ -57,7 +55,7 @@ export const forgotPasswordSchema = requestForm(
       .trim()
       .min(1, { message: formMessages.enterEmail, abort: true })
       .min(MIN_EMAIL, `Enter an email of at least ${MIN_EMAIL} characters.`)
-      .max(254, maxMessage(254)),
+      .max(authLimits.username, maxMessage(authLimits.username)),
   }),
 );
 
