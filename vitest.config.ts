@@ -16,6 +16,9 @@ export default defineConfig({
     pool: "forks",
     maxWorkers: 2,
     testTimeout: 30_000,
+    // One retry on CI, as the end-to-end run has (playwright.config.ts): a test that fails twice fails;
+    // one that passed on its retry is marked so by the reporter.
+    retry: process.env.CI ? 1 : 0,
     hookTimeout: 60_000,
     projects: [
       {

@@ -33,6 +33,8 @@ if (Number(process.versions.node.split(".")[0]) !== runtimeMajor) {
 const out = fs.mkdtempSync(path.join(os.tmpdir(), "linkwise-test-"));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedRuns = [];
+/** The failed tests by name, printed again at the very end. */
+const failedNames = [];
 const timings = [];
 const started = Date.now();
 
@@ -95,8 +97,12 @@ function countVitest(file) {
   // A file that fails before its tests run (an import error) has no failed test of its own: count
   // it as one, so the closing line never says "0 failed" for a failed run.
   for (const file of r.testResults ?? []) {
-    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === "failed").length;
-    if (file.status === "failed" && failedTests === 0) totals.failed += 1;
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === "failed");
+    if (file.status === "failed" && failedTests.length === 0) {
+      totals.failed += 1;
+      failedNames.push(`${path.relative(process.cwd(), file.name)}: ${(file.message ?? "failed before its tests").split("\n")[0]}`);
+    }
+    for (const t of failedTests) failedNames.push(`${path.relative(process.cwd(), file.name)} › ${t.fullName ?? t.title}`);
   }
 }
 
@@ -109,6 +115,16 @@ function countPlaywright(file) {
   totals.skipped += s.skipped ?? 0;
   // Errors outside any test (a web server that did not start, a broken config) fail the run.
   totals.failed += (r.errors ?? []).length;
+  for (const e of r.errors ?? []) failedNames.push(`${path.basename(file)}: ${String(e.message ?? "").split("\n")[0]}`);
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === "unexpected") failedNames.push(`[${t.projectName}] ${spec.file}:${spec.line} › ${[...titles, spec.title].join(" › ")}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of r.suites ?? []) walk(suite, []);
 }
 
 async function postgresUrl() {
@@ -281,5 +297,7 @@ for (const [name, ms] of timings) console.log(`  ${name.padEnd(40)} ${minutes(ms
 console.log(`  ${"total".padEnd(40)} ${minutes(Date.now() - started)}`);
 console.log("");
 if (failedRuns.length) console.log(`Failed runs: ${failedRuns.join("; ")}`);
+// Named again here, at the end: a CI log is often read from its tail only.
+if (failedNames.length) console.log(`Failed tests:\n${failedNames.map((n) => `  ${n}`).join("\n")}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedRuns.length || totals.failed ? 1 : 0);
