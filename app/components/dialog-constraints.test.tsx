@@ -60,6 +60,11 @@ import { markRequired } from "../routes/services-shared/create-fields.tsx";
 // forms-account: Settings' SAML form (the sign-in pages and My Profile carry no constraints: the asterisk would change their labels).
 import { SamlForm } from "../routes/account/account.tsx";
 import { accountConstraints } from "../routes/account/schemas.server.ts";
+// nodes-forms: the nodes' forms (the form-factor tabs of both node kinds).
+import { nodeLimits } from "../../platform/contract/nodes.ts";
+import { FormFactorPanel } from "../routes/service-nodes/node-form-factor.tsx";
+import { endpointKind, serviceKind, type NodeView } from "../routes/service-nodes/node-kind.ts";
+import { nodeFormConstraints } from "../routes/service-nodes/node-schemas.server.ts";
 
 /*
  * Every dialog's inputs carry the constraints of their schema (issue 61 item 2): each dialog is
@@ -192,6 +197,29 @@ const createEndpointFieldsOf: Record<EndpointDeployment, string[]> = {
   network: ["ep_node_group_id", "ep_node_id", "real_subnets", ...bgpFields],
 };
 
+// nodes-forms: a node as the form-factor tabs read it (none chosen yet).
+const nodeView: NodeView = {
+  id: "sn-1",
+  name: "Edge",
+  groupId: "sng-1",
+  groupName: "Core",
+  form_factor: null,
+  shipping_addr: "",
+  hosted_region: "",
+  hosted_vpc_cidr: "",
+  hosted_peer_ip: "",
+  hosted_peer_prefix: null,
+  ova_prepared: false,
+  node_url: null,
+  vpn_config_file: null,
+  registered_at: null,
+  op_state: "down",
+  endpoint_count: 0,
+};
+const formFactorTab = (info: typeof serviceKind, choice: "hw" | "hosted_aws") => (
+  <FormFactorPanel info={info} node={nodeView} choice={choice} creating={false} regions={[{ region: "us-east-1", name: "US East (N. Virginia)" }]} cloudInit={null} lastResult={null} />
+);
+
 interface DialogCase {
   screen: string;
   /** The constraint map's key (the form's intent, useIntentForm's name). */
@@ -301,6 +329,11 @@ const cases: DialogCase[] = [
     maxLength: { ...idMax("app_service_id"), ...(location === "onprem" ? { fqdn: appServiceLimits.fqdn } : {}) },
     only: ["app_service_id", "location", ...(location === "onprem" ? ["fqdn", "service_node_group_id"] : ["region", "cloud_endpoint_service_name"])],
   })),
+  // nodes-forms: the form-factor tabs, their calls' requests (both node kinds, one form each).
+  ...[serviceKind, endpointKind].flatMap((info): DialogCase[] => [
+    { screen: info.path.slice(1), dialog: "hw", open: "create", constraint: nodeFormConstraints(info).hw, element: formFactorTab(info, "hw"), maxLength: { node_id: limits.id, shipping_addr: nodeLimits.shippingAddr } },
+    { screen: info.path.slice(1), dialog: "hosted", open: "create", constraint: nodeFormConstraints(info).hosted, element: formFactorTab(info, "hosted_aws"), maxLength: { node_id: limits.id, hosted_region: 40, hosted_vpc_cidr: 18, hosted_peer_ip: 15 } },
+  ]),
   // forms-account:
   { screen: "account", dialog: "saml", constraint: accountConstraints.saml, element: <SamlForm metalink="" lastResult={undefined} />, maxLength: { metalink: 2048 } },
 ];

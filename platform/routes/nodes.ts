@@ -22,7 +22,7 @@ import { body, bool, expects, idField, maxMessage, requiredName, plainText } fro
 import { exportQuery, idsFilter, listQuery, ndjsonResponse } from "../lib/list.ts";
 import { isIpv4 } from "../contract/net.ts";
 import { defineCall, defineListCalls, DetailSchema } from "../lib/openapi.ts";
-import { ipv4Field, ipv4WithPrefix } from "./nodes-fields.ts";
+import { ipv4Field, ipv4WithPrefix } from "../contract/nodes-forms.shapes.ts";
 import { registerNodeFileCalls } from "./nodes-files.ts";
 import { registerServiceNodeCalls } from "./nodes-service.ts";
 
@@ -67,14 +67,14 @@ const LanBody = body({ node_id: epNodeId(), enabled: bool(), primary_ipv4_addres
   })
   .openapi("ConfigureLanInterface", { description: "enabled true: primary_ipv4_address, an IPv4 address with its prefix (192.168.1.1/24)." });
 
-const DhcpBody = body({ node_group_id: idField("Endpoint node group id"), enabled: bool(), server_ip: ipv4Field("DHCP server", "absent").optional() })
+const DhcpBody = body({ node_group_id: idField("Endpoint node group id"), enabled: bool(), server_ip: ipv4Field("absent").optional() })
   .strict()
   .superRefine((b, ctx) => {
     if (b.enabled === true && !b.server_ip) ctx.addIssue({ code: "custom", path: ["server_ip"], message: "DHCP server is required" });
   })
   .openapi("ConfigureDhcpRelay");
 
-const VrrpBody = body({ node_group_id: idField("Endpoint node group id"), enabled: bool(), virtual_ip: ipv4Field("Virtual IP", "absent").optional() })
+const VrrpBody = body({ node_group_id: idField("Endpoint node group id"), enabled: bool(), virtual_ip: ipv4Field("absent").optional() })
   .strict()
   .superRefine((b, ctx) => {
     if (b.enabled === true && !b.virtual_ip) ctx.addIssue({ code: "custom", path: ["virtual_ip"], message: "Virtual IP is required" });

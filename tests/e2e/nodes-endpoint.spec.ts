@@ -66,7 +66,7 @@ test("Create Endpoint Node: Hosted Node (default) with a reload, then Download O
   await d.getByLabel("Peer IP").fill("10.20.0.10");
   await d.getByLabel("Peer Prefix").fill("24");
   await d.getByRole("button", { name: "Save and generate VPN configuration" }).click();
-  await expect(createDialog(page).getByRole("alert")).toContainText("Enter an IPv4 CIDR");
+  await expect(createDialog(page).getByRole("alert")).toContainText("VPC CIDR must be an IPv4 address with its prefix, such as 10.0.0.0/24: 10.20.0.0/33");
   await createDialog(page).getByLabel("VPC CIDR").fill("10.20.0.0/24");
   await createDialog(page).getByRole("button", { name: "Save and generate VPN configuration" }).click();
   await expect(toast(page, "VPN configuration generated.")).toBeVisible();
