@@ -65,6 +65,9 @@ import { nodeLimits } from "../../platform/contract/nodes.ts";
 import { FormFactorPanel } from "../routes/service-nodes/node-form-factor.tsx";
 import { endpointKind, serviceKind, type NodeView } from "../routes/service-nodes/node-kind.ts";
 import { nodeFormConstraints } from "../routes/service-nodes/node-schemas.server.ts";
+import type { EndpointNodeDetail } from "../../platform/contract/nodes.ts";
+import { SecondaryIpsDialog } from "../routes/endpoint-nodes/dialogs.tsx";
+import { constraints as endpointNodeConstraints } from "../routes/endpoint-nodes/schemas.server.ts";
 
 /*
  * Every dialog's inputs carry the constraints of their schema (issue 61 item 2): each dialog is
@@ -216,6 +219,7 @@ const nodeView: NodeView = {
   op_state: "down",
   endpoint_count: 0,
 };
+const endpointNode = { ep_node_id: "epn-1", ep_node_name: "Branch edge", primary_ip: "10.0.0.5", secondary_ips: ["10.0.0.6"] } as unknown as EndpointNodeDetail; // why: as above.
 const formFactorTab = (info: typeof serviceKind, choice: "hw" | "hosted_aws") => (
   <FormFactorPanel info={info} node={nodeView} choice={choice} creating={false} regions={[{ region: "us-east-1", name: "US East (N. Virginia)" }]} cloudInit={null} lastResult={null} />
 );
@@ -334,6 +338,7 @@ const cases: DialogCase[] = [
     { screen: info.path.slice(1), dialog: "hw", open: "create", constraint: nodeFormConstraints(info).hw, element: formFactorTab(info, "hw"), maxLength: { node_id: limits.id, shipping_addr: nodeLimits.shippingAddr } },
     { screen: info.path.slice(1), dialog: "hosted", open: "create", constraint: nodeFormConstraints(info).hosted, element: formFactorTab(info, "hosted_aws"), maxLength: { node_id: limits.id, hosted_region: 40, hosted_vpc_cidr: 18, hosted_peer_ip: 15 } },
   ]),
+  { screen: "endpoint-nodes", dialog: "secondary-ips", constraint: endpointNodeConstraints["secondary-ips"], element: <SecondaryIpsDialog node={endpointNode} lastResult={null} />, maxLength: { ep_node_id: limits.id, secondary_ips: nodeLimits.secondaryIpsText } },
   // forms-account:
   { screen: "account", dialog: "saml", constraint: accountConstraints.saml, element: <SamlForm metalink="" lastResult={undefined} />, maxLength: { metalink: 2048 } },
 ];

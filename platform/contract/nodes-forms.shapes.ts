@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { isIpv4 } from "./net.ts";
-import { formFactors, nodeLimits, nodeMessages } from "./nodes.ts";
+import { formFactors, nodeLimits, nodeMessages, secondaryIpMessages } from "./nodes.ts";
 import { deploymentMessages } from "./messages.ts";
 import { awsRegions } from "../domain/regions.ts";
-import { body, expects, idField, line, maxMessage, text } from "../lib/fields.ts";
+import { body, expects, idField, line, maxMessage, plainText, text } from "../lib/fields.ts";
 
 /*
  * The nodes calls' requests the console's forms are (spec 2 §5; issue 61 item 1): their fields
@@ -117,3 +117,28 @@ export const VpnBody = body({
 })
   .strict()
   .openapi("GenerateHsnVpnConfig");
+
+/** An endpoint node's id in its calls' bodies. */
+export const epNodeId = () => idField("Endpoint node id", "epn-3b7n1m5q9w2e");
+
+/**
+ * add-endpoint-node-secondary-ips: the addresses comma separated (spec 2 §5), each an IPv4 address,
+ * none twice; the node's own addresses are refused by the call (secondaryIpConflicts).
+ */
+export const AddSecondaryIpsBody = body({
+  ep_node_id: epNodeId(),
+  // Not commaList: it merges repeats, and a repeat must be refused by name (issue #28).
+  secondary_ips: z
+    .string({ error: expects("a valid string") })
+    .max(nodeLimits.secondaryIpsText, maxMessage(nodeLimits.secondaryIpsText))
+    .apply(plainText)
+    .transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean))
+    .superRefine((ips, ctx) => {
+      if (ips.length === 0) ctx.addIssue({ code: "custom", message: secondaryIpMessages.required });
+      for (const ip of ips) if (!isIpv4(ip)) ctx.addIssue({ code: "custom", message: `Not a valid IPv4 address: ${ip.slice(0, 60)}` });
+      const repeated = [...new Set(ips.filter((ip, i) => ips.indexOf(ip) !== i))];
+      if (repeated.length) ctx.addIssue({ code: "custom", message: secondaryIpMessages.repeated(repeated) });
+    }),
+})
+  .strict()
+  .openapi("AddEndpointNodeSecondaryIps", { description: "Comma-separated IPv4 addresses; duplicates, addresses the node holds and its primary IP are refused (422) by name." });

@@ -79,13 +79,16 @@ describe("endpoint nodes", () => {
     const ok = await post(a.token, "add-endpoint-node-secondary-ips", { ep_node_id: n.ep_node_id, secondary_ips: "192.168.1.10, 192.168.1.11" });
     expect(ok.body).toEqual({ detail: "Secondary IPs added.", secondary_ips: ["192.168.1.10", "192.168.1.11"] });
     const { primary_ip } = (await get(a.token, "get-endpoint-node-detail", { ep_node_id: n.ep_node_id })).body;
-    const bad = await post(a.token, "add-endpoint-node-secondary-ips", { ep_node_id: n.ep_node_id, secondary_ips: `192.168.1.12,192.168.1.12,${primary_ip},192.168.1.10` });
+    // A repeat is the request's refusal (the dialog's too); the node's own addresses the call's.
+    const repeat = await post(a.token, "add-endpoint-node-secondary-ips", { ep_node_id: n.ep_node_id, secondary_ips: "192.168.1.12,192.168.1.12" });
+    expect(messages(repeat)).toEqual(["Entered more than once: 192.168.1.12"]);
+    const bad = await post(a.token, "add-endpoint-node-secondary-ips", { ep_node_id: n.ep_node_id, secondary_ips: `192.168.1.12,${primary_ip},192.168.1.10` });
     expect(bad.status).toBe(422);
-    expect(messages(bad)).toEqual(["Duplicate addresses: 192.168.1.12", `${primary_ip} is the node's primary IP`, "Already secondary IPs of the node: 192.168.1.10"]);
+    expect(messages(bad)).toEqual([`The node's primary IP cannot be a secondary IP: ${primary_ip}`, "Already secondary IPs of the node: 192.168.1.10"]);
     const notIp = await post(a.token, "add-endpoint-node-secondary-ips", { ep_node_id: n.ep_node_id, secondary_ips: "192.168.1.300" });
     expect(messages(notIp)).toEqual(["Not a valid IPv4 address: 192.168.1.300"]);
     const empty = await post(a.token, "add-endpoint-node-secondary-ips", { ep_node_id: n.ep_node_id, secondary_ips: " " });
-    expect(messages(empty)).toEqual(["Secondary IPs is required"]);
+    expect(messages(empty)).toEqual(["Secondary IPs are required."]);
   });
 
   it("configures the LAN interface with an address and prefix", async () => {

@@ -18,11 +18,10 @@ import {
   type CreateEndpointNodeInput,
 } from "../domain/nodes-endpoint.ts";
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
-import { body, bool, expects, idField, maxMessage, requiredName, plainText } from "../lib/fields.ts";
+import { body, bool, idField, requiredName } from "../lib/fields.ts";
 import { exportQuery, idsFilter, listQuery, ndjsonResponse } from "../lib/list.ts";
-import { isIpv4 } from "../contract/net.ts";
 import { defineCall, defineListCalls, DetailSchema } from "../lib/openapi.ts";
-import { ipv4Field, ipv4WithPrefix } from "../contract/nodes-forms.shapes.ts";
+import { AddSecondaryIpsBody, epNodeId, ipv4Field, ipv4WithPrefix } from "../contract/nodes-forms.shapes.ts";
 import { registerNodeFileCalls } from "./nodes-files.ts";
 import { registerServiceNodeCalls } from "./nodes-service.ts";
 
@@ -35,7 +34,6 @@ import { registerServiceNodeCalls } from "./nodes-service.ts";
 
 const tags = ["Endpoint nodes"];
 const groupTags = ["Endpoint node groups"];
-const epNodeId = () => idField("Endpoint node id", "epn-3b7n1m5q9w2e");
 
 const ListQuery = z.object({ ...listQuery(endpointNodeSortable), ids: idsFilter, ep_node_group_id: idField("Endpoint node group id").optional() });
 
@@ -80,22 +78,6 @@ const VrrpBody = body({ node_group_id: idField("Endpoint node group id"), enable
     if (b.enabled === true && !b.virtual_ip) ctx.addIssue({ code: "custom", path: ["virtual_ip"], message: "Virtual IP is required" });
   })
   .openapi("ConfigureVrrp");
-
-const SecondaryBody = body({
-  ep_node_id: epNodeId(),
-  // Not commaList: it merges repeats, and a repeat must be refused by name (issue #28).
-  secondary_ips: z
-    .string({ error: expects("a valid string") })
-    .max(2000, maxMessage(2000))
-    .apply(plainText)
-    .transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean))
-    .superRefine((ips, ctx) => {
-      if (ips.length === 0) ctx.addIssue({ code: "custom", message: "Secondary IPs is required" });
-      for (const ip of ips) if (!isIpv4(ip)) ctx.addIssue({ code: "custom", message: `Not a valid IPv4 address: ${ip.slice(0, 60)}` });
-    }),
-})
-  .strict()
-  .openapi("AddEndpointNodeSecondaryIps", { description: "Comma-separated IPv4 addresses; duplicates, addresses the node holds and its primary IP are refused (422) by name." });
 
 const write = <const P extends `/${string}`, B extends z.ZodType, R extends z.ZodType>(path: P, t: string[], summary: string, description: string, b: B, response: R, errors: readonly (404 | 409)[] = [404]) =>
   defineCall({ method: "post", path, tags: t, summary, description, only: "writer", body: b, response, errors });
@@ -149,7 +131,7 @@ export const calls = {
     summary: "Add secondary IPs to an endpoint node",
     description: `At most ${nodeLimits.secondaryIps} a node. Answers 'Secondary IPs added.' and the node's secondary IPs.`,
     only: "writer",
-    body: SecondaryBody,
+    body: AddSecondaryIpsBody,
     response: SecondaryIpsAdded,
     errors: [404],
   }),

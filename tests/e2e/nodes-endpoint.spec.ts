@@ -134,7 +134,7 @@ test("row actions: secondary IPs, health, LAN interface, Delete; tabs and Monito
   await ips(`10.9.0.1, 10.9.0.999, 10.9.0.1, ${primary}`);
   await add();
   const alert = dialog(page, "Add Secondary IPs").getByRole("alert");
-  await expect(alert).toContainText("Not valid IPv4 addresses: 10.9.0.999");
+  await expect(alert).toContainText("Not a valid IPv4 address: 10.9.0.999");
   await expect(alert).toContainText("Entered more than once: 10.9.0.1");
   await expect(alert).toContainText(`The node's primary IP cannot be a secondary IP: ${primary}`);
   await ips("10.9.0.1, 10.9.0.2");

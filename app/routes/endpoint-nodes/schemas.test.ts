@@ -8,10 +8,10 @@ const node = { primary_ip: "10.0.0.5", secondary_ips: ["10.0.0.6"] };
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? [] : r.error!.issues.map((i) => i.message));
 
 describe("secondaryIpsSchema", () => {
-  it("names bad addresses, repeats, the primary and those the node holds", () => {
+  it("names bad addresses, repeats, the primary and those the node holds (the call's words)", () => {
     const r = secondaryIpsSchema(node).safeParse({ ep_node_id: "epn-1", secondary_ips: "10.0.0.7, 10.0.0.999, 10.0.0.7, 10.0.0.5, 10.0.0.6" });
     expect(messages(r)).toEqual([
-      "Not valid IPv4 addresses: 10.0.0.999",
+      "Not a valid IPv4 address: 10.0.0.999",
       "Entered more than once: 10.0.0.7",
       "The node's primary IP cannot be a secondary IP: 10.0.0.5",
       "Already secondary IPs of the node: 10.0.0.6",
@@ -19,6 +19,9 @@ describe("secondaryIpsSchema", () => {
   });
   it("answers the list", () => {
     expect(secondaryIpsSchema(node).parse({ ep_node_id: "epn-1", secondary_ips: " 10.0.0.7 ,10.0.0.8" }).secondary_ips).toEqual(["10.0.0.7", "10.0.0.8"]);
+  });
+  it("a blank list: 'Secondary IPs are required.'", () => {
+    expect(messages(secondaryIpsSchema(node).safeParse({ ep_node_id: "epn-1", secondary_ips: " , " }))).toEqual(["Secondary IPs are required."]);
   });
 });
 

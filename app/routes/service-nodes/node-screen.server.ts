@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import type { FormConstraint } from "../../components/constraints.server.ts";
 import { currentTab } from "../../components/tabs.tsx";
 import { intentAction, refreshIntent, type IntentHandler } from "../../lib/action.server.ts";
 
@@ -17,10 +18,13 @@ import { nodeFormConstraints } from "./node-schemas.server.ts";
  * detail and, on its Monitoring tab, its charts; the shared intents plus the kind's own.
  */
 
-/** The loader of a node screen: `calls` are the kind's (node-calls.server.ts nodeCalls), typed with its row and detail. */
-export function nodeLoader<Row, Detail extends Row>(kind: NodeScreenKind<Row, Detail>, options: TableOptions, calls: NodeCalls<Row, Detail>) {
+/**
+ * The loader of a node screen: `calls` are the kind's (node-calls.server.ts nodeCalls), typed with
+ * its row and detail; `own` the constraints of the kind's own dialogs.
+ */
+export function nodeLoader<Row, Detail extends Row>(kind: NodeScreenKind<Row, Detail>, options: TableOptions, calls: NodeCalls<Row, Detail>, own: Record<string, FormConstraint> = {}) {
   const { info } = kind;
-  const constraints = nodeFormConstraints(info);
+  const constraints = { ...nodeFormConstraints(info), ...own };
   return async ({ request }: { request: Request }) => {
     const { state, headers, dialog, dialogId } = await listScreenQuery(request, options);
     const params = new URL(request.url).searchParams;
