@@ -63,6 +63,7 @@ import { accountConstraints } from "../routes/account/schemas.server.ts";
 // nodes-forms: the nodes' forms (the form-factor tabs of both node kinds).
 import { nodeLimits } from "../../platform/contract/nodes.ts";
 import { FormFactorPanel } from "../routes/service-nodes/node-form-factor.tsx";
+import { CreateNodeDialog } from "../routes/service-nodes/node-create.tsx";
 import { endpointKind, serviceKind, type NodeView } from "../routes/service-nodes/node-kind.ts";
 import { nodeFormConstraints } from "../routes/service-nodes/node-schemas.server.ts";
 import type { EndpointNodeDetail } from "../../platform/contract/nodes.ts";
@@ -335,6 +336,14 @@ const cases: DialogCase[] = [
   })),
   // nodes-forms: the form-factor tabs, their calls' requests (both node kinds, one form each).
   ...[serviceKind, endpointKind].flatMap((info): DialogCase[] => [
+    {
+      screen: info.path.slice(1),
+      dialog: "create",
+      // An existing group is chosen first (there is one): its select is required, the new group's name not.
+      constraint: markRequired(nodeFormConstraints(info).create, [info.groupIdField]),
+      element: <CreateNodeDialog info={info} step="node" node={null} groups={[{ id: "g-1", name: "Core" }]} screen={info.title} choice="hosted_aws" regions={[]} cloudInit={null} lastResult={null} />,
+      maxLength: { [info.nameField]: nodeLimits.name, [info.groupNameField]: nodeLimits.name, [info.groupIdField]: limits.id },
+    },
     { screen: info.path.slice(1), dialog: "hw", open: "create", constraint: nodeFormConstraints(info).hw, element: formFactorTab(info, "hw"), maxLength: { node_id: limits.id, shipping_addr: nodeLimits.shippingAddr } },
     { screen: info.path.slice(1), dialog: "hosted", open: "create", constraint: nodeFormConstraints(info).hosted, element: formFactorTab(info, "hosted_aws"), maxLength: { node_id: limits.id, hosted_region: 40, hosted_vpc_cidr: 18, hosted_peer_ip: 15 } },
   ]),

@@ -3,7 +3,7 @@ import { isIpv4 } from "./net.ts";
 import { formFactors, nodeLimits, nodeMessages, secondaryIpMessages } from "./nodes.ts";
 import { deploymentMessages } from "./messages.ts";
 import { awsRegions } from "../domain/regions.ts";
-import { body, expects, idField, line, maxMessage, plainText, text } from "../lib/fields.ts";
+import { body, bool, expects, idField, line, maxMessage, multiline, plainText, text } from "../lib/fields.ts";
 
 /*
  * The nodes calls' requests the console's forms are (spec 2 §5; issue 61 item 1): their fields
@@ -142,3 +142,45 @@ export const AddSecondaryIpsBody = body({
 })
   .strict()
   .openapi("AddEndpointNodeSecondaryIps", { description: "Comma-separated IPv4 addresses; duplicates, addresses the node holds and its primary IP are refused (422) by name." });
+
+/** A new node's name (spec 2 §5: required), both kinds. */
+export const nodeName = () => text(nodeLimits.name, { min: 1, minMessage: nodeMessages.nodeNameRequired });
+/** A new group's name (with new_*_node_group true). */
+export const nodeGroupName = () => text(nodeLimits.name, { min: 1, minMessage: deploymentMessages.nodeGroupNameRequired });
+/** An existing group's id (with new_*_node_group false). */
+export const nodeGroupId = () => idField("Node group");
+
+/**
+ * Spec 2 §5: a node is created in a new group (its name given) or an existing one (its id given),
+ * as `isNew` says; `names` are the kind's fields. The creates' rule, and the console's (whose form
+ * says new or existing by a radio).
+ */
+export const nodeGroupRule =
+  (names: { name: string; id: string }) =>
+  (isNew: boolean | undefined, v: Record<string, unknown>, ctx: z.core.$RefinementCtx) => {
+    if (isNew === true && !v[names.name]) ctx.addIssue({ code: "custom", path: [names.name], message: deploymentMessages.nodeGroupNameRequired });
+    if (isNew === false && !v[names.id]) ctx.addIssue({ code: "custom", path: [names.id], message: deploymentMessages.nodeGroupRequired });
+  };
+
+const endpointNodeGroupRule = nodeGroupRule({ name: "ep_node_group_name", id: "ep_node_group_id" });
+export const CreateEndpointNodeBody = body({
+  ep_node_name: nodeName(),
+  new_ep_node_group: bool(),
+  ep_node_group_name: nodeGroupName().optional(),
+  ep_node_group_id: nodeGroupId().optional(),
+})
+  .strict()
+  .superRefine((b, ctx) => endpointNodeGroupRule(b.new_ep_node_group, b, ctx))
+  .openapi("CreateEndpointNode", { description: "new_ep_node_group true: ep_node_group_name (a new group); false: ep_node_group_id (an existing one)." });
+
+const serviceNodeGroupRule = nodeGroupRule({ name: "service_node_group_name", id: "service_node_group_id" });
+export const CreateServiceNodeBody = body({
+  service_node_name: nodeName(),
+  new_service_node_group: bool(),
+  service_node_group_name: nodeGroupName().optional(),
+  service_node_group_id: nodeGroupId().optional(),
+  description: multiline(nodeLimits.description).optional(),
+})
+  .strict()
+  .superRefine((b, ctx) => serviceNodeGroupRule(b.new_service_node_group, b, ctx))
+  .openapi("CreateServiceNode", { description: "new_service_node_group true: service_node_group_name (a new group); false: service_node_group_id (an existing one)." });

@@ -91,6 +91,8 @@ export const nodeMessages = {
   serviceNodeRemoved: "Service Node removed.",
   formFactorSaved: "Form Factor saved.",
   secondaryIpsAdded: "Secondary IPs added.",
+  /** A new node's name (spec 2 §5), said by the creates and the console's form. */
+  nodeNameRequired: "Node name is required.",
   /** The form factors' required fields (spec 2 §5), said by the platform and the console's forms. */
   shippingAddressRequired: "Shipping address is required.",
   vpcCidrRequired: "VPC CIDR is required.",

@@ -61,7 +61,7 @@ describe("endpoint nodes", () => {
     const a = await p.newAccount();
     const noName = await post(a.token, "create-endpoint-node", { ep_node_name: " ", new_ep_node_group: true, ep_node_group_name: "G" });
     expect(noName.status).toBe(422);
-    expect(messages(noName)).toContain("Node name is required");
+    expect(messages(noName)).toContain("Node name is required.");
     const noGroupName = await post(a.token, "create-endpoint-node", { ep_node_name: "N", new_ep_node_group: true });
     expect(messages(noGroupName)).toContain("Node group name is required.");
     const noGroupId = await post(a.token, "create-endpoint-node", { ep_node_name: "N", new_ep_node_group: false });

@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { PlatformApp } from "../app.ts";
 import { endpointNodeGroupSortable, endpointNodeSortable, nodeLimits, nodeMessages } from "../contract/nodes.ts";
-import { deploymentMessages } from "../contract/messages.ts";
 import { EndpointNodeGroup } from "../contract/endpoints.shapes.ts";
 import { endpointNodeGroupList } from "../domain/nodes-groups.ts";
 import { EndpointNode, EndpointNodeCreated, EndpointNodeDetail, EndpointNodeGroupDetail, EndpointNodeGroupPage, EndpointNodePage, SecondaryIpsAdded } from "../contract/nodes.shapes.ts";
@@ -18,10 +17,10 @@ import {
   type CreateEndpointNodeInput,
 } from "../domain/nodes-endpoint.ts";
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
-import { body, bool, idField, requiredName } from "../lib/fields.ts";
+import { body, bool, idField } from "../lib/fields.ts";
 import { exportQuery, idsFilter, listQuery, ndjsonResponse } from "../lib/list.ts";
 import { defineCall, defineListCalls, DetailSchema } from "../lib/openapi.ts";
-import { AddSecondaryIpsBody, epNodeId, ipv4Field, ipv4WithPrefix } from "../contract/nodes-forms.shapes.ts";
+import { AddSecondaryIpsBody, CreateEndpointNodeBody, epNodeId, ipv4Field, ipv4WithPrefix } from "../contract/nodes-forms.shapes.ts";
 import { registerNodeFileCalls } from "./nodes-files.ts";
 import { registerServiceNodeCalls } from "./nodes-service.ts";
 
@@ -37,21 +36,7 @@ const groupTags = ["Endpoint node groups"];
 
 const ListQuery = z.object({ ...listQuery(endpointNodeSortable), ids: idsFilter, ep_node_group_id: idField("Endpoint node group id").optional() });
 
-const CreateBody = body({
-  ep_node_name: requiredName("Node name", nodeLimits.name),
-  new_ep_node_group: bool(),
-  ep_node_group_name: requiredName("Node group name", nodeLimits.name).optional(),
-  ep_node_group_id: idField("Node group").optional(),
-})
-  .strict()
-  .superRefine((b, ctx) => {
-    // Spec 2 §5: a node name, and either a new group's name or an existing group's id.
-    if (b.new_ep_node_group === true && !b.ep_node_group_name) ctx.addIssue({ code: "custom", path: ["ep_node_group_name"], message: deploymentMessages.nodeGroupNameRequired });
-    if (b.new_ep_node_group === false && !b.ep_node_group_id) ctx.addIssue({ code: "custom", path: ["ep_node_group_id"], message: deploymentMessages.nodeGroupRequired });
-  })
-  .openapi("CreateEndpointNode", { description: "new_ep_node_group true: ep_node_group_name (a new group); false: ep_node_group_id (an existing one)." });
-
-const toCreateInput = (b: z.output<typeof CreateBody>): CreateEndpointNodeInput =>
+const toCreateInput = (b: z.output<typeof CreateEndpointNodeBody>): CreateEndpointNodeInput =>
   b.new_ep_node_group
     ? { ep_node_name: b.ep_node_name, new_ep_node_group: true, ep_node_group_name: b.ep_node_group_name ?? "" }
     : { ep_node_name: b.ep_node_name, new_ep_node_group: false, ep_node_group_id: b.ep_node_group_id ?? "" };
@@ -110,7 +95,7 @@ export const calls = {
     tags,
     "Create an endpoint node",
     "In a new group (new_ep_node_group true, ep_node_group_name; a name in use: 409) or an existing one (false, ep_node_group_id; unknown: 404). No form factor yet, op state down until it registers. Answers 'Endpoint Node created.', ep_node_id and ep_node_group_id.",
-    CreateBody,
+    CreateEndpointNodeBody,
     EndpointNodeCreated,
     [404, 409],
   ),

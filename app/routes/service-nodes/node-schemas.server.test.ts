@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { validateForm } from "../../lib/action.server.ts";
-import { HardwareSchema, HostedSchema, nodeFormConstraints } from "./node-schemas.server.ts";
-import { serviceKind } from "./node-kind.ts";
+import { createNodeSchema, HardwareSchema, HostedSchema, nodeFormConstraints } from "./node-schemas.server.ts";
+import { endpointKind, serviceKind } from "./node-kind.ts";
 
 /* The form-factor tabs are their calls' requests (spec 2 §5): what the rendered forms post, and what they say. */
 
@@ -10,7 +10,7 @@ const form = (fields: Record<string, string>) => {
   for (const [k, v] of Object.entries(fields)) fd.append(k, v);
   return fd;
 };
-const errors = (schema: typeof HardwareSchema | typeof HostedSchema, fields: Record<string, string>) => {
+const errors = (schema: typeof HardwareSchema | typeof HostedSchema | ReturnType<typeof createNodeSchema>, fields: Record<string, string>) => {
   const r = validateForm(form(fields), schema);
   return r.ok ? {} : (r.submission.error ?? {});
 };
@@ -49,5 +49,21 @@ describe("Hosted Node", () => {
     expect(c.hw?.shipping_addr).toMatchObject({ required: true, maxLength: 500 });
     expect(c.hosted?.hosted_peer_prefix).toMatchObject({ required: true, min: 1, max: 32 });
     expect(c.hosted?.hosted_peer_ip).toMatchObject({ required: true, maxLength: 15 });
+  });
+});
+
+describe("Create {Endpoint|Service} Node, step 1", () => {
+  const schema = createNodeSchema(endpointKind);
+  const blank = { ep_node_name: "", ep_node_group_id: "", ep_node_group_name: "" };
+  it("says what the call says: the name, and the chosen group's name or id", () => {
+    expect(errors(schema, { ...blank, group_mode: "existing" })).toEqual({ ep_node_name: ["Node name is required."], ep_node_group_id: ["Node group is required."] });
+    expect(errors(schema, { ...blank, ep_node_name: "Edge", group_mode: "existing" })).toEqual({ ep_node_group_id: ["Node group is required."] });
+    expect(errors(schema, { ...blank, ep_node_name: "Edge", group_mode: "new" })).toEqual({ ep_node_group_name: ["Node group name is required."] });
+  });
+  it("leaves the unchosen group field out", () => {
+    const r = validateForm(form({ ...blank, ep_node_name: " Edge ", group_mode: "new", ep_node_group_name: "Branches" }), schema);
+    expect(r.ok && r.value).toEqual({ ep_node_name: "Edge", group_mode: "new", ep_node_group_name: "Branches" });
+    const s = validateForm(form({ service_node_name: "Core 1", service_node_group_id: "sng-1", service_node_group_name: "" }), createNodeSchema(serviceKind));
+    expect(s.ok && s.value).toEqual({ service_node_name: "Core 1", group_mode: "existing", service_node_group_id: "sng-1" });
   });
 });

@@ -1,11 +1,8 @@
 import { z } from "zod";
 import { formConstraints } from "../../components/constraints.server.ts";
 import { confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
-import { blankAsMissing, hiddenId, requestForm, requiredText } from "../../lib/form-fields.server.ts";
-import { formFactorFields, formFactorRules, VpnBody } from "../../../platform/contract/nodes-forms.shapes.ts";
-import { nodeLimits } from "../../../platform/contract/nodes.ts";
-import { deploymentMessages } from "../../../platform/contract/messages.ts";
-import { optionalText } from "../../lib/form-fields.server.ts";
+import { blankAsMissing, hiddenId, requestForm } from "../../lib/form-fields.server.ts";
+import { formFactorFields, formFactorRules, nodeGroupId, nodeGroupName, nodeGroupRule, nodeName, VpnBody } from "../../../platform/contract/nodes-forms.shapes.ts";
 import type { NodeKindInfo } from "./node-kind.ts";
 import { formMessages } from "../../lib/messages.ts";
 
@@ -16,20 +13,23 @@ import { formMessages } from "../../lib/messages.ts";
 
 const nodeId = { node_id: hiddenId(formMessages.nodeMissing) };
 
-/** Step 1: a name, and either a new group's name or an existing group's id. */
+/**
+ * Step 1: create-*-node's request (its name, its group's name or id, the same fields for either
+ * kind, named by the kind) and its rule; the form says new or existing group by a radio
+ * (`group_mode`) where the call takes new_*_node_group. The unchosen group field is left out.
+ */
 export function createNodeSchema(info: NodeKindInfo) {
-  return z
-    .object({
-      [info.nameField]: requiredText("Node name is required.", nodeLimits.name),
-      group_mode: z.enum(["existing", "new"]).default("existing"),
-      [info.groupIdField]: optionalText(nodeLimits.name),
-      [info.groupNameField]: optionalText(nodeLimits.name),
-    })
-    .superRefine((v, ctx) => {
-      const value = v as Record<string, unknown>;
-      if (v.group_mode === "existing" && !value[info.groupIdField]) ctx.addIssue({ code: "custom", path: [info.groupIdField], message: deploymentMessages.nodeGroupRequired });
-      if (v.group_mode === "new" && !value[info.groupNameField]) ctx.addIssue({ code: "custom", path: [info.groupNameField], message: deploymentMessages.nodeGroupNameRequired });
-    });
+  const rule = nodeGroupRule({ name: info.groupNameField, id: info.groupIdField });
+  return requestForm(
+    z
+      .object({
+        [info.nameField]: nodeName(),
+        group_mode: z.enum(["existing", "new"]).default("existing"),
+        [info.groupIdField]: blankAsMissing(nodeGroupId().optional()),
+        [info.groupNameField]: blankAsMissing(nodeGroupName().optional()),
+      })
+      .superRefine((v, ctx) => rule(v.group_mode === "new", v, ctx)),
+  );
 }
 
 export const NodeIdSchema = z.object(nodeId);
