@@ -67,7 +67,10 @@ import { CreateNodeDialog } from "../routes/service-nodes/node-create.tsx";
 import { endpointKind, serviceKind, type NodeView } from "../routes/service-nodes/node-kind.ts";
 import { nodeFormConstraints } from "../routes/service-nodes/node-schemas.server.ts";
 import type { EndpointNodeDetail } from "../../platform/contract/nodes.ts";
-import { SecondaryIpsDialog } from "../routes/endpoint-nodes/dialogs.tsx";
+import { LanDialog, SecondaryIpsDialog } from "../routes/endpoint-nodes/dialogs.tsx";
+import { AddressToggleDialog } from "../routes/endpoint-node-groups/address-toggle.tsx";
+import { DHCP, VRRP } from "../routes/endpoint-node-groups/model.ts";
+import { constraints as endpointNodeGroupConstraints } from "../routes/endpoint-node-groups/schemas.server.ts";
 import { constraints as endpointNodeConstraints } from "../routes/endpoint-nodes/schemas.server.ts";
 
 /*
@@ -220,7 +223,7 @@ const nodeView: NodeView = {
   op_state: "down",
   endpoint_count: 0,
 };
-const endpointNode = { ep_node_id: "epn-1", ep_node_name: "Branch edge", primary_ip: "10.0.0.5", secondary_ips: ["10.0.0.6"] } as unknown as EndpointNodeDetail; // why: as above.
+const endpointNode = { ep_node_id: "epn-1", ep_node_name: "Branch edge", primary_ip: "10.0.0.5", secondary_ips: ["10.0.0.6"], lan_interface_enabled: false, lan_interface_ipaddress: "" } as unknown as EndpointNodeDetail; // why: as above.
 const formFactorTab = (info: typeof serviceKind, choice: "hw" | "hosted_aws") => (
   <FormFactorPanel info={info} node={nodeView} choice={choice} creating={false} regions={[{ region: "us-east-1", name: "US East (N. Virginia)" }]} cloudInit={null} lastResult={null} />
 );
@@ -348,6 +351,16 @@ const cases: DialogCase[] = [
     { screen: info.path.slice(1), dialog: "hosted", open: "create", constraint: nodeFormConstraints(info).hosted, element: formFactorTab(info, "hosted_aws"), maxLength: { node_id: limits.id, hosted_region: 40, hosted_vpc_cidr: 18, hosted_peer_ip: 15 } },
   ]),
   { screen: "endpoint-nodes", dialog: "secondary-ips", constraint: endpointNodeConstraints["secondary-ips"], element: <SecondaryIpsDialog node={endpointNode} lastResult={null} />, maxLength: { ep_node_id: limits.id, secondary_ips: nodeLimits.secondaryIpsText } },
+  { screen: "endpoint-nodes", dialog: "lan", constraint: endpointNodeConstraints.lan, element: <LanDialog node={endpointNode} lastResult={null} />, maxLength: { node_id: limits.id, primary_ipv4_address: 18 } },
+  ...[DHCP, VRRP].map(
+    (texts): DialogCase => ({
+      screen: "endpoint-node-groups",
+      dialog: texts.name,
+      constraint: endpointNodeGroupConstraints[texts.name as "dhcp" | "vrrp"],
+      element: <AddressToggleDialog texts={texts} current={{ enabled: false, address: "" }} gone="Gone." fields={{ node_group_id: "epg-1" }} lastResult={null} />,
+      maxLength: { node_group_id: limits.id, [texts.address.name]: 15 },
+    }),
+  ),
   // forms-account:
   { screen: "account", dialog: "saml", constraint: accountConstraints.saml, element: <SamlForm metalink="" lastResult={undefined} />, maxLength: { metalink: 2048 } },
 ];

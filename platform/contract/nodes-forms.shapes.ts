@@ -184,3 +184,26 @@ export const CreateServiceNodeBody = body({
   .strict()
   .superRefine((b, ctx) => serviceNodeGroupRule(b.new_service_node_group, b, ctx))
   .openapi("CreateServiceNode", { description: "new_service_node_group true: service_node_group_name (a new group); false: service_node_group_id (an existing one)." });
+
+/**
+ * An address toggle's rule (configure-lan-interface, configure-dhcp-relay, configure-vrrp; spec 2
+ * §4): the address is required while the switch is on; off, a blank one is none.
+ */
+export const addressWhenOn =
+  <F extends string>(field: F, message: string) =>
+  (b: { enabled?: boolean } & Partial<Record<F, unknown>>, ctx: z.core.$RefinementCtx) => {
+    if (b.enabled === true && !b[field]) ctx.addIssue({ code: "custom", path: [field], message });
+  };
+
+export const lanRule = addressWhenOn("primary_ipv4_address", nodeMessages.lanAddressRequired);
+export const ConfigureLanBody = body({ node_id: epNodeId(), enabled: bool(), primary_ipv4_address: ipv4WithPrefix("LAN interface address", false, "absent").optional() })
+  .strict()
+  .superRefine(lanRule)
+  .openapi("ConfigureLanInterface", { description: "enabled true: primary_ipv4_address, an IPv4 address with its prefix (192.168.1.1/24)." });
+
+const nodeGroupIdOfToggle = () => idField("Endpoint node group id");
+export const dhcpRule = addressWhenOn("server_ip", nodeMessages.dhcpServerRequired);
+export const ConfigureDhcpBody = body({ node_group_id: nodeGroupIdOfToggle(), enabled: bool(), server_ip: ipv4Field("absent").optional() }).strict().superRefine(dhcpRule).openapi("ConfigureDhcpRelay");
+
+export const vrrpRule = addressWhenOn("virtual_ip", nodeMessages.virtualIpRequired);
+export const ConfigureVrrpBody = body({ node_group_id: nodeGroupIdOfToggle(), enabled: bool(), virtual_ip: ipv4Field("absent").optional() }).strict().superRefine(vrrpRule).openapi("ConfigureVrrp");

@@ -98,6 +98,10 @@ export const nodeMessages = {
   vpcCidrRequired: "VPC CIDR is required.",
   peerIpRequired: "Peer IP is required.",
   peerPrefixRequired: "Peer prefix is required.",
+  /** The address toggles' addresses, required while the switch is on: said by the calls and the dialogs. */
+  lanAddressRequired: "An IPv4 address is required when the LAN interface is on.",
+  dhcpServerRequired: "DHCP server IP is required when DHCP relay is on.",
+  virtualIpRequired: "Virtual IP is required when VRRP is on.",
   lanEnabled: "LAN Interface enabled.",
   lanDisabled: "LAN Interface disabled.",
   dhcpEnabled: "DHCP Relay enabled.",

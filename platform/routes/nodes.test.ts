@@ -102,11 +102,11 @@ describe("endpoint nodes", () => {
     expect(noPrefix.status).toBe(422);
     expect(messages(noPrefix)[0]).toMatch(/^LAN interface address must be an IPv4 address with its prefix, such as 192\.168\.1\.1\/24/);
     const missing = await post(a.token, "configure-lan-interface", { node_id: n.ep_node_id, enabled: true });
-    expect(messages(missing)).toEqual(["LAN interface address is required"]);
+    expect(messages(missing)).toEqual(["An IPv4 address is required when the LAN interface is on."]);
     const off = await post(a.token, "configure-lan-interface", { node_id: n.ep_node_id, enabled: false });
     expect(off.body).toEqual({ detail: "LAN Interface disabled." });
     // The form sends the address field empty: one message when it is needed, none when it is not (issue 63 item 26).
-    expect(messages(await post(a.token, "configure-lan-interface", { node_id: n.ep_node_id, enabled: true, primary_ipv4_address: "" }))).toEqual(["LAN interface address is required"]);
+    expect(messages(await post(a.token, "configure-lan-interface", { node_id: n.ep_node_id, enabled: true, primary_ipv4_address: "" }))).toEqual(["An IPv4 address is required when the LAN interface is on."]);
     expect((await post(a.token, "configure-lan-interface", { node_id: n.ep_node_id, enabled: false, primary_ipv4_address: "" })).body).toEqual({ detail: "LAN Interface disabled." });
   });
 
@@ -149,9 +149,9 @@ describe("endpoint node groups", () => {
     expect((await post(a.token, "configure-dhcp-relay", { node_group_id: n.ep_node_group_id, enabled: false })).body).toEqual({ detail: "DHCP Relay disabled." });
     expect((await post(a.token, "configure-vrrp", { node_group_id: n.ep_node_group_id, enabled: false })).body).toEqual({ detail: "VRRP disabled." });
 
-    expect(messages(await post(a.token, "configure-dhcp-relay", { node_group_id: n.ep_node_group_id, enabled: true }))).toEqual(["DHCP server is required"]);
-    expect(messages(await post(a.token, "configure-dhcp-relay", { node_group_id: n.ep_node_group_id, enabled: true, server_ip: "" }))).toEqual(["DHCP server is required"]);
-    expect(messages(await post(a.token, "configure-vrrp", { node_group_id: n.ep_node_group_id, enabled: true, virtual_ip: "" }))).toEqual(["Virtual IP is required"]);
+    expect(messages(await post(a.token, "configure-dhcp-relay", { node_group_id: n.ep_node_group_id, enabled: true }))).toEqual(["DHCP server IP is required when DHCP relay is on."]);
+    expect(messages(await post(a.token, "configure-dhcp-relay", { node_group_id: n.ep_node_group_id, enabled: true, server_ip: "" }))).toEqual(["DHCP server IP is required when DHCP relay is on."]);
+    expect(messages(await post(a.token, "configure-vrrp", { node_group_id: n.ep_node_group_id, enabled: true, virtual_ip: "" }))).toEqual(["Virtual IP is required when VRRP is on."]);
     expect((await post(a.token, "configure-vrrp", { node_group_id: n.ep_node_group_id, enabled: false, virtual_ip: "" })).body).toEqual({ detail: "VRRP disabled." });
     expect(messages(await post(a.token, "configure-vrrp", { node_group_id: n.ep_node_group_id, enabled: true, virtual_ip: "10.1.1" }))).toEqual(["Not a valid IPv4 address: 10.1.1"]);
   });

@@ -17,10 +17,10 @@ import {
   type CreateEndpointNodeInput,
 } from "../domain/nodes-endpoint.ts";
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
-import { body, bool, idField } from "../lib/fields.ts";
+import { body, idField } from "../lib/fields.ts";
 import { exportQuery, idsFilter, listQuery, ndjsonResponse } from "../lib/list.ts";
 import { defineCall, defineListCalls, DetailSchema } from "../lib/openapi.ts";
-import { AddSecondaryIpsBody, CreateEndpointNodeBody, epNodeId, ipv4Field, ipv4WithPrefix } from "../contract/nodes-forms.shapes.ts";
+import { AddSecondaryIpsBody, ConfigureDhcpBody, ConfigureLanBody, ConfigureVrrpBody, CreateEndpointNodeBody, epNodeId } from "../contract/nodes-forms.shapes.ts";
 import { registerNodeFileCalls } from "./nodes-files.ts";
 import { registerServiceNodeCalls } from "./nodes-service.ts";
 
@@ -42,27 +42,6 @@ const toCreateInput = (b: z.output<typeof CreateEndpointNodeBody>): CreateEndpoi
     : { ep_node_name: b.ep_node_name, new_ep_node_group: false, ep_node_group_id: b.ep_node_group_id ?? "" };
 
 const RemoveBody = body({ ep_node_id: epNodeId(), ep_node_group_id: idField("Endpoint node group id") }).strict().openapi("RemoveEndpointNode");
-
-const LanBody = body({ node_id: epNodeId(), enabled: bool(), primary_ipv4_address: ipv4WithPrefix("LAN interface address", false, "absent").optional() })
-  .strict()
-  .superRefine((b, ctx) => {
-    if (b.enabled === true && !b.primary_ipv4_address) ctx.addIssue({ code: "custom", path: ["primary_ipv4_address"], message: "LAN interface address is required" });
-  })
-  .openapi("ConfigureLanInterface", { description: "enabled true: primary_ipv4_address, an IPv4 address with its prefix (192.168.1.1/24)." });
-
-const DhcpBody = body({ node_group_id: idField("Endpoint node group id"), enabled: bool(), server_ip: ipv4Field("absent").optional() })
-  .strict()
-  .superRefine((b, ctx) => {
-    if (b.enabled === true && !b.server_ip) ctx.addIssue({ code: "custom", path: ["server_ip"], message: "DHCP server is required" });
-  })
-  .openapi("ConfigureDhcpRelay");
-
-const VrrpBody = body({ node_group_id: idField("Endpoint node group id"), enabled: bool(), virtual_ip: ipv4Field("absent").optional() })
-  .strict()
-  .superRefine((b, ctx) => {
-    if (b.enabled === true && !b.virtual_ip) ctx.addIssue({ code: "custom", path: ["virtual_ip"], message: "Virtual IP is required" });
-  })
-  .openapi("ConfigureVrrp");
 
 const write = <const P extends `/${string}`, B extends z.ZodType, R extends z.ZodType>(path: P, t: string[], summary: string, description: string, b: B, response: R, errors: readonly (404 | 409)[] = [404]) =>
   defineCall({ method: "post", path, tags: t, summary, description, only: "writer", body: b, response, errors });
@@ -108,7 +87,7 @@ export const calls = {
     DetailSchema,
     [404, 409],
   ),
-  lan: write("/configure-lan-interface", tags, "Turn the node's LAN interface on or off", "Answers 'LAN Interface enabled.' or 'LAN Interface disabled.'.", LanBody, DetailSchema),
+  lan: write("/configure-lan-interface", tags, "Turn the node's LAN interface on or off", "Answers 'LAN Interface enabled.' or 'LAN Interface disabled.'.", ConfigureLanBody, DetailSchema),
   secondary: defineCall({
     method: "post",
     path: "/add-endpoint-node-secondary-ips",
@@ -141,8 +120,8 @@ export const calls = {
     response: EndpointNodeGroupDetail,
     errors: [404],
   }),
-  dhcp: write("/configure-dhcp-relay", groupTags, "Turn DHCP relay on (with the DHCP server's address) or off", "Answers 'DHCP Relay enabled.' or 'DHCP Relay disabled.'.", DhcpBody, DetailSchema),
-  vrrp: write("/configure-vrrp", groupTags, "Turn VRRP on (with the virtual IP) or off", "Answers 'VRRP enabled.' or 'VRRP disabled.'.", VrrpBody, DetailSchema),
+  dhcp: write("/configure-dhcp-relay", groupTags, "Turn DHCP relay on (with the DHCP server's address) or off", "Answers 'DHCP Relay enabled.' or 'DHCP Relay disabled.'.", ConfigureDhcpBody, DetailSchema),
+  vrrp: write("/configure-vrrp", groupTags, "Turn VRRP on (with the virtual IP) or off", "Answers 'VRRP enabled.' or 'VRRP disabled.'.", ConfigureVrrpBody, DetailSchema),
 };
 
 export function registerNodeCalls(app: PlatformApp) {

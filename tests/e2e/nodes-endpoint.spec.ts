@@ -158,7 +158,7 @@ test("row actions: secondary IPs, health, LAN interface, Delete; tabs and Monito
   await dialog(page, "Configure LAN Interface").getByRole("switch", { name: "LAN interface" }).check();
   await dialog(page, "Configure LAN Interface").getByLabel("Primary IPv4 Address").fill("192.168.1.1");
   await dialog(page, "Configure LAN Interface").getByRole("button", { name: "Confirm" }).click();
-  await expect(dialog(page, "Configure LAN Interface").getByRole("alert")).toContainText("Enter an IPv4 address with its prefix");
+  await expect(dialog(page, "Configure LAN Interface").getByRole("alert")).toContainText("LAN interface address must be an IPv4 address with its prefix, such as 192.168.1.1/24: 192.168.1.1");
   await dialog(page, "Configure LAN Interface").getByLabel("Primary IPv4 Address").fill("192.168.1.1/24");
   await dialog(page, "Configure LAN Interface").getByRole("button", { name: "Confirm" }).click();
   await expect(toast(page, "LAN Interface enabled.")).toBeVisible();

@@ -2,12 +2,11 @@ import { z } from "zod";
 import { failureReply, submitForm } from "../../lib/action.server.ts";
 import { formConstraints } from "../../components/constraints.server.ts";
 import { requestForm } from "../../lib/form-fields.server.ts";
-import { AddSecondaryIpsBody } from "../../../platform/contract/nodes-forms.shapes.ts";
+import { AddSecondaryIpsBody, ConfigureLanBody, lanRule } from "../../../platform/contract/nodes-forms.shapes.ts";
 import { nodeMessages, secondaryIpConflicts } from "../../../platform/contract/nodes.ts";
-import { addressToggleIntent } from "../endpoint-node-groups/address-toggle.server.ts";
+import { addressToggleConstraintSchema, addressToggleIntent, type ToggleRequest } from "../endpoint-node-groups/address-toggle.server.ts";
 import { nodeCalls } from "../service-nodes/node-calls.server.ts";
 import { LAN, type EndpointNode } from "./model.ts";
-import { formMessages } from "../../lib/messages.ts";
 
 /*
  * The Endpoint Nodes screen's own forms (spec 2 §4, §5): Add Secondary IPs (comma separated IPv4
@@ -31,13 +30,11 @@ export const secondaryIpsSchema = (node: Pick<EndpointNode, "primary_ip" | "seco
     }),
   );
 
-/** The screen's own forms' constraints (beside the node screens' shared ones). */
-export const constraints = formConstraints({ "secondary-ips": secondaryIpsSchema(null) });
-
 /** Configure LAN Interface: the toggle-dialog rule against the node's LAN interface now. */
+const lanRequest: ToggleRequest = { shape: ConfigureLanBody.shape, rule: lanRule };
 export const lan = addressToggleIntent(LAN, {
   idField: "node_id",
-  missing: formMessages.nodeMissing,
+  request: lanRequest,
   read: (request, id) => nodeCalls.endpoint.detail(request, id),
   current: (n) => ({ enabled: n.lan_interface_enabled, address: n.lan_interface_ipaddress }),
   call: "configure-lan-interface",
@@ -56,3 +53,6 @@ export async function secondaryIps(request: Request, formData: FormData) {
     toast: nodeMessages.secondaryIpsAdded,
   });
 }
+
+/** The screen's own forms' constraints (beside the node screens' shared ones). */
+export const constraints = formConstraints({ "secondary-ips": secondaryIpsSchema(null), lan: addressToggleConstraintSchema(LAN.address.name, lanRequest) });
