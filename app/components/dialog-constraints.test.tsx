@@ -60,6 +60,18 @@ import { markRequired } from "../routes/services-shared/create-fields.tsx";
 // forms-account: Settings' SAML form (the sign-in pages and My Profile carry no constraints: the asterisk would change their labels).
 import { SamlForm } from "../routes/account/account.tsx";
 import { accountConstraints } from "../routes/account/schemas.server.ts";
+// nodes-forms: the nodes' forms (the form-factor tabs of both node kinds).
+import { nodeLimits } from "../../platform/contract/nodes.ts";
+import { FormFactorPanel } from "../routes/service-nodes/node-form-factor.tsx";
+import { CreateNodeDialog } from "../routes/service-nodes/node-create.tsx";
+import { endpointKind, serviceKind, type NodeView } from "../routes/service-nodes/node-kind.ts";
+import { nodeFormConstraints } from "../routes/service-nodes/node-schemas.server.ts";
+import type { EndpointNodeDetail } from "../../platform/contract/nodes.ts";
+import { LanDialog, SecondaryIpsDialog } from "../routes/endpoint-nodes/dialogs.tsx";
+import { AddressToggleDialog } from "../routes/endpoint-node-groups/address-toggle.tsx";
+import { DHCP, VRRP } from "../routes/endpoint-node-groups/model.ts";
+import { constraints as endpointNodeGroupConstraints } from "../routes/endpoint-node-groups/schemas.server.ts";
+import { constraints as endpointNodeConstraints } from "../routes/endpoint-nodes/schemas.server.ts";
 
 /*
  * Every dialog's inputs carry the constraints of their schema (issue 61 item 2): each dialog is
@@ -192,6 +204,30 @@ const createEndpointFieldsOf: Record<EndpointDeployment, string[]> = {
   network: ["ep_node_group_id", "ep_node_id", "real_subnets", ...bgpFields],
 };
 
+// nodes-forms: a node as the form-factor tabs read it (none chosen yet).
+const nodeView: NodeView = {
+  id: "sn-1",
+  name: "Edge",
+  groupId: "sng-1",
+  groupName: "Core",
+  form_factor: null,
+  shipping_addr: "",
+  hosted_region: "",
+  hosted_vpc_cidr: "",
+  hosted_peer_ip: "",
+  hosted_peer_prefix: null,
+  ova_prepared: false,
+  node_url: null,
+  vpn_config_file: null,
+  registered_at: null,
+  op_state: "down",
+  endpoint_count: 0,
+};
+const endpointNode = { ep_node_id: "epn-1", ep_node_name: "Branch edge", primary_ip: "10.0.0.5", secondary_ips: ["10.0.0.6"], lan_interface_enabled: false, lan_interface_ipaddress: "" } as unknown as EndpointNodeDetail; // why: as above.
+const formFactorTab = (info: typeof serviceKind, choice: "hw" | "hosted_aws") => (
+  <FormFactorPanel info={info} node={nodeView} choice={choice} creating={false} regions={[{ region: "us-east-1", name: "US East (N. Virginia)" }]} cloudInit={null} lastResult={null} />
+);
+
 interface DialogCase {
   screen: string;
   /** The constraint map's key (the form's intent, useIntentForm's name). */
@@ -301,6 +337,30 @@ const cases: DialogCase[] = [
     maxLength: { ...idMax("app_service_id"), ...(location === "onprem" ? { fqdn: appServiceLimits.fqdn } : {}) },
     only: ["app_service_id", "location", ...(location === "onprem" ? ["fqdn", "service_node_group_id"] : ["region", "cloud_endpoint_service_name"])],
   })),
+  // nodes-forms: the form-factor tabs, their calls' requests (both node kinds, one form each).
+  ...[serviceKind, endpointKind].flatMap((info): DialogCase[] => [
+    {
+      screen: info.path.slice(1),
+      dialog: "create",
+      // An existing group is chosen first (there is one): its select is required, the new group's name not.
+      constraint: markRequired(nodeFormConstraints(info).create, [info.groupIdField]),
+      element: <CreateNodeDialog info={info} step="node" node={null} groups={[{ id: "g-1", name: "Core" }]} screen={info.title} choice="hosted_aws" regions={[]} cloudInit={null} lastResult={null} />,
+      maxLength: { [info.nameField]: nodeLimits.name, [info.groupNameField]: nodeLimits.name, [info.groupIdField]: limits.id },
+    },
+    { screen: info.path.slice(1), dialog: "hw", open: "create", constraint: nodeFormConstraints(info).hw, element: formFactorTab(info, "hw"), maxLength: { node_id: limits.id, shipping_addr: nodeLimits.shippingAddr } },
+    { screen: info.path.slice(1), dialog: "hosted", open: "create", constraint: nodeFormConstraints(info).hosted, element: formFactorTab(info, "hosted_aws"), maxLength: { node_id: limits.id, hosted_region: 40, hosted_vpc_cidr: 18, hosted_peer_ip: 15 } },
+  ]),
+  { screen: "endpoint-nodes", dialog: "secondary-ips", constraint: endpointNodeConstraints["secondary-ips"], element: <SecondaryIpsDialog node={endpointNode} lastResult={null} />, maxLength: { ep_node_id: limits.id, secondary_ips: nodeLimits.secondaryIpsText } },
+  { screen: "endpoint-nodes", dialog: "lan", constraint: endpointNodeConstraints.lan, element: <LanDialog node={endpointNode} lastResult={null} />, maxLength: { node_id: limits.id, primary_ipv4_address: 18 } },
+  ...[DHCP, VRRP].map(
+    (texts): DialogCase => ({
+      screen: "endpoint-node-groups",
+      dialog: texts.name,
+      constraint: endpointNodeGroupConstraints[texts.name as "dhcp" | "vrrp"],
+      element: <AddressToggleDialog texts={texts} current={{ enabled: false, address: "" }} gone="Gone." fields={{ node_group_id: "epg-1" }} lastResult={null} />,
+      maxLength: { node_group_id: limits.id, [texts.address.name]: 15 },
+    }),
+  ),
   // forms-account:
   { screen: "account", dialog: "saml", constraint: accountConstraints.saml, element: <SamlForm metalink="" lastResult={undefined} />, maxLength: { metalink: 2048 } },
 ];

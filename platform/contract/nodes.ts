@@ -54,6 +54,8 @@ export const nodeLimits = {
   name: 200,
   description: 2000,
   shippingAddr: 500,
+  /** Add Secondary IPs: the comma-separated list, typed. */
+  secondaryIpsText: 2000,
   /** Secondary IPs a node may hold. */
   secondaryIps: 32,
   /** enable_external_certificate: each of certificate, private_key, ca_chain at most this many bytes. */
@@ -89,11 +91,17 @@ export const nodeMessages = {
   serviceNodeRemoved: "Service Node removed.",
   formFactorSaved: "Form Factor saved.",
   secondaryIpsAdded: "Secondary IPs added.",
+  /** A new node's name (spec 2 §5), said by the creates and the console's form. */
+  nodeNameRequired: "Node name is required.",
   /** The form factors' required fields (spec 2 §5), said by the platform and the console's forms. */
   shippingAddressRequired: "Shipping address is required.",
   vpcCidrRequired: "VPC CIDR is required.",
   peerIpRequired: "Peer IP is required.",
   peerPrefixRequired: "Peer prefix is required.",
+  /** The address toggles' addresses, required while the switch is on: said by the calls and the dialogs. */
+  lanAddressRequired: "An IPv4 address is required when the LAN interface is on.",
+  dhcpServerRequired: "DHCP server IP is required when DHCP relay is on.",
+  virtualIpRequired: "Virtual IP is required when VRRP is on.",
   lanEnabled: "LAN Interface enabled.",
   lanDisabled: "LAN Interface disabled.",
   dhcpEnabled: "DHCP Relay enabled.",
@@ -107,6 +115,23 @@ export const nodeMessages = {
   vpnConfigGenerated: "VPN configuration generated.",
   nodeRegistered: "Node registered.",
 } as const;
+
+/** Add Secondary IPs' refusals (spec 2 §5: comma separated), said by add-endpoint-node-secondary-ips and its dialog. */
+export const secondaryIpMessages = {
+  required: "Secondary IPs are required.",
+  repeated: (ips: readonly string[]) => `Entered more than once: ${ips.join(", ")}`,
+  primary: (ip: string) => `The node's primary IP cannot be a secondary IP: ${ip}`,
+  held: (ips: readonly string[]) => `Already secondary IPs of the node: ${ips.join(", ")}`,
+};
+
+/** What a list of new secondary IPs repeats of the node's addresses (its primary, its secondary IPs), each named: the call's check and the dialog's. */
+export function secondaryIpConflicts(ips: readonly string[], node: { primary: string; secondary: readonly string[] }): string[] {
+  const out: string[] = [];
+  if (node.primary && ips.includes(node.primary)) out.push(secondaryIpMessages.primary(node.primary));
+  const held = ips.filter((ip) => node.secondary.includes(ip));
+  if (held.length) out.push(secondaryIpMessages.held(held));
+  return out;
+}
 
 /** Sortable columns of list-endpoint-node-group (with list parameters); the plain array is by name. */
 export const endpointNodeGroupSortable = ["ep_node_group_name", "ep_node_group_id", "dhcp_relay_enabled", "vrrp_enabled", "created_at"] as const;

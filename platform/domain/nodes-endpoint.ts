@@ -4,7 +4,7 @@ import { endpointNodeGroups, endpointNodes, endpoints } from "../db/schema.ts";
 import { ApiError, notFound, type DetailItem } from "../lib/errors.ts";
 import { newId } from "../lib/ids.ts";
 import { defineList, type ListQuery } from "../lib/list.ts";
-import type { EndpointNode, EndpointNodeDetail, EndpointNodeGroupDetail, EndpointNodeSortColumn } from "../contract/nodes.ts";
+import { secondaryIpConflicts, type EndpointNode, type EndpointNodeDetail, type EndpointNodeGroupDetail, type EndpointNodeSortColumn } from "../contract/nodes.ts";
 import { listEndpointNodeGroups } from "./endpoints.ts";
 import { endpointNodeNotFound, groupForNewNode, identity, nodeList, nodesOfGroup, nodeFields, privateAddressOf, sharedNodeColumns, unregistered, updateNode } from "./nodes-common.ts";
 
@@ -124,14 +124,9 @@ export async function addSecondaryIps(db: Db, accountId: string, epNodeId: strin
       .for("update")
       .limit(1);
     if (!node) throw endpointNodeNotFound();
-    const issues: DetailItem[] = [];
-    const seen = new Set<string>();
-    const repeated = new Set<string>();
-    for (const ip of ips) (seen.has(ip) ? repeated : seen).add(ip);
-    if (repeated.size) issues.push(ipItem(`Duplicate addresses: ${[...repeated].join(", ")}`));
-    if (seen.has(node.primary)) issues.push(ipItem(`${node.primary} is the node's primary IP`));
-    const held = [...seen].filter((ip) => node.secondary.includes(ip));
-    if (held.length) issues.push(ipItem(`Already secondary IPs of the node: ${held.join(", ")}`));
+    // Repeats in the list are refused by the request (AddSecondaryIpsBody); the node's own addresses here.
+    const seen = new Set(ips);
+    const issues: DetailItem[] = secondaryIpConflicts([...seen], node).map(ipItem);
     const next = [...node.secondary, ...[...seen].filter((ip) => ip !== node.primary && !node.secondary.includes(ip))];
     if (next.length > max) issues.push(ipItem(`A node holds at most ${max} secondary IPs`));
     if (issues.length) throw new ApiError(422, issues);

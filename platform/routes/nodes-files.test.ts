@@ -214,8 +214,11 @@ describe("Hosted Node", () => {
       "Choose a region of list-aws-regions",
       "VPC CIDR must be a network address (host bits zero), such as 10.0.0.0/24: 10.100.0.1/24",
       "Not a valid IPv4 address: x",
-      "Peer prefix must be a whole number from 1 to 32",
+      "Peer prefix must be a whole number from 1 to 32.",
     ]);
+    // A blank or missing field in the console's words (nodes-forms: the Hosted Node tab is this request).
+    const blank = await post(a.token, "generate-hsn-vpn-config", { node_id: id, form_factor: "hosted_aws", hosted_region: "us-east-1", hosted_vpc_cidr: "", hosted_peer_ip: "" });
+    expect(messages(blank)).toEqual(["VPC CIDR is required.", "Peer IP is required.", "Peer prefix is required."]);
     const hw = await post(a.token, "set-endpoint-node-form-factor", { node_id: id, form_factor: "hw", shipping_addr: "  " });
     expect(messages(hw)).toEqual(["Shipping address is required."]);
     const missing = await post(a.token, "set-endpoint-node-form-factor", { node_id: id, form_factor: "hosted_aws" });

@@ -12,7 +12,7 @@ import { answerDetail, answerQuery, caller, requireWriter, type Ctx, type Platfo
 import type { NodeOva as NodeOvaAnswer } from "../contract/nodes.ts";
 import { body, checkTimeRange, expects, idField, maxMessage, timeParam } from "../lib/fields.ts";
 import { defineCall } from "../lib/openapi.ts";
-import { formFactorBody, hostedFields } from "./nodes-fields.ts";
+import { formFactorBody, VpnBody } from "../contract/nodes-forms.shapes.ts";
 
 /*
  * What both node kinds share (spec 2 §4 form-factor dialog; §7; issue #28): setting the form
@@ -35,14 +35,6 @@ const fileNameParam = z.object({
 const MetricsQuery = z
   .object({ id: nodeId(), start_time: timeParam("start_time"), end_time: timeParam("end_time") })
   .superRefine((v, ctx) => checkTimeRange(ctx, { start: v.start_time, end: v.end_time }, { maxDays: MAX_SPAN / 86_400_000 }));
-
-const VpnBody = body({
-  node_id: nodeId(),
-  form_factor: z.literal("hosted_aws", { error: (iss) => (iss.input === undefined ? "Field required" : "Form factor must be hosted_aws") }),
-  ...hostedFields,
-})
-  .strict()
-  .openapi("GenerateHsnVpnConfig");
 
 const setFormFactorCall = <const P extends `/${string}`>(path: P, what: string, name: string) =>
   defineCall({

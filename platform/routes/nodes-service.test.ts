@@ -68,7 +68,7 @@ describe("service nodes", () => {
   it("refuses what spec 2 §5 refuses, 404 across accounts, 403 to readonly users, 4xx to malformed payloads", { timeout: 180_000 }, async () => {
     const a = await p.newAccount();
     const n = await newServiceNode(a);
-    expect(messages(await post(a.token, "create-service-node", { service_node_name: "", new_service_node_group: true, service_node_group_name: "X" }))).toEqual(["Node name is required"]);
+    expect(messages(await post(a.token, "create-service-node", { service_node_name: "", new_service_node_group: true, service_node_group_name: "X" }))).toEqual(["Node name is required."]);
     expect(messages(await post(a.token, "create-service-node", { service_node_name: "N", new_service_node_group: false }))).toEqual(["Node group is required."]);
     expect(messages(await post(a.token, "create-service-node", { service_node_name: "N", new_service_node_group: true }))).toEqual(["Node group name is required."]);
     const b = await p.newAccount();

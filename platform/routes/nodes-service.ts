@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { PlatformApp } from "../app.ts";
-import { nodeLimits, nodeMessages, serviceNodeGroupSortable, serviceNodeSortable } from "../contract/nodes.ts";
-import { deploymentMessages } from "../contract/messages.ts";
+import { nodeMessages, serviceNodeGroupSortable, serviceNodeSortable } from "../contract/nodes.ts";
 import {
   CertificateBody,
   GroupBody,
@@ -14,6 +13,7 @@ import {
   ServiceNodeGroupRow,
   ServiceNodePage,
 } from "../contract/nodes.shapes.ts";
+import { CreateServiceNodeBody } from "../contract/nodes-forms.shapes.ts";
 import { disableExternalCertificate, enableExternalCertificate } from "../domain/certificates.ts";
 import {
   createServiceNode,
@@ -25,7 +25,7 @@ import {
 } from "../domain/nodes-service.ts";
 import { serviceNodeGroupList } from "../domain/nodes-groups.ts";
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
-import { body, bool, idField, multiline, requiredName } from "../lib/fields.ts";
+import { body, idField } from "../lib/fields.ts";
 import { exportQuery, idsFilter, listQuery, ndjsonResponse } from "../lib/list.ts";
 import { defineCall, defineListCalls, DetailSchema } from "../lib/openapi.ts";
 
@@ -41,21 +41,7 @@ const snId = () => idField("Service node id", "sn-2p6a0s4d8f3g");
 
 const ListQuery = z.object({ ...listQuery(serviceNodeSortable), ids: idsFilter, service_node_group_id: serviceNodeGroupId().optional() });
 
-const CreateBody = body({
-  service_node_name: requiredName("Node name", nodeLimits.name),
-  new_service_node_group: bool(),
-  service_node_group_name: requiredName("Node group name", nodeLimits.name).optional(),
-  service_node_group_id: idField("Node group").optional(),
-  description: multiline(nodeLimits.description).optional(),
-})
-  .strict()
-  .superRefine((b, ctx) => {
-    if (b.new_service_node_group === true && !b.service_node_group_name) ctx.addIssue({ code: "custom", path: ["service_node_group_name"], message: deploymentMessages.nodeGroupNameRequired });
-    if (b.new_service_node_group === false && !b.service_node_group_id) ctx.addIssue({ code: "custom", path: ["service_node_group_id"], message: deploymentMessages.nodeGroupRequired });
-  })
-  .openapi("CreateServiceNode", { description: "new_service_node_group true: service_node_group_name (a new group); false: service_node_group_id (an existing one)." });
-
-const toCreateInput = (b: z.output<typeof CreateBody>): CreateServiceNodeInput =>
+const toCreateInput = (b: z.output<typeof CreateServiceNodeBody>): CreateServiceNodeInput =>
   b.new_service_node_group
     ? { service_node_name: b.service_node_name, description: b.description, new_service_node_group: true, service_node_group_name: b.service_node_group_name ?? "" }
     : { service_node_name: b.service_node_name, description: b.description, new_service_node_group: false, service_node_group_id: b.service_node_group_id ?? "" };
@@ -91,7 +77,7 @@ export const calls = {
     summary: "Create a service node",
     description: "In a new group (a name in use: 409) or an existing one (unknown: 404). Answers 'Service Node created.', service_node_id and service_node_group_id.",
     only: "writer",
-    body: CreateBody,
+    body: CreateServiceNodeBody,
     response: ServiceNodeCreated,
     errors: [404, 409],
   }),

@@ -61,7 +61,7 @@ describe("endpoint nodes", () => {
     const a = await p.newAccount();
     const noName = await post(a.token, "create-endpoint-node", { ep_node_name: " ", new_ep_node_group: true, ep_node_group_name: "G" });
     expect(noName.status).toBe(422);
-    expect(messages(noName)).toContain("Node name is required");
+    expect(messages(noName)).toContain("Node name is required.");
     const noGroupName = await post(a.token, "create-endpoint-node", { ep_node_name: "N", new_ep_node_group: true });
     expect(messages(noGroupName)).toContain("Node group name is required.");
     const noGroupId = await post(a.token, "create-endpoint-node", { ep_node_name: "N", new_ep_node_group: false });
@@ -79,13 +79,16 @@ describe("endpoint nodes", () => {
     const ok = await post(a.token, "add-endpoint-node-secondary-ips", { ep_node_id: n.ep_node_id, secondary_ips: "192.168.1.10, 192.168.1.11" });
     expect(ok.body).toEqual({ detail: "Secondary IPs added.", secondary_ips: ["192.168.1.10", "192.168.1.11"] });
     const { primary_ip } = (await get(a.token, "get-endpoint-node-detail", { ep_node_id: n.ep_node_id })).body;
-    const bad = await post(a.token, "add-endpoint-node-secondary-ips", { ep_node_id: n.ep_node_id, secondary_ips: `192.168.1.12,192.168.1.12,${primary_ip},192.168.1.10` });
+    // A repeat is the request's refusal (the dialog's too); the node's own addresses the call's.
+    const repeat = await post(a.token, "add-endpoint-node-secondary-ips", { ep_node_id: n.ep_node_id, secondary_ips: "192.168.1.12,192.168.1.12" });
+    expect(messages(repeat)).toEqual(["Entered more than once: 192.168.1.12"]);
+    const bad = await post(a.token, "add-endpoint-node-secondary-ips", { ep_node_id: n.ep_node_id, secondary_ips: `192.168.1.12,${primary_ip},192.168.1.10` });
     expect(bad.status).toBe(422);
-    expect(messages(bad)).toEqual(["Duplicate addresses: 192.168.1.12", `${primary_ip} is the node's primary IP`, "Already secondary IPs of the node: 192.168.1.10"]);
+    expect(messages(bad)).toEqual([`The node's primary IP cannot be a secondary IP: ${primary_ip}`, "Already secondary IPs of the node: 192.168.1.10"]);
     const notIp = await post(a.token, "add-endpoint-node-secondary-ips", { ep_node_id: n.ep_node_id, secondary_ips: "192.168.1.300" });
     expect(messages(notIp)).toEqual(["Not a valid IPv4 address: 192.168.1.300"]);
     const empty = await post(a.token, "add-endpoint-node-secondary-ips", { ep_node_id: n.ep_node_id, secondary_ips: " " });
-    expect(messages(empty)).toEqual(["Secondary IPs is required"]);
+    expect(messages(empty)).toEqual(["Secondary IPs are required."]);
   });
 
   it("configures the LAN interface with an address and prefix", async () => {
@@ -99,11 +102,11 @@ describe("endpoint nodes", () => {
     expect(noPrefix.status).toBe(422);
     expect(messages(noPrefix)[0]).toMatch(/^LAN interface address must be an IPv4 address with its prefix, such as 192\.168\.1\.1\/24/);
     const missing = await post(a.token, "configure-lan-interface", { node_id: n.ep_node_id, enabled: true });
-    expect(messages(missing)).toEqual(["LAN interface address is required"]);
+    expect(messages(missing)).toEqual(["An IPv4 address is required when the LAN interface is on."]);
     const off = await post(a.token, "configure-lan-interface", { node_id: n.ep_node_id, enabled: false });
     expect(off.body).toEqual({ detail: "LAN Interface disabled." });
     // The form sends the address field empty: one message when it is needed, none when it is not (issue 63 item 26).
-    expect(messages(await post(a.token, "configure-lan-interface", { node_id: n.ep_node_id, enabled: true, primary_ipv4_address: "" }))).toEqual(["LAN interface address is required"]);
+    expect(messages(await post(a.token, "configure-lan-interface", { node_id: n.ep_node_id, enabled: true, primary_ipv4_address: "" }))).toEqual(["An IPv4 address is required when the LAN interface is on."]);
     expect((await post(a.token, "configure-lan-interface", { node_id: n.ep_node_id, enabled: false, primary_ipv4_address: "" })).body).toEqual({ detail: "LAN Interface disabled." });
   });
 
@@ -146,9 +149,9 @@ describe("endpoint node groups", () => {
     expect((await post(a.token, "configure-dhcp-relay", { node_group_id: n.ep_node_group_id, enabled: false })).body).toEqual({ detail: "DHCP Relay disabled." });
     expect((await post(a.token, "configure-vrrp", { node_group_id: n.ep_node_group_id, enabled: false })).body).toEqual({ detail: "VRRP disabled." });
 
-    expect(messages(await post(a.token, "configure-dhcp-relay", { node_group_id: n.ep_node_group_id, enabled: true }))).toEqual(["DHCP server is required"]);
-    expect(messages(await post(a.token, "configure-dhcp-relay", { node_group_id: n.ep_node_group_id, enabled: true, server_ip: "" }))).toEqual(["DHCP server is required"]);
-    expect(messages(await post(a.token, "configure-vrrp", { node_group_id: n.ep_node_group_id, enabled: true, virtual_ip: "" }))).toEqual(["Virtual IP is required"]);
+    expect(messages(await post(a.token, "configure-dhcp-relay", { node_group_id: n.ep_node_group_id, enabled: true }))).toEqual(["DHCP server IP is required when DHCP relay is on."]);
+    expect(messages(await post(a.token, "configure-dhcp-relay", { node_group_id: n.ep_node_group_id, enabled: true, server_ip: "" }))).toEqual(["DHCP server IP is required when DHCP relay is on."]);
+    expect(messages(await post(a.token, "configure-vrrp", { node_group_id: n.ep_node_group_id, enabled: true, virtual_ip: "" }))).toEqual(["Virtual IP is required when VRRP is on."]);
     expect((await post(a.token, "configure-vrrp", { node_group_id: n.ep_node_group_id, enabled: false, virtual_ip: "" })).body).toEqual({ detail: "VRRP disabled." });
     expect(messages(await post(a.token, "configure-vrrp", { node_group_id: n.ep_node_group_id, enabled: true, virtual_ip: "10.1.1" }))).toEqual(["Not a valid IPv4 address: 10.1.1"]);
   });

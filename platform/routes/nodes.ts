@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { PlatformApp } from "../app.ts";
 import { endpointNodeGroupSortable, endpointNodeSortable, nodeLimits, nodeMessages } from "../contract/nodes.ts";
-import { deploymentMessages } from "../contract/messages.ts";
 import { EndpointNodeGroup } from "../contract/endpoints.shapes.ts";
 import { endpointNodeGroupList } from "../domain/nodes-groups.ts";
 import { EndpointNode, EndpointNodeCreated, EndpointNodeDetail, EndpointNodeGroupDetail, EndpointNodeGroupPage, EndpointNodePage, SecondaryIpsAdded } from "../contract/nodes.shapes.ts";
@@ -18,11 +17,10 @@ import {
   type CreateEndpointNodeInput,
 } from "../domain/nodes-endpoint.ts";
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
-import { body, bool, expects, idField, maxMessage, requiredName, plainText } from "../lib/fields.ts";
+import { body, idField } from "../lib/fields.ts";
 import { exportQuery, idsFilter, listQuery, ndjsonResponse } from "../lib/list.ts";
-import { isIpv4 } from "../contract/net.ts";
 import { defineCall, defineListCalls, DetailSchema } from "../lib/openapi.ts";
-import { ipv4Field, ipv4WithPrefix } from "./nodes-fields.ts";
+import { AddSecondaryIpsBody, ConfigureDhcpBody, ConfigureLanBody, ConfigureVrrpBody, CreateEndpointNodeBody, epNodeId } from "../contract/nodes-forms.shapes.ts";
 import { registerNodeFileCalls } from "./nodes-files.ts";
 import { registerServiceNodeCalls } from "./nodes-service.ts";
 
@@ -35,67 +33,15 @@ import { registerServiceNodeCalls } from "./nodes-service.ts";
 
 const tags = ["Endpoint nodes"];
 const groupTags = ["Endpoint node groups"];
-const epNodeId = () => idField("Endpoint node id", "epn-3b7n1m5q9w2e");
 
 const ListQuery = z.object({ ...listQuery(endpointNodeSortable), ids: idsFilter, ep_node_group_id: idField("Endpoint node group id").optional() });
 
-const CreateBody = body({
-  ep_node_name: requiredName("Node name", nodeLimits.name),
-  new_ep_node_group: bool(),
-  ep_node_group_name: requiredName("Node group name", nodeLimits.name).optional(),
-  ep_node_group_id: idField("Node group").optional(),
-})
-  .strict()
-  .superRefine((b, ctx) => {
-    // Spec 2 §5: a node name, and either a new group's name or an existing group's id.
-    if (b.new_ep_node_group === true && !b.ep_node_group_name) ctx.addIssue({ code: "custom", path: ["ep_node_group_name"], message: deploymentMessages.nodeGroupNameRequired });
-    if (b.new_ep_node_group === false && !b.ep_node_group_id) ctx.addIssue({ code: "custom", path: ["ep_node_group_id"], message: deploymentMessages.nodeGroupRequired });
-  })
-  .openapi("CreateEndpointNode", { description: "new_ep_node_group true: ep_node_group_name (a new group); false: ep_node_group_id (an existing one)." });
-
-const toCreateInput = (b: z.output<typeof CreateBody>): CreateEndpointNodeInput =>
+const toCreateInput = (b: z.output<typeof CreateEndpointNodeBody>): CreateEndpointNodeInput =>
   b.new_ep_node_group
     ? { ep_node_name: b.ep_node_name, new_ep_node_group: true, ep_node_group_name: b.ep_node_group_name ?? "" }
     : { ep_node_name: b.ep_node_name, new_ep_node_group: false, ep_node_group_id: b.ep_node_group_id ?? "" };
 
 const RemoveBody = body({ ep_node_id: epNodeId(), ep_node_group_id: idField("Endpoint node group id") }).strict().openapi("RemoveEndpointNode");
-
-const LanBody = body({ node_id: epNodeId(), enabled: bool(), primary_ipv4_address: ipv4WithPrefix("LAN interface address", false, "absent").optional() })
-  .strict()
-  .superRefine((b, ctx) => {
-    if (b.enabled === true && !b.primary_ipv4_address) ctx.addIssue({ code: "custom", path: ["primary_ipv4_address"], message: "LAN interface address is required" });
-  })
-  .openapi("ConfigureLanInterface", { description: "enabled true: primary_ipv4_address, an IPv4 address with its prefix (192.168.1.1/24)." });
-
-const DhcpBody = body({ node_group_id: idField("Endpoint node group id"), enabled: bool(), server_ip: ipv4Field("DHCP server", "absent").optional() })
-  .strict()
-  .superRefine((b, ctx) => {
-    if (b.enabled === true && !b.server_ip) ctx.addIssue({ code: "custom", path: ["server_ip"], message: "DHCP server is required" });
-  })
-  .openapi("ConfigureDhcpRelay");
-
-const VrrpBody = body({ node_group_id: idField("Endpoint node group id"), enabled: bool(), virtual_ip: ipv4Field("Virtual IP", "absent").optional() })
-  .strict()
-  .superRefine((b, ctx) => {
-    if (b.enabled === true && !b.virtual_ip) ctx.addIssue({ code: "custom", path: ["virtual_ip"], message: "Virtual IP is required" });
-  })
-  .openapi("ConfigureVrrp");
-
-const SecondaryBody = body({
-  ep_node_id: epNodeId(),
-  // Not commaList: it merges repeats, and a repeat must be refused by name (issue #28).
-  secondary_ips: z
-    .string({ error: expects("a valid string") })
-    .max(2000, maxMessage(2000))
-    .apply(plainText)
-    .transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean))
-    .superRefine((ips, ctx) => {
-      if (ips.length === 0) ctx.addIssue({ code: "custom", message: "Secondary IPs is required" });
-      for (const ip of ips) if (!isIpv4(ip)) ctx.addIssue({ code: "custom", message: `Not a valid IPv4 address: ${ip.slice(0, 60)}` });
-    }),
-})
-  .strict()
-  .openapi("AddEndpointNodeSecondaryIps", { description: "Comma-separated IPv4 addresses; duplicates, addresses the node holds and its primary IP are refused (422) by name." });
 
 const write = <const P extends `/${string}`, B extends z.ZodType, R extends z.ZodType>(path: P, t: string[], summary: string, description: string, b: B, response: R, errors: readonly (404 | 409)[] = [404]) =>
   defineCall({ method: "post", path, tags: t, summary, description, only: "writer", body: b, response, errors });
@@ -128,7 +74,7 @@ export const calls = {
     tags,
     "Create an endpoint node",
     "In a new group (new_ep_node_group true, ep_node_group_name; a name in use: 409) or an existing one (false, ep_node_group_id; unknown: 404). No form factor yet, op state down until it registers. Answers 'Endpoint Node created.', ep_node_id and ep_node_group_id.",
-    CreateBody,
+    CreateEndpointNodeBody,
     EndpointNodeCreated,
     [404, 409],
   ),
@@ -141,7 +87,7 @@ export const calls = {
     DetailSchema,
     [404, 409],
   ),
-  lan: write("/configure-lan-interface", tags, "Turn the node's LAN interface on or off", "Answers 'LAN Interface enabled.' or 'LAN Interface disabled.'.", LanBody, DetailSchema),
+  lan: write("/configure-lan-interface", tags, "Turn the node's LAN interface on or off", "Answers 'LAN Interface enabled.' or 'LAN Interface disabled.'.", ConfigureLanBody, DetailSchema),
   secondary: defineCall({
     method: "post",
     path: "/add-endpoint-node-secondary-ips",
@@ -149,7 +95,7 @@ export const calls = {
     summary: "Add secondary IPs to an endpoint node",
     description: `At most ${nodeLimits.secondaryIps} a node. Answers 'Secondary IPs added.' and the node's secondary IPs.`,
     only: "writer",
-    body: SecondaryBody,
+    body: AddSecondaryIpsBody,
     response: SecondaryIpsAdded,
     errors: [404],
   }),
@@ -174,8 +120,8 @@ export const calls = {
     response: EndpointNodeGroupDetail,
     errors: [404],
   }),
-  dhcp: write("/configure-dhcp-relay", groupTags, "Turn DHCP relay on (with the DHCP server's address) or off", "Answers 'DHCP Relay enabled.' or 'DHCP Relay disabled.'.", DhcpBody, DetailSchema),
-  vrrp: write("/configure-vrrp", groupTags, "Turn VRRP on (with the virtual IP) or off", "Answers 'VRRP enabled.' or 'VRRP disabled.'.", VrrpBody, DetailSchema),
+  dhcp: write("/configure-dhcp-relay", groupTags, "Turn DHCP relay on (with the DHCP server's address) or off", "Answers 'DHCP Relay enabled.' or 'DHCP Relay disabled.'.", ConfigureDhcpBody, DetailSchema),
+  vrrp: write("/configure-vrrp", groupTags, "Turn VRRP on (with the virtual IP) or off", "Answers 'VRRP enabled.' or 'VRRP disabled.'.", ConfigureVrrpBody, DetailSchema),
 };
 
 export function registerNodeCalls(app: PlatformApp) {

@@ -66,7 +66,7 @@ test("Create Endpoint Node: Hosted Node (default) with a reload, then Download O
   await d.getByLabel("Peer IP").fill("10.20.0.10");
   await d.getByLabel("Peer Prefix").fill("24");
   await d.getByRole("button", { name: "Save and generate VPN configuration" }).click();
-  await expect(createDialog(page).getByRole("alert")).toContainText("Enter an IPv4 CIDR");
+  await expect(createDialog(page).getByRole("alert")).toContainText("VPC CIDR must be an IPv4 address with its prefix, such as 10.0.0.0/24: 10.20.0.0/33");
   await createDialog(page).getByLabel("VPC CIDR").fill("10.20.0.0/24");
   await createDialog(page).getByRole("button", { name: "Save and generate VPN configuration" }).click();
   await expect(toast(page, "VPN configuration generated.")).toBeVisible();
@@ -134,7 +134,7 @@ test("row actions: secondary IPs, health, LAN interface, Delete; tabs and Monito
   await ips(`10.9.0.1, 10.9.0.999, 10.9.0.1, ${primary}`);
   await add();
   const alert = dialog(page, "Add Secondary IPs").getByRole("alert");
-  await expect(alert).toContainText("Not valid IPv4 addresses: 10.9.0.999");
+  await expect(alert).toContainText("Not a valid IPv4 address: 10.9.0.999");
   await expect(alert).toContainText("Entered more than once: 10.9.0.1");
   await expect(alert).toContainText(`The node's primary IP cannot be a secondary IP: ${primary}`);
   await ips("10.9.0.1, 10.9.0.2");
@@ -158,7 +158,7 @@ test("row actions: secondary IPs, health, LAN interface, Delete; tabs and Monito
   await dialog(page, "Configure LAN Interface").getByRole("switch", { name: "LAN interface" }).check();
   await dialog(page, "Configure LAN Interface").getByLabel("Primary IPv4 Address").fill("192.168.1.1");
   await dialog(page, "Configure LAN Interface").getByRole("button", { name: "Confirm" }).click();
-  await expect(dialog(page, "Configure LAN Interface").getByRole("alert")).toContainText("Enter an IPv4 address with its prefix");
+  await expect(dialog(page, "Configure LAN Interface").getByRole("alert")).toContainText("LAN interface address must be an IPv4 address with its prefix, such as 192.168.1.1/24: 192.168.1.1");
   await dialog(page, "Configure LAN Interface").getByLabel("Primary IPv4 Address").fill("192.168.1.1/24");
   await dialog(page, "Configure LAN Interface").getByRole("button", { name: "Confirm" }).click();
   await expect(toast(page, "LAN Interface enabled.")).toBeVisible();

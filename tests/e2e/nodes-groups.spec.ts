@@ -35,7 +35,7 @@ test("endpoint node groups: DHCP relay and VRRP", async ({ page, account, signIn
   await expect(dialog(page, "Setup DHCP Relay").getByRole("alert")).toContainText("DHCP server IP is required when DHCP relay is on.");
   await dialog(page, "Setup DHCP Relay").getByLabel("DHCP Server IP").fill("10.0.0.300");
   await dialog(page, "Setup DHCP Relay").getByRole("button", { name: "Confirm" }).click();
-  await expect(dialog(page, "Setup DHCP Relay").getByRole("alert")).toContainText("Enter a valid IPv4 address");
+  await expect(dialog(page, "Setup DHCP Relay").getByRole("alert")).toContainText("Not a valid IPv4 address: 10.0.0.300");
   await dialog(page, "Setup DHCP Relay").getByLabel("DHCP Server IP").fill("10.0.0.2");
   await dialog(page, "Setup DHCP Relay").getByRole("button", { name: "Confirm" }).click();
   await expect(toast(page, "DHCP Relay enabled.")).toBeVisible();

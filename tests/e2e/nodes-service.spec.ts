@@ -68,7 +68,7 @@ test("Create Service Node: a new group, Hosted Node by default, a reload mid-ste
   await d.getByLabel("Peer IP").fill("10.100.0.300");
   await d.getByLabel("Peer Prefix").fill("24");
   await d.getByRole("button", { name: "Save and generate VPN configuration" }).click();
-  await expect(d.getByRole("alert")).toContainText("Enter a valid IPv4 address");
+  await expect(d.getByRole("alert")).toContainText("Not a valid IPv4 address: 10.100.0.300");
   await d.getByLabel("Peer IP").fill("10.100.0.10");
   await d.getByRole("button", { name: "Save and generate VPN configuration" }).click();
   await expect(toast(page, "VPN configuration generated.")).toBeVisible();

@@ -2,7 +2,7 @@ import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
 import { ConformForm, FieldErrors, HiddenFields, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
-import { useHydrated, useIsPending } from "../../components/hooks.ts";
+import { useConstraint, useHydrated, useIsPending } from "../../components/hooks.ts";
 import { toggleConfirmDisabled } from "../../components/toggle-form.tsx";
 import type { AddressToggleTexts, ToggleState } from "./model.ts";
 
@@ -46,6 +46,7 @@ function AddressToggleForm({ id, texts, current, fields, lastResult, children }:
   const [form, formFields] = useForm<Record<string, string>>({
     id,
     lastResult,
+    constraint: useConstraint(intent),
     defaultValue: { enabled: current.enabled ? "on" : "", [address.name]: current.address },
   });
   const field = formFields.enabled!;

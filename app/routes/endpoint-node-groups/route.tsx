@@ -6,7 +6,7 @@ import { fetchTablePage, listScreenQuery } from "../../lib/table.server.ts";
 import { AddressToggleDialog } from "./address-toggle.tsx";
 import { hideable, screen, sortable } from "./columns.ts";
 import { DHCP, VRRP, type EndpointNodeGroup } from "./model.ts";
-import { dhcp, groupDetail, vrrp } from "./schemas.server.ts";
+import { constraints, dhcp, groupDetail, vrrp } from "./schemas.server.ts";
 import type { Route } from "./+types/route";
 import { goneMessages } from "../../lib/messages.ts";
 
@@ -23,7 +23,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     fetchTablePage(request, "list-endpoint-node-group", state, screen),
     dialog && dialogId ? groupDetail(request, dialogId).then((r) => (r.ok ? r.data : null)) : null,
   ]);
-  return data({ table, target }, { headers });
+  // The dialogs' constraints only while one is open.
+  return data({ table, target, constraints: dialog ? constraints : {} }, { headers });
 }
 
 export const action = intentAction({ dhcp, vrrp });

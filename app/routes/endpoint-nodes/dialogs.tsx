@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
 import { ConformForm, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
-import { useIsPending } from "../../components/hooks.ts";
+import { useConstraint, useIsPending } from "../../components/hooks.ts";
 import { AddressToggleDialog } from "../endpoint-node-groups/address-toggle.tsx";
 import { goneText } from "../service-nodes/node-dialogs.tsx";
 import { LAN, type EndpointNodeDetail } from "./model.ts";
@@ -26,7 +26,7 @@ export function SecondaryIpsDialog({ node, lastResult }: { node: EndpointNodeDet
 }
 
 function SecondaryIpsForm({ node, lastResult }: { node: EndpointNodeDetail; lastResult: Result }) {
-  const [form, fields] = useForm<{ secondary_ips: string }>({ id: `secondary-ips-${node.ep_node_id}`, lastResult, constraint: { secondary_ips: { required: true } } });
+  const [form, fields] = useForm<{ secondary_ips: string }>({ id: `secondary-ips-${node.ep_node_id}`, lastResult, constraint: useConstraint("secondary-ips") });
   const pending = useIsPending({ intent: "secondary-ips" });
   return (
     <ConformForm form={form} intent="secondary-ips">

@@ -14,4 +14,4 @@ export const ENDPOINT_NODE_TABS = [
 ] as const;
 
 /** Configure LAN Interface (spec 2 §4, §9: LAN {ip}/24). */
-export const LAN = addressToggle("lan", "Configure LAN Interface", "LAN interface", ["primary_ipv4_address", "Primary IPv4 Address", "192.168.1.1/24"], "An IPv4 address is required when the LAN interface is on.", "ipv4-prefix", [nodeMessages.lanEnabled, nodeMessages.lanDisabled]);
+export const LAN = addressToggle("lan", "Configure LAN Interface", "LAN interface", ["primary_ipv4_address", "Primary IPv4 Address", "192.168.1.1/24"], "ipv4-prefix", [nodeMessages.lanEnabled, nodeMessages.lanDisabled]);

@@ -4,7 +4,7 @@ import { nodeCalls } from "../service-nodes/node-calls.server.ts";
 import { nodeAction, nodeLoader } from "../service-nodes/node-screen.server.ts";
 import { hideable, sortable } from "./columns.ts";
 import { LanDialog, SecondaryIpsDialog } from "./dialogs.tsx";
-import { lan, secondaryIps } from "./schemas.server.ts";
+import { constraints, lan, secondaryIps } from "./schemas.server.ts";
 import { endpointNodes } from "./tabs.tsx";
 import type { Route } from "./+types/route";
 
@@ -16,7 +16,7 @@ import type { Route } from "./+types/route";
  * kind (tabs.tsx), with this screen's own two intents and dialogs.
  * ---------------------------------------------------------------------------------------------- */
 
-export const loader = nodeLoader(endpointNodes, { sortable, hideable }, nodeCalls.endpoint);
+export const loader = nodeLoader(endpointNodes, { sortable, hideable }, nodeCalls.endpoint, constraints);
 
 export const action = nodeAction(endpointNodes, { "secondary-ips": secondaryIps, lan });
 

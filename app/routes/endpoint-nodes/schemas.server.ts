@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { failureReply, submitForm } from "../../lib/action.server.ts";
-import { hiddenId } from "../../lib/form-fields.server.ts";
-import { nodeMessages } from "../../../platform/contract/nodes.ts";
-import { isIpv4, splitList } from "../../../platform/contract/net.ts";
-import { addressToggleIntent } from "../endpoint-node-groups/address-toggle.server.ts";
+import { formConstraints } from "../../components/constraints.server.ts";
+import { requestForm } from "../../lib/form-fields.server.ts";
+import { AddSecondaryIpsBody, ConfigureLanBody, lanRule } from "../../../platform/contract/nodes-forms.shapes.ts";
+import { nodeMessages, secondaryIpConflicts } from "../../../platform/contract/nodes.ts";
+import { addressToggleConstraintSchema, addressToggleIntent, type ToggleRequest } from "../endpoint-node-groups/address-toggle.server.ts";
 import { nodeCalls } from "../service-nodes/node-calls.server.ts";
 import { LAN, type EndpointNode } from "./model.ts";
-import { formMessages } from "../../lib/messages.ts";
 
 /*
  * The Endpoint Nodes screen's own forms (spec 2 §4, §5): Add Secondary IPs (comma separated IPv4
@@ -15,34 +15,26 @@ import { formMessages } from "../../lib/messages.ts";
  * address toggle, ../endpoint-node-groups/address-toggle.server.ts).
  */
 
-const epNodeId = { ep_node_id: hiddenId(formMessages.nodeMissing) };
-
+/**
+ * Add Secondary IPs: add-endpoint-node-secondary-ips's request (its list checked, comma separated),
+ * and, against the node as the dialog showed it, the call's refusal of the node's own addresses
+ * (secondaryIpConflicts), said beside the field at once.
+ */
 export const secondaryIpsSchema = (node: Pick<EndpointNode, "primary_ip" | "secondary_ips"> | null) =>
-  z.object({
-    ...epNodeId,
-    secondary_ips: z
-      .string({ error: "Enter at least one IP address." })
-      .max(2000, "Must be at most 2000 characters.")
-      .transform((s, ctx) => {
-        const typed = s.split(",").map((x) => x.trim()).filter(Boolean);
-        const ips = splitList(s);
-        const bad = ips.filter((ip) => !isIpv4(ip));
-        const repeated = [...new Set(typed.filter((ip, i) => typed.indexOf(ip) !== i))];
-        const primary = node && ips.includes(node.primary_ip) ? [node.primary_ip] : [];
-        const held = node ? ips.filter((ip) => node.secondary_ips.includes(ip)) : [];
-        if (!ips.length) ctx.addIssue({ code: "custom", message: "Enter at least one IP address." });
-        if (bad.length) ctx.addIssue({ code: "custom", message: `Not valid IPv4 addresses: ${bad.join(", ")}` });
-        if (repeated.length) ctx.addIssue({ code: "custom", message: `Entered more than once: ${repeated.join(", ")}` });
-        if (primary.length) ctx.addIssue({ code: "custom", message: `The node's primary IP cannot be a secondary IP: ${primary.join(", ")}` });
-        if (held.length) ctx.addIssue({ code: "custom", message: `Already secondary IPs of the node: ${held.join(", ")}` });
-        return ips;
+  requestForm(
+    z.object({
+      ...AddSecondaryIpsBody.shape,
+      secondary_ips: AddSecondaryIpsBody.shape.secondary_ips.superRefine((ips, ctx) => {
+        for (const message of node ? secondaryIpConflicts(ips, { primary: node.primary_ip, secondary: node.secondary_ips }) : []) ctx.addIssue({ code: "custom", message });
       }),
-  });
+    }),
+  );
 
 /** Configure LAN Interface: the toggle-dialog rule against the node's LAN interface now. */
+const lanRequest: ToggleRequest = { shape: ConfigureLanBody.shape, rule: lanRule };
 export const lan = addressToggleIntent(LAN, {
   idField: "node_id",
-  missing: formMessages.nodeMissing,
+  request: lanRequest,
   read: (request, id) => nodeCalls.endpoint.detail(request, id),
   current: (n) => ({ enabled: n.lan_interface_enabled, address: n.lan_interface_ipaddress }),
   call: "configure-lan-interface",
@@ -55,8 +47,12 @@ export async function secondaryIps(request: Request, formData: FormData) {
   return submitForm(request, formData, {
     schema: secondaryIpsSchema(current.data),
     call: "add-endpoint-node-secondary-ips",
+    // The call takes the list as typed: comma separated.
     body: (v) => ({ ep_node_id: v.ep_node_id, secondary_ips: v.secondary_ips.join(", ") }),
     fields: ["secondary_ips"],
     toast: nodeMessages.secondaryIpsAdded,
   });
 }
+
+/** The screen's own forms' constraints (beside the node screens' shared ones). */
+export const constraints = formConstraints({ "secondary-ips": secondaryIpsSchema(null), lan: addressToggleConstraintSchema(LAN.address.name, lanRequest) });

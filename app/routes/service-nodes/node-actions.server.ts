@@ -63,7 +63,7 @@ export function nodeIntents(info: NodeKindInfo) {
   const hw = (request: Request, formData: FormData) =>
     submitForm(request, formData, {
       schema: HardwareSchema,
-      call: (v) => calls.setFormFactor(request, { node_id: v.node_id, form_factor: "hw", shipping_addr: v.shipping_addr }),
+      call: (v) => calls.setFormFactor(request, v),
       fields: ["shipping_addr"],
       toast: nodeMessages.formFactorSaved,
       redirect: here(request),
@@ -85,13 +85,11 @@ export function nodeIntents(info: NodeKindInfo) {
   const hosted = (request: Request, formData: FormData) =>
     submitForm(request, formData, {
       schema: HostedSchema,
-      call: (v) => {
-        const fields = { form_factor: "hosted_aws" as const, hosted_region: v.hosted_region, hosted_vpc_cidr: v.hosted_vpc_cidr, hosted_peer_ip: v.hosted_peer_ip, hosted_peer_prefix: Number(v.hosted_peer_prefix) };
-        return inTurn(
-          () => calls.setFormFactor(request, { node_id: v.node_id, ...fields }),
-          () => apiPost(request, "generate-hsn-vpn-config", { node_id: v.node_id, ...fields }),
-        );
-      },
+      call: (v) =>
+        inTurn(
+          () => calls.setFormFactor(request, v),
+          () => apiPost(request, "generate-hsn-vpn-config", v),
+        ),
       fields: ["hosted_region", "hosted_vpc_cidr", "hosted_peer_ip", "hosted_peer_prefix"],
       toast: nodeMessages.vpnConfigGenerated,
       redirect: here(request),

@@ -68,11 +68,31 @@ export function FormFactorPanel(props: FormFactorProps) {
   );
 }
 
-function NodeForm({ id, intent, node, lastResult, children, defaults = {}, onInput }: { id: string; intent: string; node: NodeView; lastResult: Result; children: (fields: ReturnType<typeof useForm>[1]) => ReactNode; defaults?: Record<string, string>; onInput?: (e: FormEvent<HTMLFormElement>) => void }) {
+function NodeForm({
+  id,
+  intent,
+  node,
+  formFactor,
+  lastResult,
+  children,
+  defaults = {},
+  onInput,
+}: {
+  id: string;
+  intent: string;
+  node: NodeView;
+  /** The form factor the form's call sets (hw, hosted_aws), posted with the node: the call's request. */
+  formFactor?: string;
+  lastResult: Result;
+  children: (fields: ReturnType<typeof useForm>[1]) => ReactNode;
+  defaults?: Record<string, string>;
+  onInput?: (e: FormEvent<HTMLFormElement>) => void;
+}) {
   const [form, fields] = useForm({ id: `${id}-${node.id}`, lastResult, constraint: useConstraint(intent), defaultValue: defaults });
   return (
     <ConformForm form={form} intent={intent} className="space-y-2" onInput={onInput}>
       <input type="hidden" name="node_id" value={node.id} />
+      {formFactor ? <input type="hidden" name="form_factor" value={formFactor} /> : null}
       {children(fields)}
     </ConformForm>
   );
@@ -113,7 +133,7 @@ function HardwareTab({ node, lastResult }: FormFactorProps) {
     if (t.name === "shipping_addr") setAddress(t.value);
   };
   return (
-    <NodeForm id="hw" intent="hw" node={node} lastResult={lastResult} defaults={{ shipping_addr: node.shipping_addr }} onInput={onInput}>
+    <NodeForm id="hw" intent="hw" node={node} formFactor="hw" lastResult={lastResult} defaults={{ shipping_addr: node.shipping_addr }} onInput={onInput}>
       {(fields) => (
         <>
           <p>A hardware device, shipped to the address below.</p>
@@ -183,7 +203,7 @@ function HostedTab({ info, node, regions, lastResult }: FormFactorProps) {
     hosted_peer_prefix: hosted && node.hosted_peer_prefix !== null ? String(node.hosted_peer_prefix) : "",
   };
   return (
-    <NodeForm id="hosted" intent="hosted" node={node} lastResult={lastResult} defaults={defaults}>
+    <NodeForm id="hosted" intent="hosted" node={node} formFactor="hosted_aws" lastResult={lastResult} defaults={defaults}>
       {(fields) => (
         <>
           <p>A node run by the provider in AWS, joined to your VPC by a WireGuard tunnel.</p>

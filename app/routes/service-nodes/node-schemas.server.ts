@@ -1,10 +1,8 @@
 import { z } from "zod";
+import { formConstraints } from "../../components/constraints.server.ts";
 import { confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
-import { hiddenId, requiredText } from "../../lib/form-fields.server.ts";
-import { isCidr, isIpv4 } from "../../../platform/contract/net.ts";
-import { nodeLimits, nodeMessages } from "../../../platform/contract/nodes.ts";
-import { deploymentMessages } from "../../../platform/contract/messages.ts";
-import { optionalText } from "../../lib/form-fields.server.ts";
+import { blankAsMissing, hiddenId, requestForm } from "../../lib/form-fields.server.ts";
+import { formFactorFields, formFactorRules, nodeGroupId, nodeGroupName, nodeGroupRule, nodeName, VpnBody } from "../../../platform/contract/nodes-forms.shapes.ts";
 import type { NodeKindInfo } from "./node-kind.ts";
 import { formMessages } from "../../lib/messages.ts";
 
@@ -15,48 +13,45 @@ import { formMessages } from "../../lib/messages.ts";
 
 const nodeId = { node_id: hiddenId(formMessages.nodeMissing) };
 
-/** Step 1: a name, and either a new group's name or an existing group's id. */
+/**
+ * Step 1: create-*-node's request (its name, its group's name or id, the same fields for either
+ * kind, named by the kind) and its rule; the form says new or existing group by a radio
+ * (`group_mode`) where the call takes new_*_node_group. The unchosen group field is left out.
+ */
 export function createNodeSchema(info: NodeKindInfo) {
-  return z
-    .object({
-      [info.nameField]: requiredText("Node name is required.", nodeLimits.name),
-      group_mode: z.enum(["existing", "new"]).default("existing"),
-      [info.groupIdField]: optionalText(nodeLimits.name),
-      [info.groupNameField]: optionalText(nodeLimits.name),
-    })
-    .superRefine((v, ctx) => {
-      const value = v as Record<string, unknown>;
-      if (v.group_mode === "existing" && !value[info.groupIdField]) ctx.addIssue({ code: "custom", path: [info.groupIdField], message: deploymentMessages.nodeGroupRequired });
-      if (v.group_mode === "new" && !value[info.groupNameField]) ctx.addIssue({ code: "custom", path: [info.groupNameField], message: deploymentMessages.nodeGroupNameRequired });
-    });
+  const rule = nodeGroupRule({ name: info.groupNameField, id: info.groupIdField });
+  return requestForm(
+    z
+      .object({
+        [info.nameField]: nodeName(),
+        group_mode: z.enum(["existing", "new"]).default("existing"),
+        [info.groupIdField]: blankAsMissing(nodeGroupId().optional()),
+        [info.groupNameField]: blankAsMissing(nodeGroupName().optional()),
+      })
+      .superRefine((v, ctx) => rule(v.group_mode === "new", v, ctx)),
+  );
 }
 
 export const NodeIdSchema = z.object(nodeId);
 
-export const HardwareSchema = z.object({
-  ...nodeId,
-  shipping_addr: z.string({ error: nodeMessages.shippingAddressRequired }).trim().min(1, nodeMessages.shippingAddressRequired).max(nodeLimits.shippingAddr, `Must be at most ${nodeLimits.shippingAddr} characters.`),
-});
+/*
+ * The form-factor tabs are their calls' requests (platform/contract/nodes-forms.shapes.ts): each
+ * posts its form factor (a hidden input) with the fields it requires (formFactorRequired), each a
+ * required input here (the call's fields are optional, required by form factor in its rule).
+ */
 
-const PEER_PREFIX = { min: 1, max: 32 } as const;
-const PEER_PREFIX_REQUIRED = nodeMessages.peerPrefixRequired;
-const PEER_PREFIX_RANGE = `Peer prefix must be a whole number from ${PEER_PREFIX.min} to ${PEER_PREFIX.max}.`;
+/** Hardware Device: set-*-form-factor's request with hw and its shipping address. */
+export const HardwareSchema = requestForm(
+  z.object({ node_id: formFactorFields.node_id, form_factor: z.literal("hw"), shipping_addr: formFactorFields.shipping_addr.unwrap() }).superRefine(formFactorRules),
+);
 
-export const HostedSchema = z.object({
-  ...nodeId,
-  hosted_region: requiredText("Choose a region.", 50),
-  hosted_vpc_cidr: z
-    .string({ error: nodeMessages.vpcCidrRequired })
-    .trim()
-    .refine((s) => isCidr(s) && isIpv4(s.split("/")[0] ?? ""), "Enter an IPv4 CIDR, e.g. 10.100.0.0/24."),
-  hosted_peer_ip: z.string({ error: nodeMessages.peerIpRequired }).trim().refine(isIpv4, "Enter a valid IPv4 address, e.g. 10.100.0.10."),
-  // The platform's range, 1 to 32 (issue 63 item 19: the form allowed 0, and an empty field was
-  // coerced to it); a value that is not a number says so rather than "required".
-  hosted_peer_prefix: z
-    .string({ error: PEER_PREFIX_REQUIRED })
-    .trim()
-    .min(1, PEER_PREFIX_REQUIRED)
-    .refine((s) => /^\d{1,2}$/.test(s) && Number(s) >= PEER_PREFIX.min && Number(s) <= PEER_PREFIX.max, PEER_PREFIX_RANGE),
-});
+/**
+ * Hosted Node: generate-hsn-vpn-config's request (its four hosted fields required), also set-*-
+ * form-factor's. A blank peer prefix is one left out ('Peer prefix is required.'), not a NaN.
+ */
+export const HostedSchema = requestForm(z.object({ ...VpnBody.shape, hosted_peer_prefix: blankAsMissing(VpnBody.shape.hosted_peer_prefix) }));
 
 export const removeNodeSchema = (info: NodeKindInfo) => confirmPhraseSchema(info.deletePhrase, { ...nodeId, group_id: z.string().optional() });
+
+/** The node dialogs' constraints (the loader's `constraints` while one is open). */
+export const nodeFormConstraints = (info: NodeKindInfo) => formConstraints({ create: createNodeSchema(info), hw: HardwareSchema, hosted: HostedSchema });

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { formConstraints } from "../../components/constraints.server.ts";
+import type { FormConstraint } from "../../components/constraints.server.ts";
 import { currentTab } from "../../components/tabs.tsx";
 import { intentAction, refreshIntent, type IntentHandler } from "../../lib/action.server.ts";
 
@@ -10,7 +10,7 @@ import type { NodeCalls } from "./node-calls.server.ts";
 import { nodeDialogData } from "./node-loader.server.ts";
 import { nodeMonitoring } from "../../lib/node-monitoring.server.ts";
 import type { NodeScreenData, NodeScreenKind } from "./node-screen.tsx";
-import { createNodeSchema, HardwareSchema, HostedSchema } from "./node-schemas.server.ts";
+import { nodeFormConstraints } from "./node-schemas.server.ts";
 
 /*
  * The loader and the action of both node screens (node-screen.tsx), from the kind's definition:
@@ -18,10 +18,13 @@ import { createNodeSchema, HardwareSchema, HostedSchema } from "./node-schemas.s
  * detail and, on its Monitoring tab, its charts; the shared intents plus the kind's own.
  */
 
-/** The loader of a node screen: `calls` are the kind's (node-calls.server.ts nodeCalls), typed with its row and detail. */
-export function nodeLoader<Row, Detail extends Row>(kind: NodeScreenKind<Row, Detail>, options: TableOptions, calls: NodeCalls<Row, Detail>) {
+/**
+ * The loader of a node screen: `calls` are the kind's (node-calls.server.ts nodeCalls), typed with
+ * its row and detail; `own` the constraints of the kind's own dialogs.
+ */
+export function nodeLoader<Row, Detail extends Row>(kind: NodeScreenKind<Row, Detail>, options: TableOptions, calls: NodeCalls<Row, Detail>, own: Record<string, FormConstraint> = {}) {
   const { info } = kind;
-  const constraints = formConstraints({ create: createNodeSchema(info), hw: HardwareSchema, hosted: HostedSchema });
+  const constraints = { ...nodeFormConstraints(info), ...own };
   return async ({ request }: { request: Request }) => {
     const { state, headers, dialog, dialogId } = await listScreenQuery(request, options);
     const params = new URL(request.url).searchParams;
