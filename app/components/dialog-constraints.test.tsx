@@ -25,7 +25,7 @@ import { AssignDialog as AssignContactDialog } from "../routes/contacts/dialogs.
 import { CreateTicketDialog, ReplyDialog } from "../routes/support/dialogs.tsx";
 import { constraints as supportConstraints } from "../routes/support/schemas.server.ts";
 // forms-devices:
-import { deviceLimits, type CpeDetail } from "../../platform/contract/devices.ts";
+import { ddosFloods, ddosMax, ddosThresholds, deviceLimits, type CpeDetail } from "../../platform/contract/devices.ts";
 import { opsLimits } from "../../platform/contract/operations.ts";
 import { DeviceDialogs } from "../routes/devices-shared/dialogs.tsx";
 import { CreateDeviceDialog, EditInfoDialog, EditSiteDialog, NetworkInfoDialog, OneValueDialog, PerfTestDialog, StopServiceDialog } from "../routes/routers/dialogs.tsx";
@@ -202,6 +202,8 @@ interface DialogCase {
   element: ReactNode;
   /** The platform's limit of each field (the contract's), where it has one. */
   maxLength: Record<string, number>;
+  /** The platform's upper bound of each number field (the contract's), where the case names one. */
+  max?: Record<string, number>;
   /** The fields of the map this rendering shows (one form for several locations renders one location's): the others must be absent. */
   only?: readonly string[];
 }
@@ -226,6 +228,8 @@ const cases: DialogCase[] = [
   { screen: "routers", dialog: "assign", constraint: routerConstraints.assign, element: shared("assign"), maxLength: { new_entity_name: deviceLimits.name } },
   { screen: "routers", dialog: "reset-lan", constraint: routerConstraints["reset-lan"], element: shared("reset-lan"), maxLength: { interface: 20 } },
   { screen: "routers", dialog: "shipping", constraint: routerConstraints.shipping, element: shared("shipping"), maxLength: { tracking_number: deviceLimits.tracking } },
+  // devices-forms: nested names (`udp_thresholds.block_threshold`), the thresholds' range the contract's.
+  { screen: "routers", dialog: "ddos", constraint: routerConstraints.ddos, element: shared("ddos"), maxLength: {}, max: Object.fromEntries(ddosFloods.flatMap((f) => ddosThresholds.map((t) => [`${f}.${t}`, ddosMax]))) },
   {
     screen: "routers",
     dialog: "create",
@@ -364,6 +368,9 @@ describe("every dialog's inputs carry their schema's constraints", () => {
     for (const [field, constraint] of Object.entries(c.constraint)) {
       // A list's items (`contact_types[]`) are its controls, checked under the list's name.
       if (field.endsWith("[]")) continue;
+      // An object's fields (DDoS Mitigation's `icmp_thresholds.max_threshold`) are its controls,
+      // each checked under its nested name; the object itself is no control.
+      if (Object.keys(c.constraint).some((key) => key.startsWith(`${field}.`))) continue;
       const control = controls.get(field);
       if (c.only && !c.only.includes(field)) {
         expect(control, `${field} is not rendered here`).toBeUndefined();
@@ -375,5 +382,6 @@ describe("every dialog's inputs carry their schema's constraints", () => {
     for (const field of controls.keys()) expect(Object.keys(c.constraint), `${field} has a constraint`).toContain(field);
     // The limits are the platform's: the schema's maxLength is the contract's for the field.
     for (const [field, max] of Object.entries(c.maxLength)) expect(c.constraint[field]?.maxLength, `${field}'s maxLength`).toBe(max);
+    for (const [field, max] of Object.entries(c.max ?? {})) expect(c.constraint[field]?.max, `${field}'s max`).toBe(max);
   });
 });
