@@ -30,6 +30,8 @@ import { opsLimits } from "../../platform/contract/operations.ts";
 import { DeviceDialogs } from "../routes/devices-shared/dialogs.tsx";
 import { CreateDeviceDialog, EditInfoDialog, EditSiteDialog, NetworkInfoDialog, OneValueDialog, PerfTestDialog, StopServiceDialog } from "../routes/routers/dialogs.tsx";
 import { SpeedTestDialog } from "../routes/routers/speed-test.tsx";
+import { removeSchema } from "../routes/devices-shared/schemas.server.ts";
+import { formConstraints } from "./constraints.server.ts";
 import type { MetroDetail } from "../../platform/contract/devices.ts";
 import { CreateMetroDialog, EditNidDialog } from "../routes/ethernet-devices/dialogs.tsx";
 import { constraints as metroConstraints } from "../routes/ethernet-devices/schemas.server.ts";
@@ -228,6 +230,9 @@ const cases: DialogCase[] = [
   { screen: "routers", dialog: "assign", constraint: routerConstraints.assign, element: shared("assign"), maxLength: { new_entity_name: deviceLimits.name } },
   { screen: "routers", dialog: "reset-lan", constraint: routerConstraints["reset-lan"], element: shared("reset-lan"), maxLength: { interface: 20 } },
   { screen: "routers", dialog: "shipping", constraint: routerConstraints.shipping, element: shared("shipping"), maxLength: { tracking_number: deviceLimits.tracking } },
+  // devices-forms: Ping (run_ping's query), Delete (remove_cpe's request and the typed id).
+  { screen: "routers", dialog: "ping", constraint: routerConstraints.ping, element: shared("ping"), maxLength: { ip_address: 45 }, only: ["device_id", "ip_address"] /* the tool is the button pressed */ },
+  { screen: "routers", dialog: "remove", constraint: formConstraints({ remove: removeSchema("cpe-1") }).remove, element: shared("remove"), maxLength: { device_id: limits.id } },
   // devices-forms: nested names (`udp_thresholds.block_threshold`), the thresholds' range the contract's.
   { screen: "routers", dialog: "ddos", constraint: routerConstraints.ddos, element: shared("ddos"), maxLength: {}, max: Object.fromEntries(ddosFloods.flatMap((f) => ddosThresholds.map((t) => [`${f}.${t}`, ddosMax]))) },
   {

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { body, bool, line, maxMessage, text } from "../lib/fields.ts";
-import { ipList } from "../lib/net-fields.ts";
+import { ipField, ipList } from "../lib/net-fields.ts";
 import { adminStates, ccmIntervals, cpeModes, cpeProductCodes, deviceLimits, deviceMessages, metroProductCodes, scanInterval, SFP_PRODUCT, sfpTypes, testStatuses, wanAddressing, y1564Steps } from "./devices.ts";
 import { cidrField, contactFields as contactInputs, cpeId, description, deviceName, hourOfDay, ipTarget, latitude, longitude, metroId, nodeId, optionalIp, optionalText, rateMbps, testType, vlanId, wholeIn } from "./devices-fields.shapes.ts";
 import { isoTime, pageOf } from "./common.shapes.ts";
@@ -200,6 +200,9 @@ export type LanInterfaceRow = z.infer<typeof LanInterfaceRow>;
 
 export const PeerRegion = z.object({ peer_region: z.string(), city: z.string(), country: z.string(), peer_ip: z.string() }).openapi("PeerRegion");
 export type PeerRegion = z.infer<typeof PeerRegion>;
+
+/** run_ping's and run_traceroute's query (the Ping and Traceroute dialog's form, its device as `device_id`). */
+export const ToolQuery = z.object({ node_id: nodeId(), ip_address: ipField("IP address", deviceMessages.enterIp).openapi({ example: "8.8.8.8" }) });
 
 /** run_ping, run_traceroute: the tool's output (spec 3 §7.1 "response data.result"). */
 export const ToolResult = z.object({ result: z.string().openapi({ description: "iputils ping / Linux traceroute output" }) }).openapi("ToolResult");

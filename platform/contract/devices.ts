@@ -201,6 +201,8 @@ export const deviceMessages = {
   selectPeerRegion: "Select the Peer region and hour of day.",
   productRequired: "Product code is required.",
   fillAll: "Please fill out all fields.",
+  /** run_ping's and run_traceroute's address, blank or wrong (the Ping and Traceroute dialog's words). */
+  enterIp: "Enter a valid IP address.",
   announcement: "Maintenance announcement created.",
   announcementPast: "Start time must not be in the past: announce maintenance from the next hour on.",
   cpeRemoved: "CPE router removed.",

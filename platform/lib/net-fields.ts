@@ -15,16 +15,17 @@ const LIST_MAX = 2000;
 /** True for an IPv4 or IPv6 address. */
 export const isIpAddress = isIp;
 
-/** One IP address, e.g. a BGP peer. */
-export const ipField = (what: string) =>
+/** One IP address, e.g. a BGP peer. `message`: one sentence for a blank and a wrong one, where a dialog says it (Ping's). */
+export const ipField = (what: string, message?: string) =>
   z
     .string({ error: expects("a valid string") })
     .trim()
-    .min(1, `${what} is required`)
+    // With one sentence for both, a blank address says it once.
+    .min(1, { message: message ?? `${what} is required`, abort: message !== undefined })
     .max(45, maxMessage(45))
     .apply(plainText)
     .superRefine((s, ctx) => {
-      if (!isIp(s)) ctx.addIssue({ code: "custom", message: netMessages.ip(s) });
+      if (!isIp(s)) ctx.addIssue({ code: "custom", message: message ?? netMessages.ip(s) });
     });
 
 /** An autonomous system number, a JSON number 1–4294967295. */

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
 import type { PlatformApp } from "../app.ts";
 import { deviceMessages, monitoringRanges, type Y1564PerformanceDuration } from "../contract/devices.ts";
-import { ActivationEvent, ActivationReport, ActivationStarted, DeviceMonitoring, NodeRegistered, NodeToken, ResetInterfaceBody, ToolResult } from "../contract/devices.shapes.ts";
+import { ActivationEvent, ActivationReport, ActivationStarted, DeviceMonitoring, NodeRegistered, NodeToken, ResetInterfaceBody, ToolQuery, ToolResult } from "../contract/devices.shapes.ts";
 import { deviceMonitoring, diagnostics, generateNodeToken, registerNode, resetInterface, resetNode, runTool } from "../domain/device-ops.ts";
 import { openTestStream, startTest, testEvents, testReport, type Peer, type TestChoices } from "../domain/device-tests.ts";
 import type { DeviceKind } from "../domain/devices.ts";
@@ -25,7 +25,6 @@ import { cpeId, criteriaFields, macField, metroId, nodeId, performanceDurationFi
 
 const tags = ["Internet NIDs", "Metro Ethernet NIDs"];
 
-const ToolQuery = z.object({ node_id: nodeId(), ip_address: ipField("IP address").openapi({ example: "8.8.8.8" }) });
 export const pingRoute = defineCall({ method: "get", path: "/run_ping", tags, summary: "Ping from the device (iputils ping -c 4)", description: "A CPE or metro id. Answers the output as `result`.", query: ToolQuery, response: ToolResult, errors: [404] });
 export const tracerouteRoute = defineCall({ method: "get", path: "/run_traceroute", tags, summary: "Traceroute from the device", description: "A CPE or metro id. Answers the output as `result`.", query: ToolQuery, response: ToolResult, errors: [404] });
 export const healthRoute = defineCall({

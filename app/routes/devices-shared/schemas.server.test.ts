@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_DDOS, deviceMessages } from "../../../platform/contract/devices.ts";
-import { AnnouncementSchema, DdosSchema } from "./schemas.server.ts";
+import { ToolQuery } from "../../../platform/contract/devices.shapes.ts";
+import { validateForm } from "../../lib/action.server.ts";
+import { AnnouncementSchema, DdosSchema, PingSchema, removeSchema } from "./schemas.server.ts";
+
+const formData = (fields: Record<string, string>) => {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) f.set(k, v);
+  return f;
+};
 
 describe("AnnouncementSchema", () => {
   const at = (t: number) => ({ date: new Date(t).toISOString().slice(0, 10), hour: String(new Date(t).getUTCHours()) });
@@ -36,5 +44,30 @@ describe("DdosSchema: messages in the dialog's words (issue 63 item 16)", () => 
     const r = DdosSchema.safeParse(form({ icmp_thresholds: { alert_threshold: 100, block_threshold: 3000, max_threshold: 1.5 } }));
     expect(r.error?.issues.map((i) => i.message)).toContain("ICMP flood: Max must be a whole number from 0 to 10000000.");
     for (const i of r.error?.issues ?? []) expect(i.message).not.toMatch(/_threshold/);
+  });
+});
+
+describe("Ping and Traceroute: run_ping's query (devices-forms)", () => {
+  const errors = (fields: Record<string, string>) => {
+    const r = validateForm(formData(fields), PingSchema);
+    return r.ok ? {} : (r.submission.error ?? {});
+  };
+  it("a blank or wrong address says the dialog's sentence, the platform's too", () => {
+    expect(errors({ device_id: "cpe-1", ip_address: "" })).toEqual({ ip_address: [deviceMessages.enterIp] });
+    expect(errors({ device_id: "cpe-1", ip_address: "999.1.1.1" })).toEqual({ ip_address: [deviceMessages.enterIp] });
+    expect(ToolQuery.safeParse({ node_id: "cpe-1", ip_address: "999.1.1.1" }).error?.issues.map((i) => i.message)).toEqual([deviceMessages.enterIp]);
+  });
+  it("takes an address, the tool the button pressed (ping by default)", () => {
+    const r = validateForm(formData({ device_id: "cpe-1", ip_address: " 8.8.8.8 " }), PingSchema);
+    expect(r.ok && r.value).toEqual({ device_id: "cpe-1", ip_address: "8.8.8.8", tool: "ping" });
+  });
+});
+
+describe("Delete: remove_cpe's request and the typed id (devices-forms)", () => {
+  it("takes the device's id typed, refuses anything else", () => {
+    const schema = removeSchema("cpe-1");
+    expect(validateForm(formData({ device_id: "cpe-1", confirm: "cpe-1" }), schema).ok).toBe(true);
+    const r = validateForm(formData({ device_id: "cpe-1", confirm: "cpe-2" }), schema);
+    expect(r.ok ? {} : Object.keys(r.submission.error ?? {})).toEqual(["confirm"]);
   });
 });

@@ -1,13 +1,11 @@
 import { z } from "zod";
 import { confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
 import { formConstraints } from "../../components/constraints.server.ts";
-import { hiddenId, requestForm } from "../../lib/form-fields.server.ts";
-import { isIp } from "../../../platform/contract/net.ts";
+import { requestForm } from "../../lib/form-fields.server.ts";
 import { announcementLimits, deviceLimits, deviceMessages, perfTestHours } from "../../../platform/contract/devices.ts";
 import { assignEntityFields, shippingFields, thresholdOrder, ThresholdsBody } from "../../../platform/contract/devices-fields.shapes.ts";
-import { ResetInterfaceBody } from "../../../platform/contract/devices.shapes.ts";
+import { ResetInterfaceBody, ToolQuery } from "../../../platform/contract/devices.shapes.ts";
 import { text } from "../../../platform/lib/fields.ts";
-import { formMessages } from "../../lib/messages.ts";
 
 /*
  * The forms of the dialogs both kinds share (spec 3 §5), one schema each. Assign Entity, Reset LAN
@@ -18,19 +16,21 @@ import { formMessages } from "../../lib/messages.ts";
  * browser.
  */
 
-export const deviceIdField = hiddenId(formMessages.deviceIdMissing);
+/**
+ * The device under the forms' one name: the node calls' `node_id` (run_ping, reset_node: either
+ * kind's id), whose limits the kinds' `cpe_id` and `metro_id` share (devices-fields.shapes.ts).
+ */
+export const deviceIdField = ToolQuery.shape.node_id;
 
 export const AssignEntitySchema = requestForm(z.object({ device_id: deviceIdField, ...assignEntityFields() }));
 
 /** reset_interface's request, the device under the form's name (the call's node_id). */
 export const ResetLanSchema = requestForm(z.object({ device_id: deviceIdField, interface: ResetInterfaceBody.shape.interface }));
 
-export const DeviceIdSchema = z.object({ device_id: deviceIdField });
+export const DeviceIdSchema = requestForm(z.object({ device_id: deviceIdField }));
 
-export const IP_MESSAGE = "Enter a valid IP address.";
-const ipAddress = z.string({ error: IP_MESSAGE }).trim().max(45, IP_MESSAGE).refine(isIp, IP_MESSAGE);
-
-export const PingSchema = z.object({ device_id: deviceIdField, ip_address: ipAddress, tool: z.enum(["ping", "traceroute"]).default("ping") });
+/** run_ping's (run_traceroute's) query, the device under the form's name; which tool is the button pressed (form-only). */
+export const PingSchema = requestForm(z.object({ device_id: deviceIdField, ip_address: ToolQuery.shape.ip_address, tool: z.enum(["ping", "traceroute"]).default("ping") }));
 
 export const ShippingSchema = requestForm(
   z.object({
@@ -70,8 +70,8 @@ export const AnnouncementSchema = z
   })
   .transform((v) => ({ device_id: v.device_id, start_time: `${v.date}T${String(Number(v.hour)).padStart(2, "0")}:00:00Z`, duration: Number(v.duration) }));
 
-/** Delete: typing the device id (spec 3 §5). The phrase is the id the form names. */
-export const removeSchema = (deviceId: string) => confirmPhraseSchema(deviceId, { device_id: deviceIdField });
+/** Delete: remove_cpe's (remove_metro's) request, its id under the form's name, and typing that id (spec 3 §5; form-only). */
+export const removeSchema = (deviceId: string) => requestForm(confirmPhraseSchema(deviceId, { device_id: deviceIdField }));
 
 /** The toggle dialogs' form (one for every switch): which toggle, the device, the switch. */
 export const toggleFields = { device_id: deviceIdField, toggle: z.string() };
