@@ -25,7 +25,7 @@ import { AssignDialog as AssignContactDialog } from "../routes/contacts/dialogs.
 import { CreateTicketDialog, ReplyDialog } from "../routes/support/dialogs.tsx";
 import { constraints as supportConstraints } from "../routes/support/schemas.server.ts";
 // forms-devices:
-import { ddosFloods, ddosMax, ddosThresholds, deviceLimits, type CpeDetail } from "../../platform/contract/devices.ts";
+import { announcementLimits, ddosFloods, ddosMax, ddosThresholds, deviceLimits, type CpeDetail } from "../../platform/contract/devices.ts";
 import { opsLimits } from "../../platform/contract/operations.ts";
 import { DeviceDialogs } from "../routes/devices-shared/dialogs.tsx";
 import { CreateDeviceDialog, EditInfoDialog, EditSiteDialog, NetworkInfoDialog, OneValueDialog, PerfTestDialog, StopServiceDialog } from "../routes/routers/dialogs.tsx";
@@ -233,6 +233,15 @@ const cases: DialogCase[] = [
   // devices-forms: Ping (run_ping's query), Delete (remove_cpe's request and the typed id).
   { screen: "routers", dialog: "ping", constraint: routerConstraints.ping, element: shared("ping"), maxLength: { ip_address: 45 }, only: ["device_id", "ip_address"] /* the tool is the button pressed */ },
   { screen: "routers", dialog: "remove", constraint: formConstraints({ remove: removeSchema("cpe-1") }).remove, element: shared("remove"), maxLength: { device_id: limits.id } },
+  // devices-forms: Announcement (the form's date and hour make the call's start_time; the duration's range the request's).
+  {
+    screen: "routers",
+    dialog: "announcement",
+    constraint: routerConstraints.announcement,
+    element: <DeviceDialogs kind="cpe" dialog="announcement" data={{ device: { ...cpe, announcements: [] }, entityNames: ["HQ"], lan: [], diagnostics: null }} actionData={null} lastResult={null} />,
+    maxLength: { device_id: limits.id },
+    max: { duration: announcementLimits.maxHours },
+  },
   // devices-forms: nested names (`udp_thresholds.block_threshold`), the thresholds' range the contract's.
   { screen: "routers", dialog: "ddos", constraint: routerConstraints.ddos, element: shared("ddos"), maxLength: {}, max: Object.fromEntries(ddosFloods.flatMap((f) => ddosThresholds.map((t) => [`${f}.${t}`, ddosMax]))) },
   {

@@ -157,10 +157,10 @@ export const announcementFields = {
   duration: z.preprocess(
     (v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v === "" ? undefined : v),
     z
-      .number({ error: (iss) => (iss.input === undefined ? deviceMessages.fillAll : "Duration must be a whole number of hours") })
-      .int("Duration must be a whole number of hours")
-      .min(announcementLimits.minHours, `Duration must be at least ${announcementLimits.minHours} hour`)
-      .max(announcementLimits.maxHours, `Duration must be at most ${announcementLimits.maxHours} hours`)
+      .number({ error: (iss) => (iss.input === undefined ? deviceMessages.fillAll : deviceMessages.announcementDuration) })
+      .int(deviceMessages.announcementDuration)
+      .min(announcementLimits.minHours, deviceMessages.announcementDuration)
+      .max(announcementLimits.maxHours, deviceMessages.announcementDuration)
       .openapi({ description: "Hours, at least 1" }),
   ),
 };

@@ -204,6 +204,8 @@ export const deviceMessages = {
   /** run_ping's and run_traceroute's address, blank or wrong (the Ping and Traceroute dialog's words). */
   enterIp: "Enter a valid IP address.",
   announcement: "Maintenance announcement created.",
+  /** An announcement's duration that is no whole number of hours in range (the dialog's words, one sentence). */
+  announcementDuration: `Duration must be a whole number of hours from ${announcementLimits.minHours} to ${announcementLimits.maxHours}.`,
   announcementPast: "Start time must not be in the past: announce maintenance from the next hour on.",
   cpeRemoved: "CPE router removed.",
   metroRemoved: "Metro device removed.",

@@ -29,6 +29,24 @@ describe("AnnouncementSchema", () => {
   });
 });
 
+describe("AnnouncementSchema: the call's start time composed, checked with the request's fields (devices-forms)", () => {
+  const errors = (fields: Record<string, string>) => {
+    const r = validateForm(formData({ device_id: "cpe-1", ...fields }), AnnouncementSchema);
+    return r.ok ? {} : (r.submission.error ?? {});
+  };
+  it("every field missing: the spec's sentence, and each field's beside it", () => {
+    expect(errors({ date: "", hour: "", duration: "" })).toEqual({ "": [deviceMessages.fillAll], date: ["Choose a date."], hour: ["Choose a time."], duration: ["Enter a duration."] });
+  });
+  it("the duration and a start the database cannot hold: the request's words", () => {
+    expect(errors({ date: "2030-01-01", hour: "2", duration: "0" })).toEqual({ duration: [deviceMessages.announcementDuration] });
+    expect(errors({ date: "9999-12-31", hour: "23", duration: "2" })).toEqual({ date: [expect.stringMatching(/^Start time must be at the latest/)] });
+  });
+  it("sends the call's start_time (UTC, on the hour) and the duration as a number", () => {
+    const r = validateForm(formData({ device_id: "cpe-1", date: "2030-01-01", hour: "2", duration: "3" }), AnnouncementSchema);
+    expect(r.ok && r.value).toEqual({ device_id: "cpe-1", start_time: "2030-01-01T02:00:00Z", duration: 3 });
+  });
+});
+
 describe("DdosSchema: messages in the dialog's words (issue 63 item 16)", () => {
   const form = (change: Partial<typeof DEFAULT_DDOS>) => ({ device_id: "cpe-abc", ...DEFAULT_DDOS, ...change });
 
