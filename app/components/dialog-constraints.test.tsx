@@ -33,7 +33,7 @@ import { SpeedTestDialog } from "../routes/routers/speed-test.tsx";
 import { removeSchema } from "../routes/devices-shared/schemas.server.ts";
 import { formConstraints } from "./constraints.server.ts";
 import type { MetroDetail } from "../../platform/contract/devices.ts";
-import { CreateMetroDialog, EditNidDialog } from "../routes/ethernet-devices/dialogs.tsx";
+import { CreateMetroDialog, EditNidDialog, OamDialog } from "../routes/ethernet-devices/dialogs.tsx";
 import { constraints as metroConstraints } from "../routes/ethernet-devices/schemas.server.ts";
 import { constraints as routerConstraints } from "../routes/routers/schemas.server.ts";
 import { SettingsForm } from "../routes/operations/route.tsx";
@@ -261,6 +261,8 @@ const cases: DialogCase[] = [
   { screen: "routers", dialog: "service", open: "stop-service", constraint: routerConstraints.service, element: <StopServiceDialog device={cpeSite} />, maxLength: { cpe_id: limits.id } },
   { screen: "ethernet-devices", dialog: "create", constraint: metroConstraints.create, element: <CreateMetroDialog products={[]} lastResult={null} />, maxLength: { metro_name: deviceLimits.name, ...metroMax } },
   { screen: "ethernet-devices", dialog: "edit-nid", constraint: metroConstraints["edit-nid"], element: <EditNidDialog device={metro} products={[]} lastResult={null} />, maxLength: { metro_id: limits.id, metro_name: deviceLimits.name, description: deviceLimits.description, ...metroMax } },
+  // devices-forms: Edit OAM info (continuity check off: every field shown unrequired before hydration, as the server renders it).
+  { screen: "ethernet-devices", dialog: "edit-oam", constraint: metroConstraints["edit-oam"], element: <OamDialog device={{ ...metro, oam_loopback_enabled: false, oam_ccp_enabled: false }} ccmIntervals={["1s"]} lastResult={null} />, maxLength: { metro_id: limits.id, ccm_interval: 10, md_name: 200, md_association: 200 } },
   { screen: "operations", dialog: "settings", constraint: opsConstraints.settings, element: <SettingsForm ops={null} lastResult={undefined} />, maxLength: { webhook_url: opsLimits.webhookUrl, email: opsLimits.email } },
   // forms-nodes:
   { screen: "app-services", dialog: "rename", constraint: appServiceConstraints.rename, element: <NameDialog subject={appServiceSubject} words={words} field="app_service_name" label="Name" lastResult={null} constraint={appServiceConstraints.rename} />, maxLength: { ...idMax("app_service_id"), app_service_name: appServiceLimits.name } },

@@ -38,6 +38,19 @@ describe("Edit OAM info", () => {
     expect(s.status).toBe("success");
     expect(s.status === "success" ? s.value : null).toEqual({ metro_id: "metro-1", loopback_enabled: true, ccp_enabled: false });
   });
+  it("with continuity check on, a blank CFM field says the request's words (the form posts every field, \"\" for a blank)", () => {
+    const r = validateForm(form({ metro_id: "metro-1", ccp_enabled: "on", ccm_interval: "", md_name: "", md_level: "", md_association: "", mep_id: "", vlan_id: "" }), OamSchema);
+    expect(r.ok ? {} : r.submission.error).toEqual({
+      ccm_interval: ["Choose a CCM interval."],
+      md_name: ["MD name must be 1–43 printable ASCII characters."],
+      md_level: ["MD level is required."],
+      md_association: ["MA name must be 1–45 printable ASCII characters."],
+      mep_id: ["MEP id is required."],
+      vlan_id: ["VLAN id is required."],
+    });
+    const ok = validateForm(form({ ...base, md_level: "7" }), OamSchema);
+    expect(ok.ok && ok.value).toEqual({ metro_id: "metro-1", loopback_enabled: false, ccp_enabled: true, ccm_interval: "1s", md_name: "md", md_level: 7, md_association: "ma", mep_id: 1, vlan_id: 1 });
+  });
 });
 
 describe("Create Device", () => {
