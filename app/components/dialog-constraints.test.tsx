@@ -31,6 +31,7 @@ import { DeviceDialogs } from "../routes/devices-shared/dialogs.tsx";
 import { CreateDeviceDialog, EditInfoDialog, EditSiteDialog, NetworkInfoDialog, OneValueDialog, PerfTestDialog, StopServiceDialog } from "../routes/routers/dialogs.tsx";
 import { SpeedTestDialog } from "../routes/routers/speed-test.tsx";
 import { removeSchema } from "../routes/devices-shared/schemas.server.ts";
+import { StartActivationDialog } from "../routes/devices-shared/activation-start.tsx";
 import { formConstraints } from "./constraints.server.ts";
 import type { MetroDetail } from "../../platform/contract/devices.ts";
 import { CreateMetroDialog, EditNidDialog, OamDialog } from "../routes/ethernet-devices/dialogs.tsx";
@@ -263,6 +264,15 @@ const cases: DialogCase[] = [
   { screen: "ethernet-devices", dialog: "edit-nid", constraint: metroConstraints["edit-nid"], element: <EditNidDialog device={metro} products={[]} lastResult={null} />, maxLength: { metro_id: limits.id, metro_name: deviceLimits.name, description: deviceLimits.description, ...metroMax } },
   // devices-forms: Edit OAM info (continuity check off: every field shown unrequired before hydration, as the server renders it).
   { screen: "ethernet-devices", dialog: "edit-oam", constraint: metroConstraints["edit-oam"], element: <OamDialog device={{ ...metro, oam_loopback_enabled: false, oam_ccp_enabled: false }} ccmIntervals={["1s"]} lastResult={null} />, maxLength: { metro_id: limits.id, ccm_interval: 10, md_name: 200, md_association: 200 } },
+  // devices-forms: Start Activation Test, one form for both kinds (the metro's: the layer and both peers' fields, shown without JavaScript).
+  {
+    screen: "ethernet-devices",
+    dialog: "activation-test",
+    constraint: metroConstraints["activation-test"],
+    element: <StartActivationDialog kind="metro" device={{ id: "metro-1", name: "Hamburg DC" }} lastResult={null} />,
+    maxLength: { device_id: limits.id, peer_ip: 45, peer_mac: 17 },
+    max: { ftd_max_ms: 10_000, fdv_max_ms: 10_000, flr_max_pct: 100, availability_min_pct: 100 },
+  },
   { screen: "operations", dialog: "settings", constraint: opsConstraints.settings, element: <SettingsForm ops={null} lastResult={undefined} />, maxLength: { webhook_url: opsLimits.webhookUrl, email: opsLimits.email } },
   // forms-nodes:
   { screen: "app-services", dialog: "rename", constraint: appServiceConstraints.rename, element: <NameDialog subject={appServiceSubject} words={words} field="app_service_name" label="Name" lastResult={null} constraint={appServiceConstraints.rename} />, maxLength: { ...idMax("app_service_id"), app_service_name: appServiceLimits.name } },

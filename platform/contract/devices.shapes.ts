@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { body, bool, line, maxMessage, text } from "../lib/fields.ts";
 import { ipField, ipList } from "../lib/net-fields.ts";
 import { adminStates, ccmIntervals, cpeModes, cpeProductCodes, deviceLimits, deviceMessages, isPrintableAscii, metroProductCodes, oamLimits, scanInterval, SFP_PRODUCT, sfpTypes, testStatuses, wanAddressing, y1564Steps } from "./devices.ts";
-import { cidrField, contactFields as contactInputs, cpeId, description, deviceName, hourOfDay, ipTarget, latitude, longitude, metroId, nodeId, optionalIp, optionalText, rateMbps, testType, vlanId, wholeIn } from "./devices-fields.shapes.ts";
+import { cidrField, contactFields as contactInputs, cpeId, criteriaFields, description, deviceName, hourOfDay, ipTarget, latitude, longitude, macField, metroId, nodeId, performanceDurationField, optionalIp, optionalText, rateMbps, testType, vlanId, wholeIn } from "./devices-fields.shapes.ts";
 import { isoTime, pageOf } from "./common.shapes.ts";
 import { LinkSpeedTestSample } from "./monitoring.shapes.ts";
 
@@ -202,7 +202,7 @@ export const PeerRegion = z.object({ peer_region: z.string(), city: z.string(), 
 export type PeerRegion = z.infer<typeof PeerRegion>;
 
 /** run_ping's and run_traceroute's query (the Ping and Traceroute dialog's form, its device as `device_id`). */
-export const ToolQuery = z.object({ node_id: nodeId(), ip_address: ipField("IP address", deviceMessages.enterIp).openapi({ example: "8.8.8.8" }) });
+export const ToolQuery = z.object({ node_id: nodeId(), ip_address: ipField("IP address", { blank: deviceMessages.enterIp, wrong: deviceMessages.enterIp }).openapi({ example: "8.8.8.8" }) });
 
 /** run_ping, run_traceroute: the tool's output (spec 3 §7.1 "response data.result"). */
 export const ToolResult = z.object({ result: z.string().openapi({ description: "iputils ping / Linux traceroute output" }) }).openapi("ToolResult");
@@ -578,3 +578,38 @@ export const EditOamBody = body(oamFields)
   .openapi("EditOam", {
     description: "IEEE 802.1ag / ITU-T Y.1731: with ccp_enabled, ccm_interval from metro_ccm_interval, md_level 0–7, mep_id 1–8191, vlan_id 1–4094, md_name 1–43 and md_association (MA name) 1–45 printable ASCII",
   });
+
+// The activation test's start (routes/devices.ts): the dialog's form for both kinds
+
+/** The peer's IP (L3): 'Please enter peer IP address first.' when none is given (spec 3 §5). */
+const peerIp = () => z.string({ error: (iss) => (iss.input === undefined ? deviceMessages.peerIp : "Input should be a valid string") }).pipe(ipField("Peer IP", { blank: deviceMessages.peerIp }));
+
+export const StartCpeTestBody = body({ cpe_id: cpeId(), peer_ip: peerIp(), ...criteriaFields, performance_duration_s: performanceDurationField() }).strict().openapi("StartCpeTest");
+
+/** start_metro_test's fields as sent; which peer is checked is `metroPeerRule`'s. */
+export const startMetroFields = {
+  metro_id: metroId(),
+  peer_ip: z.string().max(45, maxMessage(45)).optional(),
+  peer_mac: z.string().max(17, maxMessage(17)).optional(),
+  vlan_id: z.unknown().optional().openapi({ type: "integer", minimum: 1, maximum: 4094 }),
+  ...criteriaFields,
+  performance_duration_s: performanceDurationField(),
+};
+
+/** L3: a peer IP; L2: a peer MAC with its VLAN (spec 3 §5), each asked for by name when blank. The call's rule and the dialog's. */
+export function metroPeerRule(v: { peer_ip?: string; peer_mac?: string; vlan_id?: unknown }, ctx: z.core.$RefinementCtx) {
+  const blank = (x: unknown) => x === undefined || x === null || (typeof x === "string" && x.trim() === "");
+  const say = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+  if (!blank(v.peer_ip)) {
+    for (const i of ipField("Peer IP", { blank: deviceMessages.peerIp }).safeParse(v.peer_ip).error?.issues ?? []) say("peer_ip", i.message);
+  } else if (v.peer_mac !== undefined || v.vlan_id !== undefined) {
+    if (blank(v.peer_mac)) say("peer_mac", deviceMessages.peerMac);
+    else for (const i of macField().safeParse(v.peer_mac).error?.issues ?? []) say("peer_mac", i.message);
+    if (blank(v.vlan_id)) say("vlan_id", deviceMessages.vlanId);
+    else for (const i of vlanId("VLAN id").safeParse(v.vlan_id).error?.issues ?? []) say("vlan_id", i.message);
+  } else {
+    say("peer_ip", deviceMessages.peerIp);
+  }
+}
+
+export const StartMetroTestBody = body(startMetroFields).strict().superRefine(metroPeerRule).openapi("StartMetroTest", { description: "L3: peer_ip; or L2: peer_mac and vlan_id (1–4094)" });

@@ -203,6 +203,9 @@ export const deviceMessages = {
   fillAll: "Please fill out all fields.",
   /** run_ping's and run_traceroute's address, blank or wrong (the Ping and Traceroute dialog's words). */
   enterIp: "Enter a valid IP address.",
+  /** An L2 activation test's peer left blank (the Start Activation Test dialog's words). */
+  peerMac: "Please enter the peer MAC address.",
+  vlanId: "Please enter the VLAN id.",
   announcement: "Maintenance announcement created.",
   /** An announcement's duration that is no whole number of hours in range (the dialog's words, one sentence). */
   announcementDuration: `Duration must be a whole number of hours from ${announcementLimits.minHours} to ${announcementLimits.maxHours}.`,
