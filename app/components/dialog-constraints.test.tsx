@@ -25,13 +25,16 @@ import { AssignDialog as AssignContactDialog } from "../routes/contacts/dialogs.
 import { CreateTicketDialog, ReplyDialog } from "../routes/support/dialogs.tsx";
 import { constraints as supportConstraints } from "../routes/support/schemas.server.ts";
 // forms-devices:
-import { deviceLimits, type CpeDetail } from "../../platform/contract/devices.ts";
+import { announcementLimits, ddosFloods, ddosMax, ddosThresholds, deviceLimits, type CpeDetail } from "../../platform/contract/devices.ts";
 import { opsLimits } from "../../platform/contract/operations.ts";
 import { DeviceDialogs } from "../routes/devices-shared/dialogs.tsx";
 import { CreateDeviceDialog, EditInfoDialog, EditSiteDialog, NetworkInfoDialog, OneValueDialog, PerfTestDialog, StopServiceDialog } from "../routes/routers/dialogs.tsx";
 import { SpeedTestDialog } from "../routes/routers/speed-test.tsx";
+import { removeSchema } from "../routes/devices-shared/schemas.server.ts";
+import { StartActivationDialog } from "../routes/devices-shared/activation-start.tsx";
+import { formConstraints } from "./constraints.server.ts";
 import type { MetroDetail } from "../../platform/contract/devices.ts";
-import { CreateMetroDialog, EditNidDialog } from "../routes/ethernet-devices/dialogs.tsx";
+import { CreateMetroDialog, EditNidDialog, OamDialog } from "../routes/ethernet-devices/dialogs.tsx";
 import { constraints as metroConstraints } from "../routes/ethernet-devices/schemas.server.ts";
 import { constraints as routerConstraints } from "../routes/routers/schemas.server.ts";
 import { SettingsForm } from "../routes/operations/route.tsx";
@@ -238,6 +241,8 @@ interface DialogCase {
   element: ReactNode;
   /** The platform's limit of each field (the contract's), where it has one. */
   maxLength: Record<string, number>;
+  /** The platform's upper bound of each number field (the contract's), where the case names one. */
+  max?: Record<string, number>;
   /** The fields of the map this rendering shows (one form for several locations renders one location's): the others must be absent. */
   only?: readonly string[];
 }
@@ -262,6 +267,20 @@ const cases: DialogCase[] = [
   { screen: "routers", dialog: "assign", constraint: routerConstraints.assign, element: shared("assign"), maxLength: { new_entity_name: deviceLimits.name } },
   { screen: "routers", dialog: "reset-lan", constraint: routerConstraints["reset-lan"], element: shared("reset-lan"), maxLength: { interface: 20 } },
   { screen: "routers", dialog: "shipping", constraint: routerConstraints.shipping, element: shared("shipping"), maxLength: { tracking_number: deviceLimits.tracking } },
+  // devices-forms: Ping (run_ping's query), Delete (remove_cpe's request and the typed id).
+  { screen: "routers", dialog: "ping", constraint: routerConstraints.ping, element: shared("ping"), maxLength: { ip_address: 45 }, only: ["device_id", "ip_address"] /* the tool is the button pressed */ },
+  { screen: "routers", dialog: "remove", constraint: formConstraints({ remove: removeSchema("cpe-1") }).remove, element: shared("remove"), maxLength: { device_id: limits.id } },
+  // devices-forms: Announcement (the form's date and hour make the call's start_time; the duration's range the request's).
+  {
+    screen: "routers",
+    dialog: "announcement",
+    constraint: routerConstraints.announcement,
+    element: <DeviceDialogs kind="cpe" dialog="announcement" data={{ device: { ...cpe, announcements: [] }, entityNames: ["HQ"], lan: [], diagnostics: null }} actionData={null} lastResult={null} />,
+    maxLength: { device_id: limits.id },
+    max: { duration: announcementLimits.maxHours },
+  },
+  // devices-forms: nested names (`udp_thresholds.block_threshold`), the thresholds' range the contract's.
+  { screen: "routers", dialog: "ddos", constraint: routerConstraints.ddos, element: shared("ddos"), maxLength: {}, max: Object.fromEntries(ddosFloods.flatMap((f) => ddosThresholds.map((t) => [`${f}.${t}`, ddosMax]))) },
   {
     screen: "routers",
     dialog: "create",
@@ -279,6 +298,17 @@ const cases: DialogCase[] = [
   { screen: "routers", dialog: "service", open: "stop-service", constraint: routerConstraints.service, element: <StopServiceDialog device={cpeSite} />, maxLength: { cpe_id: limits.id } },
   { screen: "ethernet-devices", dialog: "create", constraint: metroConstraints.create, element: <CreateMetroDialog products={[]} lastResult={null} />, maxLength: { metro_name: deviceLimits.name, ...metroMax } },
   { screen: "ethernet-devices", dialog: "edit-nid", constraint: metroConstraints["edit-nid"], element: <EditNidDialog device={metro} products={[]} lastResult={null} />, maxLength: { metro_id: limits.id, metro_name: deviceLimits.name, description: deviceLimits.description, ...metroMax } },
+  // devices-forms: Edit OAM info (continuity check off: every field shown unrequired before hydration, as the server renders it).
+  { screen: "ethernet-devices", dialog: "edit-oam", constraint: metroConstraints["edit-oam"], element: <OamDialog device={{ ...metro, oam_loopback_enabled: false, oam_ccp_enabled: false }} ccmIntervals={["1s"]} lastResult={null} />, maxLength: { metro_id: limits.id, ccm_interval: 10, md_name: 200, md_association: 200 } },
+  // devices-forms: Start Activation Test, one form for both kinds (the metro's: the layer and both peers' fields, shown without JavaScript).
+  {
+    screen: "ethernet-devices",
+    dialog: "activation-test",
+    constraint: metroConstraints["activation-test"],
+    element: <StartActivationDialog kind="metro" device={{ id: "metro-1", name: "Hamburg DC" }} lastResult={null} />,
+    maxLength: { device_id: limits.id, peer_ip: 45, peer_mac: 17 },
+    max: { ftd_max_ms: 10_000, fdv_max_ms: 10_000, flr_max_pct: 100, availability_min_pct: 100 },
+  },
   { screen: "operations", dialog: "settings", constraint: opsConstraints.settings, element: <SettingsForm ops={null} lastResult={undefined} />, maxLength: { webhook_url: opsLimits.webhookUrl, email: opsLimits.email } },
   // forms-nodes:
   { screen: "app-services", dialog: "rename", constraint: appServiceConstraints.rename, element: <NameDialog subject={appServiceSubject} words={words} field="app_service_name" label="Name" lastResult={null} constraint={appServiceConstraints.rename} />, maxLength: { ...idMax("app_service_id"), app_service_name: appServiceLimits.name } },
@@ -424,6 +454,9 @@ describe("every dialog's inputs carry their schema's constraints", () => {
     for (const [field, constraint] of Object.entries(c.constraint)) {
       // A list's items (`contact_types[]`) are its controls, checked under the list's name.
       if (field.endsWith("[]")) continue;
+      // An object's fields (DDoS Mitigation's `icmp_thresholds.max_threshold`) are its controls,
+      // each checked under its nested name; the object itself is no control.
+      if (Object.keys(c.constraint).some((key) => key.startsWith(`${field}.`))) continue;
       const control = controls.get(field);
       if (c.only && !c.only.includes(field)) {
         expect(control, `${field} is not rendered here`).toBeUndefined();
@@ -435,5 +468,6 @@ describe("every dialog's inputs carry their schema's constraints", () => {
     for (const field of controls.keys()) expect(Object.keys(c.constraint), `${field} has a constraint`).toContain(field);
     // The limits are the platform's: the schema's maxLength is the contract's for the field.
     for (const [field, max] of Object.entries(c.maxLength)) expect(c.constraint[field]?.maxLength, `${field}'s maxLength`).toBe(max);
+    for (const [field, max] of Object.entries(c.max ?? {})) expect(c.constraint[field]?.max, `${field}'s max`).toBe(max);
   });
 });

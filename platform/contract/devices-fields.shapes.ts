@@ -157,10 +157,10 @@ export const announcementFields = {
   duration: z.preprocess(
     (v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v === "" ? undefined : v),
     z
-      .number({ error: (iss) => (iss.input === undefined ? deviceMessages.fillAll : "Duration must be a whole number of hours") })
-      .int("Duration must be a whole number of hours")
-      .min(announcementLimits.minHours, `Duration must be at least ${announcementLimits.minHours} hour`)
-      .max(announcementLimits.maxHours, `Duration must be at most ${announcementLimits.maxHours} hours`)
+      .number({ error: (iss) => (iss.input === undefined ? deviceMessages.fillAll : deviceMessages.announcementDuration) })
+      .int(deviceMessages.announcementDuration)
+      .min(announcementLimits.minHours, deviceMessages.announcementDuration)
+      .max(announcementLimits.maxHours, deviceMessages.announcementDuration)
       .openapi({ description: "Hours, at least 1" }),
   ),
 };
@@ -193,11 +193,23 @@ export const macField = () =>
     .refine((s) => /^[0-9A-Fa-f]{2}([:-][0-9A-Fa-f]{2}){5}$/.test(s), "Peer MAC must be a MAC address (00:11:22:33:44:55)");
 
 /** Optional acceptance criteria of an activation test (defaults: FTD 10 ms, FDV 5 ms, FLR 0.01 %, availability 99.9 %). */
+const delayMs = (what: string) =>
+  z
+    .number({ error: `${what} must be a number.` })
+    .positive(`${what} must be above 0.`)
+    .max(10_000, `${what} must be at most 10000.`)
+    .optional();
+const percent = (what: string) =>
+  z
+    .number({ error: `${what} must be a number.` })
+    .min(0, `${what} must be 0–100.`)
+    .max(100, `${what} must be 0–100.`)
+    .optional();
 export const criteriaFields = {
-  ftd_max_ms: z.number().positive().max(10_000).optional(),
-  fdv_max_ms: z.number().positive().max(10_000).optional(),
-  flr_max_pct: z.number().min(0).max(100).optional(),
-  availability_min_pct: z.number().min(0).max(100).optional(),
+  ftd_max_ms: delayMs("Frame transfer delay"),
+  fdv_max_ms: delayMs("Frame delay variation"),
+  flr_max_pct: percent("Frame loss ratio"),
+  availability_min_pct: percent("Availability"),
 };
 
 /** The service performance test's duration (ITU-T Y.1564: 15 min, 2 h or 24 h; default 15 min). */

@@ -1,8 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { body, bool, line, maxMessage, text } from "../lib/fields.ts";
-import { ipList } from "../lib/net-fields.ts";
-import { adminStates, ccmIntervals, cpeModes, cpeProductCodes, deviceLimits, deviceMessages, metroProductCodes, scanInterval, SFP_PRODUCT, sfpTypes, testStatuses, wanAddressing, y1564Steps } from "./devices.ts";
-import { cidrField, contactFields as contactInputs, cpeId, description, deviceName, hourOfDay, ipTarget, latitude, longitude, metroId, nodeId, optionalIp, optionalText, rateMbps, testType, vlanId, wholeIn } from "./devices-fields.shapes.ts";
+import { ipField, ipList } from "../lib/net-fields.ts";
+import { adminStates, ccmIntervals, cpeModes, cpeProductCodes, deviceLimits, deviceMessages, isPrintableAscii, metroProductCodes, oamLimits, scanInterval, SFP_PRODUCT, sfpTypes, testStatuses, wanAddressing, y1564Steps } from "./devices.ts";
+import { cidrField, contactFields as contactInputs, cpeId, criteriaFields, description, deviceName, hourOfDay, ipTarget, latitude, longitude, macField, metroId, nodeId, performanceDurationField, optionalIp, optionalText, rateMbps, testType, vlanId, wholeIn } from "./devices-fields.shapes.ts";
 import { isoTime, pageOf } from "./common.shapes.ts";
 import { LinkSpeedTestSample } from "./monitoring.shapes.ts";
 
@@ -200,6 +200,9 @@ export type LanInterfaceRow = z.infer<typeof LanInterfaceRow>;
 
 export const PeerRegion = z.object({ peer_region: z.string(), city: z.string(), country: z.string(), peer_ip: z.string() }).openapi("PeerRegion");
 export type PeerRegion = z.infer<typeof PeerRegion>;
+
+/** run_ping's and run_traceroute's query (the Ping and Traceroute dialog's form, its device as `device_id`). */
+export const ToolQuery = z.object({ node_id: nodeId(), ip_address: ipField("IP address", { blank: deviceMessages.enterIp, wrong: deviceMessages.enterIp }).openapi({ example: "8.8.8.8" }) });
 
 /** run_ping, run_traceroute: the tool's output (spec 3 §7.1 "response data.result"). */
 export const ToolResult = z.object({ result: z.string().openapi({ description: "iputils ping / Linux traceroute output" }) }).openapi("ToolResult");
@@ -496,3 +499,117 @@ export const sfpOnlyForFibre = (v: { prod_code: string; wan_sfp?: string | null;
 
 export const CreateMetroBody = body(metroFields).strict().superRefine(sfpOnlyForFibre).openapi("CreateMetro");
 export const UpdateMetroInfoBody = body({ metro_id: metroId(), ...metroFields, description: description().optional() }).strict().superRefine(sfpOnlyForFibre).openapi("UpdateMetroInfo");
+
+// Edit OAM info (routes/metro.ts): IEEE 802.1ag / ITU-T Y.1731
+
+/** An MD or MA name: printable ASCII within the range; one sentence for anything else (the dialog's). */
+const asciiName = (what: string, range: { min: number; max: number }) => {
+  const message = `${what} must be ${range.min}–${range.max} printable ASCII characters.`;
+  return z
+    .string({ error: message })
+    .max(range.max, message)
+    .refine((s) => s.length >= range.min && isPrintableAscii(s), message);
+};
+
+/** A CFM number that must be given: `message` for none or a blank, else the field's own words. */
+const given = <S extends z.ZodType>(field: S, message: string) =>
+  z.unknown().transform((v, ctx): z.output<S> => {
+    if (v === undefined || v === null || (typeof v === "string" && v.trim() === "")) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    const r = field.safeParse(v);
+    if (r.success) return r.data;
+    for (const issue of r.error.issues) ctx.addIssue({ code: "custom", message: issue.message });
+    return z.NEVER;
+  });
+
+/** The CFM fields' checks, applied only with continuity check on (spec 3 §5); the words are the dialog's. */
+const cfmChecks = {
+  // An empty choice asks for one; the list is for a value that is not on it (issue 63 item 23).
+  ccm_interval: z.enum(ccmIntervals, { error: (iss) => (iss.input === undefined || iss.input === "" ? "Choose a CCM interval." : `CCM interval must be one of: ${ccmIntervals.join(", ")}.`) }),
+  md_name: asciiName("MD name", oamLimits.mdName),
+  md_level: given(wholeIn("MD level", oamLimits.mdLevel.min, oamLimits.mdLevel.max), "MD level is required."),
+  md_association: asciiName("MA name", oamLimits.maName),
+  mep_id: given(wholeIn("MEP id", oamLimits.mepId.min, oamLimits.mepId.max), "MEP id is required."),
+  vlan_id: given(vlanId("VLAN id"), "VLAN id is required."),
+};
+
+/** edit_oam's fields as sent; the CFM ones are checked by `oamRules` (the document gives their ranges). */
+export const oamFields = {
+  metro_id: metroId(),
+  loopback_enabled: bool(),
+  ccp_enabled: bool(),
+  ccm_interval: z.string().max(10, maxMessage(10)).optional().openapi({ enum: [...ccmIntervals] }),
+  md_name: z.string().max(200, maxMessage(200)).optional(),
+  md_level: z.unknown().optional().openapi({ type: "integer", minimum: 0, maximum: 7 }),
+  md_association: z.string().max(200, maxMessage(200)).optional(),
+  mep_id: z.unknown().optional().openapi({ type: "integer", minimum: 1, maximum: 8191 }),
+  vlan_id: z.unknown().optional().openapi({ type: "integer", minimum: 1, maximum: 4094 }),
+};
+type OamFields = { metro_id: string; loopback_enabled: boolean; ccp_enabled: boolean } & Partial<Record<keyof typeof cfmChecks, unknown>>;
+
+/** edit_oam's rule, the call's and the dialog's: the CFM fields checked and sent only with continuity check on. */
+export function oamRules(v: OamFields, ctx: z.core.$RefinementCtx) {
+  if (!v.ccp_enabled) return { metro_id: v.metro_id, loopback_enabled: v.loopback_enabled, ccp_enabled: false };
+  const out: Record<string, unknown> = {};
+  for (const [k, schema] of Object.entries(cfmChecks)) {
+    const r = schema.safeParse(v[k as keyof typeof cfmChecks]); // why: k is a key of `cfmChecks`, each a field of the body
+    if (r.success) out[k] = r.data;
+    else for (const issue of r.error.issues) ctx.addIssue({ code: "custom", path: [k], message: issue.message });
+  }
+  // why the casts below: each was parsed by its schema above; a failure added an issue, so zod never answers this object.
+  return {
+    metro_id: v.metro_id,
+    loopback_enabled: v.loopback_enabled,
+    ccp_enabled: true,
+    ccm_interval: out.ccm_interval as string,
+    md_name: out.md_name as string,
+    md_level: out.md_level as number,
+    md_association: out.md_association as string,
+    mep_id: out.mep_id as number,
+    vlan_id: out.vlan_id as number,
+  };
+}
+
+export const EditOamBody = body(oamFields)
+  .strict()
+  .transform(oamRules)
+  .openapi("EditOam", {
+    description: "IEEE 802.1ag / ITU-T Y.1731: with ccp_enabled, ccm_interval from metro_ccm_interval, md_level 0–7, mep_id 1–8191, vlan_id 1–4094, md_name 1–43 and md_association (MA name) 1–45 printable ASCII",
+  });
+
+// The activation test's start (routes/devices.ts): the dialog's form for both kinds
+
+/** The peer's IP (L3): 'Please enter peer IP address first.' when none is given (spec 3 §5). */
+const peerIp = () => z.string({ error: (iss) => (iss.input === undefined ? deviceMessages.peerIp : "Input should be a valid string") }).pipe(ipField("Peer IP", { blank: deviceMessages.peerIp }));
+
+export const StartCpeTestBody = body({ cpe_id: cpeId(), peer_ip: peerIp(), ...criteriaFields, performance_duration_s: performanceDurationField() }).strict().openapi("StartCpeTest");
+
+/** start_metro_test's fields as sent; which peer is checked is `metroPeerRule`'s. */
+export const startMetroFields = {
+  metro_id: metroId(),
+  peer_ip: z.string().max(45, maxMessage(45)).optional(),
+  peer_mac: z.string().max(17, maxMessage(17)).optional(),
+  vlan_id: z.unknown().optional().openapi({ type: "integer", minimum: 1, maximum: 4094 }),
+  ...criteriaFields,
+  performance_duration_s: performanceDurationField(),
+};
+
+/** L3: a peer IP; L2: a peer MAC with its VLAN (spec 3 §5), each asked for by name when blank. The call's rule and the dialog's. */
+export function metroPeerRule(v: { peer_ip?: string; peer_mac?: string; vlan_id?: unknown }, ctx: z.core.$RefinementCtx) {
+  const blank = (x: unknown) => x === undefined || x === null || (typeof x === "string" && x.trim() === "");
+  const say = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+  if (!blank(v.peer_ip)) {
+    for (const i of ipField("Peer IP", { blank: deviceMessages.peerIp }).safeParse(v.peer_ip).error?.issues ?? []) say("peer_ip", i.message);
+  } else if (v.peer_mac !== undefined || v.vlan_id !== undefined) {
+    if (blank(v.peer_mac)) say("peer_mac", deviceMessages.peerMac);
+    else for (const i of macField().safeParse(v.peer_mac).error?.issues ?? []) say("peer_mac", i.message);
+    if (blank(v.vlan_id)) say("vlan_id", deviceMessages.vlanId);
+    else for (const i of vlanId("VLAN id").safeParse(v.vlan_id).error?.issues ?? []) say("vlan_id", i.message);
+  } else {
+    say("peer_ip", deviceMessages.peerIp);
+  }
+}
+
+export const StartMetroTestBody = body(startMetroFields).strict().superRefine(metroPeerRule).openapi("StartMetroTest", { description: "L3: peer_ip; or L2: peer_mac and vlan_id (1–4094)" });

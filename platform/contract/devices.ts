@@ -201,7 +201,14 @@ export const deviceMessages = {
   selectPeerRegion: "Select the Peer region and hour of day.",
   productRequired: "Product code is required.",
   fillAll: "Please fill out all fields.",
+  /** run_ping's and run_traceroute's address, blank or wrong (the Ping and Traceroute dialog's words). */
+  enterIp: "Enter a valid IP address.",
+  /** An L2 activation test's peer left blank (the Start Activation Test dialog's words). */
+  peerMac: "Please enter the peer MAC address.",
+  vlanId: "Please enter the VLAN id.",
   announcement: "Maintenance announcement created.",
+  /** An announcement's duration that is no whole number of hours in range (the dialog's words, one sentence). */
+  announcementDuration: `Duration must be a whole number of hours from ${announcementLimits.minHours} to ${announcementLimits.maxHours}.`,
   announcementPast: "Start time must not be in the past: announce maintenance from the next hour on.",
   cpeRemoved: "CPE router removed.",
   metroRemoved: "Metro device removed.",

@@ -15,16 +15,16 @@ const LIST_MAX = 2000;
 /** True for an IPv4 or IPv6 address. */
 export const isIpAddress = isIp;
 
-/** One IP address, e.g. a BGP peer. */
-export const ipField = (what: string) =>
+/** One IP address, e.g. a BGP peer. `words`: a dialog's own sentence for a blank one (said alone) or a wrong one. */
+export const ipField = (what: string, words: { blank?: string; wrong?: string } = {}) =>
   z
     .string({ error: expects("a valid string") })
     .trim()
-    .min(1, `${what} is required`)
+    .min(1, { message: words.blank ?? `${what} is required`, abort: words.blank !== undefined })
     .max(45, maxMessage(45))
     .apply(plainText)
     .superRefine((s, ctx) => {
-      if (!isIp(s)) ctx.addIssue({ code: "custom", message: netMessages.ip(s) });
+      if (!isIp(s)) ctx.addIssue({ code: "custom", message: words.wrong ?? netMessages.ip(s) });
     });
 
 /** An autonomous system number, a JSON number 1–4294967295. */

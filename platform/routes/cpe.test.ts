@@ -244,7 +244,7 @@ describe("Internet NIDs: every setting is stored and read back by get_cpe_detail
     const start = nextHour(2);
     expect((await post(a, "cpe_add_announcement", { cpe_id: id, start_time: start.replace(":00:00", ":30:00"), duration: 2 })).status).toBe(422);
     r = await post(a, "cpe_add_announcement", { cpe_id: id, start_time: start, duration: 0 });
-    expect(r.body.detail[0].msg).toBe("Duration must be at least 1 hour");
+    expect(r.body.detail[0].msg).toBe("Duration must be a whole number of hours from 1 to 168.");
     r = await post(a, "cpe_add_announcement", { cpe_id: id, start_time: start, duration: 3 });
     expect(r.body.detail).toBe("Maintenance announcement created.");
     // Times the database cannot hold are refused with a 4xx, never a 500 (issue 63 item 24).

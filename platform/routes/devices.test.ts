@@ -69,7 +69,10 @@ describe("node calls of both kinds", () => {
       expect(ping.body.result).toMatch(/^PING 8\.8\.8\.8 \(8\.8\.8\.8\) 56\(84\) bytes of data\./);
       expect(ping.body.result).toMatch(/--- 8\.8\.8\.8 ping statistics ---/);
       expect((await get(a, "run_traceroute", { node_id: id, ip_address: "1.1.1.1" })).body.result).toMatch(/^traceroute to 1\.1\.1\.1 \(1\.1\.1\.1\), 30 hops max/);
-      expect((await get(a, "run_ping", { node_id: id, ip_address: "8.8.8" })).status).toBe(422);
+      const wrong = await get(a, "run_ping", { node_id: id, ip_address: "8.8.8" });
+      expect(wrong.status).toBe(422);
+      // The Ping and Traceroute dialog's sentence, for a blank address too (devices-forms).
+      expect(JSON.stringify(wrong.body)).toContain("Enter a valid IP address.");
       const diag = await get(a, "run_health_check", { node_id: id });
       expect(diag.status).toBe(200);
       if (diag.body !== "") expect(JSON.parse(diag.body)).toMatchObject({ node_id: id, wan: { interface: "wan0" } });
@@ -123,6 +126,9 @@ describe("the activation test (ITU-T Y.1564)", () => {
     expect((await post(a, "start_metro_test", { metro_id: metro })).body.detail[0].msg).toBe("Please enter peer IP address first.");
     const l2 = await post(a, "start_metro_test", { metro_id: metro, peer_mac: "00:11:22:33:44", vlan_id: 5000 });
     expect(l2.body.detail.map((x: Row) => x.msg)).toEqual(["Peer MAC must be a MAC address (00:11:22:33:44:55)", "VLAN id must be a whole number from 1 to 4094."]);
+    // devices-forms: an L2 peer left blank and a criterion out of range say the dialog's words.
+    const blank = await post(a, "start_metro_test", { metro_id: metro, peer_mac: "", vlan_id: "", flr_max_pct: 101 });
+    expect(blank.body.detail.map((x: Row) => x.msg)).toEqual(["Frame loss ratio must be 0–100.", "Please enter the peer MAC address.", "Please enter the VLAN id."]);
     const ok = await post(a, "start_metro_test", { metro_id: metro, peer_mac: "00:11:22:33:44:55", vlan_id: 210 });
     expect(ok.body).toMatchObject({ status: "Activation test started", sse_id: expect.stringMatching(/^sse-/) });
     expect((await post(a, "start_metro_test", { metro_id: metro, peer_ip: "192.0.2.1" })).status).toBe(409);

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
 import type { PlatformApp } from "../app.ts";
 import { deviceMessages, monitoringRanges, type Y1564PerformanceDuration } from "../contract/devices.ts";
-import { ActivationEvent, ActivationReport, ActivationStarted, DeviceMonitoring, NodeRegistered, NodeToken, ResetInterfaceBody, ToolResult } from "../contract/devices.shapes.ts";
+import { ActivationEvent, ActivationReport, ActivationStarted, DeviceMonitoring, NodeRegistered, NodeToken, ResetInterfaceBody, StartCpeTestBody, StartMetroTestBody, ToolQuery, ToolResult } from "../contract/devices.shapes.ts";
 import { deviceMonitoring, diagnostics, generateNodeToken, registerNode, resetInterface, resetNode, runTool } from "../domain/device-ops.ts";
 import { openTestStream, startTest, testEvents, testReport, type Peer, type TestChoices } from "../domain/device-tests.ts";
 import type { DeviceKind } from "../domain/devices.ts";
@@ -12,9 +12,8 @@ import { registerMetroCalls } from "./metro.ts";
 import { answerChange, answerDetail, answerQuery, caller, type Ctx } from "../lib/context.ts";
 import { attachment } from "../lib/attachment.ts";
 import { body, expects, idField, maxMessage } from "../lib/fields.ts";
-import { ipField } from "../lib/net-fields.ts";
 import { defineCall, DetailSchema } from "../lib/openapi.ts";
-import { cpeId, criteriaFields, macField, metroId, nodeId, performanceDurationField, vlanId } from "../contract/devices-fields.shapes.ts";
+import { cpeId, metroId, nodeId } from "../contract/devices-fields.shapes.ts";
 
 /*
  * What both kinds of device answer (spec 3 §7.1 node calls: run_ping, run_traceroute,
@@ -25,7 +24,6 @@ import { cpeId, criteriaFields, macField, metroId, nodeId, performanceDurationFi
 
 const tags = ["Internet NIDs", "Metro Ethernet NIDs"];
 
-const ToolQuery = z.object({ node_id: nodeId(), ip_address: ipField("IP address").openapi({ example: "8.8.8.8" }) });
 export const pingRoute = defineCall({ method: "get", path: "/run_ping", tags, summary: "Ping from the device (iputils ping -c 4)", description: "A CPE or metro id. Answers the output as `result`.", query: ToolQuery, response: ToolResult, errors: [404] });
 export const tracerouteRoute = defineCall({ method: "get", path: "/run_traceroute", tags, summary: "Traceroute from the device", description: "A CPE or metro id. Answers the output as `result`.", query: ToolQuery, response: ToolResult, errors: [404] });
 export const healthRoute = defineCall({
@@ -100,7 +98,6 @@ export const registerRoute = defineCall({
 // ---------------------------------------------------------------------------------------------
 // The activation test
 
-const peerIp = () => z.string({ error: (iss) => (iss.input === undefined ? deviceMessages.peerIp : "Input should be a valid string") }).pipe(ipField(deviceMessages.peerIp));
 export const startCpeRoute = defineCall({
   method: "post",
   path: "/start_cpe_test",
@@ -109,31 +106,10 @@ export const startCpeRoute = defineCall({
   description:
     "peer_ip ('Please enter peer IP address first.'); optional acceptance criteria (default FTD ≤ 10 ms, FDV ≤ 5 ms, FLR ≤ 0.01 %, availability ≥ 99.9 %); optional performance_duration_s, the service performance test's duration as ITU-T Y.1564 names them: 900 (15 min, the default), 7200 (2 h) or 86400 (24 h). One test at a time (409). Follow it on check-test-status/cpe with the answered sse_id.",
   only: "writer",
-  body: body({ cpe_id: cpeId(), peer_ip: peerIp(), ...criteriaFields, performance_duration_s: performanceDurationField() }).strict().openapi("StartCpeTest"),
+  body: StartCpeTestBody,
   response: ActivationStarted,
   errors: [404, 409],
 });
-const StartMetroBody = body({
-  metro_id: metroId(),
-  peer_ip: z.string().max(45, maxMessage(45)).optional(),
-  peer_mac: z.string().max(17, maxMessage(17)).optional(),
-  vlan_id: z.unknown().optional().openapi({ type: "integer", minimum: 1, maximum: 4094 }),
-  ...criteriaFields,
-  performance_duration_s: performanceDurationField(),
-})
-  .strict()
-  .superRefine((v, ctx) => {
-    // L3: a peer IP; L2: a peer MAC with its VLAN (spec 3 §5).
-    if (v.peer_ip) {
-      for (const i of ipField(deviceMessages.peerIp).safeParse(v.peer_ip).error?.issues ?? []) ctx.addIssue({ code: "custom", path: ["peer_ip"], message: i.message });
-    } else if (v.peer_mac || v.vlan_id !== undefined) {
-      for (const i of macField().safeParse(v.peer_mac ?? "").error?.issues ?? []) ctx.addIssue({ code: "custom", path: ["peer_mac"], message: i.message });
-      for (const i of vlanId("VLAN id").safeParse(v.vlan_id).error?.issues ?? []) ctx.addIssue({ code: "custom", path: ["vlan_id"], message: i.message });
-    } else {
-      ctx.addIssue({ code: "custom", path: ["peer_ip"], message: deviceMessages.peerIp });
-    }
-  })
-  .openapi("StartMetroTest", { description: "L3: peer_ip; or L2: peer_mac and vlan_id (1–4094)" });
 export const startMetroRoute = defineCall({
   method: "post",
   path: "/start_metro_test",
@@ -141,7 +117,7 @@ export const startMetroRoute = defineCall({
   summary: "Start Activation Test (ITU-T Y.1564)",
   description: "peer_ip (L3), or peer_mac and vlan_id (L2); optional acceptance criteria and performance_duration_s (900, 7200 or 86400) as start_cpe_test. One test at a time (409). Answers status and sse_id.",
   only: "writer",
-  body: StartMetroBody,
+  body: StartMetroTestBody,
   response: ActivationStarted,
   errors: [404, 409],
 });

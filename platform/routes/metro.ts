@@ -1,13 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import type { PlatformApp } from "../app.ts";
-import { ccmIntervals, deviceMessages, isPrintableAscii, metroSortable, oamLimits } from "../contract/devices.ts";
-import { CreateMetroBody, Metro, MetroCreated, MetroDetail, MetroPage, MetroProduct, UpdateMetroInfoBody } from "../contract/devices.shapes.ts";
+import { deviceMessages, metroSortable } from "../contract/devices.ts";
+import { CreateMetroBody, EditOamBody, Metro, MetroCreated, MetroDetail, MetroPage, MetroProduct, UpdateMetroInfoBody } from "../contract/devices.shapes.ts";
 import { ccmIntervalList, createMetro, editOam, metroDetail, metroList, metroProductList, removeMetro, updateMetroInfo } from "../domain/metro.ts";
 import { answerChange, answerDetail, answerQuery, caller } from "../lib/context.ts";
-import { body, bool, expects, maxMessage } from "../lib/fields.ts";
 import { defineCall } from "../lib/openapi.ts";
 import { deviceKindCalls } from "./device-kind.ts";
-import { metroId, vlanId, wholeIn } from "../contract/devices-fields.shapes.ts";
 
 /*
  * Metro Ethernet NIDs (spec 3 §2.11, §5, §7.2): the spec's calls with their paths and fields; OAM
@@ -38,58 +36,7 @@ export const createRoute = defineCall({
 });
 export const updateRoute = write("/update_metro_info", "Edit NID info", "The create fields and the description; name required, numeric CIR, EIR and VLAN ids. Answers 'Updated metro info successfully.'.", UpdateMetroInfoBody);
 
-const asciiName = (what: string, range: { min: number; max: number }) =>
-  z
-    .string({ error: expects("a valid string") })
-    .max(range.max, `${what} must be ${range.min}–${range.max} printable ASCII characters`)
-    .refine((s) => s.length >= range.min && isPrintableAscii(s), `${what} must be ${range.min}–${range.max} printable ASCII characters`);
-
-const OamBody = body({
-  metro_id: metroId(),
-  loopback_enabled: bool(),
-  ccp_enabled: bool(),
-  ccm_interval: z.string().max(10, maxMessage(10)).optional().openapi({ enum: [...ccmIntervals] }),
-  md_name: z.string().max(200, maxMessage(200)).optional(),
-  md_level: z.unknown().optional().openapi({ type: "integer", minimum: 0, maximum: 7 }),
-  md_association: z.string().max(200, maxMessage(200)).optional(),
-  mep_id: z.unknown().optional().openapi({ type: "integer", minimum: 1, maximum: 8191 }),
-  vlan_id: z.unknown().optional().openapi({ type: "integer", minimum: 1, maximum: 4094 }),
-})
-  .strict()
-  .transform((v, ctx) => {
-    if (!v.ccp_enabled) return { metro_id: v.metro_id, loopback_enabled: v.loopback_enabled, ccp_enabled: false };
-    // Only with continuity check on are the CFM fields checked (spec 3 §5).
-    const checks = {
-      ccm_interval: z.enum(ccmIntervals, { error: (iss) => (iss.input === undefined ? "Field required" : `CCM interval must be one of: ${ccmIntervals.join(", ")}`) }),
-      md_name: asciiName("MD name", oamLimits.mdName),
-      md_level: wholeIn("MD level", oamLimits.mdLevel.min, oamLimits.mdLevel.max),
-      md_association: asciiName("MA name", oamLimits.maName),
-      mep_id: wholeIn("MEP id", oamLimits.mepId.min, oamLimits.mepId.max),
-      vlan_id: vlanId("VLAN id"),
-    };
-    const out: Record<string, unknown> = {};
-    for (const [k, schema] of Object.entries(checks)) {
-      const r = schema.safeParse(v[k as keyof typeof v]); // why: k is a key of `checks`, each a field of the body
-      if (r.success) out[k] = r.data;
-      else for (const issue of r.error.issues) ctx.addIssue({ code: "custom", path: [k], message: issue.message });
-    }
-    // why the casts below: each was parsed by its schema above; a failure added an issue, so zod never answers this object.
-    return {
-      metro_id: v.metro_id,
-      loopback_enabled: v.loopback_enabled,
-      ccp_enabled: true,
-      ccm_interval: out.ccm_interval as string,
-      md_name: out.md_name as string,
-      md_level: out.md_level as number,
-      md_association: out.md_association as string,
-      mep_id: out.mep_id as number,
-      vlan_id: out.vlan_id as number,
-    };
-  })
-  .openapi("EditOam", {
-    description: "IEEE 802.1ag / ITU-T Y.1731: with ccp_enabled, ccm_interval from metro_ccm_interval, md_level 0–7, mep_id 1–8191, vlan_id 1–4094, md_name 1–43 and md_association (MA name) 1–45 printable ASCII",
-  });
-export const oamRoute = write("/edit_oam", "Edit OAM info", "Loopback and continuity check; the CFM fields only when continuity check is on (stored then, cleared when off). Answers 'Updated OAM info successfully.'.", OamBody);
+export const oamRoute = write("/edit_oam", "Edit OAM info", "Loopback and continuity check; the CFM fields only when continuity check is on (stored then, cleared when off). Answers 'Updated OAM info successfully.'.", EditOamBody);
 
 export const toggleRoutes = kind.toggles([
   ["/toggle_metro_netflow", "Edit Appflow (netflow export)", "netflow_enabled"],

@@ -3,7 +3,10 @@ import { formConstraints } from "../../components/constraints.server.ts";
 import { submitForm } from "../../lib/action.server.ts";
 import { apiGet, callPlatformRaw, detailText } from "../../lib/api.server.ts";
 
-import { hiddenId, optionalText } from "../../lib/form-fields.server.ts";
+import { blankAsMissing, requestForm } from "../../lib/form-fields.server.ts";
+import { criteriaFields } from "../../../platform/contract/devices-fields.shapes.ts";
+import { metroPeerRule, startMetroFields } from "../../../platform/contract/devices.shapes.ts";
+import { deviceIdField } from "./schemas.server.ts";
 import { SseParser } from "../../lib/live/event-stream.ts";
 import { getUser } from "../../lib/session.server.ts";
 import {
@@ -33,45 +36,39 @@ import { deviceKinds } from "./kind.ts";
  *   export const headers = activationHeaders;   // the no-JS live view's Refresh
  */
 
-const num = (what: string) =>
-  z.preprocess((v) => (v === "" || v === undefined ? undefined : Number(v)), z.number({ error: `${what} must be a number` }).positive(`${what} must be above 0`).optional());
-const pct = (what: string) =>
-  z.preprocess(
-    (v) => (v === "" || v === undefined ? undefined : Number(v)),
-    z.number({ error: `${what} must be a number` }).min(0, `${what} must be 0–100`).max(100, `${what} must be 0–100`).optional(),
-  );
+/** An acceptance criterion left blank is left out (the call's default); its limits and words are the request's. */
 const criteria = {
-  ftd_max_ms: num("Frame transfer delay"),
-  fdv_max_ms: num("Frame delay variation"),
-  flr_max_pct: pct("Frame loss ratio"),
-  availability_min_pct: pct("Availability"),
+  ftd_max_ms: blankAsMissing(criteriaFields.ftd_max_ms),
+  fdv_max_ms: blankAsMissing(criteriaFields.fdv_max_ms),
+  flr_max_pct: blankAsMissing(criteriaFields.flr_max_pct),
+  availability_min_pct: blankAsMissing(criteriaFields.availability_min_pct),
 };
 
+// Form-only: the radio group's value (a string), the request's `performance_duration_s` in the body.
 const durationChoices = y1564PerformanceDurations.map(String) as [string, ...string[]]; // why: z.enum wants a non-empty tuple; the list is a constant of three
 const performanceDuration = z
   .enum(durationChoices, { error: "Choose 15 minutes, 2 hours or 24 hours." })
   .default(String(DEFAULT_Y1564_PERFORMANCE_DURATION));
 
-/** Start Activation Test: L3 (peer IP) for both kinds, or L2 (peer MAC and VLAN) for a metro (spec 3 §5); the service performance test's duration. */
+/**
+ * Start Activation Test: start_<kind>_test's request (spec 3 §5), one form for both kinds: the
+ * layer (form-only; an Internet NID's test is L3) says which peer is sent, and the call's own rule
+ * (`metroPeerRule`, the CPE's L3 alike) checks it: the peer IP, or the peer MAC and VLAN (a metro only).
+ */
 export const StartActivationSchema = (kind: DeviceKind) =>
-  z
-    .object({
-      device_id: hiddenId("Device id is missing."),
-      layer: kind === "metro" ? z.enum(["l3", "l2"]).default("l3") : z.literal("l3").default("l3"),
-      peer_ip: optionalText(45),
-      peer_mac: optionalText(17),
-      vlan_id: optionalText(4),
-      performance_duration_s: performanceDuration,
-      ...criteria,
-    })
-    .superRefine((v, ctx) => {
-      if (v.layer === "l3" && !v.peer_ip) ctx.addIssue({ code: "custom", path: ["peer_ip"], message: deviceMessages.peerIp });
-      if (v.layer === "l2") {
-        if (!v.peer_mac) ctx.addIssue({ code: "custom", path: ["peer_mac"], message: "Please enter the peer MAC address." });
-        if (!v.vlan_id) ctx.addIssue({ code: "custom", path: ["vlan_id"], message: "Please enter the VLAN id." });
-        else if (!/^\d+$/.test(v.vlan_id)) ctx.addIssue({ code: "custom", path: ["vlan_id"], message: "VLAN id must be a number" });
-      }
-    });
+  requestForm(
+    z
+      .object({
+        device_id: deviceIdField,
+        layer: kind === "metro" ? z.enum(["l3", "l2"]).default("l3") : z.literal("l3").default("l3"),
+        peer_ip: startMetroFields.peer_ip,
+        peer_mac: startMetroFields.peer_mac,
+        vlan_id: startMetroFields.vlan_id,
+        performance_duration_s: performanceDuration,
+        ...criteria,
+      })
+      .superRefine((v, ctx) => metroPeerRule(v.layer === "l2" ? { peer_mac: v.peer_mac ?? "", vlan_id: v.vlan_id ?? "" } : { peer_ip: v.peer_ip ?? "" }, ctx)),
+  );
 
 export const activationConstraints = formConstraints({ [activationDialogs.start]: StartActivationSchema("metro") });
 

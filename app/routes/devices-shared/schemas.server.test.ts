@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_DDOS, deviceMessages } from "../../../platform/contract/devices.ts";
-import { AnnouncementSchema, DdosSchema } from "./schemas.server.ts";
+import { ToolQuery } from "../../../platform/contract/devices.shapes.ts";
+import { validateForm } from "../../lib/action.server.ts";
+import { AnnouncementSchema, DdosSchema, PingSchema, removeSchema } from "./schemas.server.ts";
+
+const formData = (fields: Record<string, string>) => {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) f.set(k, v);
+  return f;
+};
 
 describe("AnnouncementSchema", () => {
   const at = (t: number) => ({ date: new Date(t).toISOString().slice(0, 10), hour: String(new Date(t).getUTCHours()) });
@@ -21,6 +29,24 @@ describe("AnnouncementSchema", () => {
   });
 });
 
+describe("AnnouncementSchema: the call's start time composed, checked with the request's fields (devices-forms)", () => {
+  const errors = (fields: Record<string, string>) => {
+    const r = validateForm(formData({ device_id: "cpe-1", ...fields }), AnnouncementSchema);
+    return r.ok ? {} : (r.submission.error ?? {});
+  };
+  it("every field missing: the spec's sentence, and each field's beside it", () => {
+    expect(errors({ date: "", hour: "", duration: "" })).toEqual({ "": [deviceMessages.fillAll], date: ["Choose a date."], hour: ["Choose a time."], duration: ["Enter a duration."] });
+  });
+  it("the duration and a start the database cannot hold: the request's words", () => {
+    expect(errors({ date: "2030-01-01", hour: "2", duration: "0" })).toEqual({ duration: [deviceMessages.announcementDuration] });
+    expect(errors({ date: "9999-12-31", hour: "23", duration: "2" })).toEqual({ date: [expect.stringMatching(/^Start time must be at the latest/)] });
+  });
+  it("sends the call's start_time (UTC, on the hour) and the duration as a number", () => {
+    const r = validateForm(formData({ device_id: "cpe-1", date: "2030-01-01", hour: "2", duration: "3" }), AnnouncementSchema);
+    expect(r.ok && r.value).toEqual({ device_id: "cpe-1", start_time: "2030-01-01T02:00:00Z", duration: 3 });
+  });
+});
+
 describe("DdosSchema: messages in the dialog's words (issue 63 item 16)", () => {
   const form = (change: Partial<typeof DEFAULT_DDOS>) => ({ device_id: "cpe-abc", ...DEFAULT_DDOS, ...change });
 
@@ -36,5 +62,30 @@ describe("DdosSchema: messages in the dialog's words (issue 63 item 16)", () => 
     const r = DdosSchema.safeParse(form({ icmp_thresholds: { alert_threshold: 100, block_threshold: 3000, max_threshold: 1.5 } }));
     expect(r.error?.issues.map((i) => i.message)).toContain("ICMP flood: Max must be a whole number from 0 to 10000000.");
     for (const i of r.error?.issues ?? []) expect(i.message).not.toMatch(/_threshold/);
+  });
+});
+
+describe("Ping and Traceroute: run_ping's query (devices-forms)", () => {
+  const errors = (fields: Record<string, string>) => {
+    const r = validateForm(formData(fields), PingSchema);
+    return r.ok ? {} : (r.submission.error ?? {});
+  };
+  it("a blank or wrong address says the dialog's sentence, the platform's too", () => {
+    expect(errors({ device_id: "cpe-1", ip_address: "" })).toEqual({ ip_address: [deviceMessages.enterIp] });
+    expect(errors({ device_id: "cpe-1", ip_address: "999.1.1.1" })).toEqual({ ip_address: [deviceMessages.enterIp] });
+    expect(ToolQuery.safeParse({ node_id: "cpe-1", ip_address: "999.1.1.1" }).error?.issues.map((i) => i.message)).toEqual([deviceMessages.enterIp]);
+  });
+  it("takes an address, the tool the button pressed (ping by default)", () => {
+    const r = validateForm(formData({ device_id: "cpe-1", ip_address: " 8.8.8.8 " }), PingSchema);
+    expect(r.ok && r.value).toEqual({ device_id: "cpe-1", ip_address: "8.8.8.8", tool: "ping" });
+  });
+});
+
+describe("Delete: remove_cpe's request and the typed id (devices-forms)", () => {
+  it("takes the device's id typed, refuses anything else", () => {
+    const schema = removeSchema("cpe-1");
+    expect(validateForm(formData({ device_id: "cpe-1", confirm: "cpe-1" }), schema).ok).toBe(true);
+    const r = validateForm(formData({ device_id: "cpe-1", confirm: "cpe-2" }), schema);
+    expect(r.ok ? {} : Object.keys(r.submission.error ?? {})).toEqual(["confirm"]);
   });
 });

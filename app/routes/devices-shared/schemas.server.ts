@@ -1,13 +1,11 @@
 import { z } from "zod";
 import { confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
 import { formConstraints } from "../../components/constraints.server.ts";
-import { hiddenId, requestForm } from "../../lib/form-fields.server.ts";
-import { isIp } from "../../../platform/contract/net.ts";
-import { announcementLimits, deviceLimits, deviceMessages, perfTestHours } from "../../../platform/contract/devices.ts";
-import { assignEntityFields, shippingFields, thresholdOrder, ThresholdsBody } from "../../../platform/contract/devices-fields.shapes.ts";
-import { ResetInterfaceBody } from "../../../platform/contract/devices.shapes.ts";
+import { requestForm } from "../../lib/form-fields.server.ts";
+import { deviceLimits, deviceMessages, perfTestHours } from "../../../platform/contract/devices.ts";
+import { announcementFields, assignEntityFields, shippingFields, thresholdOrder, ThresholdsBody } from "../../../platform/contract/devices-fields.shapes.ts";
+import { ResetInterfaceBody, ToolQuery } from "../../../platform/contract/devices.shapes.ts";
 import { text } from "../../../platform/lib/fields.ts";
-import { formMessages } from "../../lib/messages.ts";
 
 /*
  * The forms of the dialogs both kinds share (spec 3 §5), one schema each. Assign Entity, Reset LAN
@@ -18,19 +16,21 @@ import { formMessages } from "../../lib/messages.ts";
  * browser.
  */
 
-export const deviceIdField = hiddenId(formMessages.deviceIdMissing);
+/**
+ * The device under the forms' one name: the node calls' `node_id` (run_ping, reset_node: either
+ * kind's id), whose limits the kinds' `cpe_id` and `metro_id` share (devices-fields.shapes.ts).
+ */
+export const deviceIdField = ToolQuery.shape.node_id;
 
 export const AssignEntitySchema = requestForm(z.object({ device_id: deviceIdField, ...assignEntityFields() }));
 
 /** reset_interface's request, the device under the form's name (the call's node_id). */
 export const ResetLanSchema = requestForm(z.object({ device_id: deviceIdField, interface: ResetInterfaceBody.shape.interface }));
 
-export const DeviceIdSchema = z.object({ device_id: deviceIdField });
+export const DeviceIdSchema = requestForm(z.object({ device_id: deviceIdField }));
 
-export const IP_MESSAGE = "Enter a valid IP address.";
-const ipAddress = z.string({ error: IP_MESSAGE }).trim().max(45, IP_MESSAGE).refine(isIp, IP_MESSAGE);
-
-export const PingSchema = z.object({ device_id: deviceIdField, ip_address: ipAddress, tool: z.enum(["ping", "traceroute"]).default("ping") });
+/** run_ping's (run_traceroute's) query, the device under the form's name; which tool is the button pressed (form-only). */
+export const PingSchema = requestForm(z.object({ device_id: deviceIdField, ip_address: ToolQuery.shape.ip_address, tool: z.enum(["ping", "traceroute"]).default("ping") }));
 
 export const ShippingSchema = requestForm(
   z.object({
@@ -42,36 +42,60 @@ export const ShippingSchema = requestForm(
   }),
 );
 
-/** Announcement: date, an hour 00:00–23:00 and a duration ≥ 1 hour; 'Please fill out all fields.' when one is missing (spec 3 §5). */
-export const AnnouncementSchema = z
-  .object({
-    device_id: deviceIdField,
-    date: z.string().trim().optional(),
-    hour: z.string().trim().optional(),
-    duration: z.string().trim().optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.date || !v.hour || !v.duration) {
-      ctx.addIssue({ code: "custom", path: [], message: deviceMessages.fillAll });
-      // Each missing field is marked too, its message beside it (issue 63 item 18).
-      if (!v.date) ctx.addIssue({ code: "custom", path: ["date"], message: "Choose a date." });
-      if (!v.hour) ctx.addIssue({ code: "custom", path: ["hour"], message: "Choose a time." });
-      if (!v.duration) ctx.addIssue({ code: "custom", path: ["duration"], message: "Enter a duration." });
-      return;
-    }
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(v.date) || !Number.isFinite(Date.parse(`${v.date}T00:00:00Z`))) ctx.addIssue({ code: "custom", path: ["date"], message: "Enter a valid date." });
-    const hour = Number(v.hour);
-    if (!/^\d{1,2}$/.test(v.hour) || hour < perfTestHours.min || hour > perfTestHours.max) ctx.addIssue({ code: "custom", path: ["hour"], message: "Choose a time from 00:00 to 23:00." });
-    const duration = Number(v.duration);
-    const { minHours, maxHours } = announcementLimits;
-    // Maintenance is left out of availability: a window in the past would erase outages (issue 63).
-    if (hour >= 0 && Date.parse(`${v.date}T${String(hour).padStart(2, "0")}:00:00Z`) < Date.now()) ctx.addIssue({ code: "custom", path: ["date"], message: deviceMessages.announcementPast });
-    if (!/^\d+$/.test(v.duration) || duration < minHours || duration > maxHours) ctx.addIssue({ code: "custom", path: ["duration"], message: `Duration must be a whole number of hours from ${minHours} to ${maxHours}.` });
-  })
-  .transform((v) => ({ device_id: v.device_id, start_time: `${v.date}T${String(Number(v.hour)).padStart(2, "0")}:00:00Z`, duration: Number(v.duration) }));
+/** cpe_add_announcement's (metro_add_announcement's) start time and duration: their limits and words. */
+const AnnouncementRequest = z.object(announcementFields);
 
-/** Delete: typing the device id (spec 3 §5). The phrase is the id the form names. */
-export const removeSchema = (deviceId: string) => confirmPhraseSchema(deviceId, { device_id: deviceIdField });
+/**
+ * Announcement (spec 3 §5): 'Please fill out all fields.' when the date, time or duration is
+ * missing, each marked beside it too (issue 63 item 18). The call's start_time is the form's date
+ * and hour (UTC, on the hour): they are composed here and checked, with the duration, by the
+ * request's own fields (AnnouncementRequest), which stay the source of the limits and words.
+ */
+const announcementForm = z.object({
+  device_id: deviceIdField,
+  // Form-only: the date input and the hour select that make start_time.
+  date: z.string().trim(),
+  hour: z.string().trim(),
+  // The request's duration, read as the text the input posts (a blank one has the dialog's words).
+  duration: z.string().trim(),
+});
+export const AnnouncementSchema = requestForm(
+  announcementForm
+    .transform((v, ctx) => {
+      if (!v.date || !v.hour || !v.duration) {
+        ctx.addIssue({ code: "custom", path: [], message: deviceMessages.fillAll });
+        if (!v.date) ctx.addIssue({ code: "custom", path: ["date"], message: "Choose a date." });
+        if (!v.hour) ctx.addIssue({ code: "custom", path: ["hour"], message: "Choose a time." });
+        if (!v.duration) ctx.addIssue({ code: "custom", path: ["duration"], message: "Enter a duration." });
+        return z.NEVER;
+      }
+      const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+      const hour = Number(v.hour);
+      const start_time = `${v.date}T${String(hour).padStart(2, "0")}:00:00Z`;
+      // The time's own refusal, if any: one message for the date or the hour.
+      const refused: [string, string] | null =
+        !/^\d{4}-\d{2}-\d{2}$/.test(v.date) || !Number.isFinite(Date.parse(`${v.date}T00:00:00Z`))
+          ? ["date", "Enter a valid date."]
+          : !/^\d{1,2}$/.test(v.hour) || hour < perfTestHours.min || hour > perfTestHours.max
+            ? ["hour", "Choose a time from 00:00 to 23:00."]
+            : // Maintenance is left out of availability: a window in the past would erase outages
+              // (issue 63; the call refuses it too, in the domain).
+              Date.parse(start_time) < Date.now()
+              ? ["date", deviceMessages.announcementPast]
+              : null;
+      if (refused) issue(...refused);
+      const when = !refused;
+      const request = AnnouncementRequest.safeParse({ start_time, duration: v.duration });
+      // The request's refusal of the start time (past the last the database holds) is the date's.
+      for (const i of request.error?.issues ?? []) if (i.path[0] === "duration") issue("duration", i.message);
+      else if (when) issue("date", i.message);
+      if (!request.success || !when) return z.NEVER;
+      return { device_id: v.device_id, start_time, duration: request.data.duration };
+    }),
+);
+
+/** Delete: remove_cpe's (remove_metro's) request, its id under the form's name, and typing that id (spec 3 §5; form-only). */
+export const removeSchema = (deviceId: string) => requestForm(confirmPhraseSchema(deviceId, { device_id: deviceIdField }));
 
 /** The toggle dialogs' form (one for every switch): which toggle, the device, the switch. */
 export const toggleFields = { device_id: deviceIdField, toggle: z.string() };
@@ -80,10 +104,15 @@ export const toggleFields = { device_id: deviceIdField, toggle: z.string() };
 export const DdosSchema = requestForm(z.object({ device_id: deviceIdField, enabled: z.boolean().optional(), ...ThresholdsBody.shape }).superRefine(thresholdOrder));
 
 /** The shared forms' HTML constraints (spread into the screen's own `formConstraints` result). */
-export const deviceConstraints = formConstraints({
-  assign: AssignEntitySchema,
-  "reset-lan": ResetLanSchema,
-  ping: PingSchema,
-  shipping: ShippingSchema,
-  ddos: DdosSchema,
-});
+const announcement = formConstraints({ form: announcementForm, request: AnnouncementRequest });
+export const deviceConstraints = {
+  ...formConstraints({
+    assign: AssignEntitySchema,
+    "reset-lan": ResetLanSchema,
+    ping: PingSchema,
+    shipping: ShippingSchema,
+    ddos: DdosSchema,
+  }),
+  // The form's fields; the duration input's limits are the request's (the form checks its text with it).
+  announcement: { ...announcement.form, duration: { ...announcement.request.duration, required: true } },
+};

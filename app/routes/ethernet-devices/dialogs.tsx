@@ -120,6 +120,7 @@ function OamForm({ device: metro, ccmIntervals, lastResult }: { device: MetroDet
   const [form, fields] = useForm<Record<string, string>>({
     id: `edit-oam-${metro.metro_id}`,
     lastResult,
+    constraint: useConstraint(metroDialogs.oam),
     defaultValue: {
       loopback_enabled: on(metro.oam_loopback_enabled),
       ccp_enabled: on(metro.oam_ccp_enabled),

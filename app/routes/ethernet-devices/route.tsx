@@ -80,24 +80,11 @@ const editNid = (request: Request, formData: FormData) =>
     toast: deviceMessages.metroUpdated,
   });
 
-const text = (x: unknown) => (typeof x === "string" ? x : undefined);
-
-/** Edit OAM: the schema's value (the CFM fields only with continuity check on, checked there), field by field as edit_oam takes it; a field left out is undefined (JSON drops it). */
+/** Edit OAM: edit_oam's request as the form gives it (the CFM fields only with continuity check on). */
 const editOam = (request: Request, formData: FormData) =>
   submitForm(request, formData, {
     schema: OamSchema,
     call: "edit_oam",
-    body: (v: Record<string, unknown>) => ({
-      metro_id: text(v.metro_id) ?? "",
-      loopback_enabled: v.loopback_enabled === true,
-      ccp_enabled: v.ccp_enabled === true,
-      ccm_interval: text(v.ccm_interval),
-      md_name: text(v.md_name),
-      md_level: v.md_level,
-      md_association: text(v.md_association),
-      mep_id: v.mep_id,
-      vlan_id: v.vlan_id,
-    }),
     fields: oamFields,
     toast: deviceMessages.oamUpdated,
   });

@@ -38,6 +38,19 @@ describe("Edit OAM info", () => {
     expect(s.status).toBe("success");
     expect(s.status === "success" ? s.value : null).toEqual({ metro_id: "metro-1", loopback_enabled: true, ccp_enabled: false });
   });
+  it("with continuity check on, a blank CFM field says the request's words (the form posts every field, \"\" for a blank)", () => {
+    const r = validateForm(form({ metro_id: "metro-1", ccp_enabled: "on", ccm_interval: "", md_name: "", md_level: "", md_association: "", mep_id: "", vlan_id: "" }), OamSchema);
+    expect(r.ok ? {} : r.submission.error).toEqual({
+      ccm_interval: ["Choose a CCM interval."],
+      md_name: ["MD name must be 1–43 printable ASCII characters."],
+      md_level: ["MD level is required."],
+      md_association: ["MA name must be 1–45 printable ASCII characters."],
+      mep_id: ["MEP id is required."],
+      vlan_id: ["VLAN id is required."],
+    });
+    const ok = validateForm(form({ ...base, md_level: "7" }), OamSchema);
+    expect(ok.ok && ok.value).toEqual({ metro_id: "metro-1", loopback_enabled: false, ccp_enabled: true, ccm_interval: "1s", md_name: "md", md_level: 7, md_association: "ma", mep_id: 1, vlan_id: 1 });
+  });
 });
 
 describe("Create Device", () => {
@@ -66,15 +79,28 @@ describe("Create Device", () => {
   });
 });
 
-describe("Start Activation Test", () => {
-  it("asks for the peer IP (L3), or the MAC and VLAN (L2, metro only)", () => {
-    expect(errorsOf(StartActivationSchema("metro"), { device_id: "metro-1" })).toMatchObject({ peer_ip: ["Please enter peer IP address first."] });
-    expect(errorsOf(StartActivationSchema("metro"), { device_id: "metro-1", layer: "l2", vlan_id: "x" })).toMatchObject({ peer_mac: ["Please enter the peer MAC address."], vlan_id: ["VLAN id must be a number"] });
-    expect(errorsOf(StartActivationSchema("cpe"), { device_id: "cpe-1", layer: "l2" })).toHaveProperty("layer");
-    expect(errorsOf(StartActivationSchema("cpe"), { device_id: "cpe-1", peer_ip: "192.0.2.1", flr_max_pct: "101" })).toMatchObject({ flr_max_pct: ["Frame loss ratio must be 0–100"] });
-    // The service performance test: 15 min unless 2 h or 24 h is chosen (ITU-T Y.1564), nothing else.
-    expect(StartActivationSchema("cpe").parse({ device_id: "cpe-1", peer_ip: "192.0.2.1" }).performance_duration_s).toBe("900");
-    expect(StartActivationSchema("metro").parse({ device_id: "metro-1", peer_ip: "192.0.2.1", performance_duration_s: "86400" }).performance_duration_s).toBe("86400");
-    expect(errorsOf(StartActivationSchema("cpe"), { device_id: "cpe-1", peer_ip: "192.0.2.1", performance_duration_s: "20" })).toMatchObject({ performance_duration_s: ["Choose 15 minutes, 2 hours or 24 hours."] });
+describe("Start Activation Test: start_<kind>_test's request, the layer's peer checked by the call's rule", () => {
+  // What the rendered dialog posts: every field, a blank one as "".
+  const blank = { peer_ip: "", peer_mac: "", vlan_id: "", ftd_max_ms: "", fdv_max_ms: "", flr_max_pct: "", availability_min_pct: "" };
+  const errors = (kind: "cpe" | "metro", fields: Record<string, string>) => {
+    const r = validateForm(form({ device_id: `${kind}-1`, ...blank, ...fields }), StartActivationSchema(kind));
+    return r.ok ? {} : (r.submission.error ?? {});
+  };
+  it("asks for the peer IP (L3), or the MAC and VLAN (L2, metro only), in the call's words", () => {
+    expect(errors("metro", {})).toEqual({ peer_ip: ["Please enter peer IP address first."] });
+    expect(errors("cpe", {})).toEqual({ peer_ip: ["Please enter peer IP address first."] });
+    expect(errors("metro", { layer: "l2" })).toEqual({ peer_mac: ["Please enter the peer MAC address."], vlan_id: ["Please enter the VLAN id."] });
+    expect(errors("metro", { layer: "l2", peer_mac: "00:11:22:33:44:55", vlan_id: "x" })).toEqual({ vlan_id: ["VLAN id must be a whole number from 1 to 4094."] });
+    expect(errors("metro", { peer_ip: "192.0.2" })).toEqual({ peer_ip: ["Not a valid IP address: 192.0.2"] });
+    expect(errors("cpe", { layer: "l2" })).toHaveProperty("layer");
+    expect(errors("cpe", { peer_ip: "192.0.2.1", flr_max_pct: "101" })).toEqual({ flr_max_pct: ["Frame loss ratio must be 0–100."] });
+    expect(errors("cpe", { peer_ip: "192.0.2.1", ftd_max_ms: "0" })).toEqual({ ftd_max_ms: ["Frame transfer delay must be above 0."] });
+  });
+  it("a blank criterion is left out; the service performance test is 15 min unless 2 h or 24 h is chosen (ITU-T Y.1564)", () => {
+    const r = validateForm(form({ device_id: "cpe-1", ...blank, peer_ip: "192.0.2.1", fdv_max_ms: "4" }), StartActivationSchema("cpe"));
+    expect(r.ok && r.value).toMatchObject({ peer_ip: "192.0.2.1", performance_duration_s: "900", fdv_max_ms: 4, ftd_max_ms: undefined });
+    const day = validateForm(form({ device_id: "metro-1", ...blank, peer_ip: "192.0.2.1", performance_duration_s: "86400" }), StartActivationSchema("metro"));
+    expect(day.ok && day.value.performance_duration_s).toBe("86400");
+    expect(errors("cpe", { peer_ip: "192.0.2.1", performance_duration_s: "20" })).toEqual({ performance_duration_s: ["Choose 15 minutes, 2 hours or 24 hours."] });
   });
 });

@@ -1,28 +1,16 @@
 import { z } from "zod";
 import { formConstraints } from "../../components/constraints.server.ts";
-import { hiddenId, requestForm } from "../../lib/form-fields.server.ts";
-import { CreateMetroBody, sfpOnlyForFibre, UpdateMetroInfoBody } from "../../../platform/contract/devices.shapes.ts";
+import { requestForm } from "../../lib/form-fields.server.ts";
+import { CreateMetroBody, oamFields as oamRequestFields, oamRules, sfpOnlyForFibre, UpdateMetroInfoBody } from "../../../platform/contract/devices.shapes.ts";
 import { activationConstraints } from "../devices-shared/activation.server.ts";
 import { deviceConstraints } from "../devices-shared/schemas.server.ts";
-import { ccmIntervals, DEFAULT_MGMT_VLAN, oamLimits, SFP_PRODUCT, siteFields, vlanFields, vlanRange } from "./model.ts";
+import { DEFAULT_MGMT_VLAN, SFP_PRODUCT, siteFields, vlanFields } from "./model.ts";
 
 /*
  * The screen's own forms (spec 3 §5, §7.2): Create Device and Edit NID info are their calls'
  * requests (platform/contract/devices.shapes.ts: the same words within the same limits; a blank
- * VLAN id, rate or SFP is null, none); Edit OAM info keeps a schema of its own (platform/routes/
- * metro.ts checks it again).
+ * VLAN id, rate or SFP is null, none), Edit OAM info too (its rule the request's, `oamRules`).
  */
-
-/** A whole number in a range, or nothing: `{what} must be a whole number from {min} to {max}.` (Edit OAM info). */
-const wholeIn = (what: string, min: number, max: number) => {
-  const message = `${what} must be a whole number from ${min} to ${max}.`;
-  return z
-    .string()
-    .trim()
-    .optional()
-    .refine((s) => s === undefined || (/^\d+$/.test(s) && Number(s) >= min && Number(s) <= max), message)
-    .transform((s) => (s === undefined ? undefined : Number(s)));
-};
 
 /** What a blank of the form is: none (null) for a VLAN id, a rate or an SFP. */
 const blankAsNull = [...vlanFields.map(([name]) => name), "wan_cir_mbps", "wan_eir_mbps", "wan_sfp", "lan_sfp"] as const;
@@ -48,45 +36,13 @@ export function metroBody<V extends MetroForm>(v: V) {
 /** The fields a platform detail item may name (beside them; the rest in the summary). */
 export const metroFormFields = ["metro_name", "prod_code", ...siteFields.map(([n]) => n), ...vlanFields.map(([n]) => n), "wan_cir_mbps", "wan_eir_mbps", "wan_sfp", "lan_sfp", "description"];
 
-const asciiName = (what: string, range: { min: number; max: number }) => {
-  const message = `${what} must be ${range.min}–${range.max} printable ASCII characters.`;
-  return z.string().optional().refine((s) => s !== undefined && s.length >= range.min && s.length <= range.max && /^[\x20-\x7E]*$/.test(s), message);
-};
-const onOff = z.preprocess((v) => v === "on" || v === "true", z.boolean());
-
-/** Edit OAM info (IEEE 802.1ag / ITU-T Y.1731): the CFM fields are checked (and sent) only with continuity check on. */
-export const OamSchema = z
-  .object({
-    metro_id: hiddenId("Metro id is missing."),
-    loopback_enabled: onOff,
-    ccp_enabled: onOff,
-    ccm_interval: z.string().optional(),
-    md_name: z.string().optional(),
-    md_level: z.string().optional(),
-    md_association: z.string().optional(),
-    mep_id: z.string().optional(),
-    vlan_id: z.string().optional(),
-  })
-  .transform((v, ctx) => {
-    const base = { metro_id: v.metro_id, loopback_enabled: v.loopback_enabled, ccp_enabled: v.ccp_enabled };
-    if (!v.ccp_enabled) return base;
-    const checks = {
-      // An empty choice asks for one; the list is for a value that is not on it (issue 63 item 23).
-      ccm_interval: z.enum(ccmIntervals, { error: (iss) => (iss.input === undefined || iss.input === "" ? "Choose a CCM interval." : `CCM interval must be one of: ${ccmIntervals.join(", ")}.`) }),
-      md_name: asciiName("MD name", oamLimits.mdName),
-      md_level: wholeIn("MD level", oamLimits.mdLevel.min, oamLimits.mdLevel.max).refine((n) => n !== undefined, "MD level is required."),
-      md_association: asciiName("MA name", oamLimits.maName),
-      mep_id: wholeIn("MEP id", oamLimits.mepId.min, oamLimits.mepId.max).refine((n) => n !== undefined, "MEP id is required."),
-      vlan_id: wholeIn("VLAN id", vlanRange.min, vlanRange.max).refine((n) => n !== undefined, "VLAN id is required."),
-    };
-    const out: Record<string, unknown> = { ...base };
-    for (const [k, schema] of Object.entries(checks)) {
-      const r = schema.safeParse(v[k as keyof typeof checks]); // why: k is a key of `checks`
-      if (r.success) out[k] = r.data;
-      else for (const issue of r.error.issues) ctx.addIssue({ code: "custom", path: [k], message: issue.message });
-    }
-    return out;
-  });
+/**
+ * Edit OAM info: edit_oam's request and its rule (the CFM fields checked and sent only with
+ * continuity check on, in the request's words). Its two switches are the form's reading of a
+ * checkbox: one turned off posts nothing, where the call takes `false`.
+ */
+const oamForm = z.object({ ...oamRequestFields, loopback_enabled: z.boolean().default(false), ccp_enabled: z.boolean().default(false) });
+export const OamSchema = requestForm(oamForm.transform(oamRules));
 
 export const oamFields = ["ccm_interval", "md_name", "md_level", "md_association", "mep_id", "vlan_id", "loopback_enabled", "ccp_enabled"];
 
@@ -94,5 +50,6 @@ export const oamFields = ["ccm_interval", "md_name", "md_level", "md_association
 export const constraints = {
   ...deviceConstraints,
   ...activationConstraints,
-  ...formConstraints({ create: CreateMetroSchema, "edit-nid": EditMetroSchema }),
+  // Edit OAM info's: the form's fields before its rule (a transform Conform does not read).
+  ...formConstraints({ create: CreateMetroSchema, "edit-nid": EditMetroSchema, "edit-oam": oamForm }),
 };
