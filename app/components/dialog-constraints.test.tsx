@@ -57,9 +57,17 @@ import { CreateDialog as CreateAppServiceDialog } from "../routes/app-services/c
 import { requiredFields as appServiceRequired } from "../routes/app-services/model.ts";
 import { endpointRequiredFields } from "../routes/endpoints/model.ts";
 import { markRequired } from "../routes/services-shared/create-fields.tsx";
-// forms-account: Settings' SAML form (the sign-in pages and My Profile carry no constraints: the asterisk would change their labels).
+// forms-account: the sign-in pages, Settings' SAML form and My Profile's forms (full pages count as dialogs here).
+import { SetPasswordPage } from "./auth-layout.tsx";
+import Login from "../routes/auth/login.tsx";
+import LoginMfa from "../routes/auth/login-mfa.tsx";
+import Register from "../routes/auth/register.tsx";
+import ForgotPassword from "../routes/auth/forgot-password.tsx";
+import { authConstraints } from "../routes/auth/schemas.server.ts";
+import { authLimits } from "../../platform/contract/auth.shapes.ts";
 import { SamlForm } from "../routes/account/account.tsx";
-import { accountConstraints } from "../routes/account/schemas.server.ts";
+import { ProfileFieldForm } from "../routes/account/profile.tsx";
+import { accountConstraints, profileConstraints } from "../routes/account/schemas.server.ts";
 
 /*
  * Every dialog's inputs carry the constraints of their schema (issue 61 item 2): each dialog is
@@ -191,6 +199,12 @@ const createEndpointFieldsOf: Record<EndpointDeployment, string[]> = {
   azure: ["region", "consumer_principle"],
   network: ["ep_node_group_id", "ep_node_id", "real_subnets", ...bgpFields],
 };
+// forms-account: a page rendered with its loader's and action's data (the Account select shows after a 300).
+function page(Page: (props: never) => ReactNode, loaderData: object, actionData?: object): ReactNode {
+  const Rendered = Page as (props: { loaderData: object; actionData?: object }) => ReactNode; // why: the pages read loaderData and actionData only, not the rest of Route.ComponentProps.
+  return <Rendered loaderData={loaderData} actionData={actionData} />;
+}
+const choices = { accounts: [{ value: "acc-1", label: "example.com" }] };
 
 interface DialogCase {
   screen: string;
@@ -302,7 +316,16 @@ const cases: DialogCase[] = [
     only: ["app_service_id", "location", ...(location === "onprem" ? ["fqdn", "service_node_group_id"] : ["region", "cloud_endpoint_service_name"])],
   })),
   // forms-account:
+  { screen: "login", dialog: "login", constraint: authConstraints.login, element: page(Login, { subscriber: "", redirectTo: "" }, choices), maxLength: { username: limits.email, password: authLimits.password, account_id: limits.id, subscriber: 200 } },
+  { screen: "login-mfa", dialog: "login-mfa", constraint: authConstraints["login-mfa"], element: page(LoginMfa, { username: "ops@example.com" }), maxLength: { otp: authLimits.otp } },
+  { screen: "register", dialog: "register", constraint: authConstraints.register, element: page(Register, { subscriber: "" }), maxLength: { username: limits.email, password: authLimits.password, subscriber: 200 } },
+  { screen: "forgot-password", dialog: "forgot-password", constraint: authConstraints["forgot-password"], element: page(ForgotPassword, { sent: false }, choices), maxLength: { username: limits.email, account_id: limits.id } },
+  { screen: "reset-password-template", dialog: "set-password", constraint: authConstraints["set-password"], element: <SetPasswordPage heading="Reset password" token="tok" invalidText="Invalid." button="Reset password" lastResult={undefined} />, maxLength: { password: authLimits.password } },
   { screen: "account", dialog: "saml", constraint: accountConstraints.saml, element: <SamlForm metalink="" lastResult={undefined} />, maxLength: { metalink: 2048 } },
+  { screen: "profile", dialog: "name", constraint: profileConstraints.name, element: <ProfileFieldForm name="name" value="" />, maxLength: { name: limits.name } },
+  { screen: "profile", dialog: "email", constraint: profileConstraints.email, element: <ProfileFieldForm name="email" value="" />, maxLength: { email: limits.email } },
+  { screen: "profile", dialog: "phone", constraint: profileConstraints.phone, element: <ProfileFieldForm name="phone" value="" />, maxLength: { phone: limits.phone } },
+  { screen: "profile", dialog: "address", constraint: profileConstraints.address, element: <ProfileFieldForm name="address" value="" />, maxLength: { address: limits.address } },
 ];
 
 function render(c: DialogCase): string {
@@ -375,5 +398,23 @@ describe("every dialog's inputs carry their schema's constraints", () => {
     for (const field of controls.keys()) expect(Object.keys(c.constraint), `${field} has a constraint`).toContain(field);
     // The limits are the platform's: the schema's maxLength is the contract's for the field.
     for (const [field, max] of Object.entries(c.maxLength)) expect(c.constraint[field]?.maxLength, `${field}'s maxLength`).toBe(max);
+  });
+
+  // The required mark does not change a control's name (the pages' and tests' 'Password'): a
+  // required labelled control is named by its label's words (aria-labelledby), the asterisk beside
+  // them, hidden from assistive technology; `required` says it.
+  it.each(cases.map((c, i) => [`${c.screen} ?dialog=${c.dialog} (#${i})`, c] as const))("%s: the asterisk is not in the name", (_, c) => {
+    const html = render(c);
+    for (const [tag] of html.matchAll(/<(?:input|select|textarea)\b[^>]*\srequired[^>]*>/g)) {
+      const id = /\sid="([^"]*)"/.exec(tag)?.[1];
+      if (!id || /\stype="(?:checkbox|radio)"/.test(tag)) continue;
+      const label = new RegExp(`<label[^>]*\\sfor="${id}"[^>]*>(.*?)</label>`).exec(html)?.[1];
+      if (label === undefined) continue;
+      const nameId = /\saria-labelledby="([^"]*)"/.exec(tag)?.[1];
+      expect(nameId, `${id} is named by its label's words`).toBeDefined();
+      const named = new RegExp(`^<span id="${nameId}">(.*)</span><span aria-hidden="true"> \\*</span>$`).exec(label);
+      expect(named, `${id}'s label: its words, then the hidden asterisk`).not.toBeNull();
+      expect(named?.[1], `${id}'s name`).not.toContain("*");
+    }
   });
 });

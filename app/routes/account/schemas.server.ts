@@ -52,3 +52,6 @@ export const profileSchemas = {
 
 /** The forms' HTML constraints, from the schemas (the loaders hand them to the forms: useConstraint). */
 export const accountConstraints = formConstraints({ saml: samlSchema });
+
+/** My Profile's forms' HTML constraints, by field (the form's intent). */
+export const profileConstraints = formConstraints(profileSchemas);
