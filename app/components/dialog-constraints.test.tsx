@@ -65,7 +65,7 @@ import Register from "../routes/auth/register.tsx";
 import ForgotPassword from "../routes/auth/forgot-password.tsx";
 import { authConstraints } from "../routes/auth/schemas.server.ts";
 import { authLimits } from "../../platform/contract/auth.shapes.ts";
-import { SamlForm } from "../routes/account/account.tsx";
+import { PasswordForm, SamlForm } from "../routes/account/account.tsx";
 import { ProfileFieldForm } from "../routes/account/profile.tsx";
 import { accountConstraints, profileConstraints } from "../routes/account/schemas.server.ts";
 
@@ -321,6 +321,7 @@ const cases: DialogCase[] = [
   { screen: "register", dialog: "register", constraint: authConstraints.register, element: page(Register, { subscriber: "" }), maxLength: { username: limits.email, password: authLimits.password, subscriber: 200 } },
   { screen: "forgot-password", dialog: "forgot-password", constraint: authConstraints["forgot-password"], element: page(ForgotPassword, { sent: false }, choices), maxLength: { username: limits.email, account_id: limits.id } },
   { screen: "reset-password-template", dialog: "set-password", constraint: authConstraints["set-password"], element: <SetPasswordPage heading="Reset password" token="tok" invalidText="Invalid." button="Reset password" lastResult={undefined} />, maxLength: { password: authLimits.password } },
+  { screen: "account", dialog: "password", constraint: accountConstraints.password, element: <PasswordForm lastResult={undefined} />, maxLength: { current_password: authLimits.password, password: authLimits.password } },
   { screen: "account", dialog: "saml", constraint: accountConstraints.saml, element: <SamlForm metalink="" lastResult={undefined} />, maxLength: { metalink: 2048 } },
   { screen: "profile", dialog: "name", constraint: profileConstraints.name, element: <ProfileFieldForm name="name" value="" />, maxLength: { name: limits.name } },
   { screen: "profile", dialog: "email", constraint: profileConstraints.email, element: <ProfileFieldForm name="email" value="" />, maxLength: { email: limits.email } },
