@@ -66,6 +66,11 @@ import ForgotPassword from "../routes/auth/forgot-password.tsx";
 import { authConstraints } from "../routes/auth/schemas.server.ts";
 import { authLimits } from "../../platform/contract/auth.shapes.ts";
 import { PasswordForm, SamlForm } from "../routes/account/account.tsx";
+// account-forms: Service Reports' schedule dialogs.
+import { CreateDialog as CreateReportScheduleDialog, UpdateDialog as UpdateReportScheduleDialog } from "../routes/reports/dialogs.tsx";
+import { constraints as reportConstraints } from "../routes/reports/schemas.server.ts";
+import { reportLimits } from "../../platform/contract/report-schedules.ts";
+import type { ReportSchedule } from "../../platform/contract/report-schedules.shapes.ts";
 import { ProfileFieldForm } from "../routes/account/profile.tsx";
 import { accountConstraints, profileConstraints } from "../routes/account/schemas.server.ts";
 
@@ -204,6 +209,8 @@ function page(Page: (props: never) => ReactNode, loaderData: object, actionData?
   const Rendered = Page as (props: { loaderData: object; actionData?: object }) => ReactNode; // why: the pages read loaderData and actionData only, not the rest of Route.ComponentProps.
   return <Rendered loaderData={loaderData} actionData={actionData} />;
 }
+const reportSchedule: ReportSchedule = { schedule_id: "rps-1", name: "Ops", entity_id: null, entity_name: null, entity_removed: false, content: ["outages"], cadence: "monthly", time_zone: "UTC", hour: 6, recipients: [{ email: "ops@example.com", confirmed: true }], paused: false, next_run_at: null, last_sent_at: null, created_at: "", updated_at: "" };
+const reportMax = { name: reportLimits.name, time_zone: reportLimits.timeZone, recipients: reportLimits.recipients * (limits.email + 2) };
 const choices = { accounts: [{ value: "acc-1", label: "example.com" }] };
 
 interface DialogCase {
@@ -321,6 +328,8 @@ const cases: DialogCase[] = [
   { screen: "register", dialog: "register", constraint: authConstraints.register, element: page(Register, { subscriber: "" }), maxLength: { username: limits.email, password: authLimits.password, subscriber: 200 } },
   { screen: "forgot-password", dialog: "forgot-password", constraint: authConstraints["forgot-password"], element: page(ForgotPassword, { sent: false }, choices), maxLength: { username: limits.email, account_id: limits.id } },
   { screen: "reset-password-template", dialog: "set-password", constraint: authConstraints["set-password"], element: <SetPasswordPage heading="Reset password" token="tok" invalidText="Invalid." button="Reset password" lastResult={undefined} />, maxLength: { password: authLimits.password } },
+  { screen: "reports", dialog: "create", constraint: reportConstraints.create, element: <CreateReportScheduleDialog entityNames={["Berlin"]} lastResult={null} />, maxLength: reportMax },
+  { screen: "reports", dialog: "update", constraint: reportConstraints.update, element: <UpdateReportScheduleDialog schedule={reportSchedule} entityNames={["Berlin"]} lastResult={null} />, maxLength: { ...reportMax, ...idMax("schedule_id") } },
   { screen: "account", dialog: "password", constraint: accountConstraints.password, element: <PasswordForm lastResult={undefined} />, maxLength: { current_password: authLimits.password, password: authLimits.password } },
   { screen: "account", dialog: "saml", constraint: accountConstraints.saml, element: <SamlForm metalink="" lastResult={undefined} />, maxLength: { metalink: 2048 } },
   { screen: "profile", dialog: "name", constraint: profileConstraints.name, element: <ProfileFieldForm name="name" value="" />, maxLength: { name: limits.name } },
