@@ -66,7 +66,10 @@ import ForgotPassword from "../routes/auth/forgot-password.tsx";
 import { authConstraints } from "../routes/auth/schemas.server.ts";
 import { authLimits } from "../../platform/contract/auth.shapes.ts";
 import { PasswordForm, SamlForm } from "../routes/account/account.tsx";
-// account-forms: Service Reports' schedule dialogs.
+// account-forms: Billing's card form, Service Reports' schedule dialogs.
+import { CARD_DIALOG, CardDialog } from "../routes/billing/card-form.tsx";
+import { constraints as billingConstraints } from "../routes/billing/schemas.server.ts";
+import { billingLimits } from "../../platform/contract/billing.ts";
 import { CreateDialog as CreateReportScheduleDialog, UpdateDialog as UpdateReportScheduleDialog } from "../routes/reports/dialogs.tsx";
 import { constraints as reportConstraints } from "../routes/reports/schemas.server.ts";
 import { reportLimits } from "../../platform/contract/report-schedules.ts";
@@ -328,6 +331,16 @@ const cases: DialogCase[] = [
   { screen: "register", dialog: "register", constraint: authConstraints.register, element: page(Register, { subscriber: "" }), maxLength: { username: limits.email, password: authLimits.password, subscriber: 200 } },
   { screen: "forgot-password", dialog: "forgot-password", constraint: authConstraints["forgot-password"], element: page(ForgotPassword, { sent: false }, choices), maxLength: { username: limits.email, account_id: limits.id } },
   { screen: "reset-password-template", dialog: "set-password", constraint: authConstraints["set-password"], element: <SetPasswordPage heading="Reset password" token="tok" invalidText="Invalid." button="Reset password" lastResult={undefined} />, maxLength: { password: authLimits.password } },
+  {
+    screen: "billing",
+    dialog: "card",
+    open: CARD_DIALOG,
+    constraint: billingConstraints.card,
+    element: <CardDialog lastResult={null} stripe={{ publishableKey: "pk_test_1", jsUrl: "" }} />,
+    maxLength: { email: limits.email, phone: limits.phone, street_addr_1: billingLimits.street, street_addr_2: billingLimits.street, city: billingLimits.city, state: billingLimits.state, postal_code: billingLimits.postalCode },
+    // Stripe.js's payment method is set on submit, not a control.
+    only: ["first_name", "last_name", "email", "phone", "street_addr_1", "street_addr_2", "city", "state", "postal_code", "country", "terms"],
+  },
   { screen: "reports", dialog: "create", constraint: reportConstraints.create, element: <CreateReportScheduleDialog entityNames={["Berlin"]} lastResult={null} />, maxLength: reportMax },
   { screen: "reports", dialog: "update", constraint: reportConstraints.update, element: <UpdateReportScheduleDialog schedule={reportSchedule} entityNames={["Berlin"]} lastResult={null} />, maxLength: { ...reportMax, ...idMax("schedule_id") } },
   { screen: "account", dialog: "password", constraint: accountConstraints.password, element: <PasswordForm lastResult={undefined} />, maxLength: { current_password: authLimits.password, password: authLimits.password } },
