@@ -4,7 +4,7 @@ import { type SubmissionResult } from "@conform-to/react";
 import { type ReactNode } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import { ConformForm, formHasErrors, PageTitle, PasswordField, SelectField, SubmitButton, useForm, type Option } from "./forms.tsx";
-import { useHydrated, useIsPending } from "./hooks.ts";
+import { useConstraint, useHydrated, useIsPending } from "./hooks.ts";
 
 /**
  * A public page's one form: Conform's form with the action's reply, and whether it is being
@@ -12,8 +12,8 @@ import { useHydrated, useIsPending } from "./hooks.ts";
  */
 /** `Values`: the form's fields (its schema's input), so that each is typed. */
 export function useAuthForm<Values extends Record<string, unknown> = Record<never, never>>(id: string, lastResult: SubmissionResult<string[]> | undefined, formAction?: string) {
-  // No constraints: the required asterisk would change the labels ('Password') the pages show.
-  const [form, fields] = useForm<Values>({ id, lastResult });
+  // The page's constraints are its request's (app/routes/auth/schemas.server.ts), by form id.
+  const [form, fields] = useForm<Values>({ id, lastResult, constraint: useConstraint(id) });
   return { form, fields, pending: useIsPending(formAction ? { formAction } : {}) };
 }
 

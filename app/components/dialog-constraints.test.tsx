@@ -60,9 +60,6 @@ import { CreateDialog as CreateAppServiceDialog } from "../routes/app-services/c
 import { requiredFields as appServiceRequired } from "../routes/app-services/model.ts";
 import { endpointRequiredFields } from "../routes/endpoints/model.ts";
 import { markRequired } from "../routes/services-shared/create-fields.tsx";
-// forms-account: Settings' SAML form (the sign-in pages and My Profile carry no constraints: the asterisk would change their labels).
-import { SamlForm } from "../routes/account/account.tsx";
-import { accountConstraints } from "../routes/account/schemas.server.ts";
 // nodes-forms: the nodes' forms (the form-factor tabs of both node kinds).
 import { nodeLimits } from "../../platform/contract/nodes.ts";
 import { FormFactorPanel } from "../routes/service-nodes/node-form-factor.tsx";
@@ -75,6 +72,25 @@ import { AddressToggleDialog } from "../routes/endpoint-node-groups/address-togg
 import { DHCP, VRRP } from "../routes/endpoint-node-groups/model.ts";
 import { constraints as endpointNodeGroupConstraints } from "../routes/endpoint-node-groups/schemas.server.ts";
 import { constraints as endpointNodeConstraints } from "../routes/endpoint-nodes/schemas.server.ts";
+// forms-account: the sign-in pages, Settings' SAML form and My Profile's forms (full pages count as dialogs here).
+import { SetPasswordPage } from "./auth-layout.tsx";
+import Login from "../routes/auth/login.tsx";
+import LoginMfa from "../routes/auth/login-mfa.tsx";
+import Register from "../routes/auth/register.tsx";
+import ForgotPassword from "../routes/auth/forgot-password.tsx";
+import { authConstraints } from "../routes/auth/schemas.server.ts";
+import { authLimits } from "../../platform/contract/auth.shapes.ts";
+import { PasswordForm, SamlForm } from "../routes/account/account.tsx";
+// account-forms: Billing's card form, Service Reports' schedule dialogs.
+import { CARD_DIALOG, CardDialog } from "../routes/billing/card-form.tsx";
+import { constraints as billingConstraints } from "../routes/billing/schemas.server.ts";
+import { billingLimits } from "../../platform/contract/billing.ts";
+import { CreateDialog as CreateReportScheduleDialog, UpdateDialog as UpdateReportScheduleDialog } from "../routes/reports/dialogs.tsx";
+import { constraints as reportConstraints } from "../routes/reports/schemas.server.ts";
+import { reportLimits } from "../../platform/contract/report-schedules.ts";
+import type { ReportSchedule } from "../../platform/contract/report-schedules.shapes.ts";
+import { ProfileFieldForm } from "../routes/account/profile.tsx";
+import { accountConstraints, profileConstraints } from "../routes/account/schemas.server.ts";
 
 /*
  * Every dialog's inputs carry the constraints of their schema (issue 61 item 2): each dialog is
@@ -206,6 +222,14 @@ const createEndpointFieldsOf: Record<EndpointDeployment, string[]> = {
   azure: ["region", "consumer_principle"],
   network: ["ep_node_group_id", "ep_node_id", "real_subnets", ...bgpFields],
 };
+// forms-account: a page rendered with its loader's and action's data (the Account select shows after a 300).
+function page(Page: (props: never) => ReactNode, loaderData: object, actionData?: object): ReactNode {
+  const Rendered = Page as (props: { loaderData: object; actionData?: object }) => ReactNode; // why: the pages read loaderData and actionData only, not the rest of Route.ComponentProps.
+  return <Rendered loaderData={loaderData} actionData={actionData} />;
+}
+const reportSchedule: ReportSchedule = { schedule_id: "rps-1", name: "Ops", entity_id: null, entity_name: null, entity_removed: false, content: ["outages"], cadence: "monthly", time_zone: "UTC", hour: 6, recipients: [{ email: "ops@example.com", confirmed: true }], paused: false, next_run_at: null, last_sent_at: null, created_at: "", updated_at: "" };
+const reportMax = { name: reportLimits.name, time_zone: reportLimits.timeZone, recipients: reportLimits.recipients * (limits.email + 2) };
+const choices = { accounts: [{ value: "acc-1", label: "example.com" }] };
 
 // nodes-forms: a node as the form-factor tabs read it (none chosen yet).
 const nodeView: NodeView = {
@@ -392,7 +416,29 @@ const cases: DialogCase[] = [
     }),
   ),
   // forms-account:
+  { screen: "login", dialog: "login", constraint: authConstraints.login, element: page(Login, { subscriber: "", redirectTo: "" }, choices), maxLength: { username: limits.email, password: authLimits.password, account_id: limits.id, subscriber: 200 } },
+  { screen: "login-mfa", dialog: "login-mfa", constraint: authConstraints["login-mfa"], element: page(LoginMfa, { username: "ops@example.com" }), maxLength: { otp: authLimits.otp } },
+  { screen: "register", dialog: "register", constraint: authConstraints.register, element: page(Register, { subscriber: "" }), maxLength: { username: limits.email, password: authLimits.password, subscriber: 200 } },
+  { screen: "forgot-password", dialog: "forgot-password", constraint: authConstraints["forgot-password"], element: page(ForgotPassword, { sent: false }, choices), maxLength: { username: limits.email, account_id: limits.id } },
+  { screen: "reset-password-template", dialog: "set-password", constraint: authConstraints["set-password"], element: <SetPasswordPage heading="Reset password" token="tok" invalidText="Invalid." button="Reset password" lastResult={undefined} />, maxLength: { password: authLimits.password } },
+  {
+    screen: "billing",
+    dialog: "card",
+    open: CARD_DIALOG,
+    constraint: billingConstraints.card,
+    element: <CardDialog lastResult={null} stripe={{ publishableKey: "pk_test_1", jsUrl: "" }} />,
+    maxLength: { email: limits.email, phone: limits.phone, street_addr_1: billingLimits.street, street_addr_2: billingLimits.street, city: billingLimits.city, state: billingLimits.state, postal_code: billingLimits.postalCode },
+    // Stripe.js's payment method is set on submit, not a control.
+    only: ["first_name", "last_name", "email", "phone", "street_addr_1", "street_addr_2", "city", "state", "postal_code", "country", "terms"],
+  },
+  { screen: "reports", dialog: "create", constraint: reportConstraints.create, element: <CreateReportScheduleDialog entityNames={["Berlin"]} lastResult={null} />, maxLength: reportMax },
+  { screen: "reports", dialog: "update", constraint: reportConstraints.update, element: <UpdateReportScheduleDialog schedule={reportSchedule} entityNames={["Berlin"]} lastResult={null} />, maxLength: { ...reportMax, ...idMax("schedule_id") } },
+  { screen: "account", dialog: "password", constraint: accountConstraints.password, element: <PasswordForm lastResult={undefined} />, maxLength: { current_password: authLimits.password, password: authLimits.password } },
   { screen: "account", dialog: "saml", constraint: accountConstraints.saml, element: <SamlForm metalink="" lastResult={undefined} />, maxLength: { metalink: 2048 } },
+  { screen: "profile", dialog: "name", constraint: profileConstraints.name, element: <ProfileFieldForm name="name" value="" />, maxLength: { name: limits.name } },
+  { screen: "profile", dialog: "email", constraint: profileConstraints.email, element: <ProfileFieldForm name="email" value="" />, maxLength: { email: limits.email } },
+  { screen: "profile", dialog: "phone", constraint: profileConstraints.phone, element: <ProfileFieldForm name="phone" value="" />, maxLength: { phone: limits.phone } },
+  { screen: "profile", dialog: "address", constraint: profileConstraints.address, element: <ProfileFieldForm name="address" value="" />, maxLength: { address: limits.address } },
 ];
 
 function render(c: DialogCase): string {
@@ -469,5 +515,23 @@ describe("every dialog's inputs carry their schema's constraints", () => {
     // The limits are the platform's: the schema's maxLength is the contract's for the field.
     for (const [field, max] of Object.entries(c.maxLength)) expect(c.constraint[field]?.maxLength, `${field}'s maxLength`).toBe(max);
     for (const [field, max] of Object.entries(c.max ?? {})) expect(c.constraint[field]?.max, `${field}'s max`).toBe(max);
+  });
+
+  // The required mark does not change a control's name (the pages' and tests' 'Password'): a
+  // required labelled control is named by its label's words (aria-labelledby), the asterisk beside
+  // them, hidden from assistive technology; `required` says it.
+  it.each(cases.map((c, i) => [`${c.screen} ?dialog=${c.dialog} (#${i})`, c] as const))("%s: the asterisk is not in the name", (_, c) => {
+    const html = render(c);
+    for (const [tag] of html.matchAll(/<(?:input|select|textarea)\b[^>]*\srequired[^>]*>/g)) {
+      const id = /\sid="([^"]*)"/.exec(tag)?.[1];
+      if (!id || /\stype="(?:checkbox|radio)"/.test(tag)) continue;
+      const label = new RegExp(`<label[^>]*\\sfor="${id}"[^>]*>(.*?)</label>`).exec(html)?.[1];
+      if (label === undefined) continue;
+      const nameId = /\saria-labelledby="([^"]*)"/.exec(tag)?.[1];
+      expect(nameId, `${id} is named by its label's words`).toBeDefined();
+      const named = new RegExp(`^<span id="${nameId}">(.*)</span><span aria-hidden="true"> \\*</span>$`).exec(label);
+      expect(named, `${id}'s label: its words, then the hidden asterisk`).not.toBeNull();
+      expect(named?.[1], `${id}'s name`).not.toContain("*");
+    }
   });
 });

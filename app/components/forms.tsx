@@ -289,7 +289,7 @@ interface FrameProps {
 
 /**
  * The frame every labelled field shares: the label (with the `required` asterisk), the control,
- * the hint and the errors. `control` gets the input's id and its aria-describedby.
+ * the hint and the errors. `control` gets the input's id, its aria-labelledby and aria-describedby.
  */
 function FieldFrame({
   field,
@@ -301,19 +301,25 @@ function FieldFrame({
   control,
 }: FrameProps & {
   className?: string;
-  control: (ids: { id: string; "aria-describedby": string | undefined; "aria-required"?: true }) => ReactNode;
+  control: (ids: { id: string; "aria-labelledby": string; "aria-describedby": string | undefined; "aria-required"?: true }) => ReactNode;
 }) {
   const id = fieldId(field);
   const hintId = hint ? `${id}-hint` : undefined;
   const required = requiredNow ?? Boolean(field.required);
+  // The control is named by the label's words only (aria-labelledby), never by the asterisk: the
+  // name stays 'Password' whether or not the field is required (screen readers hear `required`
+  // from the attribute; Playwright's getByLabel reads a <label>'s whole text, asterisk and all).
+  const nameId = `${id}--label`; // "--": no form id or field name makes it (ids are `{formId}-{name}`)
   return (
     <div className={`fieldset ${className}`.trimEnd()}>
       <label className="fieldset-legend" htmlFor={id}>
-        {label}
+        <span id={nameId}>
+          {label}
+          {!required && requiredWhen ? <span className="font-normal"> (required when {requiredWhen})</span> : null}
+        </span>
         {required ? <span aria-hidden="true"> *</span> : null}
-        {!required && requiredWhen ? <span className="font-normal"> (required when {requiredWhen})</span> : null}
       </label>
-      {control({ id, "aria-describedby": describedBy(field, hintId), ...(requiredNow ? { "aria-required": true as const } : {}) })}
+      {control({ id, "aria-labelledby": nameId, "aria-describedby": describedBy(field, hintId), ...(requiredNow ? { "aria-required": true as const } : {}) })}
       <Hint id={hintId ?? ""}>{hint}</Hint>
       <FieldErrors field={field} />
     </div>

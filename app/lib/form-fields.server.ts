@@ -91,6 +91,7 @@ export const typedList = <S extends z.ZodType<unknown[] | undefined>>(list: S, m
     .transform((s, ctx): z.output<S> => {
       const parsed = list.safeParse(splitList(s.replaceAll("\n", ",")));
       if (parsed.success) return parsed.data;
-      for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message });
+      // Each message once: two bad addresses say 'Enter a valid email address.' once, not twice.
+      for (const message of new Set(parsed.error.issues.map((issue) => issue.message))) ctx.addIssue({ code: "custom", message });
       return z.NEVER;
     });

@@ -22,9 +22,8 @@ export interface BillingDetails {
 }
 
 export const billingLimits = {
+  // The e-mail and phone limits are the shared fields' (email(), phone(): limits.email, limits.phone).
   name: 200,
-  email: 254,
-  phone: 40,
   street: 200,
   city: 100,
   state: 100,

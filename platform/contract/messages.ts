@@ -65,6 +65,11 @@ export const billingMessages = {
   added: "Billing successfully added!",
   preferredUpdated: "Preferred billing method updated.",
   removed: "Billing method removed.",
+  // The card form's and the setup/checkout requests' required billing details.
+  streetRequired: "Address 1 is required.",
+  cityRequired: "City is required.",
+  stateRequired: "State is required.",
+  postalCodeRequired: "Postal code is required.",
 } as const;
 
 /**

@@ -1,6 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { isoTime } from "./common.shapes.ts";
-import { reportCadences, reportContents } from "./report-schedules.ts";
+import { email, idField, limits, line, maxMessage, text } from "../lib/fields.ts";
+import { fieldMessages } from "./messages.ts";
+import { isTimeZone, reportCadences, reportContents, reportLimits, reportMessages } from "./report-schedules.ts";
 
 /* The answers of the report schedule calls (platform/routes/reports.ts), once each. */
 
@@ -69,3 +71,53 @@ export const ReportHistoryEntry = z
   })
   .openapi("ReportHistoryEntry");
 export type ReportHistoryEntry = z.infer<typeof ReportHistoryEntry>;
+
+// The calls' requests: the platform validates with them and the console's schedule form is these
+// schemas (app/routes/reports/schemas.server.ts).
+
+export const scheduleIdField = () => idField("Schedule id").openapi({ example: "rps-5q2w8e1r4t6y" });
+
+const fields = {
+  name: text(reportLimits.name, { min: 1, minMessage: fieldMessages.nameRequired }),
+  entity_name: line(limits.name)
+    .optional()
+    .openapi({ description: "The entity reported, with its children; '' or absent: the whole account. Unknown: 404 'Entity {name} not found.'" }),
+  content: z
+    .array(z.enum(reportContents, { error: `Content must be among: ${reportContents.join(", ")}` }))
+    .max(reportContents.length)
+    .openapi({ description: "What the report holds besides availability (always in it)" }),
+  cadence: z.enum(reportCadences, { error: reportMessages.cadence }),
+  time_zone: z
+    .string({ error: reportMessages.timeZone })
+    .trim()
+    .max(reportLimits.timeZone, maxMessage(reportLimits.timeZone))
+    .refine(isTimeZone, reportMessages.timeZone)
+    .openapi({ example: "Europe/Berlin", description: "IANA name; the calendar periods are this zone's" }),
+  hour: z
+    .number({ error: reportMessages.hour })
+    .int(reportMessages.hour)
+    .min(0, reportMessages.hour)
+    .max(23, reportMessages.hour)
+    .openapi({ description: "The local hour the report is sent at on the 1st (monthly) or the Monday (weekly)" }),
+  recipients: z
+    .array(email())
+    .max(reportLimits.recipients, reportMessages.recipients)
+    .openapi({ description: `At most ${reportLimits.recipients} addresses; each receives reports once it has confirmed the link e-mailed to it` }),
+};
+
+export const CreateReportScheduleBody = z
+  .strictObject({ ...fields, time_zone: fields.time_zone.default("UTC"), hour: fields.hour.default(6), content: fields.content.default([...reportContents]), recipients: fields.recipients.default([]) })
+  .openapi("CreateReportSchedule");
+export const UpdateReportScheduleBody = z
+  .strictObject({
+    schedule_id: scheduleIdField(),
+    name: fields.name.optional(),
+    entity_name: fields.entity_name,
+    content: fields.content.optional(),
+    cadence: fields.cadence.optional(),
+    time_zone: fields.time_zone.optional(),
+    hour: fields.hour.optional(),
+    recipients: fields.recipients.optional(),
+    paused: z.boolean().optional().openapi({ description: "true pauses (nothing is sent), false resumes (from the next firing on)" }),
+  })
+  .openapi("UpdateReportSchedule", { description: "Fields left out keep their value." });

@@ -22,6 +22,20 @@ export const reportCadenceLabels: Record<ReportCadence, string> = { monthly: "Mo
 
 export const reportLimits = { name: 200, recipients: 10, timeZone: 64 } as const;
 
+/**
+ * True for a time zone the runtime knows (an IANA name such as 'Europe/Berlin', or 'UTC'): the
+ * requests' check, so the console's form says the same before it calls.
+ */
+export function isTimeZone(name: string): boolean {
+  if (!name || name.length > reportLimits.timeZone) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The columns the schedule list may be sorted by; default: name. */
 export const reportScheduleSortable = ["name", "cadence", "time_zone", "created_at"] as const;
 export type ReportScheduleSortColumn = (typeof reportScheduleSortable)[number];

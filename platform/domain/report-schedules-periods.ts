@@ -49,16 +49,8 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** True for a time zone the runtime knows (an IANA name such as 'Europe/Berlin', or 'UTC'). */
-export function isTimeZone(name: string): boolean {
-  if (!name || name.length > 64) return false;
-  try {
-    formatter(name);
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** The requests' check of a zone (the contract's), which the periods' zones have passed. */
+export { isTimeZone } from "../contract/report-schedules.ts";
 
 /** The wall clock of an instant in a zone. */
 export interface WallTime {

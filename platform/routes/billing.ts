@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { PlatformApp } from "../app.ts";
-import { billingLimits, billingProviders } from "../contract/billing.ts";
-import { Billing, BillingAdded, BillingCheckout, StripeEvent, StripeWebhookReceived } from "../contract/billing.shapes.ts";
+import { Billing, BillingAdded, BillingCheckout, CheckoutBody, CompleteBody, ProviderBody, SetupBody, StripeEvent, StripeWebhookReceived } from "../contract/billing.shapes.ts";
 import {
   completeStripeCheckout,
   createStripeCheckout,
@@ -13,7 +12,6 @@ import {
   setupStripeSubscription,
 } from "../domain/billing.ts";
 import { requireOwner } from "../lib/context.ts";
-import { emailField, expects, isSingleLine, junkMessage, maxMessage, phone, requiredName, text } from "../lib/fields.ts";
 import { defineCall, DetailSchema } from "../lib/openapi.ts";
 import { billingMessages } from "../contract/messages.ts";
 
@@ -21,53 +19,6 @@ import { billingMessages } from "../contract/messages.ts";
  * Billing (spec 1 §7 Billing): account sessions only. IAM users, admins included, get 403 on
  * every call (spec 1 §6; docs: docs/roles.md), before their body is read.
  */
-
-const providerField = () =>
-  z
-    .enum(billingProviders, {
-      error: (iss) => (iss.input === undefined ? "Field required" : `Provider must be one of: ${billingProviders.join(", ")}`),
-    })
-    .openapi({ description: "Stripe or Aws" });
-
-/** A Stripe object id as Stripe shapes them (pm_…, cs_…): letters, digits, underscores. */
-const stripeId = (prefix: string, max: number) =>
-  z
-    .string({ error: expects("a valid string") })
-    .min(1, "Field must not be empty")
-    .max(max, maxMessage(max))
-    .refine(isSingleLine, junkMessage)
-    .regex(new RegExp(`^${prefix}_[A-Za-z0-9_]+$`), `Must be a Stripe id starting with ${prefix}_`);
-
-const country = z
-  .string({ error: expects("a valid string") })
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{2}$/, "Country must be a two-letter ISO code")
-  .openapi({ example: "US" });
-
-const detailFields = {
-  name: requiredName("Name", billingLimits.name),
-  email: emailField(),
-  phone: phone(),
-  street_addr_1: requiredName("Address 1", billingLimits.street),
-  street_addr_2: text(billingLimits.street).optional(),
-  city: requiredName("City", billingLimits.city),
-  state: requiredName("State", billingLimits.state),
-  postal_code: requiredName("Postal code", billingLimits.postalCode),
-  country,
-};
-
-const SetupBody = z
-  .strictObject({ ...detailFields, payment_method_id: stripeId("pm", billingLimits.paymentMethodId) })
-  .openapi("SetupBillingStripeSubscription");
-
-const CheckoutBody = z.strictObject(detailFields).openapi("CreateBillingStripeCheckout");
-
-const CompleteBody = z
-  .strictObject({ checkout_session_id: stripeId("cs", billingLimits.checkoutSessionId) })
-  .openapi("CompleteBillingStripeCheckout");
-
-const ProviderBody = z.strictObject({ provider: providerField() }).openapi("BillingProvider");
 
 const providerErrors = "Card payment provider errors (a declined card…) answer 400 with the provider's message; no STRIPE_SECRET_KEY: 400 'Stripe key not found'.";
 

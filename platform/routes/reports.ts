@@ -1,12 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import type { PlatformApp } from "../app.ts";
-import { reportCadences, reportContents, reportLimits, reportMessages, reportScheduleSortable } from "../contract/report-schedules.ts";
-import { ReportHistoryEntry, ReportSchedule } from "../contract/report-schedules.shapes.ts";
+import { reportMessages, reportScheduleSortable } from "../contract/report-schedules.ts";
+import { CreateReportScheduleBody, ReportHistoryEntry, ReportSchedule, scheduleIdField, UpdateReportScheduleBody } from "../contract/report-schedules.shapes.ts";
 import { createdOf, pageOf } from "../contract/common.shapes.ts";
-import { isTimeZone } from "../domain/report-schedules-periods.ts";
 import { confirmRecipient, createSchedule, removeSchedule, reportFile, reportHistoryPage, scheduleList, sendReportNow, updateSchedule } from "../domain/report-schedules.ts";
 import { answerChange, answerDetail, answerPublic, answerQuery, caller } from "../lib/context.ts";
-import { email, idField, limits, line, maxMessage, requiredName } from "../lib/fields.ts";
+import { idField } from "../lib/fields.ts";
 import { idsFilter, listQuery, ndjsonResponse } from "../lib/list.ts";
 import { defineCall, defineChange, defineListCalls } from "../lib/openapi.ts";
 import { exportQuery } from "../lib/list.ts";
@@ -20,52 +19,6 @@ import { exportQuery } from "../lib/list.ts";
 
 const tags = ["Reports"];
 
-const scheduleIdField = () => idField("Schedule id").openapi({ example: "rps-5q2w8e1r4t6y" });
-
-const fields = {
-  name: requiredName("Name", reportLimits.name),
-  entity_name: line(limits.name)
-    .optional()
-    .openapi({ description: "The entity reported, with its children; '' or absent: the whole account. Unknown: 404 'Entity {name} not found.'" }),
-  content: z
-    .array(z.enum(reportContents, { error: `Content must be among: ${reportContents.join(", ")}` }))
-    .max(reportContents.length)
-    .openapi({ description: "What the report holds besides availability (always in it)" }),
-  cadence: z.enum(reportCadences, { error: reportMessages.cadence }),
-  time_zone: z
-    .string({ error: reportMessages.timeZone })
-    .trim()
-    .max(reportLimits.timeZone, maxMessage(reportLimits.timeZone))
-    .refine(isTimeZone, reportMessages.timeZone)
-    .openapi({ example: "Europe/Berlin", description: "IANA name; the calendar periods are this zone's" }),
-  hour: z
-    .number({ error: reportMessages.hour })
-    .int(reportMessages.hour)
-    .min(0, reportMessages.hour)
-    .max(23, reportMessages.hour)
-    .openapi({ description: "The local hour the report is sent at on the 1st (monthly) or the Monday (weekly)" }),
-  recipients: z
-    .array(email())
-    .max(reportLimits.recipients, reportMessages.recipients)
-    .openapi({ description: `At most ${reportLimits.recipients} addresses; each receives reports once it has confirmed the link e-mailed to it` }),
-};
-
-const CreateBody = z
-  .strictObject({ ...fields, time_zone: fields.time_zone.default("UTC"), hour: fields.hour.default(6), content: fields.content.default([...reportContents]), recipients: fields.recipients.default([]) })
-  .openapi("CreateReportSchedule");
-const UpdateBody = z
-  .strictObject({
-    schedule_id: scheduleIdField(),
-    name: fields.name.optional(),
-    entity_name: fields.entity_name,
-    content: fields.content.optional(),
-    cadence: fields.cadence.optional(),
-    time_zone: fields.time_zone.optional(),
-    hour: fields.hour.optional(),
-    recipients: fields.recipients.optional(),
-    paused: z.boolean().optional().openapi({ description: "true pauses (nothing is sent), false resumes (from the next firing on)" }),
-  })
-  .openapi("UpdateReportSchedule", { description: "Fields left out keep their value." });
 const ScheduleIdBody = z.strictObject({ schedule_id: scheduleIdField() }).openapi("ReportScheduleId");
 const ConfirmBody = z.strictObject({ token: z.string().min(1).max(200) }).openapi("ConfirmReportRecipient");
 
@@ -110,7 +63,7 @@ export const routes = {
     tags,
     summary: "Create a report schedule",
     description: `Answers '${reportMessages.created}' and the schedule_id. Each recipient not yet confirmed is e-mailed a confirmation link; nothing is sent to it before it confirms. The first report is the next firing's.`,
-    body: CreateBody,
+    body: CreateReportScheduleBody,
     response: createdOf("ReportScheduleCreated", "schedule_id"),
   }),
   update: defineChange({
@@ -118,7 +71,7 @@ export const routes = {
     tags,
     summary: "Change, pause or resume a report schedule",
     description: `Answers '${reportMessages.updated}', or '${reportMessages.paused}' / '${reportMessages.resumed}' when only paused is given. A new cadence, zone or hour, or a resume, counts from now: a period whose hour has passed is not sent late.`,
-    body: UpdateBody,
+    body: UpdateReportScheduleBody,
   }),
   remove: defineChange({ path: "/remove_report_schedule", tags, summary: "Delete a report schedule and its history", description: `Answers '${reportMessages.removed}'.`, body: ScheduleIdBody }),
   sendNow: defineChange({

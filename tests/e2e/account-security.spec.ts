@@ -274,13 +274,13 @@ test.describe("settings drafts", () => {
     await expect(current).toHaveValue("half typed");
     // A refused password save shows its errors; the next save elsewhere starts that form again, as a reload would.
     await page.getByRole("button", { name: "Update Password" }).click();
-    await expect(page.locator("#password-form")).toContainText("Enter a new password.");
+    await expect(page.locator("#password-form")).toContainText("Password must be at least 8 characters.");
     await expect(page).toHaveTitle(/^Error: /);
     await saml.fill("https://idp.example.com/other.xml");
     await page.getByRole("switch", { name: "Multi-factor authentication (MFA)" }).uncheck();
     await page.locator("#mfa-form").getByRole("button", { name: "Confirm" }).click();
     await expect(toast(page, "MFA disabled.")).toBeVisible();
-    await expect(page.locator("#password-form")).not.toContainText("Enter a new password.");
+    await expect(page.locator("#password-form")).not.toContainText("Password must be at least 8 characters.");
     await expect(current).toHaveValue("");
     await expect(saml).toHaveValue("https://idp.example.com/other.xml");
     await expect(page).toHaveTitle("Settings | Linkwise");

@@ -71,7 +71,8 @@ export function SamlForm({ metalink, lastResult }: { metalink: string; lastResul
   );
 }
 
-function PasswordForm(props: Parameters<typeof usePasswordForm>[0]) {
+/** The password form as Settings shows it (the dialogs' constraints test renders it). */
+export function PasswordForm(props: Parameters<typeof usePasswordForm>[0]) {
   return usePasswordForm(props).element;
 }
 

@@ -2,7 +2,7 @@ import type { passwordSchema } from "./schemas.server.ts";
 import type { z } from "zod";
 import { type SubmissionResult } from "@conform-to/react";
 import { ConformForm, PasswordField, SubmitButton, useForm } from "../../components/forms.tsx";
-import { useIsPending } from "../../components/hooks.ts";
+import { useConstraint, useIsPending } from "../../components/hooks.ts";
 
 /*
  * The password form of Settings (spec 1 §5 "Password update"). A typo must not lock the user out
@@ -19,8 +19,9 @@ export function usePasswordForm({ lastResult }: { lastResult: SubmissionResult<s
   const [form, fields] = useForm<z.input<typeof passwordSchema>>({
     id: "password-form",
     lastResult,
-    // No constraints: the three fields are always required and carry no asterisks (spec 1 §5's
-    // form; the labels are the accessible names the tests and screen readers use as they are).
+    // The request's constraints (schemas.server.ts): the three fields are required; the asterisk
+    // stays out of their names (the kit's labels), which the tests and screen readers use.
+    constraint: useConstraint("password"),
   });
   return {
     form,

@@ -7,8 +7,9 @@ import { getAccount } from "../../lib/shell.server.ts";
 import { ErrorPage } from "../../root.tsx";
 import { replyFor, Screen } from "../../components/screen.tsx";
 import type { Route } from "./+types/profile";
-import { useIsPending } from "../../components/hooks.ts";
+import { useConstraint, useIsPending } from "../../components/hooks.ts";
 import { profileAction } from "./actions.server.ts";
+import { profileConstraints } from "./schemas.server.ts";
 import { FETCH_FAILED } from "../../lib/messages.ts";
 
 /*
@@ -38,6 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       phone: source.phone ?? "",
       address: source.address ?? "",
     } satisfies Record<FieldName, string>,
+    constraints: profileConstraints,
   };
 }
 
@@ -47,11 +49,12 @@ export const action = profileAction;
 /** One field, its own form and its own Save button. */
 function useFieldForm(name: FieldName, value: string, lastResult: SubmissionResult<string[]> | undefined, draft: string | undefined) {
   const pending = useIsPending({ intent: name });
+  // The field's constraints are its request's (schemas.server.ts): name and e-mail are required.
+  const constraint = useConstraint(name);
   const [form, fields] = useForm({
     id: `profile-${name}`,
     lastResult,
-    // No constraints: a field of its own form, saved on its own; no asterisks (the labels stay
-    // the fields' names, as My Profile has always shown them).
+    constraint,
     defaultValue: { [name]: draft ?? value },
   });
   const field = fields[name as keyof typeof fields];
@@ -81,6 +84,11 @@ function useFieldForm(name: FieldName, value: string, lastResult: SubmissionResu
       </ConformForm>
     ),
   };
+}
+
+/** One field's form as My Profile shows it (the dialogs' constraints test renders it). */
+export function ProfileFieldForm({ name, value }: { name: FieldName; value: string }) {
+  return useFieldForm(name, value, undefined, undefined).element;
 }
 
 export default function Profile(props: Route.ComponentProps) {

@@ -5,6 +5,7 @@ import { formConstraints } from "../../components/constraints.server.ts";
 import { toggleSchema } from "../../components/toggle-dialog.tsx";
 import { authMessages } from "../../../platform/contract/messages.ts";
 import { IdpBody, profileShape } from "../../../platform/contract/account.shapes.ts";
+import { authLimits } from "../../../platform/contract/auth.shapes.ts";
 import { requestForm } from "../../lib/form-fields.server.ts";
 
 /*
@@ -14,17 +15,24 @@ import { requestForm } from "../../lib/form-fields.server.ts";
 
 export const WRONG_CURRENT_PASSWORD = "The current password is incorrect.";
 
-export const passwordSchema = z
-  .object({
-    intent: z.literal("password"),
-    current_password: z.string({ error: "Enter your current password." }).max(128, authMessages.passwordTooLong),
-    password: z
-      .string({ error: "Enter a new password." })
-      .min(8, authMessages.passwordTooShort)
-      .max(128, authMessages.passwordTooLong),
-    confirm_password: z.string({ error: "Confirm the new password." }),
-  })
-  .refine((v) => v.password === v.confirm_password, { message: PASSWORDS_DIFFER, path: ["confirm_password"] });
+const ENTER_CURRENT_PASSWORD = "Enter your current password.";
+const CONFIRM_NEW_PASSWORD = "Confirm the new password.";
+
+/**
+ * The password form is update-account's / update-iam-user's password (the request's words: a blank
+ * or short one 'Password must be at least 8 characters.'), with two fields of the form only: the
+ * current password, which the console checks with the login call (POST token's password, its
+ * limit) and no update request takes, and the new one again.
+ */
+export const passwordSchema = requestForm(
+  z
+    .object({
+      current_password: z.string({ error: ENTER_CURRENT_PASSWORD }).min(1, ENTER_CURRENT_PASSWORD).max(authLimits.password, authMessages.passwordTooLong),
+      password: profileShape.password.unwrap(),
+      confirm_password: z.string({ error: CONFIRM_NEW_PASSWORD }).min(1, CONFIRM_NEW_PASSWORD),
+    })
+    .refine((v) => v.password === v.confirm_password, { message: PASSWORDS_DIFFER, path: ["confirm_password"] }),
+);
 
 /** The MFA switch; `current` (the platform's value) is refused: Confirm needs a change (spec 1 §4). */
 export const mfaSchema = (current: boolean) => toggleSchema(current, { intent: z.literal("mfa") }, "mfa_enabled");
@@ -51,4 +59,7 @@ export const profileSchemas = {
 } as const;
 
 /** The forms' HTML constraints, from the schemas (the loaders hand them to the forms: useConstraint). */
-export const accountConstraints = formConstraints({ saml: samlSchema });
+export const accountConstraints = formConstraints({ password: passwordSchema, saml: samlSchema });
+
+/** My Profile's forms' HTML constraints, by field (the form's intent). */
+export const profileConstraints = formConstraints(profileSchemas);

@@ -10,7 +10,7 @@ import { safeReply } from "../../lib/api.server.ts";
 import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/forgot-password";
 import { useHydrated } from "../../components/hooks.ts";
-import { forgotPasswordSchema } from "./schemas.server.ts";
+import { authConstraints, forgotPasswordSchema } from "./schemas.server.ts";
 import { authMessages } from "../../../platform/contract/messages.ts";
 
 /*
@@ -29,7 +29,7 @@ const fieldLabels = { username: "Email", account_id: "Account" };
 export const headers: Route.HeadersFunction = passRetryAfter();
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { sent: new URL(request.url).searchParams.get("sent") === "1" };
+  return { sent: new URL(request.url).searchParams.get("sent") === "1", constraints: { "forgot-password": authConstraints["forgot-password"] } };
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -10,7 +10,7 @@ import { safeReply } from "../../lib/api.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/login-mfa";
-import { loginCodeSchema } from "./schemas.server.ts";
+import { authConstraints, loginCodeSchema } from "./schemas.server.ts";
 
 /*
  * /login-mfa (spec 3 §2.5; spec 1 §4 Login): the one-time-code step. It exists only while a
@@ -29,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const cookie = await clearPendingLogin(request);
     throw redirect(LANDING_PATH, cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
   }
-  return data({ username: pending.username }, { headers: noStore });
+  return data({ username: pending.username, constraints: { "login-mfa": authConstraints["login-mfa"] } }, { headers: noStore });
 }
 
 export async function action({ request }: Route.ActionArgs) {

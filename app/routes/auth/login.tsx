@@ -11,7 +11,7 @@ import { getSession, getUser, sessionStorage } from "../../lib/session.server.ts
 import { redirectWithToast } from "../../lib/toast.server.ts";
 import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/login";
-import { ENTER_PASSWORD, loginSchema } from "./schemas.server.ts";
+import { authConstraints, ENTER_PASSWORD, loginSchema } from "./schemas.server.ts";
 
 /*
  * / and /login (spec 3 §2.4, §4 Login; spec 1 §4 Login, §8 Login). One form; the Account
@@ -43,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const headers = new Headers(noStore);
   if (changed) headers.append("Set-Cookie", await sessionStorage.commitSession(session));
   return data(
-    { subscriber: subscriber ?? session.get("subscriber") ?? "", redirectTo: url.searchParams.get("redirectTo") ?? "" },
+    { subscriber: subscriber ?? session.get("subscriber") ?? "", redirectTo: url.searchParams.get("redirectTo") ?? "", constraints: { login: authConstraints.login } },
     { headers },
   );
 }

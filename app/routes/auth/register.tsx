@@ -7,7 +7,7 @@ import { readForm } from "../../lib/csrf.server.ts";
 import { detailOr, passRetryAfter, submitForm } from "../../lib/action.server.ts";
 import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/register";
-import { registerSchema } from "./schemas.server.ts";
+import { authConstraints, registerSchema } from "./schemas.server.ts";
 import { authMessages } from "../../../platform/contract/messages.ts";
 
 /* /register (spec 3 §2.9, §3 Registration): 'Join us!' with email, password and the terms. */
@@ -18,7 +18,7 @@ const fieldLabels = { username: "Email", password: "Password", terms: "Terms" };
 export const headers: Route.HeadersFunction = passRetryAfter();
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { subscriber: (await rememberedSubscriber(request)) ?? "" };
+  return { subscriber: (await rememberedSubscriber(request)) ?? "", constraints: { register: authConstraints.register } };
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PASSWORDS_DIFFER } from "../../components/auth-layout.tsx";
+import { formConstraints } from "../../components/constraints.server.ts";
 import { requestForm } from "../../lib/form-fields.server.ts";
 import { formMessages } from "../../lib/messages.ts";
 import { authMessages } from "../../../platform/contract/messages.ts";
@@ -69,3 +70,12 @@ export const setPasswordSchema = requestForm(
     })
     .refine((v) => v.password === v.confirm_password, { message: PASSWORDS_DIFFER, path: ["confirm_password"] }),
 );
+
+/** The pages' HTML constraints, by form id (useAuthForm reads its own). */
+export const authConstraints = formConstraints({
+  login: loginSchema(false),
+  "login-mfa": loginCodeSchema,
+  register: registerSchema,
+  "forgot-password": forgotPasswordSchema,
+  "set-password": setPasswordSchema,
+});

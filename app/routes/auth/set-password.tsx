@@ -2,6 +2,7 @@ import { SetPasswordPage } from "../../components/auth-layout.tsx";
 import { setPasswordAction } from "../../lib/auth.server.ts";
 import { ErrorPage } from "../../root.tsx";
 import type { Route } from "./+types/set-password";
+import { authConstraints } from "./schemas.server.ts";
 
 /*
  * The two set-a-password links (spec 3 §2.8), one module mapped to both paths (app/routes.ts):
@@ -41,7 +42,7 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-stor
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { tokenField, invalidText, heading, button } = linkOf(request);
-  return { token: new URL(request.url).searchParams.get(tokenField)?.trim() || null, invalidText, heading, button };
+  return { token: new URL(request.url).searchParams.get(tokenField)?.trim() || null, invalidText, heading, button, constraints: { "set-password": authConstraints["set-password"] } };
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { billingLimits, billingProviders } from "../../../platform/contract/billing.ts";
 import { formConstraints } from "../../components/constraints.server.ts";
-import { emailInput } from "../../lib/form-fields.server.ts";
-import { fieldMessages } from "../../../platform/contract/messages.ts";
+import { blankAsMissing, requestForm, requiredText } from "../../lib/form-fields.server.ts";
+import { SetupBody } from "../../../platform/contract/billing.shapes.ts";
+import { limits, maxMessage } from "../../../platform/lib/fields.ts";
 
 /*
  * The Billing screen's form schemas (spec 1 §5 'Billing card form'), server-only (README
@@ -12,38 +13,46 @@ import { fieldMessages } from "../../../platform/contract/messages.ts";
  * it the card is entered on Stripe Checkout.
  */
 
-const required = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max} characters.`);
+const request = SetupBody.shape;
+const PHONE_REQUIRED = "Phone is required.";
 
-export const CardFormSchema = z.object({
-  first_name: required("First name", 99),
-  last_name: required("Last name", 100),
-  email: emailInput(billingLimits.email),
-  phone: required("Phone", billingLimits.phone).regex(/^[0-9+()\-./ ]*[0-9][0-9+()\-./ ]*$/, fieldMessages.phoneInvalid),
-  street_addr_1: required("Address 1", billingLimits.street),
-  street_addr_2: z.string().trim().max(billingLimits.street, `Address 2 must be at most ${billingLimits.street} characters.`).optional(),
-  city: required("City", billingLimits.city),
-  state: required("State", billingLimits.state),
-  postal_code: required("Postal code", billingLimits.postalCode),
-  country: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, "Choose a country.")
-    .default("US"),
-  terms: z.literal("on", { error: "Accept the terms to continue." }),
-  /** Made by Stripe.js in the browser (the card path); absent without JavaScript (Checkout). */
-  payment_method_id: z
-    .string()
-    .trim()
-    .max(billingLimits.paymentMethodId)
-    .regex(/^pm_[A-Za-z0-9_]+$/, "The card could not be read. Enter it again.")
-    .optional(),
-});
+/**
+ * The card form is the setup/checkout request's billing details (their words and limits), with
+ * the form's own fields: first and last name (the request's `name` is the two joined, at most its
+ * 200 characters), the phone's blank (the request's `phone()` says a JSON client's 'Field must not
+ * be empty'), the terms box, and Stripe.js's payment method (absent without JavaScript: Checkout).
+ */
+export const CardFormSchema = requestForm(
+  z.object({
+    first_name: requiredText("First name is required.", 99),
+    last_name: requiredText("Last name is required.", 100),
+    email: request.email,
+    // A blank says the form's words first, then the request's phone checks. The pipe's input
+    // carries the request's limit too: the HTML constraints are read from the input side.
+    phone: z
+      .string({ error: PHONE_REQUIRED })
+      .trim()
+      .min(1, { message: PHONE_REQUIRED, abort: true })
+      .max(limits.phone, maxMessage(limits.phone))
+      .pipe(request.phone),
+    street_addr_1: request.street_addr_1,
+    street_addr_2: request.street_addr_2,
+    city: request.city,
+    state: request.state,
+    postal_code: request.postal_code,
+    country: request.country,
+    terms: z.literal("on", { error: "Accept the terms to continue." }),
+    /** Made by Stripe.js in the browser (the card path); absent without JavaScript (Checkout). */
+    payment_method_id: blankAsMissing(
+      z
+        .string()
+        .trim()
+        .max(billingLimits.paymentMethodId)
+        .regex(/^pm_[A-Za-z0-9_]+$/, "The card could not be read. Enter it again.")
+        .optional(),
+    ),
+  }),
+);
 
 export const ProviderSchema = z.object({
   provider: z.enum(billingProviders, { error: "Unknown billing method." }),

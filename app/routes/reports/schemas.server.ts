@@ -1,12 +1,17 @@
 import { z } from "zod";
 import { confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
 import { formConstraints } from "../../components/constraints.server.ts";
-import { clearableText, hiddenId, requiredText } from "../../lib/form-fields.server.ts";
-import { REMOVE_PHRASE, reportCadences, reportLimits, reportMessages } from "./model.ts";
+import { hiddenId, requestForm, typedList } from "../../lib/form-fields.server.ts";
+import { CreateReportScheduleBody, UpdateReportScheduleBody } from "../../../platform/contract/report-schedules.shapes.ts";
+import { limits } from "../../../platform/lib/fields.ts";
+import { REMOVE_PHRASE, reportLimits } from "./model.ts";
 
 /*
  * The Service Reports screen's form schemas, one per form, used by the action. Server-only. The
- * platform checks the zone and the addresses again and says the same words.
+ * schedule form is create-report-schedule's / update-report-schedule's request
+ * (platform/contract/report-schedules.shapes.ts): its words and limits, the zone checked as the
+ * platform checks it. The form's own: the three content boxes (the request's `content` list) and
+ * the recipients typed one a line (the request's list, each address the request's `email()`).
  */
 
 const checkbox = z
@@ -14,32 +19,27 @@ const checkbox = z
   .optional()
   .transform((v) => v === "on" || v === "true");
 const scheduleId = hiddenId("Report schedule id is missing.");
+const request = CreateReportScheduleBody.shape;
 
-/** Addresses one a line (or comma-separated): each checked, at most reportLimits.recipients. */
-const recipients = z
-  .string()
-  .max(4000)
-  .optional()
-  .transform((s) => [...new Set((s ?? "").split(/[\s,;]+/).map((e) => e.trim().toLowerCase()).filter(Boolean))])
-  .superRefine((list, ctx) => {
-    for (const e of list) if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e)) ctx.addIssue({ code: "custom", message: `Not a valid e-mail address: ${e.slice(0, 60)}` });
-    if (list.length > reportLimits.recipients) ctx.addIssue({ code: "custom", message: reportMessages.recipients });
-  });
+/** What the recipients' box may hold: the most addresses, each with its line break. */
+const recipientsTyped = reportLimits.recipients * (limits.email + 2);
 
-export const ScheduleSchema = z.object({
-  name: requiredText("Enter a name.", reportLimits.name),
-  entity_name: clearableText(reportLimits.name),
+const scheduleFields = z.object({
+  name: request.name,
+  entity_name: request.entity_name,
   content_outages: checkbox,
   content_maintenance: checkbox,
   content_activation_tests: checkbox,
-  cadence: z.enum(reportCadences, { error: reportMessages.cadence }),
-  time_zone: requiredText(reportMessages.timeZone, reportLimits.timeZone),
-  hour: z.coerce.number({ error: reportMessages.hour }).int(reportMessages.hour).min(0, reportMessages.hour).max(23, reportMessages.hour),
-  recipients,
+  cadence: request.cadence,
+  time_zone: request.time_zone,
+  hour: request.hour,
+  recipients: typedList(request.recipients, recipientsTyped),
 });
+
+export const ScheduleSchema = requestForm(scheduleFields);
 export type ScheduleValue = z.output<typeof ScheduleSchema>;
 
-export const UpdateScheduleSchema = ScheduleSchema.extend({ schedule_id: scheduleId });
+export const UpdateScheduleSchema = requestForm(scheduleFields.extend({ schedule_id: UpdateReportScheduleBody.shape.schedule_id }));
 export const ScheduleIdSchema = z.object({ schedule_id: scheduleId });
 export const RemoveScheduleSchema = confirmPhraseSchema(REMOVE_PHRASE, { schedule_id: scheduleId });
 
