@@ -23,8 +23,8 @@
 // pages between two measurements of the shell; PHONE_PORT (default 3392); CHROMIUM_PATH as for
 // the end-to-end tests (scripts/chromium.mjs).
 // PHONE_BEFORE=<copy of build/> (made as for PHONE_BUILD) measures side by side, in one sitting:
-// a second server on PHONE_PORT+1 serves that build (at 127.0.0.1, so that the two servers'
-// cookies do not mix), and each page (and the shell) is measured on both builds in turn, the order
+// a second server on PHONE_PORT+1 serves that build (this one at 127.0.0.1, that one at
+// 127.0.0.2, so that the two servers' cookies do not mix), and each page (and the shell) is measured on both builds in turn, the order
 // swapped every run; it prints the medians of both and the ratios of this build's TBT and LCP to
 // the earlier build's (bench/out/phone-side-by-side.json). Only the ratios of one such sitting say
 // what a change did: the machine's load moves TBT by hundreds of ms within minutes.
@@ -41,7 +41,10 @@ import { phonePages, shell, type PhonePage } from "./phone-pages.ts";
 import { apiAs, signIn, startServer } from "./server.ts";
 
 const port = Number(process.env.PHONE_PORT ?? 3392);
-const base = `http://localhost:${port}`;
+// Side by side (PHONE_BEFORE), both servers at a loopback address of the same kind, each its own
+// host for the cookies (127.0.0.1 and 127.0.0.2): in an A/A run (the same build on both sides)
+// the side at `localhost` came out slower than the one at 127.0.0.1.
+const base = process.env.PHONE_BEFORE ? `http://127.0.0.1:${port}` : `http://localhost:${port}`;
 const secret = "bench-phone-session-secret";
 const password = "bench-password";
 const runs = Number(process.env.PHONE_RUNS ?? 1);
@@ -83,7 +86,7 @@ const build = process.env.PHONE_BUILD ? path.resolve(process.env.PHONE_BUILD, "s
 if (!build) execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
 // PHONE_BEFORE=<dir>: the earlier build, served beside this one (side by side).
 const beforeBuild = process.env.PHONE_BEFORE ? path.resolve(process.env.PHONE_BEFORE, "server/index.js") : undefined;
-const beforeBase = `http://127.0.0.1:${port + 1}`;
+const beforeBase = `http://127.0.0.2:${port + 1}`;
 const chromium = findChromium();
 if (!chromium) throw new Error("no Chromium (scripts/chromium.mjs): install chromium-headless-shell or set CHROMIUM_PATH");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "linkwise-phone-"));
