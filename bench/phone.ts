@@ -22,6 +22,12 @@
 // not start; then a run on each, one after the other); PHONE_OUT=<file> writes the figures there instead; PHONE_SHELL_EVERY (default 8)
 // pages between two measurements of the shell; PHONE_PORT (default 3392); CHROMIUM_PATH as for
 // the end-to-end tests (scripts/chromium.mjs).
+// PHONE_BEFORE=<copy of build/> (made as for PHONE_BUILD) measures side by side, in one sitting:
+// a second server on PHONE_PORT+1 serves that build (this one at 127.0.0.1, that one at
+// 127.0.0.2, so that the two servers' cookies do not mix), and each page (and the shell) is measured on both builds in turn, the order
+// swapped every run; it prints the medians of both and the ratios of this build's TBT and LCP to
+// the earlier build's (bench/out/phone-side-by-side.json). Only the ratios of one such sitting say
+// what a change did: the machine's load moves TBT by hundreds of ms within minutes.
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -35,7 +41,10 @@ import { phonePages, shell, type PhonePage } from "./phone-pages.ts";
 import { apiAs, signIn, startServer } from "./server.ts";
 
 const port = Number(process.env.PHONE_PORT ?? 3392);
-const base = `http://localhost:${port}`;
+// Side by side (PHONE_BEFORE), both servers at a loopback address of the same kind, each its own
+// host for the cookies (127.0.0.1 and 127.0.0.2): in an A/A run (the same build on both sides)
+// the side at `localhost` came out slower than the one at 127.0.0.1.
+const base = process.env.PHONE_BEFORE ? `http://127.0.0.1:${port}` : `http://localhost:${port}`;
 const secret = "bench-phone-session-secret";
 const password = "bench-password";
 const runs = Number(process.env.PHONE_RUNS ?? 1);
@@ -75,10 +84,15 @@ const round = (n: number, digits = 0) => Math.round(n * 10 ** digits) / 10 ** di
 // PHONE_BUILD=<dir>: serve that build (a copy of build/ made before a change) instead of building.
 const build = process.env.PHONE_BUILD ? path.resolve(process.env.PHONE_BUILD, "server/index.js") : undefined;
 if (!build) execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
+// PHONE_BEFORE=<dir>: the earlier build, served beside this one (side by side).
+const beforeBuild = process.env.PHONE_BEFORE ? path.resolve(process.env.PHONE_BEFORE, "server/index.js") : undefined;
+const beforeBase = `http://127.0.0.2:${port + 1}`;
 const chromium = findChromium();
 if (!chromium) throw new Error("no Chromium (scripts/chromium.mjs): install chromium-headless-shell or set CHROMIUM_PATH");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "linkwise-phone-"));
 const server = startServer({ port, dataDir, secret, password, build });
+const beforeDataDir = beforeBuild ? fs.mkdtempSync(path.join(os.tmpdir(), "linkwise-phone-before-")) : undefined;
+const beforeServer = beforeBuild ? startServer({ port: port + 1, dataDir: beforeDataDir!, secret, password, build: beforeBuild }) : undefined;
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 let lighthouseVersion = "";
 
@@ -86,7 +100,8 @@ async function main() {
   await waitUp(base);
   const demo = await signIn(base, secret, "demo@linkwise.example", password);
   const ctx = { base, api: apiAs(base, demo.access_token) };
-  const resolve = async (p: PhonePage) => (typeof p.path === "string" ? p.path : p.path(ctx));
+  const resolveOn = async (p: PhonePage, c: typeof ctx) => (typeof p.path === "string" ? p.path : p.path(c));
+  const resolve = (p: PhonePage) => resolveOn(p, ctx);
   const urls = new Map<PhonePage, string>();
   for (const p of [shell, ...pages]) {
     const url = `${base}${await resolve(p)}`;
@@ -100,9 +115,9 @@ async function main() {
   chrome = await chromeLauncher.launch({ chromePath: chromium!.path, chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu"] });
   fs.mkdirSync("bench/out/phone", { recursive: true });
   /** One Lighthouse run of a page (its full report kept in bench/out/phone/<name>.json). */
-  async function run(p: PhonePage) {
+  async function run(p: PhonePage, url = urls.get(p)!, tag = "") {
     const load = os.loadavg()[0]!;
-    const result = await lighthouse(urls.get(p), {
+    const result = await lighthouse(url, {
       port: chrome!.port,
       output: "json",
       logLevel: "error",
@@ -114,9 +129,9 @@ async function main() {
     const lhr = result.lhr;
     if (lhr.runtimeError) throw new Error(`${p.name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     // A page that sent the browser elsewhere (to /login: not signed in) is not the page.
-    if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(urls.get(p)!).pathname) throw new Error(`${p.name}: ${urls.get(p)} ended at ${lhr.finalDisplayedUrl}`);
+    if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`${p.name}: ${url} ended at ${lhr.finalDisplayedUrl}`);
     lighthouseVersion = lhr.lighthouseVersion;
-    fs.writeFileSync(`bench/out/phone/${p.name}.json`, JSON.stringify(lhr));
+    fs.writeFileSync(`bench/out/phone/${p.name}${tag}.json`, JSON.stringify(lhr));
     const n = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     type Items = { items?: Record<string, unknown>[]; overallSavingsBytes?: number };
     const details = (id: string) => (lhr.audits[id]?.details ?? {}) as Items;
@@ -133,25 +148,25 @@ async function main() {
       unused_css_kb: round((details("unused-css-rules").overallSavingsBytes ?? 0) / 1024),
       render_blocking: (details("render-blocking-resources").items ?? []).map((i) => String(i.url).replace(base, "")),
     };
-    console.log(JSON.stringify({ page: p.name, ...figures }));
+    console.log(JSON.stringify({ page: `${p.name}${tag}`, ...figures }));
     return figures;
   }
 
   /** `run`, once more when Lighthouse fails on the way (a DevTools call timing out on a loaded machine). */
-  async function measure(p: PhonePage) {
+  async function measure(p: PhonePage, url = urls.get(p)!, tag = "") {
     try {
-      return await run(p);
+      return await run(p, url, tag);
     } catch (error) {
-      console.log(`${p.name}: ${(error as Error).message}; once more`);
-      return run(p);
+      console.log(`${p.name}${tag}: ${(error as Error).message}; once more`);
+      return run(p, url, tag);
     }
   }
 
   /** Signs the browser in through the console's own Login form (the demo account): its session cookie stays for every later run. */
-  async function signInBrowser() {
+  async function signInBrowser(origin = base) {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome!.port}` });
     const page = await browser.newPage();
-    await page.goto(`${base}/login`);
+    await page.goto(`${origin}/login`);
     await page.type('input[name="username"]', "demo@linkwise.example");
     await page.type('input[name="password"]', password);
     await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
@@ -159,6 +174,8 @@ async function main() {
     await page.close();
     await browser.disconnect();
   }
+
+  if (beforeBuild) return sideBySide(measure, signInBrowser, urls, resolveOn);
 
   const results: Measured[] = [];
   const perPage = new Map<PhonePage, Awaited<ReturnType<typeof run>>[]>();
@@ -233,6 +250,68 @@ async function main() {
   if (results.some((m) => m.failures.length)) process.exitCode = 1;
 }
 
+/**
+ * PHONE_BEFORE: every page (signed-in ones; the shell first) on the earlier build and on this
+ * one in turn, `runs` times, the order swapped each run; the medians of both and this build's
+ * TBT and LCP as a ratio of the earlier build's (below 1: this build is faster).
+ */
+async function sideBySide(
+  measure: (p: PhonePage, url?: string, tag?: string) => Promise<Figures>,
+  signInBrowser: (origin?: string) => Promise<void>,
+  urls: Map<PhonePage, string>,
+  resolveOn: (p: PhonePage, c: { base: string; api: ReturnType<typeof apiAs> }) => Promise<string>,
+) {
+  await waitUp(beforeBase);
+  const demo = await signIn(beforeBase, secret, "demo@linkwise.example", password);
+  const ctx = { base: beforeBase, api: apiAs(beforeBase, demo.access_token) };
+  const measured = [shell, ...pages.filter((p) => p.signedIn !== false)];
+  const beforeUrls = new Map<PhonePage, string>();
+  for (const p of measured) beforeUrls.set(p, `${beforeBase}${await resolveOn(p, ctx)}`);
+  await signInBrowser(base);
+  await signInBrowser(beforeBase);
+  const sides = [
+    { name: "before", tag: "-before", url: (p: PhonePage) => beforeUrls.get(p)! },
+    { name: "this build", tag: "", url: (p: PhonePage) => urls.get(p)! },
+  ];
+  const figures = new Map<string, Figures[]>();
+  for (let r = 0; r < runs; r++) {
+    for (const p of measured) {
+      for (const side of r % 2 === 0 ? sides : [...sides].reverse()) {
+        const key = `${p.name}\t${side.name}`;
+        figures.set(key, [...(figures.get(key) ?? []), await measure(p, side.url(p), side.tag)]);
+      }
+    }
+  }
+  const med = (xs: Figures[], k: keyof Figures) => median(xs.map((x) => x[k]));
+  const rows = measured.map((p) => {
+    const [b, a] = sides.map((side) => figures.get(`${p.name}\t${side.name}`)!);
+    const cell = (xs: Figures[]) => ({
+      score: med(xs, "score"),
+      tbt_ms: med(xs, "tbt_ms"),
+      lcp_ms: med(xs, "lcp_ms"),
+      cls: med(xs, "cls"),
+      load: med(xs, "load"),
+      benchmark_index: med(xs, "benchmark_index"),
+      runs: xs.map((x) => `${x.score} · ${x.tbt_ms} · ${(x.lcp_ms / 1000).toFixed(1)} · ${x.cls}`),
+    });
+    const before = cell(b!);
+    const after = cell(a!);
+    // Ratios of medians; a TBT of 0 before has no ratio.
+    const ratio = (x: number, y: number) => (y > 0 ? round(x / y, 2) : null);
+    return { name: p.name, before, after, tbt_ratio: ratio(after.tbt_ms, before.tbt_ms), lcp_ratio: ratio(after.lcp_ms, before.lcp_ms) };
+  });
+  const report = { date: new Date().toISOString(), lighthouse: lighthouseVersion, before: process.env.PHONE_BEFORE, runs, rows };
+  fs.writeFileSync("bench/out/phone-side-by-side.json", JSON.stringify(report, null, 2));
+  const fmt = (c: (typeof rows)[number]["before"]) => `${c.score} · ${c.tbt_ms} · ${(c.lcp_ms / 1000).toFixed(1)} · ${c.cls}`;
+  console.log(`\nLighthouse ${lighthouseVersion}, mobile profile, side by side (before: ${process.env.PHONE_BEFORE}), ${report.date}, medians of ${runs} runs each, alternating`);
+  console.log("| page | before: score · TBT ms · LCP s · CLS | this build | TBT ratio | LCP ratio | load, benchmark index (before; this) |");
+  console.log("|---|---|---|---|---|---|");
+  for (const row of rows) {
+    console.log(`| ${row.name} | ${fmt(row.before)} | ${fmt(row.after)} | ${row.tbt_ratio ?? "–"} | ${row.lcp_ratio ?? "–"} | ${row.before.load}, ${row.before.benchmark_index}; ${row.after.load}, ${row.after.benchmark_index} |`);
+  }
+  console.log("figures (and each run's): bench/out/phone-side-by-side.json; the reports: bench/out/phone/<page>[-before].json");
+}
+
 async function chromeVersion(): Promise<string> {
   const r = await fetch(`http://127.0.0.1:${chrome!.port}/json/version`);
   return ((await r.json()) as { Browser: string }).Browser;
@@ -245,9 +324,12 @@ main()
   })
   .finally(async () => {
     chrome?.kill();
-    if (server.exitCode === null) {
-      server.kill();
-      await new Promise((r) => server.once("exit", r));
+    for (const [child, dir] of [[server, dataDir], [beforeServer, beforeDataDir]] as const) {
+      if (!child || !dir) continue;
+      if (child.exitCode === null) {
+        child.kill();
+        await new Promise((r) => child.once("exit", r));
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });

@@ -4,6 +4,7 @@
  */
 
 import { detailMessages, detailOf as detailField } from "./platform-detail.ts";
+import { formatNumber } from "./format.ts";
 import { safePath } from "./redirect.ts";
 
 import { MAX_PCAP_BYTES, pcapEndpoint } from "../../platform/contract/pcap.ts";
@@ -207,13 +208,13 @@ export function cleanFileName(name: string | null | undefined): string {
 }
 
 export function formatCount(n: number): string {
-  return Number.isFinite(n) ? n.toLocaleString("en-US") : "—";
+  return Number.isFinite(n) ? formatNumber(n) : "—";
 }
 
 /** Seconds as text: '0.575 s', '1 min 5 s', '2 h 3 min'. */
 export function formatDuration(seconds: number): string {
   if (!Number.isFinite(seconds) || seconds < 0) return "—";
-  if (seconds < 60) return `${Number(seconds.toFixed(3)).toLocaleString("en-US")} s`;
+  if (seconds < 60) return `${formatNumber(Number(seconds.toFixed(3)))} s`;
   const s = Math.round(seconds);
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
@@ -224,7 +225,7 @@ export function formatDuration(seconds: number): string {
 /** A percentage as text without trailing zeros: 0 → '0', 33.33 → '33.33'. */
 export function formatPercent(p: number): string {
   if (!Number.isFinite(p)) return "0";
-  return Number(p.toFixed(2)).toLocaleString("en-US", { maximumFractionDigits: 2 });
+  return formatNumber(Number(p.toFixed(2)), 2);
 }
 
 /** An ISO time with nanoseconds as 'YYYY-MM-DD HH:MM:SS.mmm' (UTC, fixed format). */

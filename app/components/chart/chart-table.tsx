@@ -1,3 +1,4 @@
+import { formatNumber } from "../../lib/format.ts";
 import { escapeHtml } from "../static-html.ts";
 import { round3, seriesNames, tMs, xValues, type ChartSeries } from "./model.ts";
 
@@ -13,9 +14,8 @@ import { round3, seriesNames, tMs, xValues, type ChartSeries } from "./model.ts"
  * browser's render equals the server's and hydration keeps it.
  */
 
-// One formatter: toLocaleString with options builds a new Intl.NumberFormat per call (~50 µs each).
-const format = new Intl.NumberFormat("en-US", { maximumFractionDigits: 3 });
-const number = (v: number | null | undefined) => (v === null || v === undefined ? "" : format.format(round3(v)));
+// formatNumber: one formatter, made on first use (a new Intl.NumberFormat per call was the cost).
+const number = (v: number | null | undefined) => (v === null || v === undefined ? "" : formatNumber(round3(v)));
 
 /** `<time>` of a UTC time; the platform's ISO strings are used as they are (no Date per row). */
 function timeCell(t: string | number): string {

@@ -4,7 +4,7 @@ import { lazyChart } from "../../components/chart/lazy-chart.tsx";
 import { RangeToggle } from "../../components/chart/range-toggle.tsx";
 import { DetailsTable } from "../../components/details-table.tsx";
 import { OpState } from "../../components/op-state.tsx";
-import { formatBytes } from "../../lib/format.ts";
+import { formatBytes, formatNumber } from "../../lib/format.ts";
 import { useCanWrite } from "../../components/hooks.ts";
 import { SimpleTable, simpleIdColumn, type SimpleColumn } from "../../components/simple-table.tsx";
 import { defineTabs, useTab } from "../../components/tabs.tsx";
@@ -74,7 +74,7 @@ function Endpoints({ endpoints }: { endpoints: Endpoint[] }) {
 }
 
 // Bytes in units of 1024 with the exact count beside (spec 1: '10 GB (10737418240 bytes)').
-const bytes = (n: number) => (Math.abs(n) < 1024 ? formatBytes(n) : `${formatBytes(n)} (${n.toLocaleString("en-US")} bytes)`);
+const bytes = (n: number) => (Math.abs(n) < 1024 ? formatBytes(n) : `${formatBytes(n)} (${formatNumber(n)} bytes)`);
 const talkerColumns: SimpleColumn<NamedTalker>[] = [
   { id: "name", header: "Endpoint", kind: "name", cell: (t) => t.name },
   simpleIdColumn("epid", "Endpoint ID", (t) => t.epid),

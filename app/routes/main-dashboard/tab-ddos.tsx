@@ -1,7 +1,7 @@
 import { ChartGrid } from "../../components/chart/chart-grid.tsx";
 import { WorldMap } from "../../components/map/world-map.tsx";
 import { SimpleTable, type SimpleColumn, type SimpleTableProps } from "../../components/simple-table.tsx";
-import { formatBytes, formatTime } from "../../lib/format.ts";
+import { formatBytes, formatNumber, formatTime } from "../../lib/format.ts";
 import type { BlockedHistory, DdosNode, DosAttack } from "../../../platform/contract/monitoring-insights.ts";
 import type { TabProps } from "./tab-props.ts";
 import type { load } from "./tab-ddos.server.ts";
@@ -14,16 +14,14 @@ import type { load } from "./tab-ddos.server.ts";
  */
 
 const num = "text-right tabular-nums whitespace-nowrap";
-const count = (n: number) => n.toLocaleString("en-US");
+const count = (n: number) => formatNumber(n);
 const time = (iso: string) => (
   <time dateTime={iso} className="whitespace-nowrap">
     {formatTime(iso)}
   </time>
 );
 /** Bits per second as Mbit/s (the line rates the thresholds speak of). */
-// One formatter, made once: toLocaleString with options builds one per call (~30 µs each).
-const mbpsFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
-const mbps = (bps: number) => mbpsFormat.format(bps / 1e6);
+const mbps = (bps: number) => formatNumber(bps / 1e6, 2);
 
 /** A right-aligned figure column. */
 const figure = <T,>(id: string, header: string, value: (row: T) => string | number, unit?: string): SimpleColumn<T> => ({ id, header, unit, className: num, cell: value });

@@ -1,7 +1,7 @@
 import { ChartGrid } from "../../components/chart/chart-grid.tsx";
 import { h } from "../../components/cell.ts";
 import { DataTable, type Column } from "../../components/data-table.tsx";
-import { formatBytes, formatTime } from "../../lib/format.ts";
+import { formatBytes, formatNumber, formatTime } from "../../lib/format.ts";
 import type { AppSession } from "../../../platform/contract/monitoring-insights.ts";
 import type { TabProps } from "./tab-props.ts";
 import type { load } from "./tab-visibility.server.ts";
@@ -17,7 +17,7 @@ import type { load } from "./tab-visibility.server.ts";
 export const appSortable = ["app_name", "protocol", "port", "hits", "bytes", "performance", "start_time"] as const;
 
 const num = "text-right tabular-nums whitespace-nowrap";
-const count = (n: number) => n.toLocaleString("en-US");
+const count = (n: number) => formatNumber(n);
 
 const columns: Column<AppSession>[] = [
   {
