@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { dialog, expect, expectAccessible, jsDisabled, open, test, toast, type Account, type Api } from "./fixtures.ts";
+import { dialog, expect, expectAccessible, jsDisabled, open, ready, test, toast, type Account, type Api } from "./fixtures.ts";
 import { checkCloudInit, checkOva, checkWireGuard, createGroup, createNode, downloaded, noSideways, rowAction } from "./nodes-helpers.ts";
 
 /*
@@ -60,6 +60,8 @@ test("Create Endpoint Node: Hosted Node (default) with a reload, then Download O
   await expect(page.getByRole("link", { name: "Manage Endpoint Node Groups" })).toHaveAttribute("href", "/endpoint-node-groups");
   await startCreate(page, "Branch Hosted", { new: "Branches" });
   await page.reload();
+  // Filled once hydrated: what this checks is the step surviving a reload.
+  await ready(page);
   let d = createDialog(page);
   await expect(d.getByRole("link", { name: "Hosted Node" })).toHaveAttribute("aria-current", "page");
   await d.getByLabel("VPC CIDR").fill("10.20.0.0/33");
@@ -82,6 +84,7 @@ test("Create Endpoint Node: Hosted Node (default) with a reload, then Download O
   await d.getByRole("button", { name: "Prepare OVA" }).click();
   await expect(toast(page, "OVA prepared.")).toBeVisible();
   await page.reload();
+  await ready(page);
   const [ova] = await Promise.all([page.waitForEvent("download"), createDialog(page).locator("a[download]", { hasText: "Download OVA" }).click()]);
   await checkOva(page, await downloaded(ova), ovaId);
   await finish(page);
@@ -177,6 +180,7 @@ test("row actions: secondary IPs, health, LAN interface, Delete; tabs and Monito
   await expect(page.locator("#node-fan").getByRole("table")).toBeVisible();
   await page.setViewportSize({ width: 320, height: 800 });
   await page.reload();
+  await ready(page);
   expect(await noSideways(page)).toBe(true);
   await page.setViewportSize({ width: 1280, height: 800 });
 

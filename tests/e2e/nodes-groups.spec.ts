@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { dialog, expect, expectAccessible, jsDisabled, open, test, toast } from "./fixtures.ts";
+import { dialog, expect, expectAccessible, jsDisabled, open, ready, test, toast } from "./fixtures.ts";
 import { createGroup, makeCertificates, noSideways, rowAction, type CertSet } from "./nodes-helpers.ts";
 
 /*
@@ -54,6 +54,7 @@ test("endpoint node groups: DHCP relay and VRRP", async ({ page, account, signIn
   await expect(toast(page, "VRRP disabled.")).toBeVisible();
   await page.setViewportSize({ width: 320, height: 800 });
   await page.reload();
+  await ready(page);
   expect(await noSideways(page)).toBe(true);
 });
 
@@ -72,6 +73,7 @@ test("service node groups: certificate import refused for each bad set, a good o
   await expect(table.getByRole("cell", { name: "No Service Node Groups found." })).toBeVisible();
   await createGroup(api, account, "service", "Core");
   await page.reload();
+  await ready(page);
   await expect(table.getByRole("row", { name: /Core/ })).toContainText("No");
   await rowAction(page, "Core", "Import External Certificates");
   await expectAccessible(page);
@@ -108,5 +110,6 @@ test("service node groups: certificate import refused for each bad set, a good o
   await expect(table.getByRole("row", { name: /Core/ })).toContainText("No");
   await page.setViewportSize({ width: 320, height: 800 });
   await page.reload();
+  await ready(page);
   expect(await noSideways(page)).toBe(true);
 });

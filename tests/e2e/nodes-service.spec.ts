@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createIamUser, dialog, expect, expectAccessible, jsDisabled, open, test, toast } from "./fixtures.ts";
+import { createIamUser, dialog, expect, expectAccessible, jsDisabled, open, ready, test, toast } from "./fixtures.ts";
 import { checkCloudInit, checkOva, checkWireGuard, createGroup, createNode, downloaded, noSideways, rowAction } from "./nodes-helpers.ts";
 
 /*
@@ -60,6 +60,8 @@ test("Create Service Node: a new group, Hosted Node by default, a reload mid-ste
   await expect(toast(page, "Service Node created.")).toBeVisible();
   // Hosted Node is the default; the step survives a reload.
   await page.reload();
+  // Filled once hydrated: what this checks is the step surviving a reload.
+  await ready(page);
   d = createDialog(page);
   await expect(d.getByRole("link", { name: "Hosted Node" })).toHaveAttribute("aria-current", "page");
   await expect(d.getByLabel("VPC CIDR")).toHaveValue(/^\d+\.\d+\.\d+\.\d+\/24$/);
@@ -80,6 +82,7 @@ test("Create Service Node: a new group, Hosted Node by default, a reload mid-ste
   await createDialog(page).getByRole("link", { name: "Next" }).click();
   await expect(page).toHaveURL(/step=finish/);
   await page.reload();
+  await ready(page);
   await createDialog(page).getByRole("button", { name: "Finish" }).click();
   await expect(page).toHaveURL(/[?&]selected=/);
   await expect(createDialog(page)).toHaveCount(0);
@@ -207,6 +210,7 @@ test("row menu, tabs and the Monitoring charts; Delete by typing confirm", async
   await expect(page.locator("#node-load").getByRole("table")).toContainText("CPU (%)");
   await page.setViewportSize({ width: 320, height: 800 });
   await page.reload();
+  await ready(page);
   expect(await noSideways(page)).toBe(true);
   await page.setViewportSize({ width: 1280, height: 800 });
 
