@@ -52,6 +52,8 @@ export const fieldMessages = {
   descriptionRequired: "Description is required.",
   nameRequired: "Name is required.",
   entityRequired: "Entity is required.",
+  /** A blank required field named by the field builders (requiredName, idField, ipField…): `Node group` → 'Node group is required.' */
+  required: (what: string) => `${what} is required.`,
 } as const;
 
 /** Account settings (spec 3 §8). */

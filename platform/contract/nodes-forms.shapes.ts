@@ -153,13 +153,14 @@ export const nodeGroupId = () => idField("Node group");
 /**
  * Spec 2 §5: a node is created in a new group (its name given) or an existing one (its id given),
  * as `isNew` says; `names` are the kind's fields. The creates' rule, and the console's (whose form
- * says new or existing by a radio).
+ * says new or existing by a radio). A field left out is the rule's to name; a blank one its
+ * field's (the same sentence), so it is said once.
  */
 export const nodeGroupRule =
   (names: { name: string; id: string }) =>
   (isNew: boolean | undefined, v: Record<string, unknown>, ctx: z.core.$RefinementCtx) => {
-    if (isNew === true && !v[names.name]) ctx.addIssue({ code: "custom", path: [names.name], message: deploymentMessages.nodeGroupNameRequired });
-    if (isNew === false && !v[names.id]) ctx.addIssue({ code: "custom", path: [names.id], message: deploymentMessages.nodeGroupRequired });
+    if (isNew === true && v[names.name] === undefined) ctx.addIssue({ code: "custom", path: [names.name], message: deploymentMessages.nodeGroupNameRequired });
+    if (isNew === false && v[names.id] === undefined) ctx.addIssue({ code: "custom", path: [names.id], message: deploymentMessages.nodeGroupRequired });
   };
 
 const endpointNodeGroupRule = nodeGroupRule({ name: "ep_node_group_name", id: "ep_node_group_id" });
