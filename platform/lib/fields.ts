@@ -128,7 +128,7 @@ export const emailListField = () =>
   text(limits.emailList).superRefine((s, ctx) => {
     for (const item of splitEmails(s)) {
       if (!isEmail(item)) {
-        ctx.addIssue({ code: "custom", message: `Not a valid e-mail address: ${item.slice(0, 60)}` });
+        ctx.addIssue({ code: "custom", message: fieldMessages.emailNotValid(item) });
       }
     }
   });
