@@ -25,7 +25,7 @@ import { AssignDialog as AssignContactDialog } from "../routes/contacts/dialogs.
 import { CreateTicketDialog, ReplyDialog } from "../routes/support/dialogs.tsx";
 import { constraints as supportConstraints } from "../routes/support/schemas.server.ts";
 // forms-devices:
-import { announcementLimits, ddosFloods, ddosMax, ddosThresholds, deviceLimits, type CpeDetail } from "../../platform/contract/devices.ts";
+import { announcementLimits, ddosFloods, ddosMax, ddosThresholds, deviceLimits, oamLimits, type CpeDetail } from "../../platform/contract/devices.ts";
 import { opsLimits } from "../../platform/contract/operations.ts";
 import { DeviceDialogs } from "../routes/devices-shared/dialogs.tsx";
 import { CreateDeviceDialog, EditInfoDialog, EditSiteDialog, NetworkInfoDialog, OneValueDialog, PerfTestDialog, StopServiceDialog } from "../routes/routers/dialogs.tsx";
@@ -267,6 +267,8 @@ interface DialogCase {
   maxLength: Record<string, number>;
   /** The platform's upper bound of each number field (the contract's), where the case names one. */
   max?: Record<string, number>;
+  /** The platform's lower bound of each number field (the contract's), where the case names one. */
+  min?: Record<string, number>;
   /** The fields of the map this rendering shows (one form for several locations renders one location's): the others must be absent. */
   only?: readonly string[];
 }
@@ -322,8 +324,16 @@ const cases: DialogCase[] = [
   { screen: "routers", dialog: "service", open: "stop-service", constraint: routerConstraints.service, element: <StopServiceDialog device={cpeSite} />, maxLength: { cpe_id: limits.id } },
   { screen: "ethernet-devices", dialog: "create", constraint: metroConstraints.create, element: <CreateMetroDialog products={[]} lastResult={null} />, maxLength: { metro_name: deviceLimits.name, ...metroMax } },
   { screen: "ethernet-devices", dialog: "edit-nid", constraint: metroConstraints["edit-nid"], element: <EditNidDialog device={metro} products={[]} lastResult={null} />, maxLength: { metro_id: limits.id, metro_name: deviceLimits.name, description: deviceLimits.description, ...metroMax } },
-  // devices-forms: Edit OAM info (continuity check off: every field shown unrequired before hydration, as the server renders it).
-  { screen: "ethernet-devices", dialog: "edit-oam", constraint: metroConstraints["edit-oam"], element: <OamDialog device={{ ...metro, oam_loopback_enabled: false, oam_ccp_enabled: false }} ccmIntervals={["1s"]} lastResult={null} />, maxLength: { metro_id: limits.id, ccm_interval: 10, md_name: 200, md_association: 200 } },
+  // devices-forms: Edit OAM info (continuity check off: every field shown unrequired before hydration, as the server renders it); the CFM numbers' ranges the contract's (IEEE 802.1ag).
+  {
+    screen: "ethernet-devices",
+    dialog: "edit-oam",
+    constraint: metroConstraints["edit-oam"],
+    element: <OamDialog device={{ ...metro, oam_loopback_enabled: false, oam_ccp_enabled: false }} ccmIntervals={["1s"]} lastResult={null} />,
+    maxLength: { metro_id: limits.id, ccm_interval: 10, md_name: 200, md_association: 200 },
+    min: { md_level: oamLimits.mdLevel.min, mep_id: oamLimits.mepId.min, vlan_id: oamLimits.vlanId.min },
+    max: { md_level: oamLimits.mdLevel.max, mep_id: oamLimits.mepId.max, vlan_id: oamLimits.vlanId.max },
+  },
   // devices-forms: Start Activation Test, one form for both kinds (the metro's: the layer and both peers' fields, shown without JavaScript).
   {
     screen: "ethernet-devices",
@@ -515,6 +525,7 @@ describe("every dialog's inputs carry their schema's constraints", () => {
     // The limits are the platform's: the schema's maxLength is the contract's for the field.
     for (const [field, max] of Object.entries(c.maxLength)) expect(c.constraint[field]?.maxLength, `${field}'s maxLength`).toBe(max);
     for (const [field, max] of Object.entries(c.max ?? {})) expect(c.constraint[field]?.max, `${field}'s max`).toBe(max);
+    for (const [field, min] of Object.entries(c.min ?? {})) expect(c.constraint[field]?.min, `${field}'s min`).toBe(min);
   });
 
   // The required mark does not change a control's name (the pages' and tests' 'Password'): a

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { validateForm } from "./action.server.ts";
-import { requestForm } from "./form-fields.server.ts";
+import { requestForm, typedList } from "./form-fields.server.ts";
+import { fieldMessages } from "../../platform/contract/messages.ts";
+import { CreateReportScheduleBody } from "../../platform/contract/report-schedules.shapes.ts";
+import { ScheduleSchema } from "../routes/reports/schemas.server.ts";
 
 /*
  * requestForm: a request schema used as a form's keeps a blank input as "" (the request's own
@@ -55,5 +58,36 @@ describe("requestForm", () => {
     const r = validateForm(form({ name: "", latitude: "" }), schema);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.submission.error).toMatchObject({ name: ["Name is required."] });
+  });
+});
+
+/*
+ * typedList: a list typed in one input (Service Reports' recipients, one a line), each item checked
+ * by the request's list schema. The request's e-mail says 'Enter a valid email address.' of an item
+ * without naming it; the form names each bad one, as the recipients' box always did ('Not a valid
+ * e-mail address: x'), once per distinct bad item.
+ */
+describe("typedList", () => {
+  const recipients = CreateReportScheduleBody.shape.recipients;
+  const errors = (schema: z.ZodType, text: string) => schema.safeParse(text).error?.issues.map((i) => i.message) ?? [];
+
+  it("names each bad item once, however often it is typed", () => {
+    const list = typedList(recipients, 3000, { badItem: fieldMessages.emailNotValid });
+    expect(errors(list, "ops@example.com\nnot-an-address\nalso bad@\nnot-an-address")).toEqual(["Not a valid e-mail address: not-an-address", "Not a valid e-mail address: also bad@"]);
+    expect(list.parse("ops@example.com, noc@example.com")).toEqual(["ops@example.com", "noc@example.com"]);
+  });
+
+  it("keeps the list's own words (too many) and, without badItem, the item's words once", () => {
+    const named = typedList(recipients, 3000, { badItem: fieldMessages.emailNotValid });
+    const eleven = Array.from({ length: 11 }, (_, i) => `r${i}@example.com`).join("\n");
+    expect(errors(named, eleven)).toHaveLength(1);
+    expect(errors(named, eleven)[0]).not.toMatch(/^Not a valid e-mail address/);
+    expect(errors(typedList(recipients, 3000), "a\nb")).toEqual([fieldMessages.emailInvalid]);
+  });
+
+  it("Service Reports' recipients name the bad addresses", () => {
+    const r = validateForm(form({ name: "Monthly", entity_name: "", cadence: "monthly", time_zone: "UTC", hour: "6", recipients: "ops@example.com\nops@\nnoc" }), ScheduleSchema);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.submission.error?.recipients).toEqual(["Not a valid e-mail address: ops@", "Not a valid e-mail address: noc"]);
   });
 });

@@ -79,19 +79,36 @@ export function requestFormParser<S extends z.ZodType>(schema: S): z.ZodType<z.o
  */
 export const blankAsMissing = <S extends z.ZodType>(field: S) => z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), field);
 
+/** typedList's options. */
+export interface TypedListOptions {
+  /**
+   * The words for a bad item, naming it, where the request's item messages do not (an e-mail's
+   * 'Enter a valid email address.' says nothing of which one): `fieldMessages.emailNotValid`.
+   */
+  badItem?: (item: string) => string;
+}
+
 /**
  * A list the call takes as a JSON list, typed in one input separated by commas (or lines): each
- * item checked by the request's own `list` schema (its words); at most `max` characters typed. A
- * transform, not `.pipe`: Conform would read the list's constraint (`multiple`) from a pipe's end.
+ * item checked by the request's own `list` schema (its words, or `badItem`'s naming the item); at
+ * most `max` characters typed. A transform, not `.pipe`: Conform would read the list's constraint
+ * (`multiple`) from a pipe's end.
  */
-export const typedList = <S extends z.ZodType<unknown[] | undefined>>(list: S, max: number) =>
+export const typedList = <S extends z.ZodType<unknown[] | undefined>>(list: S, max: number, options: TypedListOptions = {}) =>
   z
     .string()
     .max(max, maxMessage(max))
     .transform((s, ctx): z.output<S> => {
-      const parsed = list.safeParse(splitList(s.replaceAll("\n", ",")));
+      const items = splitList(s.replaceAll("\n", ","));
+      const parsed = list.safeParse(items);
       if (parsed.success) return parsed.data;
-      // Each message once: two bad addresses say 'Enter a valid email address.' once, not twice.
-      for (const message of new Set(parsed.error.issues.map((issue) => issue.message))) ctx.addIssue({ code: "custom", message });
+      // An item's issue is at its index; the list's own (too many) has none.
+      const itemAt = (issue: z.core.$ZodIssue) => (typeof issue.path[0] === "number" ? items[issue.path[0]] : undefined);
+      const messages = parsed.error.issues.map((issue) => {
+        const item = itemAt(issue);
+        return options.badItem && item !== undefined ? options.badItem(item) : issue.message;
+      });
+      // Each message once: a bad address typed twice is named once; two bad ones are each named.
+      for (const message of new Set(messages)) ctx.addIssue({ code: "custom", message });
       return z.NEVER;
     });

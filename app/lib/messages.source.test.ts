@@ -3,6 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { fieldMessages } from "../../platform/contract/messages.ts";
+import { deviceName } from "../../platform/contract/devices-fields.shapes.ts";
+import { pemField } from "../../platform/contract/nodes.shapes.ts";
+import { idField, requiredName } from "../../platform/lib/fields.ts";
+import { ipField } from "../../platform/lib/net-fields.ts";
+import { subjectName } from "../routes/services-shared/schemas.server.ts";
 
 /*
  * Each user-facing message is written once (issue 61 item 1): a sentence said by both the platform
@@ -14,6 +20,9 @@ import { describe, expect, it } from "vitest";
  * with file:line. The same module saying it twice is one definition (one place to change).
  * Near-twins are refused too: two wordings of one message that differ only in their trailing
  * stop or their case ('Entity name is required' beside 'Entity name is required.').
+ * Messages the field builders make from a field's name at run time (`idField("Node group")` says
+ * 'Node group is required.') are run and checked with them: each ends with its stop, and none is a
+ * near-twin of a written one.
  */
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -60,6 +69,49 @@ export function sentences(files: string[]): Map<string, string[]> {
   return new Map([...phrases(files)].filter(([text]) => /[.!?]$/.test(text)));
 }
 
+/** What a schema says for a blank input (its first issue), run. */
+const blankSays = (schema: { safeParse(v: unknown): { error?: { issues: readonly { message: string }[] } } }) => schema.safeParse("").error?.issues[0]?.message;
+
+/**
+ * The field builders whose blank message is built from the field's name (the name is a literal
+ * the scan reads, the sentence is not): the builder → the message for a name, run. `maxArgs`: the
+ * arguments the call has at most for the message to be the builder's (ipField's second argument
+ * gives the blank's own words, a constant the scan reads).
+ */
+const builders: Record<string, { says: (what: string) => string | undefined; maxArgs?: number }> = {
+  requiredName: { says: (w) => blankSays(requiredName(w)) },
+  idField: { says: (w) => blankSays(idField(w)) },
+  ipField: { says: (w) => blankSays(ipField(w)), maxArgs: 1 },
+  deviceName: { says: (w) => blankSays(deviceName(w)) },
+  pemField: { says: (w) => blankSays(pemField(w)) },
+  subjectName: { says: (w) => blankSays(subjectName(w, 200)) },
+};
+
+/** The messages the builders make at run time for the names the sources call them with: message → where (file:line). */
+export function builtMessages(files: string[]): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  for (const file of files) {
+    const text = readFileSync(path.resolve(root, file), "utf8");
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+    const visit = (node: ts.Node) => {
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && Object.hasOwn(builders, node.expression.text)) {
+        const builder = builders[node.expression.text]!;
+        const [what] = node.arguments;
+        if (what && (ts.isStringLiteral(what) || ts.isNoSubstitutionTemplateLiteral(what)) && node.arguments.length <= (builder.maxArgs ?? Infinity)) {
+          const message = builder.says(what.text);
+          if (message !== undefined) {
+            const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+            found.set(message, [...(found.get(message) ?? []), `${file}:${line}`]);
+          }
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return found;
+}
+
 /**
  * Near-twins: the wordings of one message (the same words once the trailing stop and the case are
  * set aside) written more than one way, at least one of them a sentence (a label's case variants,
@@ -67,9 +119,11 @@ export function sentences(files: string[]): Map<string, string[]> {
  * a select's 'Select an endpoint' beside the error 'Select an endpoint.'). Key (lower case, no stop) →
  * each wording and where it stands.
  */
-export function nearTwins(files: string[]): Map<string, Map<string, string[]>> {
+export function nearTwins(files: string[], built: Map<string, string[]> = new Map()): Map<string, Map<string, string[]>> {
   const groups = new Map<string, Map<string, string[]>>();
-  for (const [text, where] of phrases(files, false)) {
+  const words = new Map(phrases(files, false));
+  for (const [text, where] of built) if (/^[A-Z]/.test(text) && text.split(" ").length >= 3) words.set(text, [...(words.get(text) ?? []), ...where]);
+  for (const [text, where] of words) {
     const key = text.replace(/[.!?]+$/, "").toLowerCase();
     groups.set(key, (groups.get(key) ?? new Map()).set(text, where));
   }
@@ -92,8 +146,20 @@ describe("user-facing messages", () => {
     expect(duplicated).toEqual([]);
   });
 
+  const built = builtMessages([...sources("app"), ...sources("platform")]);
+
+  it("finds the messages the field builders make at run time (the scan works)", () => {
+    expect(built.get(fieldMessages.required("Node group"))).toEqual([expect.stringMatching(/^platform\/contract\/nodes-forms\.shapes\.ts:\d+$/)]);
+    expect(built.get("The certificate is required.")).toEqual([expect.stringMatching(/^platform\/contract\/nodes\.shapes\.ts:\d+$/)]);
+    expect(built.size).toBeGreaterThan(30);
+  });
+
+  it("made at run time by the field builders end with their stop", () => {
+    expect([...built].filter(([text]) => !/[.!?]$/.test(text)).map(([text, where]) => `${JSON.stringify(text)}: ${where.join(", ")}`)).toEqual([]);
+  });
+
   it("are not written in two near-twin wordings (a stop or a case apart)", () => {
-    const twins = nearTwins([...sources("app"), ...sources("platform")]);
+    const twins = nearTwins([...sources("app"), ...sources("platform")], built);
     expect([...twins].map(([key, wordings]) => `${key}: ${JSON.stringify(Object.fromEntries(wordings))}`)).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { announcementLimits, ddosFieldLabel, ddosFloods, ddosMax, ddosOrderMessages, deviceLimits, deviceMessages, perfTestHours, vlanRange, y1564PerformanceDurations, type DdosFlood } from "./devices.ts";
 import { isCidr, isFqdn, isIp } from "./net.ts";
+import { fieldMessages } from "./messages.ts";
 import { body, bool, email, expects, idField, line, maxMessage, multiline, phone, requiredName, TIME_MAX, plainText, textPattern } from "../lib/fields.ts";
 import { ipField } from "../lib/net-fields.ts";
 
@@ -61,7 +62,7 @@ export const contactFields = {
   contact_phone: z.union([z.literal(""), phone()]).optional(),
 };
 
-/** The device's name ('{what} is required' when blank). */
+/** The device's name ('{what} is required.' when blank). */
 export const deviceName = (what: string) => requiredName(what, deviceLimits.name);
 export const description = () => multiline(deviceLimits.description);
 
@@ -70,7 +71,7 @@ export const testType = () =>
   z
     .string({ error: expects("a valid string") })
     .trim()
-    .min(1, "Test type is required")
+    .min(1, fieldMessages.required("Test type"))
     .max(253, maxMessage(253))
     .refine((s) => s === "ookla" || isIp(s) || isFqdn(s) || /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/.test(s), "Test type must be ookla or a host name or IP address")
     .openapi({ example: "ookla", pattern: textPattern() });

@@ -511,70 +511,84 @@ const asciiName = (what: string, range: { min: number; max: number }) => {
     .refine((s) => s.length >= range.min && isPrintableAscii(s), message);
 };
 
-/** A CFM number that must be given: `message` for none or a blank, else the field's own words. */
-const given = <S extends z.ZodType>(field: S, message: string) =>
-  z.unknown().transform((v, ctx): z.output<S> => {
-    if (v === undefined || v === null || (typeof v === "string" && v.trim() === "")) {
-      ctx.addIssue({ code: "custom", message });
-      return z.NEVER;
-    }
-    const r = field.safeParse(v);
-    if (r.success) return r.data;
-    for (const issue of r.error.issues) ctx.addIssue({ code: "custom", message: issue.message });
-    return z.NEVER;
-  });
+/**
+ * A CFM number as sent: a whole number in its range (the dialog's sentence for anything else), a
+ * real zod range so the document and the dialog's input (min, max) carry it; blank or null is none,
+ * which the rule refuses with continuity check on.
+ */
+const cfmNumber = (what: string, range: { min: number; max: number }) =>
+  z.preprocess((v) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v), wholeIn(what, range.min, range.max).optional());
 
-/** The CFM fields' checks, applied only with continuity check on (spec 3 §5); the words are the dialog's. */
+/** The CFM text fields' checks, applied only with continuity check on (spec 3 §5); the words are the dialog's. */
 const cfmChecks = {
   // An empty choice asks for one; the list is for a value that is not on it (issue 63 item 23).
   ccm_interval: z.enum(ccmIntervals, { error: (iss) => (iss.input === undefined || iss.input === "" ? "Choose a CCM interval." : `CCM interval must be one of: ${ccmIntervals.join(", ")}.`) }),
   md_name: asciiName("MD name", oamLimits.mdName),
-  md_level: given(wholeIn("MD level", oamLimits.mdLevel.min, oamLimits.mdLevel.max), "MD level is required."),
   md_association: asciiName("MA name", oamLimits.maName),
-  mep_id: given(wholeIn("MEP id", oamLimits.mepId.min, oamLimits.mepId.max), "MEP id is required."),
-  vlan_id: given(vlanId("VLAN id"), "VLAN id is required."),
 };
+/** The CFM numbers' words for none, with continuity check on (their ranges are their fields'). */
+const cfmRequired = { md_level: "MD level is required.", mep_id: "MEP id is required.", vlan_id: "VLAN id is required." };
+/** The CFM fields in the dialog's order (the rule says their messages in it). */
+const cfmOrder = ["ccm_interval", "md_name", "md_level", "md_association", "mep_id", "vlan_id"] as const;
 
-/** edit_oam's fields as sent; the CFM ones are checked by `oamRules` (the document gives their ranges). */
+/** edit_oam's fields as sent; the CFM text fields are checked by `oamRules`, the numbers by their ranges. */
 export const oamFields = {
   metro_id: metroId(),
   loopback_enabled: bool(),
   ccp_enabled: bool(),
   ccm_interval: z.string().max(10, maxMessage(10)).optional().openapi({ enum: [...ccmIntervals] }),
   md_name: z.string().max(200, maxMessage(200)).optional(),
-  md_level: z.unknown().optional().openapi({ type: "integer", minimum: 0, maximum: 7 }),
+  md_level: cfmNumber("MD level", oamLimits.mdLevel),
   md_association: z.string().max(200, maxMessage(200)).optional(),
-  mep_id: z.unknown().optional().openapi({ type: "integer", minimum: 1, maximum: 8191 }),
-  vlan_id: z.unknown().optional().openapi({ type: "integer", minimum: 1, maximum: 4094 }),
+  mep_id: cfmNumber("MEP id", oamLimits.mepId),
+  vlan_id: cfmNumber("VLAN id", oamLimits.vlanId),
 };
-type OamFields = { metro_id: string; loopback_enabled: boolean; ccp_enabled: boolean } & Partial<Record<keyof typeof cfmChecks, unknown>>;
+type OamFields = { metro_id: string; loopback_enabled: boolean; ccp_enabled: boolean; ccm_interval?: string; md_name?: string; md_level?: number; md_association?: string; mep_id?: number; vlan_id?: number };
 
-/** edit_oam's rule, the call's and the dialog's: the CFM fields checked and sent only with continuity check on. */
+/**
+ * edit_oam's input with continuity check off: the CFM fields left out before they are read, so
+ * they are neither checked nor sent (spec 3 §5: they apply only with continuity check on). Before
+ * the form's coercion too, so a checkbox's "on" is on.
+ */
+export const oamInput = (v: unknown) => {
+  if (typeof v !== "object" || v === null) return v;
+  const on = "ccp_enabled" in v ? v.ccp_enabled : undefined;
+  if (on === true || on === "on") return v;
+  return Object.fromEntries(Object.entries(v).filter(([k]) => !(cfmOrder as readonly string[]).includes(k)));
+};
+
+/** edit_oam's rule, the call's and the dialog's: with continuity check on, each CFM field given and right (every one said at once). */
 export function oamRules(v: OamFields, ctx: z.core.$RefinementCtx) {
-  if (!v.ccp_enabled) return { metro_id: v.metro_id, loopback_enabled: v.loopback_enabled, ccp_enabled: false };
-  const out: Record<string, unknown> = {};
-  for (const [k, schema] of Object.entries(cfmChecks)) {
-    const r = schema.safeParse(v[k as keyof typeof cfmChecks]); // why: k is a key of `cfmChecks`, each a field of the body
-    if (r.success) out[k] = r.data;
-    else for (const issue of r.error.issues) ctx.addIssue({ code: "custom", path: [k], message: issue.message });
+  if (!v.ccp_enabled) return;
+  for (const k of cfmOrder) {
+    if (k === "md_level" || k === "mep_id" || k === "vlan_id") {
+      if (v[k] === undefined) ctx.addIssue({ code: "custom", path: [k], message: cfmRequired[k] });
+      continue;
+    }
+    for (const issue of cfmChecks[k].safeParse(v[k]).error?.issues ?? []) ctx.addIssue({ code: "custom", path: [k], message: issue.message });
   }
-  // why the casts below: each was parsed by its schema above; a failure added an issue, so zod never answers this object.
+}
+
+/** edit_oam's body as the call takes it (after oamRules): the CFM fields only with continuity check on. */
+export function oamValue(v: OamFields) {
+  if (!v.ccp_enabled) return { metro_id: v.metro_id, loopback_enabled: v.loopback_enabled, ccp_enabled: false };
+  // why the casts below: oamRules refused each of them missing or wrong, so zod never answers this object without them.
   return {
     metro_id: v.metro_id,
     loopback_enabled: v.loopback_enabled,
     ccp_enabled: true,
-    ccm_interval: out.ccm_interval as string,
-    md_name: out.md_name as string,
-    md_level: out.md_level as number,
-    md_association: out.md_association as string,
-    mep_id: out.mep_id as number,
-    vlan_id: out.vlan_id as number,
+    ccm_interval: v.ccm_interval as string,
+    md_name: v.md_name as string,
+    md_level: v.md_level as number,
+    md_association: v.md_association as string,
+    mep_id: v.mep_id as number,
+    vlan_id: v.vlan_id as number,
   };
 }
 
-export const EditOamBody = body(oamFields)
-  .strict()
-  .transform(oamRules)
+export const EditOamBody = z
+  .preprocess(oamInput, body(oamFields).strict().superRefine(oamRules))
+  .transform(oamValue)
   .openapi("EditOam", {
     description: "IEEE 802.1ag / ITU-T Y.1731: with ccp_enabled, ccm_interval from metro_ccm_interval, md_level 0–7, mep_id 1–8191, vlan_id 1–4094, md_name 1–43 and md_association (MA name) 1–45 printable ASCII",
   });

@@ -138,7 +138,7 @@ const optionalId = (what: string) => idField(what).optional();
 /** create-endpoint's fields (spec 1 §7); what each location requires is createEndpointRules'. */
 export const createEndpointFields = {
   ep_name: text(endpointLimits.name, { min: 1, minMessage: endpointMessages.nameRequired }),
-  app_service_id: idField("App service id"),
+  app_service_id: idField("App Service id"),
   deployment: z.enum(endpointDeployments, {
     error: (iss) => (iss.input === undefined ? "Field required" : `Deployment must be one of: ${endpointDeployments.join(", ")}`),
   }),

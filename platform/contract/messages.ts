@@ -52,6 +52,10 @@ export const fieldMessages = {
   descriptionRequired: "Description is required.",
   nameRequired: "Name is required.",
   entityRequired: "Entity is required.",
+  /** A bad address of a typed list, named (entities' e-mails, Service Reports' recipients). */
+  emailNotValid: (item: string) => `Not a valid e-mail address: ${item.slice(0, 60)}`,
+  /** A blank required field named by the field builders (requiredName, idField, ipField…): `Node group` → 'Node group is required.' */
+  required: (what: string) => `${what} is required.`,
 } as const;
 
 /** Account settings (spec 3 §8). */

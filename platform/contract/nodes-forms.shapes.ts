@@ -51,16 +51,21 @@ const awsRegionIds = awsRegions.map((r) => r.region);
 export const peerPrefixRange = { min: 1, max: 32 } as const;
 const peerPrefixMessage = `Peer prefix must be a whole number from ${peerPrefixRange.min} to ${peerPrefixRange.max}.`;
 
-/** The hosted form factor's four fields (spec 2 §3 hosted_*). */
-export const hostedFields = {
-  hosted_region: z
+/** The hosted region: one of list-aws-regions. */
+const hostedRegion = (empty: Empty) =>
+  z
     .string({ error: expects("a valid string") })
     .trim()
     .max(40, maxMessage(40))
     .superRefine((s, ctx) => {
-      if (s === "") ctx.addIssue({ code: "custom", message: deploymentMessages.regionRequired });
-      else if (!awsRegionIds.includes(s)) ctx.addIssue({ code: "custom", message: "Choose a region of list-aws-regions" });
-    }),
+      if (s === "") {
+        if (empty !== "absent") ctx.addIssue({ code: "custom", message: empty });
+      } else if (!awsRegionIds.includes(s)) ctx.addIssue({ code: "custom", message: "Choose a region of list-aws-regions" });
+    });
+
+/** The hosted form factor's four fields (spec 2 §3 hosted_*). */
+export const hostedFields = {
+  hosted_region: hostedRegion(deploymentMessages.regionRequired),
   hosted_vpc_cidr: ipv4WithPrefix("VPC CIDR", true, nodeMessages.vpcCidrRequired),
   hosted_peer_ip: ipv4Field(nodeMessages.peerIpRequired),
   hosted_peer_prefix: z
@@ -73,14 +78,18 @@ export const hostedFields = {
 export const formFactorField = () =>
   z.enum(formFactors, { error: (iss) => (iss.input === undefined ? "Field required" : `Form factor must be one of: ${formFactors.join(", ")}`) });
 
-/** set-*-form-factor's fields: the form factor and the fields of hw (shipping_addr) and hosted_aws (hosted_*), each optional. */
+/**
+ * set-*-form-factor's fields: the form factor and the fields of hw (shipping_addr) and hosted_aws
+ * (hosted_*), each optional. A blank one is no value: the rule (formFactorRules) requires the
+ * form factor's own, and another form factor's blank fields are ignored, as the call says.
+ */
 export const formFactorFields = {
   node_id: idField("Node id"),
   form_factor: formFactorField(),
   shipping_addr: text(nodeLimits.shippingAddr, { multiline: true }).optional(),
-  hosted_region: hostedFields.hosted_region.optional(),
-  hosted_vpc_cidr: hostedFields.hosted_vpc_cidr.optional(),
-  hosted_peer_ip: hostedFields.hosted_peer_ip.optional(),
+  hosted_region: hostedRegion("absent").optional(),
+  hosted_vpc_cidr: ipv4WithPrefix("VPC CIDR", true, "absent").optional(),
+  hosted_peer_ip: ipv4Field("absent").optional(),
   hosted_peer_prefix: hostedFields.hosted_peer_prefix.optional(),
 };
 
@@ -153,13 +162,14 @@ export const nodeGroupId = () => idField("Node group");
 /**
  * Spec 2 §5: a node is created in a new group (its name given) or an existing one (its id given),
  * as `isNew` says; `names` are the kind's fields. The creates' rule, and the console's (whose form
- * says new or existing by a radio).
+ * says new or existing by a radio). A field left out is the rule's to name; a blank one its
+ * field's (the same sentence), so it is said once.
  */
 export const nodeGroupRule =
   (names: { name: string; id: string }) =>
   (isNew: boolean | undefined, v: Record<string, unknown>, ctx: z.core.$RefinementCtx) => {
-    if (isNew === true && !v[names.name]) ctx.addIssue({ code: "custom", path: [names.name], message: deploymentMessages.nodeGroupNameRequired });
-    if (isNew === false && !v[names.id]) ctx.addIssue({ code: "custom", path: [names.id], message: deploymentMessages.nodeGroupRequired });
+    if (isNew === true && v[names.name] === undefined) ctx.addIssue({ code: "custom", path: [names.name], message: deploymentMessages.nodeGroupNameRequired });
+    if (isNew === false && v[names.id] === undefined) ctx.addIssue({ code: "custom", path: [names.id], message: deploymentMessages.nodeGroupRequired });
   };
 
 const endpointNodeGroupRule = nodeGroupRule({ name: "ep_node_group_name", id: "ep_node_group_id" });

@@ -4,6 +4,7 @@ import { formFactors, healthCheckNames, healthStatuses, nodeLimits } from "./nod
 import { EndpointNodeGroup } from "./endpoints.shapes.ts";
 import { ServiceNodeGroup } from "./app-services.shapes.ts";
 import { isoTime, pageOf } from "./common.shapes.ts";
+import { fieldMessages } from "./messages.ts";
 
 /*
  * Nodes (spec 2 §3): each answer once, with its OpenAPI name. The console imports the types only
@@ -266,11 +267,11 @@ export const serviceNodeGroupId = () => idField("Service node group id", "sng-4h
 
 const KB = 1024;
 /** A PEM item of enable_external_certificate: required, at most 64 KB (UTF-8 bytes). */
-const pemField = (what: string) =>
+export const pemField = (what: string) =>
   z
     .string({ error: expects("a valid string") })
     .superRefine((s, ctx) => {
-      if (s.trim() === "") ctx.addIssue({ code: "custom", message: `${what} is required` });
+      if (s.trim() === "") ctx.addIssue({ code: "custom", message: fieldMessages.required(what) });
       else if (Buffer.byteLength(s, "utf8") > nodeLimits.certificateBytes) ctx.addIssue({ code: "custom", message: `${what} is larger than ${nodeLimits.certificateBytes / KB} KB.` });
       else if (s.includes("\u0000")) ctx.addIssue({ code: "custom", message: `${what} is not PEM text.` });
     });

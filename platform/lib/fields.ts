@@ -72,8 +72,8 @@ export const line = (max: number) => text(max);
 /** Free text that may span lines, trimmed, at most `max` characters. */
 export const multiline = (max: number) => text(max, { multiline: true });
 
-/** A required, non-blank name: "{what} is required" when blank. */
-export const requiredName = (what: string, max: number = limits.name) => text(max, { min: 1, minMessage: `${what} is required` });
+/** A required, non-blank name: "{what} is required." when blank. */
+export const requiredName = (what: string, max: number = limits.name) => text(max, { min: 1, minMessage: fieldMessages.required(what) });
 
 /**
  * An object id (`ent-…`, `con-…`): required, taken as sent (not trimmed). Unknown or foreign ids
@@ -82,7 +82,7 @@ export const requiredName = (what: string, max: number = limits.name) => text(ma
 export function idField(what: string, example?: string) {
   const id = z
     .string({ error: expects("a valid string") })
-    .min(1, `${what} is required`)
+    .min(1, fieldMessages.required(what))
     .max(limits.id, maxMessage(limits.id))
     .apply(plainText);
   return example === undefined ? id : id.openapi({ example });
@@ -128,7 +128,7 @@ export const emailListField = () =>
   text(limits.emailList).superRefine((s, ctx) => {
     for (const item of splitEmails(s)) {
       if (!isEmail(item)) {
-        ctx.addIssue({ code: "custom", message: `Not a valid e-mail address: ${item.slice(0, 60)}` });
+        ctx.addIssue({ code: "custom", message: fieldMessages.emailNotValid(item) });
       }
     }
   });

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { asnRange, isCidr, isIp, netMessages, splitList } from "../contract/net.ts";
+import { fieldMessages } from "../contract/messages.ts";
 import { expects, maxMessage, plainText } from "./fields.ts";
 
 /*
@@ -20,7 +21,7 @@ export const ipField = (what: string, words: { blank?: string; wrong?: string } 
   z
     .string({ error: expects("a valid string") })
     .trim()
-    .min(1, { message: words.blank ?? `${what} is required`, abort: words.blank !== undefined })
+    .min(1, { message: words.blank ?? fieldMessages.required(what), abort: words.blank !== undefined })
     .max(45, maxMessage(45))
     .apply(plainText)
     .superRefine((s, ctx) => {
@@ -46,7 +47,7 @@ export function commaList(what: string, check: (item: string) => boolean, messag
     .apply(plainText)
     .superRefine((s, ctx) => {
       const items = splitList(s);
-      if (required && items.length === 0) ctx.addIssue({ code: "custom", message: `${what} is required` });
+      if (required && items.length === 0) ctx.addIssue({ code: "custom", message: fieldMessages.required(what) });
       for (const item of items) if (!check(item)) ctx.addIssue({ code: "custom", message: message(item) });
     })
     .transform((s) => splitList(s));

@@ -84,8 +84,8 @@ describe("Internet NIDs: create, list, detail", () => {
     const a = await p.newAccount();
     let r = await post(a, "create_cpe", cpeBody({ cpe_name: " ", site_address: "" }));
     expect(r.status).toBe(422);
-    expect(messages(r)).toContain("Name is required");
-    expect(messages(r)).toContain("Site Address is required");
+    expect(messages(r)).toContain("Name is required.");
+    expect(messages(r)).toContain("Site Address is required.");
     r = await post(a, "create_cpe", cpeBody({ prod_code: "BN-NOPE" }));
     expect(r.status).toBe(422);
     r = await post(a, "create_cpe", cpeBody({ entity_name: "No such entity" }));
@@ -113,7 +113,7 @@ describe("Internet NIDs: every setting is stored and read back by get_cpe_detail
     expect(r.body.detail).toBe(deviceMessages.cpeUpdated);
     r = await post(a, "update_cpe_info", { cpe_id: id, cpe_name: "", site_address: "", provider_service_id: "", client_circuit_id: "", ping_dns_ip: "x", ping_email_notification: true, ping_webhook_notification: false, ping_gw_ip: "" });
     expect(r.status).toBe(422);
-    expect(messages(r)).toContain("Name is required");
+    expect(messages(r)).toContain("Name is required.");
     expect(messages(r)).toContain("Ping DNS IP must be an IP address.");
 
     r = await post(a, "update_cpe_network_info", { cpe_id: id, mode: "ROUTER", wan_addressing: "static", wan_cidr: "203.0.113.10/29", wan_gateway: "203.0.113.9", dns_servers: "9.9.9.9, 1.1.1.1", lan_cidr: "10.10.0.1/24" });

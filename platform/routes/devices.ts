@@ -14,6 +14,7 @@ import { attachment } from "../lib/attachment.ts";
 import { body, expects, idField, maxMessage } from "../lib/fields.ts";
 import { defineCall, DetailSchema } from "../lib/openapi.ts";
 import { cpeId, metroId, nodeId } from "../contract/devices-fields.shapes.ts";
+import { fieldMessages } from "../contract/messages.ts";
 
 /*
  * What both kinds of device answer (spec 3 §7.1 node calls: run_ping, run_traceroute,
@@ -90,7 +91,7 @@ export const registerRoute = defineCall({
   summary: "A device registers with its token (the device's call, no bearer)",
   description: "Only the newest token of a device works, until it expires (401 otherwise).",
   public: true,
-  body: body({ token: z.string({ error: expects("a valid string") }).min(1, "Token is required").max(200, maxMessage(200)) }).strict().openapi("RegisterDevice"),
+  body: body({ token: z.string({ error: expects("a valid string") }).min(1, fieldMessages.required("Token")).max(200, maxMessage(200)) }).strict().openapi("RegisterDevice"),
   response: NodeRegistered,
   errors: [401],
 });

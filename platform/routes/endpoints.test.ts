@@ -111,7 +111,7 @@ describe("endpoints: create by deployment (spec 1 §5)", () => {
     const b = bodies(as, group);
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ ...b.agent, ep_name: " " }, "Endpoint name is required."],
-      [{ ...b.agent, app_service_id: "" }, "App service id is required"],
+      [{ ...b.agent, app_service_id: "" }, "App Service id is required."],
       [{ ...b.onprem, ep_node_id: undefined }, "Node is required."],
       [{ ...b.onprem, ep_node_group_id: undefined }, "Node group is required."],
       [{ ...b.aws, region: "" }, "Region is required."],
@@ -294,7 +294,7 @@ describe("endpoint node groups", () => {
       expect.objectContaining({ ep_node_group_id: id, ep_node_group_name: "Branch nodes", dhcp_relay_enabled: false, vrrp_enabled: false }),
     ]);
     expect((await post(a, "create-endpoint-node-group", { ep_node_group_name: "Branch nodes" })).status).toBe(409);
-    expect(messages(await post(a, "create-endpoint-node-group", { ep_node_group_name: "" }))).toContain("Node group name is required");
+    expect(messages(await post(a, "create-endpoint-node-group", { ep_node_group_name: "" }))).toContain("Node group name is required.");
   });
 });
 

@@ -182,6 +182,8 @@ describe("Metro Ethernet NIDs: edit, OAM and the settings read back", () => {
       "MEP id is required.",
       "VLAN id is required.",
     ]);
+    // A number out of its range (its field's check) and the rule's words come at once.
+    expect(msgs(await post(a, "edit_oam", { ...oam, md_level: 8, md_name: "", vlan_id: null }))).toEqual(["MD level must be a whole number from 0 to 7.", "MD name must be 1–43 printable ASCII characters.", "VLAN id is required."]);
   });
 
   it("404 across accounts, 403 for readonly, malformed payloads 4xx", async () => {

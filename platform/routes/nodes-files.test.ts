@@ -233,6 +233,20 @@ describe("Hosted Node", () => {
     expect(row!.registersAt!.getTime() - Date.now()).toBeGreaterThan(0);
     expect(row!.registersAt!.getTime() - Date.now()).toBeLessThan(61_000);
   });
+
+  it("ignores another form factor's blank fields and says each of its own once", async () => {
+    const a = await p.newAccount();
+    const id = await newNode(a);
+    const blankHosted = { hosted_region: " ", hosted_vpc_cidr: "", hosted_peer_ip: "" };
+    // hw: the hosted fields left blank (a JSON client posting every field of the form) are ignored, as the call says.
+    const hw = await post(a.token, "set-endpoint-node-form-factor", { node_id: id, form_factor: "hw", shipping_addr: "1 Main St", ...blankHosted });
+    expect(hw.status).toBe(200);
+    expect((await get(a.token, "get-endpoint-node-detail", { ep_node_id: id })).body).toMatchObject({ form_factor: "hw", shipping_addr: "1 Main St", hosted_vpc_cidr: "", hosted_peer_ip: "" });
+    // hosted_aws: its own blank fields are refused, each once in its words.
+    const hosted = await post(a.token, "set-endpoint-node-form-factor", { node_id: id, form_factor: "hosted_aws", shipping_addr: "", ...blankHosted });
+    expect(hosted.status).toBe(422);
+    expect(messages(hosted)).toEqual(["Region is required.", "VPC CIDR is required.", "Peer IP is required.", "Peer prefix is required."]);
+  });
 });
 
 describe("node file calls: access", () => {

@@ -70,6 +70,7 @@ describe("service nodes", () => {
     const n = await newServiceNode(a);
     expect(messages(await post(a.token, "create-service-node", { service_node_name: "", new_service_node_group: true, service_node_group_name: "X" }))).toEqual(["Node name is required."]);
     expect(messages(await post(a.token, "create-service-node", { service_node_name: "N", new_service_node_group: false }))).toEqual(["Node group is required."]);
+    expect(messages(await post(a.token, "create-service-node", { service_node_name: "N", new_service_node_group: false, service_node_group_id: "" }))).toEqual(["Node group is required."]);
     expect(messages(await post(a.token, "create-service-node", { service_node_name: "N", new_service_node_group: true }))).toEqual(["Node group name is required."]);
     const b = await p.newAccount();
     expect((await get(b.token, "get_service_node_detail", { service_node_id: n.service_node_id })).status).toBe(404);
@@ -200,7 +201,7 @@ describe("external certificates", () => {
     );
     expect(res.status).toBe(422);
     expect(((await res.json()) as { detail: { msg: string }[] }).detail.map((d) => d.msg)).toEqual(["The CA chain is larger than 64 KB."]);
-    expect(messages(await enable({ certificate: "", private_key: " ", ca_chain: sets.good.ca_chain }))).toEqual(["The certificate is required", "The private key is required"]);
+    expect(messages(await enable({ certificate: "", private_key: " ", ca_chain: sets.good.ca_chain }))).toEqual(["The certificate is required.", "The private key is required."]);
     expect(messages(await post(a.token, "disable_external_certificate", { service_node_group_id: g }))).toEqual(["The Service Node Group has no External Certificate."]);
 
     // A certificate without the extensions (any use) passes as well as one made for a server.

@@ -66,6 +66,9 @@ describe("endpoint nodes", () => {
     expect(messages(noGroupName)).toContain("Node group name is required.");
     const noGroupId = await post(a.token, "create-endpoint-node", { ep_node_name: "N", new_ep_node_group: false });
     expect(messages(noGroupId)).toContain("Node group is required.");
+    // A blank id says the same sentence, with its stop (the id field's own words, built from its name).
+    expect(messages(await post(a.token, "create-endpoint-node", { ep_node_name: "N", new_ep_node_group: false, ep_node_group_id: "" }))).toEqual(["Node group is required."]);
+    expect(messages(await post(a.token, "create-endpoint-node", { ep_node_name: "N", new_ep_node_group: true, ep_node_group_name: " " }))).toEqual(["Node group name is required."]);
     const unknownGroup = await post(a.token, "create-endpoint-node", { ep_node_name: "N", new_ep_node_group: false, ep_node_group_id: "epg-nope" });
     expect(unknownGroup.status).toBe(404);
     await newEndpointNode(a, "N", "Taken");

@@ -129,6 +129,17 @@ describe("the OpenAPI document", () => {
     );
   });
 
+  it("gives Edit OAM info's CFM numbers their ranges from the request's own checks (null: none)", () => {
+    // 2026-12-04 night: zod ranges, no longer metadata beside a z.unknown(); the document changed
+    // deliberately in these three fields only (integer → integer or null), the record says so.
+    const props = doc.components.schemas.EditOam.properties;
+    expect([props.md_level, props.mep_id, props.vlan_id]).toEqual([
+      { type: ["integer", "null"], minimum: 0, maximum: 7 },
+      { type: ["integer", "null"], minimum: 1, maximum: 8191 },
+      { type: ["integer", "null"], minimum: 1, maximum: 4094 },
+    ]);
+  });
+
   it("gives every required query parameter an example (issue 63 item 25)", () => {
     const without: string[] = [];
     for (const [route, item] of Object.entries<Json>(doc.paths)) {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { formConstraints } from "../../components/constraints.server.ts";
 import { requestForm } from "../../lib/form-fields.server.ts";
-import { CreateMetroBody, oamFields as oamRequestFields, oamRules, sfpOnlyForFibre, UpdateMetroInfoBody } from "../../../platform/contract/devices.shapes.ts";
+import { CreateMetroBody, oamFields as oamRequestFields, oamInput, oamRules, oamValue, sfpOnlyForFibre, UpdateMetroInfoBody } from "../../../platform/contract/devices.shapes.ts";
 import { activationConstraints } from "../devices-shared/activation.server.ts";
 import { deviceConstraints } from "../devices-shared/schemas.server.ts";
 import { DEFAULT_MGMT_VLAN, SFP_PRODUCT, siteFields, vlanFields } from "./model.ts";
@@ -42,7 +42,7 @@ export const metroFormFields = ["metro_name", "prod_code", ...siteFields.map(([n
  * checkbox: one turned off posts nothing, where the call takes `false`.
  */
 const oamForm = z.object({ ...oamRequestFields, loopback_enabled: z.boolean().default(false), ccp_enabled: z.boolean().default(false) });
-export const OamSchema = requestForm(oamForm.transform(oamRules));
+export const OamSchema = requestForm(z.preprocess(oamInput, oamForm.superRefine(oamRules)).transform(oamValue));
 
 export const oamFields = ["ccm_interval", "md_name", "md_level", "md_association", "mep_id", "vlan_id", "loopback_enabled", "ccp_enabled"];
 

@@ -4,6 +4,7 @@ import { formConstraints } from "../../components/constraints.server.ts";
 import { hiddenId, requestForm, typedList } from "../../lib/form-fields.server.ts";
 import { CreateReportScheduleBody, UpdateReportScheduleBody } from "../../../platform/contract/report-schedules.shapes.ts";
 import { limits } from "../../../platform/lib/fields.ts";
+import { fieldMessages } from "../../../platform/contract/messages.ts";
 import { REMOVE_PHRASE, reportLimits } from "./model.ts";
 
 /*
@@ -33,7 +34,7 @@ const scheduleFields = z.object({
   cadence: request.cadence,
   time_zone: request.time_zone,
   hour: request.hour,
-  recipients: typedList(request.recipients, recipientsTyped),
+  recipients: typedList(request.recipients, recipientsTyped, { badItem: fieldMessages.emailNotValid }),
 });
 
 export const ScheduleSchema = requestForm(scheduleFields);

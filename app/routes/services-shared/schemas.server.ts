@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isSingleLine, junkMessage, maxMessage, text } from "../../../platform/lib/fields.ts";
+import { fieldMessages } from "../../../platform/contract/messages.ts";
 
 /*
  * The form schemas of the dialogs App Services and Endpoints share (./dialogs.tsx, the intents in
@@ -17,8 +18,8 @@ export interface SubjectFields {
   schemas: Record<"rename" | "describe" | "contacts" | "resize", z.ZodObject>;
 }
 
-/** Edit Name's name: the request's limits, the console's words ('App Service name is required.'; the platform's have no full stop). */
-export const subjectName = (noun: string, max: number) => text(max, { min: 1, minMessage: `${noun} name is required.` });
+/** Edit Name's name: the request's limits, the console's words ('App Service name is required.'; set-app-service-name's says 'Name is required.'). */
+export const subjectName = (noun: string, max: number) => text(max, { min: 1, minMessage: fieldMessages.required(`${noun} name`) });
 
 /**
  * A required text of a form not yet converted to its request schema (the create forms), on the
