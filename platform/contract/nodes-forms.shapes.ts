@@ -81,7 +81,8 @@ export const formFactorField = () =>
 /**
  * set-*-form-factor's fields: the form factor and the fields of hw (shipping_addr) and hosted_aws
  * (hosted_*), each optional. A blank one is no value: the rule (formFactorRules) requires the
- * form factor's own, and another form factor's blank fields are ignored, as the call says.
+ * form factor's own; another form factor's blank fields are ignored and a value given for one is
+ * still checked, as the call's description says.
  */
 export const formFactorFields = {
   node_id: idField("Node id"),
@@ -116,7 +117,7 @@ export const formFactorBody = (name: string) =>
     .object(formFactorFields)
     .strict()
     .superRefine(formFactorRules)
-    .openapi(name, { description: "hw: shipping_addr required; hosted_aws: hosted_region (list-aws-regions), hosted_vpc_cidr (default 10.100.0.0/24), hosted_peer_ip and hosted_peer_prefix required; fields of other form factors are ignored." });
+    .openapi(name, { description: "hw: shipping_addr required; hosted_aws: hosted_region (list-aws-regions), hosted_vpc_cidr (default 10.100.0.0/24), hosted_peer_ip and hosted_peer_prefix required; another form factor's fields may be blank (then ignored), a value given for one must still be valid." });
 
 /** generate-hsn-vpn-config: the node, hosted_aws and the hosted form factor's four fields. */
 export const VpnBody = body({
