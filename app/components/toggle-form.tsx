@@ -12,7 +12,7 @@ import { useConstraint, useHydrated, useIsPending } from "./hooks.ts";
  * switch's constraints are the loader's for the intent (useConstraint): the switch is not `required`.
  *
  *   // action
- *   submitForm(request, formData, { schema: toggleSchema(current, "mfa_enabled", { intent: z.literal("mfa"), mfa_enabled: bool() }), … });
+ *   submitForm(request, formData, { schema: toggleSchema(current, "mfa_enabled", { mfa_enabled: bool() }), … });
  *   // page
  *   <ToggleForm id="mfa-form" intent="mfa" fieldName="mfa_enabled" label="…" current={mfaEnabled} lastResult={…} />
  */
