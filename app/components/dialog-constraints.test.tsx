@@ -91,6 +91,15 @@ import { reportLimits } from "../../platform/contract/report-schedules.ts";
 import type { ReportSchedule } from "../../platform/contract/report-schedules.shapes.ts";
 import { ProfileFieldForm } from "../routes/account/profile.tsx";
 import { accountConstraints, profileConstraints } from "../routes/account/schemas.server.ts";
+// forms-toggles: the on/off switches (the devices' toggles, Advanced Visibility, MFA).
+import { DEVICE_TOGGLES } from "../routes/devices-shared/toggles.ts";
+import { VisibilityDialog } from "../routes/endpoints/dialogs.tsx";
+import { MfaForm } from "../routes/account/account.tsx";
+// forms-toggles: Billing's Make preferred and Remove, Service Reports' Delete.
+import { PreferredForm, RemoveDialog as RemoveBillingDialog } from "../routes/billing/route.tsx";
+import { RemoveDialog } from "./confirm-phrase-dialog.tsx";
+import { REMOVE_PHRASE as REMOVE_SCHEDULE_PHRASE, SCHEDULE_GONE } from "../routes/reports/model.ts";
+import type { Billing } from "../../platform/contract/billing.shapes.ts";
 
 /*
  * Every dialog's inputs carry the constraints of their schema (issue 61 item 2): each dialog is
@@ -230,6 +239,7 @@ function page(Page: (props: never) => ReactNode, loaderData: object, actionData?
 const reportSchedule: ReportSchedule = { schedule_id: "rps-1", name: "Ops", entity_id: null, entity_name: null, entity_removed: false, content: ["outages"], cadence: "monthly", time_zone: "UTC", hour: 6, recipients: [{ email: "ops@example.com", confirmed: true }], paused: false, next_run_at: null, last_sent_at: null, created_at: "", updated_at: "" };
 const reportMax = { name: reportLimits.name, time_zone: reportLimits.timeZone, recipients: reportLimits.recipients * (limits.email + 2) };
 const choices = { accounts: [{ value: "acc-1", label: "example.com" }] };
+const billing: Billing = { provider: "Stripe", preferred: false, subscription_info: { customer_identifier: "cus_1", subscription_id: null, status: null }, created_at: "" };
 
 // nodes-forms: a node as the form-factor tabs read it (none chosen yet).
 const nodeView: NodeView = {
@@ -271,6 +281,8 @@ interface DialogCase {
   min?: Record<string, number>;
   /** The fields of the map this rendering shows (one form for several locations renders one location's): the others must be absent. */
   only?: readonly string[];
+  /** On/off switches: never `required` (a switch turned off posts nothing). */
+  switches?: readonly string[];
 }
 
 const cases: DialogCase[] = [
@@ -449,6 +461,38 @@ const cases: DialogCase[] = [
   { screen: "profile", dialog: "email", constraint: profileConstraints.email, element: <ProfileFieldForm name="email" value="" />, maxLength: { email: limits.email } },
   { screen: "profile", dialog: "phone", constraint: profileConstraints.phone, element: <ProfileFieldForm name="phone" value="" />, maxLength: { phone: limits.phone } },
   { screen: "profile", dialog: "address", constraint: profileConstraints.address, element: <ProfileFieldForm name="address" value="" />, maxLength: { address: limits.address } },
+  // forms-toggles: every toggle dialog of both device kinds (one form, `toggle`), Advanced Visibility, MFA.
+  ...DEVICE_TOGGLES.flatMap((t) =>
+    (["cpe", "metro"] as const)
+      .filter((kind) => t.calls[kind])
+      .map(
+        (kind): DialogCase => ({
+          screen: kind === "cpe" ? "routers" : "ethernet-devices",
+          dialog: "toggle",
+          open: t.dialog,
+          constraint: (kind === "cpe" ? routerConstraints : metroConstraints).toggle,
+          element: <DeviceDialogs kind={kind} dialog={t.dialog} data={{ device: kind === "cpe" ? cpe : metro, entityNames: ["HQ"], lan: [], diagnostics: null }} actionData={null} lastResult={null} />,
+          maxLength: { device_id: limits.id },
+          switches: ["enabled"],
+        }),
+      ),
+  ),
+  { screen: "endpoints", dialog: "visibility", constraint: endpointConstraints.visibility, element: <VisibilityDialog target={agentEndpoint} lastResult={null} />, maxLength: idMax("ep_id"), switches: ["enabled"] },
+  { screen: "account", dialog: "mfa", constraint: accountConstraints.mfa, element: <MfaForm current={false} lastResult={undefined} />, maxLength: {}, switches: ["mfa_enabled"] },
+  // forms-toggles: forms of an id alone (their refusals are toasts), the calls' requests.
+  { screen: "billing", dialog: "preferred", constraint: billingConstraints.preferred, element: <PreferredForm provider="Stripe" />, maxLength: {} },
+  { screen: "billing", dialog: "remove", constraint: billingConstraints.remove, element: <RemoveBillingDialog billing={billing} />, maxLength: {} },
+  {
+    screen: "reports",
+    dialog: "remove",
+    constraint: reportConstraints.remove,
+    element: (
+      <RemoveDialog title="Delete Report Schedule" phrase={REMOVE_SCHEDULE_PHRASE} fields={{ schedule_id: "rps-1" }} lastResult={null} gone={SCHEDULE_GONE}>
+        Delete the report schedule <strong>Ops</strong>?
+      </RemoveDialog>
+    ),
+    maxLength: idMax("schedule_id"),
+  },
 ];
 
 function render(c: DialogCase): string {
@@ -526,6 +570,12 @@ describe("every dialog's inputs carry their schema's constraints", () => {
     for (const [field, max] of Object.entries(c.maxLength)) expect(c.constraint[field]?.maxLength, `${field}'s maxLength`).toBe(max);
     for (const [field, max] of Object.entries(c.max ?? {})) expect(c.constraint[field]?.max, `${field}'s max`).toBe(max);
     for (const [field, min] of Object.entries(c.min ?? {})) expect(c.constraint[field]?.min, `${field}'s min`).toBe(min);
+    // forms-toggles: a switch is a checkbox that is not required, in the schema and on the page.
+    for (const field of c.switches ?? []) {
+      expect(c.constraint[field]?.required, `${field} is not required`).toBe(false);
+      expect(html, `${field} is a checkbox`).toMatch(new RegExp(`<input[^>]*type="checkbox"[^>]*name="${field}"|<input[^>]*name="${field}"[^>]*type="checkbox"`));
+      expect(controls.get(field)?.attributes.required, `${field} carries no required`).toBeUndefined();
+    }
   });
 
   // The required mark does not change a control's name (the pages' and tests' 'Password'): a
@@ -535,9 +585,14 @@ describe("every dialog's inputs carry their schema's constraints", () => {
     const html = render(c);
     for (const [tag] of html.matchAll(/<(?:input|select|textarea)\b[^>]*\srequired[^>]*>/g)) {
       const id = /\sid="([^"]*)"/.exec(tag)?.[1];
-      if (!id || /\stype="(?:checkbox|radio)"/.test(tag)) continue;
-      const label = new RegExp(`<label[^>]*\\sfor="${id}"[^>]*>(.*?)</label>`).exec(html)?.[1];
-      if (label === undefined) continue;
+      if (!id || /\stype="radio"/.test(tag)) continue;
+      const wrapped = new RegExp(`<label[^>]*\\sfor="${id}"[^>]*>(.*?)</label>`).exec(html)?.[1];
+      if (wrapped === undefined) continue;
+      // forms-toggles: a checkbox sits inside its label, its words after it (Billing's terms); one
+      // without the asterisk (Register's terms) is named by its whole label.
+      const checkbox = /\stype="checkbox"/.test(tag);
+      const label = checkbox ? wrapped.replace(/^<input[^>]*>(?:<span>(.*)<\/span>)?/, "$1") : wrapped;
+      if (checkbox && !label.includes("*")) continue;
       const nameId = /\saria-labelledby="([^"]*)"/.exec(tag)?.[1];
       expect(nameId, `${id} is named by its label's words`).toBeDefined();
       const named = new RegExp(`^<span id="${nameId}">(.*)</span><span aria-hidden="true"> \\*</span>$`).exec(label);

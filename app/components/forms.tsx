@@ -454,17 +454,32 @@ export function SelectField({
   );
 }
 
-export function CheckboxField({ field, label, children }: { field: AnyField; label?: string; children?: ReactNode }) {
+/**
+ * A checkbox and its words. `marked`: a box the form needs checked (Billing's terms) shows the
+ * required asterisk after its words, as FieldFrame does: named by the words only (aria-labelledby),
+ * the asterisk hidden from assistive technology (`required` says it).
+ */
+export function CheckboxField({ field, label, children, marked = false }: { field: AnyField; label?: string; children?: ReactNode; marked?: boolean }) {
+  const id = fieldId(field);
+  const nameId = `${id}--label`;
   return (
     <div className="fieldset">
-      <label className="label cursor-pointer justify-start gap-2" htmlFor={fieldId(field)}>
+      <label className="label cursor-pointer justify-start gap-2" htmlFor={id}>
         <input
           {...getInputProps(field, { type: "checkbox", ariaAttributes: true })}
-          id={fieldId(field)}
+          id={id}
+          aria-labelledby={marked ? nameId : undefined}
           aria-describedby={field.errors?.length ? field.errorId : undefined}
           className="checkbox"
         />
-        <span>{children ?? label}</span>
+        {marked ? (
+          <span>
+            <span id={nameId}>{children ?? label}</span>
+            <span aria-hidden="true"> *</span>
+          </span>
+        ) : (
+          <span>{children ?? label}</span>
+        )}
       </label>
       <FieldErrors field={field} />
     </div>

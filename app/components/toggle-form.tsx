@@ -2,17 +2,17 @@ import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { useState, type ChangeEvent, type ReactNode } from "react";
 import { FormActions, type DialogFormProps, type FormDialogProps } from "./dialog.tsx";
 import { ConformForm, FieldErrors, HiddenFields, SubmitButton, useForm } from "./forms.tsx";
-import { useHydrated, useIsPending } from "./hooks.ts";
+import { useConstraint, useHydrated, useIsPending } from "./hooks.ts";
 
 /*
  * An on/off switch: a POST form with the switch and Confirm, on a page (ToggleForm) or in a
  * URL-opened dialog (ToggleDialog). Spec 1 §4: with JavaScript, Confirm is disabled until the switch differs from
  * `current`, and enabled again after an error other than "unchanged" (toggleConfirmDisabled); the server refuses an unchanged value with
- * toggleSchema (app/components/toggle-dialog.tsx), so the rule holds without JavaScript too.
+ * toggleSchema (app/components/toggle.server.ts), so the rule holds without JavaScript too. The
+ * switch's constraints are the loader's for the intent (useConstraint): the switch is not `required`.
  *
  *   // action
- *   const submission = parseWithZod(formData, { schema: toggleSchema(current, { intent: z.literal("mfa") }, "mfa_enabled") });
- *   if (submission.status !== "success") return data({ result: safeReply(submission) }, { status: 400 });
+ *   submitForm(request, formData, { schema: toggleSchema(current, "mfa_enabled", { mfa_enabled: bool() }), … });
  *   // page
  *   <ToggleForm id="mfa-form" intent="mfa" fieldName="mfa_enabled" label="…" current={mfaEnabled} lastResult={…} />
  */
@@ -38,7 +38,7 @@ export function replyHasErrors(lastResult: SubmissionResult<string[]> | null | u
   return Boolean(lastResult?.error && Object.values(lastResult.error).some((e) => e && e.length));
 }
 
-/** The server's answer to a switch sent unchanged (toggleSchema; the endpoint node groups' address toggles too). */
+/** The server's answer to a switch sent unchanged (toggleSchema, toggle.server.ts; the endpoint node groups' address toggles too). */
 export const toggleUnchangedError = "The value is unchanged. Switch it to confirm.";
 
 /**
@@ -77,6 +77,8 @@ export function useToggleSwitch({
     id,
     lastResult,
     defaultValue: { [fieldName]: current ? "on" : undefined },
+    // The loader's constraints for the intent (toggleSchema's: none on the switch, a box turned off posts nothing).
+    constraint: useConstraint(intent),
     // The server checks (and refuses an unchanged value); JS only disables Confirm.
   });
   const field = formFields[fieldName]!;

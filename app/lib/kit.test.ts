@@ -5,7 +5,11 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { confirmPhraseError, confirmPhraseSchema } from "../components/confirm-phrase.tsx";
 import { OpState } from "../components/op-state.tsx";
-import { toggleSchema, toggleUnchangedError } from "../components/toggle-dialog.tsx";
+import { toggleUnchangedError } from "../components/toggle-dialog.tsx";
+import { toggleSchema } from "../components/toggle.server.ts";
+import { formConstraints } from "../components/constraints.server.ts";
+import { validateForm } from "./action.server.ts";
+import { bool } from "../../platform/lib/fields.ts";
 
 // The server-side halves of the kit's components: the schemas the actions use, and pure renders.
 
@@ -32,18 +36,31 @@ describe("confirmPhraseSchema", () => {
 });
 
 describe("toggleSchema", () => {
+  // A request's switch (the platform's boolean field) beside its id, as the toggle calls take them.
+  const request = { ep_id: z.string(), enabled: bool() };
   it("refuses the current value", () => {
-    const on = parseWithZod(form({ enabled: "on" }), { schema: toggleSchema(true) });
-    expect(on.status).toBe("error");
-    expect(on.reply().error?.enabled).toEqual([toggleUnchangedError]);
-    const off = parseWithZod(form({}), { schema: toggleSchema(false) });
-    expect(off.status).toBe("error");
+    const on = validateForm(form({ ep_id: "ep-1", enabled: "on" }), toggleSchema(true, "enabled", request));
+    expect(on.ok).toBe(false);
+    expect(on.submission.reply().error?.enabled).toEqual([toggleUnchangedError]);
+    const off = validateForm(form({ ep_id: "ep-1" }), toggleSchema(false, "enabled", request));
+    expect(off.submission.reply().error?.enabled).toEqual([toggleUnchangedError]);
   });
-  it("accepts a changed value as a boolean", () => {
-    const on = parseWithZod(form({ enabled: "on", ep_id: "ep-1" }), { schema: toggleSchema(false, { ep_id: z.string() }) });
-    expect(on.status === "success" && on.value).toEqual({ enabled: true, ep_id: "ep-1" });
-    const off = parseWithZod(form({}), { schema: toggleSchema(true) });
-    expect(off.status === "success" && off.value.enabled).toBe(false);
+  it("accepts a changed value as the request's boolean (a missing box is off)", () => {
+    const on = validateForm(form({ enabled: "on", ep_id: "ep-1" }), toggleSchema(false, "enabled", request));
+    expect(on.ok && on.value).toEqual({ enabled: true, ep_id: "ep-1" });
+    const off = validateForm(form({ ep_id: "ep-1" }), toggleSchema(true, "enabled", request));
+    expect(off.ok && off.value).toEqual({ enabled: false, ep_id: "ep-1" });
+    // Another name for the switch (Settings' mfa_enabled).
+    const mfa = validateForm(form({ mfa_enabled: "on" }), toggleSchema(false, "mfa_enabled", { mfa_enabled: bool() }));
+    expect(mfa.ok && mfa.value).toEqual({ mfa_enabled: true });
+  });
+  it("says the request's words for a value that is no checkbox's", () => {
+    const odd = validateForm(form({ ep_id: "ep-1", enabled: "yes" }), toggleSchema(true, "enabled", request));
+    expect(odd.submission.reply().error?.enabled).toEqual(["Input should be a valid boolean"]);
+  });
+  it("gives Conform the switch as not required (a box turned off posts nothing), the request's fields their constraints", () => {
+    const { toggle } = formConstraints({ toggle: toggleSchema(false, "enabled", { ep_id: z.string().max(40), enabled: bool() }) });
+    expect(toggle).toEqual({ ep_id: { required: true, maxLength: 40 }, enabled: { required: false } });
   });
 });
 

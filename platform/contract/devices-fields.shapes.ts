@@ -76,10 +76,13 @@ export const testType = () =>
     .refine((s) => s === "ookla" || isIp(s) || isFqdn(s) || /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/.test(s), "Test type must be ookla or a host name or IP address")
     .openapi({ example: "ookla", pattern: textPattern() });
 
+/** A toggle body's switch, beside the device's id (the console's toggle dialogs read it from a checkbox: toggleSchema). */
+export const toggleSwitch = () => ({ enabled: bool() });
+
 /** A toggle dialog's body. */
 // why the cast: a computed key loses its name in TypeScript; the object has exactly these two fields.
 export const toggleBody = <I extends "cpe_id" | "metro_id">(idName: I, name: string) =>
-  body({ [idName]: idName === "cpe_id" ? cpeId() : metroId(), enabled: bool() } as Record<I, ReturnType<typeof cpeId>> & { enabled: ReturnType<typeof bool> })
+  body({ [idName]: idName === "cpe_id" ? cpeId() : metroId(), ...toggleSwitch() } as Record<I, ReturnType<typeof cpeId>> & ReturnType<typeof toggleSwitch>)
     .strict()
     .openapi(name);
 

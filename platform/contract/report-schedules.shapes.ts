@@ -77,6 +77,16 @@ export type ReportHistoryEntry = z.infer<typeof ReportHistoryEntry>;
 
 export const scheduleIdField = () => idField("Schedule id").openapi({ example: "rps-5q2w8e1r4t6y" });
 
+/** A schedule's id alone: remove_report_schedule, send_report_now (and the console's Pause, Resume). */
+export const ScheduleIdBody = z.strictObject({ schedule_id: scheduleIdField() }).openapi("ReportScheduleId");
+
+/** The e-mailed link's token: a blank, long or unknown one is the same invalid link (the confirm page's words). */
+export const ConfirmRecipientBody = z
+  .strictObject({
+    token: z.string({ error: reportMessages.confirmInvalid }).min(1, reportMessages.confirmInvalid).max(reportLimits.token, reportMessages.confirmInvalid),
+  })
+  .openapi("ConfirmReportRecipient");
+
 const fields = {
   name: text(reportLimits.name, { min: 1, minMessage: fieldMessages.nameRequired }),
   entity_name: line(limits.name)

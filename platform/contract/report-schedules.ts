@@ -20,7 +20,7 @@ export const reportCadences = ["monthly", "weekly"] as const;
 export type ReportCadence = (typeof reportCadences)[number];
 export const reportCadenceLabels: Record<ReportCadence, string> = { monthly: "Monthly, on the 1st", weekly: "Weekly, on Monday" };
 
-export const reportLimits = { name: 200, recipients: 10, timeZone: 64 } as const;
+export const reportLimits = { name: 200, recipients: 10, timeZone: 64, token: 200 } as const;
 
 /**
  * True for a time zone the runtime knows (an IANA name such as 'Europe/Berlin', or 'UTC'): the

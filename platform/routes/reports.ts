@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { PlatformApp } from "../app.ts";
 import { reportMessages, reportScheduleSortable } from "../contract/report-schedules.ts";
-import { CreateReportScheduleBody, ReportHistoryEntry, ReportSchedule, scheduleIdField, UpdateReportScheduleBody } from "../contract/report-schedules.shapes.ts";
+import { ConfirmRecipientBody, CreateReportScheduleBody, ReportHistoryEntry, ReportSchedule, ScheduleIdBody, scheduleIdField, UpdateReportScheduleBody } from "../contract/report-schedules.shapes.ts";
 import { createdOf, pageOf } from "../contract/common.shapes.ts";
 import { confirmRecipient, createSchedule, removeSchedule, reportFile, reportHistoryPage, scheduleList, sendReportNow, updateSchedule } from "../domain/report-schedules.ts";
 import { answerChange, answerDetail, answerPublic, answerQuery, caller } from "../lib/context.ts";
@@ -19,8 +19,6 @@ import { exportQuery } from "../lib/list.ts";
 
 const tags = ["Reports"];
 
-const ScheduleIdBody = z.strictObject({ schedule_id: scheduleIdField() }).openapi("ReportScheduleId");
-const ConfirmBody = z.strictObject({ token: z.string().min(1).max(200) }).openapi("ConfirmReportRecipient");
 
 const ReportSchedulePage = pageOf(ReportSchedule, "ReportSchedulePage");
 const ReportHistoryPage = pageOf(ReportHistoryEntry, "ReportHistoryPage");
@@ -118,7 +116,7 @@ export const routes = {
     summary: "Confirm an address for reports (the e-mailed link)",
     description: `No bearer token: the link's token is the authorization. Answers '${reportMessages.confirmed}'; 400 '${reportMessages.confirmInvalid}' for a token unknown, used or expired.`,
     public: true,
-    body: ConfirmBody,
+    body: ConfirmRecipientBody,
     errors: [400],
   }),
 };

@@ -71,6 +71,21 @@ export function SamlForm({ metalink, lastResult }: { metalink: string; lastResul
   );
 }
 
+/** The MFA switch as Settings shows it (the dialogs' constraints test renders it). */
+export function MfaForm({ current, lastResult }: { current: boolean; lastResult: SubmissionResult<string[]> | undefined }) {
+  return (
+    <ToggleForm
+      id="mfa-form"
+      intent="mfa"
+      fieldName="mfa_enabled"
+      label="Multi-factor authentication (MFA)"
+      current={current}
+      lastResult={lastResult}
+      hint="When MFA is on, a one-time passcode is e-mailed to you at every login."
+    />
+  );
+}
+
 /** The password form as Settings shows it (the dialogs' constraints test renders it). */
 export function PasswordForm(props: Parameters<typeof usePasswordForm>[0]) {
   return usePasswordForm(props).element;
@@ -131,16 +146,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       </Section>
 
       <Section title="Multi-factor authentication" id="mfa-title">
-        <ToggleForm
-          key={keys.mfa}
-          id="mfa-form"
-          intent="mfa"
-          fieldName="mfa_enabled"
-          label="Multi-factor authentication (MFA)"
-          current={mfaEnabled}
-          lastResult={results.mfa}
-          hint="When MFA is on, a one-time passcode is e-mailed to you at every login."
-        />
+        <MfaForm key={keys.mfa} current={mfaEnabled} lastResult={results.mfa} />
       </Section>
 
       {saml ? (

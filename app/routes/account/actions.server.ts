@@ -66,9 +66,9 @@ async function mfa(request: Request, formData: FormData) {
   const prefix = user.session_type === "account" ? "account" : "iam-user";
   return submitForm(request, formData, {
     schema: mfaSchema(current),
-    call: (v) => (v.enabled ? apiPost(request, `${prefix}-enable-mfa`, { type: "email" }) : apiPost(request, `${prefix}-disable-mfa`, {})),
+    call: (v) => (v.mfa_enabled ? apiPost(request, `${prefix}-enable-mfa`, { type: "email" }) : apiPost(request, `${prefix}-disable-mfa`, {})),
     fields: ["mfa_enabled"],
-    toast: (_, v) => (v.enabled ? "MFA enabled." : "MFA disabled."),
+    toast: (_, v) => (v.mfa_enabled ? "MFA enabled." : "MFA disabled."),
     redirect: "/account",
   });
 }

@@ -2,9 +2,10 @@ import { z } from "zod";
 import { PASSWORDS_DIFFER } from "../../components/auth-layout.tsx";
 import { confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
 import { formConstraints } from "../../components/constraints.server.ts";
-import { toggleSchema } from "../../components/toggle-dialog.tsx";
+import { toggleSchema } from "../../components/toggle.server.ts";
 import { authMessages } from "../../../platform/contract/messages.ts";
 import { IdpBody, profileShape } from "../../../platform/contract/account.shapes.ts";
+import { bool } from "../../../platform/lib/fields.ts";
 import { authLimits } from "../../../platform/contract/auth.shapes.ts";
 import { requestForm } from "../../lib/form-fields.server.ts";
 
@@ -34,8 +35,12 @@ export const passwordSchema = requestForm(
     .refine((v) => v.password === v.confirm_password, { message: PASSWORDS_DIFFER, path: ["confirm_password"] }),
 );
 
-/** The MFA switch; `current` (the platform's value) is refused: Confirm needs a change (spec 1 §4). */
-export const mfaSchema = (current: boolean) => toggleSchema(current, { intent: z.literal("mfa") }, "mfa_enabled");
+/**
+ * The MFA switch; `current` (the platform's value) is refused: Confirm needs a change (spec 1 §4).
+ * Form-only: the switch chooses the call (enable-mfa, whose `type` is always 'email', or
+ * disable-mfa, an empty body), so it is the platform's boolean field, no request's.
+ */
+export const mfaSchema = (current: boolean) => toggleSchema(current, "mfa_enabled", { mfa_enabled: bool() });
 
 /**
  * The SAML form is update-account-idp's request: an empty URL clears it, so the field is not
@@ -59,7 +64,7 @@ export const profileSchemas = {
 } as const;
 
 /** The forms' HTML constraints, from the schemas (the loaders hand them to the forms: useConstraint). */
-export const accountConstraints = formConstraints({ password: passwordSchema, saml: samlSchema });
+export const accountConstraints = formConstraints({ password: passwordSchema, mfa: mfaSchema(false), saml: samlSchema });
 
 /** My Profile's forms' HTML constraints, by field (the form's intent). */
 export const profileConstraints = formConstraints(profileSchemas);

@@ -121,8 +121,8 @@ export function CardDialog({
               You enter your card on Stripe&apos;s secure page next; it brings you back here.
             </p>
           )}
-          <CheckboxField field={fields.terms}>
-            I accept the terms of service and authorize recurring charges to this card.<span aria-hidden="true"> *</span>
+          <CheckboxField field={fields.terms} marked>
+            I accept the terms of service and authorize recurring charges to this card.
           </CheckboxField>
           <DialogActions>
             <SubmitButton pending={pending}>Set up payment</SubmitButton>

@@ -73,7 +73,8 @@ function ExternalLink({ href, children, className = "link link-primary" }: { hre
   );
 }
 
-function PreferredForm({ provider }: { provider: string }) {
+/** Make preferred (set-preferred-billing): the method's provider (the dialogs' constraints test renders it). */
+export function PreferredForm({ provider }: { provider: string }) {
   const pending = useIsPending({ intent: "preferred" });
   return (
     <Form method="post" preventScrollReset>
@@ -87,7 +88,8 @@ function PreferredForm({ provider }: { provider: string }) {
   );
 }
 
-function RemoveDialog({ billing }: { billing: Billing | undefined }) {
+/** Remove billing method (remove-billing): the method's provider (the dialogs' constraints test renders it). */
+export function RemoveDialog({ billing }: { billing: Billing | undefined }) {
   const pending = useIsPending({ intent: "remove" });
   return (
     <UrlDialog name="remove" title="Remove billing method">

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { billingLimits, billingProviders } from "../../../platform/contract/billing.ts";
+import { billingLimits } from "../../../platform/contract/billing.ts";
 import { formConstraints } from "../../components/constraints.server.ts";
 import { blankAsMissing, requestForm, requiredText } from "../../lib/form-fields.server.ts";
-import { SetupBody } from "../../../platform/contract/billing.shapes.ts";
+import { ProviderBody, SetupBody } from "../../../platform/contract/billing.shapes.ts";
 import { limits, maxMessage } from "../../../platform/lib/fields.ts";
 
 /*
@@ -54,9 +54,8 @@ export const CardFormSchema = requestForm(
   }),
 );
 
-export const ProviderSchema = z.object({
-  provider: z.enum(billingProviders, { error: "Unknown billing method." }),
-});
+/** Make preferred and Remove: set-preferred-billing's and remove-billing's request (the method's provider). */
+export const ProviderSchema = requestForm(z.object(ProviderBody.shape));
 
-/** The card form's HTML constraints, from the schema (the loader hands them to the form: useConstraint). */
-export const constraints = formConstraints({ card: CardFormSchema });
+/** The forms' HTML constraints, from the schemas (the loader hands them to the forms: useConstraint). */
+export const constraints = formConstraints({ card: CardFormSchema, preferred: ProviderSchema, remove: ProviderSchema });

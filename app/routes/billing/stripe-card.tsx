@@ -74,10 +74,12 @@ export default function StripeCard({ jsUrl, publishableKey, onApi }: { jsUrl: st
   return (
     <Elements stripe={stripePromise}>
       <div className="fieldset">
-        <span className="fieldset-legend" id="card-element-label">
-          Card<span aria-hidden="true"> *</span>
+        {/* Named by the word only (as the field frame names a control): the asterisk is hidden from the name. */}
+        <span className="fieldset-legend">
+          <span id="card-element--label">Card</span>
+          <span aria-hidden="true"> *</span>
         </span>
-        <div role="group" aria-labelledby="card-element-label" className="rounded-box border-base-300 border p-3">
+        <div role="group" aria-labelledby="card-element--label" className="rounded-box border-base-300 border p-3">
           <CardElement options={{ hidePostalCode: true }} />
         </div>
       </div>

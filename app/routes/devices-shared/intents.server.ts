@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { deselect, detailOr, failureReply, submitForm, validateForm, type IntentHandler } from "../../lib/action.server.ts";
 import { apiGet, apiPost, safeReply, type ApiResult } from "../../lib/api.server.ts";
-import { toggleSchema } from "../../components/toggle-dialog.tsx";
+import { toggleSchema } from "../../components/toggle.server.ts";
 import { announcementCall, deviceMessages } from "../../../platform/contract/devices.ts";
 import { deviceIdOf, deviceKinds, type DeviceKind, type PingAnswer, type TokenAnswer } from "./kind.ts";
 import {
@@ -61,7 +61,7 @@ export function deviceIntents(kind: DeviceKind) {
       const def = deviceToggle(kind, String(formData.get("toggle") ?? ""));
       if (!def) throw data({ message: "Unknown setting." }, { status: 400 });
       return submitForm(request, formData, {
-        schema: toggleSchema(def.current(device), toggleFields),
+        schema: toggleSchema(def.current(device), "enabled", toggleFields),
         call: def.calls[kind]!,
         body: (v) => ({ ...info.id(deviceIdOf(device)), enabled: v.enabled }),
         fields: ["enabled"],

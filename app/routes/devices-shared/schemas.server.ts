@@ -2,8 +2,9 @@ import { z } from "zod";
 import { confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
 import { formConstraints } from "../../components/constraints.server.ts";
 import { requestForm } from "../../lib/form-fields.server.ts";
+import { toggleSchema } from "../../components/toggle.server.ts";
 import { deviceLimits, deviceMessages, perfTestHours } from "../../../platform/contract/devices.ts";
-import { announcementFields, assignEntityFields, shippingFields, thresholdOrder, ThresholdsBody } from "../../../platform/contract/devices-fields.shapes.ts";
+import { announcementFields, assignEntityFields, shippingFields, thresholdOrder, ThresholdsBody, toggleSwitch } from "../../../platform/contract/devices-fields.shapes.ts";
 import { ResetInterfaceBody, ToolQuery } from "../../../platform/contract/devices.shapes.ts";
 import { text } from "../../../platform/lib/fields.ts";
 
@@ -97,8 +98,12 @@ export const AnnouncementSchema = requestForm(
 /** Delete: remove_cpe's (remove_metro's) request, its id under the form's name, and typing that id (spec 3 §5; form-only). */
 export const removeSchema = (deviceId: string) => requestForm(confirmPhraseSchema(deviceId, { device_id: deviceIdField }));
 
-/** The toggle dialogs' form (one for every switch): which toggle, the device, the switch. */
-export const toggleFields = { device_id: deviceIdField, toggle: z.string() };
+/**
+ * The toggle dialogs' form (one for every switch, toggle.server.ts's toggleSchema): the calls'
+ * request (the device under the form's name, the switch the bodies' `enabled`) and which toggle
+ * (form-only: the dialog's row of toggles.ts).
+ */
+export const toggleFields = { device_id: deviceIdField, toggle: z.string(), ...toggleSwitch() };
 
 /** DDoS mitigation: the switch and the call's three threshold sets, alert ≤ block ≤ max (set_*_denial_of_service_thresholds). */
 export const DdosSchema = requestForm(z.object({ device_id: deviceIdField, enabled: z.boolean().optional(), ...ThresholdsBody.shape }).superRefine(thresholdOrder));
@@ -112,6 +117,8 @@ export const deviceConstraints = {
     ping: PingSchema,
     shipping: ShippingSchema,
     ddos: DdosSchema,
+    // Every toggle dialog's (the value now changes only the refusal, not the constraints).
+    toggle: toggleSchema(false, "enabled", toggleFields),
   }),
   // The form's fields; the duration input's limits are the request's (the form checks its text with it).
   announcement: { ...announcement.form, duration: { ...announcement.request.duration, required: true } },

@@ -73,3 +73,6 @@ export const deviceToggle = (kind: DeviceKind, dialog: string | null) => DEVICE_
 
 /** The DDoS switch's call per kind (the DDoS dialog: the switch and the thresholds). */
 export const ddosToggleCall = { cpe: "toggle_cpe_denial_of_service", metro: "toggle_metro_denial_of_service" } as const satisfies { [K in DeviceKind]: ToggleCall<`${K}_id`> };
+
+/** The form a device dialog posts, the key of its constraints (openDialogConstraints): every toggle dialog's is `toggle`. */
+export const deviceDialogForm = (kind: DeviceKind, dialog: string | null) => (deviceToggle(kind, dialog) ? "toggle" : dialog);

@@ -1,5 +1,3 @@
-import { z } from "zod";
-import { toggleSchema } from "../../components/toggle-dialog.tsx";
 import { detailOr, failureReply, intentAction, submitForm, validateForm } from "../../lib/action.server.ts";
 import { apiGet, apiPost } from "../../lib/api.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
@@ -7,7 +5,7 @@ import { returnUrl } from "../../lib/url.ts";
 import { readDraft, writeDraft } from "../services-shared/draft.ts";
 import { createIntent, latencyIntent, removeIntent, sharedIntents } from "../services-shared/intents.server.ts";
 import { CREATE_FIELDS } from "./model.ts";
-import { AgentDetailsSchema, CreateEndpointSchema, DecisionSchema, DeleteSchema, EpIdSchema, NodeGroupSchema, subject, createEndpointBody } from "./schemas.server.ts";
+import { AgentDetailsSchema, CreateEndpointSchema, DecisionSchema, DeleteSchema, EpIdSchema, NodeGroupSchema, subject, createEndpointBody, visibilitySchema } from "./schemas.server.ts";
 import { appServiceMessages, endpointMessages } from "../../../platform/contract/messages.ts";
 
 /* The Endpoints screen's action (spec 1 §2, §4, §7 Endpoints, §8): one function per intent. */
@@ -47,9 +45,8 @@ async function visibility(request: Request, formData: FormData) {
   const current = await apiGet(request, "get-endpoint-detail", { ep_id: epId });
   if (!current.ok) return failureReply(request, current);
   return submitForm(request, formData, {
-    schema: toggleSchema(current.data.proxying_enabled, { ep_id: z.string() }),
+    schema: visibilitySchema(current.data.proxying_enabled),
     call: "configure-endpoint-proxying",
-    body: (v) => ({ ep_id: epId, enabled: v.enabled }),
     fields: ["enabled"],
     toast: endpointMessages.visibilityConfigured,
   });

@@ -6,6 +6,7 @@ import { DialogActions, UrlDialog } from "../../components/dialog.tsx";
 import { ErrorOr } from "../../components/error-text.tsx";
 import { ConformForm, formHasErrors, PageTitle, SelectField, SubmitButton, TextField, useForm } from "../../components/forms.tsx";
 import { useIsPending } from "../../components/hooks.ts";
+import { ToggleDialog } from "../../components/toggle-dialog.tsx";
 import { SimpleTable, type SimpleColumn } from "../../components/simple-table.tsx";
 import { formatBytes, formatTime } from "../../lib/format.ts";
 import { hrefWith } from "../../lib/url.ts";
@@ -198,6 +199,17 @@ function AgentForm({ target, lastResult, constraint }: { target: Endpoint; lastR
         <SubmitButton pending={pending}>Save</SubmitButton>
       </DialogActions>
     </ConformForm>
+  );
+}
+
+/** Advanced Visibility: the endpoint's proxying switch (configure-endpoint-proxying). */
+export function VisibilityDialog({ target, lastResult }: { target: Endpoint; lastResult: Result }) {
+  return (
+    <ToggleDialog name="visibility" title="Advanced Visibility" label="Advanced visibility" current={target.proxying_enabled} intent="visibility" fields={{ ep_id: target.ep_id }} lastResult={lastResult}>
+      <p className="mb-1">
+        Endpoint: <strong>{target.ep_name}</strong>
+      </p>
+    </ToggleDialog>
   );
 }
 

@@ -3,7 +3,6 @@ import { useScreen } from "../../components/screen.tsx";
 import { ConfirmPhraseDialog } from "../../components/confirm-phrase-dialog.tsx";
 import { ListScreen } from "../../components/list-screen.tsx";
 import type { MenuItem } from "../../components/row-menu.tsx";
-import { ToggleDialog } from "../../components/toggle-dialog.tsx";
 import { apiGet, apiGetOrThrow, apiList, apiListOrThrow, detailMessages, type ApiResult } from "../../lib/api.server.ts";
 import { exportHref } from "../../lib/export.server.ts";
 import { fetchTablePage, listScreenQuery } from "../../lib/table.server.ts";
@@ -12,7 +11,7 @@ import { readDraft } from "../services-shared/draft.ts";
 import { contactOptions } from "../services-shared/intents.server.ts";
 import { endpointAction } from "./actions.server.ts";
 import { hideable, screen, sortable, tableFields } from "./columns.ts";
-import { AgentDetailsDialog, CreateEndpointDialog, FlowsDialog, missing, ResetDialog } from "./dialogs.tsx";
+import { AgentDetailsDialog, CreateEndpointDialog, FlowsDialog, missing, ResetDialog, VisibilityDialog } from "./dialogs.tsx";
 import { CREATE_FIELDS, DELETE_PHRASE, defaultEndpointDeployment, endpointDeployments, NETFLOW_RANGES, type Endpoint, type EndpointDeployment } from "./model.ts";
 import { constraints } from "./schemas.server.ts";
 import { EndpointDecision } from "./decision.tsx";
@@ -163,22 +162,7 @@ export default function Endpoints({ loaderData, actionData }: Route.ComponentPro
         <ContactsDialog subject={subject} words={words} contacts={contacts} primary={target?.primary_contact_id ?? null} secondary={target?.secondary_contact_id ?? null} lastResult={result} constraint={constraints.contacts} />
       ) : null}
       {dialog === "reset" ? <ResetDialog target={target} lastResult={result} /> : null}
-      {dialog === "visibility" && target ? (
-        <ToggleDialog
-          key={target.ep_id}
-          name="visibility"
-          title="Advanced Visibility"
-          label="Advanced visibility"
-          current={target.proxying_enabled}
-          intent="visibility"
-          fields={{ ep_id: target.ep_id }}
-          lastResult={result}
-        >
-          <p className="mb-1">
-            Endpoint: <strong>{target.ep_name}</strong>
-          </p>
-        </ToggleDialog>
-      ) : null}
+      {dialog === "visibility" && target ? <VisibilityDialog key={target.ep_id} target={target} lastResult={result} /> : null}
       {dialog === "remove" ? (
         <ConfirmPhraseDialog name="remove" title="Delete Endpoint" phrase={DELETE_PHRASE} intent="remove" fields={{ ep_id: target?.ep_id ?? dialogId ?? "" }} lastResult={result} submitLabel="Delete">
           <p className="mb-2">{target ? <>Delete the endpoint <strong>{target.ep_name}</strong>? This cannot be undone.</> : missing}</p>

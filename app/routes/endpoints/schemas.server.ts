@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { confirmPhraseSchema } from "../../components/confirm-phrase.tsx";
 import { formConstraints } from "../../components/constraints.server.ts";
+import { toggleSchema } from "../../components/toggle.server.ts";
 import { endpointLimits } from "../../../platform/contract/endpoints.ts";
-import { createEndpointFields, createEndpointRules, EditEndpointBody, EpIdBody, NodeGroupBody, ResizeBody, SetContactBody, SetDescriptionBody, SetNameBody } from "../../../platform/contract/endpoints.shapes.ts";
+import { createEndpointFields, createEndpointRules, EditEndpointBody, EpIdBody, NodeGroupBody, ProxyingBody, ResizeBody, SetContactBody, SetDescriptionBody, SetNameBody } from "../../../platform/contract/endpoints.shapes.ts";
 import { limits, text } from "../../../platform/lib/fields.ts";
 import { blankAsMissing, requestForm } from "../../lib/form-fields.server.ts";
 import type { CallBody } from "../../../platform/contract/calls.ts";
@@ -83,5 +84,8 @@ export const EpIdSchema = requestForm(z.object(EpIdBody.shape));
 export const DecisionSchema = requestForm(z.object({ ...EpIdBody.shape, decision: z.enum(["approve", "reject"]) }));
 export const DeleteSchema = confirmPhraseSchema(DELETE_PHRASE, EpIdBody.shape);
 
+/** Advanced Visibility: configure-endpoint-proxying's request, its switch a checkbox, `current` (the platform's value) refused. */
+export const visibilitySchema = (current: boolean) => toggleSchema(current, "enabled", ProxyingBody.shape);
+
 /** The forms' HTML constraints, from the schemas (the loader hands them to the dialogs). */
-export const constraints = formConstraints({ create: CreateEndpointSchema, group: NodeGroupSchema, ...sharedSchemas, agent: AgentDetailsSchema });
+export const constraints = formConstraints({ create: CreateEndpointSchema, group: NodeGroupSchema, ...sharedSchemas, agent: AgentDetailsSchema, visibility: visibilitySchema(false) });

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { lazyChart } from "../../components/chart/lazy-chart.tsx";
 import { openDialogConstraints } from "../../components/constraints.server.ts";
+import { deviceDialogForm } from "../devices-shared/toggles.ts";
 import { ListScreen } from "../../components/list-screen.tsx";
 import type { MenuItem } from "../../components/row-menu.tsx";
 import { useScreen } from "../../components/screen.tsx";
@@ -48,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   for (const [name, value] of Object.entries(activationRefreshHeaders(activation))) headers.set(name, value);
   return data(
-    { table, entities: filter.entities, entity: filter.entity, ...dialogData, activation, selected, monitoring, products, ccmIntervals, constraints: openDialogConstraints(constraints, dialog) },
+    { table, entities: filter.entities, entity: filter.entity, ...dialogData, activation, selected, monitoring, products, ccmIntervals, constraints: openDialogConstraints(constraints, deviceDialogForm("metro", dialog)) },
     { headers },
   );
 }

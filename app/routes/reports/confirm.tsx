@@ -3,6 +3,8 @@ import { z } from "zod";
 import { AuthLayout, Notice } from "../../components/auth-layout.tsx";
 import { ConformForm, formHasErrors, HiddenFields, SubmitButton, useForm } from "../../components/forms.tsx";
 import { formFailure, validateForm } from "../../lib/action.server.ts";
+import { requestForm } from "../../lib/form-fields.server.ts";
+import { ConfirmRecipientBody } from "../../../platform/contract/report-schedules.shapes.ts";
 import { callApi } from "../../lib/api.server.ts";
 import { readForm } from "../../lib/csrf.server.ts";
 import { ErrorPage } from "../../root.tsx";
@@ -15,7 +17,8 @@ import type { Route } from "./+types/confirm";
  * the platform's confirm_report_recipient. No sign-in, no JavaScript needed.
  */
 
-const ConfirmSchema = z.object({ token: z.string({ error: reportMessages.confirmInvalid }).min(1, reportMessages.confirmInvalid).max(200, reportMessages.confirmInvalid) });
+/** confirm_report_recipient's request (its words: the invalid link's sentence for a blank or long token). */
+const ConfirmSchema = requestForm(z.object(ConfirmRecipientBody.shape));
 
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { lazyChart } from "../../components/chart/lazy-chart.tsx";
 import { openDialogConstraints } from "../../components/constraints.server.ts";
+import { deviceDialogForm } from "../devices-shared/toggles.ts";
 import type { MenuItem } from "../../components/row-menu.tsx";
 import { useScreen } from "../../components/screen.tsx";
 import { currentTab } from "../../components/tabs.tsx";
@@ -90,7 +91,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const selected: SelectedCpe | null = picked && (onMonitoring || detail) ? { cpe_name: picked.cpe_name, prod_code: picked.prod_code, detail } : null;
   for (const [k, v] of Object.entries(activationRefreshHeaders(activation))) headers.set(k, v);
   return data(
-    { table, entities: filter.entities, entity: filter.entity, deviceDialog, activation, products, regions, speedRun, selected, monitoring, constraints: openDialogConstraints(constraints, dialog) },
+    { table, entities: filter.entities, entity: filter.entity, deviceDialog, activation, products, regions, speedRun, selected, monitoring, constraints: openDialogConstraints(constraints, deviceDialogForm("cpe", dialog)) },
     { headers },
   );
 }
