@@ -318,7 +318,7 @@ const cases: DialogCase[] = [
     max: { duration: announcementLimits.maxHours },
   },
   // devices-forms: nested names (`udp_thresholds.block_threshold`), the thresholds' range the contract's.
-  { screen: "routers", dialog: "ddos", constraint: routerConstraints.ddos, element: shared("ddos"), maxLength: {}, max: Object.fromEntries(ddosFloods.flatMap((f) => ddosThresholds.map((t) => [`${f}.${t}`, ddosMax]))) },
+  { screen: "routers", dialog: "ddos", constraint: routerConstraints.ddos, element: shared("ddos"), maxLength: {}, switches: ["enabled"], max: Object.fromEntries(ddosFloods.flatMap((f) => ddosThresholds.map((t) => [`${f}.${t}`, ddosMax]))) },
   {
     screen: "routers",
     dialog: "create",

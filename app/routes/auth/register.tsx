@@ -65,7 +65,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         <input type="hidden" name="subscriber" value={loaderData.subscriber} />
         <TextField field={fields.username} label="Email" type="email" autoComplete="email" />
         <PasswordField field={fields.password} label="Password" autoComplete="new-password" hint={NEW_PASSWORD_HINT} />
-        <CheckboxField field={fields.terms}>
+        <CheckboxField field={fields.terms} marked>
           I agree to the{" "}
           <a className="link link-primary" href="#terms">
             terms of use

@@ -105,8 +105,12 @@ export const removeSchema = (deviceId: string) => requestForm(confirmPhraseSchem
  */
 export const toggleFields = { device_id: deviceIdField, toggle: z.string(), ...toggleSwitch() };
 
-/** DDoS mitigation: the switch and the call's three threshold sets, alert ≤ block ≤ max (set_*_denial_of_service_thresholds). */
-export const DdosSchema = requestForm(z.object({ device_id: deviceIdField, enabled: z.boolean().optional(), ...ThresholdsBody.shape }).superRefine(thresholdOrder));
+/**
+ * DDoS mitigation: the switch (toggle-*-denial-of-service's, read from a checkbox: one turned off
+ * posts nothing, which is off) and the call's three threshold sets, alert ≤ block ≤ max
+ * (set_*_denial_of_service_thresholds).
+ */
+export const DdosSchema = requestForm(z.object({ device_id: deviceIdField, enabled: toggleSwitch().enabled.default(false), ...ThresholdsBody.shape }).superRefine(thresholdOrder));
 
 /** The shared forms' HTML constraints (spread into the screen's own `formConstraints` result). */
 const announcement = formConstraints({ form: announcementForm, request: AnnouncementRequest });
