@@ -224,6 +224,14 @@ export function ErrorSummary({ form }: { form: AnyForm; labels?: Record<string, 
     () => setDismissed(false),
     () => setDismissed(true),
   );
+  // A refusal that came as a whole document (the form posted before the page had hydrated): once
+  // hydrated, the focus goes to the summary as after a refusal in place, unless it has moved.
+  const refusedAtStart = useRef(items.length > 0);
+  useEffect(() => {
+    if (!refusedAtStart.current) return;
+    refusedAtStart.current = false;
+    if (document.activeElement === null || document.activeElement === document.body) document.getElementById(`${form.id}-summary`)?.focus();
+  }, [form.id]);
   if (items.length === 0) return null;
   return (
     <div role="alert" className="kit-error-summary" id={`${form.id}-summary`} tabIndex={-1} aria-labelledby={`${form.id}-summary-title`}>

@@ -9,29 +9,17 @@ import { readCookie } from "./cookie-header.ts";
 import type { ThemeChoice } from "../components/theme.ts";
 import type { NavPreference } from "../components/shell/side-nav.tsx";
 export type { NavPreference, ThemeChoice };
-export const THEME_COOKIE = "theme";
-export const NAV_COOKIE = "nav_collapsed";
+import { NAV_COOKIE, THEME_COOKIE } from "../components/shell/preference-cookies.ts";
+export { NAV_COOKIE, THEME_COOKIE, navCookie, themeCookie } from "../components/shell/preference-cookies.ts";
 
 export function readTheme(request: Request): ThemeChoice {
   const value = readCookie(request.headers.get("Cookie"), THEME_COOKIE);
   return value === "light" || value === "dark" ? value : "system";
 }
 
-const YEAR = 60 * 60 * 24 * 365;
-
-export function themeCookie(choice: ThemeChoice): string {
-  if (choice === "system") return `${THEME_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
-  return `${THEME_COOKIE}=${choice}; Path=/; Max-Age=${YEAR}; SameSite=Lax`;
-}
-
 export function readNav(request: Request): NavPreference {
   const value = readCookie(request.headers.get("Cookie"), NAV_COOKIE);
   return value === "1" ? "collapsed" : value === "0" ? "expanded" : "auto";
-}
-
-export function navCookie(nav: NavPreference): string {
-  if (nav === "auto") return `${NAV_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
-  return `${NAV_COOKIE}=${nav === "collapsed" ? "1" : "0"}; Path=/; Max-Age=${YEAR}; SameSite=Lax`;
 }
 
 /** A same-site path to go back to (never another origin: `//evil`, `/\evil`, `https:`…). */

@@ -77,6 +77,25 @@ test.describe("login", () => {
     await expectAccessible(page);
   });
 
+  test("a wrong password posted before the page hydrates: the summary takes the focus once it has (JS)", async ({ page, account }) => {
+    test.skip(jsDisabled(), "about hydration");
+    // Hold the client entry back: the form posts as a plain form and the refusal comes as a whole document.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/login", { waitUntil: "domcontentloaded" });
+    await fillLogin(page, account.username, "not the password");
+    await page.getByRole("button", { name: "Login" }).click();
+    const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+    await expect(summary).toContainText("Incorrect username or password");
+    await expect(summary).not.toBeFocused();
+    release();
+    await expect(summary).toBeFocused();
+  });
+
   test("repeated failures are throttled with the platform's detail", async ({ page, account }) => {
     // The limits count by address, and this machine's API client and browser may reach "localhost"
     // as ::1 and 127.0.0.1: one address for both (from this machine, a trusted hop).

@@ -232,14 +232,12 @@ test.describe("issue 63", () => {
       await expect(page.getByTestId("nav-rail-toggle")).toHaveAttribute("aria-expanded", "true");
       expect(await nav.getByText("Internet NIDs", { exact: true }).boundingBox().then((b) => b?.width ?? 0)).toBeGreaterThan(40);
       await expectAccessible(page);
-      if (!jsDisabled()) await page.waitForLoadState("networkidle");
       await open(page, "/entities");
       await expect.poll(width).toBe(260);
       expect(await sideways()).toBeLessThanOrEqual(0);
       // Collapsed again: back to the screen's own width (the rail here, the full navigation on a wide screen).
       await page.getByTestId("nav-rail-toggle").click();
       await expect.poll(width).toBeLessThanOrEqual(80);
-      if (!jsDisabled()) await page.waitForLoadState("networkidle");
       await page.setViewportSize({ width: 1366, height: 800 });
       await open(page, "/entities");
       await expect.poll(width).toBe(260);

@@ -1,11 +1,13 @@
 import type { FormEvent, ReactNode } from "react";
 import { Form, useLocation, type useFetcher } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { preferenceCookie } from "./preference-cookies.ts";
 
 /**
  * A form posting a preference to /preferences (a cookie, so the server renders it). Without
  * JavaScript it is a plain POST that redirects back here; with JavaScript `choose` applies the
- * choice at once and returns the values the fetcher sends (`js=1`: no redirect).
+ * choice at once and returns the values the fetcher sends (`js=1`: no redirect); the choice's
+ * cookie is written at once too, so that leaving the page before the answer keeps it.
  */
 export function PreferencesForm({
   fetcher,
@@ -27,7 +29,11 @@ export function PreferencesForm({
       onSubmit={(event) => {
         event.preventDefault();
         const data = new FormData(event.currentTarget);
-        for (const [name, value] of Object.entries(choose(event))) data.set(name, value);
+        for (const [name, value] of Object.entries(choose(event))) {
+          data.set(name, value);
+          const cookie = preferenceCookie(name, value);
+          if (cookie) document.cookie = cookie;
+        }
         data.set("js", "1");
         fetcher.submit(data, { method: "post", action: "/preferences" });
       }}
