@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, expectAccessible, jsDisabled, linkIn, readMail, test, toast, uniqueEmail, type Account } from "./fixtures.ts";
+import { expect, expectAccessible, holdHydration, jsDisabled, linkIn, readMail, test, toast, uniqueEmail, type Account } from "./fixtures.ts";
 
 /** Starts an IdP hand-off in this browser context: its state, kept in the __idp_state cookie (issue 27 item 9). */
 async function idpState(client: APIRequestContext): Promise<string> {
@@ -79,13 +79,8 @@ test.describe("login", () => {
 
   test("a wrong password posted before the page hydrates: the summary takes the focus once it has (JS)", async ({ page, account }) => {
     test.skip(jsDisabled(), "about hydration");
-    // Hold the client entry back: the form posts as a plain form and the refusal comes as a whole document.
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    // The form posts as a plain form and the refusal comes as a whole document.
+    const release = await holdHydration(page);
     await page.goto("/login", { waitUntil: "domcontentloaded" });
     await fillLogin(page, account.username, "not the password");
     await page.getByRole("button", { name: "Login" }).click();

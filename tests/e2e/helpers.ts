@@ -37,6 +37,20 @@ export async function hydrated(page: Page) {
 }
 
 /**
+ * Holds the client entry back (every document of the page) until the returned function is called:
+ * what a visitor does before the page hydrates (a menu opened, a form posted as a plain form).
+ */
+export async function holdHydration(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
  * Opens a table row's action menu (a <details>: works without JavaScript). With JavaScript it waits
  * for the shell to hydrate first: a click in the middle of hydration could leave the menu closed.
  */

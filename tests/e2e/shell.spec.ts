@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createIamUser, expect, expectAccessible, jsDisabled, ready, test, toast } from "./fixtures.ts";
+import { createIamUser, expect, expectAccessible, holdHydration, jsDisabled, ready, test, toast } from "./fixtures.ts";
 
 /*
  * The shell of every protected page (spec 1 §2 Top bar and Breadcrumbs, §6; spec 3 §2.2, §2.3;
@@ -222,13 +222,8 @@ test.describe("shell, with an account of its own", () => {
 
     test("a menu opened before the page hydrates stays open once it has (JS)", async ({ page }) => {
       test.skip(jsDisabled(), "about hydration");
-      // Hold the client entry back, open the menu (a <details>: no JavaScript needed), then let it run.
-      let release!: () => void;
-      const held = new Promise<void>((r) => (release = r));
-      await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      // Open the menu (a <details>: no JavaScript needed) before the client entry runs, then let it run.
+      const release = await holdHydration(page);
       await page.goto("/main-dashboard", { waitUntil: "domcontentloaded" });
       const menu = profileMenu(page);
       await menu.locator("summary").click();
