@@ -332,4 +332,17 @@ test.describe("kit", () => {
     await page.getByRole("button", { name: "System" }).click();
     await expect(html).not.toHaveAttribute("data-theme", /.+/);
   });
+
+  test("a theme chosen and the page left before the post is answered is kept (JS)", async ({ page, account, signIn }) => {
+    test.skip(jsDisabled(test.info()), "about the switch's own cookie");
+    await signIn(account);
+    await page.goto("/contacts");
+    await ready(page);
+    // The post never answers: its Set-Cookie cannot be what keeps the choice.
+    await page.route(/\/preferences(\.data)?(\?.*)?$/, (route) => route.abort());
+    await page.getByTestId("profile-menu").locator("summary").click();
+    await page.getByRole("button", { name: "Dark" }).click();
+    await page.goto("/entities");
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "linkwise-dark");
+  });
 });
